@@ -1,0 +1,52 @@
+# The user's front door. Every target installs missing Debian packages once
+# (scripts/bootstrap.sh, remembered by a stamp file), then drives CMake.
+#
+#   make sim SCENARIO=conv2d [SEED=n] [TRACE=1]   run one scenario on the RTL
+#   make test                                     build + the CTest suite
+#   make bench | lint | regress | wave | coverage
+
+BUILD     ?= build
+SCENARIO  ?= conv2d
+SEED      ?=
+TRACE     ?=
+JOBS      ?= $(shell nproc)
+CTEST_ARGS ?=
+
+STAMP := .bootstrap-stamp
+COSIM := $(BUILD)/tb/cosim/cosim
+
+.PHONY: all build configure test sim bench lint regress wave coverage clean help
+
+all: build
+
+help:
+	@sed -n '1,8p' Makefile
+
+$(STAMP): scripts/bootstrap.sh
+	@bash scripts/bootstrap.sh
+	@touch $@
+
+$(BUILD)/build.ninja: $(STAMP) CMakeLists.txt
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+configure: $(BUILD)/build.ninja
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+test: build
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 $(CTEST_ARGS)
+
+sim: build
+	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \
+	  $(if $(SEED),--seed $(SEED)) $(if $(TRACE),--trace out/$(SCENARIO)/wave.fst)
+
+bench: build
+	@for b in $(BUILD)/bench/*/bench_*; do \
+	  [ -x "$$b" ] || continue; echo "== $$b"; "$$b" || exit 1; done
+
+lint: $(STAMP)
+	@bash scripts/lint.sh
+
+clean:
+	rm -rf $(BUILD) out

@@ -1,0 +1,60 @@
+// A dense tensor value type: shape, element type and memory layout tag, with
+// its bytes held contiguously in C (row-major) order.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cosim {
+
+enum class DType { kInt8, kInt16, kInt32, kBf16, kFp32 };
+// The layout is a tag for readers of 4-D activations; the bytes are always
+// row-major over shape().
+enum class Layout { kAny, kNHWC, kNCHW };
+
+std::size_t dtype_size(DType dtype);
+const char* dtype_name(DType dtype);
+
+class Tensor {
+ public:
+  Tensor() = default;
+  Tensor(DType dtype, std::vector<int64_t> shape, Layout layout = Layout::kAny);
+
+  DType dtype() const { return dtype_; }
+  Layout layout() const { return layout_; }
+  const std::vector<int64_t>& shape() const { return shape_; }
+  int64_t dim(std::size_t i) const { return shape_.at(i); }
+  std::size_t rank() const { return shape_.size(); }
+  int64_t numel() const;
+  std::size_t nbytes() const { return bytes_.size(); }
+
+  // Typed access; throws std::logic_error when T does not match dtype()
+  // (uint16_t for kBf16).
+  template <class T> T* data();
+  template <class T> const T* data() const;
+  // Row-major flat offset of a full index; throws on rank or range errors.
+  int64_t offset(const std::vector<int64_t>& index) const;
+  template <class T> T& at(const std::vector<int64_t>& index) { return data<T>()[offset(index)]; }
+  template <class T> const T& at(const std::vector<int64_t>& index) const { return data<T>()[offset(index)]; }
+
+  std::vector<uint8_t>& bytes() { return bytes_; }
+  const std::vector<uint8_t>& bytes() const { return bytes_; }
+
+  bool operator==(const Tensor& other) const;
+  bool operator!=(const Tensor& other) const { return !(*this == other); }
+
+ private:
+  DType dtype_ = DType::kInt8;
+  Layout layout_ = Layout::kAny;
+  std::vector<int64_t> shape_;
+  std::vector<uint8_t> bytes_;
+};
+
+// .npy format 1.0 / 2.0 (and 3.0), little-endian, C order. Errors are
+// cosim::InputError naming the file and the problem.
+Tensor read_npy(const std::string& path);
+void write_npy(const std::string& path, const Tensor& tensor);
+
+}  // namespace cosim
