@@ -32,7 +32,7 @@ struct ConvParams {
 };
 
 // input int8 [N,H,W,C] NHWC; filter int8 [O,KH,KW,C] (OHWI); bias int32 [O]
-// or empty. Returns int8 [N,OH,OW,O].
+// or empty (no bytes, e.g. Tensor()). Returns int8 [N,OH,OW,O].
 Tensor conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias, const ConvParams& p);
 
 // The int32 accumulators (bias + sum w*(x-zp_in)) before requantization,
@@ -43,5 +43,20 @@ Tensor conv2d_accumulators(const Tensor& input, const Tensor& filter, const Tens
 // filter int8 [1,KH,KW,C*depth_multiplier] (1HWC). Returns int8 [N,OH,OW,C*dm].
 Tensor depthwise_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias,
                         const ConvParams& p);
+Tensor depthwise_conv2d_accumulators(const Tensor& input, const Tensor& filter, const Tensor& bias,
+                                     const ConvParams& p);
+
+// Quantization part of ConvParams from the float32 scales: per channel
+// m[c] = (double)input_scale * (double)filter_scales[c] / (double)output_scale,
+// quantized with quant::quantize_multiplier; activation range from the output
+// scale and zero point. Geometry fields keep their defaults (set them after).
+ConvParams make_conv_params(float input_scale, int32_t input_zero_point,
+                            const std::vector<float>& filter_scales, float output_scale,
+                            int32_t output_zero_point, quant::Activation act,
+                            quant::Rounding rounding = quant::Rounding::kDouble);
+
+// Accumulators are computed exactly and truncated to int32 (two's complement),
+// as the int32 accumulators of the reference kernels wrap. Shape or type
+// problems throw cosim::InputError.
 
 }  // namespace cosim::ops

@@ -42,6 +42,8 @@ class Tensor {
   std::vector<uint8_t>& bytes() { return bytes_; }
   const std::vector<uint8_t>& bytes() const { return bytes_; }
 
+  // Value equality: dtype, shape and bytes. The layout tag is a reader's hint
+  // and does not take part (a .npy round trip does not carry it).
   bool operator==(const Tensor& other) const;
   bool operator!=(const Tensor& other) const { return !(*this == other); }
 
@@ -54,6 +56,9 @@ class Tensor {
 
 // .npy format 1.0 / 2.0 (and 3.0), little-endian, C order. Errors are
 // cosim::InputError naming the file and the problem.
+// dtypes: '<i1' or '|i1' int8, '<i2' int16, '<i4' int32, '<f4' fp32, and
+// '<u2' = bf16 (raw bit patterns; NumPy has no bf16). write_npy writes
+// version 1.0 unless the header needs 2.0.
 Tensor read_npy(const std::string& path);
 void write_npy(const std::string& path, const Tensor& tensor);
 

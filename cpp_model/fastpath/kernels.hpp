@@ -1,0 +1,52 @@
+// Internal: the job description shared by the driver and the per-ISA kernels.
+#pragma once
+
+#include <cstdint>
+
+#include "quant/tflite_quant.hpp"
+
+namespace cosim::fastpath::detail {
+
+// One convolution over a padded, uint8-biased NHWC input. Pixels are the
+// flattened output positions (n, oy, ox); each one reads KH*KW taps of `cp`
+// contiguous bytes at pixel_base + tap_off[t].
+struct ConvJob {
+  const uint8_t* in = nullptr;  // [n][hp][wp][cp], x + 128, padding = zp_in + 128
+  int n = 0, hp = 0, wp = 0, cp = 0;
+  int oh = 0, ow = 0, sh = 1, sw = 1;
+  const int32_t* tap_off = nullptr;  // [taps] byte offsets
+  int taps = 0;
+  // Packed weights [taps][groups][ob][16][4], groups = cp / 4.
+  const int8_t* w = nullptr;
+  int groups = 0, ob = 0, o = 0;
+  // Per padded output channel [ob*16]: bias - (128 + zp_in) * sum(w).
+  const int32_t* offset = nullptr;
+
+  // Exactly one output: int32 accumulators [pixels][o], or int8 [pixels][o]
+  // requantized (only the AVX-512 kernel fuses requantization).
+  int32_t* acc_out = nullptr;
+  int8_t* q_out = nullptr;
+  // Requantization, per padded output channel [ob*16].
+  const int32_t* mult = nullptr;
+  const int32_t* shift = nullptr;
+  quant::Rounding rounding = quant::Rounding::kDouble;
+  int32_t zp_out = 0, act_min = -128, act_max = 127;  // clamp range within int8
+
+  int64_t pixels() const { return static_cast<int64_t>(n) * oh * ow; }
+  // Byte offset of the first tap of flattened output pixel q.
+  int64_t pixel_base(int64_t q) const {
+    const int64_t per_image = static_cast<int64_t>(oh) * ow;
+    const int64_t img = q / per_image;
+    const int64_t rem = q - img * per_image;
+    const int64_t oy = rem / ow;
+    const int64_t ox = rem - oy * ow;
+    return ((img * hp + oy * sh) * wp + ox * sw) * cp;
+  }
+};
+
+void conv_portable(const ConvJob& job);
+void conv_avxvnni(const ConvJob& job);
+// Honors job.q_out (fused requantization) as well as job.acc_out.
+void conv_avx512vnni(const ConvJob& job);
+
+}  // namespace cosim::fastpath::detail
