@@ -6,7 +6,7 @@ status=0
 for blk in rtl/*/; do
   name=$(basename "$blk")
   [ "$name" = common ] && continue
-  files=$(ls rtl/common/*.sv "$blk"*pkg*.sv "$blk"*.sv 2>/dev/null | awk '!seen[$0]++')
+  files=$(printf "%s\n" rtl/common/*.sv "$blk"*pkg*.sv "$blk"*.sv | grep -v "\*" | awk '!seen[$0]++')
   [ -n "$files" ] || continue
   if verilator --lint-only -Wall -Wno-MULTITOP $files; then
     echo "lint: $name clean"

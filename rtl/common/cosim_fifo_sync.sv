@@ -1,0 +1,63 @@
+// Synchronous FIFO with valid/ready on both sides, a combinational head
+// (data_o is the oldest entry while valid_o) and an occupancy count.
+// Storage is an unpacked array written by index, which Verilator models as a
+// plain C array: cheap however deep the FIFO is.
+module cosim_fifo_sync #(
+  parameter int unsigned Width = 32,
+  parameter int unsigned Depth = 4,
+  localparam int unsigned PtrW = (Depth > 1) ? $clog2(Depth) : 1,
+  localparam int unsigned CntW = $clog2(Depth + 1)
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic             clr_i,    // synchronous flush
+
+  input  logic             valid_i,
+  output logic             ready_o,
+  input  logic [Width-1:0] data_i,
+
+  output logic             valid_o,
+  input  logic             ready_i,
+  output logic [Width-1:0] data_o,
+
+  output logic [CntW-1:0]  count_o
+);
+
+  logic [Width-1:0] mem_q [Depth];
+  logic [PtrW-1:0]  wptr_q, rptr_q;
+  logic [CntW-1:0]  count_q;
+
+  logic push, pop;
+  assign ready_o = (count_q != CntW'(Depth));
+  assign valid_o = (count_q != '0);
+  assign push    = valid_i & ready_o;
+  assign pop     = valid_o & ready_i;
+  assign data_o  = mem_q[rptr_q];
+  assign count_o = count_q;
+
+  function automatic logic [PtrW-1:0] incr(logic [PtrW-1:0] p);
+    return (p == PtrW'(Depth - 1)) ? '0 : p + 1'b1;
+  endfunction
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wptr_q  <= '0;
+      rptr_q  <= '0;
+      count_q <= '0;
+    end else if (clr_i) begin
+      wptr_q  <= '0;
+      rptr_q  <= '0;
+      count_q <= '0;
+    end else begin
+      if (push) wptr_q <= incr(wptr_q);
+      if (pop)  rptr_q <= incr(rptr_q);
+      if (push != pop) count_q <= push ? count_q + 1'b1 : count_q - 1'b1;
+    end
+  end
+
+  // Storage needs no reset.
+  always_ff @(posedge clk_i) begin
+    if (push) mem_q[wptr_q] <= data_i;
+  end
+
+endmodule

@@ -1,0 +1,160 @@
+// LOAD engine: LOAD of INP and WGT. Uses only its "next" token flags (towards
+// COMPUTE): pop_next takes a compute->load token at start, push_next gives a
+// load->compute token once every element has been written.
+module vta_load import vta_pkg::*; #(
+  parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
+  parameter int unsigned WgtDepth  = vta_pkg::DefWgtDepth,
+  parameter int unsigned DataWidth = vta_pkg::AxiDataWidth,
+  parameter int unsigned AddrWidth = vta_pkg::AxiAddrWidth,
+  localparam int unsigned InpAw = $clog2(InpDepth),
+  localparam int unsigned WgtAw = $clog2(WgtDepth),
+  localparam int unsigned InpChunks = InpWidth / DataWidth,
+  localparam int unsigned WgtChunks = WgtWidth / DataWidth
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic                 clr_i,
+  input  logic                 halt_i,
+
+  input  logic                 insn_valid_i,
+  output logic                 insn_ready_o,
+  input  logic [InsnWidth-1:0] insn_i,
+
+  input  logic                 c2l_avail_i,
+  output logic                 c2l_pop_o,
+  output logic                 l2c_push_o,
+
+  output logic                 err_o,        // pulse: SRAM range
+  output err_e                 err_code_o,
+
+  output logic                 req_valid_o,
+  input  logic                 req_ready_i,
+  output logic [AddrWidth-1:0] req_addr_o,
+  output logic [31:0]          req_beats_o,
+  input  logic                 rvalid_i,
+  input  logic [DataWidth-1:0] rdata_i,
+  output logic                 rready_o,
+
+  output logic                 inp_we_o,
+  output logic [InpAw-1:0]     inp_waddr_o,
+  output logic [InpChunks-1:0] inp_wmask_o,
+  output logic [InpWidth-1:0]  inp_wdata_o,
+  output logic                 wgt_we_o,
+  output logic [WgtAw-1:0]     wgt_waddr_o,
+  output logic [WgtChunks-1:0] wgt_wmask_o,
+  output logic [WgtWidth-1:0]  wgt_wdata_o,
+
+  output eng_state_e           state_o,
+  output logic [2:0]           op_o,
+  output logic [1:0]           pops_o,
+  output logic                 busy_o,
+  output logic [7:0]           bytes_o,
+  output logic                 stall_o
+);
+
+  insn_mem_t head;
+  assign head = insn_mem_t'(insn_i);
+
+  typedef enum logic [1:0] {StIdle, StRun, StDone, StHalt} state_e;
+  state_e state_q;
+  insn_hdr_t hdr_q;
+
+  logic can_start, tokens_ok, start;
+  assign tokens_ok    = !head.hdr.pop_next || c2l_avail_i;
+  assign can_start    = (state_q == StIdle) && insn_valid_i && !halt_i;
+  assign start        = can_start && tokens_ok;
+  assign insn_ready_o = start;
+  assign c2l_pop_o    = start && head.hdr.pop_next;
+  assign stall_o      = can_start && !tokens_ok;
+
+  logic ld_busy, ld_done, ld_err, wr_valid, wr_zero;
+  logic [2:0] wr_mt;
+  logic [15:0] wr_idx;
+  logic [7:0] wr_chunk;
+  logic [DataWidth-1:0] wr_data;
+
+  vta_loader #(
+    .InpDepth(InpDepth), .WgtDepth(WgtDepth), .AccDepth(1), .UopDepth(1),
+    .DataWidth(DataWidth), .AddrWidth(AddrWidth)
+  ) u_loader (
+    .clk_i, .rst_ni, .clr_i,
+    .start_i (start),
+    .insn_i  (head),
+    .busy_o  (ld_busy),
+    .done_o  (ld_done),
+    .err_o   (ld_err),
+    .req_valid_o, .req_ready_i, .req_addr_o, .req_beats_o,
+    .rvalid_i, .rdata_i, .rready_o,
+    .wr_valid_o (wr_valid),
+    .wr_mt_o    (wr_mt),
+    .wr_idx_o   (wr_idx),
+    .wr_zero_o  (wr_zero),
+    .wr_chunk_o (wr_chunk),
+    .wr_data_o  (wr_data),
+    .bytes_o
+  );
+
+  // Data is replicated over the chunks; the mask picks the beat's slot.
+  assign inp_we_o    = wr_valid && (wr_mt == MemInp);
+  assign inp_waddr_o = InpAw'(wr_idx);
+  assign inp_wmask_o = wr_zero ? '1 : InpChunks'(1) << wr_chunk;
+  assign inp_wdata_o = wr_zero ? '0 : {InpChunks{wr_data}};
+  assign wgt_we_o    = wr_valid && (wr_mt == MemWgt);
+  assign wgt_waddr_o = WgtAw'(wr_idx);
+  assign wgt_wmask_o = wr_zero ? '1 : WgtChunks'(1) << wr_chunk;
+  assign wgt_wdata_o = wr_zero ? '0 : {WgtChunks{wr_data}};
+
+  logic err_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;
+      hdr_q   <= '0;
+      err_q   <= 1'b0;
+    end else if (clr_i) begin
+      state_q <= StIdle;
+      err_q   <= 1'b0;
+    end else begin
+      err_q <= 1'b0;
+      unique case (state_q)
+        StIdle: if (start) begin
+          hdr_q   <= head.hdr;
+          state_q <= StRun;
+        end
+        StRun: begin
+          if (ld_err) begin
+            err_q   <= 1'b1;
+            state_q <= StHalt;
+          end else if (ld_done) begin
+            state_q <= StDone;
+          end
+        end
+        StDone:  state_q <= StIdle;
+        default: ;
+      endcase
+    end
+  end
+
+  assign l2c_push_o = (state_q == StDone) && hdr_q.push_next;
+  assign err_o      = err_q;
+  assign err_code_o = ErrSramRange;
+  assign busy_o     = (state_q == StRun) || ld_busy;
+
+  // LOAD ignores its "prev" push flag; indices above the buffers are
+  // excluded by the loader's range check.
+  logic unused_bits;
+  assign unused_bits = ^{hdr_q.push_prev, wr_idx[15:InpAw]};
+
+  always_comb begin
+    if (state_q == StIdle) begin
+      if (!insn_valid_i)   state_o = EngIdle;
+      else if (!tokens_ok) state_o = EngWait;
+      else                 state_o = EngBusy;
+    end else begin
+      state_o = EngBusy;
+    end
+  end
+  assign op_o   = (state_q == StIdle) ? head.hdr.opcode : hdr_q.opcode;
+  assign pops_o = (state_q == StIdle) ? {head.hdr.pop_next, head.hdr.pop_prev}
+                                      : {hdr_q.pop_next, hdr_q.pop_prev};
+
+endmodule

@@ -1,0 +1,302 @@
+// VTA core: configuration, instruction and micro-op layouts, register map,
+// performance counters and the debug status vector.
+//
+// The instruction layouts are bit-exact with shared/spec/vta-isa.md (128-bit
+// words, word 0 = bits 63:0, little endian). Packed structs list fields from
+// the most significant bit down, so each struct below reads bottom-up against
+// the spec table.
+//
+// Configuration: the buffer depths and the AXI data width are parameters of
+// vta_top (defaults below) so that a smaller core can be verilated with -G;
+// BATCH and BLOCK are fixed by the element byte sizes of the ISA's DRAM image.
+//
+// AXI4 master (one port, vta_top m_axi_*): INCR bursts of at most 256 beats
+// that never cross a 4 KB boundary; full-width beats only (AxSIZE = log2 of the
+// data bytes). Default data width 128 bits: one beat carries exactly one
+// instruction, one INP or OUT element, a quarter of an ACC element and a
+// sixteenth of a WGT element. Supported widths: 64 and 128 bits (every element
+// except UOP is then a whole number of beats). Read IDs: 0 fetch, 1 LOAD engine,
+// 2 COMPUTE engine (UOP / ACC loads); the STORE engine writes with ID 0.
+//
+// Host register port (vta_top reg_*): valid/ready request (write flag, byte
+// address, 32-bit data) and a response carrying read data (also for writes).
+//   0x00 CTRL        bit 0 start (write 1: clears done/error, token and
+//                    instruction queues, counters, starts fetch; reads 1
+//                    while running); bit 1 done (read; write 1 to clear);
+//                    bit 2 error (read; sticky until the next start)
+//   0x04 CYCLES      cycles since start (stops at done or error)
+//   0x08 INSN_COUNT  number of 16-byte instructions
+//   0x0c INSN_ADDR   DRAM byte address of the instruction stream (16-byte aligned)
+//   0x10 ERR_INFO    bits 3:0 error code (err_e), bits 5:4 engine (engine_e)
+//   0x14 STATUS_LO   status_o bits 31:0 (see status_t)
+//   0x20..0x4c       performance counters, 32 bit, wrapping, reset by start:
+//   0x20 GEMM_BUSY      cycles a GEMM instruction executes in COMPUTE
+//   0x24 ALU_BUSY       cycles an ALU instruction executes in COMPUTE
+//   0x28 LOAD_BYTES     DRAM payload bytes read by the LOAD engine (INP, WGT)
+//   0x2c LOAD_BUSY      cycles the LOAD engine executes an instruction
+//   0x30 STORE_BYTES    DRAM payload bytes written by the STORE engine
+//   0x34 STORE_BUSY     cycles the STORE engine executes an instruction
+//   0x38 STALL_L2C      cycles COMPUTE waits for a load->compute token
+//   0x3c STALL_C2L      cycles LOAD waits for a compute->load token
+//   0x40 STALL_C2S      cycles STORE waits for a compute->store token
+//   0x44 STALL_S2C      cycles COMPUTE waits for a store->compute token
+//   0x48 CLOAD_BYTES    DRAM payload bytes read by COMPUTE (UOP, ACC, ACC_8BIT)
+//   0x4c CLOAD_BUSY     cycles COMPUTE executes a LOAD instruction
+// Behaviour the spec leaves open, fixed here:
+//  - Errors (ERR_INFO codes, err_e) set the error flag and halt every engine:
+//    undefined opcode / ALU opcode, a LOAD memory type other than UOP, WGT,
+//    INP, ACC, ACC_8BIT, a STORE memory type other than OUT, INSN_ADDR not
+//    16-byte aligned, a LOAD / STORE SRAM range beyond its buffer, uop_end
+//    beyond the UOP buffer, a GEMM / ALU index beyond INP / WGT / ACC, and
+//    SLVERR / DECERR responses.
+//  - ALU SHR with |shift| >= 32: a right shift fills with the sign, a left
+//    shift gives 0 (SystemVerilog >>> / << semantics).
+//  - Each engine's instruction queue holds InsnQueueDepth instructions; fetch
+//    stalls when the target queue is full (a program needing more than that
+//    many instructions queued ahead of a token would deadlock, as on the
+//    original hardware).
+//  - Token queues count up to 2**TokenCountWidth - 1 and saturate.
+//  - status_o (status_t) is a debug view for harnesses: engine states, the
+//    head / current instruction's opcode and pop flags, token counts and
+//    queue occupancies (the bare driver turns it into a timeout diagnosis).
+package vta_pkg;
+
+  // ---------------------------------------------------------------------------
+  // Configuration
+  // ---------------------------------------------------------------------------
+  parameter int unsigned Batch     = 1;
+  parameter int unsigned BlockIn   = 16;
+  parameter int unsigned BlockOut  = 16;
+  parameter int unsigned InpBits   = 8;
+  parameter int unsigned WgtBits   = 8;
+  parameter int unsigned AccBits   = 32;
+  parameter int unsigned OutBits   = 8;
+
+  parameter int unsigned DefInpDepth  = 2048;  // entries of 1x16 int8
+  parameter int unsigned DefWgtDepth  = 1024;  // entries of 16x16 int8
+  parameter int unsigned DefAccDepth  = 2048;  // entries of 1x16 int32
+  parameter int unsigned DefUopDepth  = 8192;  // micro-ops
+
+  parameter int unsigned InpWidth  = Batch * BlockIn * InpBits;              // 128
+  parameter int unsigned WgtWidth  = BlockOut * BlockIn * WgtBits;           // 2048
+  parameter int unsigned AccWidth  = Batch * BlockOut * AccBits;             // 512
+  parameter int unsigned OutWidth  = Batch * BlockOut * OutBits;             // 128
+  parameter int unsigned UopWidth  = 32;
+  parameter int unsigned InsnWidth = 128;
+
+  parameter int unsigned AxiDataWidth = 128;
+  parameter int unsigned AxiAddrWidth = 64;
+  parameter int unsigned AxiIdWidth   = 2;
+
+  parameter int unsigned InsnQueueDepth = 128;  // per engine
+  parameter int unsigned TokenCountWidth = 16;  // per token queue
+
+  // AXI read IDs of the three read clients.
+  parameter logic [AxiIdWidth-1:0] IdFetch   = 2'd0;
+  parameter logic [AxiIdWidth-1:0] IdLoad    = 2'd1;
+  parameter logic [AxiIdWidth-1:0] IdCompute = 2'd2;
+
+  // ---------------------------------------------------------------------------
+  // ISA encodings
+  // ---------------------------------------------------------------------------
+  typedef enum logic [2:0] {
+    OpLoad   = 3'd0,
+    OpStore  = 3'd1,
+    OpGemm   = 3'd2,
+    OpFinish = 3'd3,
+    OpAlu    = 3'd4
+  } opcode_e;
+
+  typedef enum logic [2:0] {
+    MemUop    = 3'd0,
+    MemWgt    = 3'd1,
+    MemInp    = 3'd2,
+    MemAcc    = 3'd3,
+    MemOut    = 3'd4,
+    MemAcc8   = 3'd5
+  } mem_e;
+
+  typedef enum logic [2:0] {
+    AluMin = 3'd0,
+    AluMax = 3'd1,
+    AluAdd = 3'd2,
+    AluShr = 3'd3,
+    AluMul = 3'd4
+  } alu_op_e;
+
+  // Common header: bits 6:0 of every instruction.
+  typedef struct packed {
+    logic push_next;  // [6]
+    logic push_prev;  // [5]
+    logic pop_next;   // [4]
+    logic pop_prev;   // [3]
+    logic [2:0] opcode;  // [2:0]
+  } insn_hdr_t;
+
+  // LOAD / STORE.
+  typedef struct packed {
+    logic [3:0]  x_pad_1;      // [127:124]
+    logic [3:0]  x_pad_0;      // [123:120]
+    logic [3:0]  y_pad_1;      // [119:116]
+    logic [3:0]  y_pad_0;      // [115:112]
+    logic [15:0] x_stride;     // [111:96]
+    logic [15:0] x_size;       // [95:80]
+    logic [15:0] y_size;       // [79:64]
+    logic [5:0]  unused;       // [63:58]
+    logic [31:0] dram_base;    // [57:26]
+    logic [15:0] sram_base;    // [25:10]
+    logic [2:0]  memory_type;  // [9:7]
+    insn_hdr_t   hdr;          // [6:0]
+  } insn_mem_t;
+
+  // GEMM.
+  typedef struct packed {
+    logic [9:0]  wgt_factor_in;   // [127:118]
+    logic [9:0]  wgt_factor_out;  // [117:108]
+    logic [10:0] src_factor_in;   // [107:97]
+    logic [10:0] src_factor_out;  // [96:86]
+    logic [10:0] dst_factor_in;   // [85:75]
+    logic [10:0] dst_factor_out;  // [74:64]
+    logic        unused;          // [63]
+    logic [13:0] iter_in;         // [62:49]
+    logic [13:0] iter_out;        // [48:35]
+    logic [13:0] uop_end;         // [34:21]
+    logic [12:0] uop_bgn;         // [20:8]
+    logic        reset_reg;       // [7]
+    insn_hdr_t   hdr;             // [6:0]
+  } insn_gemm_t;
+
+  // ALU: the GEMM layout up to bit 107, then the ALU fields.
+  typedef struct packed {
+    logic [15:0] imm;             // [127:112]
+    logic        use_imm;         // [111]
+    logic [2:0]  alu_opcode;      // [110:108]
+    logic [10:0] src_factor_in;   // [107:97]
+    logic [10:0] src_factor_out;  // [96:86]
+    logic [10:0] dst_factor_in;   // [85:75]
+    logic [10:0] dst_factor_out;  // [74:64]
+    logic        unused;          // [63]
+    logic [13:0] iter_in;         // [62:49]
+    logic [13:0] iter_out;        // [48:35]
+    logic [13:0] uop_end;         // [34:21]
+    logic [12:0] uop_bgn;         // [20:8]
+    logic        reset_reg;       // [7] (ignored by the ALU)
+    insn_hdr_t   hdr;             // [6:0]
+  } insn_alu_t;
+
+  // Micro-op.
+  typedef struct packed {
+    logic [9:0]  wgt_idx;  // [31:22]
+    logic [10:0] src_idx;  // [21:11]
+    logic [10:0] dst_idx;  // [10:0]
+  } uop_t;
+
+  // DRAM bytes of one element of each memory type: log2.
+  function automatic logic [3:0] elem_bytes_log2(logic [2:0] mt);
+    unique case (mt)
+      MemUop:  return 4'd2;
+      MemWgt:  return 4'd8;
+      MemInp:  return 4'd4;
+      MemAcc:  return 4'd6;
+      MemOut:  return 4'd4;
+      MemAcc8: return 4'd4;
+      default: return 4'd4;
+    endcase
+  endfunction
+
+  // ---------------------------------------------------------------------------
+  // Host registers
+  // ---------------------------------------------------------------------------
+  parameter int unsigned RegAddrWidth = 8;
+  parameter logic [RegAddrWidth-1:0] RegCtrl       = 8'h00;
+  parameter logic [RegAddrWidth-1:0] RegCycles     = 8'h04;
+  parameter logic [RegAddrWidth-1:0] RegInsnCount  = 8'h08;
+  parameter logic [RegAddrWidth-1:0] RegInsnAddr   = 8'h0c;
+  parameter logic [RegAddrWidth-1:0] RegErrInfo    = 8'h10;
+  parameter logic [RegAddrWidth-1:0] RegStatusLo   = 8'h14;
+  parameter logic [RegAddrWidth-1:0] RegPerfBase   = 8'h20;
+
+  // Performance counters, in register order from RegPerfBase (4 bytes each).
+  typedef enum logic [3:0] {
+    PerfGemmBusy   = 4'd0,
+    PerfAluBusy    = 4'd1,
+    PerfLoadBytes  = 4'd2,
+    PerfLoadBusy   = 4'd3,
+    PerfStoreBytes = 4'd4,
+    PerfStoreBusy  = 4'd5,
+    PerfStallL2c   = 4'd6,
+    PerfStallC2l   = 4'd7,
+    PerfStallC2s   = 4'd8,
+    PerfStallS2c   = 4'd9,
+    PerfCloadBytes = 4'd10,
+    PerfCloadBusy  = 4'd11
+  } perf_e;
+  parameter int unsigned NumPerf = 12;
+
+  // ---------------------------------------------------------------------------
+  // Errors (ERR_INFO and status_o)
+  // ---------------------------------------------------------------------------
+  typedef enum logic [3:0] {
+    ErrNone       = 4'd0,
+    ErrOpcode     = 4'd1,  // undefined opcode (fetch)
+    ErrMemType    = 4'd2,  // undefined memory type for LOAD / STORE
+    ErrInsnAlign  = 4'd3,  // INSN_ADDR not 16-byte aligned
+    ErrSramRange  = 4'd4,  // LOAD / STORE SRAM range out of the buffer
+    ErrUopRange   = 4'd5,  // GEMM / ALU uop_end beyond the UOP buffer
+    ErrAccRange   = 4'd6,  // GEMM / ALU acc index (dst, or ALU src) out of range
+    ErrInpRange   = 4'd7,  // GEMM inp index out of range
+    ErrWgtRange   = 4'd8,  // GEMM wgt index out of range
+    ErrAxiResp    = 4'd9   // SLVERR / DECERR on the AXI port
+  } err_e;
+
+  typedef enum logic [1:0] {
+    EngFetch   = 2'd0,
+    EngLoad    = 2'd1,
+    EngCompute = 2'd2,
+    EngStore   = 2'd3
+  } engine_e;
+
+  // Engine state as seen from outside.
+  typedef enum logic [1:0] {
+    EngIdle = 2'd0,  // no instruction (queue empty or halted)
+    EngWait = 2'd1,  // head instruction waits for a token
+    EngBusy = 2'd2   // executing
+  } eng_state_e;
+
+  // ---------------------------------------------------------------------------
+  // Debug status vector (vta_top status_o, 128 bits), for timeout diagnosis.
+  // Bit positions (LSB first): see the field comments.
+  // ---------------------------------------------------------------------------
+  typedef struct packed {
+    logic [15:0] fetch_remaining;  // [127:112] instructions not yet fetched
+    logic [7:0]  store_q;          // [111:104] STORE insn queue occupancy (saturated)
+    logic [7:0]  compute_q;        // [103:96]  COMPUTE insn queue occupancy
+    logic [7:0]  load_q;           // [95:88]   LOAD insn queue occupancy
+    logic [7:0]  tok_s2c;          // [87:80]   store->compute tokens (saturated)
+    logic [7:0]  tok_c2s;          // [79:72]   compute->store tokens
+    logic [7:0]  tok_c2l;          // [71:64]   compute->load tokens
+    logic [7:0]  tok_l2c;          // [63:56]   load->compute tokens
+    logic [2:0]  store_op;         // [55:53]   opcode of the STORE head / current insn
+    logic [2:0]  compute_op;       // [52:50]   opcode of the COMPUTE head / current insn
+    logic [2:0]  load_op;          // [49:47]   opcode of the LOAD head / current insn
+    logic [1:0]  store_pops;       // [46:45]   {pop_next, pop_prev} of the STORE head
+    logic [1:0]  compute_pops;     // [44:43]   {pop_next, pop_prev} of the COMPUTE head
+    logic [1:0]  load_pops;        // [42:41]   {pop_next, pop_prev} of the LOAD head
+    logic [1:0]  err_engine;       // [40:39]   engine_e that raised the error
+    logic [3:0]  err_code;         // [38:35]   err_e
+    logic        error;            // [34]
+    logic        done;             // [33]
+    logic        running;          // [32]      started, not done, no error
+    logic [7:0]  fetch_q;          // [31:24]   fetched, not yet routed
+    logic [15:0] reserved;         // [23:8]
+    logic [1:0]  fetch_state;      // [7:6]     EngBusy while fetching
+    logic [1:0]  store_state;      // [5:4]     eng_state_e
+    logic [1:0]  compute_state;    // [3:2]
+    logic [1:0]  load_state;       // [1:0]
+  } status_t;
+
+  function automatic logic [7:0] sat8(logic [31:0] v);
+    return (v > 32'd255) ? 8'd255 : v[7:0];
+  endfunction
+
+endpackage

@@ -1,0 +1,258 @@
+// STORE engine: ACC -> DRAM of OUT elements. Element (y, x) of the ACC buffer
+// at sram_base + y * x_size + x (a running index) goes to DRAM element
+// dram_base + y * x_stride + x, each int32 lane truncated to its low byte; no
+// padding. Uses only its "prev" token flags (towards COMPUTE): pop_prev takes a
+// compute->store token at start, push_prev gives a store->compute token after
+// the last write response.
+// Owns the AXI write channels: rows become AW bursts (splitter), and every
+// issued burst queues its length for the W side, which streams beats read
+// from the ACC buffer through a small FIFO.
+module vta_store import vta_pkg::*; #(
+  parameter int unsigned AccDepth  = vta_pkg::DefAccDepth,
+  parameter int unsigned DataWidth = vta_pkg::AxiDataWidth,
+  parameter int unsigned AddrWidth = vta_pkg::AxiAddrWidth,
+  localparam int unsigned AccAw = $clog2(AccDepth),
+  localparam int unsigned DataBytes = DataWidth / 8
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  input  logic                 clr_i,
+  input  logic                 halt_i,
+
+  input  logic                 insn_valid_i,
+  output logic                 insn_ready_o,
+  input  logic [InsnWidth-1:0] insn_i,
+
+  input  logic                 c2s_avail_i,
+  output logic                 c2s_pop_o,
+  output logic                 s2c_push_o,
+
+  output logic                 err_o,
+  output err_e                 err_code_o,
+
+  output logic                 acc_re_o,
+  output logic [AccAw-1:0]     acc_raddr_o,
+  input  logic [AccWidth-1:0]  acc_rdata_i,
+
+  output logic                 m_awvalid_o,
+  input  logic                 m_awready_i,
+  output logic [AddrWidth-1:0] m_awaddr_o,
+  output logic [7:0]           m_awlen_o,
+  output logic                 m_wvalid_o,
+  input  logic                 m_wready_i,
+  output logic [DataWidth-1:0] m_wdata_o,
+  output logic                 m_wlast_o,
+  input  logic                 m_bvalid_i,
+  output logic                 m_bready_o,
+  input  logic [1:0]           m_bresp_i,
+
+  output eng_state_e           state_o,
+  output logic [2:0]           op_o,
+  output logic [1:0]           pops_o,
+  output logic                 busy_o,
+  output logic [7:0]           bytes_o,
+  output logic                 stall_o
+);
+
+  localparam int unsigned BeatsPerElem = OutWidth / DataWidth;
+  localparam int unsigned DDepth = 4;
+
+  insn_mem_t head;
+  assign head = insn_mem_t'(insn_i);
+
+  typedef enum logic [1:0] {StIdle, StRun, StDone, StHalt} state_e;
+  state_e state_q;
+  insn_hdr_t hdr_q;
+
+  logic can_start, tokens_ok, start;
+  assign tokens_ok    = !head.hdr.pop_prev || c2s_avail_i;
+  assign can_start    = (state_q == StIdle) && insn_valid_i && !halt_i;
+  assign start        = can_start && tokens_ok;
+  assign insn_ready_o = start;
+  assign c2s_pop_o    = start && head.hdr.pop_prev;
+  assign stall_o      = can_start && !tokens_ok;
+
+  logic [31:0] s_count;
+  logic [32:0] s_end;
+  logic s_empty, s_bad;
+  always_comb begin
+    s_count = 32'(head.y_size) * 32'(head.x_size);
+    s_end   = 33'(head.sram_base) + 33'(s_count);
+    s_empty = (s_count == '0);
+    s_bad   = !s_empty && (s_end > 33'(AccDepth));
+  end
+
+  // ---- AW side ----------------------------------------------------------------
+  logic        ag_q;
+  logic [15:0] ag_y_q, y_size_q, x_size_q, x_stride_q;
+  logic [39:0] ag_row_q;
+  logic        sp_req_ready, sp_valid, sp_ready, sp_idle;
+  logic [AddrWidth-1:0] sp_addr;
+  logic [7:0]  sp_len;
+  logic        wl_ready, wl_valid, wl_pop;
+  logic [7:0]  wl_len;
+  logic [3:0]  unused_wl_count;
+  logic        unused_df_in_ready;  // always set: reads are issued against FIFO credits
+
+  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(DataBytes)) u_split (
+    .clk_i, .rst_ni, .clr_i,
+    .req_valid_i (ag_q),
+    .req_ready_o (sp_req_ready),
+    .req_addr_i  (AddrWidth'(ag_row_q) << 4),
+    .req_beats_i (32'(x_size_q) * 32'(BeatsPerElem)),
+    .ax_valid_o  (sp_valid),
+    .ax_ready_i  (sp_ready),
+    .ax_addr_o   (sp_addr),
+    .ax_len_o    (sp_len),
+    .idle_o      (sp_idle)
+  );
+  assign m_awvalid_o = sp_valid && wl_ready;
+  assign m_awaddr_o  = sp_addr;
+  assign m_awlen_o   = sp_len;
+  assign sp_ready    = m_awready_i && wl_ready;
+
+  cosim_fifo_sync #(.Width(8), .Depth(8)) u_wlen (
+    .clk_i, .rst_ni, .clr_i,
+    .valid_i (m_awvalid_o && m_awready_i), .ready_o (wl_ready), .data_i (sp_len),
+    .valid_o (wl_valid), .ready_i (wl_pop), .data_o (wl_len),
+    .count_o (unused_wl_count)
+  );
+
+  // ---- ACC read side ----------------------------------------------------------
+  logic [31:0] rd_left_q;
+  logic [AccAw-1:0] rd_idx_q;
+  logic [7:0]  rd_c_q, inflight_c_q;
+  logic        inflight_q;
+  logic        df_valid, df_pop;
+  logic [2:0]  df_count;
+  logic [DataWidth-1:0] df_data, trunc;
+
+  assign acc_re_o    = (rd_left_q != '0) && (32'(df_count) + 32'(inflight_q) < 32'(DDepth)) && !halt_i;
+  assign acc_raddr_o = rd_idx_q;
+
+  always_comb begin
+    for (int unsigned l = 0; l < DataBytes; l++) begin
+      trunc[l*8 +: 8] = acc_rdata_i[(32'(inflight_c_q) * DataBytes + l) * 32 +: 8];
+    end
+  end
+
+  cosim_fifo_sync #(.Width(DataWidth), .Depth(DDepth)) u_data (
+    .clk_i, .rst_ni, .clr_i,
+    .valid_i (inflight_q), .ready_o (unused_df_in_ready), .data_i (trunc),
+    .valid_o (df_valid), .ready_i (df_pop), .data_o (df_data),
+    .count_o (df_count)
+  );
+
+  // ---- W / B side ---------------------------------------------------------------
+  logic [7:0]  wbeat_q;
+  logic [31:0] outstanding_q;
+  assign m_wvalid_o = df_valid && wl_valid;
+  assign m_wdata_o  = df_data;
+  assign m_wlast_o  = (wbeat_q == wl_len);
+  assign df_pop     = m_wvalid_o && m_wready_i;
+  assign wl_pop     = df_pop && m_wlast_o;
+  assign m_bready_o = 1'b1;
+  assign bytes_o    = df_pop ? 8'(DataBytes) : 8'd0;
+
+  logic all_done;
+  assign all_done = !ag_q && sp_idle && !wl_valid && (rd_left_q == '0) && !inflight_q &&
+                    !df_valid && (outstanding_q == '0);
+
+  logic err_q;
+  err_e err_code_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= StIdle;  hdr_q <= '0;  err_q <= 1'b0;  err_code_q <= ErrNone;
+      ag_q <= 1'b0;  ag_y_q <= '0;  ag_row_q <= '0;
+      y_size_q <= '0;  x_size_q <= '0;  x_stride_q <= '0;
+      rd_left_q <= '0;  rd_idx_q <= '0;  rd_c_q <= '0;  inflight_q <= 1'b0;  inflight_c_q <= '0;
+      wbeat_q <= '0;  outstanding_q <= '0;
+    end else if (clr_i) begin
+      state_q <= StIdle;  err_q <= 1'b0;  err_code_q <= ErrNone;
+      ag_q <= 1'b0;  rd_left_q <= '0;  inflight_q <= 1'b0;  wbeat_q <= '0;  outstanding_q <= '0;
+    end else begin
+      err_q <= 1'b0;
+
+      // ACC reads, one beat per cycle.
+      inflight_q   <= acc_re_o;
+      inflight_c_q <= rd_c_q;
+      if (acc_re_o) begin
+        rd_left_q <= rd_left_q - 32'd1;
+        if (rd_c_q == 8'(BeatsPerElem - 1)) begin
+          rd_c_q   <= '0;
+          rd_idx_q <= rd_idx_q + 1'b1;
+        end else begin
+          rd_c_q <= rd_c_q + 8'd1;
+        end
+      end
+
+      // Row requests.
+      if (ag_q && sp_req_ready) begin
+        ag_row_q <= ag_row_q + 40'(x_stride_q);
+        ag_y_q   <= ag_y_q + 16'd1;
+        if (ag_y_q == y_size_q - 16'd1) ag_q <= 1'b0;
+      end
+
+      // W beats and B responses.
+      if (df_pop) wbeat_q <= m_wlast_o ? 8'd0 : wbeat_q + 8'd1;
+      outstanding_q <= outstanding_q + ((m_awvalid_o && m_awready_i) ? 32'd1 : 32'd0)
+                                     - (m_bvalid_i ? 32'd1 : 32'd0);
+      if (m_bvalid_i && m_bresp_i != 2'b00 && !halt_i) begin
+        err_q      <= 1'b1;
+        err_code_q <= ErrAxiResp;
+      end
+
+      unique case (state_q)
+        StIdle: if (start) begin
+          hdr_q <= head.hdr;
+          if (s_bad) begin
+            err_q      <= 1'b1;
+            err_code_q <= ErrSramRange;
+            state_q    <= StHalt;
+          end else if (s_empty) begin
+            state_q <= StDone;
+          end else begin
+            y_size_q   <= head.y_size;
+            x_size_q   <= head.x_size;
+            x_stride_q <= head.x_stride;
+            ag_q       <= 1'b1;
+            ag_y_q     <= '0;
+            ag_row_q   <= 40'(head.dram_base);
+            rd_left_q  <= s_count * 32'(BeatsPerElem);
+            rd_idx_q   <= AccAw'(head.sram_base);
+            rd_c_q     <= '0;
+            state_q    <= StRun;
+          end
+        end
+        StRun:   if (all_done) state_q <= StDone;
+        StDone:  state_q <= StIdle;
+        default: ;
+      endcase
+    end
+  end
+
+  assign s2c_push_o = (state_q == StDone) && hdr_q.push_prev;
+  assign err_o      = err_q;
+  assign err_code_o = err_code_q;
+  assign busy_o     = (state_q == StRun);
+
+  // Fields a STORE does not use (pads, memory type checked by fetch, the
+  // COMPUTE-side token flags).
+  logic unused_insn;
+  assign unused_insn = ^{head.x_pad_1, head.x_pad_0, head.y_pad_1, head.y_pad_0, head.unused,
+                         head.memory_type, hdr_q.push_next};
+
+  always_comb begin
+    if (state_q == StIdle) begin
+      if (!insn_valid_i)   state_o = EngIdle;
+      else if (!tokens_ok) state_o = EngWait;
+      else                 state_o = EngBusy;
+    end else begin
+      state_o = EngBusy;
+    end
+  end
+  assign op_o   = (state_q == StIdle) ? head.hdr.opcode : hdr_q.opcode;
+  assign pops_o = (state_q == StIdle) ? {head.hdr.pop_next, head.hdr.pop_prev}
+                                      : {hdr_q.pop_next, hdr_q.pop_prev};
+
+endmodule

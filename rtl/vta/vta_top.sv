@@ -1,0 +1,422 @@
+// VTA core top: fetch, three instruction queues, the LOAD / COMPUTE / STORE
+// engines, four token queues, the INP / WGT / ACC / UOP buffers, one AXI4
+// master to DRAM and the host register block. See vta_pkg for the register
+// map, the AXI conventions and the status_o layout.
+module vta_top import vta_pkg::*; #(
+  parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
+  parameter int unsigned WgtDepth  = vta_pkg::DefWgtDepth,
+  parameter int unsigned AccDepth  = vta_pkg::DefAccDepth,
+  parameter int unsigned UopDepth  = vta_pkg::DefUopDepth,
+  parameter int unsigned DataWidth = vta_pkg::AxiDataWidth,
+  localparam int unsigned AddrWidth = vta_pkg::AxiAddrWidth,
+  localparam int unsigned IdWidth   = vta_pkg::AxiIdWidth,
+  localparam int unsigned StrbWidth = DataWidth / 8
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+
+  // Host registers.
+  input  logic                     reg_req_valid_i,
+  output logic                     reg_req_ready_o,
+  input  logic                     reg_req_write_i,
+  input  logic [RegAddrWidth-1:0]  reg_req_addr_i,
+  input  logic [31:0]              reg_req_wdata_i,
+  output logic                     reg_rsp_valid_o,
+  input  logic                     reg_rsp_ready_i,
+  output logic [31:0]              reg_rsp_rdata_o,
+
+  // AXI4 master.
+  output logic                     m_axi_arvalid_o,
+  input  logic                     m_axi_arready_i,
+  output logic [AddrWidth-1:0]     m_axi_araddr_o,
+  output logic [7:0]               m_axi_arlen_o,
+  output logic [2:0]               m_axi_arsize_o,
+  output logic [1:0]               m_axi_arburst_o,
+  output logic [IdWidth-1:0]       m_axi_arid_o,
+  input  logic                     m_axi_rvalid_i,
+  output logic                     m_axi_rready_o,
+  input  logic [DataWidth-1:0]     m_axi_rdata_i,
+  input  logic [1:0]               m_axi_rresp_i,
+  input  logic                     m_axi_rlast_i,
+  input  logic [IdWidth-1:0]       m_axi_rid_i,
+  output logic                     m_axi_awvalid_o,
+  input  logic                     m_axi_awready_i,
+  output logic [AddrWidth-1:0]     m_axi_awaddr_o,
+  output logic [7:0]               m_axi_awlen_o,
+  output logic [2:0]               m_axi_awsize_o,
+  output logic [1:0]               m_axi_awburst_o,
+  output logic [IdWidth-1:0]       m_axi_awid_o,
+  output logic                     m_axi_wvalid_o,
+  input  logic                     m_axi_wready_i,
+  output logic [DataWidth-1:0]     m_axi_wdata_o,
+  output logic [StrbWidth-1:0]     m_axi_wstrb_o,
+  output logic                     m_axi_wlast_o,
+  input  logic                     m_axi_bvalid_i,
+  output logic                     m_axi_bready_o,
+  input  logic [1:0]               m_axi_bresp_i,
+  input  logic [IdWidth-1:0]       m_axi_bid_i,
+
+  // Run state and debug (status_t).
+  output logic                     done_o,
+  output logic                     error_o,
+  output logic [127:0]             status_o
+);
+
+  localparam int unsigned InpAw = $clog2(InpDepth);
+  localparam int unsigned WgtAw = $clog2(WgtDepth);
+  localparam int unsigned AccAw = $clog2(AccDepth);
+  localparam int unsigned UopAw = $clog2(UopDepth);
+  localparam int unsigned QCntW = $clog2(InsnQueueDepth + 1);
+
+  // Lint: widths other than 64 / 128 bits would split instructions or INP /
+  // OUT elements across partial beats, which the engines do not do.
+  if (DataWidth != 64 && DataWidth != 128) begin : g_bad_width
+    $error("vta_top: DataWidth must be 64 or 128");
+  end
+
+  // rlast / bid are not needed: each client counts its beats, and the STORE
+  // engine is the only writer.
+  logic unused;
+  assign unused = m_axi_rlast_i ^ (^m_axi_bid_i);
+
+  // ---------------------------------------------------------------------------
+  // Registers and run control.
+  // ---------------------------------------------------------------------------
+  logic start, running, done, error, finish;
+  logic [31:0] insn_count, insn_addr;
+  logic [3:0] err_pulse;
+  err_e [3:0] err_code;
+  err_e err_code_q;
+  engine_e err_engine_q;
+  logic [NumPerf-1:0][7:0] perf_inc;
+  status_t status;
+
+  vta_regs u_regs (
+    .clk_i, .rst_ni,
+    .req_valid_i (reg_req_valid_i), .req_ready_o (reg_req_ready_o),
+    .req_write_i (reg_req_write_i), .req_addr_i  (reg_req_addr_i),
+    .req_wdata_i (reg_req_wdata_i), .rsp_valid_o (reg_rsp_valid_o),
+    .rsp_ready_i (reg_rsp_ready_i), .rsp_rdata_o (reg_rsp_rdata_o),
+    .start_o (start), .insn_count_o (insn_count), .insn_addr_o (insn_addr),
+    .finish_i (finish), .err_i (err_pulse), .err_code_i (err_code),
+    .perf_inc_i (perf_inc), .status_lo_i (status[31:0]),
+    .running_o (running), .done_o (done), .error_o (error),
+    .err_code_o (err_code_q), .err_engine_o (err_engine_q)
+  );
+
+  logic clr, halt;
+  assign clr  = start;
+  assign halt = error;
+
+  // ---------------------------------------------------------------------------
+  // Fetch and instruction queues.
+  // ---------------------------------------------------------------------------
+  logic f_req_valid, f_req_ready, f_rvalid, f_rready;
+  logic [AddrWidth-1:0] f_req_addr;
+  logic [31:0] f_req_beats, f_remaining;
+  logic [7:0] f_pf_count;
+  logic lq_in_valid, lq_in_ready, cq_in_valid, cq_in_ready, sq_in_valid, sq_in_ready;
+  logic [InsnWidth-1:0] f_insn;
+  logic f_err;
+  err_e f_err_code;
+
+  vta_fetch #(.DataWidth(DataWidth), .AddrWidth(AddrWidth)) u_fetch (
+    .clk_i, .rst_ni, .clr_i (1'b0), .halt_i (halt),
+    .start_i (start), .insn_addr_i (insn_addr), .insn_count_i (insn_count),
+    .req_valid_o (f_req_valid), .req_ready_i (f_req_ready),
+    .req_addr_o (f_req_addr), .req_beats_o (f_req_beats),
+    .rvalid_i (f_rvalid), .rdata_i (m_axi_rdata_i), .rready_o (f_rready),
+    .load_valid_o (lq_in_valid), .load_ready_i (lq_in_ready),
+    .compute_valid_o (cq_in_valid), .compute_ready_i (cq_in_ready),
+    .store_valid_o (sq_in_valid), .store_ready_i (sq_in_ready),
+    .insn_o (f_insn),
+    .err_o (f_err), .err_code_o (f_err_code),
+    .remaining_o (f_remaining), .pf_count_o (f_pf_count)
+  );
+
+  logic lq_valid, lq_ready, cq_valid, cq_ready, sq_valid, sq_ready;
+  logic [InsnWidth-1:0] lq_insn, cq_insn, sq_insn;
+  logic [QCntW-1:0] lq_count, cq_count, sq_count;
+
+  cosim_fifo_sync #(.Width(InsnWidth), .Depth(InsnQueueDepth)) u_load_q (
+    .clk_i, .rst_ni, .clr_i (clr),
+    .valid_i (lq_in_valid), .ready_o (lq_in_ready), .data_i (f_insn),
+    .valid_o (lq_valid), .ready_i (lq_ready), .data_o (lq_insn), .count_o (lq_count)
+  );
+  cosim_fifo_sync #(.Width(InsnWidth), .Depth(InsnQueueDepth)) u_compute_q (
+    .clk_i, .rst_ni, .clr_i (clr),
+    .valid_i (cq_in_valid), .ready_o (cq_in_ready), .data_i (f_insn),
+    .valid_o (cq_valid), .ready_i (cq_ready), .data_o (cq_insn), .count_o (cq_count)
+  );
+  cosim_fifo_sync #(.Width(InsnWidth), .Depth(InsnQueueDepth)) u_store_q (
+    .clk_i, .rst_ni, .clr_i (clr),
+    .valid_i (sq_in_valid), .ready_o (sq_in_ready), .data_i (f_insn),
+    .valid_o (sq_valid), .ready_i (sq_ready), .data_o (sq_insn), .count_o (sq_count)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Token queues.
+  // ---------------------------------------------------------------------------
+  logic l2c_push, l2c_pop, l2c_avail, c2l_push, c2l_pop, c2l_avail;
+  logic c2s_push, c2s_pop, c2s_avail, s2c_push, s2c_pop, s2c_avail;
+  logic [TokenCountWidth-1:0] l2c_count, c2l_count, c2s_count, s2c_count;
+
+  vta_token_q u_tok_l2c (.clk_i, .rst_ni, .clr_i (clr), .push_i (l2c_push), .pop_i (l2c_pop),
+                         .avail_o (l2c_avail), .count_o (l2c_count));
+  vta_token_q u_tok_c2l (.clk_i, .rst_ni, .clr_i (clr), .push_i (c2l_push), .pop_i (c2l_pop),
+                         .avail_o (c2l_avail), .count_o (c2l_count));
+  vta_token_q u_tok_c2s (.clk_i, .rst_ni, .clr_i (clr), .push_i (c2s_push), .pop_i (c2s_pop),
+                         .avail_o (c2s_avail), .count_o (c2s_count));
+  vta_token_q u_tok_s2c (.clk_i, .rst_ni, .clr_i (clr), .push_i (s2c_push), .pop_i (s2c_pop),
+                         .avail_o (s2c_avail), .count_o (s2c_count));
+
+  // ---------------------------------------------------------------------------
+  // Buffers.
+  // ---------------------------------------------------------------------------
+  localparam int unsigned InpChunks = InpWidth / DataWidth;
+  localparam int unsigned WgtChunks = WgtWidth / DataWidth;
+  localparam int unsigned AccChunks = AccWidth / DataWidth;
+
+  logic inp_we, inp_re;
+  logic [InpAw-1:0] inp_waddr, inp_raddr;
+  logic [InpChunks-1:0] inp_wmask;
+  logic [InpWidth-1:0] inp_wdata, inp_rdata;
+  vta_sram #(.Depth(InpDepth), .Width(InpWidth), .ChunkWidth(DataWidth), .NumRd(1)) u_inp (
+    .clk_i, .we_i (inp_we), .waddr_i (inp_waddr), .wmask_i (inp_wmask), .wdata_i (inp_wdata),
+    .re_i (inp_re), .raddr_i (inp_raddr), .rdata_o (inp_rdata)
+  );
+
+  logic wgt_we, wgt_re;
+  logic [WgtAw-1:0] wgt_waddr, wgt_raddr;
+  logic [WgtChunks-1:0] wgt_wmask;
+  logic [WgtWidth-1:0] wgt_wdata, wgt_rdata;
+  vta_sram #(.Depth(WgtDepth), .Width(WgtWidth), .ChunkWidth(DataWidth), .NumRd(1)) u_wgt (
+    .clk_i, .we_i (wgt_we), .waddr_i (wgt_waddr), .wmask_i (wgt_wmask), .wdata_i (wgt_wdata),
+    .re_i (wgt_re), .raddr_i (wgt_raddr), .rdata_o (wgt_rdata)
+  );
+
+  // ACC read ports: 0 COMPUTE dst, 1 COMPUTE ALU src, 2 STORE.
+  logic acc_we;
+  logic [AccAw-1:0] acc_waddr;
+  logic [AccChunks-1:0] acc_wmask;
+  logic [AccWidth-1:0] acc_wdata;
+  logic [2:0] acc_re;
+  logic [2:0][AccAw-1:0] acc_raddr;
+  logic [2:0][AccWidth-1:0] acc_rdata;
+  vta_sram #(.Depth(AccDepth), .Width(AccWidth), .ChunkWidth(DataWidth), .NumRd(3)) u_acc (
+    .clk_i, .we_i (acc_we), .waddr_i (acc_waddr), .wmask_i (acc_wmask), .wdata_i (acc_wdata),
+    .re_i (acc_re), .raddr_i (acc_raddr), .rdata_o (acc_rdata)
+  );
+
+  logic uop_we, uop_re;
+  logic [UopAw-1:0] uop_waddr, uop_raddr;
+  logic [UopWidth-1:0] uop_wdata, uop_rdata;
+  vta_sram #(.Depth(UopDepth), .Width(UopWidth), .ChunkWidth(UopWidth), .NumRd(1)) u_uop (
+    .clk_i, .we_i (uop_we), .waddr_i (uop_waddr), .wmask_i (1'b1), .wdata_i (uop_wdata),
+    .re_i (uop_re), .raddr_i (uop_raddr), .rdata_o (uop_rdata)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Engines.
+  // ---------------------------------------------------------------------------
+  logic l_req_valid, l_req_ready, l_rvalid, l_rready;
+  logic [AddrWidth-1:0] l_req_addr;
+  logic [31:0] l_req_beats;
+  logic l_err, l_busy, l_stall;
+  err_e l_err_code;
+  eng_state_e l_state;
+  logic [2:0] l_op;
+  logic [1:0] l_pops;
+  logic [7:0] l_bytes;
+
+  vta_load #(.InpDepth(InpDepth), .WgtDepth(WgtDepth), .DataWidth(DataWidth), .AddrWidth(AddrWidth)) u_load (
+    .clk_i, .rst_ni, .clr_i (clr), .halt_i (halt),
+    .insn_valid_i (lq_valid), .insn_ready_o (lq_ready), .insn_i (lq_insn),
+    .c2l_avail_i (c2l_avail), .c2l_pop_o (c2l_pop), .l2c_push_o (l2c_push),
+    .err_o (l_err), .err_code_o (l_err_code),
+    .req_valid_o (l_req_valid), .req_ready_i (l_req_ready),
+    .req_addr_o (l_req_addr), .req_beats_o (l_req_beats),
+    .rvalid_i (l_rvalid), .rdata_i (m_axi_rdata_i), .rready_o (l_rready),
+    .inp_we_o (inp_we), .inp_waddr_o (inp_waddr), .inp_wmask_o (inp_wmask), .inp_wdata_o (inp_wdata),
+    .wgt_we_o (wgt_we), .wgt_waddr_o (wgt_waddr), .wgt_wmask_o (wgt_wmask), .wgt_wdata_o (wgt_wdata),
+    .state_o (l_state), .op_o (l_op), .pops_o (l_pops), .busy_o (l_busy),
+    .bytes_o (l_bytes), .stall_o (l_stall)
+  );
+
+  logic c_req_valid, c_req_ready, c_rvalid, c_rready;
+  logic [AddrWidth-1:0] c_req_addr;
+  logic [31:0] c_req_beats;
+  logic c_err, c_gemm_busy, c_alu_busy, c_cload_busy, c_stall_l2c, c_stall_s2c;
+  err_e c_err_code;
+  eng_state_e c_state;
+  logic [2:0] c_op;
+  logic [1:0] c_pops;
+  logic [7:0] c_bytes;
+
+  vta_compute #(
+    .InpDepth(InpDepth), .WgtDepth(WgtDepth), .AccDepth(AccDepth), .UopDepth(UopDepth),
+    .DataWidth(DataWidth), .AddrWidth(AddrWidth)
+  ) u_compute (
+    .clk_i, .rst_ni, .clr_i (clr), .halt_i (halt),
+    .insn_valid_i (cq_valid), .insn_ready_o (cq_ready), .insn_i (cq_insn),
+    .l2c_avail_i (l2c_avail), .s2c_avail_i (s2c_avail),
+    .l2c_pop_o (l2c_pop), .s2c_pop_o (s2c_pop), .c2l_push_o (c2l_push), .c2s_push_o (c2s_push),
+    .finish_o (finish), .err_o (c_err), .err_code_o (c_err_code),
+    .req_valid_o (c_req_valid), .req_ready_i (c_req_ready),
+    .req_addr_o (c_req_addr), .req_beats_o (c_req_beats),
+    .rvalid_i (c_rvalid), .rdata_i (m_axi_rdata_i), .rready_o (c_rready),
+    .uop_we_o (uop_we), .uop_waddr_o (uop_waddr), .uop_wdata_o (uop_wdata),
+    .uop_re_o (uop_re), .uop_raddr_o (uop_raddr), .uop_rdata_i (uop_rdata),
+    .inp_re_o (inp_re), .inp_raddr_o (inp_raddr), .inp_rdata_i (inp_rdata),
+    .wgt_re_o (wgt_re), .wgt_raddr_o (wgt_raddr), .wgt_rdata_i (wgt_rdata),
+    .acc_re_o (acc_re[1:0]), .acc_raddr_o (acc_raddr[1:0]), .acc_rdata_i (acc_rdata[1:0]),
+    .acc_we_o (acc_we), .acc_waddr_o (acc_waddr), .acc_wmask_o (acc_wmask), .acc_wdata_o (acc_wdata),
+    .state_o (c_state), .op_o (c_op), .pops_o (c_pops),
+    .gemm_busy_o (c_gemm_busy), .alu_busy_o (c_alu_busy), .cload_busy_o (c_cload_busy),
+    .cload_bytes_o (c_bytes), .stall_l2c_o (c_stall_l2c), .stall_s2c_o (c_stall_s2c)
+  );
+
+  logic s_err, s_busy, s_stall;
+  err_e s_err_code;
+  eng_state_e s_state;
+  logic [2:0] s_op;
+  logic [1:0] s_pops;
+  logic [7:0] s_bytes;
+
+  vta_store #(.AccDepth(AccDepth), .DataWidth(DataWidth), .AddrWidth(AddrWidth)) u_store (
+    .clk_i, .rst_ni, .clr_i (clr), .halt_i (halt),
+    .insn_valid_i (sq_valid), .insn_ready_o (sq_ready), .insn_i (sq_insn),
+    .c2s_avail_i (c2s_avail), .c2s_pop_o (c2s_pop), .s2c_push_o (s2c_push),
+    .err_o (s_err), .err_code_o (s_err_code),
+    .acc_re_o (acc_re[2]), .acc_raddr_o (acc_raddr[2]), .acc_rdata_i (acc_rdata[2]),
+    .m_awvalid_o (m_axi_awvalid_o), .m_awready_i (m_axi_awready_i),
+    .m_awaddr_o (m_axi_awaddr_o), .m_awlen_o (m_axi_awlen_o),
+    .m_wvalid_o (m_axi_wvalid_o), .m_wready_i (m_axi_wready_i),
+    .m_wdata_o (m_axi_wdata_o), .m_wlast_o (m_axi_wlast_o),
+    .m_bvalid_i (m_axi_bvalid_i), .m_bready_o (m_axi_bready_o), .m_bresp_i (m_axi_bresp_i),
+    .state_o (s_state), .op_o (s_op), .pops_o (s_pops), .busy_o (s_busy),
+    .bytes_o (s_bytes), .stall_o (s_stall)
+  );
+
+  // ---------------------------------------------------------------------------
+  // AXI read side: three burst splitters and the AR arbiter.
+  // ---------------------------------------------------------------------------
+  logic [2:0] ar_valid, ar_ready, r_valid, r_ready;
+  logic [2:0][AddrWidth-1:0] ar_addr;
+  logic [2:0][7:0] ar_len;
+  logic [2:0] unused_split_idle;
+
+  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_fetch (
+    .clk_i, .rst_ni, .clr_i (1'b0),
+    .req_valid_i (f_req_valid), .req_ready_o (f_req_ready),
+    .req_addr_i (f_req_addr), .req_beats_i (f_req_beats),
+    .ax_valid_o (ar_valid[IdFetch]), .ax_ready_i (ar_ready[IdFetch]),
+    .ax_addr_o (ar_addr[IdFetch]), .ax_len_o (ar_len[IdFetch]), .idle_o (unused_split_idle[IdFetch])
+  );
+  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_load (
+    .clk_i, .rst_ni, .clr_i (1'b0),
+    .req_valid_i (l_req_valid), .req_ready_o (l_req_ready),
+    .req_addr_i (l_req_addr), .req_beats_i (l_req_beats),
+    .ax_valid_o (ar_valid[IdLoad]), .ax_ready_i (ar_ready[IdLoad]),
+    .ax_addr_o (ar_addr[IdLoad]), .ax_len_o (ar_len[IdLoad]), .idle_o (unused_split_idle[IdLoad])
+  );
+  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_compute (
+    .clk_i, .rst_ni, .clr_i (1'b0),
+    .req_valid_i (c_req_valid), .req_ready_o (c_req_ready),
+    .req_addr_i (c_req_addr), .req_beats_i (c_req_beats),
+    .ax_valid_o (ar_valid[IdCompute]), .ax_ready_i (ar_ready[IdCompute]),
+    .ax_addr_o (ar_addr[IdCompute]), .ax_len_o (ar_len[IdCompute]), .idle_o (unused_split_idle[IdCompute])
+  );
+
+  vta_axi_rd_arb #(.NumClients(3), .AddrWidth(AddrWidth), .IdWidth(IdWidth)) u_arb (
+    .clk_i, .rst_ni,
+    .ar_valid_i (ar_valid), .ar_ready_o (ar_ready), .ar_addr_i (ar_addr), .ar_len_i (ar_len),
+    .r_valid_o (r_valid), .r_ready_i (r_ready),
+    .m_arvalid_o (m_axi_arvalid_o), .m_arready_i (m_axi_arready_i),
+    .m_araddr_o (m_axi_araddr_o), .m_arlen_o (m_axi_arlen_o), .m_arid_o (m_axi_arid_o),
+    .m_rvalid_i (m_axi_rvalid_i), .m_rready_o (m_axi_rready_o), .m_rid_i (m_axi_rid_i)
+  );
+
+  assign f_rvalid = r_valid[IdFetch];
+  assign l_rvalid = r_valid[IdLoad];
+  assign c_rvalid = r_valid[IdCompute];
+  assign r_ready[IdFetch]   = f_rready;
+  assign r_ready[IdLoad]    = l_rready;
+  assign r_ready[IdCompute] = c_rready;
+
+  localparam logic [2:0] BeatSize = 3'($clog2(StrbWidth));
+  assign m_axi_arsize_o  = BeatSize;
+  assign m_axi_arburst_o = 2'b01;  // INCR
+  assign m_axi_awsize_o  = BeatSize;
+  assign m_axi_awburst_o = 2'b01;
+  assign m_axi_awid_o    = '0;
+  assign m_axi_wstrb_o   = '1;
+
+  // Read error responses stop the core, attributed to the client.
+  logic rd_err;
+  assign rd_err = m_axi_rvalid_i && m_axi_rready_o && (m_axi_rresp_i != 2'b00);
+
+  // ---------------------------------------------------------------------------
+  // Errors, performance, status.
+  // ---------------------------------------------------------------------------
+  always_comb begin
+    err_pulse = {s_err, c_err, l_err, f_err};
+    err_code  = {s_err_code, c_err_code, l_err_code, f_err_code};
+    if (rd_err) begin
+      unique case (m_axi_rid_i)
+        IdLoad:    begin err_pulse[EngLoad]    = 1'b1; err_code[EngLoad]    = ErrAxiResp; end
+        IdCompute: begin err_pulse[EngCompute] = 1'b1; err_code[EngCompute] = ErrAxiResp; end
+        default:   begin err_pulse[EngFetch]   = 1'b1; err_code[EngFetch]   = ErrAxiResp; end
+      endcase
+    end
+  end
+
+  always_comb begin
+    perf_inc = '0;
+    perf_inc[PerfGemmBusy]   = 8'(c_gemm_busy);
+    perf_inc[PerfAluBusy]    = 8'(c_alu_busy);
+    perf_inc[PerfLoadBytes]  = l_bytes;
+    perf_inc[PerfLoadBusy]   = 8'(l_busy);
+    perf_inc[PerfStoreBytes] = s_bytes;
+    perf_inc[PerfStoreBusy]  = 8'(s_busy);
+    perf_inc[PerfStallL2c]   = 8'(c_stall_l2c);
+    perf_inc[PerfStallC2l]   = 8'(l_stall);
+    perf_inc[PerfStallC2s]   = 8'(s_stall);
+    perf_inc[PerfStallS2c]   = 8'(c_stall_s2c);
+    perf_inc[PerfCloadBytes] = c_bytes;
+    perf_inc[PerfCloadBusy]  = 8'(c_cload_busy);
+  end
+
+  always_comb begin
+    status = '0;
+    status.load_state      = l_state;
+    status.compute_state   = c_state;
+    status.store_state     = s_state;
+    status.fetch_state     = (f_remaining != '0) ? EngBusy : EngIdle;
+    status.fetch_q         = f_pf_count;
+    status.running         = running;
+    status.done            = done;
+    status.error           = error;
+    status.err_code        = err_code_q;
+    status.err_engine      = err_engine_q;
+    status.load_pops       = l_pops;
+    status.compute_pops    = c_pops;
+    status.store_pops      = s_pops;
+    status.load_op         = l_op;
+    status.compute_op      = c_op;
+    status.store_op        = s_op;
+    status.tok_l2c         = sat8(32'(l2c_count));
+    status.tok_c2l         = sat8(32'(c2l_count));
+    status.tok_c2s         = sat8(32'(c2s_count));
+    status.tok_s2c         = sat8(32'(s2c_count));
+    status.load_q          = sat8(32'(lq_count));
+    status.compute_q       = sat8(32'(cq_count));
+    status.store_q         = sat8(32'(sq_count));
+    status.fetch_remaining = (f_remaining > 32'hffff) ? 16'hffff : f_remaining[15:0];
+  end
+
+  assign status_o = status;
+  assign done_o   = done;
+  assign error_o  = error;
+
+endmodule
