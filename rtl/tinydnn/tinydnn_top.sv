@@ -1,0 +1,220 @@
+// tiny-dnn bfloat16 convolution accelerator: 16 MAC cores (one output channel
+// each) fed by a shared source buffer, one shared normaliser writing a
+// double-banked float32 destination buffer, AXI-Stream in (4 x bf16 per
+// beat) and out (2 x float32 per beat), a valid/ready register port.
+module tinydnn_top
+  import tinydnn_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // Register port.
+  input  logic        reg_valid_i,
+  output logic        reg_ready_o,
+  input  logic        reg_write_i,
+  input  logic [3:0]  reg_addr_i,
+  input  logic [31:0] reg_wdata_i,
+  output logic        reg_rvalid_o,
+  output logic [31:0] reg_rdata_o,
+  // AXI-Stream slave: weights, bias and samples.
+  input  logic        s_axis_tvalid_i,
+  output logic        s_axis_tready_o,
+  input  logic [63:0] s_axis_tdata_i,
+  input  logic        s_axis_tlast_i,
+  // AXI-Stream master: results.
+  output logic        m_axis_tvalid_o,
+  input  logic        m_axis_tready_i,
+  output logic [63:0] m_axis_tdata_o,
+  output logic        m_axis_tlast_o,
+  output logic        busy_o,
+  output logic        done_o
+);
+
+  mode_t mode;
+  cfg_t  cfg;
+  logic  start, busy, cmd_done, cmd_err;
+
+  logic            rx_start, rx_core_seg, rx_bank, rx_done;
+  rx_kind_e        rx_kind;
+  logic [CntW-1:0] rx_n_src, rx_n_core;
+  logic                src_we;
+  logic [SrcAddrW-1:0] src_waddr, src_raddr;
+  logic [15:0]         rx_wdata, src_rdata, d;
+  logic [NumCores-1:0] w_we, bias_we;
+  logic [WAddrW-1:0]   w_waddr, w_raddr;
+
+  logic            ctl_start, src_bank, w_bank, ctl_busy;
+  logic            step_valid, step_first, step_last, step_bias;
+  logic [CntW-1:0] step_pos, out_per_core;
+  sum_t            hold [NumCores];
+
+  logic                post_busy, post_idle, dst_bank, dw_acc;
+  logic                dst_we;
+  logic [DstAddrW-1:0] dst_raddr, dst_waddr;
+  logic [31:0]         dst_rdata, dst_wdata;
+
+  logic                tx_start, tx_bank, tx_done;
+  logic [CntW-1:0]     tx_count;
+  logic [DstAddrW-2:0] tx_addr;
+  logic [63:0]         tx_data;
+
+  tinydnn_regs u_regs (
+    .clk_i, .rst_ni,
+    .reg_valid_i, .reg_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rvalid_o, .reg_rdata_o,
+    .mode_o     (mode),
+    .cfg_o      (cfg),
+    .start_o    (start),
+    .busy_i     (busy),
+    .done_i     (cmd_done),
+    .err_i      (cmd_err),
+    .mac_step_i (step_valid),
+    .done_o     (done_o)
+  );
+
+  tinydnn_batch_ctrl u_batch (
+    .clk_i, .rst_ni,
+    .start_i        (start),
+    .mode_i         (mode),
+    .cfg_i          (cfg),
+    .busy_o         (busy),
+    .done_o         (cmd_done),
+    .err_o          (cmd_err),
+    .rx_start_o     (rx_start),
+    .rx_kind_o      (rx_kind),
+    .rx_n_src_o     (rx_n_src),
+    .rx_core_seg_o  (rx_core_seg),
+    .rx_n_core_o    (rx_n_core),
+    .rx_bank_o      (rx_bank),
+    .rx_done_i      (rx_done),
+    .ctl_start_o    (ctl_start),
+    .src_bank_o     (src_bank),
+    .w_bank_o       (w_bank),
+    .ctl_busy_i     (ctl_busy),
+    .post_idle_i    (post_idle),
+    .dst_bank_o     (dst_bank),
+    .dw_acc_o       (dw_acc),
+    .out_per_core_o (out_per_core),
+    .tx_start_o     (tx_start),
+    .tx_bank_o      (tx_bank),
+    .tx_count_o     (tx_count),
+    .tx_done_i      (tx_done)
+  );
+
+  tinydnn_axis_rx u_rx (
+    .clk_i, .rst_ni,
+    .start_i     (rx_start),
+    .kind_i      (rx_kind),
+    .n_src_i     (rx_n_src),
+    .core_seg_i  (rx_core_seg),
+    .n_core_i    (rx_n_core),
+    .od_i        (cfg.od),
+    .bank_i      (rx_bank),
+    .done_o      (rx_done),
+    .s_tvalid_i  (s_axis_tvalid_i),
+    .s_tready_o  (s_axis_tready_o),
+    .s_tdata_i   (s_axis_tdata_i),
+    .s_tlast_i   (s_axis_tlast_i),
+    .src_we_o    (src_we),
+    .src_waddr_o (src_waddr),
+    .wdata_o     (rx_wdata),
+    .w_we_o      (w_we),
+    .w_waddr_o   (w_waddr),
+    .bias_we_o   (bias_we)
+  );
+
+  tinydnn_src_buf u_src (
+    .clk_i,
+    .we_i    (src_we),
+    .waddr_i (src_waddr),
+    .wdata_i (rx_wdata),
+    .raddr_i (src_raddr),
+    .rdata_o (src_rdata)
+  );
+
+  tinydnn_sample_ctrl u_ctl (
+    .clk_i, .rst_ni,
+    .start_i      (ctl_start),
+    .cfg_i        (cfg),
+    .backward_i   (mode.backward),
+    .dw_i         (mode.dw),
+    .en_bias_i    (mode.en_bias),
+    .src_bank_i   (src_bank),
+    .w_bank_i     (w_bank),
+    .post_busy_i  (post_busy),
+    .src_raddr_o  (src_raddr),
+    .w_raddr_o    (w_raddr),
+    .step_valid_o (step_valid),
+    .step_first_o (step_first),
+    .step_last_o  (step_last),
+    .step_bias_o  (step_bias),
+    .step_pos_o   (step_pos),
+    .busy_o       (ctl_busy)
+  );
+
+  // The bias step multiplies by 1.0 instead of a source value.
+  assign d = step_bias ? Bf16One : src_rdata;
+
+  for (genvar k = 0; k < NumCores; k++) begin : g_core
+    tinydnn_core u_core (
+      .clk_i, .rst_ni,
+      .w_we_i       (w_we[k]),
+      .w_waddr_i    (w_waddr),
+      .w_wdata_i    (rx_wdata),
+      .bias_we_i    (bias_we[k]),
+      .bias_wdata_i (rx_wdata),
+      .w_raddr_i    (w_raddr),
+      .step_valid_i (step_valid),
+      .step_first_i (step_first),
+      .step_last_i  (step_last),
+      .step_bias_i  (step_bias),
+      .d_i          (d),
+      .hold_o       (hold[k])
+    );
+  end
+
+  tinydnn_post u_post (
+    .clk_i, .rst_ni,
+    .load_i         (step_last),
+    .pos_i          (step_pos),
+    .hold_i         (hold),
+    .od_i           (cfg.od),
+    .out_per_core_i (out_per_core),
+    .dst_bank_i     (dst_bank),
+    .dw_acc_i       (dw_acc),
+    .dst_raddr_o    (dst_raddr),
+    .dst_rdata_i    (dst_rdata),
+    .dst_we_o       (dst_we),
+    .dst_waddr_o    (dst_waddr),
+    .dst_wdata_o    (dst_wdata),
+    .busy_o         (post_busy),
+    .idle_o         (post_idle)
+  );
+
+  tinydnn_dst_buf u_dst (
+    .clk_i,
+    .we_i      (dst_we),
+    .waddr_i   (dst_waddr),
+    .wdata_i   (dst_wdata),
+    .raddr_i   (dst_raddr),
+    .rdata_o   (dst_rdata),
+    .tx_addr_i (tx_addr),
+    .tx_data_o (tx_data)
+  );
+
+  tinydnn_axis_tx u_tx (
+    .clk_i, .rst_ni,
+    .start_i    (tx_start),
+    .bank_i     (tx_bank),
+    .count_i    (tx_count),
+    .done_o     (tx_done),
+    .rd_addr_o  (tx_addr),
+    .rd_data_i  (tx_data),
+    .m_tvalid_o (m_axis_tvalid_o),
+    .m_tready_i (m_axis_tready_i),
+    .m_tdata_o  (m_axis_tdata_o),
+    .m_tlast_o  (m_axis_tlast_o)
+  );
+
+  assign busy_o = busy;
+
+endmodule
