@@ -1,0 +1,155 @@
+#include "tf2/compiler.hpp"
+
+#include <cstring>
+
+#include "common/error.hpp"
+#include "tf2/packing.hpp"
+
+namespace cosim::tf2 {
+
+namespace {
+uint32_t align64(std::size_t v) { return static_cast<uint32_t>((v + 63) & ~std::size_t{63}); }
+
+void put32(std::vector<uint8_t>& b, std::size_t at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[at + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+void check_fits(const ConvLayer& L, const DeviceConfig& cfg, const std::string& what) {
+  L.validate(what);
+  auto fail = [&](const std::string& m) { throw InputError(what + ": " + m); };
+  if (L.k > cfg.max_k) fail("k " + std::to_string(L.k) + " exceeds the device maximum " + std::to_string(cfg.max_k));
+  if (L.stride > 255 || L.c_in > 65535 || L.c_out > 65535) fail("stride/channel count out of descriptor range");
+  if (L.h_in > cfg.max_dim || L.w_in > cfg.max_dim) fail("h_in/w_in exceed " + std::to_string(cfg.max_dim));
+  const long words = static_cast<long>((L.c_in + 15) / 16) * L.h_in * L.w_in;
+  if (words > cfg.feat_cache_words) {
+    fail("input map needs " + std::to_string(words) + " feature-cache words (ceil(c_in/16)*h_in*w_in), device has " +
+         std::to_string(cfg.feat_cache_words));
+  }
+  const long nib = static_cast<long>(L.c_in) * L.k * L.k;
+  if (nib > cfg.filter_nibbles) {
+    fail("filter of " + std::to_string(nib) + " codes (c_in*k*k) exceeds the per-PE filter cache of " +
+         std::to_string(cfg.filter_nibbles));
+  }
+  for (int v : {L.min_exp, L.q_in, L.q_out}) {
+    if (v < -128 || v > 127) fail("min_exp/q_in/q_out must fit int8");
+  }
+}
+}  // namespace
+
+std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int w) {
+  if (chw.size() != static_cast<std::size_t>(c) * h * w) throw InputError("tf2 to_c16hw: size mismatch");
+  std::vector<uint8_t> out(c16hw_bytes(c, h, w), 0);
+  for (int ch = 0; ch < c; ++ch) {
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        out[((static_cast<std::size_t>(ch / 16) * h + y) * w + x) * 16 + ch % 16] =
+            static_cast<uint8_t>(chw[(static_cast<std::size_t>(ch) * h + y) * w + x]);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<int8_t> from_c16hw(const uint8_t* bytes, int c, int h, int w) {
+  std::vector<int8_t> out(static_cast<std::size_t>(c) * h * w);
+  for (int ch = 0; ch < c; ++ch) {
+    for (int y = 0; y < h; ++y) {
+      for (int x = 0; x < w; ++x) {
+        out[(static_cast<std::size_t>(ch) * h + y) * w + x] =
+            static_cast<int8_t>(bytes[((static_cast<std::size_t>(ch / 16) * h + y) * w + x) * 16 + ch % 16]);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<uint8_t> encode_descriptor(const ConvLayer& L, const LayerRegions& r) {
+  std::vector<uint8_t> d(kDescBytes, 0);
+  put32(d, 0, kOpConv | (L.relu ? 1u << 8 : 0u) | (L.batch_norm ? 1u << 9 : 0u));
+  put32(d, 4, static_cast<uint32_t>(L.c_in) | static_cast<uint32_t>(L.c_out) << 16);
+  put32(d, 8, static_cast<uint32_t>(L.h_in) | static_cast<uint32_t>(L.w_in) << 16);
+  put32(d, 12, static_cast<uint32_t>(L.h_out()) | static_cast<uint32_t>(L.w_out()) << 16);
+  put32(d, 16, static_cast<uint32_t>(L.k) | static_cast<uint32_t>(L.stride) << 8 | static_cast<uint32_t>(L.pad) << 16);
+  put32(d, 20, static_cast<uint32_t>(static_cast<uint8_t>(L.min_exp)) |
+                   static_cast<uint32_t>(static_cast<uint8_t>(L.q_in)) << 8 |
+                   static_cast<uint32_t>(static_cast<uint8_t>(L.q_out)) << 16);
+  put32(d, 24, r.in_addr);
+  put32(d, 28, r.weight_addr);
+  put32(d, 32, r.param_addr);
+  put32(d, 36, r.out_addr);
+  return d;
+}
+
+Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input, const DeviceConfig& cfg) {
+  if (layers.empty()) throw InputError("tf2 compile: no layers");
+  Program p;
+  std::size_t top = 64;  // address 0 stays unused
+  auto alloc = [&](std::size_t n) {
+    const uint32_t a = align64(top);
+    top = a + n;
+    if (top > 0xFFFFFFFFull) throw InputError("tf2 compile: program exceeds the 32-bit address space");
+    return a;
+  };
+  p.desc_addr = alloc(kDescBytes * layers.size());
+  p.desc_count = static_cast<uint32_t>(layers.size());
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const ConvLayer& L = layers[i];
+    const std::string what = "tf2 layer " + std::to_string(i);
+    check_fits(L, cfg, what);
+    LayerRegions r;
+    r.desc_addr = p.desc_addr + static_cast<uint32_t>(i * kDescBytes);
+    if (i == 0) {
+      if (input.size() != static_cast<std::size_t>(L.c_in) * L.h_in * L.w_in) {
+        throw InputError(what + ": input map has " + std::to_string(input.size()) + " values, expected c_in*h_in*w_in = " +
+                         std::to_string(static_cast<std::size_t>(L.c_in) * L.h_in * L.w_in));
+      }
+      r.in_bytes = c16hw_bytes(L.c_in, L.h_in, L.w_in);
+      r.in_addr = alloc(r.in_bytes);
+    } else {
+      const ConvLayer& P = layers[i - 1];
+      if (P.c_out != L.c_in || P.h_out() != L.h_in || P.w_out() != L.w_in) {
+        throw InputError(what + ": input shape does not match the previous layer's output");
+      }
+      r.in_addr = p.layers.back().out_addr;
+      r.in_bytes = p.layers.back().out_bytes;
+    }
+    r.weight_bytes = static_cast<uint32_t>(((L.codes.size() + 3) / 4) * 2);
+    r.weight_addr = alloc(r.weight_bytes);
+    r.param_addr = alloc(static_cast<std::size_t>((L.c_out + 15) / 16) * 16 * 16);
+    r.out_bytes = c16hw_bytes(L.c_out, L.h_out(), L.w_out());
+    r.out_addr = alloc(r.out_bytes);
+    p.layers.push_back(r);
+  }
+  p.dram.assign(align64(top), 0);
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const ConvLayer& L = layers[i];
+    const LayerRegions& r = p.layers[i];
+    const std::vector<uint8_t> d = encode_descriptor(L, r);
+    std::memcpy(&p.dram[r.desc_addr], d.data(), d.size());
+    if (i == 0) {
+      const std::vector<uint8_t> in = to_c16hw(input, L.c_in, L.h_in, L.w_in);
+      std::memcpy(&p.dram[r.in_addr], in.data(), in.size());
+    }
+    const std::vector<uint8_t> w = words_to_bytes(pack_codes(L.codes));
+    std::memcpy(&p.dram[r.weight_addr], w.data(), w.size());
+    for (int o = 0; o < L.c_out; ++o) {
+      put32(p.dram, r.param_addr + 16 * o, static_cast<uint32_t>(L.bias[o]));
+      put32(p.dram, r.param_addr + 16 * o + 4, static_cast<uint32_t>(L.alpha[o]));
+      put32(p.dram, r.param_addr + 16 * o + 8, static_cast<uint32_t>(L.beta[o]));
+    }
+    std::memset(&p.dram[r.out_addr], kOutputFill, r.out_bytes);
+  }
+  return p;
+}
+
+std::vector<std::vector<uint8_t>> expected_outputs(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input) {
+  std::vector<std::vector<uint8_t>> out;
+  std::vector<int8_t> x = input;
+  for (const ConvLayer& L : layers) {
+    x = sac_conv2d(L, x);
+    out.push_back(to_c16hw(x, L.c_out, L.h_out(), L.w_out()));
+  }
+  return out;
+}
+
+}  // namespace cosim::tf2

@@ -1,0 +1,79 @@
+// TF2 target compiler: layers -> descriptors + one DRAM image the RTL
+// (rtl/tf2) reads through its AXI4 master.
+//
+// Descriptor: 64 bytes, sixteen little-endian 32-bit words, 64-byte aligned,
+// consecutive descriptors run in order (register DESC_COUNT of them):
+//   w0  [7:0] op (1 = CONV)  [8] relu  [9] batch-norm (informational)
+//   w1  [15:0] c_in          [31:16] c_out
+//   w2  [15:0] h_in          [31:16] w_in
+//   w3  [15:0] h_out         [31:16] w_out
+//   w4  [7:0] k  [15:8] stride  [23:16] pad (symmetric zero padding)
+//   w5  [7:0] min_exp  [15:8] q_in  [23:16] q_out   (each int8)
+//   w6  input map address     w7  packed weight address
+//   w8  parameter address     w9  output map address
+//   w10..w15 reserved, zero
+// Feature maps (input and output): "C16HW" int8, [ceil(C/16)][H][W][16],
+// channel c at byte c % 16 of its pixel word; channels >= C are zero.
+// Weights: the 4-bit codes packed four per 16-bit word, least-significant
+// nibble first, OIHW order, one contiguous blob (decoded to shift codes on
+// chip from min_exp, q_in, q_out).
+// Parameters: 16 bytes per output channel {int32 bias, int32 alpha,
+// int32 beta, 0}, padded with zeros to a multiple of 16 channels.
+// All regions are 64-byte aligned; the output region is pre-filled with
+// kOutputFill so unwritten bytes show.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tf2/sac.hpp"
+
+namespace cosim::tf2 {
+
+constexpr uint32_t kOpConv = 1;
+constexpr std::size_t kDescBytes = 64;
+constexpr uint8_t kOutputFill = 0xA5;
+
+// Capacities of the RTL build (rtl/tf2/tf2_pkg.sv defaults); the compiler
+// rejects layers that do not fit with an InputError naming the limit.
+struct DeviceConfig {
+  int n_pe = 16;                  // output channels per group
+  int feat_cache_words = 4096;    // 16-byte words: ceil(c_in/16)*h_in*w_in
+  int filter_nibbles = 2048;      // per PE: c_in*k*k
+  int max_k = 7;
+  int max_dim = 1024;             // h, w
+};
+
+struct LayerRegions {
+  uint32_t desc_addr = 0, in_addr = 0, weight_addr = 0, param_addr = 0, out_addr = 0;
+  uint32_t in_bytes = 0, weight_bytes = 0, out_bytes = 0;
+};
+
+struct Program {
+  std::vector<uint8_t> dram;  // byte i is at DRAM address i
+  uint32_t desc_addr = 0;
+  uint32_t desc_count = 0;
+  std::vector<LayerRegions> layers;
+};
+
+// C16HW packing of a CHW int8 map and back.
+std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int w);
+std::vector<int8_t> from_c16hw(const uint8_t* bytes, int c, int h, int w);
+inline uint32_t c16hw_bytes(int c, int h, int w) { return static_cast<uint32_t>((c + 15) / 16) * h * w * 16; }
+
+// One descriptor's bytes.
+std::vector<uint8_t> encode_descriptor(const ConvLayer& layer, const LayerRegions& r);
+
+// Compiles a chain of layers: layer 0 reads `input_chw`, layer i reads the
+// output region of layer i-1 (c_in, h_in, w_in must match). Throws
+// InputError naming the layer and the field when a layer is malformed or
+// does not fit `cfg`.
+Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input_chw,
+                const DeviceConfig& cfg = DeviceConfig{});
+
+// The expected C16HW bytes of every layer's output region (golden model).
+std::vector<std::vector<uint8_t>> expected_outputs(const std::vector<ConvLayer>& layers,
+                                                   const std::vector<int8_t>& input_chw);
+
+}  // namespace cosim::tf2

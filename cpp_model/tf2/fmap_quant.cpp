@@ -1,0 +1,80 @@
+#include "tf2/fmap_quant.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "common/error.hpp"
+
+namespace cosim::tf2 {
+
+double round_half_away(double v) { return std::round(v); }
+
+int8_t saturate_int8(int64_t v) {
+  if (v > 127) return 127;
+  if (v < -128) return -128;
+  return static_cast<int8_t>(v);
+}
+
+int8_t quantize_value(float v, int q) {
+  const double s = round_half_away(std::ldexp(static_cast<double>(v), q));
+  if (s > 127.0) return 127;
+  if (s < -128.0) return -128;
+  return static_cast<int8_t>(s);
+}
+
+int choose_channel_q(const float* values, std::size_t n) {
+  double max_abs = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(values[i])) {
+      throw InputError("tf2 feature Q: value " + std::to_string(i) + " is not finite");
+    }
+    max_abs = std::fmax(max_abs, std::fabs(static_cast<double>(values[i])));
+  }
+  if (max_abs == 0.0) return 0;
+  const double l = std::log2(127.0 / max_abs);
+  int q = static_cast<int>(l < 0 ? std::floor(l) : round_half_away(l));
+  auto fits = [&](int qq) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const double s = round_half_away(std::ldexp(static_cast<double>(values[i]), qq));
+      if (s < -128.0 || s > 127.0) return false;
+    }
+    return true;
+  };
+  while (!fits(q)) --q;
+  return q;
+}
+
+std::vector<int> choose_map_q(const std::vector<float>& chw, int channels) {
+  if (channels <= 0 || chw.size() % static_cast<std::size_t>(channels) != 0) {
+    throw InputError("tf2 feature Q: map of " + std::to_string(chw.size()) + " values does not split into " +
+                     std::to_string(channels) + " channels");
+  }
+  const std::size_t plane = chw.size() / static_cast<std::size_t>(channels);
+  std::vector<int> q(static_cast<std::size_t>(channels));
+  for (int c = 0; c < channels; ++c) q[c] = choose_channel_q(chw.data() + c * plane, plane);
+  return q;
+}
+
+int choose_layer_q(const std::vector<float>& chw, int channels) {
+  const std::vector<int> q = choose_map_q(chw, channels);
+  int m = q.empty() ? 0 : q[0];
+  for (int v : q) m = v < m ? v : m;
+  return m;
+}
+
+std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, const std::vector<int>& q) {
+  if (channels <= 0 || chw.size() % static_cast<std::size_t>(channels) != 0 ||
+      (q.size() != 1 && q.size() != static_cast<std::size_t>(channels))) {
+    throw InputError("tf2 quantize_map: shape/Q count mismatch (" + std::to_string(chw.size()) + " values, " +
+                     std::to_string(channels) + " channels, " + std::to_string(q.size()) + " Qs)");
+  }
+  const std::size_t plane = chw.size() / static_cast<std::size_t>(channels);
+  std::vector<int8_t> out(chw.size());
+  for (std::size_t i = 0; i < chw.size(); ++i) {
+    const int qc = q.size() == 1 ? q[0] : q[i / plane];
+    out[i] = quantize_value(chw[i], qc);
+  }
+  return out;
+}
+
+}  // namespace cosim::tf2

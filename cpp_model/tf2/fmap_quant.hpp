@@ -1,0 +1,35 @@
+// Feature maps: per-channel power-of-two quantization to int8 (TF2
+// quantization tool). A value v becomes round_half_away(v * 2^Q), saturated.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace cosim::tf2 {
+
+// Rounds halves away from zero (2.5 -> 3, -2.5 -> -3).
+double round_half_away(double v);
+
+// Saturates to int8.
+int8_t saturate_int8(int64_t v);
+
+// round_half_away(v * 2^q), saturated to [-128, 127].
+int8_t quantize_value(float v, int q);
+
+// Q for one channel: log2(127 / max|x|), floor when negative, round
+// otherwise, then decreased while any round_half_away(x * 2^Q) falls outside
+// [-128, 127]. An all-zero (or empty) channel gets Q = 0.
+int choose_channel_q(const float* values, std::size_t n);
+
+// Per-channel Q of a CHW map.
+std::vector<int> choose_map_q(const std::vector<float>& chw, int channels);
+
+// One Q shared by all channels of a layer output (the hardware path): the
+// smallest per-channel Q, so every channel still fits int8.
+int choose_layer_q(const std::vector<float>& chw, int channels);
+
+// Quantizes a CHW map with one Q per channel (q.size() == channels) or one
+// shared Q (q.size() == 1).
+std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, const std::vector<int>& q);
+
+}  // namespace cosim::tf2

@@ -1,0 +1,57 @@
+#include "tf2/random_layer.hpp"
+
+#include <cmath>
+#include <random>
+
+#include "tf2/inq.hpp"
+
+namespace cosim::tf2 {
+
+ConvLayer random_layer(const RandomLayerShape& s, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  ConvLayer L;
+  L.c_in = s.c_in; L.c_out = s.c_out; L.h_in = s.h_in; L.w_in = s.w_in;
+  L.k = s.k; L.stride = s.stride; L.pad = s.pad;
+  L.batch_norm = s.batch_norm;
+  L.relu = s.relu;
+  const std::size_t n = static_cast<std::size_t>(L.c_out) * L.c_in * L.k * L.k;
+  L.codes.resize(n);
+  const int zero_pct = uni(0, 40);
+  for (auto& c : L.codes) {
+    const int idx = uni(0, 6);
+    c = uni(0, 99) < zero_pct ? kCodeZero : static_cast<uint8_t>(uni(0, 1) ? 8 + idx : idx);
+  }
+  L.min_exp = uni(-12, -3);
+  L.q_in = uni(-2, 6);
+  // Aim the middle magnitude (index 3) at a shift that keeps sums near int8
+  // after the >> 15, with a little jitter; low indices may clamp at 0.
+  const int taps = L.c_in * L.k * L.k;
+  const int spread = static_cast<int>(std::lround(0.5 * std::log2(static_cast<double>(taps)))) + 4;
+  L.q_out = L.q_in - L.min_exp - 3 - spread + uni(-1, 1);
+  // One layer in four shifts the small magnitudes below 0 so the clamp
+  // (s = max(0, ...)) is exercised.
+  if (uni(0, 3) == 0) L.q_out -= uni(3, 8);
+  while (15 + L.q_out - L.q_in + L.min_exp + 6 > kMaxShift) --L.q_out;
+  for (int o = 0; o < L.c_out; ++o) {
+    L.bias.push_back(uni(-(1 << 21), 1 << 21));
+    if (L.batch_norm) {
+      L.alpha.push_back(uni(-(1 << 19), 3 << 20));
+      L.beta.push_back(uni(-(40 << 15), 40 << 15));
+    } else {
+      L.alpha.push_back(kAlphaOne);
+      L.beta.push_back(0);
+    }
+  }
+  return L;
+}
+
+std::vector<int8_t> random_input(int c, int h, int w, uint64_t seed) {
+  std::mt19937_64 rng(seed ^ 0x9E3779B97F4A7C15ull);
+  std::uniform_int_distribution<int> d(-128, 127);
+  std::vector<int8_t> v(static_cast<std::size_t>(c) * h * w);
+  for (auto& x : v) x = static_cast<int8_t>(d(rng));
+  return v;
+}
+
+}  // namespace cosim::tf2

@@ -1,0 +1,111 @@
+#include "tf2/reference.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "common/error.hpp"
+#include "tf2/fmap_quant.hpp"
+#include "tf2/inq.hpp"
+
+namespace cosim::tf2 {
+
+namespace {
+void check_float(const FloatConv& f) {
+  if (f.c_in < 1 || f.c_out < 1 || f.h_in < 1 || f.w_in < 1 || f.k < 1 || f.stride < 1 || f.pad < 0 || f.pad >= f.k) {
+    throw InputError("tf2 float layer: bad shape");
+  }
+  const auto co = static_cast<std::size_t>(f.c_out);
+  if (f.weights.size() != co * f.c_in * f.k * f.k) throw InputError("tf2 float layer: weights need OIHW c_out*c_in*k*k values");
+  if (!f.bias.empty() && f.bias.size() != co) throw InputError("tf2 float layer: bias needs c_out values");
+  if (f.bn_alpha.size() != f.bn_beta.size() || (!f.bn_alpha.empty() && f.bn_alpha.size() != co)) {
+    throw InputError("tf2 float layer: bn_alpha and bn_beta need c_out values each");
+  }
+}
+}  // namespace
+
+std::vector<float> float_conv2d(const FloatConv& f, const std::vector<float>& in) {
+  check_float(f);
+  if (in.size() != static_cast<std::size_t>(f.c_in) * f.h_in * f.w_in) throw InputError("tf2 float conv: input size mismatch");
+  const int ho = (f.h_in + 2 * f.pad - f.k) / f.stride + 1;
+  const int wo = (f.w_in + 2 * f.pad - f.k) / f.stride + 1;
+  std::vector<float> out(static_cast<std::size_t>(f.c_out) * ho * wo);
+  for (int o = 0; o < f.c_out; ++o) {
+    for (int y = 0; y < ho; ++y) {
+      for (int x = 0; x < wo; ++x) {
+        double acc = f.bias.empty() ? 0.0 : f.bias[o];
+        for (int c = 0; c < f.c_in; ++c) {
+          for (int ky = 0; ky < f.k; ++ky) {
+            const int iy = y * f.stride + ky - f.pad;
+            if (iy < 0 || iy >= f.h_in) continue;
+            for (int kx = 0; kx < f.k; ++kx) {
+              const int ix = x * f.stride + kx - f.pad;
+              if (ix < 0 || ix >= f.w_in) continue;
+              acc += static_cast<double>(in[(static_cast<std::size_t>(c) * f.h_in + iy) * f.w_in + ix]) *
+                     f.weights[((static_cast<std::size_t>(o) * f.c_in + c) * f.k + ky) * f.k + kx];
+            }
+          }
+        }
+        if (!f.bn_alpha.empty()) acc = f.bn_alpha[o] * acc + f.bn_beta[o];
+        if (f.relu && acc < 0) acc = 0;
+        out[(static_cast<std::size_t>(o) * ho + y) * wo + x] = static_cast<float>(acc);
+      }
+    }
+  }
+  return out;
+}
+
+ConvLayer make_conv_layer(const FloatConv& f, int q_in, int q_out) {
+  check_float(f);
+  ConvLayer L;
+  L.c_in = f.c_in; L.c_out = f.c_out; L.h_in = f.h_in; L.w_in = f.w_in;
+  L.k = f.k; L.stride = f.stride; L.pad = f.pad;
+  const InqWeights inq = inq_compress(f.weights);
+  L.min_exp = inq.min_exp;
+  L.codes = inq.codes;
+  L.q_in = q_in; L.q_out = q_out;
+  L.batch_norm = !f.bn_alpha.empty();
+  L.relu = f.relu;
+  for (int o = 0; o < f.c_out; ++o) {
+    L.bias.push_back(bias_to_int(f.bias.empty() ? 0.0 : f.bias[o], q_out));
+    L.alpha.push_back(L.batch_norm ? alpha_to_int(f.bn_alpha[o]) : kAlphaOne);
+    L.beta.push_back(L.batch_norm ? beta_to_int(f.bn_beta[o], q_out) : 0);
+  }
+  return L;
+}
+
+ErrorStats compare(const std::vector<float>& ref, const std::vector<float>& x) {
+  if (ref.size() != x.size()) throw InputError("tf2 compare: sizes differ");
+  double sig = 0, noise = 0;
+  ErrorStats s;
+  for (std::size_t i = 0; i < ref.size(); ++i) {
+    const double d = static_cast<double>(ref[i]) - x[i];
+    sig += static_cast<double>(ref[i]) * ref[i];
+    noise += d * d;
+    s.max_abs_err = std::fmax(s.max_abs_err, std::fabs(d));
+  }
+  s.snr_db = noise == 0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(sig / noise);
+  return s;
+}
+
+LayerCost layer_cost(const FloatConv& f, const std::vector<float>& input) {
+  LayerCost c;
+  const std::vector<float> ref = float_conv2d(f, input);
+  c.q_in = choose_layer_q(input, f.c_in);
+  c.q_out = choose_layer_q(ref, f.c_out);
+  c.layer = make_conv_layer(f, c.q_in, c.q_out);
+
+  FloatConv fq = f;  // INQ weights only, float arithmetic otherwise
+  for (std::size_t i = 0; i < fq.weights.size(); ++i) {
+    fq.weights[i] = static_cast<float>(inq_code_value(c.layer.codes[i], c.layer.min_exp));
+  }
+  c.compression = compare(ref, float_conv2d(fq, input));
+
+  c.input_q = quantize_map(input, f.c_in, {c.q_in});
+  c.output_q = sac_conv2d(c.layer, c.input_q);
+  std::vector<float> deq(c.output_q.size());
+  for (std::size_t i = 0; i < deq.size(); ++i) deq[i] = static_cast<float>(std::ldexp(c.output_q[i], -c.q_out));
+  c.total = compare(ref, deq);
+  return c;
+}
+
+}  // namespace cosim::tf2

@@ -1,0 +1,141 @@
+#include "tf2/sac.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "common/error.hpp"
+#include "tf2/fmap_quant.hpp"
+#include "tf2/inq.hpp"
+
+namespace cosim::tf2 {
+
+int shift_amount(int weight_exp, int q_in, int q_out) {
+  const int s = 15 + q_out - q_in + weight_exp;
+  if (s > kMaxShift) {
+    throw InputError("tf2 shift " + std::to_string(s) + " (15 + q_out " + std::to_string(q_out) + " - q_in " +
+                     std::to_string(q_in) + " + weight exponent " + std::to_string(weight_exp) +
+                     ") exceeds 31");
+  }
+  return s < 0 ? 0 : s;
+}
+
+uint8_t device_shift_code(uint8_t code, int min_exp, int q_in, int q_out) {
+  const CodeFields f = decode_code(code);
+  if (f.zero) return kShiftZeroBit;
+  const int s = shift_amount(min_exp + f.index, q_in, q_out);
+  return static_cast<uint8_t>((f.negative ? kShiftNegBit : 0) | s);
+}
+
+int32_t sac_product(int8_t x, uint8_t shift_code) {
+  if (shift_code & kShiftZeroBit) return 0;
+  // Negation in 8 bits: -(-128) wraps back to -128.
+  const int8_t xn = (shift_code & kShiftNegBit) ? static_cast<int8_t>(static_cast<uint8_t>(-static_cast<uint8_t>(x))) : x;
+  const uint32_t wide = static_cast<uint32_t>(static_cast<int32_t>(xn));
+  return static_cast<int32_t>(wide << (shift_code & 0x1F));
+}
+
+int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu) {
+  const int64_t t = (static_cast<int64_t>(acc) * alpha) >> 20;  // arithmetic shift
+  const int64_t y = (((t + beta) >> 14) + 1) >> 1;
+  int8_t r = saturate_int8(y);
+  if (relu && r < 0) r = 0;
+  return r;
+}
+
+int8_t residual_add(int8_t a, int8_t b, bool relu) {
+  int8_t r = saturate_int8(static_cast<int64_t>(a) + b);
+  if (relu && r < 0) r = 0;
+  return r;
+}
+
+std::vector<int8_t> residual_add(const std::vector<int8_t>& a, const std::vector<int8_t>& b, bool relu) {
+  if (a.size() != b.size()) {
+    throw InputError("tf2 residual add: map sizes differ (" + std::to_string(a.size()) + " vs " +
+                     std::to_string(b.size()) + ")");
+  }
+  std::vector<int8_t> out(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = residual_add(a[i], b[i], relu);
+  return out;
+}
+
+void ConvLayer::validate(const std::string& what) const {
+  auto fail = [&](const std::string& msg) { throw InputError(what + ": " + msg); };
+  if (c_in < 1 || c_out < 1 || h_in < 1 || w_in < 1) fail("c_in, c_out, h_in, w_in must be >= 1");
+  if (k < 1) fail("k must be >= 1");
+  if (stride < 1) fail("stride must be >= 1");
+  if (pad < 0 || pad >= k) fail("pad " + std::to_string(pad) + " must be in [0, k-1]");
+  if (h_in + 2 * pad < k || w_in + 2 * pad < k) fail("kernel larger than the padded input");
+  const std::size_t n = static_cast<std::size_t>(c_out) * c_in * k * k;
+  if (codes.size() != n) fail("expected " + std::to_string(n) + " weight codes, got " + std::to_string(codes.size()));
+  for (std::size_t i = 0; i < n; ++i) {
+    if (codes[i] >= kCodeInvalid) fail("invalid weight code " + std::to_string(codes[i]) + " at index " + std::to_string(i));
+  }
+  const auto co = static_cast<std::size_t>(c_out);
+  if (bias.size() != co || alpha.size() != co || beta.size() != co) fail("bias/alpha/beta need c_out entries");
+  if (15 + q_out - q_in + min_exp + (kExpRange - 1) > kMaxShift) {
+    fail("largest shift 15 + q_out - q_in + min_exp + 6 = " + std::to_string(15 + q_out - q_in + min_exp + 6) +
+         " exceeds 31");
+  }
+}
+
+namespace {
+int32_t to_int32_checked(double v, const char* what) {
+  if (!std::isfinite(v) || v > std::numeric_limits<int32_t>::max() || v < std::numeric_limits<int32_t>::min()) {
+    throw InputError(std::string("tf2 ") + what + " " + std::to_string(v) + " does not fit int32");
+  }
+  return static_cast<int32_t>(v);
+}
+}  // namespace
+
+int32_t bias_to_int(double bias_f, int q_out) { return to_int32_checked(std::trunc(std::ldexp(bias_f, 15 + q_out)), "bias"); }
+int32_t alpha_to_int(double alpha_f) { return to_int32_checked(std::trunc(std::ldexp(alpha_f, 20)), "alpha"); }
+int32_t beta_to_int(double beta_f, int q_out) {
+  return to_int32_checked(round_half_away(std::ldexp(beta_f, 15 + q_out)), "beta");
+}
+
+std::vector<int32_t> sac_accumulate(const ConvLayer& L, const std::vector<int8_t>& in) {
+  L.validate();
+  const std::size_t in_n = static_cast<std::size_t>(L.c_in) * L.h_in * L.w_in;
+  if (in.size() != in_n) {
+    throw InputError("tf2 conv: input has " + std::to_string(in.size()) + " values, expected " + std::to_string(in_n));
+  }
+  const int ho = L.h_out(), wo = L.w_out();
+  std::vector<uint8_t> shift(L.codes.size());
+  for (std::size_t i = 0; i < shift.size(); ++i) shift[i] = device_shift_code(L.codes[i], L.min_exp, L.q_in, L.q_out);
+  std::vector<int32_t> out(static_cast<std::size_t>(L.c_out) * ho * wo);
+  for (int o = 0; o < L.c_out; ++o) {
+    for (int y = 0; y < ho; ++y) {
+      for (int x = 0; x < wo; ++x) {
+        uint32_t acc = static_cast<uint32_t>(L.bias[o]);
+        for (int c = 0; c < L.c_in; ++c) {
+          for (int ky = 0; ky < L.k; ++ky) {
+            const int iy = y * L.stride + ky - L.pad;
+            if (iy < 0 || iy >= L.h_in) continue;
+            for (int kx = 0; kx < L.k; ++kx) {
+              const int ix = x * L.stride + kx - L.pad;
+              if (ix < 0 || ix >= L.w_in) continue;
+              const int8_t v = in[(static_cast<std::size_t>(c) * L.h_in + iy) * L.w_in + ix];
+              const uint8_t sc = shift[((static_cast<std::size_t>(o) * L.c_in + c) * L.k + ky) * L.k + kx];
+              acc += static_cast<uint32_t>(sac_product(v, sc));
+            }
+          }
+        }
+        out[(static_cast<std::size_t>(o) * ho + y) * wo + x] = static_cast<int32_t>(acc);
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<int8_t> sac_conv2d(const ConvLayer& L, const std::vector<int8_t>& in) {
+  const std::vector<int32_t> acc = sac_accumulate(L, in);
+  const std::size_t plane = static_cast<std::size_t>(L.h_out()) * L.w_out();
+  std::vector<int8_t> out(acc.size());
+  for (std::size_t i = 0; i < acc.size(); ++i) {
+    const std::size_t o = i / plane;
+    out[i] = requantize(acc[i], L.alpha[o], L.beta[o], L.relu);
+  }
+  return out;
+}
+
+}  // namespace cosim::tf2

@@ -1,0 +1,74 @@
+// Shift-accumulate (SAC) convolution, bit-exact with the TF2 device and the
+// RTL in rtl/tf2: 8-bit shift codes, int32 accumulation from the bias, folded
+// batch-norm (alpha, beta) and round-half-up requantization to int8.
+//
+// Integer wrap: products int32(x') << s and the accumulator are computed
+// modulo 2^32 (two's complement), as the 32-bit datapath does; the compiler
+// rejects layers whose shift amount can exceed 31.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace cosim::tf2 {
+
+// Device shift code: bit 7 negative, bit 6 zero, bits 4:0 the shift s.
+constexpr uint8_t kShiftNegBit = 0x80;
+constexpr uint8_t kShiftZeroBit = 0x40;
+constexpr int kMaxShift = 31;
+constexpr int kAlphaOne = 1 << 20;  // alpha without batch-norm
+
+// s = max(0, 15 + q_out - q_in - n) for a weight +-2^-n = +-2^(min_exp+index).
+// Throws InputError when s exceeds 31 (does not fit 5 bits).
+int shift_amount(int weight_exp, int q_in, int q_out);
+
+// 4-bit code -> 8-bit device shift code. Zero code -> 0x40.
+uint8_t device_shift_code(uint8_t code, int min_exp, int q_in, int q_out);
+
+// One product: zero code gives 0, else x' = negative ? -x : x in 8 bits
+// (so -(-128) stays -128), then int32(x') << s (mod 2^32).
+int32_t sac_product(int8_t x, uint8_t shift_code);
+
+// Requantization: t = (int64(acc) * alpha) >> 20, y = (((t + beta) >> 14) + 1) >> 1,
+// saturated to int8, then max(y, 0) when relu.
+int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu);
+
+// Residual ADD of two int8 maps with the same Q: saturating add, optional ReLU.
+int8_t residual_add(int8_t a, int8_t b, bool relu);
+std::vector<int8_t> residual_add(const std::vector<int8_t>& a, const std::vector<int8_t>& b, bool relu);
+
+// A compiled convolution layer (batch 1, CHW maps, OIHW weights).
+// Padding: symmetric zero padding `pad` on every side, 0 <= pad < k
+// ("same" for odd k is pad = (k-1)/2); out = (in + 2*pad - k) / stride + 1.
+struct ConvLayer {
+  int c_in = 0, c_out = 0, h_in = 0, w_in = 0;
+  int k = 1, stride = 1, pad = 0;
+  int min_exp = 0;
+  std::vector<uint8_t> codes;  // OIHW 4-bit codes (0..14)
+  int q_in = 0, q_out = 0;
+  std::vector<int32_t> bias;   // trunc(bias_f * 2^(15+q_out)), per output channel
+  std::vector<int32_t> alpha;  // trunc(alpha_f * 2^20), 2^20 without batch-norm
+  std::vector<int32_t> beta;   // round_half_away(beta_f * 2^(15+q_out)), 0 without
+  bool batch_norm = false;     // informational (alpha/beta always applied)
+  bool relu = false;
+
+  int h_out() const { return (h_in + 2 * pad - k) / stride + 1; }
+  int w_out() const { return (w_in + 2 * pad - k) / stride + 1; }
+  // Throws InputError naming `what` and the field when the layer is malformed
+  // (sizes, codes, vector lengths, shift range).
+  void validate(const std::string& what = "tf2 layer") const;
+};
+
+// Bias / batch-norm constants from float values.
+int32_t bias_to_int(double bias_f, int q_out);
+int32_t alpha_to_int(double alpha_f);
+int32_t beta_to_int(double beta_f, int q_out);
+
+// Raw int32 accumulators (bias included), CHW [c_out][h_out][w_out].
+std::vector<int32_t> sac_accumulate(const ConvLayer& layer, const std::vector<int8_t>& input_chw);
+
+// Full layer: accumulate, requantize, ReLU. Output CHW int8 with Q = q_out.
+std::vector<int8_t> sac_conv2d(const ConvLayer& layer, const std::vector<int8_t>& input_chw);
+
+}  // namespace cosim::tf2

@@ -1,0 +1,269 @@
+// Controller: runs desc_count descriptors in order. Per layer it fetches the
+// 64-byte descriptor, checks it against the caches (ErrDesc stops the run),
+// starts the Feature Loader, keeps the Filter Loader one group of NPe output
+// channels ahead of the Scheduler (two filter banks: group g uses bank g%2),
+// and waits for the Writer to drain before the next layer. Weight-code and
+// AXI errors are reported and the run still completes (no hang).
+module tf2_controller
+  import tf2_pkg::*;
+#(
+  parameter int unsigned NPe         = DefNPe,
+  parameter int unsigned FeatDepth   = DefFeatDepth,
+  parameter int unsigned FilterDepth = DefFilterDepth,
+  localparam int unsigned FAW = $clog2(FeatDepth),
+  localparam int unsigned PeW = (NPe > 1) ? $clog2(NPe) : 1
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+
+  input  logic                    start_i,
+  input  logic [AddrW-1:0]        desc_addr_i,
+  input  logic [15:0]             desc_count_i,
+  output logic                    busy_o,
+  output logic                    done_o,
+  output logic                    err_o,
+  output err_e                    err_code_o,
+  output logic [15:0]             err_desc_o,
+
+  output desc_t                   desc_o,
+  output logic [15:0]             ckk_o,
+  output logic [7:0]              kk_o,
+  output logic signed [9:0]       sbase_o,
+
+  // Descriptor fetch read client.
+  output logic                    ar_valid_o,
+  input  logic                    ar_ready_i,
+  output logic [AddrW-1:0]        ar_addr_o,
+  output logic [7:0]              ar_len_o,
+  input  logic                    r_valid_i,
+  input  logic [AxiDataWidth-1:0] r_data_i,
+  input  logic                    r_last_i,
+  input  logic [1:0]              r_resp_i,
+
+  output logic                    feat_start_o,
+  output logic [FAW:0]            feat_words_o,
+  output logic [AddrW-1:0]        feat_addr_o,
+  input  logic                    feat_done_i,
+  input  logic                    feat_err_i,
+
+  output logic                    filt_start_o,
+  output logic                    filt_bank_o,
+  output logic [DimW-1:0]         filt_oc0_o,
+  output logic [PeW:0]            filt_n_o,
+  input  logic                    filt_idle_i,
+  input  logic                    filt_done_i,
+  input  logic                    filt_code_err_i,
+  input  logic                    filt_axi_err_i,
+
+  output logic                    sch_start_o,
+  output logic                    sch_bank_o,
+  output logic [DimW-1:0]         sch_oc0_o,
+  input  logic                    sch_idle_i,
+  input  logic                    sch_done_i,
+  output logic                    filt_wait_o,
+
+  input  logic                    wr_idle_i,
+  input  logic                    slot_valid_i,
+  input  logic                    wr_err_i
+);
+
+  typedef enum logic [2:0] {StIdle, StFetch, StFetchWait, StCheck, StRun, StDrain, StDone} state_e;
+  state_e state_q;
+
+  logic [15:0]      idx_q;
+  logic [1:0]       beat_q;
+  logic [2:0][127:0] raw_q;     // descriptor beats 0..2 (beat 3 is reserved)
+  desc_t            desc_q;
+  logic             feat_done_q;
+  logic [DimW-1:0]  fg_q, sg_q;   // next group to load / to schedule
+  logic [1:0]       bank_full_q;
+  logic             sch_run_q;
+  logic             filt_bank_q;  // bank being loaded by the Filter Loader
+
+  // Descriptor fetch stream.
+  logic fetch_cmd, fetch_ready, fetch_beat, fetch_done, fetch_err;
+  logic [AxiDataWidth-1:0] fetch_data;
+  assign fetch_cmd = (state_q == StFetch);
+  tf2_rd_stream #(.BeatCntW(20)) u_fetch (
+    .clk_i, .rst_ni,
+    .cmd_valid_i (fetch_cmd),
+    .cmd_ready_o (fetch_ready),
+    .cmd_addr_i  (desc_addr_i + (32'(idx_q) << 6)),
+    .cmd_beats_i (20'd4),
+    .beat_valid_o(fetch_beat),
+    .beat_data_o (fetch_data),
+    .done_o      (fetch_done),
+    .err_o       (fetch_err),
+    .ar_valid_o, .ar_ready_i, .ar_addr_o, .ar_len_o,
+    .r_valid_i, .r_data_i, .r_last_i, .r_resp_i
+  );
+
+  // Decode of the raw words (layout in cpp_model/tf2/compiler.hpp).
+  desc_t dec;
+  always_comb begin
+    dec.op       = raw_q[0][7:0];
+    dec.relu     = raw_q[0][8];
+    dec.c_in     = raw_q[0][47:32];
+    dec.c_out    = raw_q[0][63:48];
+    dec.h_in     = raw_q[0][79:64];
+    dec.w_in     = raw_q[0][95:80];
+    dec.h_out    = raw_q[0][111:96];
+    dec.w_out    = raw_q[0][127:112];
+    dec.k        = raw_q[1][7:0];
+    dec.stride   = raw_q[1][15:8];
+    dec.pad      = raw_q[1][23:16];
+    dec.min_exp  = raw_q[1][39:32];
+    dec.q_in     = raw_q[1][47:40];
+    dec.q_out    = raw_q[1][55:48];
+    dec.in_addr  = raw_q[1][95:64];
+    dec.wgt_addr = raw_q[1][127:96];
+    dec.prm_addr = raw_q[2][31:0];
+    dec.out_addr = raw_q[2][63:32];
+  end
+
+  logic [31:0]       cgs, feat_words, ckk, kk;
+  logic signed [9:0] sbase;
+  logic              bad;
+  assign cgs        = (32'(dec.c_in) + 32'd15) >> 4;
+  assign feat_words = cgs * 32'(dec.h_in) * 32'(dec.w_in);
+  assign kk         = 32'(dec.k) * 32'(dec.k);
+  assign ckk        = 32'(dec.c_in) * kk;
+  assign sbase      = 10'sd15 + 10'(dec.q_out) - 10'(dec.q_in) + 10'(dec.min_exp);
+  always_comb begin
+    bad = 1'b0;
+    if (dec.op != OpConv) bad = 1'b1;
+    if (dec.c_in == '0 || dec.c_out == '0 || dec.h_in == '0 || dec.w_in == '0) bad = 1'b1;
+    if (dec.h_out == '0 || dec.w_out == '0) bad = 1'b1;
+    if (32'(dec.h_in) > MaxDim || 32'(dec.w_in) > MaxDim) bad = 1'b1;
+    if (32'(dec.h_out) > MaxDim || 32'(dec.w_out) > MaxDim) bad = 1'b1;
+    if (dec.k == '0 || 32'(dec.k) > MaxK || dec.stride == '0 || dec.pad >= dec.k) bad = 1'b1;
+    // Every output window must lie inside the padded input.
+    if ((32'(dec.h_out) - 1) * 32'(dec.stride) + 32'(dec.k) > 32'(dec.h_in) + 2 * 32'(dec.pad)) bad = 1'b1;
+    if ((32'(dec.w_out) - 1) * 32'(dec.stride) + 32'(dec.k) > 32'(dec.w_in) + 2 * 32'(dec.pad)) bad = 1'b1;
+    if (feat_words > FeatDepth || ckk > FilterDepth) bad = 1'b1;
+    if (sbase > 10'sd25) bad = 1'b1;  // largest shift base + 6 must fit 5 bits
+  end
+
+  logic [DimW-1:0] ngroups;
+  assign ngroups = DimW'((32'(desc_q.c_out) + NPe - 1) / NPe);
+
+  // Group launches.
+  logic [DimW-1:0] f_oc0;
+  logic [31:0]     f_left;
+  assign f_oc0  = DimW'(32'(fg_q) * NPe);
+  assign f_left = 32'(desc_q.c_out) - 32'(f_oc0);
+  assign filt_start_o = (state_q == StRun) && filt_idle_i && (fg_q < ngroups) && !bank_full_q[fg_q[0]] &&
+                        !(sch_run_q && sg_q[0] == fg_q[0]);
+  assign filt_bank_o  = fg_q[0];
+  assign filt_oc0_o   = f_oc0;
+  assign filt_n_o     = (f_left < NPe) ? (PeW+1)'(f_left) : (PeW+1)'(NPe);
+
+  assign sch_start_o = (state_q == StRun) && feat_done_q && !sch_run_q && sch_idle_i &&
+                       (sg_q < ngroups) && bank_full_q[sg_q[0]];
+  assign sch_bank_o  = sg_q[0];
+  assign sch_oc0_o   = DimW'(32'(sg_q) * NPe);
+  assign filt_wait_o = (state_q == StRun) && feat_done_q && !sch_run_q && (sg_q < ngroups) &&
+                       !bank_full_q[sg_q[0]];
+
+  assign feat_start_o = (state_q == StCheck) && !bad;
+  assign feat_words_o = (FAW+1)'(feat_words);
+  assign feat_addr_o  = dec.in_addr;  // desc_q loads at the same edge
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q     <= StIdle;
+      idx_q       <= '0;
+      beat_q      <= '0;
+      raw_q       <= '0;
+      desc_q      <= '0;
+      feat_done_q <= 1'b0;
+      fg_q        <= '0;
+      sg_q        <= '0;
+      bank_full_q <= '0;
+      sch_run_q   <= 1'b0;
+      ckk_o       <= '0;
+      kk_o        <= '0;
+      sbase_o     <= '0;
+    end else begin
+      unique case (state_q)
+        StIdle: if (start_i) begin
+          idx_q   <= '0;
+          state_q <= (desc_count_i == '0) ? StDone : StFetch;
+        end
+        StFetch: if (fetch_ready) begin
+          beat_q  <= '0;
+          state_q <= StFetchWait;
+        end
+        StFetchWait: if (fetch_beat) begin
+          if (beat_q != 2'd3) raw_q[beat_q] <= fetch_data;
+          beat_q        <= beat_q + 2'd1;
+          if (fetch_done) state_q <= StCheck;
+        end
+        StCheck: begin
+          if (bad) begin
+            state_q <= StDone;
+          end else begin
+            desc_q      <= dec;
+            ckk_o       <= 16'(ckk);
+            kk_o        <= 8'(kk);
+            sbase_o     <= sbase;
+            feat_done_q <= 1'b0;
+            fg_q        <= '0;
+            sg_q        <= '0;
+            bank_full_q <= '0;
+            sch_run_q   <= 1'b0;
+            state_q     <= StRun;
+          end
+        end
+        StRun: begin
+          if (feat_done_i) feat_done_q <= 1'b1;
+          if (filt_start_o) fg_q <= fg_q + 1'b1;
+          if (sch_start_o) sch_run_q <= 1'b1;
+          // A bank is full from its load's end until its group leaves the PEs.
+          for (int unsigned b = 0; b < 2; b++) begin
+            if (filt_done_i && filt_bank_q == 1'(b)) bank_full_q[b] <= 1'b1;
+            else if (sch_done_i && sg_q[0] == 1'(b)) bank_full_q[b] <= 1'b0;
+          end
+          if (sch_done_i) begin
+            sch_run_q <= 1'b0;
+            sg_q      <= sg_q + 1'b1;
+          end
+          if (!sch_run_q && sg_q == ngroups && feat_done_q) state_q <= StDrain;
+        end
+        StDrain: if (wr_idle_i && !slot_valid_i && sch_idle_i && filt_idle_i) begin
+          if (idx_q + 16'd1 == desc_count_i) begin
+            state_q <= StDone;
+          end else begin
+            idx_q   <= idx_q + 16'd1;
+            state_q <= StFetch;
+          end
+        end
+        StDone: state_q <= StIdle;
+        default: state_q <= StIdle;
+      endcase
+    end
+  end
+
+  // Bank being loaded by the Filter Loader.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) filt_bank_q <= 1'b0;
+    else if (filt_start_o) filt_bank_q <= fg_q[0];
+  end
+
+  assign busy_o   = (state_q != StIdle);
+  assign done_o   = (state_q == StDone);
+  assign desc_o   = desc_q;
+
+  // Errors: a bad descriptor, a 1111 code, a non-OKAY response.
+  always_comb begin
+    err_o      = 1'b1;
+    err_code_o = ErrNone;
+    if (state_q == StCheck && bad) err_code_o = ErrDesc;
+    else if (filt_code_err_i) err_code_o = ErrCode;
+    else if (fetch_err || feat_err_i || filt_axi_err_i) err_code_o = ErrAxiRead;
+    else if (wr_err_i) err_code_o = ErrAxiWrite;
+    else err_o = 1'b0;
+  end
+  assign err_desc_o = idx_q;
+
+endmodule

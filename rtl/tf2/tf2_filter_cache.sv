@@ -1,0 +1,83 @@
+// Filter cache of one PE: two banks (one loads while the other computes),
+// each holding the c_in*k*k 4-bit codes of the PE's output channel (index
+// (c*k + ky)*k + kx) and its {bias, alpha, beta}. A code beat carries 32
+// nibbles at group-relative position pos; this PE keeps positions
+// [base, base + ckk). The read side returns CVec x KTap codes for the
+// address wbase + i*kk + t, masked to the zero code 0111.
+module tf2_filter_cache
+  import tf2_pkg::*;
+#(
+  parameter int unsigned Depth = DefFilterDepth,
+  parameter int unsigned KTap  = DefKTap,
+  localparam int unsigned AW = $clog2(Depth)
+) (
+  input  logic                         clk_i,
+
+  input  logic [31:0]                  base_i,   // this PE's first code in the group
+  input  logic [15:0]                  ckk_i,
+  input  logic [7:0]                   kk_i,
+
+  input  logic                         pw_valid_i,  // addressed to this PE
+  input  logic                         pw_bank_i,
+  input  logic [31:0]                  pw_bias_i,
+  input  logic [31:0]                  pw_alpha_i,
+  input  logic [31:0]                  pw_beta_i,
+
+  input  logic                         cw_valid_i,
+  input  logic                         cw_bank_i,
+  input  logic signed [31:0]           cw_pos_i,
+  input  logic [AxiDataWidth-1:0]      cw_codes_i,
+
+  input  logic                         rd_bank_i,
+  input  logic [31:0]                  rd_wbase_i,
+  input  logic [CVec-1:0]              rd_cmask_i,
+  input  logic [KTap-1:0]              rd_tmask_i,
+  output logic [KTap-1:0][CVec-1:0][3:0] rd_codes_o,
+
+  input  logic                         prm_bank_i,
+  output logic [31:0]                  bias_o,
+  output logic [31:0]                  alpha_o,
+  output logic [31:0]                  beta_o
+);
+
+  localparam int unsigned Nibbles = AxiDataWidth / 4;
+
+  logic [3:0]  code_q [2][Depth];
+  logic [31:0] bias_q [2];
+  logic [31:0] alpha_q [2];
+  logic [31:0] beta_q [2];
+
+  always_ff @(posedge clk_i) begin
+    if (pw_valid_i) begin
+      bias_q[pw_bank_i]  <= pw_bias_i;
+      alpha_q[pw_bank_i] <= pw_alpha_i;
+      beta_q[pw_bank_i]  <= pw_beta_i;
+    end
+    if (cw_valid_i) begin
+      for (int unsigned j = 0; j < Nibbles; j++) begin
+        logic signed [31:0] local_idx;
+        local_idx = cw_pos_i + $signed(32'(j)) - $signed(base_i);
+        if (local_idx >= 0 && local_idx < $signed({16'd0, ckk_i})) begin
+          code_q[cw_bank_i][AW'(local_idx)] <= cw_codes_i[4*j +: 4];
+        end
+      end
+    end
+  end
+
+  always_comb begin
+    for (int unsigned t = 0; t < KTap; t++) begin
+      for (int unsigned i = 0; i < CVec; i++) begin
+        if (rd_cmask_i[i] && rd_tmask_i[t]) begin
+          rd_codes_o[t][i] = code_q[rd_bank_i][AW'(rd_wbase_i + 32'(i) * 32'(kk_i) + 32'(t))];
+        end else begin
+          rd_codes_o[t][i] = 4'd7;
+        end
+      end
+    end
+  end
+
+  assign bias_o  = bias_q[prm_bank_i];
+  assign alpha_o = alpha_q[prm_bank_i];
+  assign beta_o  = beta_q[prm_bank_i];
+
+endmodule

@@ -1,0 +1,111 @@
+// TF2 shift-accumulate engine: configuration, descriptor layout, register map
+// and the arithmetic shared by the PE and the requantizer. Bit-exact with
+// shared/spec/tf2.md and the golden model in cpp_model/tf2.
+//
+// AXI4 master (one port, tf2_top m_axi_*): 128-bit data, full-width INCR
+// bursts of at most 256 beats that never cross a 4 KB boundary. Read IDs:
+// 0 descriptor fetch, 1 Feature Loader, 2 Filter Loader; writes use ID 0.
+// One read burst is outstanding at a time; writes are posted (B counted).
+//
+// Host register port (tf2_top reg_*): valid/ready request (write flag, byte
+// address, 32-bit data); a one-cycle response carries the read data (also
+// for writes).
+//   0x00 CTRL        bit 0 start (write 1: clears done/error and counters);
+//                    bit 1 done (read; write 1 to clear); bit 2 error (read);
+//                    bit 3 busy (read)
+//   0x04 CYCLES      cycles since start (stops at done)
+//   0x08 DESC_COUNT  number of 64-byte descriptors
+//   0x0c DESC_ADDR   DRAM byte address of the first descriptor (64-aligned)
+//   0x10 ERR_INFO    bits 3:0 error code (err_e), bits 31:16 descriptor index
+//   0x14 CONFIG      [7:0] NPe [15:8] OCol3D [23:16] KTap [31:24] OCol2D
+//   0x18 PE_BUSY     cycles the PE array consumed a beat
+//   0x1c FILT_WAIT   cycles the scheduler waited for a filter bank
+//   0x20 OUT_WAIT    cycles the scheduler waited for the output path
+//   0x24 FEAT_DEPTH  feature cache words (16 channels each)
+//   0x28 FILT_DEPTH  filter cache codes per PE and bank
+package tf2_pkg;
+
+  // Fixed widths.
+  parameter int unsigned CVec         = 16;   // input channels per PE and cycle
+  parameter int unsigned AxiDataWidth = 128;  // one beat = 16 channels of a pixel
+  parameter int unsigned AxiAddrWidth = 64;
+  parameter int unsigned AxiIdWidth   = 2;
+  parameter int unsigned AddrW        = 32;   // internal byte addresses
+  parameter int unsigned DimW         = 16;   // h, w, c fields
+
+  // Default configuration (tf2_top parameters).
+  parameter int unsigned DefNPe         = 16;
+  parameter int unsigned DefOCol3D      = 5;
+  parameter int unsigned DefKTap        = 3;
+  parameter int unsigned DefOCol2D      = 7;
+  parameter int unsigned DefFeatDepth   = 4096;
+  parameter int unsigned DefFilterDepth = 2048;
+  parameter int unsigned MaxK           = 7;
+  parameter int unsigned MaxDim         = 1024;
+
+  parameter logic [7:0] OpConv = 8'd1;
+
+  typedef enum logic [3:0] {
+    ErrNone      = 4'd0,
+    ErrCode      = 4'd1,  // weight code 1111 in the packed filter
+    ErrDesc      = 4'd2,  // descriptor malformed or does not fit the caches
+    ErrAxiRead   = 4'd3,  // RRESP not OKAY
+    ErrAxiWrite  = 4'd4   // BRESP not OKAY
+  } err_e;
+
+  // Decoded descriptor (see cpp_model/tf2/compiler.hpp for the byte layout).
+  typedef struct packed {
+    logic [7:0]       op;
+    logic             relu;
+    logic [DimW-1:0]  c_in;
+    logic [DimW-1:0]  c_out;
+    logic [DimW-1:0]  h_in;
+    logic [DimW-1:0]  w_in;
+    logic [DimW-1:0]  h_out;
+    logic [DimW-1:0]  w_out;
+    logic [7:0]       k;
+    logic [7:0]       stride;
+    logic [7:0]       pad;
+    logic signed [7:0] min_exp;
+    logic signed [7:0] q_in;
+    logic signed [7:0] q_out;
+    logic [AddrW-1:0] in_addr;
+    logic [AddrW-1:0] wgt_addr;
+    logic [AddrW-1:0] prm_addr;
+    logic [AddrW-1:0] out_addr;
+  } desc_t;
+
+  // 4-bit weight code -> product with an int8 feature, given the layer's
+  // shift base 15 + q_out - q_in + min_exp (s = max(0, base + index)).
+  // Negation is done in 8 bits so -(-128) stays -128; the result wraps
+  // modulo 2^32 like the golden model.
+  function automatic logic [31:0] sac_product(logic [7:0] x, logic [3:0] code, logic signed [9:0] base);
+    logic [7:0]        xn;
+    logic signed [9:0] s;
+    logic [2:0]        idx;
+    logic              neg;
+    if (code == 4'd7 || code == 4'd15) return '0;
+    neg = !code[3];
+    idx = code[2:0];
+    s   = base + 10'(idx);
+    xn  = neg ? (8'd0 - x) : x;
+    if (s < 0) s = '0;
+    return {{24{xn[7]}}, xn} << s[4:0];
+  endfunction
+
+  // Output requantization: t = (acc * alpha) >>> 20,
+  // y = (((t + beta) >>> 14) + 1) >>> 1, saturate, optional ReLU.
+  function automatic logic [7:0] requant(logic [31:0] acc, logic [31:0] alpha, logic [31:0] beta, logic relu);
+    logic signed [63:0] prod;
+    logic signed [63:0] t;
+    logic signed [63:0] y;
+    prod = $signed({{32{acc[31]}}, acc}) * $signed({{32{alpha[31]}}, alpha});
+    t    = prod >>> 20;
+    y    = (((t + $signed({{32{beta[31]}}, beta})) >>> 14) + 64'sd1) >>> 1;
+    if (y > 64'sd127) y = 64'sd127;
+    if (y < -64'sd128) y = -64'sd128;
+    if (relu && y < 0) y = '0;
+    return y[7:0];
+  endfunction
+
+endpackage

@@ -1,0 +1,121 @@
+// Host register block (map in tf2_pkg). Requests are accepted every cycle;
+// the response (read data, also for writes) follows one cycle later.
+module tf2_regs
+  import tf2_pkg::*;
+#(
+  parameter int unsigned NPe         = DefNPe,
+  parameter int unsigned OCol3D      = DefOCol3D,
+  parameter int unsigned KTap        = DefKTap,
+  parameter int unsigned OCol2D      = DefOCol2D,
+  parameter int unsigned FeatDepth   = DefFeatDepth,
+  parameter int unsigned FilterDepth = DefFilterDepth
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+
+  input  logic             reg_valid_i,
+  output logic             reg_ready_o,
+  input  logic             reg_write_i,
+  input  logic [7:0]       reg_addr_i,
+  input  logic [31:0]      reg_wdata_i,
+  output logic             reg_rsp_valid_o,
+  output logic [31:0]      reg_rsp_rdata_o,
+
+  output logic             start_o,       // one-cycle pulse
+  output logic [AddrW-1:0] desc_addr_o,
+  output logic [15:0]      desc_count_o,
+  input  logic             busy_i,
+  input  logic             done_i,        // pulse: run finished
+  input  logic             err_i,         // pulse with err_code_i
+  input  err_e             err_code_i,
+  input  logic [15:0]      err_desc_i,
+  input  logic             pe_busy_i,     // per-cycle events for the counters
+  input  logic             filt_wait_i,
+  input  logic             out_wait_i
+);
+
+  logic             done_q, error_q, running_q;
+  logic [31:0]      cycles_q, pe_busy_q, filt_wait_q, out_wait_q;
+  logic [AddrW-1:0] desc_addr_q;
+  logic [15:0]      desc_count_q;
+  logic [31:0]      err_info_q;
+  logic             rsp_valid_q;
+  logic [31:0]      rsp_rdata_q;
+
+  logic wr, start;
+  assign reg_ready_o = 1'b1;
+  assign wr    = reg_valid_i && reg_write_i;
+  assign start = wr && (reg_addr_i == 8'h00) && reg_wdata_i[0] && !busy_i;
+
+  assign start_o         = start;
+  assign desc_addr_o     = desc_addr_q;
+  assign desc_count_o    = desc_count_q;
+  assign reg_rsp_valid_o = rsp_valid_q;
+  assign reg_rsp_rdata_o = rsp_rdata_q;
+
+  logic [31:0] rdata;
+  always_comb begin
+    unique case (reg_addr_i)
+      8'h00: rdata = {28'd0, busy_i, error_q, done_q, 1'b0};
+      8'h04: rdata = cycles_q;
+      8'h08: rdata = {16'd0, desc_count_q};
+      8'h0c: rdata = desc_addr_q;
+      8'h10: rdata = err_info_q;
+      8'h14: rdata = {8'(OCol2D), 8'(KTap), 8'(OCol3D), 8'(NPe)};
+      8'h18: rdata = pe_busy_q;
+      8'h1c: rdata = filt_wait_q;
+      8'h20: rdata = out_wait_q;
+      8'h24: rdata = 32'(FeatDepth);
+      8'h28: rdata = 32'(FilterDepth);
+      default: rdata = 32'd0;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      done_q       <= 1'b0;
+      error_q      <= 1'b0;
+      running_q    <= 1'b0;
+      cycles_q     <= '0;
+      pe_busy_q    <= '0;
+      filt_wait_q  <= '0;
+      out_wait_q   <= '0;
+      desc_addr_q  <= '0;
+      desc_count_q <= '0;
+      err_info_q   <= '0;
+      rsp_valid_q  <= 1'b0;
+      rsp_rdata_q  <= '0;
+    end else begin
+      rsp_valid_q <= reg_valid_i;
+      if (reg_valid_i) rsp_rdata_q <= rdata;
+      if (wr && reg_addr_i == 8'h08) desc_count_q <= reg_wdata_i[15:0];
+      if (wr && reg_addr_i == 8'h0c) desc_addr_q <= reg_wdata_i;
+      if (wr && reg_addr_i == 8'h00 && reg_wdata_i[1]) done_q <= 1'b0;
+      if (start) begin
+        done_q      <= 1'b0;
+        error_q     <= 1'b0;
+        running_q   <= 1'b1;
+        cycles_q    <= '0;
+        pe_busy_q   <= '0;
+        filt_wait_q <= '0;
+        out_wait_q  <= '0;
+        err_info_q  <= '0;
+      end else if (running_q) begin
+        cycles_q <= cycles_q + 32'd1;
+        if (pe_busy_i) pe_busy_q <= pe_busy_q + 32'd1;
+        if (filt_wait_i) filt_wait_q <= filt_wait_q + 32'd1;
+        if (out_wait_i) out_wait_q <= out_wait_q + 32'd1;
+        if (done_i) begin
+          done_q    <= 1'b1;
+          running_q <= 1'b0;
+        end
+      end
+      // The first error is kept.
+      if (!start && err_i && !error_q) begin
+        error_q    <= 1'b1;
+        err_info_q <= {err_desc_i, 12'd0, err_code_i};
+      end
+    end
+  end
+
+endmodule

@@ -1,0 +1,248 @@
+// Scheduler: walks one group of output channels through the layer,
+//   for y < h_out, for x0 < w_out step OCol, for cg < ceil(c_in/16),
+//   for ky < k, for kx0 < k step KTap (3D mode; 1x1 kernels: 2D mode, OCol2D
+//   columns and a single tap),
+// reads the feature vectors of every lane (column j, tap t) from the feature
+// cache and hands them with the filter address and masks to the PE array.
+// The pipeline has two stages (s1: features, s2: lane sums) that all move on
+// adv_o; it stalls only when a finishing beat meets a full result slot.
+module tf2_scheduler
+  import tf2_pkg::*;
+#(
+  parameter int unsigned OCol3D    = DefOCol3D,
+  parameter int unsigned KTap      = DefKTap,
+  parameter int unsigned OCol2D    = DefOCol2D,
+  parameter int unsigned FeatDepth = DefFeatDepth,
+  localparam int unsigned NLanes = (OCol3D * KTap > OCol2D) ? OCol3D * KTap : OCol2D,
+  localparam int unsigned FAW    = $clog2(FeatDepth)
+) (
+  input  logic                         clk_i,
+  input  logic                         rst_ni,
+
+  /* verilator lint_off UNUSEDSIGNAL */  // uses the shape fields only
+  input  desc_t                        desc_i,      // stable while running
+  /* verilator lint_on UNUSEDSIGNAL */
+  input  logic                         start_i,     // pulse, while idle_o
+  input  logic                         bank_i,
+  input  logic [DimW-1:0]              oc0_i,
+  output logic                         idle_o,
+  output logic                         done_o,      // pulse: group finished (left s2)
+
+  // Feature cache read ports.
+  output logic                         fc_re_o,
+  output logic [NLanes-1:0]            fc_lane_o,
+  output logic [NLanes-1:0][FAW-1:0]   fc_addr_o,
+
+  // Pipeline control towards the PE array.
+  output logic                         adv_o,
+  output logic                         s1_valid_o,
+  output logic                         s1_mode3d_o,
+  output logic                         s1_bank_o,
+  output logic [31:0]                  s1_wbase_o,
+  output logic [CVec-1:0]              s1_cmask_o,
+  output logic [KTap-1:0]              s1_tmask_o,
+  output logic                         s2_valid_o,
+  output logic                         s2_first_o,
+  output logic                         s2_last_o,
+  output logic                         s2_mode3d_o,
+  output logic                         s2_bank_o,
+
+  // Result slot (filled by the PE array on the last beat of an output block).
+  output logic                         slot_valid_o,
+  input  logic                         slot_pop_i,
+  output logic [DimW-1:0]              slot_oc0_o,
+  output logic [DimW-1:0]              slot_y_o,
+  output logic [DimW-1:0]              slot_x0_o,
+  output logic [3:0]                   slot_ncols_o,
+  output logic                         pe_busy_o,
+  output logic                         out_wait_o
+);
+
+  // Beat metadata that travels with the pipeline.
+  typedef struct packed {
+    logic            first;
+    logic            last;    // last beat of an output block
+    logic            glast;   // last beat of the group
+    logic            mode3d;
+    logic            bank;
+    logic [DimW-1:0] y;
+    logic [DimW-1:0] x0;
+    logic [3:0]      ncols;
+  } meta_t;
+
+  logic            run_q;
+  logic            bank_q;
+  logic [DimW-1:0] oc0_q;
+  logic [DimW-1:0] y_q, x0_q, cg_q;
+  logic [7:0]      ky_q, kx0_q;
+
+  logic            s1_valid_q, s2_valid_q;
+  meta_t           s1_meta_q, s2_meta_q;
+  logic [31:0]     s1_wbase_q;
+  logic [CVec-1:0] s1_cmask_q;
+  logic [KTap-1:0] s1_tmask_q;
+
+  logic            slot_valid_q;
+  logic [DimW-1:0] slot_oc0_q, slot_y_q, slot_x0_q;
+  logic [3:0]      slot_ncols_q;
+
+  // Layer shape.
+  logic            mode3d;
+  logic [DimW-1:0] cgs;       // input channel groups
+  logic [7:0]      ktap, ocol;
+  assign mode3d = (desc_i.k != 8'd1);
+  assign cgs    = (desc_i.c_in + DimW'(CVec - 1)) >> 4;
+  assign ktap   = mode3d ? 8'(KTap) : 8'd1;
+  assign ocol   = mode3d ? 8'(OCol3D) : 8'(OCol2D);
+
+  logic adv;
+  assign adv   = !(s2_valid_q && s2_meta_q.last && slot_valid_q);
+  assign adv_o = adv;
+
+  // Loop ends.
+  logic end_kx, end_ky, end_cg, end_x, end_y;
+  assign end_kx = (32'(kx0_q) + 32'(ktap) >= 32'(desc_i.k));
+  assign end_ky = (ky_q == desc_i.k - 8'd1);
+  assign end_cg = (cg_q == cgs - 1'b1);
+  assign end_x  = (32'(x0_q) + 32'(ocol) >= 32'(desc_i.w_out));
+  assign end_y  = (y_q == desc_i.h_out - 1'b1);
+
+  logic        first, last;
+  logic [3:0]  ncols;
+  assign first = (cg_q == '0) && (ky_q == '0) && (kx0_q == '0);
+  assign last  = end_cg && end_ky && end_kx;
+  always_comb begin
+    if (32'(x0_q) + 32'(ocol) > 32'(desc_i.w_out)) ncols = 4'(desc_i.w_out - x0_q);
+    else ncols = 4'(ocol);
+  end
+
+  // Lane addresses: lane l is column l / KTap, tap l % KTap in 3D mode and
+  // column l in 2D mode.
+  always_comb begin
+    for (int unsigned l = 0; l < NLanes; l++) begin
+      int j, t, iy, ix;
+      logic ok;
+      j  = mode3d ? int'(l / KTap) : int'(l);
+      t  = mode3d ? int'(l % KTap) : 0;
+      ok = mode3d ? (l < OCol3D * KTap) : (l < OCol2D);
+      iy = int'(y_q) * int'(desc_i.stride) + int'(ky_q) - int'(desc_i.pad);
+      ix = (int'(x0_q) + j) * int'(desc_i.stride) + int'(kx0_q) + t - int'(desc_i.pad);
+      ok = ok && (int'(x0_q) + j < int'(desc_i.w_out)) && (int'(kx0_q) + t < int'(desc_i.k)) &&
+           iy >= 0 && iy < int'(desc_i.h_in) && ix >= 0 && ix < int'(desc_i.w_in);
+      fc_lane_o[l] = ok;
+      fc_addr_o[l] = ok ? FAW'((int'(cg_q) * int'(desc_i.h_in) + iy) * int'(desc_i.w_in) + ix) : '0;
+    end
+  end
+  assign fc_re_o = adv;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      run_q        <= 1'b0;
+      bank_q       <= 1'b0;
+      oc0_q        <= '0;
+      y_q          <= '0;
+      x0_q         <= '0;
+      cg_q         <= '0;
+      ky_q         <= '0;
+      kx0_q        <= '0;
+      s1_valid_q   <= 1'b0;
+      s2_valid_q   <= 1'b0;
+      s1_meta_q    <= '0;
+      s2_meta_q    <= '0;
+      s1_wbase_q   <= '0;
+      s1_cmask_q   <= '0;
+      s1_tmask_q   <= '0;
+      slot_valid_q <= 1'b0;
+      slot_oc0_q   <= '0;
+      slot_y_q     <= '0;
+      slot_x0_q    <= '0;
+      slot_ncols_q <= '0;
+    end else begin
+      if (start_i && idle_o) begin
+        run_q  <= 1'b1;
+        bank_q <= bank_i;
+        oc0_q  <= oc0_i;
+        y_q    <= '0;
+        x0_q   <= '0;
+        cg_q   <= '0;
+        ky_q   <= '0;
+        kx0_q  <= '0;
+      end
+      if (adv) begin
+        // Stage 0 -> s1: issue the current beat and step the loops.
+        s1_valid_q <= run_q;
+        if (run_q) begin
+          s1_meta_q <= '{first: first, last: last, glast: last && end_x && end_y, mode3d: mode3d,
+                         bank: bank_q, y: y_q, x0: x0_q, ncols: ncols};
+          s1_wbase_q <= 32'(cg_q) * 32'(CVec) * 32'(desc_i.k) * 32'(desc_i.k) +
+                        32'(ky_q) * 32'(desc_i.k) + 32'(kx0_q);
+          for (int unsigned i = 0; i < CVec; i++) begin
+            s1_cmask_q[i] <= (32'(cg_q) * 32'(CVec) + 32'(i) < 32'(desc_i.c_in));
+          end
+          for (int unsigned t = 0; t < KTap; t++) begin
+            s1_tmask_q[t] <= (t < 32'(ktap)) && (32'(kx0_q) + 32'(t) < 32'(desc_i.k));
+          end
+          if (!end_kx) begin
+            kx0_q <= kx0_q + ktap;
+          end else begin
+            kx0_q <= '0;
+            if (!end_ky) begin
+              ky_q <= ky_q + 8'd1;
+            end else begin
+              ky_q <= '0;
+              if (!end_cg) begin
+                cg_q <= cg_q + 1'b1;
+              end else begin
+                cg_q <= '0;
+                if (!end_x) begin
+                  x0_q <= x0_q + DimW'(ocol);
+                end else begin
+                  x0_q <= '0;
+                  if (!end_y) y_q <= y_q + 1'b1;
+                  else run_q <= 1'b0;
+                end
+              end
+            end
+          end
+        end
+        // s1 -> s2.
+        s2_valid_q <= s1_valid_q;
+        s2_meta_q  <= s1_meta_q;
+      end
+      // Result slot: filled when a block's last beat leaves s2.
+      if (adv && s2_valid_q && s2_meta_q.last) begin
+        slot_valid_q <= 1'b1;
+        slot_oc0_q   <= oc0_q;
+        slot_y_q     <= s2_meta_q.y;
+        slot_x0_q    <= s2_meta_q.x0;
+        slot_ncols_q <= s2_meta_q.ncols;
+      end else if (slot_pop_i) begin
+        slot_valid_q <= 1'b0;
+      end
+    end
+  end
+
+  assign idle_o       = !run_q && !s1_valid_q && !s2_valid_q;
+  assign done_o       = adv && s2_valid_q && s2_meta_q.glast;
+
+  assign s1_valid_o   = s1_valid_q;
+  assign s1_mode3d_o  = s1_meta_q.mode3d;
+  assign s1_bank_o    = s1_meta_q.bank;
+  assign s1_wbase_o   = s1_wbase_q;
+  assign s1_cmask_o   = s1_cmask_q;
+  assign s1_tmask_o   = s1_tmask_q;
+  assign s2_valid_o   = s2_valid_q;
+  assign s2_first_o   = s2_meta_q.first;
+  assign s2_last_o    = s2_meta_q.last;
+  assign s2_mode3d_o  = s2_meta_q.mode3d;
+  assign s2_bank_o    = s2_meta_q.bank;
+
+  assign slot_valid_o = slot_valid_q;
+  assign slot_oc0_o   = slot_oc0_q;
+  assign slot_y_o     = slot_y_q;
+  assign slot_x0_o    = slot_x0_q;
+  assign slot_ncols_o = slot_ncols_q;
+  assign pe_busy_o    = adv && s2_valid_q;
+  assign out_wait_o   = !adv;
+
+endmodule

@@ -1,0 +1,393 @@
+// TF2 shift-accumulate engine: register port, one AXI4 master (reads
+// arbitrated between descriptor fetch, Feature Loader and Filter Loader;
+// writes from the Writer), Controller, Scheduler, PE array, Adder,
+// requantization + ReLU and Writer. See tf2_pkg for the bus conventions and
+// the register map, cpp_model/tf2/compiler.hpp for the DRAM layouts.
+module tf2_top
+  import tf2_pkg::*;
+#(
+  parameter int unsigned NPe         = DefNPe,       // 1, 2, 4, 8 or 16
+  parameter int unsigned OCol3D      = DefOCol3D,
+  parameter int unsigned KTap        = DefKTap,
+  parameter int unsigned OCol2D      = DefOCol2D,
+  parameter int unsigned FeatDepth   = DefFeatDepth,
+  parameter int unsigned FilterDepth = DefFilterDepth
+) (
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
+
+  // Register port.
+  input  logic                        reg_valid_i,
+  output logic                        reg_ready_o,
+  input  logic                        reg_write_i,
+  input  logic [7:0]                  reg_addr_i,
+  input  logic [31:0]                 reg_wdata_i,
+  output logic                        reg_rsp_valid_o,
+  output logic [31:0]                 reg_rsp_rdata_o,
+
+  // AXI4 master.
+  output logic                        m_axi_awvalid_o,
+  input  logic                        m_axi_awready_i,
+  output logic [AxiAddrWidth-1:0]     m_axi_awaddr_o,
+  output logic [7:0]                  m_axi_awlen_o,
+  output logic [2:0]                  m_axi_awsize_o,
+  output logic [1:0]                  m_axi_awburst_o,
+  output logic [AxiIdWidth-1:0]       m_axi_awid_o,
+  output logic                        m_axi_wvalid_o,
+  input  logic                        m_axi_wready_i,
+  output logic [AxiDataWidth-1:0]     m_axi_wdata_o,
+  output logic [AxiDataWidth/8-1:0]   m_axi_wstrb_o,
+  output logic                        m_axi_wlast_o,
+  input  logic                        m_axi_bvalid_i,
+  output logic                        m_axi_bready_o,
+  input  logic [1:0]                  m_axi_bresp_i,
+  /* verilator lint_off UNUSEDSIGNAL */  // single write ID and one read burst at a time
+  input  logic [AxiIdWidth-1:0]       m_axi_bid_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  output logic                        m_axi_arvalid_o,
+  input  logic                        m_axi_arready_i,
+  output logic [AxiAddrWidth-1:0]     m_axi_araddr_o,
+  output logic [7:0]                  m_axi_arlen_o,
+  output logic [2:0]                  m_axi_arsize_o,
+  output logic [1:0]                  m_axi_arburst_o,
+  output logic [AxiIdWidth-1:0]       m_axi_arid_o,
+  input  logic                        m_axi_rvalid_i,
+  output logic                        m_axi_rready_o,
+  input  logic [AxiDataWidth-1:0]     m_axi_rdata_i,
+  input  logic [1:0]                  m_axi_rresp_i,
+  input  logic                        m_axi_rlast_i,
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [AxiIdWidth-1:0]       m_axi_rid_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+
+  output logic                        busy_o
+);
+
+  localparam int unsigned NLanes = (OCol3D * KTap > OCol2D) ? OCol3D * KTap : OCol2D;
+  localparam int unsigned NCol   = (OCol3D > OCol2D) ? OCol3D : OCol2D;
+  localparam int unsigned FAW    = $clog2(FeatDepth);
+  localparam int unsigned PeW    = (NPe > 1) ? $clog2(NPe) : 1;
+
+  // The writer fills one 16-channel pixel word per beat; columns fit 4 bits.
+  if (NPe == 0 || NPe > CVec || (CVec % NPe) != 0) begin : g_bad_npe
+    $error("tf2_top: NPe must divide 16");
+  end
+  if (NCol > 15) begin : g_bad_ocol
+    $error("tf2_top: OCol3D and OCol2D must be <= 15");
+  end
+
+  assign m_axi_awsize_o  = 3'($clog2(AxiDataWidth / 8));
+  assign m_axi_arsize_o  = 3'($clog2(AxiDataWidth / 8));
+  assign m_axi_awburst_o = 2'b01;
+  assign m_axi_arburst_o = 2'b01;
+  assign m_axi_awid_o    = '0;
+
+  // ---------------------------------------------------------------------------
+  // Registers and controller
+  // ---------------------------------------------------------------------------
+  logic             start, busy, done, err;
+  err_e             err_code;
+  logic [15:0]      err_desc, desc_count;
+  logic [AddrW-1:0] desc_addr;
+  logic             pe_busy, filt_wait, out_wait;
+
+  tf2_regs #(
+    .NPe(NPe), .OCol3D(OCol3D), .KTap(KTap), .OCol2D(OCol2D),
+    .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)
+  ) u_regs (
+    .clk_i, .rst_ni,
+    .reg_valid_i, .reg_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_rdata_o,
+    .start_o     (start),
+    .desc_addr_o (desc_addr),
+    .desc_count_o(desc_count),
+    .busy_i      (busy),
+    .done_i      (done),
+    .err_i       (err),
+    .err_code_i  (err_code),
+    .err_desc_i  (err_desc),
+    .pe_busy_i   (pe_busy),
+    .filt_wait_i (filt_wait),
+    .out_wait_i  (out_wait)
+  );
+  assign busy_o = busy;
+
+  // Read clients: 0 descriptor fetch, 1 Feature Loader, 2 Filter Loader.
+  logic [2:0]            ar_valid, ar_ready, r_valid;
+  logic [2:0][AddrW-1:0] ar_addr;
+  logic [2:0][7:0]       ar_len;
+
+  tf2_axi_rd_arb #(.NumClients(3)) u_rd_arb (
+    .clk_i, .rst_ni,
+    .ar_valid_i (ar_valid),
+    .ar_ready_o (ar_ready),
+    .ar_addr_i  (ar_addr),
+    .ar_len_i   (ar_len),
+    .r_valid_o  (r_valid),
+    .m_arvalid_o(m_axi_arvalid_o),
+    .m_arready_i(m_axi_arready_i),
+    .m_araddr_o (m_axi_araddr_o),
+    .m_arlen_o  (m_axi_arlen_o),
+    .m_arid_o   (m_axi_arid_o),
+    .m_rvalid_i (m_axi_rvalid_i),
+    .m_rready_o (m_axi_rready_o),
+    .m_rlast_i  (m_axi_rlast_i)
+  );
+
+  desc_t             desc;
+  logic [15:0]       ckk;
+  logic [7:0]        kk;
+  logic signed [9:0] sbase;
+
+  logic              feat_start, feat_done, feat_err;
+  logic [FAW:0]      feat_words;
+  logic [AddrW-1:0]  feat_addr;
+  logic              filt_start, filt_bank, filt_idle, filt_done, filt_code_err, filt_axi_err;
+  logic [DimW-1:0]   filt_oc0;
+  logic [PeW:0]      filt_n;
+  logic              sch_start, sch_bank, sch_idle, sch_done;
+  logic [DimW-1:0]   sch_oc0;
+  logic              wr_idle, wr_err;
+  logic              slot_valid, slot_pop;
+
+  tf2_controller #(.NPe(NPe), .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)) u_ctrl (
+    .clk_i, .rst_ni,
+    .start_i       (start),
+    .desc_addr_i   (desc_addr),
+    .desc_count_i  (desc_count),
+    .busy_o        (busy),
+    .done_o        (done),
+    .err_o         (err),
+    .err_code_o    (err_code),
+    .err_desc_o    (err_desc),
+    .desc_o        (desc),
+    .ckk_o         (ckk),
+    .kk_o          (kk),
+    .sbase_o       (sbase),
+    .ar_valid_o    (ar_valid[0]),
+    .ar_ready_i    (ar_ready[0]),
+    .ar_addr_o     (ar_addr[0]),
+    .ar_len_o      (ar_len[0]),
+    .r_valid_i     (r_valid[0]),
+    .r_data_i      (m_axi_rdata_i),
+    .r_last_i      (m_axi_rlast_i),
+    .r_resp_i      (m_axi_rresp_i),
+    .feat_start_o  (feat_start),
+    .feat_words_o  (feat_words),
+    .feat_addr_o   (feat_addr),
+    .feat_done_i   (feat_done),
+    .feat_err_i    (feat_err),
+    .filt_start_o  (filt_start),
+    .filt_bank_o   (filt_bank),
+    .filt_oc0_o    (filt_oc0),
+    .filt_n_o      (filt_n),
+    .filt_idle_i   (filt_idle),
+    .filt_done_i   (filt_done),
+    .filt_code_err_i(filt_code_err),
+    .filt_axi_err_i(filt_axi_err),
+    .sch_start_o   (sch_start),
+    .sch_bank_o    (sch_bank),
+    .sch_oc0_o     (sch_oc0),
+    .sch_idle_i    (sch_idle),
+    .sch_done_i    (sch_done),
+    .filt_wait_o   (filt_wait),
+    .wr_idle_i     (wr_idle),
+    .slot_valid_i  (slot_valid),
+    .wr_err_i      (wr_err)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Feature path
+  // ---------------------------------------------------------------------------
+  logic                  fc_we;
+  logic [FAW-1:0]        fc_waddr;
+  logic [CVec*8-1:0]     fc_wdata;
+  logic                  fc_re;
+  logic [NLanes-1:0]     fc_lane;
+  logic [NLanes-1:0][FAW-1:0]    fc_raddr;
+  logic [NLanes-1:0][CVec*8-1:0] fc_rdata;
+
+  tf2_feature_loader #(.Depth(FeatDepth)) u_feat_ld (
+    .clk_i, .rst_ni,
+    .start_i   (feat_start),
+    .addr_i    (feat_addr),
+    .words_i   (feat_words),
+    .done_o    (feat_done),
+    .err_o     (feat_err),
+    .we_o      (fc_we),
+    .waddr_o   (fc_waddr),
+    .wdata_o   (fc_wdata),
+    .ar_valid_o(ar_valid[1]),
+    .ar_ready_i(ar_ready[1]),
+    .ar_addr_o (ar_addr[1]),
+    .ar_len_o  (ar_len[1]),
+    .r_valid_i (r_valid[1]),
+    .r_data_i  (m_axi_rdata_i),
+    .r_last_i  (m_axi_rlast_i),
+    .r_resp_i  (m_axi_rresp_i)
+  );
+
+  tf2_feature_cache #(.Depth(FeatDepth), .NumRd(NLanes)) u_feat_cache (
+    .clk_i,
+    .we_i   (fc_we),
+    .waddr_i(fc_waddr),
+    .wdata_i(fc_wdata),
+    .re_i   (fc_re),
+    .rlane_i(fc_lane),
+    .raddr_i(fc_raddr),
+    .rdata_o(fc_rdata)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Filter path
+  // ---------------------------------------------------------------------------
+  logic                    pw_valid, pw_bank, cw_valid, cw_bank;
+  logic [PeW-1:0]          pw_pe;
+  logic [31:0]             pw_bias, pw_alpha, pw_beta;
+  logic signed [31:0]      cw_pos;
+  logic [AxiDataWidth-1:0] cw_codes;
+
+  tf2_filter_loader #(.NPe(NPe)) u_filt_ld (
+    .clk_i, .rst_ni,
+    .start_i    (filt_start),
+    .idle_o     (filt_idle),
+    .bank_i     (filt_bank),
+    .oc0_i      (filt_oc0),
+    .n_i        (filt_n),
+    .ckk_i      (ckk),
+    .wgt_addr_i (desc.wgt_addr),
+    .prm_addr_i (desc.prm_addr),
+    .done_o     (filt_done),
+    .code_err_o (filt_code_err),
+    .axi_err_o  (filt_axi_err),
+    .pw_valid_o (pw_valid),
+    .pw_bank_o  (pw_bank),
+    .pw_pe_o    (pw_pe),
+    .pw_bias_o  (pw_bias),
+    .pw_alpha_o (pw_alpha),
+    .pw_beta_o  (pw_beta),
+    .cw_valid_o (cw_valid),
+    .cw_bank_o  (cw_bank),
+    .cw_pos_o   (cw_pos),
+    .cw_codes_o (cw_codes),
+    .ar_valid_o (ar_valid[2]),
+    .ar_ready_i (ar_ready[2]),
+    .ar_addr_o  (ar_addr[2]),
+    .ar_len_o   (ar_len[2]),
+    .r_valid_i  (r_valid[2]),
+    .r_data_i   (m_axi_rdata_i),
+    .r_last_i   (m_axi_rlast_i),
+    .r_resp_i   (m_axi_rresp_i)
+  );
+
+  // ---------------------------------------------------------------------------
+  // Scheduler, PE array, writer
+  // ---------------------------------------------------------------------------
+  logic            adv, s1_valid, s1_mode3d, s1_bank, s2_valid, s2_first, s2_last, s2_mode3d, s2_bank;
+  logic [31:0]     s1_wbase;
+  logic [CVec-1:0] s1_cmask;
+  logic [KTap-1:0] s1_tmask;
+  logic [DimW-1:0] slot_oc0, slot_y, slot_x0;
+  logic [3:0]      slot_ncols;
+  logic [NPe-1:0][NCol-1:0][31:0] slot_acc;
+  logic [NPe-1:0][31:0]           slot_alpha, slot_beta;
+
+  tf2_scheduler #(
+    .OCol3D(OCol3D), .KTap(KTap), .OCol2D(OCol2D), .FeatDepth(FeatDepth)
+  ) u_sched (
+    .clk_i, .rst_ni,
+    .desc_i      (desc),
+    .start_i     (sch_start),
+    .bank_i      (sch_bank),
+    .oc0_i       (sch_oc0),
+    .idle_o      (sch_idle),
+    .done_o      (sch_done),
+    .fc_re_o     (fc_re),
+    .fc_lane_o   (fc_lane),
+    .fc_addr_o   (fc_raddr),
+    .adv_o       (adv),
+    .s1_valid_o  (s1_valid),
+    .s1_mode3d_o (s1_mode3d),
+    .s1_bank_o   (s1_bank),
+    .s1_wbase_o  (s1_wbase),
+    .s1_cmask_o  (s1_cmask),
+    .s1_tmask_o  (s1_tmask),
+    .s2_valid_o  (s2_valid),
+    .s2_first_o  (s2_first),
+    .s2_last_o   (s2_last),
+    .s2_mode3d_o (s2_mode3d),
+    .s2_bank_o   (s2_bank),
+    .slot_valid_o(slot_valid),
+    .slot_pop_i  (slot_pop),
+    .slot_oc0_o  (slot_oc0),
+    .slot_y_o    (slot_y),
+    .slot_x0_o   (slot_x0),
+    .slot_ncols_o(slot_ncols),
+    .pe_busy_o   (pe_busy),
+    .out_wait_o  (out_wait)
+  );
+
+  tf2_pe_array #(
+    .NPe(NPe), .OCol3D(OCol3D), .KTap(KTap), .OCol2D(OCol2D), .FilterDepth(FilterDepth)
+  ) u_pe_array (
+    .clk_i, .rst_ni,
+    .ckk_i      (ckk),
+    .kk_i       (kk),
+    .sbase_i    (sbase),
+    .pw_valid_i (pw_valid),
+    .pw_bank_i  (pw_bank),
+    .pw_pe_i    (pw_pe),
+    .pw_bias_i  (pw_bias),
+    .pw_alpha_i (pw_alpha),
+    .pw_beta_i  (pw_beta),
+    .cw_valid_i (cw_valid),
+    .cw_bank_i  (cw_bank),
+    .cw_pos_i   (cw_pos),
+    .cw_codes_i (cw_codes),
+    .adv_i      (adv),
+    .s1_valid_i (s1_valid),
+    .s1_mode3d_i(s1_mode3d),
+    .s1_bank_i  (s1_bank),
+    .s1_wbase_i (s1_wbase),
+    .s1_cmask_i (s1_cmask),
+    .s1_tmask_i (s1_tmask),
+    .s1_feat_i  (fc_rdata),
+    .s2_valid_i (s2_valid),
+    .s2_first_i (s2_first),
+    .s2_last_i  (s2_last),
+    .s2_mode3d_i(s2_mode3d),
+    .s2_bank_i  (s2_bank),
+    .slot_acc_o (slot_acc),
+    .slot_alpha_o(slot_alpha),
+    .slot_beta_o(slot_beta)
+  );
+
+  tf2_writer #(.NPe(NPe), .OCol3D(OCol3D), .OCol2D(OCol2D)) u_writer (
+    .clk_i, .rst_ni,
+    .desc_i      (desc),
+    .idle_o      (wr_idle),
+    .err_o       (wr_err),
+    .slot_valid_i(slot_valid),
+    .slot_pop_o  (slot_pop),
+    .slot_oc0_i  (slot_oc0),
+    .slot_y_i    (slot_y),
+    .slot_x0_i   (slot_x0),
+    .slot_ncols_i(slot_ncols),
+    .slot_acc_i  (slot_acc),
+    .slot_alpha_i(slot_alpha),
+    .slot_beta_i (slot_beta),
+    .m_awvalid_o (m_axi_awvalid_o),
+    .m_awready_i (m_axi_awready_i),
+    .m_awaddr_o  (m_axi_awaddr_o),
+    .m_awlen_o   (m_axi_awlen_o),
+    .m_wvalid_o  (m_axi_wvalid_o),
+    .m_wready_i  (m_axi_wready_i),
+    .m_wdata_o   (m_axi_wdata_o),
+    .m_wstrb_o   (m_axi_wstrb_o),
+    .m_wlast_o   (m_axi_wlast_o),
+    .m_bvalid_i  (m_axi_bvalid_i),
+    .m_bready_o  (m_axi_bready_o),
+    .m_bresp_i   (m_axi_bresp_i)
+  );
+
+endmodule

@@ -1,0 +1,262 @@
+// TF2 RTL (Verilated tf2_top, default parameters) against the golden model,
+// bit for bit, through the bare harness with a cycle-level AXI4 slave.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "common/error.hpp"
+#include "tf2_rtl_util.hpp"
+
+namespace cosim::tf2 {
+namespace {
+
+tb::Axi4SlaveConfig plain_axi() {
+  tb::Axi4SlaveConfig a;
+  a.data_bytes = 16;
+  return a;
+}
+
+TEST(Tf2Rtl, RegistersReportConfiguration) {
+  std::vector<uint8_t> dram(4096, 0);
+  tb::Tf2Bare dut(dram);
+  const DeviceConfig d = dut.device_config();
+  EXPECT_EQ(d.n_pe, 16);
+  EXPECT_EQ(d.feat_cache_words, DeviceConfig{}.feat_cache_words);
+  EXPECT_EQ(d.filter_nibbles, DeviceConfig{}.filter_nibbles);
+  EXPECT_EQ(dut.read_reg(tb::tf2_reg::kConfig), 16u | 5u << 8 | 3u << 16 | 7u << 24);
+  dut.write_reg(tb::tf2_reg::kDescAddr, 0x1240);
+  EXPECT_EQ(dut.read_reg(tb::tf2_reg::kDescAddr), 0x1240u);
+  // No descriptors: done at once, no error.
+  const tb::Tf2RunResult r = dut.run(0x40, 0);
+  EXPECT_TRUE(r.done);
+  EXPECT_FALSE(r.error);
+}
+
+TEST(Tf2Rtl, SmallLayerBitExact) {
+  const ConvLayer L = random_layer({16, 16, 6, 6, 3, 1, 1, true, false}, 1);
+  const RtlRun r = run_on_rtl({L}, random_input(16, 6, 6, 1), plain_axi());
+  EXPECT_TRUE(r.result.done);
+  EXPECT_FALSE(r.result.error) << std::hex << r.result.err_info;
+  EXPECT_EQ(r.mismatches, 0u) << r.first_mismatch;
+  EXPECT_TRUE(r.protocol_errors.empty()) << r.protocol_errors.front();
+}
+
+TEST(Tf2Rtl, ChainOfLayersInOneRun) {
+  const std::vector<ConvLayer> layers = {
+      random_layer({3, 20, 9, 9, 3, 1, 1, true, true}, 21),
+      random_layer({20, 17, 9, 9, 5, 2, 2, false, true}, 22),
+      random_layer({17, 9, 5, 5, 1, 1, 0, true, false}, 23),
+  };
+  tb::Axi4SlaveConfig axi = plain_axi();
+  axi.read_latency = 7;
+  axi.stall_probability = 0.2;
+  axi.seed = 3;
+  const RtlRun r = run_on_rtl(layers, random_input(3, 9, 9, 21), axi);
+  EXPECT_TRUE(r.result.done);
+  EXPECT_FALSE(r.result.error);
+  EXPECT_EQ(r.mismatches, 0u) << r.first_mismatch;
+  EXPECT_TRUE(r.protocol_errors.empty());
+}
+
+// At least 100 random layers, bit-exact under random DRAM latency and stalls.
+TEST(Tf2Rtl, RandomLayersBitExact) {
+  int n = 120;
+  if (const char* e = std::getenv("TF2_SWEEP")) n = std::atoi(e);
+  int k_seen[6] = {}, s_seen[3] = {}, bn_seen[2] = {}, odd_c = 0;
+  uint64_t cycles = 0, busy = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < n; ++i) {
+    const SweepCase c = sweep_case(i, 1, 48, 12);
+    const ConvLayer L = random_layer(c.shape, c.seed);
+    const RtlRun r = run_on_rtl({L}, random_input(L.c_in, L.h_in, L.w_in, c.seed), c.axi);
+    ASSERT_TRUE(r.result.done) << describe(c);
+    ASSERT_FALSE(r.result.error) << describe(c) << " err_info " << std::hex << r.result.err_info;
+    ASSERT_EQ(r.mismatches, 0u) << describe(c) << ": " << r.first_mismatch;
+    ASSERT_TRUE(r.protocol_errors.empty()) << describe(c) << ": " << r.protocol_errors.front();
+    cycles += r.result.cycles;
+    busy += r.result.pe_busy;
+    ++k_seen[L.k];
+    ++s_seen[L.stride];
+    ++bn_seen[L.batch_norm];
+    odd_c += (L.c_in % 16 != 0) || (L.c_out % 16 != 0);
+  }
+  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("tf2 sweep: %d layers, %llu cycles (PE array busy %.1f%%), %.2f s, %.0f kHz incl. compile+golden\n", n,
+              static_cast<unsigned long long>(cycles), 100.0 * busy / std::max<uint64_t>(cycles, 1), sec,
+              cycles / sec / 1e3);
+  if (n >= 100) {
+    EXPECT_GT(k_seen[1], 0); EXPECT_GT(k_seen[3], 0); EXPECT_GT(k_seen[5], 0);
+    EXPECT_GT(s_seen[1], 0); EXPECT_GT(s_seen[2], 0);
+    EXPECT_GT(bn_seen[0], 0); EXPECT_GT(bn_seen[1], 0);
+    EXPECT_GT(odd_c, n / 2);
+  }
+}
+
+TEST(Tf2Rtl, InvalidWeightCodeRaisesErrorWithoutHang) {
+  const ConvLayer L = random_layer({8, 4, 4, 4, 3, 1, 1, true, false}, 5);
+  Program p = compile({L}, random_input(8, 4, 4, 5));
+  // Code 100 (output channel 1) becomes 1111: byte 50, low nibble.
+  p.dram[p.layers[0].weight_addr + 50] |= 0x0F;
+  tb::Tf2BareConfig cfg;
+  cfg.axi = plain_axi();
+  cfg.max_cycles = 200000;
+  tb::Tf2Bare dut(p.dram, cfg);
+  const tb::Tf2RunResult r = dut.run(p);
+  EXPECT_TRUE(r.done);
+  EXPECT_TRUE(r.error);
+  EXPECT_EQ(r.err_info & 0xF, 1u);  // ErrCode
+}
+
+TEST(Tf2Rtl, CodeOutsideTheLayerIsNotChecked) {
+  // 1111 in the padding nibble after the last code must not raise an error.
+  const ConvLayer L = random_layer({3, 1, 4, 4, 1, 1, 0, false, false}, 6);  // 3 codes
+  Program p = compile({L}, random_input(3, 4, 4, 6));
+  p.dram[p.layers[0].weight_addr + 1] |= 0xF0;  // nibble 3
+  tb::Tf2Bare dut(p.dram);
+  const tb::Tf2RunResult r = dut.run(p);
+  EXPECT_TRUE(r.done);
+  EXPECT_FALSE(r.error);
+}
+
+TEST(Tf2Rtl, BadDescriptorIsRejected) {
+  const ConvLayer L = random_layer({4, 4, 5, 5, 3, 1, 1, true, false}, 7);
+  Program p = compile({L}, random_input(4, 5, 5, 7));
+  p.dram[p.desc_addr + 16] = 9;  // k = 9 > MaxK
+  tb::Tf2Bare dut(p.dram);
+  tb::Tf2RunResult r = dut.run(p);
+  EXPECT_TRUE(r.done);
+  EXPECT_TRUE(r.error);
+  EXPECT_EQ(r.err_info & 0xF, 2u);  // ErrDesc
+  EXPECT_EQ(p.dram[p.layers[0].out_addr], kOutputFill);  // nothing written
+  // Shift base too large: q_out - q_in = +20 with min_exp 0.
+  p = compile({L}, random_input(4, 5, 5, 7));
+  p.dram[p.desc_addr + 20] = 0;       // min_exp
+  p.dram[p.desc_addr + 21] = 0;       // q_in
+  p.dram[p.desc_addr + 22] = 20;      // q_out
+  tb::Tf2Bare dut2(p.dram);
+  r = dut2.run(p);
+  EXPECT_TRUE(r.error);
+  EXPECT_EQ(r.err_info & 0xF, 2u);
+}
+
+TEST(Tf2Rtl, MemoryErrorIsReported) {
+  const ConvLayer L = random_layer({4, 4, 5, 5, 3, 1, 1, true, false}, 8);
+  Program p = compile({L}, random_input(4, 5, 5, 8));
+  const uint32_t far = 0x00F00000;  // beyond the image: SLVERR
+  std::memcpy(&p.dram[p.desc_addr + 24], &far, 4);
+  tb::Tf2Bare dut(p.dram);
+  const tb::Tf2RunResult r = dut.run(p);
+  EXPECT_TRUE(r.done);
+  EXPECT_TRUE(r.error);
+  EXPECT_EQ(r.err_info & 0xF, 3u);  // ErrAxiRead
+}
+
+// ResNet-8-sized layers: bit-exact, and the figures the report quotes
+// (cycles, share of the PE array's shift-adds doing useful work, sim speed).
+TEST(Tf2Rtl, ResNetSizedLayers) {
+  const RandomLayerShape shapes[] = {
+      {16, 16, 32, 32, 3, 1, 1, true, true},
+      {32, 32, 16, 16, 3, 1, 1, true, true},
+      {64, 64, 8, 8, 3, 1, 1, true, true},
+      {32, 64, 16, 16, 1, 2, 0, true, false},
+  };
+  uint64_t seed = 40;
+  for (const RandomLayerShape& sh : shapes) {
+    const ConvLayer L = random_layer(sh, seed);
+    tb::Axi4SlaveConfig axi = plain_axi();
+    axi.read_latency = 10;
+    axi.write_latency = 10;
+    const auto t0 = std::chrono::steady_clock::now();
+    const RtlRun r = run_on_rtl({L}, random_input(L.c_in, L.h_in, L.w_in, seed), axi);
+    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_TRUE(r.result.done);
+    ASSERT_FALSE(r.result.error);
+    ASSERT_EQ(r.mismatches, 0u) << r.first_mismatch;
+    const double sacs = double(L.c_out) * L.c_in * L.k * L.k * L.h_out() * L.w_out();
+    const double slots = double(r.result.cycles) * 16 * 16 * (L.k == 1 ? 7 : 15);
+    std::printf("tf2 %2dx%2dx%2d -> %2d k%d s%d: %7llu cycles, PE busy %5.1f%%, useful shift-adds %5.1f%%, %.0f kHz\n",
+                L.c_in, L.h_in, L.w_in, L.c_out, L.k, L.stride, static_cast<unsigned long long>(r.result.cycles),
+                100.0 * r.result.pe_busy / r.result.cycles, 100.0 * sacs / slots, r.result.cycles / sec / 1e3);
+    ++seed;
+  }
+}
+
+// Hand-computed DUT outputs: the 8-bit negation of -128 and the shift clamp.
+TEST(Tf2Rtl, Minus128AndShiftClampOnChip) {
+  ConvLayer L;
+  L.c_in = 1; L.c_out = 3; L.h_in = 1; L.w_in = 1; L.k = 1;
+  // min_exp -10, q_in 8, q_out 0: the exact shift 15 + 0 - 8 - 10 = -3 clamps to 0.
+  L.min_exp = -10; L.q_in = 8; L.q_out = 0;
+  L.codes = {0, 8, 1};  // -2^-10, +2^-10, -2^-9 (shift -2 -> 0)
+  L.bias = {0, 0, 0};
+  L.alpha = {1 << 30, 1 << 30, 1 << 30};  // t = acc * 1024
+  L.beta = {0, 0, 0};
+  Program p = compile({L}, {-128});
+  tb::Tf2Bare dut(p.dram);
+  ASSERT_FALSE(dut.run(p).error);
+  // acc = -128 in every channel ( -(-128) stays -128; no right shift):
+  // t = -131072 -> y = -131072 / 32768 = -4.
+  for (int o = 0; o < 3; ++o) EXPECT_EQ(static_cast<int8_t>(p.dram[p.layers[0].out_addr + o]), -4) << o;
+}
+
+// Hand-computed requantization on chip: all weights zero, so acc = bias.
+TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
+  const int32_t kOne = 1 << 20;
+  struct Row { int32_t bias, alpha, beta; int expect, expect_relu; };
+  const Row rows[] = {
+      {3 << 14, kOne, 0, 2, 2},                 // 1.5 -> 2
+      {-(3 << 14), kOne, 0, -1, 0},             // -1.5 -> -1
+      {1 << 14, kOne, 0, 1, 1},                 // 0.5 -> 1
+      {-(1 << 14), kOne, 0, 0, 0},              // -0.5 -> 0
+      {(1 << 14) - 1, kOne, 0, 0, 0},           // just below 0.5
+      {1 << 15, kOne, 3 << 14, 3, 3},           // 2.5 via beta -> 3
+      {-(1 << 16), kOne, -(1 << 14), -2, 0},    // -2.5 -> -2
+      {(127 << 15) + (1 << 14), kOne, 0, 127, 127},  // 127.5 -> 128 -> 127
+      {-(129 << 15), kOne, 0, -128, 0},         // saturate low
+      {10 << 15, 3 << 19, 0, 15, 15},           // alpha 1.5
+      {-1, 1, 1 << 14, 0, 0},                   // t = -1 (arithmetic >> 20)
+      {1 << 30, 1 << 22, 0, 127, 127},          // 64-bit product
+      {-(5 << 15), kOne, 0, -5, 0},
+      {INT32_MIN, kOne, INT32_MIN, -128, 0},
+      {INT32_MAX, kOne, INT32_MAX, 127, 127},
+      {7 << 15, -kOne, 0, -7, 0},               // negative alpha
+      {0, kOne, -(40 << 15), -40, 0},
+  };
+  const int n = static_cast<int>(sizeof(rows) / sizeof(rows[0]));
+  for (bool relu : {false, true}) {
+    ConvLayer L;
+    L.c_in = 1; L.c_out = n; L.h_in = 1; L.w_in = 2; L.k = 1;
+    L.codes.assign(n, 7);
+    L.relu = relu;
+    for (const Row& r : rows) { L.bias.push_back(r.bias); L.alpha.push_back(r.alpha); L.beta.push_back(r.beta); }
+    Program p = compile({L}, {5, -9});
+    tb::Tf2Bare dut(p.dram);
+    ASSERT_FALSE(dut.run(p).error);
+    for (int o = 0; o < n; ++o) {
+      for (int x = 0; x < 2; ++x) {
+        const uint8_t got = p.dram[p.layers[0].out_addr + ((o / 16) * 2 + x) * 16 + o % 16];
+        EXPECT_EQ(static_cast<int8_t>(got), relu ? rows[o].expect_relu : rows[o].expect) << "channel " << o << " relu " << relu;
+      }
+    }
+  }
+}
+
+TEST(Tf2Rtl, CycleBudgetExceededThrowsTimeout) {
+  const ConvLayer L = random_layer({8, 8, 6, 6, 3, 1, 1, true, false}, 9);
+  Program p = compile({L}, random_input(8, 6, 6, 9));
+  tb::Tf2BareConfig cfg;
+  cfg.axi = plain_axi();
+  cfg.max_cycles = 20;
+  tb::Tf2Bare dut(p.dram, cfg);
+  EXPECT_THROW(dut.run(p), TimeoutError);
+  tb::Tf2BareConfig narrow;
+  narrow.axi.data_bytes = 8;
+  EXPECT_THROW(tb::Tf2Bare(p.dram, narrow), InputError);
+}
+
+}  // namespace
+}  // namespace cosim::tf2

@@ -1,0 +1,86 @@
+// Random-layer sweeps of the TF2 RTL against the golden model. Built twice:
+// against the default RTL (regress label: larger layers and chains) and
+// against the small-parameter variant (NPe 4, OCol3D 2, KTap 2, OCol2D 3).
+// TF2_SWEEP=n overrides the number of layers.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "tf2_rtl_util.hpp"
+
+// Suite name per build, so the CTest names of the two executables differ.
+#ifndef TF2_SWEEP_SUITE
+#define TF2_SWEEP_SUITE Tf2RtlSweep
+#endif
+#ifndef TF2_SWEEP_LAYERS
+#define TF2_SWEEP_LAYERS 100
+#endif
+#ifndef TF2_SWEEP_MAX_C
+#define TF2_SWEEP_MAX_C 40
+#endif
+#ifndef TF2_SWEEP_MAX_HW
+#define TF2_SWEEP_MAX_HW 10
+#endif
+
+namespace cosim::tf2 {
+namespace {
+
+DeviceConfig dut_config() {
+  std::vector<uint8_t> dram(64, 0);
+  tb::Tf2Bare probe(dram);
+  return probe.device_config();
+}
+
+TEST(TF2_SWEEP_SUITE, RandomLayersBitExact) {
+  int n = TF2_SWEEP_LAYERS;
+  if (const char* e = std::getenv("TF2_SWEEP")) n = std::atoi(e);
+  const DeviceConfig dev = dut_config();
+  std::printf("tf2 sweep on a DUT with %d PEs, feature cache %d words, filter cache %d codes\n", dev.n_pe,
+              dev.feat_cache_words, dev.filter_nibbles);
+  int run = 0;
+  for (int i = 0; i < n; ++i) {
+    const SweepCase c = sweep_case(i, 77, TF2_SWEEP_MAX_C, TF2_SWEEP_MAX_HW);
+    const ConvLayer L = random_layer(c.shape, c.seed);
+    if (static_cast<long>((L.c_in + 15) / 16) * L.h_in * L.w_in > dev.feat_cache_words ||
+        L.c_in * L.k * L.k > dev.filter_nibbles) {
+      continue;  // does not fit this build
+    }
+    ++run;
+    const RtlRun r = run_on_rtl({L}, random_input(L.c_in, L.h_in, L.w_in, c.seed), c.axi, dev);
+    ASSERT_TRUE(r.result.done) << describe(c);
+    ASSERT_FALSE(r.result.error) << describe(c) << " err_info " << std::hex << r.result.err_info;
+    ASSERT_EQ(r.mismatches, 0u) << describe(c) << ": " << r.first_mismatch;
+    ASSERT_TRUE(r.protocol_errors.empty()) << describe(c) << ": " << r.protocol_errors.front();
+  }
+  EXPECT_GE(run, n * 9 / 10);
+}
+
+TEST(TF2_SWEEP_SUITE, RandomChainsBitExact) {
+  const DeviceConfig dev = dut_config();
+  const int n = std::max(1, TF2_SWEEP_LAYERS / 20);
+  for (int i = 0; i < n; ++i) {
+    const SweepCase c = sweep_case(i, 991, 24, 8);
+    std::vector<ConvLayer> layers;
+    RandomLayerShape s = c.shape;
+    for (int l = 0; l < 3; ++l) {
+      layers.push_back(random_layer(s, c.seed + l));
+      const ConvLayer& L = layers.back();
+      s.c_in = L.c_out;
+      s.h_in = L.h_out();
+      s.w_in = L.w_out();
+      s.k = (s.h_in >= 3 && s.w_in >= 3) ? 3 : 1;
+      s.pad = s.k / 2;
+      s.stride = 1;
+      s.c_out = 1 + static_cast<int>((c.seed + l) % 24);
+    }
+    const RtlRun r = run_on_rtl(layers, random_input(layers[0].c_in, layers[0].h_in, layers[0].w_in, c.seed), c.axi, dev);
+    ASSERT_TRUE(r.result.done) << describe(c);
+    ASSERT_FALSE(r.result.error) << describe(c);
+    ASSERT_EQ(r.mismatches, 0u) << describe(c) << ": " << r.first_mismatch;
+  }
+}
+
+}  // namespace
+}  // namespace cosim::tf2

@@ -1,0 +1,100 @@
+// Shared helpers of the TF2 RTL tests: compile layers, run them on the bare
+// harness, compare every output region byte for byte with the golden model.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tf2/compiler.hpp"
+#include "tf2/random_layer.hpp"
+#include "tf2_bare/tf2_bare.hpp"
+
+namespace cosim::tf2 {
+
+struct RtlRun {
+  tb::Tf2RunResult result;
+  std::size_t mismatches = 0;
+  std::string first_mismatch;
+  std::vector<std::string> protocol_errors;
+};
+
+inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input,
+                         const tb::Axi4SlaveConfig& axi, const DeviceConfig& dev = DeviceConfig{}) {
+  Program p = compile(layers, input, dev);
+  const std::vector<std::vector<uint8_t>> expect = expected_outputs(layers, input);
+  tb::Tf2BareConfig cfg;
+  cfg.axi = axi;
+  cfg.max_cycles = 5'000'000;
+  tb::Tf2Bare dut(p.dram, cfg);
+  RtlRun r;
+  r.result = dut.run(p);
+  r.protocol_errors = dut.axi().protocol_errors();
+  for (std::size_t l = 0; l < layers.size(); ++l) {
+    const LayerRegions& reg = p.layers[l];
+    for (std::size_t i = 0; i < reg.out_bytes; ++i) {
+      if (p.dram[reg.out_addr + i] != expect[l][i]) {
+        if (r.mismatches++ == 0) {
+          const ConvLayer& L = layers[l];
+          const std::size_t pix = i / 16;
+          std::ostringstream s;
+          s << "layer " << l << " channel " << (pix / (L.h_out() * L.w_out())) * 16 + i % 16 << " y "
+            << (pix / L.w_out()) % L.h_out() << " x " << pix % L.w_out() << ": dut "
+            << int(static_cast<int8_t>(p.dram[reg.out_addr + i])) << " golden " << int(static_cast<int8_t>(expect[l][i]));
+          r.first_mismatch = s.str();
+        }
+      }
+    }
+  }
+  return r;
+}
+
+// Random layer i of a sweep: kernel 1/3/5, stride 1/2, batch-norm on/off and
+// ReLU rotate with i; channel counts, map sizes, padding and the DRAM timing
+// come from the seed.
+struct SweepCase {
+  RandomLayerShape shape;
+  tb::Axi4SlaveConfig axi;
+  uint64_t seed;
+};
+
+inline SweepCase sweep_case(int i, uint64_t seed, int max_c, int max_hw) {
+  std::mt19937_64 rng(seed * 7919 + static_cast<uint64_t>(i));
+  auto uni = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  SweepCase c;
+  c.seed = seed * 1000003 + static_cast<uint64_t>(i);
+  RandomLayerShape& s = c.shape;
+  const int ks[] = {1, 3, 5};
+  s.k = ks[i % 3];
+  s.stride = 1 + (i / 3) % 2;
+  s.batch_norm = ((i / 6) % 2) == 0;
+  s.relu = ((i / 12) % 2) == 0;
+  s.pad = uni(0, (s.k - 1) / 2);
+  s.c_in = uni(1, max_c);
+  s.c_out = uni(1, max_c);
+  s.h_in = uni(std::max(1, s.k - 2 * s.pad), max_hw);
+  s.w_in = uni(std::max(1, s.k - 2 * s.pad), max_hw);
+  c.axi.data_bytes = 16;
+  c.axi.read_latency = static_cast<uint32_t>(uni(0, 24));
+  c.axi.write_latency = static_cast<uint32_t>(uni(0, 24));
+  c.axi.stall_probability = uni(0, 3) * 0.1;
+  c.axi.seed = c.seed;
+  c.axi.max_outstanding = static_cast<uint32_t>(uni(1, 8));
+  return c;
+}
+
+inline std::string describe(const SweepCase& c) {
+  std::ostringstream s;
+  const RandomLayerShape& r = c.shape;
+  s << "c_in " << r.c_in << " c_out " << r.c_out << " h " << r.h_in << " w " << r.w_in << " k " << r.k << " stride "
+    << r.stride << " pad " << r.pad << " bn " << r.batch_norm << " relu " << r.relu << " | rd_lat "
+    << c.axi.read_latency << " wr_lat " << c.axi.write_latency << " stall " << c.axi.stall_probability << " seed "
+    << c.seed;
+  return s.str();
+}
+
+}  // namespace cosim::tf2
