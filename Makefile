@@ -11,11 +11,14 @@ SEED      ?=
 TRACE     ?=
 JOBS      ?= $(shell nproc)
 CTEST_ARGS ?=
+SEEDS     ?= 1
+FILTER    ?=
+SLURM     ?=
 
 STAMP := .bootstrap-stamp
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure test sim bench lint regress wave coverage clean help
+.PHONY: all build configure test sim bench lint regress slurm-selftest wave coverage clean help
 
 all: build
 
@@ -35,7 +38,7 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
-	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 $(CTEST_ARGS)
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE regress $(CTEST_ARGS)
 
 sim: build
 	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \
@@ -44,6 +47,16 @@ sim: build
 bench: build
 	@for b in $(BUILD)/bench/*/bench_*; do \
 	  [ -x "$$b" ] || continue; echo "== $$b"; "$$b" || exit 1; done
+
+# Long sweeps: every scenario x SEEDS seeds through cosim, plus the CTest
+# tests labelled regress. SLURM=1 submits the scenario sweep as a job array.
+regress: build
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure -L regress
+	python3 scripts/regress --build $(BUILD) --seeds $(SEEDS) $(if $(FILTER),--filter '$(FILTER)') \
+	  $(if $(SLURM),--slurm $(if $(filter command line environment,$(origin JOBS)),--jobs $(JOBS)),--jobs $(JOBS))
+
+slurm-selftest: build
+	BUILD=$(BUILD) bash scripts/slurm/selftest.sh
 
 lint: $(STAMP)
 	@bash scripts/lint.sh

@@ -19,5 +19,7 @@ function(cosim_gtest name)
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest_main cosim_warnings)
   target_compile_definitions(${name} PRIVATE COSIM_MODELS_DIR="${COSIM_MODELS_DIR}"
                                              COSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
-  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES LABELS "${ARG_LABELS}")
+  # A list must reach PROPERTIES escaped, or only its first label survives.
+  string(REPLACE ";" "\\;" labels "${ARG_LABELS}")
+  gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES LABELS "${labels}")
 endfunction()

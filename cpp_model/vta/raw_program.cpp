@@ -1,0 +1,117 @@
+#include "vta/raw_program.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.hpp"
+
+namespace cosim::vta {
+
+uint64_t parse_address(const std::string& text, const std::string& what) {
+  std::size_t used = 0;
+  unsigned long long v = 0;
+  try {
+    v = std::stoull(text, &used, 0);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || text[0] == '-') {
+    throw InputError(what + ": expected a non-negative integer (decimal or 0x hex), got '" + text + "'");
+  }
+  return v;
+}
+
+RawProgram make_raw_program(const std::vector<uint8_t>& insn_bytes, std::vector<uint8_t> dram, uint64_t insn_addr) {
+  if (insn_bytes.size() % kInsnBytes != 0) {
+    throw InputError("VTA instruction stream: " + std::to_string(insn_bytes.size()) +
+                     " bytes is not a multiple of 16 (one instruction = 16 bytes)");
+  }
+  if (insn_addr % kInsnBytes != 0) {
+    throw InputError("VTA instruction address " + std::to_string(insn_addr) + " is not a multiple of 16");
+  }
+  if (insn_bytes.size() / kInsnBytes > 0xffffffffu) throw InputError("VTA instruction stream too long");
+  RawProgram p;
+  p.insn_addr = insn_addr;
+  p.insn_count = static_cast<uint32_t>(insn_bytes.size() / kInsnBytes);
+  if (dram.size() < insn_addr + insn_bytes.size()) dram.resize(insn_addr + insn_bytes.size(), 0);
+  if (!insn_bytes.empty()) std::memcpy(&dram[insn_addr], insn_bytes.data(), insn_bytes.size());
+  p.dram = std::move(dram);
+  return p;
+}
+
+std::vector<uint8_t> read_binary_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in.bad()) throw InputError(path + ": read error");
+  return bytes;
+}
+
+void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw InputError(path + ": cannot open for writing (" + std::strerror(errno) + ")");
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw InputError(path + ": write error");
+}
+
+RawProgram read_raw_program_dir(const std::string& dir) {
+  const std::string meta_path = dir + "/meta";
+  std::ifstream meta(meta_path);
+  if (!meta) throw InputError(meta_path + ": cannot open (expected a raw VTA program directory with insn.bin, dram.bin, meta)");
+  bool have_addr = false, have_count = false;
+  uint64_t addr = 0, count = 0;
+  std::string line;
+  int line_no = 0;
+  while (std::getline(meta, line)) {
+    ++line_no;
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.erase(hash);
+    std::istringstream ls(line);
+    std::string key, value, extra;
+    if (!(ls >> key)) continue;
+    const std::string where = meta_path + ":" + std::to_string(line_no) + ": key '" + key + "'";
+    if (!(ls >> value) || (ls >> extra)) throw InputError(where + ": expected exactly one value");
+    if (key == "insn_addr") {
+      addr = parse_address(value, where);
+      have_addr = true;
+    } else if (key == "insn_count") {
+      count = parse_address(value, where);
+      have_count = true;
+    } else {
+      throw InputError(where + ": unknown key (expected insn_addr or insn_count)");
+    }
+  }
+  if (!have_addr) throw InputError(meta_path + ": missing key 'insn_addr'");
+  std::vector<uint8_t> insn = read_binary_file(dir + "/insn.bin");
+  if (insn.size() % kInsnBytes != 0) {
+    throw InputError(dir + "/insn.bin: " + std::to_string(insn.size()) + " bytes is not a multiple of 16");
+  }
+  if (have_count && count != insn.size() / kInsnBytes) {
+    throw InputError(meta_path + ": insn_count " + std::to_string(count) + " does not match insn.bin (" +
+                     std::to_string(insn.size() / kInsnBytes) + " instructions)");
+  }
+  return make_raw_program(insn, read_binary_file(dir + "/dram.bin"), addr);
+}
+
+void write_raw_program_dir(const std::string& dir, const RawProgram& p) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) throw InputError(dir + ": cannot create directory (" + ec.message() + ")");
+  const uint64_t end = p.insn_addr + uint64_t{p.insn_count} * kInsnBytes;
+  if (end > p.dram.size()) throw InputError("raw VTA program: instruction stream outside the DRAM image");
+  write_binary_file(dir + "/insn.bin", std::vector<uint8_t>(p.dram.begin() + static_cast<std::ptrdiff_t>(p.insn_addr),
+                                                            p.dram.begin() + static_cast<std::ptrdiff_t>(end)));
+  write_binary_file(dir + "/dram.bin", p.dram);
+  std::ofstream meta(dir + "/meta");
+  meta << "insn_addr 0x" << std::hex << p.insn_addr << std::dec << "\ninsn_count " << p.insn_count << "\n";
+  if (!meta) throw InputError(dir + "/meta: write error");
+}
+
+ModelStats run_raw_program(RawProgram& p, const ModelOptions& opt) {
+  return run_model(p.dram, p.insn_addr, p.insn_count, opt);
+}
+
+}  // namespace cosim::vta

@@ -1,0 +1,43 @@
+// Raw VTA programs on disk: an instruction stream plus a flat DRAM image
+// (byte 0 = address 0) in which the stream sits at a byte address.
+//
+// Directory layout:
+//   insn.bin   the instruction stream, 16 bytes per instruction
+//   dram.bin   the DRAM image (the stream is (re)written at insn_addr)
+//   meta       text lines "key value": insn_addr (byte address, decimal or
+//              0x hex), optional insn_count (must match insn.bin)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vta/functional_model.hpp"
+
+namespace cosim::vta {
+
+struct RawProgram {
+  std::vector<uint8_t> dram;  // holds the instruction stream at insn_addr
+  uint64_t insn_addr = 0;
+  uint32_t insn_count = 0;
+};
+
+// Places `insn_bytes` into `dram` at `insn_addr` (growing the image when it
+// ends there). Throws cosim::InputError for a size that is not a multiple of
+// 16 or an address not aligned to 16.
+RawProgram make_raw_program(const std::vector<uint8_t>& insn_bytes, std::vector<uint8_t> dram, uint64_t insn_addr);
+
+// File helpers; cosim::InputError names the file on failure.
+std::vector<uint8_t> read_binary_file(const std::string& path);
+void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes);
+
+RawProgram read_raw_program_dir(const std::string& dir);
+void write_raw_program_dir(const std::string& dir, const RawProgram& program);
+
+// Runs the functional model; program.dram becomes the final DRAM image.
+ModelStats run_raw_program(RawProgram& program, const ModelOptions& opt = {});
+
+// Parses "123" or "0x7b"; throws cosim::InputError naming `what`.
+uint64_t parse_address(const std::string& text, const std::string& what);
+
+}  // namespace cosim::vta

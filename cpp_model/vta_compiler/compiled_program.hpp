@@ -1,0 +1,95 @@
+// What the VTA compiler hands to a runner: the instruction stream and the DRAM
+// image that holds it, where the output lands and how to read it back as an
+// int8 NHWC (or flat) tensor, work figures (MACs, GEMM uops), and for every
+// instruction the unit of work it belongs to (which output tile a STORE
+// writes), so a mismatch can be traced to the instruction behind it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tensor/tensor.hpp"
+#include "vta/isa.hpp"
+#include "vta/program_builder.hpp"
+#include "vta/raw_program.hpp"
+
+namespace cosim::vta {
+
+// Knobs of the compilers. The SRAM depths default to the hardware; tests
+// shrink them to force the tiling paths on small shapes (the program then
+// uses only that much of each buffer, and still runs on the full core).
+struct CompileOptions {
+  int threads = 2;  // virtual threads: 1, or 2 (ping-pong halves of INP and ACC)
+  uint32_t inp_depth = kInpDepth;
+  uint32_t wgt_depth = kWgtDepth;
+  uint32_t acc_depth = kAccDepth;
+  // Forced tile sizes for CONV2D (0 = chosen by the compiler): output rows and
+  // columns per tile, output-channel blocks (of 16) per weight group.
+  int tile_rows = 0;
+  int tile_cols = 0;
+  int oc_blocks = 0;
+  // With more than one output-channel group, split WGT into two halves so the
+  // next group's weights load while the current group computes.
+  bool wgt_double_buffer = true;
+  // Largest DRAM image the compiler may produce (the core addresses 32 bits).
+  uint64_t dram_limit = uint64_t{1} << 32;
+};
+
+// How the result sits in DRAM.
+struct OutputLayout {
+  enum class Kind {
+    kBlockedNhwc,  // CONV2D: int8 [N][ceil(C/16)][H][W][16] (channel blocks), read back as NHWC
+    kFlat,         // ADD: the first numel bytes, row-major over `shape`
+  };
+  Kind kind = Kind::kFlat;
+  uint64_t byte_addr = 0;
+  uint64_t bytes = 0;           // size of the output region
+  std::vector<int64_t> shape;   // the tensor extract_output() returns
+};
+
+// The unit of work of one instruction. For a STORE, the box of the output it
+// writes: NHWC [n][h0,h1)[w0,w1)[c0,c1) for CONV2D, elements [e0,e1) of the
+// flat output for ADD (then n = h0 = w0 = c0 = 0).
+struct WorkUnit {
+  int64_t tile = -1;  // -1: set-up, synchronisation or FINISH
+  bool stores_output = false;
+  int64_t n = 0, h0 = 0, h1 = 0, w0 = 0, w1 = 0, c0 = 0, c1 = 0;
+  int64_t e0 = 0, e1 = 0;
+  std::string text;  // e.g. "tile 3 (n0 oh 6..11 ow 0..27 oc 0..63): GEMM"
+};
+
+struct CompiledProgram {
+  std::string op;                       // "conv2d" or "add"
+  std::vector<Insn> insns;              // decoded form of the stream
+  std::vector<uint8_t> insn_bytes;      // 16 bytes per instruction (also inside dram)
+  uint64_t insn_addr = 0;               // DRAM byte address of the stream
+  uint32_t insn_count = 0;
+  std::vector<uint8_t> dram;            // the full initial DRAM image
+  DramLayout layout;                    // its regions (names: input, weights, params, output, uops, insns, ...)
+  OutputLayout output;
+  std::vector<WorkUnit> work;           // one per instruction
+
+  // Work figures.
+  uint64_t macs = 0;           // useful MACs (real channels, valid taps)
+  uint64_t gemm_uops = 0;      // accumulating GEMM uop executions the stream performs
+  uint64_t alu_uops = 0;       // ALU uop executions
+  uint64_t reset_uops = 0;     // GEMM reset uop executions
+  uint64_t tiles = 0;
+  std::string tiling;          // human-readable tiling summary
+
+  // Reads the output out of a DRAM image after the run (the image must cover
+  // the output region, else cosim::InputError).
+  Tensor extract_output(const std::vector<uint8_t>& dram) const;
+  // The STORE instruction that writes output element `index` (NHWC index for
+  // CONV2D, a flat index for ADD), if any.
+  std::optional<std::size_t> store_writing(const std::vector<int64_t>& index) const;
+  // The program as a raw VTA program (stream + image), e.g. for
+  // write_raw_program_dir / `cosim replay`.
+  RawProgram raw() const { return RawProgram{dram, insn_addr, insn_count}; }
+  // One line per instruction: "<index>: <disassembly>  ; <unit of work>".
+  std::string listing() const;
+};
+
+}  // namespace cosim::vta

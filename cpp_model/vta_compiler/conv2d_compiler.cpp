@@ -1,0 +1,518 @@
+#include "vta_compiler/conv2d_compiler.hpp"
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "common/error.hpp"
+#include "vta_compiler/layout_transform.hpp"
+
+namespace cosim::vta {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& what) { throw InputError("VTA conv2d compiler: " + what); }
+
+std::string shape_str(const std::vector<int64_t>& s) {
+  std::string r = "[";
+  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
+  return r + "]";
+}
+
+int32_t wrap32(uint64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
+
+// Shapes and padding of the convolution.
+struct Geo {
+  int64_t n = 0, h = 0, w = 0, c = 0, kh = 0, kw = 0, o = 0;
+  int64_t sh = 1, sw = 1, pt = 0, pl = 0, oh = 0, ow = 0;
+  int64_t cb = 0, ob = 0, kk = 0;
+};
+
+Geo make_geo(const std::vector<int64_t>& in, const std::vector<int64_t>& f, const ops::ConvParams& p) {
+  if (in.size() != 4) bad("input must be rank 4 NHWC, got " + shape_str(in));
+  if (f.size() != 4) bad("filter must be rank 4 OHWI, got " + shape_str(f));
+  Geo g;
+  g.n = in[0], g.h = in[1], g.w = in[2], g.c = in[3];
+  g.o = f[0], g.kh = f[1], g.kw = f[2];
+  if (f[3] != g.c) bad("filter " + shape_str(f) + " input channels do not match input " + shape_str(in));
+  if (g.n < 1 || g.h < 1 || g.w < 1 || g.c < 1) bad("empty input " + shape_str(in));
+  if (g.o < 1 || g.kh < 1 || g.kw < 1) bad("empty filter " + shape_str(f));
+  if (p.dilation_h != 1 || p.dilation_w != 1)
+    bad("dilation " + std::to_string(p.dilation_h) + "x" + std::to_string(p.dilation_w) + " is not supported (only 1)");
+  if (p.stride_h < 1 || p.stride_w < 1) bad("strides must be >= 1");
+  if (g.kh > 16 || g.kw > 16) bad("kernel " + std::to_string(g.kh) + "x" + std::to_string(g.kw) + " exceeds 16x16");
+  g.sh = p.stride_h, g.sw = p.stride_w;
+  const ops::PadAmount ph = ops::compute_padding(p.padding, static_cast<int>(g.h), static_cast<int>(g.kh), p.stride_h, 1);
+  const ops::PadAmount pw = ops::compute_padding(p.padding, static_cast<int>(g.w), static_cast<int>(g.kw), p.stride_w, 1);
+  g.oh = ph.out, g.ow = pw.out, g.pt = ph.before, g.pl = pw.before;
+  if (g.oh < 1 || g.ow < 1) bad("VALID output is empty: input " + shape_str(in) + ", filter " + shape_str(f));
+  if (ph.before > 15 || ph.after > 15 || pw.before > 15 || pw.after > 15)
+    bad("padding exceeds the 15 elements a LOAD can pad");
+  if (g.w > 0xffff || g.ow > 0xffff) bad("row width above 65535 elements does not fit a LOAD/STORE x_stride");
+  g.cb = ceil_div(g.c, kBlock);
+  g.ob = ceil_div(g.o, kBlock);
+  g.kk = g.kh * g.kw;
+  return g;
+}
+
+// Valid kernel-row (or column) range [lo, hi) of each output row (column),
+// and the distinct ranges.
+struct AxisClasses {
+  std::vector<int> of;                        // output index -> range id
+  std::vector<std::pair<int64_t, int64_t>> ranges;
+  int full = -1;                              // id of [0, k), if it occurs
+};
+
+AxisClasses axis_classes(int64_t out, int64_t in, int64_t k, int64_t stride, int64_t pad) {
+  AxisClasses a;
+  std::map<std::pair<int64_t, int64_t>, int> ids;
+  for (int64_t i = 0; i < out; ++i) {
+    const int64_t start = i * stride - pad;
+    const std::pair<int64_t, int64_t> r{std::clamp<int64_t>(-start, 0, k), std::clamp<int64_t>(in - start, 0, k)};
+    auto it = ids.find(r);
+    if (it == ids.end()) {
+      it = ids.emplace(r, static_cast<int>(a.ranges.size())).first;
+      a.ranges.push_back(r);
+      if (r.first == 0 && r.second == k) a.full = it->second;
+    }
+    a.of.push_back(it->second);
+  }
+  return a;
+}
+
+// Border classes: pairs (row range, column range) other than (full, full),
+// each with one correction vector. Empty when zp_in is 0.
+struct Borders {
+  AxisClasses rows, cols;
+  std::vector<int> id;  // row id * cols + col id -> class, -1 none
+  int count = 0;
+  int of(int64_t oh, int64_t ow) const {
+    if (count == 0) return -1;
+    return id[static_cast<std::size_t>(rows.of[oh]) * cols.ranges.size() + cols.of[ow]];
+  }
+};
+
+Borders make_borders(const Geo& g, int32_t zp_in) {
+  Borders b;
+  b.rows = axis_classes(g.oh, g.h, g.kh, g.sh, g.pt);
+  b.cols = axis_classes(g.ow, g.w, g.kw, g.sw, g.pl);
+  b.id.assign(b.rows.ranges.size() * b.cols.ranges.size(), -1);
+  if (zp_in == 0) return b;
+  for (std::size_t r = 0; r < b.rows.ranges.size(); ++r)
+    for (std::size_t c = 0; c < b.cols.ranges.size(); ++c)
+      if (!(static_cast<int>(r) == b.rows.full && static_cast<int>(c) == b.cols.full))
+        b.id[r * b.cols.ranges.size() + c] = b.count++;
+  return b;
+}
+
+// ACC entries per output block: bias, pre, mul, post, zp, act_min, act_max,
+// then the border corrections.
+constexpr int64_t kParBias = 0, kParPre = 1, kParMul = 2, kParPost = 3, kParZp = 4, kParMin = 5, kParMax = 6;
+constexpr int64_t kParFixed = 7;
+
+void check_options(const CompileOptions& opt) {
+  if (opt.threads != 1 && opt.threads != 2) bad("threads must be 1 or 2, got " + std::to_string(opt.threads));
+  if (opt.inp_depth < 1 || opt.inp_depth > kInpDepth || opt.wgt_depth < 1 || opt.wgt_depth > kWgtDepth ||
+      opt.acc_depth < 1 || opt.acc_depth > kAccDepth)
+    bad("SRAM depth options must be within the hardware buffers (INP " + std::to_string(kInpDepth) + ", WGT " +
+        std::to_string(kWgtDepth) + ", ACC " + std::to_string(kAccDepth) + ")");
+}
+
+Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions& opt) {
+  check_options(opt);
+  Conv2dTiling t;
+  t.border_classes = bd.count;
+  t.param_entries = kParFixed + bd.count;
+  const int64_t ps = t.param_entries;
+  const int64_t threads = opt.threads;
+  const int64_t inp_half = opt.inp_depth / threads;
+  const int64_t wper = g.kk * g.cb;
+  if (wper > opt.wgt_depth)
+    bad("WGT buffer: the weights of one output-channel block need KH*KW*ceil(C/16) = " + std::to_string(g.kh) + "*" +
+        std::to_string(g.kw) + "*" + std::to_string(g.cb) + " = " + std::to_string(wper) +
+        " entries, more than the WGT depth " + std::to_string(opt.wgt_depth));
+  auto fits = [&](int64_t nob, int64_t r, int64_t cw) {
+    const int64_t rows_in = (r - 1) * g.sh + g.kh, cols_in = (cw - 1) * g.sw + g.kw;
+    if (g.cb * rows_in * cols_in > inp_half) return false;
+    if (nob * ps + threads * nob * r * cw > opt.acc_depth) return false;
+    // loop factors are 11-bit fields
+    if (g.sh * cols_in > 2047 || g.sw > 2047 || cw > 2047 || r * cw > 2047 || ps > 2047) return false;
+    return true;
+  };
+  int64_t nob_max = std::min<int64_t>(g.ob, opt.wgt_depth / wper);
+  if (opt.oc_blocks > 0) nob_max = std::min<int64_t>(nob_max, opt.oc_blocks);
+  if (opt.wgt_double_buffer && ceil_div(g.ob, nob_max) > 1 && wper <= opt.wgt_depth / 2) {
+    t.wgt_double_buffered = true;
+    nob_max = std::min<int64_t>(nob_max, (opt.wgt_depth / 2) / wper);
+  }
+  const int64_t cmax = opt.tile_cols > 0 ? std::min<int64_t>(opt.tile_cols, g.ow) : g.ow;
+  const int64_t rmax = opt.tile_rows > 0 ? std::min<int64_t>(opt.tile_rows, g.oh) : g.oh;
+  for (int64_t nob = nob_max; nob >= 1; --nob) {
+    const int64_t groups = ceil_div(g.ob, nob);
+    const int64_t nb = ceil_div(g.ob, groups);  // balanced groups
+    int64_t cw = cmax;
+    while (cw >= 1 && !fits(nb, 1, cw)) --cw;
+    if (cw < 1) continue;
+    const int64_t ct = ceil_div(g.ow, cw);
+    cw = ceil_div(g.ow, ct);
+    int64_t r = rmax;
+    while (r > 1 && !fits(nb, r, cw)) --r;
+    const int64_t rt = ceil_div(g.oh, r);
+    r = ceil_div(g.oh, rt);
+    t.oc_blocks_per_group = nb;
+    t.groups = groups;
+    t.tile_rows = r;
+    t.tile_cols = cw;
+    t.row_tiles = rt;
+    t.col_tiles = ct;
+    return t;
+  }
+  // Nothing fits: name the buffer that even a 1x1 output tile overflows.
+  const int64_t pix_inp = g.cb * g.kh * g.kw;
+  if (pix_inp > inp_half)
+    bad("INP buffer: one output pixel needs KH*KW*ceil(C/16) = " + std::to_string(pix_inp) +
+        " input entries, more than a thread's share " + std::to_string(inp_half) + " of the INP depth " +
+        std::to_string(opt.inp_depth));
+  if (ps + threads > opt.acc_depth)
+    bad("ACC buffer: one output block needs " + std::to_string(ps) + " parameter entries plus " +
+        std::to_string(threads) + " accumulator entries, more than the ACC depth " + std::to_string(opt.acc_depth));
+  bad("no tile fits the SRAM buffers (loop factor fields of 11 bits exceeded: stride " + std::to_string(g.sh) +
+      ", kernel " + std::to_string(g.kw) + ")");
+}
+
+std::string range_str(int64_t a, int64_t b) { return std::to_string(a) + ".." + std::to_string(b - 1); }
+
+}  // namespace
+
+Conv2dTiling plan_conv2d_tiling(const std::vector<int64_t>& input_shape, const std::vector<int64_t>& filter_shape,
+                                const ops::ConvParams& p, const CompileOptions& opt) {
+  const Geo g = make_geo(input_shape, filter_shape, p);
+  return choose_tiling(g, make_borders(g, p.input_zero_point), opt);
+}
+
+CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias,
+                               const ops::ConvParams& p, const std::vector<quant::VtaRequantPlan>& plans,
+                               const CompileOptions& opt) {
+  if (input.dtype() != DType::kInt8) bad(std::string("input must be int8, got ") + dtype_name(input.dtype()));
+  if (filter.dtype() != DType::kInt8) bad(std::string("filter must be int8, got ") + dtype_name(filter.dtype()));
+  const Geo g = make_geo(input.shape(), filter.shape(), p);
+  const bool has_bias = bias.nbytes() != 0;
+  if (has_bias && !(bias.dtype() == DType::kInt32 && bias.rank() == 1 && bias.dim(0) == g.o))
+    bad("bias must be int32 [" + std::to_string(g.o) + "] or empty, got " + dtype_name(bias.dtype()) + " " +
+        shape_str(bias.shape()));
+  if (static_cast<int64_t>(plans.size()) != g.o)
+    bad(std::to_string(plans.size()) + " requantization plans for " + std::to_string(g.o) + " output channels");
+  for (std::size_t i = 0; i < plans.size(); ++i) {
+    const auto& pl = plans[i];
+    if (pl.pre_shift < 0 || pl.pre_shift > 31 || pl.post_shift < 0 || pl.post_shift > 31)
+      bad("plan of channel " + std::to_string(i) + ": shifts must be in 0..31");
+  }
+  const int32_t zp_in = p.input_zero_point;
+  const Borders bd = make_borders(g, zp_in);
+  const Conv2dTiling tl = choose_tiling(g, bd, opt);
+  const int64_t ps = tl.param_entries;
+  const int64_t threads = opt.threads;
+
+  // DRAM budget before any large allocation.
+  const uint64_t data_bytes = static_cast<uint64_t>(g.n * g.cb * g.h * g.w) * kInpElemBytes +
+                              static_cast<uint64_t>(g.ob * g.kk * g.cb) * kWgtElemBytes +
+                              static_cast<uint64_t>(g.ob * ps) * kAccElemBytes +
+                              static_cast<uint64_t>(g.n * g.ob * g.oh * g.ow) * kOutElemBytes;
+  if (data_bytes > opt.dram_limit)
+    bad("input " + shape_str(input.shape()) + " needs " + std::to_string(data_bytes) +
+        " bytes of DRAM data, more than the DRAM limit " + std::to_string(opt.dram_limit));
+
+  CompiledProgram cp;
+  cp.op = "conv2d";
+  DramLayout& layout = cp.layout;
+  const DramRegion r_in = layout.alloc("input", MemType::kInp, static_cast<uint64_t>(g.n * g.cb * g.h * g.w));
+  const DramRegion r_w = layout.alloc("weights", MemType::kWgt, static_cast<uint64_t>(g.ob * g.kk * g.cb));
+  const DramRegion r_p = layout.alloc("params", MemType::kAcc, static_cast<uint64_t>(g.ob * ps));
+  const DramRegion r_out = layout.alloc("output", MemType::kOut, static_cast<uint64_t>(g.n * g.ob * g.oh * g.ow));
+
+  // ---- per-channel vectors (host) -------------------------------------------
+  std::vector<int32_t> par(static_cast<std::size_t>(g.ob * ps * kBlock), 0);
+  auto P = [&](int64_t ob, int64_t entry, int64_t lane) -> int32_t& {
+    return par[static_cast<std::size_t>((ob * ps + entry) * kBlock + lane)];
+  };
+  const int8_t* wt = filter.data<int8_t>();
+  const int64_t per_oc = g.kk * g.c;
+  std::vector<int64_t> tap(static_cast<std::size_t>(g.kk));
+  for (int64_t o = 0; o < g.ob * kBlock; ++o) {
+    const int64_t ob = o / kBlock, lane = o % kBlock;
+    const quant::VtaRequantPlan& pl = plans[static_cast<std::size_t>(std::min(o, g.o - 1))];
+    // Padded lanes: harmless values (multiplier 0), never read back.
+    P(ob, kParZp, lane) = pl.zero_point;
+    P(ob, kParMin, lane) = pl.act_min;
+    P(ob, kParMax, lane) = pl.act_max;
+    if (o >= g.o) continue;
+    int64_t total = 0;
+    for (int64_t k = 0; k < g.kk; ++k) {
+      int64_t s = 0;
+      for (int64_t c = 0; c < g.c; ++c) s += wt[o * per_oc + k * g.c + c];
+      tap[static_cast<std::size_t>(k)] = s;
+      total += s;
+    }
+    const uint64_t b = has_bias ? static_cast<uint64_t>(static_cast<int64_t>(bias.data<int32_t>()[o])) : 0;
+    P(ob, kParBias, lane) = wrap32(b - static_cast<uint64_t>(static_cast<int64_t>(zp_in)) * static_cast<uint64_t>(total));
+    P(ob, kParPre, lane) = pl.pre_shift;
+    P(ob, kParMul, lane) = pl.multiplier;
+    P(ob, kParPost, lane) = pl.post_shift;
+    for (std::size_t rc = 0; rc < bd.rows.ranges.size(); ++rc)
+      for (std::size_t cc = 0; cc < bd.cols.ranges.size(); ++cc) {
+        const int cls = bd.id[rc * bd.cols.ranges.size() + cc];
+        if (cls < 0) continue;
+        int64_t valid = 0;
+        for (int64_t y = bd.rows.ranges[rc].first; y < bd.rows.ranges[rc].second; ++y)
+          for (int64_t x = bd.cols.ranges[cc].first; x < bd.cols.ranges[cc].second; ++x)
+            valid += tap[static_cast<std::size_t>(y * g.kw + x)];
+        P(ob, kParFixed + cls, lane) =
+            wrap32(static_cast<uint64_t>(static_cast<int64_t>(zp_in)) * static_cast<uint64_t>(total - valid));
+      }
+  }
+  bool any_pre = false, any_post = false, same_zp = true, same_min = true, same_max = true;
+  for (const auto& pl : plans) {
+    any_pre = any_pre || pl.pre_shift != 0;
+    any_post = any_post || pl.post_shift != 0;
+    same_zp = same_zp && pl.zero_point == plans[0].zero_point;
+    same_min = same_min && pl.act_min == plans[0].act_min;
+    same_max = same_max && pl.act_max == plans[0].act_max;
+  }
+  auto imm_ok = [](int32_t v) { return v >= -32768 && v <= 32767; };
+  same_zp = same_zp && imm_ok(plans[0].zero_point);
+  same_min = same_min && imm_ok(plans[0].act_min);
+  same_max = same_max && imm_ok(plans[0].act_max);
+
+  // ---- SRAM plan ---------------------------------------------------------------
+  const int64_t nob = tl.oc_blocks_per_group;
+  const int64_t inp_half = opt.inp_depth / threads;
+  const int64_t acc_params = nob * ps;
+  const int64_t acc_half = nob * tl.tile_rows * tl.tile_cols;
+  auto inp_base = [&](int64_t t) { return t * inp_half; };
+  auto acc_base = [&](int64_t t) { return acc_params + t * acc_half; };
+
+  // ---- program -----------------------------------------------------------------
+  ProgramBuilder b;
+  std::vector<WorkUnit>& work = cp.work;
+  auto note = [&](const WorkUnit& u) {
+    while (work.size() < b.size()) work.push_back(u);
+  };
+  int64_t tile_idx = 0, c2l_popped = 0, s2c_popped = 0;
+  std::vector<int64_t> group_first;  // first tile index of each group
+  // LOAD takes compute->load tokens (one per finished GEMM) until `need` are
+  // taken; each pop rides on its own LOAD-engine instruction.
+  bool load_pop_pending = false;
+  auto load_pop_until = [&](int64_t need) {
+    while (c2l_popped < need) {
+      if (load_pop_pending) b.noop(Engine::kLoad);
+      b.pop(Engine::kCompute, Engine::kLoad);
+      load_pop_pending = true;
+      ++c2l_popped;
+    }
+  };
+  auto u16 = [](int64_t v) { return static_cast<uint16_t>(v); };
+
+  for (int64_t grp = 0; grp < tl.groups; ++grp) {
+    const int64_t ob0 = grp * nob, gn = std::min(nob, g.ob - ob0);
+    WorkUnit setup;
+    setup.text = "group " + std::to_string(grp) + " (oc " + range_str(ob0 * kBlock, std::min(g.o, (ob0 + gn) * kBlock)) +
+                 "): weights and per-channel vectors";
+    // New weights only after every GEMM that read the WGT half they go to:
+    // the previous group's (one buffer) or the one before (two halves).
+    const int64_t wbase = tl.wgt_double_buffered ? (grp % 2) * (opt.wgt_depth / 2) : 0;
+    if (!tl.wgt_double_buffered) load_pop_until(tile_idx);
+    else if (grp >= 1) load_pop_until(group_first[static_cast<std::size_t>(grp - 1)]);
+    group_first.push_back(tile_idx);
+    b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase), r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb)), 1,
+              static_cast<uint32_t>(gn * g.kk * g.cb), static_cast<uint32_t>(gn * g.kk * g.cb));
+    load_pop_pending = false;
+    b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * ps)), 1, static_cast<uint32_t>(gn * ps),
+              static_cast<uint32_t>(gn * ps));
+    note(setup);
+
+    for (int64_t n = 0; n < g.n; ++n)
+      for (int64_t rt = 0; rt < tl.row_tiles; ++rt)
+        for (int64_t ct = 0; ct < tl.col_tiles; ++ct) {
+          const int64_t r0 = rt * tl.tile_rows, rr = std::min(tl.tile_rows, g.oh - r0);
+          const int64_t c0 = ct * tl.tile_cols, cw = std::min(tl.tile_cols, g.ow - c0);
+          if (rr <= 0 || cw <= 0) continue;
+          const int64_t t = tile_idx % threads;
+          const int64_t rows_in = (rr - 1) * g.sh + g.kh, cols_in = (cw - 1) * g.sw + g.kw;
+          const int64_t ys = r0 * g.sh - g.pt, xs = c0 * g.sw - g.pl;
+          const int64_t y0 = std::max<int64_t>(0, -ys), yi = std::max<int64_t>(0, ys);
+          const int64_t ysz = std::min(g.h, ys + rows_in) - yi, y1 = rows_in - y0 - ysz;
+          const int64_t x0 = std::max<int64_t>(0, -xs), xi = std::max<int64_t>(0, xs);
+          const int64_t xsz = std::min(g.w, xs + cols_in) - xi, x1 = cols_in - x0 - xsz;
+          if (ysz < 1 || xsz < 1) bad("internal: a tile's input window misses the image");
+          const int64_t pix = rr * cw;
+          WorkUnit wu;
+          wu.tile = tile_idx;
+          wu.n = n, wu.h0 = r0, wu.h1 = r0 + rr, wu.w0 = c0, wu.w1 = c0 + cw;
+          wu.c0 = ob0 * kBlock, wu.c1 = std::min(g.o, (ob0 + gn) * kBlock);
+          const std::string desc = "tile " + std::to_string(tile_idx) + " (n" + std::to_string(n) + " oh " +
+                                   range_str(r0, r0 + rr) + " ow " + range_str(c0, c0 + cw) + " oc " +
+                                   range_str(wu.c0, wu.c1) + ")";
+
+          // LOAD: the input window, per input-channel block, into INP half t.
+          load_pop_until(tile_idx - threads + 1);
+          for (int64_t cb = 0; cb < g.cb; ++cb) {
+            const Pad pad{static_cast<uint8_t>(y0), static_cast<uint8_t>(y1), static_cast<uint8_t>(x0),
+                          static_cast<uint8_t>(x1)};
+            b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
+                      r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi)),
+                      static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz), static_cast<uint32_t>(g.w), pad);
+            load_pop_pending = false;
+          }
+          b.push(Engine::kLoad, Engine::kCompute);
+          wu.text = desc + ": input load";
+          note(wu);
+
+          // COMPUTE: the reset needs only ACC half t back from the STORE of
+          // tile k - threads; the GEMM also needs the input.
+          if (tile_idx >= threads) {
+            b.pop(Engine::kStore, Engine::kCompute);
+            ++s2c_popped;
+          }
+          const int64_t ab = acc_base(t);
+          std::vector<Uop> alu_k;
+          for (int64_t e = 0; e < kParFixed; ++e) alu_k.push_back(Uop{u16(ab), u16(e), 0});
+          auto alu_uop = [](UopRange k, int64_t e) {
+            return UopRange{k.bgn + static_cast<uint32_t>(e), k.bgn + static_cast<uint32_t>(e) + 1};
+          };
+          UopRange ak = b.load_uops(alu_k);
+          b.gemm_reset(alu_uop(ak, kParBias), Loop{static_cast<uint32_t>(gn * pix), 1, 0, 0});
+          b.pop(Engine::kLoad, Engine::kCompute);
+          std::vector<Uop> gemm_k;
+          for (int64_t ky = 0; ky < g.kh; ++ky)
+            for (int64_t kx = 0; kx < g.kw; ++kx)
+              for (int64_t cb = 0; cb < g.cb; ++cb)
+                for (int64_t ob = 0; ob < gn; ++ob)
+                  gemm_k.push_back(Uop{u16(ab + ob * pix), u16(inp_base(t) + cb * rows_in * cols_in + ky * cols_in + kx),
+                                       u16(wbase + ob * g.kk * g.cb + (ky * g.kw + kx) * g.cb + cb)});
+          const UopRange gk = b.load_uops(gemm_k);
+          b.gemm(gk, Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.sh * cols_in), 0},
+                 Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
+          b.push(Engine::kCompute, Engine::kLoad);  // INP half t free
+          cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
+          cp.reset_uops += static_cast<uint64_t>(gn * pix);
+          wu.text = desc + ": GEMM";
+          note(wu);
+
+          const Loop over_blocks{static_cast<uint32_t>(gn), static_cast<uint32_t>(pix), static_cast<uint32_t>(ps), 0};
+          const Loop over_pixels{static_cast<uint32_t>(pix), 1, 0, 0};
+          const Loop over_all{static_cast<uint32_t>(gn * pix), 1, 0, 0};
+          // Zero-point corrections of the border pixels.
+          std::vector<Uop> corr_k;
+          for (int64_t y = 0; y < rr; ++y)
+            for (int64_t x = 0; x < cw; ++x) {
+              const int cls = bd.of(r0 + y, c0 + x);
+              if (cls >= 0) corr_k.push_back(Uop{u16(ab + y * cw + x), u16(kParFixed + cls), 0});
+            }
+          if (!corr_k.empty()) {
+            const UopRange ck = b.load_uops(corr_k);
+            b.alu_reg(AluOp::kAdd, ck, over_blocks);
+            cp.alu_uops += static_cast<uint64_t>(ck.size() * gn);
+          }
+          ak = b.load_uops(alu_k);
+          int alu_n = 0;
+          auto reg = [&](AluOp op, int64_t entry) {
+            b.alu_reg(op, alu_uop(ak, entry), over_blocks, over_pixels);
+            ++alu_n;
+          };
+          auto imm = [&](AluOp op, int32_t v) {
+            b.alu_imm(op, v, alu_uop(ak, kParBias), over_all);
+            ++alu_n;
+          };
+          reg(AluOp::kAdd, kParBias);
+          if (any_pre) reg(AluOp::kShr, kParPre);
+          reg(AluOp::kMul, kParMul);
+          if (any_post) reg(AluOp::kShr, kParPost);
+          if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
+          if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
+          if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
+          cp.alu_uops += static_cast<uint64_t>(alu_n * gn * pix);
+          b.push(Engine::kCompute, Engine::kStore);
+          wu.text = desc + ": requantization";
+          note(wu);
+
+          // STORE: one 2-D store per output block.
+          b.pop(Engine::kCompute, Engine::kStore);
+          for (int64_t ob = 0; ob < gn; ++ob) {
+            b.store_2d(static_cast<uint32_t>(ab + ob * pix),
+                       r_out.elem(static_cast<uint64_t>(((n * g.ob + ob0 + ob) * g.oh + r0) * g.ow + c0)),
+                       static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.ow));
+            WorkUnit su = wu;
+            su.stores_output = true;
+            su.c0 = (ob0 + ob) * kBlock;
+            su.c1 = std::min(g.o, (ob0 + ob + 1) * kBlock);
+            su.text = desc + ": store oc " + range_str(su.c0, su.c1);
+            if (su.c0 >= g.o) su.stores_output = false;  // a padding-only block
+            note(su);
+          }
+          b.push(Engine::kStore, Engine::kCompute);
+          wu.text = desc + ": store";
+          note(wu);
+          ++tile_idx;
+        }
+  }
+
+  // Drain the tokens left in the queues, then FINISH.
+  WorkUnit tail;
+  tail.text = "drain and finish";
+  load_pop_until(tile_idx);
+  if (load_pop_pending) b.noop(Engine::kLoad);
+  while (s2c_popped < tile_idx) {
+    b.pop(Engine::kStore, Engine::kCompute);
+    b.noop(Engine::kCompute);
+    ++s2c_popped;
+  }
+  b.finish();
+  note(tail);
+
+  const BuiltProgram bp = b.build(layout);
+  if (layout.size() > opt.dram_limit)
+    bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
+        std::to_string(opt.dram_limit));
+  cp.dram = layout.make_image();
+  const std::vector<uint8_t> xin = pack_activations(input);
+  const std::vector<uint8_t> xw = pack_weights(filter);
+  write_region(cp.dram, r_in, xin.data(), xin.size());
+  write_region(cp.dram, r_w, xw.data(), xw.size());
+  std::vector<uint8_t> pbytes(par.size() * 4);
+  for (std::size_t i = 0; i < par.size(); ++i)
+    for (int k = 0; k < 4; ++k) pbytes[4 * i + k] = static_cast<uint8_t>(static_cast<uint32_t>(par[i]) >> (8 * k));
+  write_region(cp.dram, r_p, pbytes.data(), pbytes.size());
+  place(bp, cp.dram);
+
+  cp.insns = bp.insns;
+  cp.insn_bytes = bp.insn_bytes();
+  cp.insn_addr = bp.insn_region.byte_addr;
+  cp.insn_count = static_cast<uint32_t>(bp.insns.size());
+  cp.output.kind = OutputLayout::Kind::kBlockedNhwc;
+  cp.output.byte_addr = r_out.byte_addr;
+  cp.output.bytes = r_out.bytes();
+  cp.output.shape = {g.n, g.oh, g.ow, g.o};
+  cp.tiles = static_cast<uint64_t>(tile_idx);
+  // Useful MACs: real channels times the taps inside the image.
+  uint64_t rows_valid = 0, cols_valid = 0;
+  for (int64_t y = 0; y < g.oh; ++y) {
+    const auto& r = bd.rows.ranges[static_cast<std::size_t>(bd.rows.of[y])];
+    rows_valid += static_cast<uint64_t>(r.second - r.first);
+  }
+  for (int64_t x = 0; x < g.ow; ++x) {
+    const auto& r = bd.cols.ranges[static_cast<std::size_t>(bd.cols.of[x])];
+    cols_valid += static_cast<uint64_t>(r.second - r.first);
+  }
+  cp.macs = static_cast<uint64_t>(g.n * g.o * g.c) * rows_valid * cols_valid;
+  std::ostringstream os;
+  os << "oc groups " << tl.groups << " x " << tl.oc_blocks_per_group << " blocks"
+     << (tl.wgt_double_buffered ? " (WGT halves)" : "") << ", tiles " << tl.row_tiles << "x"
+     << tl.col_tiles << " of " << tl.tile_rows << "x" << tl.tile_cols << " outputs, " << threads << " thread(s), "
+     << tl.border_classes << " border classes";
+  cp.tiling = os.str();
+  return cp;
+}
+
+}  // namespace cosim::vta

@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Self-tests of scripts/regress against a fake cosim whose outcome is picked
+by seed (tests/regress/fake_cosim.py), and of its SLURM path against fake
+sbatch/squeue/scancel (tests/regress/fake_slurm.py). Expected statuses and
+metrics below are written out by hand from the fake's documented rules."""
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+REGRESS = os.path.join(REPO, "scripts", "regress")
+MERGE = os.path.join(REPO, "scripts", "slurm", "merge")
+FAKE = os.path.join(HERE, "fake_cosim.py")
+HANG_LIMIT = 1.5  # s; the hanging seed must be killed after this
+
+SCENARIOS = {
+    "alpha": "name: alpha\n",
+    "beta": "name: beta\nfake_mismatch_seeds: [2]\nfake_hang_seeds: [3]\nfake_crash_seeds: [4]\n",
+    "gamma": "name: gamma\nfake_bad_input_seeds: [1]\nfake_dut_timeout_seeds: [2]\nfake_noreport_seeds: [3]\n"
+             "fake_no_utilization: 1\n",
+}
+# (scenario, seed) -> status, by the fake's rules above.
+EXPECTED = {
+    ("alpha", 1): "PASS", ("alpha", 2): "PASS", ("alpha", 3): "PASS", ("alpha", 4): "PASS",
+    ("beta", 1): "PASS", ("beta", 2): "FAIL", ("beta", 3): "TIMEOUT", ("beta", 4): "ERROR",
+    ("gamma", 1): "ERROR", ("gamma", 2): "TIMEOUT", ("gamma", 3): "ERROR", ("gamma", 4): "PASS",
+}
+
+
+def run(args, env=None, cwd=None, timeout=120):
+    env = dict(os.environ if env is None else env)
+    env.pop("COSIM", None)  # the runner's default binary must come from the arguments
+    return subprocess.run([sys.executable, REGRESS] + args, capture_output=True, text=True,
+                          env=env, cwd=cwd, timeout=timeout)
+
+
+class Sweep(unittest.TestCase):
+    """One mixed sweep (12 runs), checked from several sides."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="regress-test-")
+        cls.sc = os.path.join(cls.tmp, "scenarios")
+        os.makedirs(cls.sc)
+        for name, text in SCENARIOS.items():
+            with open(os.path.join(cls.sc, name + ".yaml"), "w") as f:
+                f.write(text)
+        cls.out = os.path.join(cls.tmp, "out")
+        cls.junit = os.path.join(cls.tmp, "results.xml")
+        cls.proc = run(["--cosim", FAKE, "--scenarios", cls.sc, "--seeds", "4", "--jobs", "4",
+                        "--timeout", str(HANG_LIMIT), "--out", cls.out, "--junit", cls.junit], cwd=cls.tmp)
+        cls.lines = cls.proc.stdout.splitlines()
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def test_exit_status_is_nonzero_on_failure(self):
+        self.assertEqual(self.proc.returncode, 1, self.proc.stdout + self.proc.stderr)
+
+    def test_progress_line_per_run(self):
+        rx = re.compile(r"^\[(\d+)/12\] (\w+) seed (\d) (PASS|FAIL|ERROR|TIMEOUT) \d+\.\d s")
+        seen = {}
+        counters = []
+        for l in self.lines:
+            m = rx.match(l)
+            if m:
+                counters.append(int(m.group(1)))
+                seen[(m.group(2), int(m.group(3)))] = m.group(4)
+        self.assertEqual(counters, list(range(1, 13)))
+        self.assertEqual(seen, EXPECTED)
+
+    def table_rows(self):
+        rows = {}
+        for l in self.lines:
+            cells = l.split()
+            if len(cells) >= 3 and cells[0] in SCENARIOS and cells[1].isdigit():
+                rows[(cells[0], int(cells[1]))] = l
+        return rows
+
+    def test_summary_table(self):
+        rows = self.table_rows()
+        self.assertEqual(set(rows), set(EXPECTED))
+        for key, status in EXPECTED.items():
+            cells = rows[key].split()
+            self.assertEqual(cells[2], status, rows[key])
+        # Metrics come from report.json: cycles 1000 + 7 seed, MACs 64 seed, util seed %.
+        self.assertRegex(rows[("alpha", 3)], r"alpha\s+3\s+PASS\s+1021\s+192\s+3\.0 %")
+        self.assertRegex(rows[("beta", 2)], r"beta\s+2\s+FAIL\s+1014\s+128\s+2\.0 %")
+        self.assertRegex(rows[("gamma", 4)], r"gamma\s+4\s+PASS\s+1028\s+256\s+n/a")
+        # No report: no metrics, and the exit code is shown.
+        self.assertRegex(rows[("gamma", 1)], r"ERROR \(exit 2\)\s+-\s+-\s+n/a")
+        self.assertRegex(rows[("beta", 4)], r"ERROR \(exit -11\)")
+        self.assertIn("12 runs in", self.proc.stdout)
+        self.assertIn("6 pass, 1 fail (mismatch), 3 error, 2 timeout", self.proc.stdout)
+        self.assertIn("regress: 6 passed, 6 failed", self.lines)
+
+    def test_summary_json(self):
+        with open(os.path.join(self.out, "summary.json")) as f:
+            s = json.load(f)
+        self.assertEqual(s["counts"], {"PASS": 6, "FAIL": 1, "ERROR": 3, "TIMEOUT": 2})
+        got = {(r["scenario"], r["seed"]): r["status"] for r in s["runs"]}
+        self.assertEqual(got, EXPECTED)
+
+    def test_hang_is_killed_near_the_limit(self):
+        with open(os.path.join(self.out, "beta", "seed-3", "result.json")) as f:
+            r = json.load(f)
+        self.assertEqual(r["status"], "TIMEOUT")
+        self.assertIsNone(r["exit_code"])
+        self.assertGreaterEqual(r["wall_seconds"], HANG_LIMIT)
+        self.assertLess(r["wall_seconds"], HANG_LIMIT + 6)
+
+    def test_junit(self):
+        root = ET.parse(self.junit).getroot()
+        self.assertEqual(root.tag, "testsuites")
+        self.assertEqual((root.get("tests"), root.get("failures"), root.get("errors")), ("12", "1", "5"))
+        suites = {s.get("name"): s for s in root.findall("testsuite")}
+        self.assertEqual(sorted(suites), ["alpha", "beta", "gamma"])
+        self.assertEqual((suites["beta"].get("tests"), suites["beta"].get("failures"),
+                          suites["beta"].get("errors")), ("4", "1", "2"))
+        self.assertEqual(suites["gamma"].get("errors"), "3")
+        for (name, seed), status in EXPECTED.items():
+            cases = [c for c in suites[name].findall("testcase") if c.get("name") == f"seed-{seed}"]
+            self.assertEqual(len(cases), 1, (name, seed))
+            c = cases[0]
+            self.assertEqual(c.find("failure") is not None, status == "FAIL", (name, seed))
+            self.assertEqual(c.find("error") is not None, status in ("ERROR", "TIMEOUT"), (name, seed))
+            out = c.find("system-out").text
+            self.assertIn(f"--seed {seed} --out", out)
+        fail = [c for c in suites["beta"] if c.get("name") == "seed-2"][0].find("failure")
+        # seed 2: 3 * 2 mismatches, first at output[0,0,1,3] 7 vs -3.
+        self.assertIn("6 of 1024 elements mismatch", fail.get("message"))
+        self.assertIn("output[0,0,1,3]: expected 7, got -3", fail.get("message"))
+        err = [c for c in suites["gamma"] if c.get("name") == "seed-1"][0].find("error")
+        self.assertIn("bad input", err.get("message"))
+        self.assertIn("cosim: error: ", err.get("message"))  # colour codes dropped
+        self.assertIn("shapes.input", err.get("message"))
+        hang = [c for c in suites["beta"] if c.get("name") == "seed-3"][0].find("error")
+        self.assertEqual(hang.get("type"), "timeout")
+        crash = [c for c in suites["beta"] if c.get("name") == "seed-4"][0].find("error")
+        self.assertIn("SIGSEGV", crash.get("message"))
+
+    def test_rerun_commands_reproduce_each_failure(self):
+        text = self.proc.stdout
+        self.assertIn("6 run(s) did not pass", text)
+        want = {("beta", 2): 1, ("gamma", 1): 2, ("gamma", 2): 3, ("beta", 4): -11}
+        for (name, seed), code in want.items():
+            m = re.search(rf"^    (\S+ run \S+/{name}\.yaml --seed {seed} --out \S+)$", text, re.M)
+            self.assertIsNotNone(m, (name, seed))
+            again = subprocess.run(shlex.split(m.group(1)), cwd=self.tmp, capture_output=True, timeout=30)
+            self.assertEqual(again.returncode, code, (name, seed))
+        # Passing runs are not listed as failures.
+        self.assertNotRegex(text, r"^    \S+ run \S+/alpha\.yaml", )
+
+    def test_merge_rebuilds_the_same_verdicts(self):
+        merged = os.path.join(self.tmp, "merged.xml")
+        p = subprocess.run([MERGE, self.out, "--junit", merged], capture_output=True, text=True, timeout=60)
+        self.assertEqual(p.returncode, 1)
+        a = ET.parse(self.junit).getroot()
+        b = ET.parse(merged).getroot()
+        self.assertEqual([(c.get("classname"), c.get("name"), [e.tag for e in c]) for c in a.iter("testcase")],
+                         [(c.get("classname"), c.get("name"), [e.tag for e in c]) for c in b.iter("testcase")])
+
+
+class Options(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="regress-test-")
+        self.sc = os.path.join(self.tmp, "scenarios")
+        os.makedirs(self.sc)
+        for name, text in SCENARIOS.items():
+            with open(os.path.join(self.sc, name + ".yaml"), "w") as f:
+                f.write(text)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def base(self):
+        return ["--cosim", FAKE, "--scenarios", self.sc, "--out", os.path.join(self.tmp, "out")]
+
+    def test_all_pass_exits_zero_and_filter_selects(self):
+        p = run(self.base() + ["--filter", "^alp", "--seeds", "3"])
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertEqual(len(re.findall(r"^\[\d/3\] alpha seed \d PASS", p.stdout, re.M)), 3)
+        self.assertNotIn("beta", p.stdout)
+        self.assertIn("regress: 3 passed, 0 failed", p.stdout)
+
+    def test_stale_results_are_not_reused(self):
+        p = run(self.base() + ["--filter", "beta", "--seeds", "2", "--jobs", "2"])
+        self.assertEqual(p.returncode, 1)
+        # Same folder, only seed 1 now: the old seed-2 mismatch must not show up.
+        p = run(self.base() + ["--filter", "beta", "--seeds", "1"])
+        self.assertEqual(p.returncode, 0, p.stdout)
+        root = ET.parse(os.path.join(self.tmp, "out", "junit.xml")).getroot()
+        self.assertEqual(root.get("tests"), "1")
+
+    def test_no_match_is_usage_error(self):
+        p = run(self.base() + ["--filter", "nothing-matches"])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no scenario", p.stderr)
+
+    def test_bad_regex_is_usage_error(self):
+        p = run(self.base() + ["--filter", "("])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--filter", p.stderr)
+
+    def test_missing_cosim_is_usage_error(self):
+        p = run(["--build", os.path.join(self.tmp, "nobuild"), "--scenarios", self.sc,
+                 "--out", os.path.join(self.tmp, "out")])
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no cosim binary", p.stderr)
+
+    def test_make_rerun_for_repo_scenarios(self):
+        # A real scenario file of the repo, failed on seed 2 by the fake.
+        env = dict(os.environ, FAKE_COSIM_FAKE_MISMATCH_SEEDS="2")
+        p = run(["--cosim", FAKE, "--filter", "^selftest_copy$", "--seeds", "2", "--jobs", "2",
+                 "--out", os.path.join(self.tmp, "out"), "--build", os.path.join(self.tmp, "b")],
+                env=env, cwd=self.tmp)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("    make sim SCENARIO=selftest_copy SEED=2 BUILD=b\n", p.stdout)
+        self.assertNotIn("SEED=1", p.stdout)
+
+
+class Slurm(unittest.TestCase):
+    """The --slurm path (manifest, array tasks, fragments, merge) on fake SLURM tools."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="regress-slurm-")
+        self.sc = os.path.join(self.tmp, "scenarios")
+        os.makedirs(self.sc)
+        with open(os.path.join(self.sc, "beta.yaml"), "w") as f:
+            f.write("name: beta\nfake_mismatch_seeds: [2]\nfake_dut_timeout_seeds: [5]\n")
+        bin_dir = os.path.join(self.tmp, "bin")
+        os.makedirs(bin_dir)
+        for tool in ("sbatch", "squeue", "scancel"):
+            os.symlink(os.path.join(HERE, "fake_slurm.py"), os.path.join(bin_dir, tool))
+        self.env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ["PATH"],
+                        FAKE_SLURM_DIR=os.path.join(self.tmp, "state"))
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def sweep(self, env):
+        out = os.path.join(self.tmp, "out")
+        p = run(["--slurm", "--cosim", FAKE, "--scenarios", self.sc, "--seeds", "6", "--out", out,
+                 "--slurm-poll", "0.2", "--slurm-grace", "0.5"], env=env, cwd=self.tmp)
+        return p, ET.parse(os.path.join(out, "junit.xml")).getroot()
+
+    def test_array_sweep_merges_every_task(self):
+        p, root = self.sweep(self.env)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertRegex(p.stdout, r"--array=0-5 ")
+        self.assertEqual(len(re.findall(r"^\[\d/6\] beta seed \d", p.stdout, re.M)), 6)
+        self.assertEqual((root.get("tests"), root.get("failures"), root.get("errors")), ("6", "1", "1"))
+        self.assertIn("regress: 4 passed, 2 failed", p.stdout)
+        self.assertRegex(p.stdout, r"beta\s+4\s+PASS\s+1028\s+256\s+4\.0 %")
+        # Each task ran through the array script and left its log.
+        with open(os.path.join(self.tmp, "out", "slurm", "task-3.log")) as f:
+            self.assertIn("task 1000_3", f.read())
+
+    def test_lost_task_becomes_an_error(self):
+        env = dict(self.env, FAKE_SLURM_LOSE="3")
+        p, root = self.sweep(env)
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual(root.get("tests"), "6")
+        lost = [c for c in root.iter("testcase") if c.get("name") == "seed-4"][0]  # task 3 = seed 4
+        self.assertIn("SLURM task left no result", lost.find("error").get("message"))
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)

@@ -1,0 +1,101 @@
+// Shared helpers of the VTA compiler tests: random tensors, running a
+// compiled program on the functional model (first-in-stream order and
+// seeded random engine orders), and static token accounting.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tensor/tensor.hpp"
+#include "vta/functional_model.hpp"
+#include "vta_compiler/compiled_program.hpp"
+
+namespace cosim::vta::testutil {
+
+inline Tensor random_int8(std::mt19937_64& rng, const std::vector<int64_t>& shape, int lo = -128, int hi = 127) {
+  Tensor t(DType::kInt8, shape, Layout::kNHWC);
+  std::uniform_int_distribution<int> d(lo, hi);
+  for (int64_t i = 0; i < t.numel(); ++i) t.data<int8_t>()[i] = static_cast<int8_t>(d(rng));
+  return t;
+}
+
+inline Tensor random_int32(std::mt19937_64& rng, int64_t n, int32_t lo, int32_t hi) {
+  Tensor t(DType::kInt32, {n});
+  std::uniform_int_distribution<int32_t> d(lo, hi);
+  for (int64_t i = 0; i < n; ++i) t.data<int32_t>()[i] = d(rng);
+  return t;
+}
+
+// Counts of pushes and pops per token queue, from the dependency flags and
+// the engine each instruction runs on (spec: LOAD uses only its next flags,
+// STORE only its prev flags).
+struct TokenBalance {
+  std::array<int64_t, 4> pushes{}, pops{};
+};
+
+inline TokenBalance token_balance(const std::vector<Insn>& insns) {
+  TokenBalance b;
+  for (const Insn& insn : insns) {
+    const DepFlags& d = dep_of(insn);
+    switch (engine_of(insn)) {
+      case Engine::kLoad:
+        if (d.pop_next) ++b.pops[static_cast<int>(Queue::kComputeToLoad)];
+        if (d.push_next) ++b.pushes[static_cast<int>(Queue::kLoadToCompute)];
+        break;
+      case Engine::kCompute:
+        if (d.pop_prev) ++b.pops[static_cast<int>(Queue::kLoadToCompute)];
+        if (d.pop_next) ++b.pops[static_cast<int>(Queue::kStoreToCompute)];
+        if (d.push_prev) ++b.pushes[static_cast<int>(Queue::kComputeToLoad)];
+        if (d.push_next) ++b.pushes[static_cast<int>(Queue::kComputeToStore)];
+        break;
+      case Engine::kStore:
+        if (d.pop_prev) ++b.pops[static_cast<int>(Queue::kComputeToStore)];
+        if (d.push_prev) ++b.pushes[static_cast<int>(Queue::kStoreToCompute)];
+        break;
+    }
+  }
+  return b;
+}
+
+struct RunResult {
+  Tensor output;
+  ModelStats stats;
+  std::vector<uint8_t> dram;
+};
+
+// Runs the program from its DRAM image (fetching the stream like the core).
+inline RunResult run_compiled(const CompiledProgram& cp, uint64_t schedule_seed = 0) {
+  RunResult r;
+  r.dram = cp.dram;
+  ModelOptions opt;
+  opt.schedule_seed = schedule_seed;
+  r.stats = run_model(r.dram, cp.insn_addr, cp.insn_count, opt);
+  r.output = cp.extract_output(r.dram);
+  return r;
+}
+
+// First differing element of two int8 tensors of the same shape, as text.
+inline std::string first_difference(const Tensor& got, const Tensor& want) {
+  if (got.shape() != want.shape()) return "shape differs";
+  const int8_t* a = got.data<int8_t>();
+  const int8_t* b = want.data<int8_t>();
+  int64_t count = 0, first = -1;
+  for (int64_t i = 0; i < got.numel(); ++i)
+    if (a[i] != b[i]) {
+      if (first < 0) first = i;
+      ++count;
+    }
+  if (first < 0) return "equal";
+  std::ostringstream os;
+  os << count << " of " << got.numel() << " elements differ; first at flat index " << first << ": got "
+     << int(a[first]) << " want " << int(b[first]);
+  return os.str();
+}
+
+}  // namespace cosim::vta::testutil
