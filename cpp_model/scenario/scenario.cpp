@@ -1,0 +1,321 @@
+#include "scenario/scenario.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "common/error.hpp"
+
+namespace fs = std::filesystem;
+
+namespace cosim::scenario {
+
+const char* requant_name(Requant r) {
+  switch (r) {
+    case Requant::kVta16: return "vta16";
+    case Requant::kTfliteDouble: return "tflite_double";
+    case Requant::kTfliteSingle: return "tflite_single";
+  }
+  return "?";
+}
+
+namespace {
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+bool all_digits(const std::string& s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+// Applies "a.b.c=value"; returns the key path. Missing maps on the way are
+// created so that a default-only section (testbench) can still be set.
+std::string apply_override(YAML::Node root, const std::string& assignment) {
+  const auto eq = assignment.find('=');
+  const std::string where = "--set " + assignment;
+  if (eq == std::string::npos || eq == 0) {
+    throw InputError(where + ": expected key.path=value");
+  }
+  const std::string key = assignment.substr(0, eq);
+  const std::string text = assignment.substr(eq + 1);
+  const std::vector<std::string> parts = split(key, '.');
+  YAML::Node value;
+  try {
+    value = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    throw InputError(where + ": value is not valid YAML: " + e.msg);
+  }
+  YAML::Node cur;
+  cur.reset(root);
+  std::string path;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::string& part = parts[i];
+    if (part.empty()) throw InputError(where + ": empty key segment in '" + key + "'");
+    const bool last = i + 1 == parts.size();
+    if (cur.IsSequence()) {
+      if (!all_digits(part) || std::stoul(part) >= cur.size()) {
+        throw InputError(where + ": '" + path + "' is a list of " + std::to_string(cur.size()) +
+                         " elements; expected an index, got '" + part + "'");
+      }
+      const std::size_t index = std::stoul(part);
+      path += "[" + part + "]";
+      if (last) {
+        cur[index] = value;
+      } else {
+        YAML::Node next = cur[index];
+        cur.reset(next);
+      }
+      continue;
+    }
+    if (!cur.IsMap() && !cur.IsNull()) {
+      throw InputError(where + ": '" + path + "' is not a map, cannot set '" + part + "'");
+    }
+    path += (path.empty() ? "" : ".") + part;
+    if (last) {
+      cur[part] = value;
+    } else {
+      YAML::Node next = cur[part];
+      if (!next.IsDefined() || next.IsNull()) {
+        cur[part] = YAML::Node(YAML::NodeType::Map);
+        next = cur[part];
+      }
+      cur.reset(next);
+    }
+  }
+  return path;
+}
+
+const TargetSchema* find_target(const std::vector<TargetSchema>& targets, const std::string& name) {
+  for (const auto& t : targets) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
+}
+
+uint64_t fnv1a(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+Schema common_schema(const std::vector<TargetSchema>& targets) {
+  std::vector<std::string> names;
+  for (const auto& t : targets) names.push_back(t.name);
+  Schema testbench = Schema::map()
+                         .optional("dram_latency", Schema::integer(0, 100000), "20")
+                         .optional("bytes_per_cycle", Schema::integer(1, 4096), "8")
+                         .optional("stall_probability", Schema::number(0.0, 0.9), "0.0")
+                         .optional("timeout_cycles", Schema::integer(1, 1000000000000ll), "10000000");
+  return Schema::map()
+      .optional("name", Schema::string())
+      .optional("description", Schema::string())
+      .required("target", Schema::one_of(names))
+      .required("op", Schema::string())
+      .optional("seed", Schema::integer(0, INT64_MAX), "1")
+      .optional("requant", Schema::one_of({"vta16", "tflite_double", "tflite_single"}))
+      .optional("testbench", testbench, "{}");
+}
+
+Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>& targets,
+                       const std::vector<std::string>& overrides, std::optional<uint64_t> seed) {
+  if (!fs::is_regular_file(file)) throw InputError(file + ": cannot open scenario file");
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(file);
+  } catch (const YAML::ParserException& e) {
+    throw InputError(file + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+  } catch (const YAML::Exception& e) {
+    throw InputError(file + ": cannot read YAML: " + e.msg);
+  }
+  if (!root.IsMap()) {
+    throw InputError(file + ":1: '(top level)': expected a map of scenario keys (target, op, ...)");
+  }
+  Overrides applied;
+  for (const std::string& o : overrides) {
+    const std::string path = apply_override(root, o);
+    applied[path] = "--set " + o;
+  }
+  if (seed) {
+    root["seed"] = *seed;
+    applied["seed"] = "--seed " + std::to_string(*seed);
+  }
+
+  // target and op first: they select the rest of the schema.
+  const Schema common = common_schema(targets);
+  YAML::Node only_target(YAML::NodeType::Map);
+  if (root["target"]) only_target["target"] = root["target"];
+  const Value target_v = validate(only_target, Schema::map().required("target", Schema::one_of([&] {
+    std::vector<std::string> n;
+    for (const auto& t : targets) n.push_back(t.name);
+    return n;
+  }())), file, "", applied)["target"];
+  const TargetSchema* target = find_target(targets, target_v.s);
+  YAML::Node only_op(YAML::NodeType::Map);
+  if (root["op"]) only_op["op"] = root["op"];
+  const Value op_v = validate(only_op, Schema::map().required("op", Schema::one_of(target->ops)), file, "", applied)["op"];
+
+  Schema full = Schema::map();
+  full.merge(common);
+  if (target->op_schema) full.merge(target->op_schema(op_v.s));
+  Scenario sc;
+  sc.root = validate(root, full, file, "", applied);
+  sc.file = file;
+  sc.dir = fs::path(file).parent_path().string();
+  sc.target = target_v.s;
+  sc.op = op_v.s;
+  sc.name = sc.root.has("name") ? sc.root["name"].s : fs::path(file).stem().string();
+  sc.seed = static_cast<uint64_t>(sc.root["seed"].i);
+  if (sc.root.has("requant")) {
+    const std::string& r = sc.root["requant"].s;
+    sc.requant = r == "vta16" ? Requant::kVta16 : r == "tflite_single" ? Requant::kTfliteSingle : Requant::kTfliteDouble;
+  }
+  const Value& tb = sc.root["testbench"];
+  sc.testbench.dram_latency = static_cast<uint32_t>(tb["dram_latency"].i);
+  sc.testbench.bytes_per_cycle = static_cast<uint32_t>(tb["bytes_per_cycle"].i);
+  sc.testbench.stall_probability = tb["stall_probability"].as_float();
+  sc.testbench.timeout_cycles = static_cast<uint64_t>(tb["timeout_cycles"].i);
+  return sc;
+}
+
+// ---- data ----
+
+Rng::Rng(uint64_t seed, const std::string& stream) : state_(seed ^ fnv1a(stream)) {}
+
+uint64_t Rng::next() {
+  uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+int64_t Rng::uniform_int(int64_t lo, int64_t hi) {
+  const uint64_t span = static_cast<uint64_t>(hi) - static_cast<uint64_t>(lo) + 1;
+  const uint64_t r = span == 0 ? next() : next() % span;
+  return static_cast<int64_t>(static_cast<uint64_t>(lo) + r);
+}
+
+double Rng::uniform(double lo, double hi) {
+  const double unit = static_cast<double>(next() >> 11) * (1.0 / 9007199254740992.0);
+  return lo + (hi - lo) * unit;
+}
+
+namespace {
+
+struct Range {
+  double lo, hi;
+};
+
+Range dtype_range(DType d) {
+  switch (d) {
+    case DType::kInt8: return {-128, 127};
+    case DType::kInt16: return {-32768, 32767};
+    case DType::kInt32: return {-2147483648.0, 2147483647.0};
+    case DType::kBf16:
+    case DType::kFp32: return {-1.0, 1.0};
+  }
+  return {0, 0};
+}
+
+bool is_float(DType d) { return d == DType::kBf16 || d == DType::kFp32; }
+
+uint16_t to_bf16(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, 4);
+  bits += 0x7fff + ((bits >> 16) & 1);  // round to nearest even
+  return static_cast<uint16_t>(bits >> 16);
+}
+
+std::string shape_text(const std::vector<int64_t>& s) {
+  std::string t = "[";
+  for (std::size_t i = 0; i < s.size(); ++i) t += (i ? "," : "") + std::to_string(s[i]);
+  return t + "]";
+}
+
+}  // namespace
+
+Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const std::vector<int64_t>& shape,
+                   Layout layout, const std::string& name) {
+  if (source.is_map() && source.has("npy")) {
+    const Value& p = source["npy"];
+    const fs::path path = fs::path(p.s).is_absolute() ? fs::path(p.s) : fs::path(sc.dir) / p.s;
+    Tensor t;
+    try {
+      t = read_npy(path.string());
+    } catch (const InputError& e) {
+      p.fail(e.what());
+    }
+    if (t.dtype() != dtype) {
+      p.fail(path.string() + " holds " + dtype_name(t.dtype()) + ", expected " + dtype_name(dtype));
+    }
+    if (t.shape() != shape) {
+      p.fail(path.string() + " has shape " + shape_text(t.shape()) + ", expected " + shape_text(shape));
+    }
+    Tensor out(dtype, shape, layout);
+    out.bytes() = t.bytes();
+    return out;
+  }
+  Range r = dtype_range(dtype);
+  const Range full = r;
+  if (source.is_map() && source.has("random")) {
+    const Value& range = source["random"];
+    if (range.has("min")) r.lo = range["min"].as_float();
+    if (range.has("max")) r.hi = range["max"].as_float();
+    if (r.lo > r.hi) range.fail("expected min <= max");
+    if (r.lo < full.lo || r.hi > full.hi) {
+      range.fail(std::string("expected a range inside ") + dtype_name(dtype) + " [" + std::to_string(full.lo) +
+                 ", " + std::to_string(full.hi) + "]");
+    }
+    if (!is_float(dtype) && (r.lo != std::floor(r.lo) || r.hi != std::floor(r.hi))) {
+      range.fail("expected integer min/max for an integer tensor");
+    }
+  }
+  Rng rng(sc.seed, name);
+  Tensor t(dtype, shape, layout);
+  const int64_t n = t.numel();
+  for (int64_t i = 0; i < n; ++i) {
+    switch (dtype) {
+      case DType::kInt8:
+        t.data<int8_t>()[i] = static_cast<int8_t>(rng.uniform_int(static_cast<int64_t>(r.lo), static_cast<int64_t>(r.hi)));
+        break;
+      case DType::kInt16:
+        t.data<int16_t>()[i] = static_cast<int16_t>(rng.uniform_int(static_cast<int64_t>(r.lo), static_cast<int64_t>(r.hi)));
+        break;
+      case DType::kInt32:
+        t.data<int32_t>()[i] = static_cast<int32_t>(rng.uniform_int(static_cast<int64_t>(r.lo), static_cast<int64_t>(r.hi)));
+        break;
+      case DType::kBf16:
+        t.data<uint16_t>()[i] = to_bf16(static_cast<float>(rng.uniform(r.lo, r.hi)));
+        break;
+      case DType::kFp32:
+        t.data<float>()[i] = static_cast<float>(rng.uniform(r.lo, r.hi));
+        break;
+    }
+  }
+  return t;
+}
+
+}  // namespace cosim::scenario

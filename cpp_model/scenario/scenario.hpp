@@ -1,0 +1,90 @@
+// A scenario file (scenarios/*.yaml) describes one workload for one target.
+// The common fields are checked here; each target adds the schema of its ops
+// (shapes, quantization, data, op parameters) through TargetSchema.
+//
+//   name: conv2d_small           # optional, default: the file stem
+//   target: vta                  # vta | tf2 | tinydnn | testdut (registered targets)
+//   op: conv2d                   # one of the target's ops
+//   seed: 1                      # optional, default 1; --seed overrides
+//   requant: tflite_double       # optional: vta16 | tflite_double | tflite_single
+//   testbench: {dram_latency: 20, bytes_per_cycle: 8, stall_probability: 0.0, timeout_cycles: 10000000}
+//   ... target-specific keys (shapes:, quant:, data:, params: ...)
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario/schema.hpp"
+#include "scenario/value.hpp"
+#include "tensor/tensor.hpp"
+
+namespace cosim::scenario {
+
+enum class Requant { kVta16, kTfliteDouble, kTfliteSingle };
+const char* requant_name(Requant r);
+
+// Memory timing and the DUT's cycle budget.
+struct TestbenchKnobs {
+  uint32_t dram_latency = 20;       // cycles before the first beat of a non-sequential access
+  uint32_t bytes_per_cycle = 8;     // DRAM bandwidth
+  double stall_probability = 0.0;   // chance of a random stall per access (seeded)
+  uint64_t timeout_cycles = 10000000;
+};
+
+// What the loader knows about one target: its ops and, per op, the extra
+// top-level keys (a map schema merged with the common one).
+struct TargetSchema {
+  std::string name;
+  std::vector<std::string> ops;
+  std::function<Schema(const std::string& op)> op_schema;
+};
+
+// The validated scenario a target backend receives.
+struct Scenario {
+  std::string file;  // as given
+  std::string dir;   // folder of the file: `npy:` paths are relative to it
+  std::string name;
+  std::string target;
+  std::string op;
+  uint64_t seed = 1;
+  std::optional<Requant> requant;  // absent: the backend's default
+  TestbenchKnobs testbench;
+  Value root;  // the whole validated document, for target-specific keys
+
+  const Value& operator[](const std::string& key) const { return root[key]; }
+  bool has(const std::string& key) const { return root.has(key); }
+};
+
+// The common schema (target/op enums filled from `targets`).
+Schema common_schema(const std::vector<TargetSchema>& targets);
+
+// Loads and validates `file`. `overrides` are "key.path=value" strings
+// (values parsed as YAML, so lists work: shapes.input=[1,8,8,16]) applied
+// before validation; `seed` (from --seed) wins over the file's seed.
+Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>& targets,
+                       const std::vector<std::string>& overrides = {}, std::optional<uint64_t> seed = {});
+
+// A tensor from a data source value (schemas::data_source()): seeded random
+// (stream chosen by `seed` and `name`, so adding a tensor does not change the
+// others) or an .npy file whose dtype and shape must match.
+Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const std::vector<int64_t>& shape,
+                   Layout layout, const std::string& name);
+
+// A deterministic 64-bit generator (splitmix64) independent of the standard
+// library's distributions, so the same seed gives the same bits everywhere.
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed) {}
+  Rng(uint64_t seed, const std::string& stream);
+  uint64_t next();
+  int64_t uniform_int(int64_t lo, int64_t hi);  // inclusive
+  double uniform(double lo, double hi);         // [lo, hi)
+
+ private:
+  uint64_t state_;
+};
+
+}  // namespace cosim::scenario

@@ -1,0 +1,503 @@
+#include "trace/trace.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <iterator>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "common/error.hpp"
+
+namespace fs = std::filesystem;
+
+namespace cosim::trace {
+
+namespace {
+
+std::size_t elem_size(DType dtype) {
+  switch (dtype) {
+    case DType::kInt8: return 1;
+    case DType::kInt16: return 2;
+    case DType::kBf16: return 2;
+    case DType::kInt32: return 4;
+    case DType::kFp32: return 4;
+  }
+  return 1;
+}
+
+const char* dtype_text(DType dtype) {
+  switch (dtype) {
+    case DType::kInt8: return "int8";
+    case DType::kInt16: return "int16";
+    case DType::kInt32: return "int32";
+    case DType::kBf16: return "bf16";
+    case DType::kFp32: return "fp32";
+  }
+  return "?";
+}
+
+std::string hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// One line of trace.txt being parsed; fail() names file:line.
+struct LineParser {
+  std::string file;
+  int line;
+  std::vector<std::string> tok;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError(file + ":" + std::to_string(line) + ": " + what);
+  }
+  void arity(std::size_t n, const char* usage) const {
+    if (tok.size() != n) {
+      fail("'" + tok[0] + "' expects " + std::to_string(n - 1) + " argument(s): " + usage + ", got " +
+           std::to_string(tok.size() - 1));
+    }
+  }
+  uint64_t number(std::size_t i, const char* what, uint64_t max = UINT64_MAX) const {
+    const std::string& t = tok[i];
+    const bool is_hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
+    const std::string digits = is_hex ? t.substr(2) : t;
+    bool ok = !digits.empty();
+    for (char c : digits) ok = ok && (is_hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)));
+    uint64_t v = 0;
+    if (ok) {
+      errno = 0;
+      v = std::strtoull(digits.c_str(), nullptr, is_hex ? 16 : 10);
+      ok = errno == 0 && v <= max;
+    }
+    if (!ok) {
+      fail(std::string("expected ") + what + " (decimal or 0x hex, at most " + hex(max) + "), got '" + t + "'");
+    }
+    return v;
+  }
+  std::string name(std::size_t i, const char* what) const {
+    const std::string& t = tok[i];
+    bool ok = !t.empty();
+    for (char c : t) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.');
+    if (!ok) fail(std::string("expected ") + what + " ([A-Za-z0-9_.-]+), got '" + t + "'");
+    return t;
+  }
+  // A blob path inside the trace directory: relative, no "..".
+  std::string blob_path(std::size_t i) const {
+    const std::string& t = tok[i];
+    const fs::path p(t);
+    bool ok = !t.empty() && p.is_relative();
+    for (const auto& part : p) ok = ok && part != "..";
+    if (!ok) fail("expected a blob path relative to the trace directory, got '" + t + "'");
+    return t;
+  }
+  TensorDesc tensor(std::size_t i) const {  // DTYPE SHAPE LAYOUT NAME
+    TensorDesc d;
+    bool ok = false;
+    d.dtype = parse_dtype(tok[i], &ok);
+    if (!ok) fail("expected dtype int8|int16|int32|bf16|fp32, got '" + tok[i] + "'");
+    std::stringstream ss(tok[i + 1]);
+    std::string dim;
+    while (std::getline(ss, dim, ',')) {
+      bool digits = !dim.empty() && dim.size() < 12;
+      for (char c : dim) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+      if (!digits || std::stoll(dim) <= 0) {
+        fail("expected shape as comma-separated positive integers (e.g. 1,8,8,16), got '" + tok[i + 1] + "'");
+      }
+      d.shape.push_back(std::stoll(dim));
+    }
+    if (d.shape.empty() || tok[i + 1].back() == ',') {
+      fail("expected shape as comma-separated positive integers (e.g. 1,8,8,16), got '" + tok[i + 1] + "'");
+    }
+    d.layout = parse_layout(tok[i + 2], &ok);
+    if (!ok) fail("expected layout any|nhwc|nchw, got '" + tok[i + 2] + "'");
+    if (d.layout != Layout::kAny && d.shape.size() != 4) {
+      fail("layout " + tok[i + 2] + " needs a 4-D shape, got " + std::to_string(d.shape.size()) + "-D");
+    }
+    d.name = name(i + 3, "tensor name");
+    return d;
+  }
+};
+
+std::vector<std::string> split_ws(const std::string& s) {
+  std::vector<std::string> out;
+  std::istringstream is(s);
+  std::string t;
+  while (is >> t) out.push_back(t);
+  return out;
+}
+
+std::string blob_name(std::size_t index, const std::string& hint) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%03zu_", index);
+  std::string clean;
+  for (char c : hint) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') ? c : '_';
+  return std::string("blobs/") + buf + clean + ".bin";
+}
+
+bool is_token(const std::string& t) {
+  if (t.empty()) return false;
+  for (char c : t) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.')) return false;
+  }
+  return true;
+}
+
+// A trace the reader would reject is a bug in the compiler that built it.
+void require_token(const std::string& t, const char* what) {
+  if (!is_token(t)) throw std::invalid_argument(std::string("write_trace: ") + what + " '" + t + "' is not [A-Za-z0-9_.-]+");
+}
+
+}  // namespace
+
+int64_t TensorDesc::numel() const {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+std::size_t TensorDesc::nbytes() const { return static_cast<std::size_t>(numel()) * elem_size(dtype); }
+
+const char* op_name(Op op) {
+  switch (op) {
+    case Op::kMemLoad: return "mem_load";
+    case Op::kRegWrite: return "reg_write";
+    case Op::kStreamSend: return "stream_send";
+    case Op::kWaitDone: return "wait_done";
+    case Op::kMemCheck: return "mem_check";
+    case Op::kStreamCheck: return "stream_check";
+    case Op::kMemDump: return "mem_dump";
+  }
+  return "?";
+}
+
+DType parse_dtype(const std::string& text, bool* ok) {
+  *ok = true;
+  if (text == "int8") return DType::kInt8;
+  if (text == "int16") return DType::kInt16;
+  if (text == "int32") return DType::kInt32;
+  if (text == "bf16") return DType::kBf16;
+  if (text == "fp32") return DType::kFp32;
+  *ok = false;
+  return DType::kInt8;
+}
+
+Layout parse_layout(const std::string& text, bool* ok) {
+  *ok = true;
+  if (text == "any") return Layout::kAny;
+  if (text == "nhwc") return Layout::kNHWC;
+  if (text == "nchw") return Layout::kNCHW;
+  *ok = false;
+  return Layout::kAny;
+}
+
+const char* layout_name(Layout layout) {
+  switch (layout) {
+    case Layout::kAny: return "any";
+    case Layout::kNHWC: return "nhwc";
+    case Layout::kNCHW: return "nchw";
+  }
+  return "any";
+}
+
+std::string shape_string(const std::vector<int64_t>& shape) {
+  std::string s;
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? "," : "") + std::to_string(shape[i]);
+  return s;
+}
+
+std::vector<uint8_t> read_file_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open file");
+  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+void write_file_bytes(const std::string& path, const std::vector<uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) throw InputError(path + ": cannot write file");
+}
+
+// ---- builders ----
+
+void Trace::mem_load(uint64_t addr, std::vector<uint8_t> bytes, const std::string& name) {
+  Step s;
+  s.op = Op::kMemLoad;
+  s.addr = addr;
+  s.data = std::move(bytes);
+  s.file = name;
+  steps.push_back(std::move(s));
+}
+
+void Trace::reg_write(uint64_t offset, uint32_t value) {
+  Step s;
+  s.op = Op::kRegWrite;
+  s.addr = offset;
+  s.value = value;
+  steps.push_back(std::move(s));
+}
+
+void Trace::stream_send(const std::string& stream, std::vector<uint8_t> bytes) {
+  Step s;
+  s.op = Op::kStreamSend;
+  s.stream = stream;
+  s.data = std::move(bytes);
+  s.file = stream;
+  steps.push_back(std::move(s));
+}
+
+void Trace::wait_done(uint64_t max_cycles) {
+  Step s;
+  s.op = Op::kWaitDone;
+  s.value = max_cycles;
+  steps.push_back(std::move(s));
+}
+
+namespace {
+Step check_step(Op op, const Tensor& expected, const std::string& name) {
+  Step s;
+  s.op = op;
+  s.data = expected.bytes();
+  s.tensor.name = name;
+  s.tensor.dtype = expected.dtype();
+  s.tensor.shape = expected.shape();
+  s.tensor.layout = expected.layout();
+  s.file = name;
+  return s;
+}
+}  // namespace
+
+void Trace::mem_check(uint64_t addr, const Tensor& expected, const std::string& name) {
+  Step s = check_step(Op::kMemCheck, expected, name);
+  s.addr = addr;
+  steps.push_back(std::move(s));
+}
+
+void Trace::stream_check(const std::string& stream, const Tensor& expected, const std::string& name) {
+  Step s = check_step(Op::kStreamCheck, expected, name);
+  s.stream = stream;
+  steps.push_back(std::move(s));
+}
+
+void Trace::mem_dump(uint64_t addr, uint64_t length, const std::string& file) {
+  Step s;
+  s.op = Op::kMemDump;
+  s.addr = addr;
+  s.value = length;
+  s.file = file;
+  steps.push_back(std::move(s));
+}
+
+Tensor Trace::expected_tensor(const Step& check) {
+  Tensor t(check.tensor.dtype, check.tensor.shape, check.tensor.layout);
+  if (t.nbytes() != check.data.size()) {
+    throw InputError("check '" + check.tensor.name + "': " + std::to_string(check.data.size()) +
+                     " expected bytes for shape " + shape_string(check.tensor.shape));
+  }
+  t.bytes() = check.data;
+  return t;
+}
+
+// ---- writer ----
+
+void write_trace(const Trace& trace, const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(fs::path(dir) / "blobs", ec);
+  if (ec) throw InputError(dir + ": cannot create trace directory: " + ec.message());
+  if (!trace.target.empty()) require_token(trace.target, "target");
+  for (const auto& [k, v] : trace.config) {
+    require_token(k, "config key");
+    require_token(v, "config value");
+  }
+  for (const Step& s : trace.steps) {
+    if (s.op == Op::kStreamSend || s.op == Op::kStreamCheck) require_token(s.stream, "stream name");
+    if (s.op == Op::kMemCheck || s.op == Op::kStreamCheck) require_token(s.tensor.name, "tensor name");
+    if (s.op == Op::kMemDump) require_token(s.file, "dump file name");
+  }
+  std::ostringstream out;
+  out << "# cosim trace: one step per line; see cpp_model/trace/README.md\n";
+  out << "cosim-trace " << kFormatVersion << "\n";
+  if (!trace.target.empty()) out << "target " << trace.target << "\n";
+  for (const auto& [k, v] : trace.config) out << "config " << k << " " << v << "\n";
+  std::size_t index = 0;
+  for (const Step& s : trace.steps) {
+    const std::string blob = blob_name(index++, s.file.empty() ? op_name(s.op) : s.file);
+    switch (s.op) {
+      case Op::kMemLoad:
+        write_file_bytes((fs::path(dir) / blob).string(), s.data);
+        out << "mem_load " << hex(s.addr) << " " << blob << "\n";
+        break;
+      case Op::kRegWrite:
+        out << "reg_write " << hex(s.addr) << " " << hex(s.value) << "\n";
+        break;
+      case Op::kStreamSend:
+        write_file_bytes((fs::path(dir) / blob).string(), s.data);
+        out << "stream_send " << s.stream << " " << blob << "\n";
+        break;
+      case Op::kWaitDone:
+        out << "wait_done " << s.value << "\n";
+        break;
+      case Op::kMemCheck:
+      case Op::kStreamCheck:
+        write_file_bytes((fs::path(dir) / blob).string(), s.data);
+        out << op_name(s.op) << " " << (s.op == Op::kMemCheck ? hex(s.addr) : s.stream) << " " << blob << " "
+            << dtype_text(s.tensor.dtype) << " " << shape_string(s.tensor.shape) << " "
+            << layout_name(s.tensor.layout) << " " << s.tensor.name << "\n";
+        break;
+      case Op::kMemDump:
+        out << "mem_dump " << hex(s.addr) << " " << s.value << " " << s.file << "\n";
+        break;
+    }
+  }
+  const std::string text = out.str();
+  write_file_bytes((fs::path(dir) / "trace.txt").string(), std::vector<uint8_t>(text.begin(), text.end()));
+}
+
+// ---- reader ----
+
+bool is_raw_vta_dir(const std::string& dir) {
+  const fs::path d(dir);
+  return !fs::exists(d / "trace.txt") && fs::exists(d / "insn.bin") && fs::exists(d / "dram.bin");
+}
+
+Trace from_vta_program(const std::vector<uint8_t>& insns, const std::vector<uint8_t>& dram,
+                       const std::vector<uint8_t>& expected, uint64_t max_cycles) {
+  if (insns.empty() || insns.size() % 16 != 0) {
+    throw InputError("insn.bin: " + std::to_string(insns.size()) +
+                     " bytes, expected a non-zero multiple of 16 (128-bit instructions)");
+  }
+  if (!expected.empty() && expected.size() != dram.size()) {
+    throw InputError("dram_expected.bin: " + std::to_string(expected.size()) + " bytes, expected " +
+                     std::to_string(dram.size()) + " (the size of dram.bin)");
+  }
+  const uint64_t insn_addr = (dram.size() + 4095) / 4096 * 4096;
+  if (insn_addr + insns.size() > 0xffffffffull) throw InputError("dram.bin: image too large for 32-bit addresses");
+  Trace t;
+  t.target = "vta";
+  t.config["op"] = "program";
+  t.mem_load(0, dram, "dram");
+  t.mem_load(insn_addr, insns, "insn");
+  t.reg_write(0x0c, static_cast<uint32_t>(insn_addr));
+  t.reg_write(0x08, static_cast<uint32_t>(insns.size() / 16));
+  t.reg_write(0x00, 1);
+  t.wait_done(max_cycles);
+  if (!expected.empty()) {
+    Tensor e(DType::kInt8, {static_cast<int64_t>(expected.size())});
+    e.bytes() = expected;
+    t.mem_check(0, e, "dram");
+  }
+  t.mem_dump(0, dram.size(), "dram_out.bin");
+  return t;
+}
+
+Trace read_trace(const std::string& dir) {
+  const fs::path d(dir);
+  if (!fs::is_directory(d)) throw InputError(dir + ": not a trace directory");
+  if (is_raw_vta_dir(dir)) {
+    std::vector<uint8_t> expected;
+    if (fs::exists(d / "dram_expected.bin")) expected = read_file_bytes((d / "dram_expected.bin").string());
+    return from_vta_program(read_file_bytes((d / "insn.bin").string()), read_file_bytes((d / "dram.bin").string()),
+                            expected, 100000000);
+  }
+  const std::string path = (d / "trace.txt").string();
+  std::ifstream in(path);
+  if (!in) {
+    throw InputError(dir + ": no trace.txt (and not a raw VTA program: insn.bin + dram.bin)");
+  }
+  Trace t;
+  std::string text;
+  int line_no = 0;
+  bool header = false;
+  while (std::getline(in, text)) {
+    ++line_no;
+    const auto hash = text.find('#');
+    if (hash != std::string::npos) text.resize(hash);
+    LineParser p{path, line_no, split_ws(text)};
+    if (p.tok.empty()) continue;
+    const std::string& kw = p.tok[0];
+    if (!header) {
+      if (kw != "cosim-trace") p.fail("expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', got '" + kw + "'");
+      p.arity(2, "VERSION");
+      if (p.number(1, "format version") != kFormatVersion) {
+        p.fail("unsupported format version " + p.tok[1] + ", expected " + std::to_string(kFormatVersion));
+      }
+      header = true;
+      continue;
+    }
+    Step s;
+    s.line = line_no;
+    auto load_blob = [&](std::size_t i) {
+      s.file = p.blob_path(i);
+      const fs::path blob = d / s.file;
+      std::ifstream b(blob, std::ios::binary);
+      if (!b) p.fail("blob '" + s.file + "' not found in " + dir);
+      s.data.assign(std::istreambuf_iterator<char>(b), std::istreambuf_iterator<char>());
+    };
+    auto check_size = [&]() {
+      if (s.data.size() != s.tensor.nbytes()) {
+        p.fail("blob '" + s.file + "' has " + std::to_string(s.data.size()) + " bytes, expected " +
+               std::to_string(s.tensor.nbytes()) + " (" + dtype_text(s.tensor.dtype) + " [" +
+               shape_string(s.tensor.shape) + "])");
+      }
+    };
+    if (kw == "target") {
+      p.arity(2, "NAME");
+      t.target = p.name(1, "target name");
+      continue;
+    } else if (kw == "config") {
+      p.arity(3, "KEY VALUE");
+      t.config[p.name(1, "config key")] = p.name(2, "config value");
+      continue;
+    } else if (kw == "mem_load") {
+      p.arity(3, "ADDR BLOB");
+      s.op = Op::kMemLoad;
+      s.addr = p.number(1, "memory address");
+      load_blob(2);
+    } else if (kw == "reg_write") {
+      p.arity(3, "OFFSET VALUE");
+      s.op = Op::kRegWrite;
+      s.addr = p.number(1, "register offset", 0xffffffffull);
+      s.value = p.number(2, "32-bit register value", 0xffffffffull);
+    } else if (kw == "stream_send") {
+      p.arity(3, "STREAM BLOB");
+      s.op = Op::kStreamSend;
+      s.stream = p.name(1, "stream name");
+      load_blob(2);
+    } else if (kw == "wait_done") {
+      p.arity(2, "MAX_CYCLES");
+      s.op = Op::kWaitDone;
+      s.value = p.number(1, "cycle budget");
+      if (s.value == 0) p.fail("expected a cycle budget > 0, got 0");
+    } else if (kw == "mem_check" || kw == "stream_check") {
+      p.arity(7, kw == "mem_check" ? "ADDR BLOB DTYPE SHAPE LAYOUT NAME" : "STREAM BLOB DTYPE SHAPE LAYOUT NAME");
+      if (kw == "mem_check") {
+        s.op = Op::kMemCheck;
+        s.addr = p.number(1, "memory address");
+      } else {
+        s.op = Op::kStreamCheck;
+        s.stream = p.name(1, "stream name");
+      }
+      s.tensor = p.tensor(3);
+      load_blob(2);
+      check_size();
+    } else if (kw == "mem_dump") {
+      p.arity(4, "ADDR LENGTH FILE");
+      s.op = Op::kMemDump;
+      s.addr = p.number(1, "memory address");
+      s.value = p.number(2, "length in bytes");
+      s.file = p.name(3, "output file name");
+    } else {
+      p.fail("unknown step '" + kw +
+             "', expected target|config|mem_load|reg_write|stream_send|wait_done|mem_check|stream_check|mem_dump");
+    }
+    t.steps.push_back(std::move(s));
+  }
+  if (!header) throw InputError(path + ":1: expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', file is empty");
+  if (t.target.empty()) throw InputError(path + ": no 'target NAME' line; expected one naming the DUT (e.g. target vta)");
+  return t;
+}
+
+}  // namespace cosim::trace

@@ -1,0 +1,100 @@
+// A trace is the seam between a target compiler and the testbench: the list of
+// host actions (memory loads, register writes, stream sends, wait-for-done,
+// checks) that drive one DUT run. It lives on disk as a directory holding
+// trace.txt (one step per line, see README.md) plus binary blobs, so it can be
+// inspected and replayed without the compiler.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tensor/tensor.hpp"
+
+namespace cosim::trace {
+
+constexpr int kFormatVersion = 1;
+
+// What a check's bytes mean, so a scoreboard can name coordinates.
+struct TensorDesc {
+  std::string name;
+  DType dtype = DType::kInt8;
+  std::vector<int64_t> shape;
+  Layout layout = Layout::kAny;
+
+  int64_t numel() const;
+  std::size_t nbytes() const;
+};
+
+enum class Op {
+  kMemLoad,      // write `data` to memory at `addr`
+  kRegWrite,     // write 32-bit `value` to DUT register offset `addr`
+  kStreamSend,   // push `data` into DUT input stream `stream`
+  kWaitDone,     // run the DUT until done, at most `value` cycles
+  kMemCheck,     // memory at `addr` must equal `data` (described by `tensor`)
+  kStreamCheck,  // the next bytes of output stream `stream` must equal `data`
+  kMemDump,      // save `value` bytes of memory at `addr` to output file `file`
+};
+const char* op_name(Op op);
+
+struct Step {
+  Op op = Op::kRegWrite;
+  uint64_t addr = 0;
+  uint64_t value = 0;
+  std::string stream;
+  std::string file;  // blob path relative to the trace directory (kMemDump: output name)
+  std::vector<uint8_t> data;
+  TensorDesc tensor;
+  int line = 0;  // line in trace.txt when read from disk, else 0
+};
+
+struct Trace {
+  std::string target;
+  // Testbench knobs and metadata (dram_latency, seed, scenario, op, ...),
+  // so a replay runs with the settings it was made with.
+  std::map<std::string, std::string> config;
+  std::vector<Step> steps;
+
+  // Builders used by target compilers. `name` only shapes the blob file name.
+  void mem_load(uint64_t addr, std::vector<uint8_t> bytes, const std::string& name = "load");
+  void reg_write(uint64_t offset, uint32_t value);
+  void stream_send(const std::string& stream, std::vector<uint8_t> bytes);
+  void wait_done(uint64_t max_cycles);
+  void mem_check(uint64_t addr, const Tensor& expected, const std::string& name);
+  void stream_check(const std::string& stream, const Tensor& expected, const std::string& name);
+  void mem_dump(uint64_t addr, uint64_t length, const std::string& file);
+
+  // The expected bytes of a check step as a tensor.
+  static Tensor expected_tensor(const Step& check);
+};
+
+// Writes dir/trace.txt and dir/blobs/*.bin (creating dir); blob names are
+// assigned here, so Step::file is ignored for loads and checks.
+void write_trace(const Trace& trace, const std::string& dir);
+
+// Reads a trace directory. A directory with insn.bin + dram.bin and no
+// trace.txt is a raw VTA program and is converted with from_vta_program().
+// Every problem is a cosim::InputError naming file:line and what was expected.
+Trace read_trace(const std::string& dir);
+
+// Raw VTA program: `dram` is the flat DRAM image (byte 0 = address 0) and
+// `insns` the 16-byte instructions. The instructions are placed after the
+// image at the next 4 KiB boundary, the host registers of spec/vta-isa.md are
+// written (0x0c address, 0x08 count, 0x00 start), the DUT runs up to
+// `max_cycles`, and the resulting image is dumped to dram_out.bin. When
+// `expected` is non-empty it is checked byte for byte (tensor "dram").
+Trace from_vta_program(const std::vector<uint8_t>& insns, const std::vector<uint8_t>& dram,
+                       const std::vector<uint8_t>& expected, uint64_t max_cycles);
+bool is_raw_vta_dir(const std::string& dir);
+
+// Text helpers shared with the scenario loader and the CLI.
+DType parse_dtype(const std::string& text, bool* ok);
+Layout parse_layout(const std::string& text, bool* ok);
+const char* layout_name(Layout layout);
+std::string shape_string(const std::vector<int64_t>& shape);  // "1,8,8,16"
+
+std::vector<uint8_t> read_file_bytes(const std::string& path);
+void write_file_bytes(const std::string& path, const std::vector<uint8_t>& bytes);
+
+}  // namespace cosim::trace

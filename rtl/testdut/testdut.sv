@@ -1,0 +1,229 @@
+// Test DUT: a one-burst-at-a-time DMA copy engine. Each round reads up to
+// MaxBurstBeats beats (never crossing a 4 KiB boundary on either side) into
+// a buffer, then writes them out, then waits for the write response.
+module testdut
+  import testdut_pkg::*;
+(
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+
+  // Register port: one access per cycle when valid (ready is always high);
+  // writes take effect at the clock edge, read data is combinational.
+  input  logic                 reg_valid_i,
+  output logic                 reg_ready_o,
+  input  logic                 reg_write_i,
+  input  logic [7:0]           reg_addr_i,
+  input  logic [31:0]          reg_wdata_i,
+  output logic [31:0]          reg_rdata_o,
+
+  // Status for the testbench.
+  output logic                 done_o,
+  output state_e               state_o,
+  output logic [28:0]          beats_left_o,
+
+  // AXI4 master, read address / data.
+  output logic [AddrWidth-1:0] m_axi_araddr_o,
+  output logic [7:0]           m_axi_arlen_o,
+  output logic [2:0]           m_axi_arsize_o,
+  output logic [1:0]           m_axi_arburst_o,
+  output logic                 m_axi_arvalid_o,
+  input  logic                 m_axi_arready_i,
+  input  logic [DataWidth-1:0] m_axi_rdata_i,
+  input  logic [1:0]           m_axi_rresp_i,
+  input  logic                 m_axi_rlast_i,
+  input  logic                 m_axi_rvalid_i,
+  output logic                 m_axi_rready_o,
+
+  // AXI4 master, write address / data / response.
+  output logic [AddrWidth-1:0] m_axi_awaddr_o,
+  output logic [7:0]           m_axi_awlen_o,
+  output logic [2:0]           m_axi_awsize_o,
+  output logic [1:0]           m_axi_awburst_o,
+  output logic                 m_axi_awvalid_o,
+  input  logic                 m_axi_awready_i,
+  output logic [DataWidth-1:0] m_axi_wdata_o,
+  output logic [StrbWidth-1:0] m_axi_wstrb_o,
+  output logic                 m_axi_wlast_o,
+  output logic                 m_axi_wvalid_o,
+  input  logic                 m_axi_wready_i,
+  input  logic [1:0]           m_axi_bresp_i,
+  input  logic                 m_axi_bvalid_i,
+  output logic                 m_axi_bready_o
+);
+
+  localparam int unsigned BeatIdxWidth = $clog2(MaxBurstBeats);
+
+  state_e                 state_q, state_d;
+  logic [AddrWidth-1:0]   len_q, src_q, dst_q;        // programmed registers
+  logic [AddrWidth-1:0]   rd_addr_q, rd_addr_d;       // next burst's source
+  logic [AddrWidth-1:0]   wr_addr_q, wr_addr_d;       // next burst's destination
+  logic [28:0]            beats_left_q, beats_left_d;
+  logic [BeatIdxWidth:0]  burst_q, burst_d;           // beats in the current burst
+  logic [BeatIdxWidth:0]  beat_q, beat_d;             // beat index inside it
+  logic [31:0]            cycles_q, cycles_d;
+  logic                   done_q, done_d;
+  logic                   err_q, err_d;
+  logic [DataWidth-1:0]   buf_q [MaxBurstBeats];
+
+  logic reg_wr, start;
+  assign reg_ready_o = 1'b1;
+  assign reg_wr      = reg_valid_i & reg_write_i;
+  assign start       = reg_wr && reg_addr_i == RegControl && reg_wdata_i[0] && state_q == StIdle;
+
+  // Beats of the next burst: the remaining beats, capped by the burst size
+  // and by the distance of both addresses to their next 4 KiB boundary.
+  logic [BeatIdxWidth:0] next_burst;
+  logic [9:0]            src_room, dst_room;
+  always_comb begin
+    src_room = 10'((13'h1000 - {1'b0, rd_addr_q[11:0]}) >> 3);
+    dst_room = 10'((13'h1000 - {1'b0, wr_addr_q[11:0]}) >> 3);
+    next_burst = (BeatIdxWidth + 1)'(MaxBurstBeats);
+    if (beats_left_q < 29'(next_burst)) next_burst = beats_left_q[BeatIdxWidth:0];
+    if (src_room < 10'(next_burst)) next_burst = src_room[BeatIdxWidth:0];
+    if (dst_room < 10'(next_burst)) next_burst = dst_room[BeatIdxWidth:0];
+  end
+
+  always_comb begin
+    state_d      = state_q;
+    rd_addr_d    = rd_addr_q;
+    wr_addr_d    = wr_addr_q;
+    beats_left_d = beats_left_q;
+    burst_d      = burst_q;
+    beat_d       = beat_q;
+    cycles_d     = (state_q != StIdle) ? cycles_q + 32'd1 : cycles_q;
+    done_d       = done_q;
+    err_d        = err_q;
+    if (reg_wr && reg_addr_i == RegControl && reg_wdata_i[1]) done_d = 1'b0;
+    unique case (state_q)
+      StIdle: begin
+        if (start) begin
+          rd_addr_d    = {src_q[AddrWidth-1:3], 3'b000};
+          wr_addr_d    = {dst_q[AddrWidth-1:3], 3'b000};
+          beats_left_d = len_q[AddrWidth-1:3];
+          cycles_d     = 32'd0;
+          done_d       = 1'b0;
+          err_d        = 1'b0;
+          if (len_q[AddrWidth-1:3] == '0) begin
+            done_d = 1'b1;
+          end else begin
+            state_d = StReadAddr;
+          end
+        end
+      end
+      StReadAddr: begin
+        burst_d = next_burst;
+        beat_d  = '0;
+        if (m_axi_arready_i) state_d = StReadData;
+      end
+      StReadData: begin
+        if (m_axi_rvalid_i) begin
+          if (m_axi_rresp_i != 2'b00) err_d = 1'b1;
+          beat_d = beat_q + 1'b1;
+          if (m_axi_rlast_i || beat_q + 1'b1 == burst_q) begin
+            beat_d  = '0;
+            state_d = StWriteAddr;
+          end
+        end
+      end
+      StWriteAddr: begin
+        if (m_axi_awready_i) state_d = StWriteData;
+      end
+      StWriteData: begin
+        if (m_axi_wready_i) begin
+          beat_d = beat_q + 1'b1;
+          if (beat_q + 1'b1 == burst_q) state_d = StWriteResp;
+        end
+      end
+      StWriteResp: begin
+        if (m_axi_bvalid_i) begin
+          if (m_axi_bresp_i != 2'b00) err_d = 1'b1;
+          rd_addr_d    = rd_addr_q + AddrWidth'({burst_q, 3'b000});
+          wr_addr_d    = wr_addr_q + AddrWidth'({burst_q, 3'b000});
+          beats_left_d = beats_left_q - 29'(burst_q);
+          if (beats_left_q == 29'(burst_q)) begin
+            state_d = StIdle;
+            done_d  = 1'b1;
+          end else begin
+            state_d = StReadAddr;
+          end
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q      <= StIdle;
+      len_q        <= '0;
+      src_q        <= '0;
+      dst_q        <= '0;
+      rd_addr_q    <= '0;
+      wr_addr_q    <= '0;
+      beats_left_q <= '0;
+      burst_q      <= '0;
+      beat_q       <= '0;
+      cycles_q     <= '0;
+      done_q       <= 1'b0;
+      err_q        <= 1'b0;
+    end else begin
+      state_q      <= state_d;
+      rd_addr_q    <= rd_addr_d;
+      wr_addr_q    <= wr_addr_d;
+      beats_left_q <= beats_left_d;
+      burst_q      <= burst_d;
+      beat_q       <= beat_d;
+      cycles_q     <= cycles_d;
+      done_q       <= done_d;
+      err_q        <= err_d;
+      if (reg_wr && state_q == StIdle) begin
+        unique case (reg_addr_i)
+          RegLength: len_q <= reg_wdata_i;
+          RegSrc:    src_q <= reg_wdata_i;
+          RegDst:    dst_q <= reg_wdata_i;
+          default: ;
+        endcase
+      end
+    end
+  end
+
+  // Burst buffer: data only, no reset needed.
+  always_ff @(posedge clk_i) begin
+    if (state_q == StReadData && m_axi_rvalid_i) buf_q[beat_q[BeatIdxWidth-1:0]] <= m_axi_rdata_i;
+  end
+
+  always_comb begin
+    unique case (reg_addr_i)
+      RegControl: reg_rdata_o = {30'd0, done_q, state_q != StIdle};
+      RegCycles:  reg_rdata_o = cycles_q;
+      RegLength:  reg_rdata_o = len_q;
+      RegSrc:     reg_rdata_o = src_q;
+      RegDst:     reg_rdata_o = dst_q;
+      RegStatus:  reg_rdata_o = {28'd0, err_q, state_q};
+      default:    reg_rdata_o = 32'd0;
+    endcase
+  end
+
+  assign done_o       = done_q;
+  assign state_o      = state_q;
+  assign beats_left_o = beats_left_q;
+
+  assign m_axi_araddr_o  = rd_addr_q;
+  assign m_axi_arlen_o   = 8'(next_burst) - 8'd1;
+  assign m_axi_arsize_o  = Size8Bytes;
+  assign m_axi_arburst_o = BurstIncr;
+  assign m_axi_arvalid_o = state_q == StReadAddr;
+  assign m_axi_rready_o  = state_q == StReadData;
+
+  assign m_axi_awaddr_o  = wr_addr_q;
+  assign m_axi_awlen_o   = 8'(burst_q) - 8'd1;
+  assign m_axi_awsize_o  = Size8Bytes;
+  assign m_axi_awburst_o = BurstIncr;
+  assign m_axi_awvalid_o = state_q == StWriteAddr;
+  assign m_axi_wdata_o   = buf_q[beat_q[BeatIdxWidth-1:0]];
+  assign m_axi_wstrb_o   = '1;
+  assign m_axi_wlast_o   = state_q == StWriteData && beat_q + 1'b1 == burst_q;
+  assign m_axi_wvalid_o  = state_q == StWriteData;
+  assign m_axi_bready_o  = state_q == StWriteResp;
+
+endmodule

@@ -1,0 +1,88 @@
+// The interface a target (VTA, TF2, tiny-dnn, the test DUT) implements to
+// plug into `cosim`. A backend owns its part of the scenario schema, turns a
+// validated scenario into a workload (input tensors + golden outputs),
+// compiles the workload into a trace, builds its DUT wrapper, and turns the
+// run's counters into metrics. The CLI only talks to this interface; see
+// tb/README.md for how a backend folder registers itself.
+#pragma once
+
+#include <any>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scenario/scenario.hpp"
+#include "tensor/tensor.hpp"
+#include "tlm/dut_wrapper.hpp"
+#include "tlm/simulation.hpp"
+#include "trace/trace.hpp"
+
+namespace cosim::tb {
+
+// A DUT output under another rounding semantics (e.g. tflite_double when the
+// hardware computes vta16): the report gives the distance of the actual
+// output to it. `check` names the trace check it compares with and the
+// tensor has that check's dtype and shape.
+struct Reference {
+  std::string check;
+  std::string semantics;
+  Tensor tensor;
+};
+
+struct Workload {
+  std::string summary;                   // one line, e.g. "conv2d 1x8x8x16 -> 1x8x8x16, 3x3"
+  std::map<std::string, Tensor> inputs;  // by name (for --dump)
+  std::map<std::string, Tensor> expected;  // golden outputs by check name
+  std::vector<Reference> references;
+  uint64_t macs = 0;  // multiply-accumulates of the workload
+  std::any state;     // backend-private: parameters, layouts, ...
+};
+
+struct Metrics {
+  uint64_t macs = 0;
+  std::optional<double> utilization;  // MAC-array utilisation in [0, 1], when the target has one
+  std::map<std::string, double> extra;  // target-specific figures for report.json
+};
+
+class TargetBackend {
+ public:
+  virtual ~TargetBackend() = default;
+
+  virtual std::string name() const = 0;         // the scenario's `target:`
+  virtual std::string description() const = 0;  // one line for `cosim list`
+  virtual std::vector<std::string> ops() const = 0;
+  // The extra top-level keys of one op (a Schema::map()), merged with the
+  // common scenario schema before validation.
+  virtual scenario::Schema op_schema(const std::string& op) const = 0;
+  // Inputs and golden outputs. Semantic problems (a shape the hardware
+  // cannot hold) are reported with Value::fail() on the offending key.
+  virtual Workload prepare(const scenario::Scenario& sc) const = 0;
+  // The trace the testbench plays: loads, register writes, wait_done with
+  // sc.testbench.timeout_cycles, one check per expected tensor.
+  virtual trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const = 0;
+  virtual std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const = 0;
+  // MACs and utilisation; `w` is null when replaying a trace without its scenario.
+  virtual Metrics metrics(const Workload* w, const SimOutcome& run) const;
+};
+
+class BackendRegistry {
+ public:
+  void add(std::unique_ptr<TargetBackend> backend);
+  const TargetBackend* find(const std::string& name) const;
+  // InputError naming the known targets when `name` is not registered.
+  const TargetBackend& get(const std::string& name) const;
+  std::vector<const TargetBackend*> all() const;
+  std::vector<scenario::TargetSchema> schemas() const;
+
+ private:
+  std::vector<std::unique_ptr<TargetBackend>> backends_;
+};
+
+// Adds every backend linked into the program (generated at configure time
+// from the COSIM_BACKENDS global property, see tb/cosim/CMakeLists.txt).
+void register_builtin_backends(BackendRegistry& registry);
+
+}  // namespace cosim::tb

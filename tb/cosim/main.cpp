@@ -1,0 +1,178 @@
+// cosim: run a scenario on a Verilated DUT through the TLM testbench, replay a
+// trace, list scenarios and targets. Errors are exceptions caught once here:
+//   0 bit-exact, 1 mismatch, 2 bad input, 3 DUT timeout / hang, 4 internal error.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <yaml-cpp/yaml.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "common/error.hpp"
+#include "cosim/backend.hpp"
+#include "cosim/runner.hpp"
+
+#if __has_include("vta/disasm.hpp") && defined(COSIM_HAVE_VTA_DISASM)
+#include "trace/trace.hpp"
+#include "vta/disasm.hpp"
+#define COSIM_DISASM 1
+#endif
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// out/<scenario stem> for run; out/<name>_replay for replay, where a trace
+// directory called "trace" is named after its parent (out/x/trace -> x).
+std::string default_out(const std::string& path, bool replay) {
+  fs::path p = fs::path(path).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  if (!replay) return (fs::path("out") / p.stem()).string();
+  std::string name = p.filename().string();
+  if (name == "trace" && p.has_parent_path()) name = p.parent_path().filename().string();
+  return (fs::path("out") / (name + "_replay")).string();
+}
+
+int list(const cosim::tb::BackendRegistry& registry, const std::string& dir_arg) {
+  fs::path dir = dir_arg;
+  if (dir_arg.empty()) {
+    dir = "scenarios";
+#ifdef COSIM_SOURCE_DIR
+    if (!fs::is_directory(dir)) dir = fs::path(COSIM_SOURCE_DIR) / "scenarios";
+#endif
+  }
+  std::cout << "scenarios in " << dir.string() << ":\n";
+  std::vector<fs::path> files;
+  if (fs::is_directory(dir)) {
+    for (const auto& e : fs::directory_iterator(dir)) {
+      if (e.path().extension() == ".yaml" || e.path().extension() == ".yml") files.push_back(e.path());
+    }
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    std::string target = "?", op = "?", desc;
+    try {
+      const YAML::Node n = YAML::LoadFile(f.string());
+      if (n["target"] && n["target"].IsScalar()) target = n["target"].Scalar();
+      if (n["op"] && n["op"].IsScalar()) op = n["op"].Scalar();
+      if (n["description"] && n["description"].IsScalar()) desc = n["description"].Scalar();
+    } catch (const YAML::Exception&) {
+      desc = "(not valid YAML)";
+    }
+    std::printf("  %-24s %-9s %-12s %s\n", f.stem().string().c_str(), target.c_str(), op.c_str(), desc.c_str());
+  }
+  if (files.empty()) std::cout << "  (none)\n";
+  std::cout << "targets:\n";
+  for (const auto* b : registry.all()) {
+    std::string ops;
+    for (const auto& o : b->ops()) ops += (ops.empty() ? "" : ", ") + o;
+    std::printf("  %-9s ops: %-28s %s\n", b->name().c_str(), ops.c_str(), b->description().c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  CLI::App app{"cosim: bit-exact co-simulation of NN accelerators (SystemC TLM-2.0 + Verilator)", "cosim"};
+  app.require_subcommand(1);
+  int verbose = 0;
+  std::string log_level;
+  app.add_flag("-v,--verbose", verbose, "more log output (-v info, -vv debug)");
+  app.add_option("--log-level", log_level, "trace|debug|info|warn|error|off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+
+  cosim::tb::RunOptions opt;
+  std::string file, out, wave;
+  std::optional<uint64_t> seed;
+  std::vector<std::string> sets;
+  bool no_dmi = false;
+  uint64_t quantum = 0;
+
+  auto add_run_options = [&](CLI::App* cmd) {
+    cmd->add_option("--out", out, "output directory (default out/<name>)");
+    cmd->add_option("--trace", wave, "write an FST waveform (default <out>/wave.fst)")->expected(0, 1);
+    cmd->add_option("--trace-from", opt.wave_from, "first cycle in the waveform");
+    cmd->add_option("--trace-to", opt.wave_to, "last cycle in the waveform");
+    cmd->add_flag("--dump", opt.dump, "write expected / actual outputs as .npy");
+    cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
+    cmd->add_flag("--no-dmi", no_dmi, "send every DUT memory access through b_transport");
+    cmd->add_option("--quantum", quantum, "temporal decoupling quantum in DUT cycles");
+  };
+
+  CLI::App* run = app.add_subcommand("run", "run a scenario on its target's RTL");
+  run->add_option("scenario", file, "scenario file (scenarios/NAME.yaml)")->required();
+  run->add_option("--seed", seed, "seed (overrides the scenario's)");
+  run->add_option("--set", sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
+  add_run_options(run);
+
+  CLI::App* replay = app.add_subcommand("replay", "replay a trace directory (or insn.bin + dram.bin)");
+  replay->add_option("dir", file, "trace directory")->required();
+  add_run_options(replay);
+
+  CLI::App* lst = app.add_subcommand("list", "list scenarios and registered targets");
+  std::string list_dir;
+  lst->add_option("--dir", list_dir, "scenario folder (default ./scenarios)");
+
+#ifdef COSIM_DISASM
+  CLI::App* dis = app.add_subcommand("disasm", "disassemble a VTA instruction stream (insn.bin)");
+  dis->add_option("file", file, "insn.bin")->required();
+#endif
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "cosim: error: " << e.what() << " (see cosim --help)\n";
+    return 2;
+  }
+
+  auto logger = spdlog::stderr_color_mt("cosim");
+  spdlog::set_default_logger(logger);
+  spdlog::set_pattern("[%l] %v");
+  spdlog::set_level(verbose >= 2 ? spdlog::level::debug : verbose == 1 ? spdlog::level::info : spdlog::level::warn);
+  if (!log_level.empty()) spdlog::set_level(spdlog::level::from_str(log_level));
+
+  try {
+    cosim::tb::BackendRegistry registry;
+    cosim::tb::register_builtin_backends(registry);
+    if (no_dmi) opt.dmi = false;
+    if (quantum > 0) opt.quantum_cycles = quantum;
+    if (run->parsed() || replay->parsed()) {
+      opt.out_dir = out.empty() ? default_out(file, replay->parsed()) : out;
+      CLI::App* cmd = run->parsed() ? run : replay;
+      if (cmd->count("--trace") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
+      if (opt.wave_from > opt.wave_to) throw cosim::InputError("--trace-from must not exceed --trace-to");
+      if (run->parsed()) return cosim::tb::run_scenario(registry, file, sets, seed, opt, std::cout);
+      return cosim::tb::replay_trace(registry, file, opt, std::cout);
+    }
+    if (lst->parsed()) return list(registry, list_dir);
+#ifdef COSIM_DISASM
+    if (dis->parsed()) {
+      const std::vector<uint8_t> bytes = cosim::trace::read_file_bytes(file);
+      if (bytes.size() % 16 != 0) {
+        throw cosim::InputError(file + ": " + std::to_string(bytes.size()) +
+                                " bytes, expected a multiple of 16 (one VTA instruction = 16 bytes)");
+      }
+      std::cout << cosim::vta::disassemble_stream(bytes);
+      return 0;
+    }
+#endif
+  } catch (const cosim::InputError& e) {
+    std::cerr << "cosim: error: " << e.what() << "\n";
+    return 2;
+  } catch (const cosim::TimeoutError& e) {
+    std::cerr << "cosim: timeout: " << e.what() << "\n";
+    return 3;
+  } catch (const std::exception& e) {
+    std::cerr << "cosim: internal error: " << e.what() << "\n";
+    return 4;
+  }
+  return 0;
+}

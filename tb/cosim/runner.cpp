@@ -1,0 +1,269 @@
+#include "cosim/runner.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <cctype>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "scoreboard/scoreboard.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace cosim::tb {
+
+namespace {
+
+struct Context {
+  std::string scenario;  // name
+  std::string target;
+  std::string op;
+  uint64_t seed = 0;
+  std::string summary;
+};
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string fmt(double v, int prec = 2) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(prec) << v;
+  return os.str();
+}
+
+// Integers print without a fraction; floats with enough digits to differ.
+std::string value_text(double v) {
+  std::ostringstream os;
+  if (v == static_cast<double>(static_cast<int64_t>(v))) os << static_cast<int64_t>(v);
+  else os << std::setprecision(9) << v;
+  return os.str();
+}
+
+void write_json(const std::string& out_dir, const json& j) {
+  fs::create_directories(out_dir);
+  std::ofstream f(fs::path(out_dir) / "report.json");
+  f << j.dump(2) << "\n";
+  if (!f) throw InputError(out_dir + "/report.json: cannot write");
+}
+
+json base_report(const Context& ctx) {
+  json j;
+  j["scenario"] = ctx.scenario;
+  j["target"] = ctx.target;
+  j["op"] = ctx.op;
+  j["seed"] = ctx.seed;
+  return j;
+}
+
+TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
+  cfg.wave_file = o.wave_file;
+  cfg.wave_from = o.wave_from;
+  cfg.wave_to = o.wave_to;
+  if (o.dmi) cfg.dmi = *o.dmi;
+  if (o.quantum_cycles) cfg.quantum_cycles = *o.quantum_cycles;
+  return cfg;
+}
+
+// Simulation, scoreboard, summary, report. Shared by run and replay.
+int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig& cfg, const Workload* workload,
+            const Context& ctx, const RunOptions& opt, std::ostream& console) {
+  WriteLog log;
+  SimOutcome out;
+  const auto t0 = std::chrono::steady_clock::now();
+  try {
+    out = simulate(
+        tr, cfg, [&backend](const char* name, const TbConfig& c) { return backend.make_dut(name, c); }, opt.out_dir,
+        &log);
+  } catch (const TimeoutError& e) {
+    json j = base_report(ctx);
+    j["status"] = "timeout";
+    j["diagnosis"] = e.what();
+    j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    write_json(opt.out_dir, j);
+    throw;
+  }
+  const double wall = out.wall_seconds;
+
+  json checks = json::array();
+  int64_t total_mismatches = 0;
+  int64_t total_elements = 0;
+  std::vector<std::string> lines;
+  for (const CheckCapture& c : out.play.checks) {
+    CompareOptions co;
+    co.name = c.desc.name;
+    co.max_report = opt.max_report;
+    co.base_addr = c.base_addr;
+    co.log = &log;
+    const Comparison cmp = compare(c.expected, c.actual, co);
+    total_mismatches += cmp.mismatches;
+    total_elements += cmp.elements;
+    json jc;
+    jc["name"] = cmp.name;
+    jc["dtype"] = dtype_name(c.desc.dtype);
+    jc["shape"] = c.desc.shape;
+    jc["layout"] = trace::layout_name(c.desc.layout);
+    if (c.base_addr) jc["address"] = hex(*c.base_addr);
+    if (!c.stream.empty()) jc["stream"] = c.stream;
+    jc["elements"] = cmp.elements;
+    jc["mismatches"] = cmp.mismatches;
+    json first = json::array();
+    for (const Mismatch& m : cmp.first) {
+      json jm;
+      jm["index"] = m.index;
+      jm["coords"] = m.coords;
+      jm["expected"] = m.expected;
+      jm["actual"] = m.actual;
+      if (m.address) jm["address"] = hex(*m.address);
+      jm["write_cycle"] = m.cycle ? json(*m.cycle) : json(nullptr);
+      first.push_back(jm);
+      std::string line = "  " + cmp.name + "[" + m.coords + "]: expected " + value_text(m.expected) + ", got " +
+                         value_text(m.actual);
+      if (m.address) line += " at " + hex(*m.address);
+      line += m.cycle ? ", written at cycle " + std::to_string(*m.cycle) : ", never written by the DUT";
+      lines.push_back(line);
+    }
+    jc["first_mismatches"] = first;
+    // Distance of this output to each reference semantics.
+    json dist = json::array();
+    if (workload != nullptr) {
+      for (const Reference& r : workload->references) {
+        if (r.check != c.desc.name) continue;
+        const Distance d = distance(r.semantics, r.tensor, c.actual);
+        dist.push_back({{"reference", d.reference}, {"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff},
+                        {"elements", d.elements}});
+      }
+    }
+    jc["distance"] = dist;
+    checks.push_back(jc);
+    if (opt.dump) {
+      fs::create_directories(opt.out_dir);
+      write_npy((fs::path(opt.out_dir) / (cmp.name + "_expected.npy")).string(), c.expected);
+      write_npy((fs::path(opt.out_dir) / (cmp.name + "_actual.npy")).string(), c.actual);
+    }
+  }
+  if (opt.dump && workload != nullptr) {
+    for (const auto& [name, t] : workload->inputs) {
+      write_npy((fs::path(opt.out_dir) / (name + "_input.npy")).string(), t);
+    }
+  }
+  const Metrics metrics = backend.metrics(workload, out);
+  // Bus protocol violations fail the run even when the bytes match.
+  const bool pass = total_mismatches == 0 && out.dut_errors.empty();
+  const double khz = wall > 0 ? static_cast<double>(out.cycles) / wall / 1e3 : 0.0;
+
+  json j = base_report(ctx);
+  j["status"] = pass ? "pass" : total_mismatches > 0 ? "mismatch" : "dut_error";
+  j["dut_errors"] = out.dut_errors;
+  j["bit_exact"] = pass;
+  j["cycles"] = out.cycles;
+  j["macs"] = metrics.macs;
+  j["utilization"] = metrics.utilization ? json(*metrics.utilization) : json(nullptr);
+  j["mismatch"] = {{"count", total_mismatches}, {"elements", total_elements}, {"checks", checks}};
+  json distance_summary = json::array();
+  for (const auto& jc : checks) {
+    for (const auto& d : jc["distance"]) {
+      json e = d;
+      e["check"] = jc["name"];
+      distance_summary.push_back(e);
+    }
+  }
+  j["distance"] = distance_summary;
+  j["wall_seconds"] = wall;
+  j["simulated_khz"] = khz;
+  j["memory"] = {{"dut_reads", out.memory.reads},
+                 {"dut_writes", out.memory.writes},
+                 {"dut_read_bytes", out.memory.read_bytes},
+                 {"dut_write_bytes", out.memory.write_bytes},
+                 {"dmi_accesses", out.memory.dmi_accesses},
+                 {"tlm_accesses", out.memory.tlm_accesses},
+                 {"delay_cycles", out.memory_delay_cycles}};
+  j["perf_counters"] = out.perf;
+  j["metrics"] = metrics.extra;
+  j["dumps"] = out.play.dumps;
+  write_json(opt.out_dir, j);
+
+  // One screen.
+  console << "cosim " << ctx.scenario << ": target " << ctx.target << ", op " << ctx.op << ", seed " << ctx.seed
+          << "\n";
+  if (!ctx.summary.empty()) console << "  workload    " << ctx.summary << "\n";
+  console << "  result      " << (pass ? "PASS bit-exact" : "FAIL") << " (" << out.play.checks.size() << " check"
+          << (out.play.checks.size() == 1 ? "" : "s") << ", " << total_elements << " elements";
+  if (!pass) console << ", " << total_mismatches << " mismatching";
+  console << ")\n";
+  for (const auto& l : lines) console << l << "\n";
+  for (const auto& e : out.dut_errors) console << "  DUT error   " << e << "\n";
+  console << "  cycles      " << out.cycles << " (memory delay " << out.memory_delay_cycles << " cycles)\n";
+  console << "  MACs        " << metrics.macs << ", utilization "
+          << (metrics.utilization ? fmt(*metrics.utilization * 100.0, 1) + " %" : std::string("n/a")) << "\n";
+  for (const auto& d : distance_summary) {
+    console << "  vs " << std::left << std::setw(14) << d["reference"].get<std::string>() << std::right << "exact "
+            << fmt(d["exact_pct"].get<double>()) << " %, max |diff| " << value_text(d["max_abs_diff"].get<double>())
+            << " (" << d["check"].get<std::string>() << ")\n";
+  }
+  console << "  wall        " << fmt(wall, 3) << " s, " << fmt(khz, 1) << " kHz simulated\n";
+  for (const auto& d : out.play.dumps) console << "  dump        " << d << "\n";
+  console << "  report      " << (fs::path(opt.out_dir) / "report.json").string() << "\n";
+  return pass ? 0 : 1;
+}
+
+}  // namespace
+
+TbConfig tb_config(const scenario::Scenario& sc) {
+  TbConfig c;
+  c.dram_latency = sc.testbench.dram_latency;
+  c.bytes_per_cycle = sc.testbench.bytes_per_cycle;
+  c.stall_probability = sc.testbench.stall_probability;
+  c.timeout_cycles = sc.testbench.timeout_cycles;
+  c.seed = sc.seed;
+  return c;
+}
+
+int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
+                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console) {
+  const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed);
+  const TargetBackend& backend = registry.get(sc.target);
+  spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
+  const Workload w = backend.prepare(sc);
+  trace::Trace tr = backend.compile(sc, w);
+  tr.target = backend.name();
+  TbConfig cfg = tb_config(sc);
+  for (const auto& [k, v] : cfg.to_map()) tr.config[k] = v;
+  std::string token = sc.name;  // trace config values are single tokens
+  for (char& ch : token) {
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.')) ch = '_';
+  }
+  tr.config["scenario"] = token.empty() ? "scenario" : token;
+  tr.config["op"] = sc.op;
+  const std::string trace_dir = (fs::path(options.out_dir) / "trace").string();
+  fs::remove_all(trace_dir);
+  trace::write_trace(tr, trace_dir);
+  spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
+  Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary};
+  return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console);
+}
+
+int replay_trace(const BackendRegistry& registry, const std::string& dir, const RunOptions& options,
+                 std::ostream& console) {
+  const trace::Trace tr = trace::read_trace(dir);
+  const TargetBackend& backend = registry.get(tr.target);
+  const TbConfig cfg = TbConfig::from_map(tr.config);
+  Context ctx;
+  ctx.scenario = tr.config.count("scenario") ? tr.config.at("scenario") : fs::path(dir).filename().string();
+  ctx.target = tr.target;
+  ctx.op = tr.config.count("op") ? tr.config.at("op") : "trace";
+  ctx.seed = cfg.seed;
+  ctx.summary = "replay of " + dir;
+  return execute(backend, tr, apply_options(cfg, options), nullptr, ctx, options, console);
+}
+
+}  // namespace cosim::tb

@@ -1,0 +1,40 @@
+// What `cosim run` and `cosim replay` do, as library functions so tests can
+// call them: scenario -> workload -> trace -> simulation -> scoreboard ->
+// console summary + report.json. Both return the exit status for a finished
+// run (0 bit-exact, 1 mismatch) and let InputError (2) and TimeoutError (3)
+// propagate, after writing report.json with status "timeout" for the latter.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "cosim/backend.hpp"
+
+namespace cosim::tb {
+
+struct RunOptions {
+  std::string out_dir;           // report.json, trace/, dumps; created
+  std::string wave_file;         // FST path, empty = none
+  uint64_t wave_from = 0;
+  uint64_t wave_to = UINT64_MAX;
+  bool dump = false;             // write expected / actual .npy
+  std::size_t max_report = 10;   // mismatches listed per check
+  std::optional<bool> dmi;       // override TbConfig::dmi
+  std::optional<uint64_t> quantum_cycles;
+};
+
+// `cosim run FILE.yaml`: overrides are "key.path=value".
+int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
+                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console);
+
+// `cosim replay DIR`: a trace directory or a raw VTA program (insn.bin + dram.bin).
+int replay_trace(const BackendRegistry& registry, const std::string& dir, const RunOptions& options,
+                 std::ostream& console);
+
+// TbConfig of a scenario's testbench knobs.
+TbConfig tb_config(const scenario::Scenario& sc);
+
+}  // namespace cosim::tb

@@ -1,0 +1,97 @@
+#include "scoreboard/scoreboard.hpp"
+
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+namespace cosim::tb {
+
+double element_value(const Tensor& t, int64_t flat) {
+  switch (t.dtype()) {
+    case DType::kInt8: return t.data<int8_t>()[flat];
+    case DType::kInt16: return t.data<int16_t>()[flat];
+    case DType::kInt32: return t.data<int32_t>()[flat];
+    case DType::kBf16: {
+      const uint32_t bits = static_cast<uint32_t>(t.data<uint16_t>()[flat]) << 16;
+      float f;
+      std::memcpy(&f, &bits, 4);
+      return f;
+    }
+    case DType::kFp32: return t.data<float>()[flat];
+  }
+  return 0;
+}
+
+std::vector<int64_t> unravel(const std::vector<int64_t>& shape, int64_t flat) {
+  std::vector<int64_t> index(shape.size());
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return index;
+}
+
+std::string coords(const std::vector<int64_t>& index, Layout layout) {
+  static const char* const kNhwc[] = {"n", "h", "w", "c"};
+  static const char* const kNchw[] = {"n", "c", "h", "w"};
+  std::string s;
+  for (std::size_t d = 0; d < index.size(); ++d) {
+    std::string axis;
+    if (index.size() == 4 && layout == Layout::kNHWC) axis = kNhwc[d];
+    else if (index.size() == 4 && layout == Layout::kNCHW) axis = kNchw[d];
+    else axis = "i" + std::to_string(d);
+    s += (d ? "," : "") + axis + "=" + std::to_string(index[d]);
+  }
+  return s;
+}
+
+namespace {
+void same_form(const Tensor& a, const Tensor& b, const std::string& what) {
+  if (a.dtype() != b.dtype() || a.shape() != b.shape()) {
+    throw std::invalid_argument(what + ": tensors differ in dtype or shape");
+  }
+}
+}  // namespace
+
+Comparison compare(const Tensor& expected, const Tensor& actual, const CompareOptions& options) {
+  same_form(expected, actual, "compare " + options.name);
+  Comparison c;
+  c.name = options.name;
+  c.elements = expected.numel();
+  const std::size_t esize = dtype_size(expected.dtype());
+  const uint8_t* e = expected.bytes().data();
+  const uint8_t* a = actual.bytes().data();
+  for (int64_t i = 0; i < c.elements; ++i) {
+    // Bitwise: bit-exact is the contract, also for floats (-0.0, NaN payloads).
+    if (std::memcmp(e + i * esize, a + i * esize, esize) == 0) continue;
+    ++c.mismatches;
+    if (c.first.size() >= options.max_report) continue;
+    Mismatch m;
+    m.index = unravel(expected.shape(), i);
+    m.coords = coords(m.index, expected.layout());
+    m.expected = element_value(expected, i);
+    m.actual = element_value(actual, i);
+    if (options.base_addr) {
+      m.address = *options.base_addr + static_cast<uint64_t>(i) * esize;
+      if (options.log != nullptr) m.cycle = options.log->last_write(*m.address, esize);
+    }
+    c.first.push_back(std::move(m));
+  }
+  return c;
+}
+
+Distance distance(const std::string& reference_name, const Tensor& reference, const Tensor& actual) {
+  same_form(reference, actual, "distance to " + reference_name);
+  Distance d;
+  d.reference = reference_name;
+  d.elements = reference.numel();
+  for (int64_t i = 0; i < d.elements; ++i) {
+    const double diff = std::fabs(element_value(reference, i) - element_value(actual, i));
+    if (diff == 0) ++d.exact;
+    if (diff > d.max_abs_diff) d.max_abs_diff = diff;
+  }
+  d.exact_pct = d.elements == 0 ? 100.0 : 100.0 * static_cast<double>(d.exact) / static_cast<double>(d.elements);
+  return d;
+}
+
+}  // namespace cosim::tb

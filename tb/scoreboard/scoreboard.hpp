@@ -1,0 +1,62 @@
+// Element-by-element comparison of a DUT output with its expected tensor:
+// mismatch count, the first mismatches with coordinates named after the
+// layout (n,h,w,c for NHWC), both values, and the cycle the DUT last wrote
+// the element when a WriteLog is available. Also the distance of an output
+// to a reference semantics (exact %, max |diff|).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "scoreboard/write_log.hpp"
+#include "tensor/tensor.hpp"
+
+namespace cosim::tb {
+
+struct Mismatch {
+  std::vector<int64_t> index;
+  std::string coords;  // "n=0,h=3,w=1,c=7"
+  double expected = 0;
+  double actual = 0;
+  std::optional<uint64_t> address;  // when the tensor lives in memory
+  std::optional<uint64_t> cycle;    // last DUT write of the element
+};
+
+struct Comparison {
+  std::string name;
+  int64_t elements = 0;
+  int64_t mismatches = 0;
+  std::vector<Mismatch> first;  // at most max_report
+  bool pass() const { return mismatches == 0; }
+};
+
+struct CompareOptions {
+  std::string name;
+  std::size_t max_report = 10;
+  std::optional<uint64_t> base_addr;  // byte address of element 0
+  const WriteLog* log = nullptr;
+};
+
+// expected and actual must have the same dtype and shape
+// (std::invalid_argument otherwise: a testbench bug, not user input).
+Comparison compare(const Tensor& expected, const Tensor& actual, const CompareOptions& options);
+
+struct Distance {
+  std::string reference;
+  int64_t elements = 0;
+  int64_t exact = 0;
+  double exact_pct = 0;
+  double max_abs_diff = 0;
+};
+Distance distance(const std::string& reference_name, const Tensor& reference, const Tensor& actual);
+
+// Element i (row-major) as a double: integers exactly, bf16 / fp32 widened.
+double element_value(const Tensor& t, int64_t flat);
+// Row-major flat index -> full index.
+std::vector<int64_t> unravel(const std::vector<int64_t>& shape, int64_t flat);
+// "n=0,h=1,w=2,c=3" (NHWC), "n=..,c=..,h=..,w=.." (NCHW), "i0=..,i1=.." otherwise.
+std::string coords(const std::vector<int64_t>& index, Layout layout);
+
+}  // namespace cosim::tb

@@ -1,0 +1,65 @@
+#include "tlm/dut_wrapper.hpp"
+
+#include <cstring>
+
+#include "common/error.hpp"
+
+namespace cosim::tb {
+
+DutWrapper::DutWrapper(sc_core::sc_module_name name, const TbConfig& cfg)
+    : sc_core::sc_module(name),
+      reg_socket("reg_socket"),
+      mem_socket("mem_socket"),
+      cfg_(cfg),
+      period_(cfg.clock_ns, sc_core::SC_NS) {
+  reg_socket.register_b_transport(this, &DutWrapper::reg_b_transport);
+  tlm_utils::tlm_quantumkeeper::set_global_quantum(period_ * static_cast<double>(cfg.quantum_cycles));
+  qk_.reset();
+}
+
+DutWrapper::~DutWrapper() = default;
+
+TlmMemoryPort& DutWrapper::memory() {
+  // The DUT's socket is bound to the DRAM target first: timing stream 0.
+  if (!memory_) memory_ = std::make_unique<TlmMemoryPort>(mem_socket, cfg_, 0, [this] { return cycles_; });
+  return *memory_;
+}
+
+void DutWrapper::sync() {
+  if (local_cycles_ == 0) return;
+  qk_.inc(period_ * static_cast<double>(local_cycles_));
+  local_cycles_ = 0;
+  if (qk_.need_sync()) qk_.sync();
+}
+
+void DutWrapper::stream_send(const std::string& stream, const std::vector<uint8_t>& bytes) {
+  (void)bytes;
+  throw InputError("trace: stream_send to '" + stream + "', but DUT " + name() + " has no input streams");
+}
+
+std::vector<uint8_t> DutWrapper::stream_receive(const std::string& stream, std::size_t nbytes) {
+  (void)nbytes;
+  throw InputError("trace: stream_check of '" + stream + "', but DUT " + name() + " has no output streams");
+}
+
+void DutWrapper::reg_b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+  if (p.get_data_length() != 4 || p.get_byte_enable_ptr() != nullptr || (p.get_address() & 3) != 0) {
+    p.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    return;
+  }
+  const auto offset = static_cast<uint32_t>(p.get_address());
+  if (p.is_write()) {
+    uint32_t v;
+    std::memcpy(&v, p.get_data_ptr(), 4);
+    reg_write(offset, v);
+  } else {
+    const uint32_t v = reg_read(offset);
+    std::memcpy(p.get_data_ptr(), &v, 4);
+  }
+  // The register-port cycles are counted in the DUT's local time (tick()),
+  // which reaches SystemC through the quantum keeper, not through `delay`.
+  (void)delay;
+  p.set_response_status(tlm::TLM_OK_RESPONSE);
+}
+
+}  // namespace cosim::tb

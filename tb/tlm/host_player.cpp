@@ -1,0 +1,147 @@
+#include "tlm/host_player.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+
+#include "common/error.hpp"
+
+namespace cosim::tb {
+
+namespace {
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+}  // namespace
+
+HostPlayer::HostPlayer(sc_core::sc_module_name name, const trace::Trace& trace, DutWrapper& dut, std::string out_dir)
+    : sc_core::sc_module(name),
+      mem_socket("mem_socket"),
+      reg_socket("reg_socket"),
+      trace_(trace),
+      dut_(dut),
+      out_dir_(std::move(out_dir)) {
+  SC_HAS_PROCESS(HostPlayer);
+  SC_THREAD(play);
+}
+
+std::string HostPlayer::where(const trace::Step& s) const {
+  std::string w = std::string("trace step ") + trace::op_name(s.op);
+  if (s.line > 0) w += " (trace.txt:" + std::to_string(s.line) + ")";
+  return w;
+}
+
+void HostPlayer::play() {
+  try {
+    for (const trace::Step& s : trace_.steps) step(s);
+    finished_ = true;
+  } catch (...) {
+    error_ = std::current_exception();
+  }
+  sc_core::sc_stop();
+}
+
+void HostPlayer::mem_write(uint64_t addr, const std::vector<uint8_t>& data, const trace::Step& s) {
+  if (data.empty()) return;
+  tlm::tlm_generic_payload p;
+  p.set_command(tlm::TLM_WRITE_COMMAND);
+  p.set_address(addr);
+  p.set_data_ptr(const_cast<uint8_t*>(data.data()));
+  p.set_data_length(static_cast<unsigned>(data.size()));
+  p.set_streaming_width(static_cast<unsigned>(data.size()));
+  p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  mem_socket->b_transport(p, delay);
+  if (p.is_response_error()) {
+    throw InputError(where(s) + ": cannot load " + std::to_string(data.size()) + " bytes at " + hex(addr) + ": " +
+                     p.get_response_string() + " (DRAM size " + hex(dut_.config().dram_size) + ")");
+  }
+  sc_core::wait(delay);
+}
+
+std::vector<uint8_t> HostPlayer::mem_peek(uint64_t addr, std::size_t len, const trace::Step& s) {
+  std::vector<uint8_t> out(len);
+  tlm::tlm_generic_payload p;
+  p.set_command(tlm::TLM_READ_COMMAND);
+  p.set_address(addr);
+  p.set_data_ptr(out.data());
+  p.set_data_length(static_cast<unsigned>(len));
+  if (mem_socket->transport_dbg(p) != len) {
+    throw InputError(where(s) + ": cannot read " + std::to_string(len) + " bytes at " + hex(addr) +
+                     " (DRAM size " + hex(dut_.config().dram_size) + ")");
+  }
+  return out;
+}
+
+void HostPlayer::step(const trace::Step& s) {
+  switch (s.op) {
+    case trace::Op::kMemLoad:
+      mem_write(s.addr, s.data, s);
+      break;
+    case trace::Op::kRegWrite: {
+      uint32_t v = static_cast<uint32_t>(s.value);
+      tlm::tlm_generic_payload p;
+      p.set_command(tlm::TLM_WRITE_COMMAND);
+      p.set_address(s.addr);
+      p.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+      p.set_data_length(4);
+      p.set_streaming_width(4);
+      p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+      reg_socket->b_transport(p, delay);
+      if (p.is_response_error()) {
+        throw InputError(where(s) + ": register write " + hex(s.addr) + " rejected: " + p.get_response_string());
+      }
+      sc_core::wait(delay);
+      break;
+    }
+    case trace::Op::kStreamSend:
+      dut_.stream_send(s.stream, s.data);
+      break;
+    case trace::Op::kWaitDone: {
+      const uint64_t start = dut_.cycles();
+      if (!dut_.run(s.value)) {
+        throw TimeoutError("DUT did not finish within " + std::to_string(s.value) + " cycles (" + where(s) +
+                           ", " + std::to_string(dut_.cycles() - start) + " cycles run): " + dut_.diagnosis());
+      }
+      result_.done_cycles = dut_.cycles();
+      break;
+    }
+    case trace::Op::kMemCheck:
+    case trace::Op::kStreamCheck: {
+      CheckCapture c;
+      c.desc = s.tensor;
+      c.line = s.line;
+      c.expected = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
+      if (c.expected.nbytes() != s.data.size()) {
+        throw InputError(where(s) + ": check '" + s.tensor.name + "' has " + std::to_string(s.data.size()) +
+                         " expected bytes, its shape needs " + std::to_string(c.expected.nbytes()));
+      }
+      c.expected.bytes() = s.data;
+      c.actual = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
+      if (s.op == trace::Op::kMemCheck) {
+        c.base_addr = s.addr;
+        c.actual.bytes() = mem_peek(s.addr, s.data.size(), s);
+      } else {
+        c.stream = s.stream;
+        std::vector<uint8_t> got = dut_.stream_receive(s.stream, s.data.size());
+        got.resize(s.data.size());  // a short stream compares as zeros; the DUT reports the shortfall
+        c.actual.bytes() = std::move(got);
+      }
+      result_.checks.push_back(std::move(c));
+      break;
+    }
+    case trace::Op::kMemDump: {
+      const std::vector<uint8_t> bytes = mem_peek(s.addr, s.value, s);
+      std::filesystem::create_directories(out_dir_);
+      const std::string path = (std::filesystem::path(out_dir_) / s.file).string();
+      trace::write_file_bytes(path, bytes);
+      result_.dumps.push_back(path);
+      break;
+    }
+  }
+}
+
+}  // namespace cosim::tb

@@ -1,0 +1,40 @@
+#include "tlm/simulation.hpp"
+
+#include <chrono>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace cosim::tb {
+
+SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFactory& make_dut,
+                    const std::string& out_dir, WriteLog* log) {
+  if (sc_core::sc_get_status() != sc_core::SC_ELABORATION || sc_core::sc_time_stamp() != sc_core::SC_ZERO_TIME) {
+    throw std::logic_error("cosim::tb::simulate: one SystemC simulation per process");
+  }
+  // Info messages (deprecation notes, sc_stop) are noise in a tool's output.
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  const auto t0 = std::chrono::steady_clock::now();
+  DramTarget dram("dram", cfg);
+  std::unique_ptr<DutWrapper> dut = make_dut("dut", cfg);
+  HostPlayer host("host", trace, *dut, out_dir);
+  dut->mem_socket.bind(dram.socket);  // first: timing stream 0 (see DutWrapper::memory)
+  host.mem_socket.bind(dram.socket);
+  host.reg_socket.bind(dut->reg_socket);
+  if (log != nullptr) dut->set_write_log(log);
+  sc_core::sc_start();
+  SimOutcome out;
+  out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (host.error()) std::rethrow_exception(host.error());
+  if (!host.finished()) throw std::logic_error("simulation ended before the trace finished");
+  out.play = host.result();
+  out.cycles = dut->cycles();
+  out.perf = dut->perf_counters();
+  out.dut_errors = dut->errors();
+  out.dram = dram.stats();
+  out.memory = dut->memory().stats();
+  out.memory_delay_cycles = dut->memory().total_delay_cycles();
+  out.sim_time_ns = sc_core::sc_time_stamp().to_seconds() * 1e9;
+  return out;
+}
+
+}  // namespace cosim::tb

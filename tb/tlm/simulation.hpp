@@ -1,0 +1,40 @@
+// One testbench run: builds the DRAM target, the DUT (from a factory) and the
+// host player, binds them, runs sc_start() and collects what the scoreboard
+// and the report need. SystemC allows one elaboration per process, so this
+// is called at most once per process (std::logic_error otherwise).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "scoreboard/write_log.hpp"
+#include "tlm/dram_target.hpp"
+#include "tlm/dut_wrapper.hpp"
+#include "tlm/host_player.hpp"
+#include "trace/trace.hpp"
+
+namespace cosim::tb {
+
+using DutFactory = std::function<std::unique_ptr<DutWrapper>(const char* name, const TbConfig& cfg)>;
+
+struct SimOutcome {
+  PlayResult play;
+  uint64_t cycles = 0;  // DUT cycles since reset at the end
+  std::map<std::string, uint64_t> perf;
+  std::vector<std::string> dut_errors;  // DutWrapper::errors()
+  DramTarget::Stats dram;
+  TlmMemoryPort::Stats memory;
+  uint64_t memory_delay_cycles = 0;
+  double sim_time_ns = 0;
+  double wall_seconds = 0;
+};
+
+// Plays `trace` on the DUT. DUT memory writes are recorded in `log` when
+// given. TimeoutError / InputError from the run are rethrown here.
+SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFactory& make_dut,
+                    const std::string& out_dir, WriteLog* log = nullptr);
+
+}  // namespace cosim::tb

@@ -1,0 +1,35 @@
+// Testbench settings shared by the DRAM target, the memory bridge and the DUT
+// wrappers: memory timing, the seed of the random stalls, temporal
+// decoupling and waveform options. Built from a scenario's `testbench:`
+// section or a trace's `config` lines.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <string>
+
+namespace cosim::tb {
+
+struct TbConfig {
+  double clock_ns = 10.0;            // DUT clock period (100 MHz)
+  uint32_t dram_latency = 20;        // cycles before the first beat of a non-sequential access
+  uint32_t bytes_per_cycle = 8;      // DRAM bandwidth
+  double stall_probability = 0.0;    // per access; a stall lasts 1..max_stall_cycles
+  uint32_t max_stall_cycles = 16;
+  uint64_t seed = 1;                 // random stalls (same seed = same timing)
+  uint64_t dram_size = 64ull << 20;  // bytes, from address 0
+  uint64_t quantum_cycles = 10000;   // temporal decoupling quantum
+  bool dmi = true;                   // DUT memory traffic may bypass b_transport
+  uint64_t timeout_cycles = 10000000;
+  std::string wave_file;             // FST path; empty = no waveform
+  uint64_t wave_from = 0;
+  uint64_t wave_to = std::numeric_limits<uint64_t>::max();
+
+  // The `config` lines of a trace <-> these fields (unknown keys ignored by
+  // from_map so metadata such as "scenario" can ride along).
+  std::map<std::string, std::string> to_map() const;
+  static TbConfig from_map(const std::map<std::string, std::string>& m);
+};
+
+}  // namespace cosim::tb

@@ -1,0 +1,359 @@
+// Scenario loader: every problem is one InputError line naming file:line, the
+// key path and what was expected; defaults, --set overrides and data sources.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "common/error.hpp"
+#include "scenario/scenario.hpp"
+
+namespace fs = std::filesystem;
+using cosim::DType;
+using cosim::InputError;
+using cosim::Layout;
+using cosim::Tensor;
+namespace sc = cosim::scenario;
+
+namespace {
+
+// A made-up target with the kind of op schema a real backend registers.
+std::vector<sc::TargetSchema> targets() {
+  sc::TargetSchema demo;
+  demo.name = "demo";
+  demo.ops = {"conv2d", "add"};
+  demo.op_schema = [](const std::string& op) {
+    sc::Schema s = sc::Schema::map();
+    s.required("shapes", sc::Schema::map()
+                             .required("input", sc::Schema::shape(4, 4, 1024))
+                             .optional("kernel", sc::Schema::shape(2, 2, 11), "[3, 3]"));
+    s.optional("quant", sc::Schema::map()
+                            .optional("input", sc::schemas::quant_tensor(), "{scale: 0.5}")
+                            .optional("filter_scales", sc::schemas::filter_scales(), "random"),
+               "{}");
+    s.optional("data", sc::Schema::map().optional("input", sc::schemas::data_source(), "random"), "{}");
+    if (op == "conv2d") s.optional("stride", sc::Schema::integer(1, 4), "1");
+    return s;
+  };
+  sc::TargetSchema other;
+  other.name = "other";
+  other.ops = {"copy"};
+  other.op_schema = [](const std::string&) { return sc::Schema::map(); };
+  return {demo, other};
+}
+
+std::string dir() {
+  static const fs::path d = [] {
+    fs::path p = fs::temp_directory_path() / ("cosim_scenario_test_" + std::to_string(::getpid()));
+    fs::remove_all(p);
+    fs::create_directories(p);
+    return p;
+  }();
+  return d.string();
+}
+
+std::string write(const std::string& name, const std::string& text) {
+  const std::string path = dir() + "/" + name + ".yaml";
+  std::ofstream f(path);
+  f << text;
+  return path;
+}
+
+const char* kValid =
+    "name: demo_conv\n"          // 1
+    "target: demo\n"             // 2
+    "op: conv2d\n"               // 3
+    "seed: 7\n"                  // 4
+    "testbench:\n"               // 5
+    "  dram_latency: 30\n"       // 6
+    "  stall_probability: 0.1\n" // 7
+    "shapes:\n"                  // 8
+    "  input: [1, 8, 8, 16]\n"   // 9
+    "quant:\n"                   // 10
+    "  input: {scale: 0.25, zero_point: -3}\n"  // 11
+    "  filter_scales: [0.5, 0.25]\n";           // 12
+
+// Loads `text` (written as name.yaml) expecting an InputError whose message
+// starts with "<file>:<line>: '<key>': " and contains `expected`.
+void expect_error(const std::string& name, const std::string& text, int line, const std::string& key,
+                  const std::string& expected, const std::vector<std::string>& overrides = {}) {
+  const std::string path = write(name, text);
+  try {
+    sc::load_scenario(path, targets(), overrides);
+    FAIL() << name << ": no error";
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    const std::string head = path + ":" + std::to_string(line) + ": '" + key + "': ";
+    EXPECT_EQ(msg.rfind(head, 0), 0u) << "expected prefix " << head << "\n got: " << msg;
+    EXPECT_NE(msg.find(expected), std::string::npos) << "'" << expected << "' not in: " << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
+std::string replace(std::string s, const std::string& from, const std::string& to) {
+  const auto pos = s.find(from);
+  EXPECT_NE(pos, std::string::npos) << from;
+  return s.replace(pos, from.size(), to);
+}
+
+}  // namespace
+
+TEST(Scenario, ValidFileWithDefaults) {
+  const sc::Scenario s = sc::load_scenario(write("valid", kValid), targets());
+  EXPECT_EQ(s.name, "demo_conv");
+  EXPECT_EQ(s.target, "demo");
+  EXPECT_EQ(s.op, "conv2d");
+  EXPECT_EQ(s.seed, 7u);
+  EXPECT_FALSE(s.requant.has_value());
+  EXPECT_EQ(s.testbench.dram_latency, 30u);
+  EXPECT_EQ(s.testbench.bytes_per_cycle, 8u);  // default
+  EXPECT_DOUBLE_EQ(s.testbench.stall_probability, 0.1);
+  EXPECT_EQ(s.testbench.timeout_cycles, 10000000u);  // default
+  EXPECT_EQ(s["shapes"]["input"].as_ints(), (std::vector<int64_t>{1, 8, 8, 16}));
+  EXPECT_EQ(s["shapes"]["kernel"].as_ints(), (std::vector<int64_t>{3, 3}));  // default
+  EXPECT_DOUBLE_EQ(s["quant"]["input"]["scale"].as_float(), 0.25);
+  EXPECT_EQ(s["quant"]["input"]["zero_point"].as_int(), -3);
+  EXPECT_EQ(s["quant"]["filter_scales"].as_floats(), (std::vector<double>{0.5, 0.25}));
+  EXPECT_EQ(s["stride"].as_int(), 1);
+  EXPECT_EQ(s["data"]["input"].as_string(), "random");
+  // Values remember where they came from.
+  EXPECT_EQ(s["shapes"]["input"].loc.line, 9);
+  EXPECT_EQ(s["shapes"]["input"].path, "shapes.input");
+}
+
+TEST(Scenario, NameDefaultsToFileStemAndRequantParses) {
+  std::string text = replace(kValid, "name: demo_conv\n", "requant: tflite_single\n");
+  const sc::Scenario s = sc::load_scenario(write("stem_name", text), targets());
+  EXPECT_EQ(s.name, "stem_name");
+  ASSERT_TRUE(s.requant.has_value());
+  EXPECT_EQ(*s.requant, sc::Requant::kTfliteSingle);
+}
+
+TEST(Scenario, UnknownKeyNamesLineAndKey) {
+  expect_error("unknown_top", std::string(kValid) + "strid: 2\n", 13, "strid",
+               "unknown key; expected one of: name, description, target, op, seed, requant, testbench, shapes");
+  expect_error("unknown_nested", replace(kValid, "  dram_latency: 30\n", "  dram_latncy: 30\n"), 6,
+               "testbench.dram_latncy", "unknown key; expected one of: dram_latency, bytes_per_cycle");
+  // An op-specific key is unknown for another op of the same target.
+  expect_error("unknown_for_op", replace(std::string(kValid) + "stride: 2\n", "op: conv2d", "op: add"), 13, "stride",
+               "unknown key");
+}
+
+TEST(Scenario, WrongTypeNamesLineAndKey) {
+  expect_error("type_int", replace(kValid, "dram_latency: 30", "dram_latency: fast"), 6, "testbench.dram_latency",
+               "expected an integer in [0, 100000], got 'fast'");
+  expect_error("type_quoted_int", replace(kValid, "seed: 7", "seed: \"7\""), 4, "seed",
+               "expected an integer >= 0, got '7'");
+  expect_error("type_map", replace(kValid, "  input: [1, 8, 8, 16]", "  input: {n: 1}"), 9, "shapes.input",
+               "expected a shape: a list of 4 integers in [1, 1024], got a map");
+  expect_error("type_scale", replace(kValid, "scale: 0.25", "scale: big"), 11, "quant.input.scale",
+               "expected a number > 0, got 'big'");
+  expect_error("type_enum", replace(kValid, "seed: 7\n", "seed: 7\nrequant: vta8\n"), 5, "requant",
+               "expected one of vta16|tflite_double|tflite_single, got 'vta8'");
+}
+
+TEST(Scenario, MissingKeyNamesLineAndKey) {
+  // A missing key is reported at the map that should hold it.
+  expect_error("missing_scale", replace(kValid, "{scale: 0.25, zero_point: -3}", "{zero_point: -3}"), 11,
+               "quant.input.scale", "missing required key; expected a number > 0");
+  expect_error("missing_shapes", replace(kValid, "shapes:\n  input: [1, 8, 8, 16]\n", ""), 1, "shapes",
+               "missing required key; expected a map with keys input, kernel");
+  expect_error("missing_target", replace(kValid, "target: demo\n", ""), 1, "target",
+               "missing required key; expected one of demo|other");
+}
+
+TEST(Scenario, OutOfRangeNamesLineAndKey) {
+  expect_error("range_prob", replace(kValid, "stall_probability: 0.1", "stall_probability: 1.5"), 7,
+               "testbench.stall_probability", "expected a number in [0, 0.9], got '1.5'");
+  expect_error("range_zp", replace(kValid, "zero_point: -3", "zero_point: -129"), 11, "quant.input.zero_point",
+               "expected an integer in [-128, 127], got '-129'");
+  expect_error("range_scale", replace(kValid, "scale: 0.25", "scale: 0"), 11, "quant.input.scale",
+               "expected a number > 0, got '0'");
+  expect_error("range_stride", std::string(kValid) + "stride: 9\n", 13, "stride",
+               "expected an integer in [1, 4], got '9'");
+}
+
+TEST(Scenario, ImpossibleShapeNamesLineAndKey) {
+  expect_error("shape_zero", replace(kValid, "[1, 8, 8, 16]", "[1, 0, 8, 16]"), 9, "shapes.input[1]",
+               "expected an integer in [1, 1024], got '0'");
+  expect_error("shape_rank", replace(kValid, "[1, 8, 8, 16]", "[8, 8, 16]"), 9, "shapes.input",
+               "expected a shape: a list of 4 integers in [1, 1024], got a list");
+  expect_error("shape_big", replace(kValid, "[1, 8, 8, 16]", "[1, 8, 8, 4096]"), 9, "shapes.input[3]",
+               "got '4096'");
+  // A backend's semantic check reports through Value::fail with the same form.
+  const sc::Scenario s = sc::load_scenario(write("shape_semantic", kValid), targets());
+  try {
+    s["shapes"]["input"].fail("expected channels to be a multiple of 32, got 16");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), write("shape_semantic", kValid) + ":9: 'shapes.input': expected channels to be a multiple of 32, got 16");
+  }
+}
+
+TEST(Scenario, TargetAndOpAreCheckedFirst) {
+  expect_error("bad_target", replace(kValid, "target: demo", "target: gpu"), 2, "target",
+               "expected one of demo|other, got 'gpu'");
+  expect_error("bad_op", replace(kValid, "op: conv2d", "op: copy"), 3, "op", "expected one of conv2d|add, got 'copy'");
+}
+
+TEST(Scenario, YamlSyntaxErrorNamesLine) {
+  const std::string path = write("syntax", "target: demo\nop: [conv2d\nseed: 1\n");
+  try {
+    sc::load_scenario(path, targets());
+    FAIL();
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind(path + ":", 0), 0u) << msg;
+    EXPECT_NE(msg.find("YAML syntax error"), std::string::npos) << msg;
+  }
+  try {
+    sc::load_scenario(dir() + "/absent.yaml", targets());
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("absent.yaml: cannot open scenario file"), std::string::npos);
+  }
+  try {
+    sc::load_scenario(write("list_top", "- a\n- b\n"), targets());
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(":1: '(top level)': expected a map"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Scenario, SetOverridesApplyBeforeValidation) {
+  const std::string path = write("set", kValid);
+  const sc::Scenario s = sc::load_scenario(
+      path, targets(),
+      {"testbench.dram_latency=5", "shapes.input=[2, 4, 4, 8]", "testbench.timeout_cycles=99", "quant.input.scale=2",
+       "shapes.input.0=3", "stride=4"});
+  EXPECT_EQ(s.testbench.dram_latency, 5u);
+  EXPECT_EQ(s.testbench.timeout_cycles, 99u);
+  EXPECT_EQ(s["shapes"]["input"].as_ints(), (std::vector<int64_t>{3, 4, 4, 8}));
+  EXPECT_DOUBLE_EQ(s["quant"]["input"]["scale"].as_float(), 2.0);
+  EXPECT_EQ(s["stride"].as_int(), 4);
+  // A section missing from the file is created by --set.
+  const std::string bare = write("set_bare", "target: demo\nop: add\nshapes: {input: [1, 1, 1, 8]}\n");
+  const sc::Scenario b = sc::load_scenario(bare, targets(), {"testbench.bytes_per_cycle=16"});
+  EXPECT_EQ(b.testbench.bytes_per_cycle, 16u);
+  EXPECT_EQ(b.testbench.dram_latency, 20u);
+}
+
+TEST(Scenario, SetOverrideErrorsNameTheOverride) {
+  const std::string path = write("set_err", kValid);
+  auto expect_msg = [&](const std::vector<std::string>& sets, const std::string& expected) {
+    try {
+      sc::load_scenario(path, targets(), sets);
+      FAIL() << expected;
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), expected);
+    }
+  };
+  expect_msg({"testbench.dram_latency=-1"},
+             "--set testbench.dram_latency=-1: 'testbench.dram_latency': expected an integer in [0, 100000], got '-1'");
+  expect_msg({"testbench.dram_latncy=1"},
+             "--set testbench.dram_latncy=1: 'testbench.dram_latncy': unknown key; expected one of: dram_latency, "
+             "bytes_per_cycle, stall_probability, timeout_cycles");
+  expect_msg({"shapes.input=[1,2]"},
+             "--set shapes.input=[1,2]: 'shapes.input': expected a shape: a list of 4 integers in [1, 1024], got a list");
+  expect_msg({"seed.x=1"}, "--set seed.x=1: 'seed' is not a map, cannot set 'x'");
+  expect_msg({"noequals"}, "--set noequals: expected key.path=value");
+  expect_msg({"shapes.input.9=1"}, "--set shapes.input.9=1: 'shapes.input' is a list of 4 elements; expected an index, got '9'");
+}
+
+TEST(Scenario, SeedArgumentWinsOverFile) {
+  const sc::Scenario s = sc::load_scenario(write("seed", kValid), targets(), {}, 42);
+  EXPECT_EQ(s.seed, 42u);
+}
+
+TEST(Scenario, RngIsSplitmix64) {
+  // splitmix64 reference outputs for state 0 (published with the algorithm).
+  sc::Rng r(0);
+  EXPECT_EQ(r.next(), 0xe220a8397b1dcdafull);
+  EXPECT_EQ(r.next(), 0x6e789e6aa1b965f4ull);
+  EXPECT_EQ(r.next(), 0x06c45d188009454full);
+}
+
+TEST(Scenario, RandomDataIsSeededPerTensor) {
+  const sc::Scenario s = sc::load_scenario(write("data", kValid), targets());
+  const sc::Value& src = s["data"]["input"];
+  const Tensor a = sc::make_tensor(s, src, DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input");
+  const Tensor b = sc::make_tensor(s, src, DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input");
+  const Tensor c = sc::make_tensor(s, src, DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "filter");
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a.bytes(), c.bytes());
+  const sc::Scenario s2 = sc::load_scenario(write("data", kValid), targets(), {}, 8);
+  EXPECT_NE(a.bytes(), sc::make_tensor(s2, s2["data"]["input"], DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input").bytes());
+  // Value i is lo + (splitmix64 output i % span), stream state = seed ^ FNV-1a(name).
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : std::string("input")) {
+    h ^= ch;
+    h *= 1099511628211ull;
+  }
+  sc::Rng ref(7 ^ h);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(a.data<int8_t>()[i], static_cast<int8_t>(-128 + static_cast<int64_t>(ref.next() % 256)));
+}
+
+TEST(Scenario, RandomRangeIsRespectedAndChecked) {
+  const std::string text = std::string(kValid) + "data:\n  input: {random: {min: -3, max: 4}}\n";
+  const sc::Scenario s = sc::load_scenario(write("range", text), targets());
+  const Tensor t = sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1000}, Layout::kAny, "input");
+  int lo = 127, hi = -128;
+  for (int i = 0; i < 1000; ++i) {
+    lo = std::min<int>(lo, t.data<int8_t>()[i]);
+    hi = std::max<int>(hi, t.data<int8_t>()[i]);
+  }
+  EXPECT_EQ(lo, -3);
+  EXPECT_EQ(hi, 4);
+  const std::string bad = std::string(kValid) + "data:\n  input: {random: {min: -300}}\n";
+  const std::string path = write("range_bad", bad);
+  const sc::Scenario sb = sc::load_scenario(path, targets());
+  try {
+    sc::make_tensor(sb, sb["data"]["input"], DType::kInt8, {4}, Layout::kAny, "input");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(path + ":14: 'data.input.random': expected a range inside int8", 0), 0u) << e.what();
+  }
+}
+
+TEST(Scenario, NpyDataIsRelativeToTheFileAndChecked) {
+  Tensor t(DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC);
+  for (int i = 0; i < 32; ++i) t.data<int8_t>()[i] = static_cast<int8_t>(i - 16);
+  fs::create_directories(dir() + "/npy");
+  cosim::write_npy(dir() + "/npy/x.npy", t);
+  const std::string text = std::string(kValid) + "data:\n  input: {npy: npy/x.npy}\n";
+  const std::string path = write("npy", text);
+  const sc::Scenario s = sc::load_scenario(path, targets());
+  const Tensor got = sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC, "input");
+  EXPECT_EQ(got.bytes(), t.bytes());
+  try {
+    sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input");
+    FAIL();
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind(path + ":14: 'data.input.npy': ", 0), 0u) << msg;
+    EXPECT_NE(msg.find("has shape [1,2,2,8], expected [1,4,4,8]"), std::string::npos) << msg;
+  }
+  const std::string missing = write("npy_missing", std::string(kValid) + "data:\n  input: {npy: nope.npy}\n");
+  const sc::Scenario sm = sc::load_scenario(missing, targets());
+  try {
+    sc::make_tensor(sm, sm["data"]["input"], DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC, "input");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind(missing + ":14: 'data.input.npy': ", 0), 0u) << e.what();
+  }
+  // A data source that is neither random nor npy is rejected by the schema.
+  expect_error("npy_typo", std::string(kValid) + "data:\n  input: {nyp: x.npy}\n", 14, "data.input",
+               "expected one of random or a map with keys random or a map with keys npy");
+}
+
+TEST(Scenario, FilterScalesAcceptTheThreeForms) {
+  for (const char* form : {"random", "0.5", "[0.5, 0.25, 1.0]"}) {
+    const sc::Scenario s =
+        sc::load_scenario(write("fs", replace(kValid, "[0.5, 0.25]", form)), targets());
+    EXPECT_TRUE(s["quant"].has("filter_scales"));
+  }
+  expect_error("fs_bad", replace(kValid, "[0.5, 0.25]", "[0.5, -1]"), 12, "quant.filter_scales",
+               "expected one of random or a number > 0 or a list of at least 1 elements");
+}

@@ -1,0 +1,267 @@
+// The `cosim` command line, end to end on the test DMA: exit codes (0 pass,
+// 1 mismatch, 2 bad input, 3 timeout), one-line errors naming file:line and
+// key, report.json fields, replay, --dump, --set and determinism.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;  // stdout + stderr
+};
+
+std::string work() {
+  static const fs::path d = [] {
+    fs::path p = fs::temp_directory_path() / ("cosim_cli_test_" + std::to_string(::getpid()));
+    fs::remove_all(p);
+    fs::create_directories(p);
+    return p;
+  }();
+  return d.string();
+}
+
+Result cosim(const std::string& args) {
+  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
+  Result r;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string scenario() { return std::string(COSIM_SOURCE_DIR) + "/scenarios/selftest_copy.yaml"; }
+
+std::string write(const std::string& name, const std::string& text) {
+  const std::string path = work() + "/" + name + ".yaml";
+  std::ofstream f(path);
+  f << text;
+  return path;
+}
+
+json report(const std::string& out_dir) {
+  std::ifstream f(out_dir + "/report.json");
+  return json::parse(f);
+}
+
+const char* kCopy =
+    "target: testdut\n"              // 1
+    "op: copy\n"                     // 2
+    "testbench:\n"                   // 3
+    "  dram_latency: 10\n"           // 4
+    "  timeout_cycles: 100000\n"     // 5
+    "shapes:\n"                      // 6
+    "  input: [1, 4, 4, 16]\n";      // 7
+
+// One line "cosim: error: FILE:LINE: 'KEY': ..." and exit 2.
+void expect_input_error(const std::string& name, const std::string& text, int line, const std::string& key,
+                        const std::string& expected) {
+  const std::string path = write(name, text);
+  const Result r = cosim("run " + path + " --out " + work() + "/" + name);
+  EXPECT_EQ(r.code, 2) << r.out;
+  const std::string head = "cosim: error: " + path + ":" + std::to_string(line) + ": '" + key + "': ";
+  EXPECT_EQ(r.out.rfind(head, 0), 0u) << "expected prefix " << head << "\n got: " << r.out;
+  EXPECT_NE(r.out.find(expected), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+std::string replace(std::string s, const std::string& from, const std::string& to) {
+  return s.replace(s.find(from), from.size(), to);
+}
+
+}  // namespace
+
+TEST(Cli, SelftestPassesAndWritesTheReport) {
+  const std::string out = work() + "/pass";
+  const Result r = cosim("run " + scenario() + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
+  const json j = report(out);
+  for (const char* k : {"scenario", "target", "op", "seed", "status", "cycles", "macs", "utilization", "mismatch",
+                        "distance", "wall_seconds", "simulated_khz"}) {
+    EXPECT_TRUE(j.contains(k)) << k;
+  }
+  EXPECT_EQ(j["scenario"], "selftest_copy");
+  EXPECT_EQ(j["target"], "testdut");
+  EXPECT_EQ(j["op"], "copy");
+  EXPECT_EQ(j["seed"], 1);
+  EXPECT_EQ(j["status"], "pass");
+  EXPECT_GT(j["cycles"].get<uint64_t>(), 128u);  // at least one cycle per 8-byte read beat
+  EXPECT_EQ(j["mismatch"]["count"], 0);
+  EXPECT_EQ(j["mismatch"]["elements"], 1024);
+  EXPECT_TRUE(j["utilization"].is_null());  // the DMA has no MAC array
+  EXPECT_TRUE(fs::exists(out + "/trace/trace.txt"));
+}
+
+TEST(Cli, SameSeedSameCyclesAndReplayAgrees) {
+  const Result a = cosim("run " + scenario() + " --out " + work() + "/det_a --seed 9");
+  const Result b = cosim("run " + scenario() + " --out " + work() + "/det_b --seed 9");
+  ASSERT_EQ(a.code, 0) << a.out;
+  ASSERT_EQ(b.code, 0) << b.out;
+  const json ja = report(work() + "/det_a");
+  EXPECT_EQ(ja["seed"], 9);
+  EXPECT_EQ(ja["cycles"], report(work() + "/det_b")["cycles"]);
+  const Result r = cosim("replay " + work() + "/det_a/trace --out " + work() + "/det_replay");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(report(work() + "/det_replay")["cycles"], ja["cycles"]);
+  EXPECT_EQ(report(work() + "/det_replay")["seed"], 9);
+}
+
+TEST(Cli, SetOverridesAndDump) {
+  const std::string out = work() + "/set";
+  const Result r = cosim("run " + scenario() + " --out " + out +
+                         " --set shapes.input=[2,4,4,8] --set testbench.dram_latency=0 --dump");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const json j = report(out);
+  EXPECT_EQ(j["mismatch"]["elements"], 256);
+  EXPECT_TRUE(fs::exists(out + "/output_expected.npy"));
+  EXPECT_TRUE(fs::exists(out + "/output_actual.npy"));
+  EXPECT_TRUE(fs::exists(out + "/input_input.npy"));
+  EXPECT_EQ(fs::file_size(out + "/output_expected.npy"), fs::file_size(out + "/output_actual.npy"));
+  // --set before the positional file does not swallow it.
+  const Result r2 = cosim("run --set seed=3 --set shapes.input=[8] " + scenario() + " --out " + out + "_2");
+  ASSERT_EQ(r2.code, 0) << r2.out;
+  EXPECT_EQ(report(out + "_2")["seed"], 3);
+  EXPECT_EQ(report(out + "_2")["mismatch"]["elements"], 8);
+}
+
+TEST(Cli, CorruptedExpectedElementGivesExit1AndItsCoordinates) {
+  const std::string out = work() + "/corrupt";
+  ASSERT_EQ(cosim("run " + scenario() + " --out " + out).code, 0);
+  // Flip element n=0,h=3,w=5,c=9 of the 1x8x8x16 NHWC output: byte 3*128 + 5*16 + 9 = 473.
+  fs::path blob;
+  for (const auto& e : fs::directory_iterator(out + "/trace/blobs")) {
+    if (e.path().filename().string().find("output") != std::string::npos) blob = e.path();
+  }
+  ASSERT_FALSE(blob.empty());
+  std::fstream f(blob, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(473);
+  char c;
+  f.get(c);
+  f.seekp(473);
+  f.put(static_cast<char>(c ^ 0x40));
+  f.close();
+  const Result r = cosim("replay " + out + "/trace --out " + work() + "/corrupt_replay");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("output[n=0,h=3,w=5,c=9]"), std::string::npos) << r.out;
+  // Output at 0x100000: the element's address is 0x100000 + 473 = 0x1001d9.
+  EXPECT_NE(r.out.find("at 0x1001d9, written at cycle"), std::string::npos) << r.out;
+  const json j = report(work() + "/corrupt_replay");
+  EXPECT_EQ(j["status"], "mismatch");
+  EXPECT_EQ(j["mismatch"]["count"], 1);
+  const json m = j["mismatch"]["checks"][0]["first_mismatches"][0];
+  EXPECT_EQ(m["coords"], "n=0,h=3,w=5,c=9");
+  EXPECT_EQ(m["index"], (std::vector<int>{0, 3, 5, 9}));
+  EXPECT_EQ(static_cast<int>(m["expected"].get<double>()), static_cast<int8_t>(c ^ 0x40));
+  EXPECT_EQ(static_cast<int>(m["actual"].get<double>()), static_cast<int8_t>(c));
+  EXPECT_FALSE(m["write_cycle"].is_null());
+}
+
+TEST(Cli, HungDutGivesExit3WithinTheBudgetNamingTheState) {
+  const std::string out = work() + "/hang";
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r =
+      cosim("run " + scenario() + " --out " + out + " --set fault=no_start --set testbench.timeout_cycles=200000");
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_EQ(r.out.rfind("cosim: timeout: DUT did not finish within 200000 cycles", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("stuck in state StIdle"), std::string::npos) << r.out;
+  EXPECT_LT(secs, 20.0);
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "timeout");
+  EXPECT_NE(j["diagnosis"].get<std::string>().find("StIdle"), std::string::npos);
+}
+
+TEST(Cli, ScenarioErrorsExit2WithFileLineAndKey) {
+  expect_input_error("unknown_key", std::string(kCopy) + "adresses: {src: 0}\n", 8, "adresses",
+                     "unknown key; expected one of:");
+  expect_input_error("wrong_type", replace(kCopy, "dram_latency: 10", "dram_latency: slow"), 4,
+                     "testbench.dram_latency", "expected an integer in [0, 100000], got 'slow'");
+  expect_input_error("missing_key", replace(kCopy, "shapes:\n  input: [1, 4, 4, 16]\n", "shapes: {}\n"), 6,
+                     "shapes.input", "missing required key; expected a shape");
+  expect_input_error("out_of_range", replace(kCopy, "timeout_cycles: 100000", "timeout_cycles: 0"), 5,
+                     "testbench.timeout_cycles", "expected an integer in [1, 1000000000000], got '0'");
+  expect_input_error("impossible_shape", replace(kCopy, "[1, 4, 4, 16]", "[1, 3, 3, 3]"), 7, "shapes.input",
+                     "expected a shape whose size is a multiple of 8 bytes (the DMA moves 64-bit beats), got 27 bytes");
+  expect_input_error("bad_target", replace(kCopy, "target: testdut", "target: nvdla"), 1, "target",
+                     "expected one of");
+}
+
+TEST(Cli, OtherBadInputExits2) {
+  Result r = cosim("run " + work() + "/missing.yaml");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("cannot open scenario file"), std::string::npos) << r.out;
+  r = cosim("run " + scenario() + " --set testbench.dram_latency=-4 --out " + work() + "/seterr");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.out, "cosim: error: --set testbench.dram_latency=-4: 'testbench.dram_latency': expected an integer in "
+                   "[0, 100000], got '-4'\n");
+  r = cosim("run");
+  EXPECT_EQ(r.code, 2) << r.out;
+  r = cosim("frobnicate");
+  EXPECT_EQ(r.code, 2) << r.out;
+  // A malformed trace names trace.txt:line.
+  const std::string dir = work() + "/badtrace";
+  fs::create_directories(dir);
+  std::ofstream(dir + "/trace.txt") << "cosim-trace 1\ntarget testdut\nreg_write 0x0\n";
+  r = cosim("replay " + dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("trace.txt:3: 'reg_write' expects 2 argument(s)"), std::string::npos) << r.out;
+  // A trace for a target that is not built.
+  std::ofstream(dir + "/trace.txt") << "cosim-trace 1\ntarget nvdla\n";
+  r = cosim("replay " + dir);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find("unknown target 'nvdla'"), std::string::npos) << r.out;
+}
+
+TEST(Cli, ListShowsScenariosAndTargets) {
+  const Result r = cosim("list --dir " + std::string(COSIM_SOURCE_DIR) + "/scenarios");
+  EXPECT_EQ(r.code, 0);
+  EXPECT_NE(r.out.find("selftest_copy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("testdut"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("copy"), std::string::npos) << r.out;
+}
+
+TEST(Cli, WaveformIsWritten) {
+  const std::string out = work() + "/wave";
+  const Result r = cosim("run " + scenario() + " --out " + out + " --trace --trace-from 10 --trace-to 200");
+  ASSERT_EQ(r.code, 0) << r.out;
+  ASSERT_TRUE(fs::exists(out + "/wave.fst"));
+  EXPECT_GT(fs::file_size(out + "/wave.fst"), 100u);
+}
+
+#ifdef COSIM_TEST_DISASM
+TEST(Cli, DisassemblesVtaInstructions) {
+  // spec/vta-isa.md: opcode [2:0], FINISH = 3; one instruction = 16 bytes.
+  const std::string path = work() + "/insn.bin";
+  {
+    std::ofstream f(path, std::ios::binary);
+    const unsigned char finish[16] = {3};
+    f.write(reinterpret_cast<const char*>(finish), 16);
+  }
+  Result r = cosim("disasm " + path);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("0: FINISH"), std::string::npos) << r.out;
+  {
+    std::ofstream f(path, std::ios::binary);
+    f.write("abc", 3);
+  }
+  r = cosim("disasm " + path);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("3 bytes, expected a multiple of 16"), std::string::npos) << r.out;
+}
+#endif

@@ -1,0 +1,119 @@
+// Scoreboard: counts, first mismatches with layout coordinates, write cycles
+// from the write log, bitwise float comparison, distance to a reference.
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "scoreboard/scoreboard.hpp"
+
+using cosim::DType;
+using cosim::Layout;
+using cosim::Tensor;
+using namespace cosim::tb;
+
+TEST(Scoreboard, CountsAndNamesNhwcCoordinates) {
+  Tensor e(DType::kInt8, {2, 3, 4, 5}, Layout::kNHWC);
+  for (int i = 0; i < e.numel(); ++i) e.data<int8_t>()[i] = static_cast<int8_t>(i % 100);
+  Tensor a = e;
+  // n=1,h=2,w=3,c=4 is the last element: flat 1*60 + 2*20 + 3*5 + 4 = 119.
+  a.data<int8_t>()[119] = -1;
+  // n=0,h=1,w=0,c=2: flat 20 + 2 = 22.
+  a.data<int8_t>()[22] = 100;
+  CompareOptions o;
+  o.name = "out";
+  const Comparison c = compare(e, a, o);
+  EXPECT_EQ(c.elements, 120);
+  EXPECT_EQ(c.mismatches, 2);
+  ASSERT_EQ(c.first.size(), 2u);
+  EXPECT_EQ(c.first[0].coords, "n=0,h=1,w=0,c=2");  // in memory order
+  EXPECT_EQ(c.first[0].index, (std::vector<int64_t>{0, 1, 0, 2}));
+  EXPECT_EQ(c.first[0].expected, 22);
+  EXPECT_EQ(c.first[0].actual, 100);
+  EXPECT_EQ(c.first[1].coords, "n=1,h=2,w=3,c=4");
+  EXPECT_EQ(c.first[1].expected, 19);
+  EXPECT_EQ(c.first[1].actual, -1);
+  EXPECT_FALSE(c.first[0].address.has_value());
+}
+
+TEST(Scoreboard, NchwAndPlainCoordinates) {
+  EXPECT_EQ(coords({1, 2, 3, 4}, Layout::kNCHW), "n=1,c=2,h=3,w=4");
+  EXPECT_EQ(coords({1, 2, 3, 4}, Layout::kNHWC), "n=1,h=2,w=3,c=4");
+  EXPECT_EQ(coords({7, 8}, Layout::kAny), "i0=7,i1=8");
+  EXPECT_EQ(unravel({2, 3, 4}, 23), (std::vector<int64_t>{1, 2, 3}));
+}
+
+TEST(Scoreboard, ReportsOnlyTheFirstNButCountsAll) {
+  Tensor e(DType::kInt32, {100});
+  Tensor a(DType::kInt32, {100});
+  for (int i = 0; i < 100; ++i) {
+    e.data<int32_t>()[i] = i;
+    a.data<int32_t>()[i] = i % 2 == 0 ? i : -i;
+  }
+  CompareOptions o;
+  o.max_report = 3;
+  const Comparison c = compare(e, a, o);
+  EXPECT_EQ(c.mismatches, 50);
+  ASSERT_EQ(c.first.size(), 3u);
+  EXPECT_EQ(c.first[0].index[0], 1);
+  EXPECT_EQ(c.first[2].index[0], 5);
+  EXPECT_EQ(c.first[2].actual, -5);
+}
+
+TEST(Scoreboard, AddressAndWriteCycleFromTheLog) {
+  Tensor e(DType::kInt16, {4});
+  Tensor a(DType::kInt16, {4});
+  for (int i = 0; i < 4; ++i) e.data<int16_t>()[i] = a.data<int16_t>()[i] = static_cast<int16_t>(i);
+  a.data<int16_t>()[2] = 77;
+  a.data<int16_t>()[3] = 99;
+  WriteLog log;
+  log.record(0x1000, 4, 10);   // elements 0, 1
+  log.record(0x1004, 1, 12);   // low byte of element 2
+  log.record(0x1005, 1, 15);   // high byte of element 2: the later write counts
+  const uint8_t strobe[2] = {0, 0};
+  log.record(0x1006, 2, 20, strobe);  // element 3: strobed off, never written
+  CompareOptions o;
+  o.base_addr = 0x1000;
+  o.log = &log;
+  const Comparison c = compare(e, a, o);
+  ASSERT_EQ(c.first.size(), 2u);
+  EXPECT_EQ(*c.first[0].address, 0x1004u);
+  ASSERT_TRUE(c.first[0].cycle.has_value());
+  EXPECT_EQ(*c.first[0].cycle, 15u);
+  EXPECT_EQ(*c.first[1].address, 0x1006u);
+  EXPECT_FALSE(c.first[1].cycle.has_value());
+  EXPECT_EQ(*log.last_write(0x1000), 10u);
+  EXPECT_FALSE(log.last_write(0x2000).has_value());
+}
+
+TEST(Scoreboard, FloatsCompareBitwise) {
+  Tensor e(DType::kFp32, {2});
+  Tensor a(DType::kFp32, {2});
+  e.data<float>()[0] = 0.0f;
+  a.data<float>()[0] = -0.0f;  // equal as numbers, different bits
+  e.data<float>()[1] = a.data<float>()[1] = 1.5f;
+  const Comparison c = compare(e, a, CompareOptions{});
+  EXPECT_EQ(c.mismatches, 1);
+  Tensor b(DType::kBf16, {1});
+  b.data<uint16_t>()[0] = 0x3fc0;  // bf16 1.5
+  EXPECT_DOUBLE_EQ(element_value(b, 0), 1.5);
+}
+
+TEST(Scoreboard, DistanceToAReference) {
+  Tensor r(DType::kInt8, {5});
+  Tensor a(DType::kInt8, {5});
+  const int8_t rv[5] = {1, 2, 3, 4, -128};
+  const int8_t av[5] = {1, 3, 3, 1, 127};
+  std::memcpy(r.data<int8_t>(), rv, 5);
+  std::memcpy(a.data<int8_t>(), av, 5);
+  const Distance d = distance("tflite_double", r, a);
+  EXPECT_EQ(d.reference, "tflite_double");
+  EXPECT_EQ(d.elements, 5);
+  EXPECT_EQ(d.exact, 2);
+  EXPECT_DOUBLE_EQ(d.exact_pct, 40.0);
+  EXPECT_DOUBLE_EQ(d.max_abs_diff, 255.0);
+}
+
+TEST(Scoreboard, ShapeMismatchIsABug) {
+  EXPECT_THROW(compare(Tensor(DType::kInt8, {4}), Tensor(DType::kInt8, {5}), CompareOptions{}), std::invalid_argument);
+  EXPECT_THROW(compare(Tensor(DType::kInt8, {4}), Tensor(DType::kInt16, {4}), CompareOptions{}), std::invalid_argument);
+}

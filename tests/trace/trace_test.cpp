@@ -1,0 +1,259 @@
+// Trace format: round trip, strict validation of every malformed line (file:line
+// and what was expected), and the raw VTA program conversion.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <unistd.h>
+
+#include "common/error.hpp"
+#include "trace/trace.hpp"
+
+namespace fs = std::filesystem;
+using cosim::DType;
+using cosim::InputError;
+using cosim::Layout;
+using cosim::Tensor;
+namespace trace = cosim::trace;
+
+namespace {
+
+std::string temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("cosim_trace_test_" + std::to_string(::getpid()) + "_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d / "blobs");
+  return d.string();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+}
+
+void write_bytes(const std::string& path, std::size_t n, uint8_t fill = 0) {
+  trace::write_file_bytes(path, std::vector<uint8_t>(n, fill));
+}
+
+// Expects read_trace(dir) to fail with a message containing every fragment.
+void expect_error(const std::string& dir, const std::vector<std::string>& fragments) {
+  try {
+    trace::read_trace(dir);
+    FAIL() << "no error for " << dir;
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    for (const auto& f : fragments) EXPECT_NE(msg.find(f), std::string::npos) << "'" << f << "' not in: " << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << "one line expected: " << msg;
+  }
+}
+
+}  // namespace
+
+TEST(Trace, RoundTripKeepsEveryStep) {
+  trace::Trace t;
+  t.target = "testdut";
+  t.config["dram_latency"] = "7";
+  t.config["scenario"] = "demo";
+  t.mem_load(0x1000, {1, 2, 3, 4, 5}, "input");
+  t.reg_write(0x0c, 0xdeadbeef);
+  t.stream_send("in0", {9, 8, 7});
+  t.wait_done(12345);
+  Tensor e(DType::kInt16, {1, 2, 2, 3}, Layout::kNCHW);
+  for (int i = 0; i < 12; ++i) e.data<int16_t>()[i] = static_cast<int16_t>(i * 1000 - 5000);
+  t.mem_check(0x2000, e, "out");
+  Tensor s(DType::kFp32, {3});
+  s.data<float>()[0] = 1.5f;
+  s.data<float>()[1] = -2.0f;
+  s.data<float>()[2] = 0.25f;
+  t.stream_check("out0", s, "y");
+  t.mem_dump(0, 64, "dram_out.bin");
+
+  const std::string dir = temp_dir("roundtrip");
+  trace::write_trace(t, dir);
+  const trace::Trace r = trace::read_trace(dir);
+  EXPECT_EQ(r.target, "testdut");
+  EXPECT_EQ(r.config.at("dram_latency"), "7");
+  EXPECT_EQ(r.config.at("scenario"), "demo");
+  ASSERT_EQ(r.steps.size(), 7u);
+  EXPECT_EQ(r.steps[0].op, trace::Op::kMemLoad);
+  EXPECT_EQ(r.steps[0].addr, 0x1000u);
+  EXPECT_EQ(r.steps[0].data, (std::vector<uint8_t>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(r.steps[1].op, trace::Op::kRegWrite);
+  EXPECT_EQ(r.steps[1].addr, 0x0cu);
+  EXPECT_EQ(r.steps[1].value, 0xdeadbeefu);
+  EXPECT_EQ(r.steps[2].op, trace::Op::kStreamSend);
+  EXPECT_EQ(r.steps[2].stream, "in0");
+  EXPECT_EQ(r.steps[2].data, (std::vector<uint8_t>{9, 8, 7}));
+  EXPECT_EQ(r.steps[3].op, trace::Op::kWaitDone);
+  EXPECT_EQ(r.steps[3].value, 12345u);
+  EXPECT_EQ(r.steps[4].op, trace::Op::kMemCheck);
+  EXPECT_EQ(r.steps[4].addr, 0x2000u);
+  EXPECT_EQ(r.steps[4].tensor.name, "out");
+  EXPECT_EQ(r.steps[4].tensor.dtype, DType::kInt16);
+  EXPECT_EQ(r.steps[4].tensor.shape, (std::vector<int64_t>{1, 2, 2, 3}));
+  EXPECT_EQ(r.steps[4].tensor.layout, Layout::kNCHW);
+  EXPECT_EQ(trace::Trace::expected_tensor(r.steps[4]), e);
+  EXPECT_EQ(r.steps[5].op, trace::Op::kStreamCheck);
+  EXPECT_EQ(r.steps[5].stream, "out0");
+  EXPECT_EQ(trace::Trace::expected_tensor(r.steps[5]), s);
+  EXPECT_EQ(r.steps[6].op, trace::Op::kMemDump);
+  EXPECT_EQ(r.steps[6].value, 64u);
+  EXPECT_EQ(r.steps[6].file, "dram_out.bin");
+  // Lines are numbered for error messages: header, comment, target and 2 config lines come first.
+  EXPECT_EQ(r.steps[0].line, 6);
+}
+
+TEST(Trace, TextIsOneStepPerLine) {
+  trace::Trace t;
+  t.target = "x";
+  t.reg_write(0x8, 3);
+  t.wait_done(10);
+  const std::string dir = temp_dir("text");
+  trace::write_trace(t, dir);
+  std::ifstream f(fs::path(dir) / "trace.txt");
+  std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  EXPECT_NE(all.find("cosim-trace 1\n"), std::string::npos);
+  EXPECT_NE(all.find("target x\n"), std::string::npos);
+  EXPECT_NE(all.find("reg_write 0x8 0x3\n"), std::string::npos);
+  EXPECT_NE(all.find("wait_done 10\n"), std::string::npos);
+}
+
+struct BadLine {
+  const char* name;
+  const char* line;
+  std::vector<std::string> fragments;
+};
+
+class TraceBadLine : public ::testing::TestWithParam<BadLine> {};
+
+TEST_P(TraceBadLine, NamesFileLineAndExpectation) {
+  const BadLine& b = GetParam();
+  const std::string dir = temp_dir(b.name);
+  write_bytes(dir + "/blobs/a.bin", 16);
+  write_text(dir + "/trace.txt", std::string("cosim-trace 1\ntarget testdut\n# comment\n") + b.line + "\n");
+  std::vector<std::string> frags = b.fragments;
+  frags.push_back("trace.txt:4:");
+  expect_error(dir, frags);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Lines, TraceBadLine,
+    ::testing::Values(
+        BadLine{"unknown", "poke 0x10 1", {"unknown step 'poke'", "expected target|config|mem_load"}},
+        BadLine{"arity", "reg_write 0x10", {"'reg_write' expects 2 argument(s)", "got 1"}},
+        BadLine{"number", "reg_write 0x1g 5", {"expected register offset", "got '0x1g'"}},
+        BadLine{"reg32", "reg_write 0x0 0x100000000", {"expected 32-bit register value", "0xffffffff"}},
+        BadLine{"budget0", "wait_done 0", {"expected a cycle budget > 0"}},
+        BadLine{"dtype", "mem_check 0x0 blobs/a.bin int9 16 any out", {"expected dtype int8|int16|int32|bf16|fp32", "'int9'"}},
+        BadLine{"shape", "mem_check 0x0 blobs/a.bin int8 4,0 any out", {"expected shape as comma-separated positive integers", "'4,0'"}},
+        BadLine{"layout", "mem_check 0x0 blobs/a.bin int8 16 nhwc out", {"layout nhwc needs a 4-D shape"}},
+        BadLine{"size", "mem_check 0x0 blobs/a.bin int32 2,3 any out", {"has 16 bytes, expected 24", "int32 [2,3]"}},
+        BadLine{"missing", "mem_load 0x0 blobs/none.bin", {"blob 'blobs/none.bin' not found"}},
+        BadLine{"escape", "mem_load 0x0 ../a.bin", {"expected a blob path relative to the trace directory", "'../a.bin'"}},
+        BadLine{"absolute", "mem_load 0x0 /etc/passwd", {"expected a blob path relative"}},
+        BadLine{"stream", "stream_send in/0 blobs/a.bin", {"expected stream name", "'in/0'"}}),
+    [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
+
+TEST(Trace, HeaderAndTargetAreRequired) {
+  std::string dir = temp_dir("noheader");
+  write_text(dir + "/trace.txt", "target x\nwait_done 5\n");
+  expect_error(dir, {"trace.txt:1:", "expected the header 'cosim-trace 1'", "got 'target'"});
+  dir = temp_dir("version");
+  write_text(dir + "/trace.txt", "cosim-trace 2\n");
+  expect_error(dir, {"trace.txt:1:", "unsupported format version 2"});
+  dir = temp_dir("notarget");
+  write_text(dir + "/trace.txt", "cosim-trace 1\nwait_done 5\n");
+  expect_error(dir, {"no 'target NAME' line"});
+  dir = temp_dir("empty");
+  write_text(dir + "/trace.txt", "");
+  expect_error(dir, {"file is empty"});
+  dir = temp_dir("nothing");
+  fs::remove(dir + "/trace.txt");
+  expect_error(dir, {"no trace.txt", "insn.bin + dram.bin"});
+}
+
+TEST(Trace, RawVtaProgramBecomesATrace) {
+  const std::string dir = temp_dir("rawvta");
+  write_bytes(dir + "/insn.bin", 32, 0xab);
+  write_bytes(dir + "/dram.bin", 5000, 0x11);
+  ASSERT_TRUE(trace::is_raw_vta_dir(dir));
+  const trace::Trace t = trace::read_trace(dir);
+  EXPECT_EQ(t.target, "vta");
+  ASSERT_EQ(t.steps.size(), 7u);
+  // DRAM image at 0, instructions at the next 4 KiB boundary after 5000 bytes: 8192.
+  EXPECT_EQ(t.steps[0].op, trace::Op::kMemLoad);
+  EXPECT_EQ(t.steps[0].addr, 0u);
+  EXPECT_EQ(t.steps[0].data.size(), 5000u);
+  EXPECT_EQ(t.steps[1].op, trace::Op::kMemLoad);
+  EXPECT_EQ(t.steps[1].addr, 8192u);
+  EXPECT_EQ(t.steps[1].data.size(), 32u);
+  // spec/vta-isa.md host interface: 0x0c insn address, 0x08 count, 0x00 start.
+  EXPECT_EQ(t.steps[2].op, trace::Op::kRegWrite);
+  EXPECT_EQ(t.steps[2].addr, 0x0cu);
+  EXPECT_EQ(t.steps[2].value, 8192u);
+  EXPECT_EQ(t.steps[3].addr, 0x08u);
+  EXPECT_EQ(t.steps[3].value, 2u);
+  EXPECT_EQ(t.steps[4].addr, 0x00u);
+  EXPECT_EQ(t.steps[4].value, 1u);
+  EXPECT_EQ(t.steps[5].op, trace::Op::kWaitDone);
+  EXPECT_EQ(t.steps[6].op, trace::Op::kMemDump);
+  EXPECT_EQ(t.steps[6].addr, 0u);
+  EXPECT_EQ(t.steps[6].value, 5000u);
+}
+
+TEST(Trace, RawVtaProgramWithExpectedImageIsChecked) {
+  const std::string dir = temp_dir("rawvta_expected");
+  write_bytes(dir + "/insn.bin", 16);
+  write_bytes(dir + "/dram.bin", 4096);
+  write_bytes(dir + "/dram_expected.bin", 4096, 7);
+  const trace::Trace t = trace::read_trace(dir);
+  bool found = false;
+  for (const auto& s : t.steps) {
+    if (s.op != trace::Op::kMemCheck) continue;
+    found = true;
+    EXPECT_EQ(s.addr, 0u);
+    EXPECT_EQ(s.tensor.name, "dram");
+    EXPECT_EQ(s.data, std::vector<uint8_t>(4096, 7));
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(Trace, RawVtaProgramRejectsPartialInstructions) {
+  const std::string dir = temp_dir("rawvta_bad");
+  write_bytes(dir + "/insn.bin", 17);
+  write_bytes(dir + "/dram.bin", 64);
+  expect_error(dir, {"insn.bin: 17 bytes", "multiple of 16"});
+  write_bytes(dir + "/insn.bin", 16);
+  write_bytes(dir + "/dram_expected.bin", 63);
+  expect_error(dir, {"dram_expected.bin: 63 bytes, expected 64"});
+}
+
+TEST(Trace, WrittenTraceOfRawProgramReplaysTheSame) {
+  const std::string dir = temp_dir("rawvta_rt");
+  write_bytes(dir + "/insn.bin", 48, 3);
+  write_bytes(dir + "/dram.bin", 100, 4);
+  const trace::Trace a = trace::read_trace(dir);
+  const std::string out = temp_dir("rawvta_rt_out");
+  trace::write_trace(a, out);
+  const trace::Trace b = trace::read_trace(out);
+  ASSERT_EQ(a.steps.size(), b.steps.size());
+  for (std::size_t i = 0; i < a.steps.size(); ++i) {
+    EXPECT_EQ(a.steps[i].op, b.steps[i].op);
+    EXPECT_EQ(a.steps[i].addr, b.steps[i].addr);
+    EXPECT_EQ(a.steps[i].value, b.steps[i].value);
+    EXPECT_EQ(a.steps[i].data, b.steps[i].data);
+  }
+}
+
+TEST(Trace, WriterRefusesWhatTheReaderWouldReject) {
+  trace::Trace t;
+  t.target = "x";
+  t.config["scenario"] = "has space";
+  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse1")), std::invalid_argument);
+  t.config.clear();
+  Tensor e(DType::kInt8, {1});
+  t.mem_check(0, e, "out/0");
+  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse2")), std::invalid_argument);
+}
