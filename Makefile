@@ -38,7 +38,7 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build
-	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE regress $(CTEST_ARGS)
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE '^regress$$' $(CTEST_ARGS)
 
 sim: build
 	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \
@@ -51,7 +51,7 @@ bench: build
 # Long sweeps: every scenario x SEEDS seeds through cosim, plus the CTest
 # tests labelled regress. SLURM=1 submits the scenario sweep as a job array.
 regress: build
-	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure -L regress
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure -L '^regress$$'
 	python3 scripts/regress --build $(BUILD) --seeds $(SEEDS) $(if $(FILTER),--filter '$(FILTER)') \
 	  $(if $(SLURM),--slurm $(if $(filter command line environment,$(origin JOBS)),--jobs $(JOBS)),--jobs $(JOBS))
 
