@@ -1,0 +1,234 @@
+// Operator -> LayerWorkload: constant tensors and TFLite quantization
+// parameters, checked against what the int8 reference kernels accept.
+#include "tflite/layers.hpp"
+
+#include <algorithm>
+
+#include "common/error.hpp"
+
+namespace cosim::tflite {
+
+namespace {
+
+std::string shape_str(const std::vector<int64_t>& s) {
+  std::string r = "[";
+  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
+  return r + "]";
+}
+
+struct Ctx {
+  const Model& model;
+  const SubGraph& sg;
+  std::string where;  // "file: operator N (CONV_2D)"
+  [[noreturn]] void fail(const std::string& what) const { throw InputError(where + ": " + what); }
+
+  const TensorInfo& tensor(const Operator& op, std::size_t i, const char* role) const {
+    if (i >= op.inputs.size() || op.inputs[i] < 0)
+      fail(std::string("missing ") + role + " (input " + std::to_string(i) + ")");
+    return sg.tensors[static_cast<std::size_t>(op.inputs[i])];
+  }
+
+  // Per-tensor int8 activation quantization.
+  void per_tensor(const TensorInfo& t, const char* role, float& scale, int32_t& zp) const {
+    const std::string r = std::string(role) + " " + quoted(t.name);
+    if (t.type != static_cast<int8_t>(TensorType::kInt8))
+      fail(r + " is " + tensor_type_name(t.type) + ", only INT8 activations are supported");
+    if (t.quant.scale.size() != 1)
+      fail(r + " needs one quantization scale, has " + std::to_string(t.quant.scale.size()));
+    scale = t.quant.scale[0];
+    if (!(scale > 0.0f)) fail(r + " has a non-positive scale " + std::to_string(scale));
+    const int64_t z = t.quant.zero_point.empty() ? 0 : t.quant.zero_point[0];
+    if (z < -128 || z > 127) fail(r + " zero point " + std::to_string(z) + " outside int8");
+    zp = static_cast<int32_t>(z);
+  }
+
+  // Per-channel (or per-tensor) symmetric int8 filter scales along `dim`.
+  std::vector<float> filter_scales(const TensorInfo& f, int dim) const {
+    const std::string r = "filter " + quoted(f.name);
+    if (f.type != static_cast<int8_t>(TensorType::kInt8))
+      fail(r + " is " + tensor_type_name(f.type) + ", expected INT8");
+    if (f.shape.size() != 4) fail(r + " must have rank 4");
+    const std::vector<float>& s = f.quant.scale;
+    if (s.size() != 1 && !(s.size() == static_cast<std::size_t>(f.shape[static_cast<std::size_t>(dim)]) &&
+                           f.quant.quantized_dimension == dim))
+      fail(r + " has " + std::to_string(s.size()) + " scales on dimension " +
+           std::to_string(f.quant.quantized_dimension) + ", expected 1 or " +
+           std::to_string(f.shape[static_cast<std::size_t>(dim)]) + " on dimension " + std::to_string(dim));
+    for (int64_t z : f.quant.zero_point)
+      if (z != 0) fail(r + " has a non-zero zero point " + std::to_string(z));
+    for (float v : s)
+      if (!(v > 0.0f)) fail(r + " has a non-positive scale " + std::to_string(v));
+    return s;
+  }
+
+  quant::Activation activation(FusedActivation a) const {
+    switch (a) {
+      case FusedActivation::kNone:
+        return quant::Activation::kNone;
+      case FusedActivation::kRelu:
+        return quant::Activation::kRelu;
+      case FusedActivation::kRelu6:
+        return quant::Activation::kRelu6;
+      default:
+        fail("fused activation " + std::to_string(static_cast<int>(a)) + " is not supported (NONE, RELU, RELU6)");
+    }
+  }
+
+  ops::Padding padding(PaddingType p) const {
+    return p == PaddingType::kSame ? ops::Padding::kSame : ops::Padding::kValid;
+  }
+
+  Tensor bias(const Operator& op, std::size_t sg_index, int64_t channels) const {
+    if (op.inputs.size() < 3 || op.inputs[2] < 0) return Tensor();
+    const TensorInfo& b = sg.tensors[static_cast<std::size_t>(op.inputs[2])];
+    if (b.type != static_cast<int8_t>(TensorType::kInt32))
+      fail("bias " + quoted(b.name) + " is " + tensor_type_name(b.type) + ", expected INT32");
+    Tensor t = constant_tensor(model, sg_index, op.inputs[2]);
+    if (t.rank() != 1 || t.dim(0) != channels)
+      fail("bias " + quoted(b.name) + " has shape " + shape_str(t.shape()) + ", expected [" + std::to_string(channels) +
+           "]");
+    return t;
+  }
+};
+
+}  // namespace
+
+const std::vector<std::string>& supported_op_names() {
+  static const std::vector<std::string> names{"CONV_2D", "DEPTHWISE_CONV_2D", "ADD"};
+  return names;
+}
+
+bool is_supported_op(int32_t code) { return code == kConv2d || code == kDepthwiseConv2d || code == kAdd; }
+
+OpFilter parse_op_filter(const std::vector<std::string>& names, const std::string& context) {
+  OpFilter f;
+  for (const std::string& n : names) {
+    if (n == "CONV_2D")
+      f.insert(kConv2d);
+    else if (n == "DEPTHWISE_CONV_2D")
+      f.insert(kDepthwiseConv2d);
+    else if (n == "ADD")
+      f.insert(kAdd);
+    else
+      throw InputError(context + ": unknown op " + quoted(n) +
+                       " in ops: list, expected CONV_2D, DEPTHWISE_CONV_2D or ADD");
+  }
+  return f;
+}
+
+Tensor LayerWorkload::run(const std::vector<Tensor>& in) const {
+  const std::size_t need = code == kAdd ? 2 : 1;
+  if (in.size() != need)
+    throw InputError(op + " " + quoted(name) + ": needs " + std::to_string(need) + " input tensors, got " +
+                     std::to_string(in.size()));
+  if (code == kConv2d) return ops::conv2d(in[0], filter, bias, conv);
+  if (code == kDepthwiseConv2d) return ops::depthwise_conv2d(in[0], filter, bias, conv);
+  return ops::add(in[0], in[1], add);
+}
+
+std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& filter, quant::Rounding rounding,
+                                          const TensorMap* golden) {
+  std::vector<LayerWorkload> out;
+  if (model.subgraphs.empty()) throw InputError(model.path + ": model has no subgraphs");
+  const SubGraph& sg = model.subgraphs[0];
+  for (std::size_t o = 0; o < sg.operators.size(); ++o) {
+    const Operator& op = sg.operators[o];
+    if (!is_supported_op(op.code) || (!filter.empty() && filter.count(op.code) == 0)) continue;
+    Ctx c{model, sg, model.path + ": operator " + std::to_string(o) + " (" + op_name(op.code) + ")"};
+    if (op.outputs.size() != 1) c.fail("expected 1 output, has " + std::to_string(op.outputs.size()));
+    LayerWorkload w;
+    w.op_index = o;
+    w.code = op.code;
+    w.op = op_name(op.code);
+    w.output_tensor = op.outputs[0];
+    const TensorInfo& ot = sg.tensors[static_cast<std::size_t>(w.output_tensor)];
+    w.name = ot.name;
+    w.output_shape.assign(ot.shape.begin(), ot.shape.end());
+    float s_out = 0;
+    int32_t zp_out = 0;
+    c.per_tensor(ot, "output", s_out, zp_out);
+
+    if (op.code == kConv2d || op.code == kDepthwiseConv2d) {
+      const bool dw = op.code == kDepthwiseConv2d;
+      const TensorInfo& it = c.tensor(op, 0, "input");
+      const TensorInfo& ft = c.tensor(op, 1, "filter");
+      float s_in = 0;
+      int32_t zp_in = 0;
+      c.per_tensor(it, "input", s_in, zp_in);
+      const std::vector<float> fs = c.filter_scales(ft, dw ? 3 : 0);
+      w.input_tensors = {op.inputs[0]};
+      w.filter = constant_tensor(model, 0, op.inputs[1]);
+      const int64_t channels = dw ? w.filter.dim(3) : w.filter.dim(0);
+      w.bias = c.bias(op, 0, channels);
+      if (dw) {
+        const auto* o2 = std::get_if<DepthwiseConv2DOptions>(&op.options);
+        if (o2 == nullptr)
+          c.fail("builtin_options are not DepthwiseConv2DOptions (union tag " + std::to_string(op.options_type) + ")");
+        w.conv = ops::make_conv_params(s_in, zp_in, fs, s_out, zp_out, c.activation(o2->activation), rounding);
+        w.conv.padding = c.padding(o2->padding);
+        w.conv.stride_w = o2->stride_w;
+        w.conv.stride_h = o2->stride_h;
+        w.conv.dilation_w = o2->dilation_w;
+        w.conv.dilation_h = o2->dilation_h;
+        // The kernels derive the multiplier from the shapes (newer converters
+        // may write 0); the stored value must agree when it is set.
+        const int64_t ic = it.shape.size() == 4 ? it.shape[3] : 0;
+        if (ic <= 0 || channels % ic != 0)
+          c.fail("filter channels " + std::to_string(channels) + " are not a multiple of input channels " +
+                 std::to_string(ic));
+        if (o2->depth_multiplier != 0 && o2->depth_multiplier != channels / ic)
+          c.fail("depth_multiplier " + std::to_string(o2->depth_multiplier) + " does not match filter " +
+                 std::to_string(channels) + " / input " + std::to_string(ic) + " channels");
+        w.conv.depth_multiplier = static_cast<int>(channels / ic);
+      } else {
+        const auto* o2 = std::get_if<Conv2DOptions>(&op.options);
+        if (o2 == nullptr)
+          c.fail("builtin_options are not Conv2DOptions (union tag " + std::to_string(op.options_type) + ")");
+        w.conv = ops::make_conv_params(s_in, zp_in, fs, s_out, zp_out, c.activation(o2->activation), rounding);
+        w.conv.padding = c.padding(o2->padding);
+        w.conv.stride_w = o2->stride_w;
+        w.conv.stride_h = o2->stride_h;
+        w.conv.dilation_w = o2->dilation_w;
+        w.conv.dilation_h = o2->dilation_h;
+      }
+      if (w.conv.stride_w < 1 || w.conv.stride_h < 1 || w.conv.dilation_w < 1 || w.conv.dilation_h < 1)
+        c.fail("strides and dilations must be >= 1");
+    } else {  // ADD
+      const TensorInfo& a = c.tensor(op, 0, "input 1");
+      const TensorInfo& b = c.tensor(op, 1, "input 2");
+      float s1 = 0, s2 = 0;
+      int32_t z1 = 0, z2 = 0;
+      c.per_tensor(a, "input 1", s1, z1);
+      c.per_tensor(b, "input 2", s2, z2);
+      const auto* o2 = std::get_if<AddOptions>(&op.options);
+      const FusedActivation act = o2 ? o2->activation : FusedActivation::kNone;
+      if (o2 == nullptr && op.options_type != 0)
+        c.fail("builtin_options are not AddOptions (union tag " + std::to_string(op.options_type) + ")");
+      w.input_tensors = {op.inputs[0], op.inputs[1]};
+      w.add = ops::make_add_params(s1, z1, s2, z2, s_out, zp_out, c.activation(act), rounding);
+    }
+
+    if (golden != nullptr) {
+      bool all = true;
+      for (int32_t t : w.input_tensors) {
+        auto it = golden->find(t);
+        if (it == golden->end()) {
+          all = false;
+          break;
+        }
+        w.inputs.push_back(it->second);
+      }
+      auto e = golden->find(w.output_tensor);
+      if (all && e != golden->end()) {
+        w.expected = e->second;
+        w.has_data = true;
+      } else {
+        w.inputs.clear();
+      }
+    }
+    out.push_back(std::move(w));
+  }
+  return out;
+}
+
+}  // namespace cosim::tflite

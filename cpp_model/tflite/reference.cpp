@@ -1,0 +1,117 @@
+// The golden chain: each supported operator consumes the tensors the chain
+// itself produced, so every output compared downstream has its real input.
+#include "tflite/reference.hpp"
+
+#include <cstring>
+#include <random>
+
+#include "common/error.hpp"
+
+namespace cosim::tflite {
+
+namespace {
+std::string shape_str(const std::vector<int64_t>& s) {
+  std::string r = "[";
+  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
+  return r + "]";
+}
+
+const TensorInfo& first_input(const Model& model) {
+  if (model.subgraphs.empty() || model.subgraphs[0].inputs.empty())
+    throw InputError(model.path + ": subgraph 0 has no inputs");
+  const SubGraph& sg = model.subgraphs[0];
+  return sg.tensors[static_cast<std::size_t>(sg.inputs[0])];
+}
+// A corrupt shape must not turn into a multi-gigabyte allocation.
+void check_input_size(const Model& model, const TensorInfo& ti) {
+  constexpr int64_t kMaxElements = int64_t{1} << 26;
+  int64_t n = 1;
+  for (int32_t d : ti.shape) {
+    n *= d;
+    if (n > kMaxElements) throw InputError(model.path + ": input " + quoted(ti.name) + " has more than 2^26 elements");
+  }
+}
+}  // namespace
+
+Tensor random_input(const Model& model, uint32_t seed) {
+  const TensorInfo& ti = first_input(model);
+  if (ti.type != static_cast<int8_t>(TensorType::kInt8))
+    throw InputError(model.path + ": input " + quoted(ti.name) + " is " + tensor_type_name(ti.type) +
+                     ", expected INT8");
+  check_input_size(model, ti);
+  Tensor t(DType::kInt8, std::vector<int64_t>(ti.shape.begin(), ti.shape.end()), Layout::kNHWC);
+  std::mt19937 gen(seed);
+  std::uniform_int_distribution<int> dist(-128, 127);
+  int8_t* p = t.data<int8_t>();
+  for (int64_t i = 0; i < t.numel(); ++i) p[i] = static_cast<int8_t>(dist(gen));
+  return t;
+}
+
+TensorMap run_reference(const Model& model, const Tensor& input, quant::Rounding rounding) {
+  const TensorInfo& in_info = first_input(model);
+  const SubGraph& sg = model.subgraphs[0];
+  const std::vector<int64_t> in_shape(in_info.shape.begin(), in_info.shape.end());
+  check_input_size(model, in_info);
+  if (input.dtype() != DType::kInt8 || input.shape() != in_shape)
+    throw InputError(model.path + ": input must be int8 " + shape_str(in_shape) + ", got " + dtype_name(input.dtype()) +
+                     " " + shape_str(input.shape()));
+  TensorMap values;
+  values[sg.inputs[0]] = input;
+
+  // The value of tensor `idx`: produced by the chain, or constant data.
+  auto fetch = [&](int32_t idx) -> const Tensor* {
+    auto it = values.find(idx);
+    if (it != values.end()) return &it->second;
+    const TensorInfo& ti = sg.tensors[static_cast<std::size_t>(idx)];
+    if (ti.buffer == 0 || model.buffers[ti.buffer].empty()) return nullptr;
+    return &(values[idx] = constant_tensor(model, 0, idx));
+  };
+
+  std::map<std::size_t, const LayerWorkload*> by_op;
+  const std::vector<LayerWorkload> layers = extract_layers(model, {}, rounding);
+  for (const LayerWorkload& w : layers) by_op[w.op_index] = &w;
+
+  for (std::size_t o = 0; o < sg.operators.size(); ++o) {
+    const Operator& op = sg.operators[o];
+    auto wl = by_op.find(o);
+    if (wl != by_op.end()) {
+      const LayerWorkload& w = *wl->second;
+      std::vector<Tensor> ins;
+      for (int32_t t : w.input_tensors) {
+        const Tensor* v = fetch(t);
+        if (v == nullptr) break;
+        ins.push_back(*v);
+      }
+      if (ins.size() != w.input_tensors.size()) continue;  // chain broken upstream
+      // Check ADD's broadcast result before computing it: a corrupt shape
+      // could otherwise ask for a huge tensor.
+      if (w.code == kAdd && ops::broadcast_shape(ins[0].shape(), ins[1].shape()) != w.output_shape)
+        throw InputError(model.path + ": operator " + std::to_string(o) + " (ADD) inputs " + shape_str(ins[0].shape()) +
+                         " and " + shape_str(ins[1].shape()) + " do not give its output " + shape_str(w.output_shape));
+      Tensor y;
+      try {
+        y = w.run(ins);
+      } catch (const InputError& e) {  // the kernels' checks, placed in the model
+        throw InputError(model.path + ": operator " + std::to_string(o) + " (" + w.op + "): " + e.what());
+      }
+      if (y.shape() != w.output_shape)
+        throw InputError(model.path + ": operator " + std::to_string(o) + " (" + w.op + ") computes " +
+                         shape_str(y.shape()) + " but its output tensor " + quoted(w.name) + " is " +
+                         shape_str(w.output_shape));
+      values[w.output_tensor] = std::move(y);
+    } else if (op.code == kReshape && !op.inputs.empty() && op.inputs[0] >= 0 && op.outputs.size() == 1) {
+      const Tensor* v = fetch(op.inputs[0]);
+      if (v == nullptr) continue;
+      const TensorInfo& ot = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+      Tensor y(v->dtype(), std::vector<int64_t>(ot.shape.begin(), ot.shape.end()));
+      if (y.nbytes() != v->nbytes())
+        throw InputError(model.path + ": operator " + std::to_string(o) + " (RESHAPE) from " + shape_str(v->shape()) +
+                         " to " + shape_str(y.shape()) + " changes the element count");
+      std::memcpy(y.bytes().data(), v->bytes().data(), v->nbytes());
+      values[op.outputs[0]] = std::move(y);
+    }
+  }
+  return values;
+}
+
+}  // namespace cosim::tflite
