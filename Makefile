@@ -18,7 +18,7 @@ SLURM     ?=
 STAMP := .bootstrap-stamp
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure test sim bench lint regress slurm-selftest wave coverage clean help
+.PHONY: all build configure test referee sim bench lint regress slurm-selftest wave coverage clean help
 
 all: build
 
@@ -37,8 +37,13 @@ configure: $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: build
+test: build referee
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE '^regress$$' $(CTEST_ARGS)
+
+# The TFLite runtime (WebAssembly, from npm) that referees the golden model;
+# its tests skip with a message when it cannot be installed.
+referee: $(STAMP)
+	@bash tests/tflite/referee/install.sh || echo "referee: not installed; the TFLite referee tests will skip"
 
 sim: build
 	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \
@@ -55,7 +60,7 @@ regress: build
 	python3 scripts/regress --build $(BUILD) --seeds $(SEEDS) $(if $(FILTER),--filter '$(FILTER)') \
 	  $(if $(SLURM),--slurm $(if $(filter command line environment,$(origin JOBS)),--jobs $(JOBS)),--jobs $(JOBS))
 
-slurm-selftest: build
+slurm-selftest: build referee
 	BUILD=$(BUILD) bash scripts/slurm/selftest.sh
 
 lint: $(STAMP)

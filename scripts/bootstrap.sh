@@ -13,6 +13,11 @@ PACKAGES=(
 )
 
 missing=()
+# Node runs the TFLite WebAssembly referee; a machine that already has node
+# (from any source) keeps it, otherwise Debian's is installed.
+if ! command -v node >/dev/null 2>&1; then
+  PACKAGES+=(nodejs npm)
+fi
 for pkg in "${PACKAGES[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$pkg")
