@@ -65,7 +65,8 @@ std::vector<int8_t> from_c16hw(const uint8_t* bytes, int c, int h, int w) {
 
 std::vector<uint8_t> encode_descriptor(const ConvLayer& L, const LayerRegions& r) {
   std::vector<uint8_t> d(kDescBytes, 0);
-  put32(d, 0, kOpConv | (L.relu ? 1u << 8 : 0u) | (L.batch_norm ? 1u << 9 : 0u));
+  put32(d, 0, kOpConv | (L.relu ? kDescRelu : 0u) | (L.batch_norm ? kDescBatchNorm : 0u) |
+                   (L.residual_from != kNoResidual ? kDescResidual : 0u));
   put32(d, 4, static_cast<uint32_t>(L.c_in) | static_cast<uint32_t>(L.c_out) << 16);
   put32(d, 8, static_cast<uint32_t>(L.h_in) | static_cast<uint32_t>(L.w_in) << 16);
   put32(d, 12, static_cast<uint32_t>(L.h_out()) | static_cast<uint32_t>(L.w_out()) << 16);
@@ -77,11 +78,13 @@ std::vector<uint8_t> encode_descriptor(const ConvLayer& L, const LayerRegions& r
   put32(d, 28, r.weight_addr);
   put32(d, 32, r.param_addr);
   put32(d, 36, r.out_addr);
+  put32(d, 40, L.residual_from != kNoResidual ? r.res_addr : 0u);
   return d;
 }
 
 Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input, const DeviceConfig& cfg) {
   if (layers.empty()) throw InputError("tf2 compile: no layers");
+  validate_residuals(layers);
   Program p;
   std::size_t top = 64;  // address 0 stays unused
   auto alloc = [&](std::size_t n) {
@@ -118,6 +121,8 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
     r.param_addr = alloc(static_cast<std::size_t>((L.c_out + 15) / 16) * 16 * 16);
     r.out_bytes = c16hw_bytes(L.c_out, L.h_out(), L.w_out());
     r.out_addr = alloc(r.out_bytes);
+    if (L.residual_from == kResidualFromInput) r.res_addr = i == 0 ? r.in_addr : p.layers.front().in_addr;
+    if (L.residual_from >= 0) r.res_addr = p.layers[static_cast<std::size_t>(L.residual_from)].out_addr;
     p.layers.push_back(r);
   }
   p.dram.assign(align64(top), 0);
@@ -143,11 +148,11 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
 }
 
 std::vector<std::vector<uint8_t>> expected_outputs(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input) {
+  const std::vector<std::vector<int8_t>> maps = sac_chain(layers, input);
   std::vector<std::vector<uint8_t>> out;
-  std::vector<int8_t> x = input;
-  for (const ConvLayer& L : layers) {
-    x = sac_conv2d(L, x);
-    out.push_back(to_c16hw(x, L.c_out, L.h_out(), L.w_out()));
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const ConvLayer& L = layers[i];
+    out.push_back(to_c16hw(maps[i], L.c_out, L.h_out(), L.w_out()));
   }
   return out;
 }

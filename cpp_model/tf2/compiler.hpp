@@ -4,6 +4,8 @@
 // Descriptor: 64 bytes, sixteen little-endian 32-bit words, 64-byte aligned,
 // consecutive descriptors run in order (register DESC_COUNT of them):
 //   w0  [7:0] op (1 = CONV)  [8] relu  [9] batch-norm (informational)
+//       [10] residual: add the map at w10 (C16HW, output shape and Q) with
+//       int8 saturation after requantization; relu then applies after the add
 //   w1  [15:0] c_in          [31:16] c_out
 //   w2  [15:0] h_in          [31:16] w_in
 //   w3  [15:0] h_out         [31:16] w_out
@@ -11,7 +13,8 @@
 //   w5  [7:0] min_exp  [15:8] q_in  [23:16] q_out   (each int8)
 //   w6  input map address     w7  packed weight address
 //   w8  parameter address     w9  output map address
-//   w10..w15 reserved, zero
+//   w10 residual map address (when w0[10])
+//   w11..w15 reserved, zero
 // Feature maps (input and output): "C16HW" int8, [ceil(C/16)][H][W][16],
 // channel c at byte c % 16 of its pixel word; channels >= C are zero.
 // Weights: the 4-bit codes packed four per 16-bit word, least-significant
@@ -32,6 +35,7 @@
 namespace cosim::tf2 {
 
 constexpr uint32_t kOpConv = 1;
+constexpr uint32_t kDescRelu = 1u << 8, kDescBatchNorm = 1u << 9, kDescResidual = 1u << 10;
 constexpr std::size_t kDescBytes = 64;
 constexpr uint8_t kOutputFill = 0xA5;
 
@@ -47,6 +51,7 @@ struct DeviceConfig {
 
 struct LayerRegions {
   uint32_t desc_addr = 0, in_addr = 0, weight_addr = 0, param_addr = 0, out_addr = 0;
+  uint32_t res_addr = 0;  // residual map, 0 when none
   uint32_t in_bytes = 0, weight_bytes = 0, out_bytes = 0;
 };
 
@@ -66,13 +71,16 @@ inline uint32_t c16hw_bytes(int c, int h, int w) { return static_cast<uint32_t>(
 std::vector<uint8_t> encode_descriptor(const ConvLayer& layer, const LayerRegions& r);
 
 // Compiles a chain of layers: layer 0 reads `input_chw`, layer i reads the
-// output region of layer i-1 (c_in, h_in, w_in must match). Throws
+// output region of layer i-1 (c_in, h_in, w_in must match); a layer's
+// residual_from names the region its residual ADD reads (the input region or
+// an earlier output region). Throws
 // InputError naming the layer and the field when a layer is malformed or
 // does not fit `cfg`.
 Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input_chw,
                 const DeviceConfig& cfg = DeviceConfig{});
 
-// The expected C16HW bytes of every layer's output region (golden model).
+// The expected C16HW bytes of every layer's output region (golden model,
+// sac_chain).
 std::vector<std::vector<uint8_t>> expected_outputs(const std::vector<ConvLayer>& layers,
                                                    const std::vector<int8_t>& input_chw);
 

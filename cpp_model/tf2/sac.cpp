@@ -139,3 +139,55 @@ std::vector<int8_t> sac_conv2d(const ConvLayer& L, const std::vector<int8_t>& in
 }
 
 }  // namespace cosim::tf2
+
+namespace cosim::tf2 {
+
+void validate_residuals(const std::vector<ConvLayer>& layers) {
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const ConvLayer& L = layers[i];
+    if (L.residual_from == kNoResidual) continue;
+    const std::string what = "tf2 layer " + std::to_string(i) + " residual";
+    const int src = L.residual_from;
+    if (src < kResidualFromInput || src >= static_cast<int>(i)) {
+      throw InputError(what + ": source " + std::to_string(src) + " is not the input (-1) or an earlier layer (0.." +
+                       std::to_string(static_cast<int>(i) - 1) + ")");
+    }
+    int c = 0, h = 0, w = 0, q = 0;
+    if (src == kResidualFromInput) {
+      c = layers[0].c_in; h = layers[0].h_in; w = layers[0].w_in; q = layers[0].q_in;
+    } else {
+      const ConvLayer& S = layers[static_cast<std::size_t>(src)];
+      c = S.c_out; h = S.h_out(); w = S.w_out(); q = S.q_out;
+    }
+    if (c != L.c_out || h != L.h_out() || w != L.w_out()) {
+      throw InputError(what + ": source map " + std::to_string(c) + "x" + std::to_string(h) + "x" + std::to_string(w) +
+                       " differs from the output " + std::to_string(L.c_out) + "x" + std::to_string(L.h_out()) + "x" +
+                       std::to_string(L.w_out()) + " (CxHxW)");
+    }
+    if (q != L.q_out) {
+      throw InputError(what + ": source Q " + std::to_string(q) + " differs from the output Q " + std::to_string(L.q_out) +
+                       " (a residual ADD needs the same Q)");
+    }
+  }
+}
+
+std::vector<std::vector<int8_t>> sac_chain(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input) {
+  validate_residuals(layers);
+  std::vector<std::vector<int8_t>> outs;
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const std::vector<int8_t>& x = i == 0 ? input : outs.back();
+    ConvLayer L = layers[i];
+    if (L.residual_from == kNoResidual) {
+      outs.push_back(sac_conv2d(L, x));
+      continue;
+    }
+    const bool relu = L.relu;
+    L.relu = false;
+    const std::vector<int8_t> y = sac_conv2d(L, x);
+    const std::vector<int8_t>& r = L.residual_from == kResidualFromInput ? input : outs[static_cast<std::size_t>(L.residual_from)];
+    outs.push_back(residual_add(y, r, relu));
+  }
+  return outs;
+}
+
+}  // namespace cosim::tf2

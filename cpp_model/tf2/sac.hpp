@@ -38,6 +38,10 @@ int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu);
 int8_t residual_add(int8_t a, int8_t b, bool relu);
 std::vector<int8_t> residual_add(const std::vector<int8_t>& a, const std::vector<int8_t>& b, bool relu);
 
+// Residual source of a layer in a chain (ConvLayer::residual_from).
+constexpr int kNoResidual = -2;
+constexpr int kResidualFromInput = -1;  // the chain's input map; j >= 0: layer j's output
+
 // A compiled convolution layer (batch 1, CHW maps, OIHW weights).
 // Padding: symmetric zero padding `pad` on every side, 0 <= pad < k
 // ("same" for odd k is pad = (k-1)/2); out = (in + 2*pad - k) / stride + 1.
@@ -52,6 +56,10 @@ struct ConvLayer {
   std::vector<int32_t> beta;   // round_half_away(beta_f * 2^(15+q_out)), 0 without
   bool batch_norm = false;     // informational (alpha/beta always applied)
   bool relu = false;
+  // Residual ADD after requantization (chains only): the map added with
+  // saturation (same shape and Q as this layer's output); ReLU then applies
+  // after the add. kNoResidual, kResidualFromInput or an earlier layer index.
+  int residual_from = kNoResidual;
 
   int h_out() const { return (h_in + 2 * pad - k) / stride + 1; }
   int w_out() const { return (w_in + 2 * pad - k) / stride + 1; }
@@ -69,6 +77,17 @@ int32_t beta_to_int(double beta_f, int q_out);
 std::vector<int32_t> sac_accumulate(const ConvLayer& layer, const std::vector<int8_t>& input_chw);
 
 // Full layer: accumulate, requantize, ReLU. Output CHW int8 with Q = q_out.
+// (Ignores residual_from: a single layer has no earlier maps.)
 std::vector<int8_t> sac_conv2d(const ConvLayer& layer, const std::vector<int8_t>& input_chw);
+
+// A chain: layer i reads layer i-1's output (layer 0 the input); a layer
+// with a residual source requantizes without ReLU, adds the source map with
+// saturation, then applies its ReLU. Returns every layer's CHW output.
+// Throws InputError when a residual source is not an earlier map or differs
+// in shape or Q.
+std::vector<std::vector<int8_t>> sac_chain(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input_chw);
+
+// Checks the residual sources of a chain (see sac_chain).
+void validate_residuals(const std::vector<ConvLayer>& layers);
 
 }  // namespace cosim::tf2

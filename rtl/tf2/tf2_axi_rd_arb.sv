@@ -5,7 +5,8 @@
 module tf2_axi_rd_arb
   import tf2_pkg::*;
 #(
-  parameter int unsigned NumClients = 3
+  parameter int unsigned NumClients = 3,
+  localparam int unsigned SelW = (NumClients > 1) ? $clog2(NumClients) : 1
 ) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
@@ -23,10 +24,12 @@ module tf2_axi_rd_arb
   output logic [AxiIdWidth-1:0]                m_arid_o,
   input  logic                                 m_rvalid_i,
   output logic                                 m_rready_o,
-  input  logic                                 m_rlast_i
+  input  logic                                 m_rlast_i,
+  // Diagnosis: a burst is in flight, and whose.
+  output logic                                 busy_o,
+  output logic [SelW-1:0]                      owner_o
 );
 
-  localparam int unsigned SelW = (NumClients > 1) ? $clog2(NumClients) : 1;
 
   // Lock: a granted client keeps the bus from AR until its RLAST.
   logic            busy_q;
@@ -59,6 +62,8 @@ module tf2_axi_rd_arb
   assign m_arlen_o   = ar_len_i[pick];
   assign m_arid_o    = AxiIdWidth'(pick);
   assign m_rready_o  = busy_q;
+  assign busy_o      = busy_q;
+  assign owner_o     = owner_q;
 
   always_comb begin
     ar_ready_o = '0;

@@ -64,7 +64,13 @@ module tf2_controller
 
   input  logic                    wr_idle_i,
   input  logic                    slot_valid_i,
-  input  logic                    wr_err_i
+  input  logic                    wr_err_i,
+  input  logic                    wr_rd_err_i,
+
+  // Diagnosis: FSM state, next group to schedule, input map loaded.
+  output logic [2:0]              state_o,
+  output logic [DimW-1:0]         group_o,
+  output logic                    feat_loaded_o
 );
 
   typedef enum logic [2:0] {StIdle, StFetch, StFetchWait, StCheck, StRun, StDrain, StDone} state_e;
@@ -103,6 +109,7 @@ module tf2_controller
   always_comb begin
     dec.op       = raw_q[0][7:0];
     dec.relu     = raw_q[0][8];
+    dec.residual = raw_q[0][10];
     dec.c_in     = raw_q[0][47:32];
     dec.c_out    = raw_q[0][63:48];
     dec.h_in     = raw_q[0][79:64];
@@ -119,6 +126,7 @@ module tf2_controller
     dec.wgt_addr = raw_q[1][127:96];
     dec.prm_addr = raw_q[2][31:0];
     dec.out_addr = raw_q[2][63:32];
+    dec.res_addr = raw_q[2][95:64];
   end
 
   logic [31:0]       cgs, feat_words, ckk, kk;
@@ -142,6 +150,7 @@ module tf2_controller
     if ((32'(dec.w_out) - 1) * 32'(dec.stride) + 32'(dec.k) > 32'(dec.w_in) + 2 * 32'(dec.pad)) bad = 1'b1;
     if (feat_words > FeatDepth || ckk > FilterDepth) bad = 1'b1;
     if (sbase > 10'sd25) bad = 1'b1;  // largest shift base + 6 must fit 5 bits
+    if (dec.residual && dec.res_addr[3:0] != '0) bad = 1'b1;  // residual pixels are whole beats
   end
 
   logic [DimW-1:0] ngroups;
@@ -253,6 +262,9 @@ module tf2_controller
   assign busy_o   = (state_q != StIdle);
   assign done_o   = (state_q == StDone);
   assign desc_o   = desc_q;
+  assign state_o       = state_q;
+  assign group_o       = sg_q;
+  assign feat_loaded_o = feat_done_q;
 
   // Errors: a bad descriptor, a 1111 code, a non-OKAY response.
   always_comb begin
@@ -260,7 +272,7 @@ module tf2_controller
     err_code_o = ErrNone;
     if (state_q == StCheck && bad) err_code_o = ErrDesc;
     else if (filt_code_err_i) err_code_o = ErrCode;
-    else if (fetch_err || feat_err_i || filt_axi_err_i) err_code_o = ErrAxiRead;
+    else if (fetch_err || feat_err_i || filt_axi_err_i || wr_rd_err_i) err_code_o = ErrAxiRead;
     else if (wr_err_i) err_code_o = ErrAxiWrite;
     else err_o = 1'b0;
   end

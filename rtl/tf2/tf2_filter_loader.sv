@@ -25,6 +25,7 @@ module tf2_filter_loader
   output logic                    done_o,      // pulse: bank loaded
   output logic                    code_err_o,
   output logic                    axi_err_o,
+  output logic [2:0]              state_o,     // FSM state, for diagnosis
 
   // Parameter write (one PE per beat).
   output logic                    pw_valid_o,
@@ -53,6 +54,7 @@ module tf2_filter_loader
 
   typedef enum logic [2:0] {StIdle, StPrmCmd, StPrm, StWgtCmd, StWgt} state_e;
   state_e state_q, state_d;
+  assign state_o = state_q;
 
   logic               bank_q;
   logic [PeW:0]       n_q;

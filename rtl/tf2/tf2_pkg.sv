@@ -57,6 +57,7 @@ package tf2_pkg;
   typedef struct packed {
     logic [7:0]       op;
     logic             relu;
+    logic             residual;  // add the residual map before ReLU
     logic [DimW-1:0]  c_in;
     logic [DimW-1:0]  c_out;
     logic [DimW-1:0]  h_in;
@@ -73,6 +74,7 @@ package tf2_pkg;
     logic [AddrW-1:0] wgt_addr;
     logic [AddrW-1:0] prm_addr;
     logic [AddrW-1:0] out_addr;
+    logic [AddrW-1:0] res_addr;  // residual map (C16HW, shape and Q of the output)
   } desc_t;
 
   // 4-bit weight code -> product with an int8 feature, given the layer's
@@ -106,6 +108,17 @@ package tf2_pkg;
     if (y < -64'sd128) y = -64'sd128;
     if (relu && y < 0) y = '0;
     return y[7:0];
+  endfunction
+
+  // Residual ADD of two int8 values with the same Q: saturating add, then
+  // optional ReLU.
+  function automatic logic [7:0] res_add(logic [7:0] a, logic [7:0] b, logic relu);
+    logic signed [8:0] sum;
+    sum = $signed({a[7], a}) + $signed({b[7], b});
+    if (sum > 9'sd127) sum = 9'sd127;
+    if (sum < -9'sd128) sum = -9'sd128;
+    if (relu && sum < 0) sum = '0;
+    return sum[7:0];
   endfunction
 
 endpackage

@@ -31,7 +31,10 @@ module tf2_regs
   input  logic [15:0]      err_desc_i,
   input  logic             pe_busy_i,     // per-cycle events for the counters
   input  logic             filt_wait_i,
-  input  logic             out_wait_i
+  input  logic             out_wait_i,
+  output logic             done_o,         // CTRL.done (sticky until start or clear)
+  output logic             error_o,        // CTRL.error
+  output logic [31:0]      err_info_o      // ERR_INFO
 );
 
   logic             done_q, error_q, running_q;
@@ -52,6 +55,9 @@ module tf2_regs
   assign desc_count_o    = desc_count_q;
   assign reg_rsp_valid_o = rsp_valid_q;
   assign reg_rsp_rdata_o = rsp_rdata_q;
+  assign done_o          = done_q;
+  assign error_o         = error_q;
+  assign err_info_o      = err_info_q;
 
   logic [31:0] rdata;
   always_comb begin

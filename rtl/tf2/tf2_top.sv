@@ -1,6 +1,6 @@
 // TF2 shift-accumulate engine: register port, one AXI4 master (reads
-// arbitrated between descriptor fetch, Feature Loader and Filter Loader;
-// writes from the Writer), Controller, Scheduler, PE array, Adder,
+// arbitrated between descriptor fetch, Feature Loader, Filter Loader and the
+// Writer's residual map; writes from the Writer), Controller, Scheduler, PE array, Adder,
 // requantization + ReLU and Writer. See tf2_pkg for the bus conventions and
 // the register map, cpp_model/tf2/compiler.hpp for the DRAM layouts.
 module tf2_top
@@ -60,7 +60,25 @@ module tf2_top
   input  logic [AxiIdWidth-1:0]       m_axi_rid_i,
   /* verilator lint_on UNUSEDSIGNAL */
 
-  output logic                        busy_o
+  output logic                        busy_o,
+  output logic                        done_o,           // CTRL.done
+  output logic                        error_o,          // CTRL.error
+  output logic [31:0]                 err_info_o,       // ERR_INFO
+
+  // Per-cycle events (testbench performance counters) and FSM states
+  // (testbench diagnosis); not needed by a host.
+  output logic                        ev_pe_busy_o,
+  output logic                        ev_filt_wait_o,
+  output logic                        ev_out_wait_o,
+  output logic [2:0]                  dbg_ctrl_state_o,
+  output logic [15:0]                 dbg_desc_idx_o,
+  output logic [DimW-1:0]             dbg_group_o,
+  output logic                        dbg_feat_loaded_o,
+  output logic [2:0]                  dbg_filt_state_o,
+  output logic                        dbg_sched_idle_o,
+  output logic [2:0]                  dbg_wr_state_o,
+  output logic                        dbg_rd_busy_o,
+  output logic [1:0]                  dbg_rd_owner_o
 );
 
   localparam int unsigned NLanes = (OCol3D * KTap > OCol2D) ? OCol3D * KTap : OCol2D;
@@ -108,16 +126,25 @@ module tf2_top
     .err_desc_i  (err_desc),
     .pe_busy_i   (pe_busy),
     .filt_wait_i (filt_wait),
-    .out_wait_i  (out_wait)
+    .out_wait_i  (out_wait),
+    .done_o      (done_o),
+    .error_o     (error_o),
+    .err_info_o  (err_info_o)
   );
-  assign busy_o = busy;
+  assign busy_o         = busy;
+  assign dbg_sched_idle_o = sch_idle;
+  assign ev_pe_busy_o   = pe_busy;
+  assign ev_filt_wait_o = filt_wait;
+  assign ev_out_wait_o  = out_wait;
+  assign dbg_desc_idx_o = err_desc;
 
-  // Read clients: 0 descriptor fetch, 1 Feature Loader, 2 Filter Loader.
-  logic [2:0]            ar_valid, ar_ready, r_valid;
-  logic [2:0][AddrW-1:0] ar_addr;
-  logic [2:0][7:0]       ar_len;
+  // Read clients: 0 descriptor fetch, 1 Feature Loader, 2 Filter Loader,
+  // 3 Writer (residual map).
+  logic [3:0]            ar_valid, ar_ready, r_valid;
+  logic [3:0][AddrW-1:0] ar_addr;
+  logic [3:0][7:0]       ar_len;
 
-  tf2_axi_rd_arb #(.NumClients(3)) u_rd_arb (
+  tf2_axi_rd_arb #(.NumClients(4)) u_rd_arb (
     .clk_i, .rst_ni,
     .ar_valid_i (ar_valid),
     .ar_ready_o (ar_ready),
@@ -131,7 +158,9 @@ module tf2_top
     .m_arid_o   (m_axi_arid_o),
     .m_rvalid_i (m_axi_rvalid_i),
     .m_rready_o (m_axi_rready_o),
-    .m_rlast_i  (m_axi_rlast_i)
+    .m_rlast_i  (m_axi_rlast_i),
+    .busy_o     (dbg_rd_busy_o),
+    .owner_o    (dbg_rd_owner_o)
   );
 
   desc_t             desc;
@@ -147,7 +176,7 @@ module tf2_top
   logic [PeW:0]      filt_n;
   logic              sch_start, sch_bank, sch_idle, sch_done;
   logic [DimW-1:0]   sch_oc0;
-  logic              wr_idle, wr_err;
+  logic              wr_idle, wr_err, wr_rd_err;
   logic              slot_valid, slot_pop;
 
   tf2_controller #(.NPe(NPe), .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)) u_ctrl (
@@ -193,7 +222,11 @@ module tf2_top
     .filt_wait_o   (filt_wait),
     .wr_idle_i     (wr_idle),
     .slot_valid_i  (slot_valid),
-    .wr_err_i      (wr_err)
+    .wr_err_i      (wr_err),
+    .wr_rd_err_i   (wr_rd_err),
+    .state_o       (dbg_ctrl_state_o),
+    .group_o       (dbg_group_o),
+    .feat_loaded_o (dbg_feat_loaded_o)
   );
 
   // ---------------------------------------------------------------------------
@@ -260,6 +293,7 @@ module tf2_top
     .done_o     (filt_done),
     .code_err_o (filt_code_err),
     .axi_err_o  (filt_axi_err),
+    .state_o    (dbg_filt_state_o),
     .pw_valid_o (pw_valid),
     .pw_bank_o  (pw_bank),
     .pw_pe_o    (pw_pe),
@@ -367,6 +401,8 @@ module tf2_top
     .desc_i      (desc),
     .idle_o      (wr_idle),
     .err_o       (wr_err),
+    .rd_err_o    (wr_rd_err),
+    .state_o     (dbg_wr_state_o),
     .slot_valid_i(slot_valid),
     .slot_pop_o  (slot_pop),
     .slot_oc0_i  (slot_oc0),
@@ -376,6 +412,14 @@ module tf2_top
     .slot_acc_i  (slot_acc),
     .slot_alpha_i(slot_alpha),
     .slot_beta_i (slot_beta),
+    .ar_valid_o  (ar_valid[3]),
+    .ar_ready_i  (ar_ready[3]),
+    .ar_addr_o   (ar_addr[3]),
+    .ar_len_o    (ar_len[3]),
+    .r_valid_i   (r_valid[3]),
+    .r_data_i    (m_axi_rdata_i),
+    .r_last_i    (m_axi_rlast_i),
+    .r_resp_i    (m_axi_rresp_i),
     .m_awvalid_o (m_axi_awvalid_o),
     .m_awready_i (m_axi_awready_i),
     .m_awaddr_o  (m_axi_awaddr_o),

@@ -4,6 +4,9 @@
 // bytes oc0 % 16 .. + NPe under the strobe, channels >= c_out written as 0.
 // The block's pixels are contiguous, so it goes out as INCR bursts split at
 // 4 KB boundaries; B responses are counted, not waited for per burst.
+// Residual layers (desc.residual): the same pixels of the residual map are
+// read first (read client 3) and added to the requantized block with int8
+// saturation; ReLU then applies after the add instead of in the requantizer.
 module tf2_writer
   import tf2_pkg::*;
 #(
@@ -21,6 +24,8 @@ module tf2_writer
   /* verilator lint_on UNUSEDSIGNAL */
   output logic                           idle_o,     // nothing latched, no B outstanding
   output logic                           err_o,      // pulse on BRESP != OKAY
+  output logic                           rd_err_o,   // pulse on a residual beat with RRESP != OKAY
+  output logic [2:0]                     state_o,    // FSM state, for diagnosis
 
   input  logic                           slot_valid_i,
   output logic                           slot_pop_o,
@@ -31,6 +36,16 @@ module tf2_writer
   input  logic [NPe-1:0][NCol-1:0][31:0] slot_acc_i,
   input  logic [NPe-1:0][31:0]           slot_alpha_i,
   input  logic [NPe-1:0][31:0]           slot_beta_i,
+
+  // Residual map read client (through the read arbiter).
+  output logic                           ar_valid_o,
+  input  logic                           ar_ready_i,
+  output logic [AddrW-1:0]               ar_addr_o,
+  output logic [7:0]                     ar_len_o,
+  input  logic                           r_valid_i,
+  input  logic [AxiDataWidth-1:0]        r_data_i,
+  input  logic                           r_last_i,
+  input  logic [1:0]                     r_resp_i,
 
   output logic                           m_awvalid_o,
   input  logic                           m_awready_i,
@@ -46,8 +61,9 @@ module tf2_writer
   input  logic [1:0]                     m_bresp_i
 );
 
-  typedef enum logic [1:0] {StIdle, StAw, StW} state_e;
+  typedef enum logic [2:0] {StIdle, StResCmd, StRes, StAw, StW} state_e;
   state_e state_q, state_d;
+  assign state_o = state_q;
 
   // Requantized block.
   logic [NPe-1:0][NCol-1:0][7:0] y;
@@ -57,7 +73,7 @@ module tf2_writer
         .acc_i  (slot_acc_i[p][j]),
         .alpha_i(slot_alpha_i[p]),
         .beta_i (slot_beta_i[p]),
-        .relu_i (desc_i.relu),
+        .relu_i (desc_i.relu && !desc_i.residual),
         .y_o    (y[p][j])
       );
     end
@@ -65,6 +81,9 @@ module tf2_writer
 
   logic [NCol-1:0][AxiDataWidth-1:0] buf_q;
   logic [AxiDataWidth/8-1:0]         strb_q;
+  logic [CVec-1:0]                   addm_q;            // lanes holding real output channels
+  logic [3:0]                        rcol_q;            // next residual beat's buffer column
+  logic [3:0]                        ncols_q;
   logic [AddrW-1:0]                  addr_q, addr_d;    // next pixel to write
   logic [3:0]                        left_q, left_d;    // pixels not yet in a burst
   logic [3:0]                        col_q, col_d;      // next pixel's buffer column
@@ -87,11 +106,30 @@ module tf2_writer
   assign err_o       = m_bvalid_i && (m_bresp_i != 2'b00);
   assign idle_o      = (state_q == StIdle) && (outst_q == '0);
 
-  // Pixel address of the block start: out_addr + ((og*h_out + y)*w_out + x0)*16.
-  logic [AddrW-1:0] blk_addr;
-  assign blk_addr = desc_i.out_addr +
-      ((AddrW'(slot_oc0_i[DimW-1:4]) * AddrW'(desc_i.h_out) + AddrW'(slot_y_i)) * AddrW'(desc_i.w_out) +
-       AddrW'(slot_x0_i)) * 32'd16;
+  // Pixel offset of the block start: ((og*h_out + y)*w_out + x0)*16, in the
+  // output map and (same shape) in the residual map.
+  logic [AddrW-1:0] blk_off, blk_addr;
+  assign blk_off = ((AddrW'(slot_oc0_i[DimW-1:4]) * AddrW'(desc_i.h_out) + AddrW'(slot_y_i)) *
+                    AddrW'(desc_i.w_out) + AddrW'(slot_x0_i)) * 32'd16;
+  assign blk_addr = desc_i.out_addr + blk_off;
+
+  // Residual pixels of the block: one read command of ncols beats.
+  logic [AddrW-1:0]        res_addr_q;
+  logic                    res_cmd_ready, res_beat, res_done;
+  logic [AxiDataWidth-1:0] res_data;
+  tf2_rd_stream #(.BeatCntW(10)) u_res (
+    .clk_i, .rst_ni,
+    .cmd_valid_i (state_q == StResCmd),
+    .cmd_ready_o (res_cmd_ready),
+    .cmd_addr_i  (res_addr_q),
+    .cmd_beats_i (10'(ncols_q)),
+    .beat_valid_o(res_beat),
+    .beat_data_o (res_data),
+    .done_o      (res_done),
+    .err_o       (rd_err_o),
+    .ar_valid_o, .ar_ready_i, .ar_addr_o, .ar_len_o,
+    .r_valid_i, .r_data_i, .r_last_i, .r_resp_i
+  );
 
   always_comb begin
     state_d = state_q;
@@ -104,8 +142,10 @@ module tf2_writer
         addr_d  = blk_addr;
         left_d  = slot_ncols_i;
         col_d   = '0;
-        state_d = StAw;
+        state_d = desc_i.residual ? StResCmd : StAw;
       end
+      StResCmd: if (res_cmd_ready) state_d = StRes;
+      StRes: if (res_done) state_d = StAw;
       StAw: if (m_awready_i) begin
         blen_d  = burst;
         left_d  = left_q - 4'(burst);
@@ -131,6 +171,10 @@ module tf2_writer
       outst_q <= '0;
       buf_q   <= '0;
       strb_q  <= '0;
+      addm_q  <= '0;
+      rcol_q  <= '0;
+      ncols_q <= '0;
+      res_addr_q <= '0;
     end else begin
       state_q <= state_d;
       addr_q  <= addr_d;
@@ -142,6 +186,9 @@ module tf2_writer
       // Lanes of this group carry its channels; the group holding the last
       // channel also zeroes the rest of the pixel word (padding channels).
       if (slot_pop_o) begin
+        rcol_q     <= '0;
+        ncols_q    <= slot_ncols_i;
+        res_addr_q <= desc_i.res_addr + blk_off;
         for (int unsigned l = 0; l < CVec; l++) begin
           int unsigned ch, lo;
           logic mine, pad;
@@ -150,8 +197,18 @@ module tf2_writer
           mine = (l >= lo) && (l < lo + NPe);
           pad  = (l >= lo) && (32'(slot_oc0_i) + NPe >= 32'(desc_i.c_out));
           strb_q[l] <= mine || pad;
+          addm_q[l] <= mine && ch < 32'(desc_i.c_out);
           for (int unsigned j = 0; j < NCol; j++) begin
             buf_q[j][8*l +: 8] <= (mine && ch < 32'(desc_i.c_out)) ? y[PeW'(l - lo)][j] : 8'd0;
+          end
+        end
+      end
+      // Residual beat: add it to the buffered column, lanes of real channels only.
+      if (state_q == StRes && res_beat) begin
+        rcol_q <= rcol_q + 4'd1;
+        for (int unsigned l = 0; l < CVec; l++) begin
+          if (addm_q[l]) begin
+            buf_q[rcol_q][8*l +: 8] <= res_add(buf_q[rcol_q][8*l +: 8], res_data[8*l +: 8], desc_i.relu);
           end
         end
       end

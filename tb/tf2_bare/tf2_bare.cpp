@@ -4,6 +4,8 @@
 
 #include "Vtf2_top.h"
 #include "common/error.hpp"
+#include "tf2_bare/tf2_pins.hpp"
+#include "coverage/rtl_coverage.hpp"
 #include "verilated.h"
 
 namespace cosim::tb {
@@ -21,7 +23,7 @@ struct Tf2Bare::Impl {
 };
 
 namespace {
-constexpr std::size_t kBeat = 16;  // tf2_pkg::AxiDataWidth / 8
+constexpr std::size_t kBeat = tf2_pins::kBeatBytes;
 }
 
 Tf2Bare::Tf2Bare(std::vector<uint8_t>& dram, Tf2BareConfig cfg) : cfg_(std::move(cfg)) {
@@ -34,7 +36,10 @@ Tf2Bare::Tf2Bare(std::vector<uint8_t>& dram, Tf2BareConfig cfg) : cfg_(std::move
 }
 
 Tf2Bare::~Tf2Bare() {
-  if (impl_) impl_->top->final();
+  if (impl_) {
+    impl_->top->final();
+    write_rtl_coverage(*impl_->ctx, "tf2");
+  }
 }
 
 const Axi4SlaveModel& Tf2Bare::axi() const { return impl_->slave; }
@@ -57,37 +62,10 @@ void Tf2Bare::step() {
   Vtf2_top& t = *impl_->top;
   Axi4Pins& p = impl_->pins;
   impl_->slave.drive(p);
-  t.m_axi_arready_i = p.arready;
-  t.m_axi_rvalid_i = p.rvalid;
-  std::memcpy(t.m_axi_rdata_i.data(), p.rdata.data(), kBeat);
-  t.m_axi_rresp_i = p.rresp;
-  t.m_axi_rlast_i = p.rlast;
-  t.m_axi_rid_i = p.rid & 3;
-  t.m_axi_awready_i = p.awready;
-  t.m_axi_wready_i = p.wready;
-  t.m_axi_bvalid_i = p.bvalid;
-  t.m_axi_bresp_i = p.bresp;
-  t.m_axi_bid_i = p.bid & 3;
+  tf2_pins::to_dut(t, p);
   t.clk_i = 0;
   t.eval();
-  p.arvalid = t.m_axi_arvalid_o;
-  p.araddr = t.m_axi_araddr_o;
-  p.arlen = t.m_axi_arlen_o;
-  p.arsize = t.m_axi_arsize_o;
-  p.arburst = t.m_axi_arburst_o;
-  p.arid = t.m_axi_arid_o;
-  p.rready = t.m_axi_rready_o;
-  p.awvalid = t.m_axi_awvalid_o;
-  p.awaddr = t.m_axi_awaddr_o;
-  p.awlen = t.m_axi_awlen_o;
-  p.awsize = t.m_axi_awsize_o;
-  p.awburst = t.m_axi_awburst_o;
-  p.awid = t.m_axi_awid_o;
-  p.wvalid = t.m_axi_wvalid_o;
-  std::memcpy(p.wdata.data(), t.m_axi_wdata_o.data(), kBeat);
-  p.wstrb = t.m_axi_wstrb_o;
-  p.wlast = t.m_axi_wlast_o;
-  p.bready = t.m_axi_bready_o;
+  tf2_pins::from_dut(t, p);
   impl_->slave.tick(p);
   t.clk_i = 1;
   t.eval();

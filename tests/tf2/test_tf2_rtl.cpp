@@ -163,6 +163,7 @@ TEST(Tf2Rtl, ResNetSizedLayers) {
       {32, 32, 16, 16, 3, 1, 1, true, true},
       {64, 64, 8, 8, 3, 1, 1, true, true},
       {32, 64, 16, 16, 1, 2, 0, true, false},
+      {64, 64, 32, 32, 3, 1, 1, true, true},  // long enough to time the simulator
   };
   uint64_t seed = 40;
   for (const RandomLayerShape& sh : shapes) {
@@ -180,7 +181,8 @@ TEST(Tf2Rtl, ResNetSizedLayers) {
     const double slots = double(r.result.cycles) * 16 * 16 * (L.k == 1 ? 7 : 15);
     std::printf("tf2 %2dx%2dx%2d -> %2d k%d s%d: %7llu cycles, PE busy %5.1f%%, useful shift-adds %5.1f%%, %.0f kHz\n",
                 L.c_in, L.h_in, L.w_in, L.c_out, L.k, L.stride, static_cast<unsigned long long>(r.result.cycles),
-                100.0 * r.result.pe_busy / r.result.cycles, 100.0 * sacs / slots, r.result.cycles / sec / 1e3);
+                100.0 * r.result.pe_busy / r.result.cycles, 100.0 * sacs / slots, r.result.cycles / r.dut_seconds / 1e3);
+    (void)sec;
     ++seed;
   }
 }
@@ -243,6 +245,29 @@ TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
       }
     }
   }
+}
+
+// Nibble order on chip: 1x1 conv, one input channel x = 127, six output
+// channels with codes 8..13 (+2^(min_exp+0..5)). min_exp -7, q_in = q_out = 0:
+// shift = 15 - 7 + index = 8 + index, acc = 127 << (8 + index), y = round
+// half up of acc / 2^15 = 0.99 * 2^index -> 1, 2, 4, 8, 16, 32. Packed least
+// significant nibble first, the words are 0xBA98 and 0x77DC (tail padded
+// with the zero code), little endian in DRAM.
+TEST(Tf2Rtl, NibbleOrderOnChip) {
+  ConvLayer L;
+  L.c_in = 1; L.c_out = 6; L.h_in = 1; L.w_in = 1; L.k = 1;
+  L.min_exp = -7; L.q_in = 0; L.q_out = 0;
+  L.codes = {8, 9, 10, 11, 12, 13};
+  L.bias.assign(6, 0);
+  L.alpha.assign(6, 1 << 20);
+  L.beta.assign(6, 0);
+  Program p = compile({L}, {127});
+  const uint8_t* w = &p.dram[p.layers[0].weight_addr];
+  EXPECT_EQ(std::vector<uint8_t>(w, w + 4), (std::vector<uint8_t>{0x98, 0xBA, 0xDC, 0x77}));
+  tb::Tf2Bare dut(p.dram);
+  ASSERT_FALSE(dut.run(p).error);
+  const int expect[6] = {1, 2, 4, 8, 16, 32};
+  for (int o = 0; o < 6; ++o) EXPECT_EQ(static_cast<int8_t>(p.dram[p.layers[0].out_addr + o]), expect[o]) << o;
 }
 
 TEST(Tf2Rtl, CycleBudgetExceededThrowsTimeout) {

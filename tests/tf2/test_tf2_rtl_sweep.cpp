@@ -82,5 +82,28 @@ TEST(TF2_SWEEP_SUITE, RandomChainsBitExact) {
   }
 }
 
+// The residual ADD in the writer (saturating int8 add of the input map, then
+// ReLU) against the golden chain, random shapes and DRAM timing.
+TEST(TF2_SWEEP_SUITE, RandomResidualLayersBitExact) {
+  const DeviceConfig dev = dut_config();
+  const int n = std::max(12, TF2_SWEEP_LAYERS / 3);
+  int run = 0;
+  for (int i = 0; i < n; ++i) {
+    const SweepCase c = residual_case(i, 4242, TF2_SWEEP_MAX_C, TF2_SWEEP_MAX_HW);
+    const ConvLayer L = residual_layer(c);
+    if (static_cast<long>((L.c_in + 15) / 16) * L.h_in * L.w_in > dev.feat_cache_words ||
+        L.c_in * L.k * L.k > dev.filter_nibbles) {
+      continue;
+    }
+    ++run;
+    const RtlRun r = run_on_rtl({L}, random_input(L.c_in, L.h_in, L.w_in, c.seed), c.axi, dev);
+    ASSERT_TRUE(r.result.done) << describe(c);
+    ASSERT_FALSE(r.result.error) << describe(c) << " err_info " << std::hex << r.result.err_info;
+    ASSERT_EQ(r.mismatches, 0u) << "residual " << describe(c) << ": " << r.first_mismatch;
+    ASSERT_TRUE(r.protocol_errors.empty()) << describe(c) << ": " << r.protocol_errors.front();
+  }
+  EXPECT_GE(run, n * 9 / 10);
+}
+
 }  // namespace
 }  // namespace cosim::tf2

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <random>
 #include <sstream>
@@ -21,6 +22,7 @@ struct RtlRun {
   std::size_t mismatches = 0;
   std::string first_mismatch;
   std::vector<std::string> protocol_errors;
+  double dut_seconds = 0;  // wall time of the DUT run alone
 };
 
 inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input,
@@ -32,7 +34,9 @@ inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector
   cfg.max_cycles = 5'000'000;
   tb::Tf2Bare dut(p.dram, cfg);
   RtlRun r;
+  const auto t0 = std::chrono::steady_clock::now();
   r.result = dut.run(p);
+  r.dut_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   r.protocol_errors = dut.axi().protocol_errors();
   for (std::size_t l = 0; l < layers.size(); ++l) {
     const LayerRegions& reg = p.layers[l];
@@ -85,6 +89,43 @@ inline SweepCase sweep_case(int i, uint64_t seed, int max_c, int max_hw) {
   c.axi.seed = c.seed;
   c.axi.max_outstanding = static_cast<uint32_t>(uni(1, 8));
   return c;
+}
+
+// Relabels a layer's output Q as `target` without changing its arithmetic:
+// the shift base 15 + q_out - q_in + min_exp stays, so min_exp moves by the
+// same amount. Lets a random layer take a residual map of Q `target`.
+inline void set_q_out_keep_shifts(ConvLayer& L, int target) {
+  L.min_exp += L.q_out - target;
+  L.q_out = target;
+}
+// Same for both Qs: q_in and q_out become the given ones, the shifts stay.
+inline void set_qs_keep_shifts(ConvLayer& L, int q_in, int q_out) {
+  const int base = 15 + L.q_out - L.q_in + L.min_exp;
+  L.q_in = q_in;
+  L.q_out = q_out;
+  L.min_exp = base - 15 - q_out + q_in;
+}
+
+// Random residual case i: a "same" conv c -> c (stride 1, odd k) whose output
+// gets the input map added (residual_from = input), batch-norm and ReLU
+// rotating with i; map size, channels and DRAM timing from the seed.
+inline SweepCase residual_case(int i, uint64_t seed, int max_c, int max_hw) {
+  SweepCase c = sweep_case(i, seed, max_c, max_hw);
+  RandomLayerShape& s = c.shape;
+  s.k = (i % 3 == 0) ? 1 : (i % 3 == 1 ? 3 : 5);
+  s.stride = 1;
+  s.pad = (s.k - 1) / 2;
+  s.c_out = s.c_in;
+  s.relu = (i / 3) % 2 == 0;
+  s.batch_norm = (i / 6) % 2 == 0;
+  return c;
+}
+
+inline ConvLayer residual_layer(const SweepCase& c) {
+  ConvLayer L = random_layer(c.shape, c.seed);
+  set_q_out_keep_shifts(L, L.q_in);
+  L.residual_from = kResidualFromInput;
+  return L;
 }
 
 inline std::string describe(const SweepCase& c) {

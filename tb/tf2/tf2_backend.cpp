@@ -1,0 +1,388 @@
+// The `tf2` target: the TF2 shift-accumulate engine (rtl/tf2).
+//
+// op `conv`: one convolution layer.
+//   shapes: {input: [1, H, W, C]}               # NHWC, batch 1
+//   params: {c_out: 32, kernel: 3, stride: 1, padding: same,   # same | valid | 0..k-1
+//            bias: true, batch_norm: true, relu: true}
+//   data:   {input: random, weights: random, bias: random, bn_alpha: random, bn_beta: random}
+// op `resnet_block`: conv (ReLU), conv, residual ADD of the block input, ReLU.
+//   shapes: {input: [1, H, W, C]}
+//   params: {kernel: 3, bias: true, batch_norm: true, relu: true}
+//   data:   {input, conv1_weights, conv2_weights, conv1_bias, ..., conv2_bn_beta}
+//
+// Float data: `random` (the input uniform in [-1, 1]; weights He-uniform for
+// the fan-in; bias +-0.1; batch-norm alpha [0.5, 1.5], beta +-0.2),
+// {random: {min, max}} inside [-1, 1], or {npy: file.npy} (float32: input
+// NHWC, weights OIHW, the others [c_out]). The golden model INQ-compresses
+// the weights, picks the power-of-two Qs of the maps from the float results
+// (one Q per map, as the hardware path), and runs the shift-accumulate
+// arithmetic; the report carries the float reference's cost per layer.
+// Checks: one per output map and 16-channel group ("output", or
+// "output_c16_31" ...), int8 NHWC [1, H, W, 16] (the C16HW pixel words of
+// that group: coordinate c is the channel within the group).
+#include <cmath>
+#include <memory>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "cosim/backend.hpp"
+#include "tf2/compiler.hpp"
+#include "tf2/fmap_quant.hpp"
+#include "tf2/inq.hpp"
+#include "tf2/reference.hpp"
+#include "tf2/tf2_wrapper.hpp"
+#include "tf2_bare/tf2_bare.hpp"
+
+namespace cosim::tf2 {
+
+namespace {
+
+namespace reg = tb::tf2_reg;
+using scenario::Schema;
+using scenario::Value;
+
+struct LayerInfo {
+  uint64_t macs = 0;
+  int k = 1;
+};
+
+struct Tf2State {
+  Program program;
+  std::vector<LayerInfo> layers;
+  bool start = true;
+  // name, address, expected tensor (in check order)
+  struct Check {
+    std::string name;
+    uint64_t addr = 0;
+  };
+  std::vector<Check> checks;
+  std::map<std::string, double> cost;
+};
+
+Schema conv_params(bool with_c_out) {
+  Schema s = Schema::map();
+  if (with_c_out) s.required("c_out", Schema::integer(1, 4096));
+  s.optional("kernel", Schema::integer(1, 7), "3");
+  if (with_c_out) {
+    s.optional("stride", Schema::integer(1, 255), "1");
+    s.optional("padding", Schema::any_of({Schema::one_of({"same", "valid"}), Schema::integer(0, 6)}), "same");
+  }
+  s.optional("bias", Schema::boolean(), "true");
+  s.optional("batch_norm", Schema::boolean(), "true");
+  s.optional("relu", Schema::boolean(), "true");
+  return s;
+}
+
+// One float tensor: seeded random with a default distribution, an explicit
+// range, or .npy.
+std::vector<float> float_data(const scenario::Scenario& sc, const Value& src, const std::vector<int64_t>& shape,
+                              Layout layout, const std::string& name, double lo, double hi) {
+  if (src.is_string()) {  // plain `random`: this tensor's default distribution
+    scenario::Rng rng(sc.seed, name);
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    std::vector<float> v(static_cast<std::size_t>(n));
+    for (auto& x : v) x = static_cast<float>(rng.uniform(lo, hi));
+    return v;
+  }
+  const Tensor t = scenario::make_tensor(sc, src, DType::kFp32, shape, layout, name);
+  std::vector<float> v(static_cast<std::size_t>(t.numel()));
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = t.data<float>()[i];
+  return v;
+}
+
+std::vector<float> nhwc_to_chw(const std::vector<float>& nhwc, int h, int w, int c) {
+  std::vector<float> out(nhwc.size());
+  for (int y = 0; y < h; ++y)
+    for (int x = 0; x < w; ++x)
+      for (int ch = 0; ch < c; ++ch)
+        out[(static_cast<std::size_t>(ch) * h + y) * w + x] = nhwc[(static_cast<std::size_t>(y) * w + x) * c + ch];
+  return out;
+}
+
+std::vector<float> dequantize(const std::vector<int8_t>& q, int qexp) {
+  std::vector<float> out(q.size());
+  for (std::size_t i = 0; i < q.size(); ++i) out[i] = static_cast<float>(std::ldexp(q[i], -qexp));
+  return out;
+}
+
+// The float layer with its weights replaced by their INQ values (the cost of
+// compression alone).
+FloatConv with_inq_weights(const FloatConv& f, const ConvLayer& L) {
+  FloatConv g = f;
+  for (std::size_t i = 0; i < g.weights.size(); ++i) g.weights[i] = static_cast<float>(inq_code_value(L.codes[i], L.min_exp));
+  return g;
+}
+
+std::string fmt_db(double v) {
+  if (std::isinf(v)) return "inf dB";
+  std::ostringstream os;
+  os.precision(1);
+  os << std::fixed << v << " dB";
+  return os.str();
+}
+
+std::string fmt_g(double v) {
+  std::ostringstream os;
+  os.precision(3);
+  os << v;
+  return os.str();
+}
+
+// The float parts of a conv layer from the scenario.
+FloatConv float_layer(const scenario::Scenario& sc, const std::string& prefix, int c_in, int c_out, int h, int w, int k,
+                      int stride, int pad, bool bias, bool bn, bool relu) {
+  const Value& data = sc["data"];
+  FloatConv f;
+  f.c_in = c_in; f.c_out = c_out; f.h_in = h; f.w_in = w;
+  f.k = k; f.stride = stride; f.pad = pad; f.relu = relu;
+  const double lim = std::sqrt(6.0 / (static_cast<double>(c_in) * k * k));
+  f.weights = float_data(sc, data[prefix + "weights"], {c_out, c_in, k, k}, Layout::kAny, prefix + "weights", -lim, lim);
+  if (bias) f.bias = float_data(sc, data[prefix + "bias"], {c_out}, Layout::kAny, prefix + "bias", -0.1, 0.1);
+  if (bn) {
+    f.bn_alpha = float_data(sc, data[prefix + "bn_alpha"], {c_out}, Layout::kAny, prefix + "bn_alpha", 0.5, 1.5);
+    f.bn_beta = float_data(sc, data[prefix + "bn_beta"], {c_out}, Layout::kAny, prefix + "bn_beta", -0.2, 0.2);
+  }
+  return f;
+}
+
+int shift_top(const ConvLayer& L) { return 15 + L.q_out - L.q_in + L.min_exp + (kExpRange - 1); }
+
+// The int8 version of a float map at Q (the float reference in the output's terms).
+std::vector<int8_t> quantize_ref(const std::vector<float>& chw, int c, int q) { return quantize_map(chw, c, {q}); }
+
+// Tensor of one 16-channel group of a C16HW map, as int8 NHWC [1, H, W, 16].
+Tensor group_tensor(const std::vector<uint8_t>& c16hw, int g, int h, int w) {
+  Tensor t(DType::kInt8, {1, h, w, 16}, Layout::kNHWC);
+  const std::size_t n = static_cast<std::size_t>(h) * w * 16;
+  std::copy(c16hw.begin() + static_cast<std::ptrdiff_t>(g * n), c16hw.begin() + static_cast<std::ptrdiff_t>((g + 1) * n),
+            t.bytes().begin());
+  return t;
+}
+
+class Tf2Backend : public tb::TargetBackend {
+ public:
+  std::string name() const override { return "tf2"; }
+  std::string description() const override {
+    return "TF2 shift-accumulate PE array (INQ power-of-two weights, int8 maps): conv, resnet_block";
+  }
+  std::vector<std::string> ops() const override { return {"conv", "resnet_block"}; }
+
+  Schema op_schema(const std::string& op) const override {
+    const Schema src = scenario::schemas::data_source();
+    Schema data = Schema::map().optional("input", src, "{random: {min: -1, max: 1}}");
+    const std::vector<std::string> prefixes =
+        op == "resnet_block" ? std::vector<std::string>{"conv1_", "conv2_"} : std::vector<std::string>{""};
+    for (const std::string& p : prefixes) {
+      for (const char* k : {"weights", "bias", "bn_alpha", "bn_beta"}) data.optional(p + k, src, "random");
+    }
+    Schema s = Schema::map();
+    s.required("shapes", Schema::map().required("input", Schema::shape(4, 4, 1024)));
+    if (op == "conv") s.required("params", conv_params(true));
+    else s.optional("params", conv_params(false), "{}");
+    s.optional("data", data, "{}");
+    s.optional("fault", Schema::one_of({"none", "no_start"}), "none");
+    return s;
+  }
+
+  tb::Workload prepare(const scenario::Scenario& sc) const override {
+    const Value& shape_v = sc["shapes"]["input"];
+    const std::vector<int64_t> shape = shape_v.as_ints();
+    if (shape[0] != 1) shape_v.fail("expected batch 1 ([1, H, W, C]), got " + std::to_string(shape[0]));
+    const int h = static_cast<int>(shape[1]), w = static_cast<int>(shape[2]), c = static_cast<int>(shape[3]);
+    const Value& pv = sc["params"];
+    const int k = static_cast<int>(pv["kernel"].as_int());
+    const bool bias = pv["bias"].as_bool(), bn = pv["batch_norm"].as_bool(), relu = pv["relu"].as_bool();
+    const std::vector<float> x =
+        nhwc_to_chw(float_data(sc, sc["data"]["input"], shape, Layout::kNHWC, "input", -1, 1), h, w, c);
+
+    Tf2State st;
+    st.start = sc["fault"].as_string() != "no_start";
+    std::vector<ConvLayer> layers;
+    std::vector<std::string> out_names;
+    std::vector<std::vector<float>> float_out;  // float reference of each layer's output map
+    std::ostringstream summary;
+    tb::Workload wl;
+    int q_in = 0;
+
+    if (sc.op == "conv") {
+      const int c_out = static_cast<int>(pv["c_out"].as_int());
+      const int stride = static_cast<int>(pv["stride"].as_int());
+      const Value& padv = pv["padding"];
+      int pad = 0;
+      if (padv.is_string()) pad = padv.as_string() == "same" ? (k - 1) / 2 : 0;
+      else pad = static_cast<int>(padv.as_int());
+      if (pad >= k) padv.fail("expected padding in [0, kernel-1] = [0, " + std::to_string(k - 1) + "]");
+      if (h + 2 * pad < k || w + 2 * pad < k) shape_v.fail("expected H and W + 2*padding >= kernel " + std::to_string(k));
+      const FloatConv f = float_layer(sc, "", c, c_out, h, w, k, stride, pad, bias, bn, relu);
+      const std::vector<float> ref = float_conv2d(f, x);
+      q_in = choose_layer_q(x, c);
+      ConvLayer L = make_conv_layer(f, q_in, choose_layer_q(ref, c_out));
+      while (shift_top(L) > kMaxShift) L = make_conv_layer(f, q_in, L.q_out - 1);  // coarser output Q fits the 5-bit shift
+      const std::vector<int8_t> xq = quantize_map(x, c, {q_in});
+      const std::vector<int8_t> yq = sac_conv2d(L, xq);
+      const ErrorStats inq = compare(ref, float_conv2d(with_inq_weights(f, L), x));
+      const ErrorStats tot = compare(ref, dequantize(yq, L.q_out));
+      st.cost = {{"conv.inq_snr_db", inq.snr_db}, {"conv.inq_max_abs_err", inq.max_abs_err},
+                 {"conv.int8_snr_db", tot.snr_db}, {"conv.int8_max_abs_err", tot.max_abs_err},
+                 {"conv.q_in", q_in}, {"conv.q_out", L.q_out}, {"conv.min_exp", L.min_exp}};
+      summary << "conv 1x" << h << "x" << w << "x" << c << " -> 1x" << L.h_out() << "x" << L.w_out() << "x" << c_out
+              << ", k" << k << " s" << stride << " p" << pad << (bn ? ", bn" : "") << (relu ? ", relu" : "")
+              << "; Q " << q_in << " -> " << L.q_out << "; float ref: INQ " << fmt_db(inq.snr_db) << ", int8 "
+              << fmt_db(tot.snr_db) << " (max |err| " << fmt_g(tot.max_abs_err) << ")";
+      layers.push_back(L);
+      out_names.push_back("output");
+      float_out.push_back(ref);
+    } else {  // resnet_block
+      const Value& kv = pv["kernel"];
+      if (k % 2 == 0) kv.fail("expected an odd kernel (the block keeps its shape with 'same' padding)");
+      const int pad = (k - 1) / 2;
+      const FloatConv f1 = float_layer(sc, "conv1_", c, c, h, w, k, 1, pad, bias, bn, true);
+      const FloatConv f2 = float_layer(sc, "conv2_", c, c, h, w, k, 1, pad, bias, bn, false);
+      const std::vector<float> r1 = float_conv2d(f1, x);
+      const std::vector<float> r2 = float_conv2d(f2, r1);
+      std::vector<float> sum(r2.size()), out_f(r2.size());
+      for (std::size_t i = 0; i < r2.size(); ++i) {
+        sum[i] = r2[i] + x[i];
+        out_f[i] = relu && sum[i] < 0 ? 0.0f : sum[i];
+      }
+      // The residual ADD needs one Q for the block input, conv2's output and
+      // the sum: the smallest of the three.
+      int q = std::min({choose_layer_q(x, c), choose_layer_q(r2, c), choose_layer_q(sum, c)});
+      int q1 = choose_layer_q(r1, c);
+      ConvLayer L1, L2;
+      for (int tries = 0;; ++tries) {
+        L1 = make_conv_layer(f1, q, q1);
+        L2 = make_conv_layer(f2, q1, q);
+        if (shift_top(L1) <= kMaxShift && shift_top(L2) <= kMaxShift) break;
+        if (tries > 64) sc["data"].fail("the weights' exponent range does not fit the 5-bit shift at any Q");
+        if (shift_top(L1) > kMaxShift) --q1;
+        else --q;
+      }
+      L2.relu = relu;
+      L2.residual_from = kResidualFromInput;
+      q_in = q;
+      layers = {L1, L2};
+      const std::vector<int8_t> xq = quantize_map(x, c, {q});
+      const std::vector<std::vector<int8_t>> yq = sac_chain(layers, xq);
+      const std::vector<float> i1 = float_conv2d(with_inq_weights(f1, L1), x);
+      const std::vector<float> i2 = float_conv2d(with_inq_weights(f2, L2), i1);
+      std::vector<float> iout(i2.size());
+      for (std::size_t i = 0; i < i2.size(); ++i) {
+        const float s = i2[i] + x[i];
+        iout[i] = relu && s < 0 ? 0.0f : s;
+      }
+      const ErrorStats inq1 = compare(r1, i1), tot1 = compare(r1, dequantize(yq[0], q1));
+      const ErrorStats inqb = compare(out_f, iout), totb = compare(out_f, dequantize(yq[1], q));
+      st.cost = {{"conv1.inq_snr_db", inq1.snr_db},   {"conv1.inq_max_abs_err", inq1.max_abs_err},
+                 {"conv1.int8_snr_db", tot1.snr_db},  {"conv1.int8_max_abs_err", tot1.max_abs_err},
+                 {"block.inq_snr_db", inqb.snr_db},   {"block.inq_max_abs_err", inqb.max_abs_err},
+                 {"block.int8_snr_db", totb.snr_db},  {"block.int8_max_abs_err", totb.max_abs_err},
+                 {"conv1.q_out", q1},                 {"block.q", q},
+                 {"conv1.min_exp", L1.min_exp},       {"conv2.min_exp", L2.min_exp}};
+      summary << "resnet_block 1x" << h << "x" << w << "x" << c << ", 2x conv k" << k << (bn ? " bn" : "")
+              << " + residual" << (relu ? " + relu" : "") << "; Q " << q << " / conv1 " << q1
+              << "; float ref: conv1 INQ " << fmt_db(inq1.snr_db) << ", int8 " << fmt_db(tot1.snr_db)
+              << "; block INQ " << fmt_db(inqb.snr_db) << ", int8 " << fmt_db(totb.snr_db) << " (max |err| "
+              << fmt_g(totb.max_abs_err) << ")";
+      out_names = {"conv1", "output"};
+      float_out = {r1, out_f};
+    }
+
+    const std::vector<int8_t> xq = quantize_map(x, c, {q_in});
+    try {
+      st.program = tf2::compile(layers, xq);
+    } catch (const InputError& e) {
+      shape_v.fail(std::string("the layer does not fit the TF2 device: ") + e.what());
+    }
+    const std::vector<std::vector<uint8_t>> expect = expected_outputs(layers, xq);
+    for (std::size_t l = 0; l < layers.size(); ++l) {
+      const ConvLayer& L = layers[l];
+      const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
+      const std::vector<uint8_t> ref_c16 =
+          to_c16hw(quantize_ref(float_out[l], L.c_out, L.q_out), L.c_out, ho, wo);
+      for (int g = 0; g < groups; ++g) {
+        std::string nm = out_names[l];
+        if (groups > 1) nm += "_c" + std::to_string(16 * g) + "_" + std::to_string(std::min(16 * g + 15, L.c_out - 1));
+        const uint64_t addr = st.program.layers[l].out_addr + static_cast<uint64_t>(g) * ho * wo * 16;
+        wl.expected[nm] = group_tensor(expect[l], g, ho, wo);
+        wl.references.push_back({nm, "float_ref", group_tensor(ref_c16, g, ho, wo)});
+        st.checks.push_back({nm, addr});
+      }
+      const uint64_t macs = static_cast<uint64_t>(L.c_out) * ho * wo * L.c_in * L.k * L.k;
+      st.layers.push_back({macs, L.k});
+      wl.macs += macs;
+    }
+    Tensor in_f(DType::kFp32, shape, Layout::kNHWC);
+    Tensor in_q(DType::kInt8, shape, Layout::kNHWC);
+    for (int y = 0; y < h; ++y)
+      for (int xx = 0; xx < w; ++xx)
+        for (int ch = 0; ch < c; ++ch) {
+          const std::size_t nhwc = (static_cast<std::size_t>(y) * w + xx) * c + ch;
+          const std::size_t chw = (static_cast<std::size_t>(ch) * h + y) * w + xx;
+          in_f.data<float>()[nhwc] = x[chw];
+          in_q.data<int8_t>()[nhwc] = xq[chw];
+        }
+    wl.inputs["input"] = std::move(in_f);
+    wl.inputs["input_q"] = std::move(in_q);
+    wl.summary = summary.str();
+    wl.state = std::move(st);
+    return wl;
+  }
+
+  trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w) const override {
+    const auto& st = std::any_cast<const Tf2State&>(w.state);
+    trace::Trace t;
+    t.target = name();
+    t.mem_load(0, st.program.dram, "dram_image");
+    t.reg_write(reg::kDescAddr, st.program.desc_addr);
+    t.reg_write(reg::kDescCount, st.program.desc_count);
+    if (st.start) t.reg_write(reg::kCtrl, reg::kCtrlStart);
+    t.wait_done(sc.testbench.timeout_cycles);
+    for (const auto& c : st.checks) t.mem_check(c.addr, w.expected.at(c.name), c.name);
+    return t;
+  }
+
+  std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
+    return std::make_unique<Tf2Wrapper>(name, cfg);
+  }
+
+  tb::Metrics metrics(const tb::Workload* w, const tb::SimOutcome& run) const override {
+    tb::Metrics m;
+    auto perf = [&](const char* k) -> double {
+      const auto it = run.perf.find(k);
+      return it == run.perf.end() ? 0.0 : static_cast<double>(it->second);
+    };
+    const double busy = perf("busy_cycles"), pe_busy = perf("pe_busy_cycles");
+    if (busy > 0) {
+      m.extra["pe_busy_fraction"] = pe_busy / busy;
+      m.extra["filter_wait_fraction"] = perf("filter_wait_cycles") / busy;
+      m.extra["output_wait_fraction"] = perf("output_wait_cycles") / busy;
+    }
+    if (w == nullptr) return m;
+    const auto& st = std::any_cast<const Tf2State&>(w->state);
+    m.macs = w->macs;
+    for (const auto& [k, v] : st.cost) m.extra[k] = v;
+    // Peak MACs per cycle: NPe PEs x 16 channels x (OCol3D*KTap lanes for
+    // k > 1, OCol2D for 1x1); ideal cycles = sum of each layer's MACs / peak.
+    const double base = perf("cfg_n_pe") * 16;
+    double ideal = 0;
+    for (const LayerInfo& l : st.layers) {
+      const double lanes = l.k > 1 ? perf("cfg_ocol3d") * perf("cfg_ktap") : perf("cfg_ocol2d");
+      if (base * lanes > 0) ideal += static_cast<double>(l.macs) / (base * lanes);
+    }
+    if (busy > 0 && ideal > 0) {
+      m.utilization = ideal / busy;
+      m.extra["ideal_cycles"] = ideal;
+      if (pe_busy > 0) m.extra["utilization_while_pe_busy"] = ideal / pe_busy;
+    }
+    return m;
+  }
+};
+
+}  // namespace
+}  // namespace cosim::tf2
+
+namespace cosim::backends {
+std::unique_ptr<tb::TargetBackend> make_tf2() { return std::make_unique<tf2::Tf2Backend>(); }
+}  // namespace cosim::backends

@@ -1,0 +1,136 @@
+// `cosim run scenarios/tf2_*.yaml` end to end: bit-exact exit 0, report.json
+// with the float reference's cost per layer and the MAC utilisation from the
+// perf counters, replay, .npy weights (INQ-compressed by the golden model),
+// bad input (exit 2) and a hang (exit 3).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "tensor/tensor.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int code = -1;
+  std::string out;
+};
+
+std::string work() {
+  static const fs::path d = [] {
+    fs::path p = fs::temp_directory_path() / ("tf2_cli_test_" + std::to_string(::getpid()));
+    fs::remove_all(p);
+    fs::create_directories(p);
+    return p;
+  }();
+  return d.string();
+}
+
+Result cosim(const std::string& args) {
+  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
+  Result r;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"; }
+
+json report(const std::string& dir) {
+  std::ifstream f(dir + "/report.json");
+  return json::parse(f);
+}
+
+class Tf2Scenario : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Tf2Scenario, RunsBitExactWithMetrics) {
+  const std::string name = GetParam();
+  const std::string out = work() + "/" + name;
+  const Result r = cosim("run " + scenario(name) + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("float ref"), std::string::npos) << r.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "pass");
+  EXPECT_EQ(j["target"], "tf2");
+  EXPECT_GT(j["macs"].get<double>(), 0);
+  ASSERT_TRUE(j["utilization"].is_number()) << j.dump();
+  EXPECT_GT(j["utilization"].get<double>(), 0.0);
+  EXPECT_LE(j["utilization"].get<double>(), 1.0);
+  const json& m = j["metrics"];
+  const std::string layer = name == std::string("tf2_resnet_block") ? "block" : "conv";
+  for (const std::string k : {".inq_snr_db", ".int8_snr_db", ".inq_max_abs_err", ".int8_max_abs_err"}) {
+    ASSERT_TRUE(m.contains(layer + k)) << m.dump();
+  }
+  // Compression costs something; int8 maps cost a little more on top.
+  EXPECT_GT(m[layer + ".inq_snr_db"].get<double>(), 5.0);
+  EXPECT_LT(m[layer + ".inq_snr_db"].get<double>(), 60.0);
+  EXPECT_GT(m[layer + ".int8_max_abs_err"].get<double>(), 0.0);
+  EXPECT_GT(j["perf_counters"]["pe_busy_cycles"].get<double>(), 0);
+  ASSERT_FALSE(j["distance"].empty());
+  EXPECT_EQ(j["distance"][0]["reference"], "float_ref");
+  // The trace replays to the same cycles.
+  const Result rr = cosim("replay " + out + "/trace --out " + out + "/replay");
+  ASSERT_EQ(rr.code, 0) << rr.out;
+  EXPECT_EQ(report(out + "/replay")["cycles"], j["cycles"]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenarios, Tf2Scenario, ::testing::Values("tf2_conv3x3", "tf2_conv1x1", "tf2_resnet_block"));
+
+TEST(Tf2Cli, NpyWeightsAreCompressedByTheGoldenModel) {
+  // Weights that are already powers of two lose nothing to INQ: infinite SNR.
+  cosim::Tensor w(cosim::DType::kFp32, {8, 8, 3, 3});
+  for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] = (i % 3 == 0 ? -1.0f : 1.0f) * std::ldexp(1.0f, -static_cast<int>(i % 5) - 2);
+  cosim::write_npy(work() + "/w.npy", w);
+  const std::string yaml = work() + "/npy.yaml";
+  std::ofstream(yaml) << "target: tf2\nop: conv\nshapes: {input: [1, 6, 6, 8]}\n"
+                         "params: {c_out: 8, kernel: 3, batch_norm: false, bias: false, relu: false}\n"
+                         "data: {weights: {npy: w.npy}}\n";
+  const Result r = cosim("run " + yaml + " --out " + work() + "/npy");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const json j = report(work() + "/npy");
+  EXPECT_TRUE(j["metrics"]["conv.inq_snr_db"].is_null() || j["metrics"]["conv.inq_snr_db"].get<double>() > 200)
+      << j["metrics"].dump();
+  EXPECT_EQ(j["metrics"]["conv.inq_max_abs_err"].get<double>(), 0.0);
+  // Wrong shape: one line naming the key and the expected shape.
+  std::ofstream(yaml) << "target: tf2\nop: conv\nshapes: {input: [1, 6, 6, 8]}\n"
+                         "params: {c_out: 4, kernel: 3}\ndata: {weights: {npy: w.npy}}\n";
+  const Result bad = cosim("run " + yaml + " --out " + work() + "/npy_bad");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("data.weights.npy"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("4,8,3,3"), std::string::npos) << bad.out;
+}
+
+TEST(Tf2Cli, BadInputAndHang) {
+  const std::string s = scenario("tf2_conv3x3");
+  Result r = cosim("run " + s + " --set params.padding=3 --out " + work() + "/b1");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("params.padding"), std::string::npos) << r.out;
+  r = cosim("run " + s + " --set shapes.input=[1,64,64,64] --out " + work() + "/b2");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("feature-cache"), std::string::npos) << r.out;
+  r = cosim("run " + s + " --set shapes.input=[2,8,8,8] --out " + work() + "/b3");
+  EXPECT_EQ(r.code, 2) << r.out;
+  r = cosim("run " + scenario("tf2_resnet_block") + " --set params.kernel=2 --out " + work() + "/b4");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("params.kernel"), std::string::npos) << r.out;
+  r = cosim("run " + s + " --set fault=no_start --set testbench.timeout_cycles=3000 --out " + work() + "/h");
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_NE(r.out.find("start bit was never written"), std::string::npos) << r.out;
+  EXPECT_EQ(report(work() + "/h")["status"], "timeout");
+}
+
+}  // namespace
