@@ -39,7 +39,9 @@ module tinydnn_batch_ctrl
   output logic            tx_start_o,
   output logic            tx_bank_o,
   output logic [CntW-1:0] tx_count_o,
-  input  logic            tx_done_i
+  input  logic            tx_done_i,
+  // Debug: controller state (ctl_busy / post_busy filled in by the top).
+  output dbg_t            dbg_o
 );
 
   typedef enum logic [1:0] {StIdle, StLoad, StRun} state_e;
@@ -215,5 +217,18 @@ module tinydnn_batch_ctrl
 
   assign busy_o = state_q != StIdle;
   assign err_o  = err_q;
+
+  always_comb begin
+    dbg_o             = '0;
+    dbg_o.batch_state = state_q;
+    dbg_o.rx_busy     = rx_busy_q;
+    dbg_o.cmp_busy    = cmp_busy_q;
+    dbg_o.tx_busy     = tx_busy_q;
+    dbg_o.src_full    = src_full_q;
+    dbg_o.dst_full    = dst_full_q;
+    dbg_o.rx_cnt      = rx_cnt_q;
+    dbg_o.cmp_cnt     = cmp_cnt_q;
+    dbg_o.tx_cnt      = tx_cnt_q;
+  end
 
 endmodule

@@ -62,4 +62,20 @@ package tinydnn_pkg;
     RxBias    = 2'd2   // one bf16 per core
   } rx_kind_e;
 
+  // Controller states for the testbench's hang diagnosis (a debug port of the
+  // top, read by the DUT wrapper; no function in the datapath).
+  typedef struct packed {
+    logic [1:0]  batch_state;  // 0 idle, 1 loading weights / bias, 2 running a mini-batch
+    logic        rx_busy;      // receiving a packet
+    logic        cmp_busy;     // a sample is being computed
+    logic        tx_busy;      // a result packet is being sent
+    logic        ctl_busy;     // sample controller issuing MAC steps
+    logic        post_busy;    // normaliser draining the hold registers
+    logic [1:0]  src_full;     // source banks holding a received sample
+    logic [1:0]  dst_full;     // destination banks holding results
+    logic [15:0] rx_cnt;       // samples received in this run
+    logic [15:0] cmp_cnt;      // samples computed
+    logic [15:0] tx_cnt;       // result packets sent
+  } dbg_t;
+
 endpackage

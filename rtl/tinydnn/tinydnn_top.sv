@@ -26,7 +26,11 @@ module tinydnn_top
   output logic [63:0] m_axis_tdata_o,
   output logic        m_axis_tlast_o,
   output logic        busy_o,
-  output logic        done_o
+  output logic        done_o,
+  // Debug for the testbench: controller states (hang diagnosis) and the
+  // MAC-step strobe (one step on every active core this cycle).
+  output dbg_t        dbg_o,
+  output logic        mac_step_o
 );
 
   mode_t mode;
@@ -71,6 +75,8 @@ module tinydnn_top
     .done_o     (done_o)
   );
 
+  dbg_t batch_dbg;
+
   tinydnn_batch_ctrl u_batch (
     .clk_i, .rst_ni,
     .start_i        (start),
@@ -97,7 +103,8 @@ module tinydnn_top
     .tx_start_o     (tx_start),
     .tx_bank_o      (tx_bank),
     .tx_count_o     (tx_count),
-    .tx_done_i      (tx_done)
+    .tx_done_i      (tx_done),
+    .dbg_o          (batch_dbg)
   );
 
   tinydnn_axis_rx u_rx (
@@ -216,5 +223,12 @@ module tinydnn_top
   );
 
   assign busy_o = busy;
+
+  always_comb begin
+    dbg_o           = batch_dbg;
+    dbg_o.ctl_busy  = ctl_busy;
+    dbg_o.post_busy = post_busy;
+  end
+  assign mac_step_o = step_valid;
 
 endmodule

@@ -4,6 +4,7 @@
 
 #include "Vtinydnn_top.h"
 #include "common/error.hpp"
+#include "coverage/rtl_coverage.hpp"
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -40,6 +41,7 @@ TinyDnnBare::TinyDnnBare(const BareOptions& opt)
 TinyDnnBare::~TinyDnnBare() {
   if (fst_) fst_->close();
   top_->final();
+  cosim::tb::write_rtl_coverage(*ctx_, "tinydnn");
 }
 
 void TinyDnnBare::tick() {

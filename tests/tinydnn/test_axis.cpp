@@ -260,5 +260,70 @@ TEST(TinyDnnAxisDma, PaddedBeatCarriesZeros) {
   EXPECT_TRUE(sink.beats()[1].last);
 }
 
+TEST(TinyDnnAxisDma, MemoryTimeDelaysBeatsAndHoldsTready) {
+  // Each memory access costs what the delay source says; a cost of c adds
+  // c - 1 cycles: the first read costs 5 (beat shown on cycle 4), the next
+  // ones 1 (back to back). The hook sees every beat before the stream does.
+  TestMemory mem(256);
+  for (std::size_t i = 0; i < 32; ++i) mem.bytes[i] = uint8_t(i);
+  std::vector<uint64_t> costs{5, 1, 1, 1};
+  std::size_t next = 0;
+  Mm2sDma mm2s(mem, 1, 0.0);
+  mm2s.set_delay_source([&] { return costs.at(next++); });
+  std::vector<Beat> hooked;
+  mm2s.set_beat_hook([&](const Beat& b) { hooked.push_back(b); });
+  mm2s.start(0, 32);
+  std::vector<uint64_t> fire_cycles;
+  Pins p;
+  for (uint64_t c = 0; c < 20; ++c) {
+    mm2s.drive(p);
+    p.tready = true;
+    if (p.fire()) fire_cycles.push_back(c);
+    mm2s.update(p);
+  }
+  EXPECT_EQ(fire_cycles, (std::vector<uint64_t>{4, 5, 6, 7}));
+  ASSERT_EQ(hooked.size(), 4u);
+  EXPECT_EQ(hooked[0].data, 0x0706050403020100ull);
+  EXPECT_TRUE(hooked[3].last);
+  EXPECT_FALSE(mm2s.busy());
+
+  // S2MM: a write costing 3 drops TREADY for the 2 cycles after the beat.
+  S2mmDma s2mm(mem, 1, 0.0);
+  s2mm.set_delay_source([] { return uint64_t(3); });
+  s2mm.start(128, 32);
+  std::vector<uint64_t> ready_cycles;
+  for (uint64_t c = 0; c < 8; ++c) {
+    Pins q;
+    q.tvalid = true;
+    q.tdata = c;
+    s2mm.drive(q);
+    if (q.tready) ready_cycles.push_back(c);
+    s2mm.update(q);
+  }
+  EXPECT_EQ(ready_cycles, (std::vector<uint64_t>{0, 3, 6}));
+}
+
+TEST(TinyDnnAxisDma, InlineTransferNeedsNoMemory) {
+  TestMemory mem(8);  // too small for any real transfer: inline must not touch it
+  Mm2sDma mm2s(mem, 1, 0.5);
+  mm2s.set_delay_source([] { return uint64_t(100); });  // and costs no memory time
+  std::vector<uint8_t> bytes(10);
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = uint8_t(0xA0 + i);
+  mm2s.start_inline(bytes);
+  Sink sink(1, 0.0);
+  Pins p;
+  for (int c = 0; c < 40; ++c) {
+    mm2s.drive(p);
+    sink.drive(p);
+    mm2s.update(p);
+    sink.update(p);
+  }
+  ASSERT_EQ(sink.beats().size(), 2u);
+  EXPECT_EQ(sink.beats()[0].data, 0xA7A6A5A4A3A2A1A0ull);
+  EXPECT_EQ(sink.beats()[1].data, 0x000000000000A9A8ull);
+  EXPECT_TRUE(sink.beats()[1].last);
+  EXPECT_THROW(mm2s.start_inline({}), InputError);
+}
+
 }  // namespace
 }  // namespace cosim::tb::axis
