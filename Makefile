@@ -63,6 +63,13 @@ regress: build
 slurm-selftest: build referee
 	BUILD=$(BUILD) bash scripts/slurm/selftest.sh
 
+# make wave SCENARIO=x [SEED=n FROM=c TO=c DEPTH=n AROUND=n MAXMB=n]: an FST of
+# the DUT with a prepared GTKWave view; opens gtkwave when a display exists.
+wave: build
+	@bash scripts/wave.sh --cosim $(COSIM) $(SCENARIO) $(if $(SEED),--seed $(SEED)) \
+	  $(if $(FROM),--trace-from $(FROM)) $(if $(TO),--trace-to $(TO)) $(if $(DEPTH),--trace-depth $(DEPTH)) \
+	  $(if $(AROUND),--trace-around-mismatch $(AROUND)) $(if $(MAXMB),--trace-max-mb $(MAXMB))
+
 lint: $(STAMP)
 	@bash scripts/lint.sh
 

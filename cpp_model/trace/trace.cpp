@@ -113,7 +113,19 @@ struct LineParser {
       fail("expected shape as comma-separated positive integers (e.g. 1,8,8,16), got '" + tok[i + 1] + "'");
     }
     d.layout = parse_layout(tok[i + 2], &ok);
-    if (!ok) fail("expected layout any|nhwc|nchw, got '" + tok[i + 2] + "'");
+    const std::string& lt = tok[i + 2];
+    if (!ok && lt.size() > 5 && lt.compare(0, 4, "nchw") == 0 && lt.back() == 'c' && lt.size() <= 9) {
+      // nchw<B>c: NHWC tensor stored in channel blocks of B (B in 1..4096).
+      const std::string b = lt.substr(4, lt.size() - 5);
+      bool digits = !b.empty();
+      for (char c : b) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+      if (digits && std::stoi(b) >= 1 && std::stoi(b) <= 4096) {
+        d.layout = Layout::kNHWC;
+        d.channel_block = std::stoi(b);
+        ok = true;
+      }
+    }
+    if (!ok) fail("expected layout any|nhwc|nchw|nchw<B>c, got '" + tok[i + 2] + "'");
     if (d.layout != Layout::kAny && d.shape.size() != 4) {
       fail("layout " + tok[i + 2] + " needs a 4-D shape, got " + std::to_string(d.shape.size()) + "-D");
     }
@@ -160,6 +172,21 @@ int64_t TensorDesc::numel() const {
 }
 
 std::size_t TensorDesc::nbytes() const { return static_cast<std::size_t>(numel()) * elem_size(dtype); }
+
+std::size_t TensorDesc::memory_bytes() const {
+  if (channel_block <= 0 || shape.size() != 4) return nbytes();
+  const int64_t blocks = (shape[3] + channel_block - 1) / channel_block;
+  return static_cast<std::size_t>(shape[0] * blocks * shape[1] * shape[2] * channel_block) * elem_size(dtype);
+}
+
+uint64_t TensorDesc::memory_offset(int64_t flat) const {
+  const uint64_t esize = elem_size(dtype);
+  if (channel_block <= 0 || shape.size() != 4) return static_cast<uint64_t>(flat) * esize;
+  const int64_t C = shape[3], W = shape[2], H = shape[1], B = channel_block;
+  const int64_t c = flat % C, w = flat / C % W, h = flat / (C * W) % H, n = flat / (C * W * H);
+  const int64_t blocks = (C + B - 1) / B;
+  return static_cast<uint64_t>((((n * blocks + c / B) * H + h) * W + w) * B + c % B) * esize;
+}
 
 const char* op_name(Op op) {
   switch (op) {
@@ -270,9 +297,15 @@ Step check_step(Op op, const Tensor& expected, const std::string& name) {
 }
 }  // namespace
 
-void Trace::mem_check(uint64_t addr, const Tensor& expected, const std::string& name) {
+void Trace::mem_check(uint64_t addr, const Tensor& expected, const std::string& name, int channel_block) {
   Step s = check_step(Op::kMemCheck, expected, name);
   s.addr = addr;
+  if (channel_block > 0) {
+    if (expected.rank() != 4 || expected.layout() != Layout::kNHWC) {
+      throw std::invalid_argument("Trace::mem_check: a channel-blocked check needs a 4-D NHWC tensor");
+    }
+    s.tensor.channel_block = channel_block;
+  }
   steps.push_back(std::move(s));
 }
 
@@ -345,7 +378,9 @@ void write_trace(const Trace& trace, const std::string& dir) {
         write_file_bytes((fs::path(dir) / blob).string(), s.data);
         out << op_name(s.op) << " " << (s.op == Op::kMemCheck ? hex(s.addr) : s.stream) << " " << blob << " "
             << dtype_text(s.tensor.dtype) << " " << shape_string(s.tensor.shape) << " "
-            << layout_name(s.tensor.layout) << " " << s.tensor.name << "\n";
+            << (s.tensor.channel_block > 0 ? "nchw" + std::to_string(s.tensor.channel_block) + "c"
+                                           : std::string(layout_name(s.tensor.layout)))
+            << " " << s.tensor.name << "\n";
         break;
       case Op::kMemDump:
         out << "mem_dump " << hex(s.addr) << " " << s.value << " " << s.file << "\n";
@@ -481,6 +516,7 @@ Trace read_trace(const std::string& dir) {
         s.stream = p.name(1, "stream name");
       }
       s.tensor = p.tensor(3);
+      if (s.op == Op::kStreamCheck && s.tensor.channel_block > 0) p.fail("a channel-blocked layout needs mem_check");
       load_blob(2);
       check_size();
     } else if (kw == "mem_dump") {

@@ -22,9 +22,18 @@ struct TensorDesc {
   DType dtype = DType::kInt8;
   std::vector<int64_t> shape;
   Layout layout = Layout::kAny;
+  // > 0: the 4-D NHWC tensor sits in memory in channel blocks of this many,
+  // [N][ceil(C/B)][H][W][B] (LAYOUT token nchw<B>c, e.g. the VTA's nchw16c);
+  // the shape and the expected blob stay NHWC and the padding lanes are not
+  // checked. 0: dense, row-major over `shape`.
+  int channel_block = 0;
 
   int64_t numel() const;
   std::size_t nbytes() const;
+  // Bytes the tensor spans in memory, and the byte offset of element `flat`
+  // (row-major index over `shape`) from the check address.
+  std::size_t memory_bytes() const;
+  uint64_t memory_offset(int64_t flat) const;
 };
 
 enum class Op {
@@ -61,7 +70,9 @@ struct Trace {
   void reg_write(uint64_t offset, uint32_t value);
   void stream_send(const std::string& stream, std::vector<uint8_t> bytes);
   void wait_done(uint64_t max_cycles);
-  void mem_check(uint64_t addr, const Tensor& expected, const std::string& name);
+  // channel_block > 0: memory holds `expected` (4-D NHWC) in channel blocks
+  // (TensorDesc::channel_block).
+  void mem_check(uint64_t addr, const Tensor& expected, const std::string& name, int channel_block = 0);
   void stream_check(const std::string& stream, const Tensor& expected, const std::string& name);
   void mem_dump(uint64_t addr, uint64_t length, const std::string& file);
 

@@ -94,4 +94,11 @@ module vta_axi_rd_arb #(
     end
   end
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // AXI: ARVALID stays up with a stable ARADDR / ARLEN / ARID until ARREADY.
+  a_ar_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_arvalid_o && !m_arready_i |=>
+      m_arvalid_o && $stable(m_araddr_o) && $stable(m_arlen_o) && $stable(m_arid_o))
+    else $error("vta_axi_rd_arb: ARVALID dropped or AR payload changed before ARREADY");
+
 endmodule

@@ -59,4 +59,10 @@ module vta_axi_split #(
     end
   end
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // AXI: AxVALID stays up with a stable address and length until AxREADY.
+  a_ax_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
+    ax_valid_o && !ax_ready_i |=> ax_valid_o && $stable(ax_addr_o) && $stable(ax_len_o))
+    else $error("vta_axi_split: AxVALID dropped or address / length changed before AxREADY");
+
 endmodule

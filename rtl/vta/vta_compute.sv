@@ -494,4 +494,13 @@ module vta_compute import vta_pkg::*; #(
   assign alu_busy_o   = (state_q == StExec) && is_alu_q;
   assign cload_busy_o = (state_q == StLoad);
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // The engine only accepts GEMM, ALU, FINISH and LOAD to UOP / ACC / ACC_8BIT.
+  a_legal_decode: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    insn_valid_i && insn_ready_o |->
+      head_mem.hdr.opcode inside {OpGemm, OpAlu, OpFinish} ||
+      (head_mem.hdr.opcode == OpLoad && head_mem.memory_type inside {MemUop, MemAcc, MemAcc8}))
+    else $error("vta_compute: accepted opcode %0d memory type %0d", head_mem.hdr.opcode,
+                head_mem.memory_type);
+
 endmodule

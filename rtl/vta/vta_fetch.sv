@@ -178,4 +178,68 @@ module vta_fetch import vta_pkg::*; #(
     end
   end
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // Requests are sized by prefetch credits, so a completed instruction always
+  // finds room: a push into a full prefetch buffer would lose it (overflow).
+  a_pf_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i)
+    insn_done |-> unused_pf_in_ready)
+    else $error("vta_fetch: instruction arrived with the prefetch buffer full");
+  // Read request and queue handshakes: valid held with a stable payload until
+  // ready (halt, on an error, withdraws them on purpose).
+  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
+    req_valid_o && !req_ready_i |=> req_valid_o && $stable(req_addr_o) && $stable(req_beats_o))
+    else $error("vta_fetch: request dropped or changed before ready");
+  a_load_q_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
+    load_valid_o && !load_ready_i |=> load_valid_o && $stable(insn_o))
+    else $error("vta_fetch: load queue push dropped or changed before ready");
+  a_compute_q_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
+    compute_valid_o && !compute_ready_i |=> compute_valid_o && $stable(insn_o))
+    else $error("vta_fetch: compute queue push dropped or changed before ready");
+  a_store_q_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
+    store_valid_o && !store_ready_i |=> store_valid_o && $stable(insn_o))
+    else $error("vta_fetch: store queue push dropped or changed before ready");
+  // Only one queue is offered an instruction at a time (legal routing).
+  a_one_route: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    $onehot0({load_valid_o, compute_valid_o, store_valid_o}))
+    else $error("vta_fetch: instruction offered to more than one queue");
+
+  // ---- Functional cover points (counted with --coverage) --------------------
+  // What the programs that ran contained, instruction by instruction as
+  // routed; scripts/coverage_report.py reads them back by name.
+  /* verilator lint_off UNUSEDSIGNAL */  // only the ALU opcode and immediate are covered
+  insn_alu_t head_alu;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign head_alu = insn_alu_t'(pf_data);
+  logic routed;
+  assign routed = pf_ready;
+  cov_op_load:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad);
+  cov_op_store:  cover property (@(posedge clk_i) routed && head.hdr.opcode == OpStore);
+  cov_op_gemm:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpGemm);
+  cov_op_finish: cover property (@(posedge clk_i) routed && head.hdr.opcode == OpFinish);
+  cov_op_alu:    cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu);
+  cov_bad_op:    cover property (@(posedge clk_i) pf_valid && !halt_i && !err_q && bad_op);
+  cov_mem_inp:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.memory_type == MemInp);
+  cov_mem_wgt:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.memory_type == MemWgt);
+  cov_mem_uop:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.memory_type == MemUop);
+  cov_mem_acc:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.memory_type == MemAcc);
+  cov_mem_acc8:  cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.memory_type == MemAcc8);
+  cov_alu_min:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu && head_alu.alu_opcode == AluMin);
+  cov_alu_max:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu && head_alu.alu_opcode == AluMax);
+  cov_alu_add:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu && head_alu.alu_opcode == AluAdd);
+  cov_alu_shr:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu && head_alu.alu_opcode == AluShr);
+  cov_alu_mul:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu && head_alu.alu_opcode == AluMul);
+  cov_alu_imm:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu && head_alu.use_imm);
+  cov_alu_shl:   cover property (@(posedge clk_i) routed && head.hdr.opcode == OpAlu &&
+                                                  head_alu.alu_opcode == AluShr && head_alu.use_imm && head_alu.imm[15]);
+  cov_pad_x0:    cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.x_pad_0 != '0);
+  cov_pad_x1:    cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.x_pad_1 != '0);
+  cov_pad_y0:    cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.y_pad_0 != '0);
+  cov_pad_y1:    cover property (@(posedge clk_i) routed && head.hdr.opcode == OpLoad && head.y_pad_1 != '0);
+  cov_stride_gap: cover property (@(posedge clk_i) routed && (head.hdr.opcode == OpLoad || head.hdr.opcode == OpStore) &&
+                                                  head.x_stride > head.x_size);
+  cov_pop_prev:  cover property (@(posedge clk_i) routed && head.hdr.pop_prev);
+  cov_pop_next:  cover property (@(posedge clk_i) routed && head.hdr.pop_next);
+  cov_push_prev: cover property (@(posedge clk_i) routed && head.hdr.push_prev);
+  cov_push_next: cover property (@(posedge clk_i) routed && head.hdr.push_next);
+
 endmodule

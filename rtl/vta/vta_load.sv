@@ -157,4 +157,11 @@ module vta_load import vta_pkg::*; #(
   assign pops_o = (state_q == StIdle) ? {head.hdr.pop_next, head.hdr.pop_prev}
                                       : {hdr_q.pop_next, hdr_q.pop_prev};
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // The engine only accepts LOAD to INP / WGT (fetch routes nothing else here).
+  a_legal_decode: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    insn_valid_i && insn_ready_o |->
+      head.hdr.opcode == OpLoad && (head.memory_type == MemInp || head.memory_type == MemWgt))
+    else $error("vta_load: accepted opcode %0d memory type %0d", head.hdr.opcode, head.memory_type);
+
 endmodule

@@ -231,4 +231,10 @@ module vta_loader import vta_pkg::*; #(
     end
   end
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // Read request handshake: valid held with a stable address / length until ready.
+  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
+    req_valid_o && !req_ready_i |=> req_valid_o && $stable(req_addr_o) && $stable(req_beats_o))
+    else $error("vta_loader: request dropped or changed before ready");
+
 endmodule

@@ -144,4 +144,10 @@ module vta_regs import vta_pkg::*; (
   assign err_code_o   = err_code_q;
   assign err_engine_o = err_engine_q;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // Register response: valid held with stable data until the host takes it.
+  a_rsp_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    rsp_valid_o && !rsp_ready_i |=> rsp_valid_o && $stable(rsp_rdata_o))
+    else $error("vta_regs: response dropped or changed before ready");
+
 endmodule

@@ -147,7 +147,25 @@ module vta_store import vta_pkg::*; #(
   logic [7:0]  wbeat_q;
   logic [31:0] outstanding_q;
   assign m_wvalid_o = df_valid && wl_valid;
+`ifdef COSIM_INJECT_BUG
+  // Test-only fault (tests/wave, never in the product build): the first data
+  // beat of the second STORE instruction has bit 0 flipped. A STORE starts
+  // only after the previous one is done (all_done), so that beat is its own.
+  logic [1:0] bug_starts_q;
+  logic       bug_done_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      bug_starts_q <= '0;
+      bug_done_q   <= 1'b0;
+    end else begin
+      if (start && bug_starts_q != 2'd2) bug_starts_q <= bug_starts_q + 2'd1;
+      if (df_pop && bug_starts_q == 2'd2) bug_done_q <= 1'b1;
+    end
+  end
+  assign m_wdata_o = df_data ^ ((bug_starts_q == 2'd2 && !bug_done_q) ? DataWidth'(1) : '0);
+`else
   assign m_wdata_o  = df_data;
+`endif
   assign m_wlast_o  = (wbeat_q == wl_len);
   assign df_pop     = m_wvalid_o && m_wready_i;
   assign wl_pop     = df_pop && m_wlast_o;
@@ -254,5 +272,18 @@ module vta_store import vta_pkg::*; #(
   assign op_o   = (state_q == StIdle) ? head.hdr.opcode : hdr_q.opcode;
   assign pops_o = (state_q == StIdle) ? {head.hdr.pop_next, head.hdr.pop_prev}
                                       : {hdr_q.pop_next, hdr_q.pop_prev};
+
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // AXI: AWVALID / WVALID stay up with a stable payload until their READY;
+  // the engine only accepts STORE to OUT (fetch routes nothing else here).
+  a_aw_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
+    m_awvalid_o && !m_awready_i |=> m_awvalid_o && $stable(m_awaddr_o) && $stable(m_awlen_o))
+    else $error("vta_store: AWVALID dropped or AW payload changed before AWREADY");
+  a_w_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
+    m_wvalid_o && !m_wready_i |=> m_wvalid_o && $stable(m_wdata_o) && $stable(m_wlast_o))
+    else $error("vta_store: WVALID dropped or W payload changed before WREADY");
+  a_legal_decode: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    insn_valid_i && insn_ready_o |-> head.hdr.opcode == OpStore && head.memory_type == MemOut)
+    else $error("vta_store: accepted opcode %0d memory type %0d", head.hdr.opcode, head.memory_type);
 
 endmodule

@@ -30,4 +30,14 @@ module vta_token_q import vta_pkg::*; (
   assign avail_o = (count_q != '0);
   assign count_o = count_q;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // A push at the saturated count would lose a token (overflow); a pop of an
+  // empty queue would invent one (underflow): both are engine bugs.
+  a_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
+    push_i |-> (count_q != '1))
+    else $error("vta_token_q: token pushed at the saturated count %0d", count_q);
+  a_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
+    pop_i |-> (count_q != '0))
+    else $error("vta_token_q: token popped from an empty queue");
+
 endmodule

@@ -419,4 +419,18 @@ module vta_top import vta_pkg::*; #(
   assign done_o   = done;
   assign error_o  = error;
 
+  // ---- Functional cover points (counted with --coverage) --------------------
+  // Cycles spent running and stalled, and the back-pressure seen, so that
+  // scripts/coverage_report.py can report the stall rates the tests reached.
+  cov_running:     cover property (@(posedge clk_i) running);
+  cov_stall_l2c:   cover property (@(posedge clk_i) running && c_stall_l2c);
+  cov_stall_c2l:   cover property (@(posedge clk_i) running && l_stall);
+  cov_stall_c2s:   cover property (@(posedge clk_i) running && s_stall);
+  cov_stall_s2c:   cover property (@(posedge clk_i) running && c_stall_s2c);
+  cov_ar_wait:     cover property (@(posedge clk_i) m_axi_arvalid_o && !m_axi_arready_i);
+  cov_r_wait:      cover property (@(posedge clk_i) m_axi_rready_o && !m_axi_rvalid_i && running);
+  cov_w_wait:      cover property (@(posedge clk_i) m_axi_wvalid_o && !m_axi_wready_i);
+  cov_insn_q_full: cover property (@(posedge clk_i) !lq_in_ready || !cq_in_ready || !sq_in_ready);
+  cov_error:       cover property (@(posedge clk_i) error && !$past(error));
+
 endmodule

@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,23 @@ struct Metrics {
   uint64_t macs = 0;
   std::optional<double> utilization;  // MAC-array utilisation in [0, 1], when the target has one
   std::map<std::string, double> extra;  // target-specific figures for report.json
+  std::vector<std::string> table;       // extra console lines (e.g. a per-layer table)
+  std::string report_json;              // a JSON object whose keys are added to report.json
+};
+
+// Thrown by prepare() when the scenario cannot run here for a reason that is
+// not an error (e.g. its .tflite model is not on this machine): `cosim run`
+// prints "cosim: skipped: <what>", writes status "skipped" and exits 0.
+class ScenarioSkipped : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The unit of work that produced one output element, named in the
+// first-divergence report (console + report.json "first_divergence.unit").
+struct WorkUnit {
+  std::string text;                       // one line, e.g. "instruction 17: STORE ..." or "layer 0, channel 3, pixel (y 4, x 5)"
+  std::map<std::string, int64_t> fields;  // the same, machine-readable: instruction / layer, channel, y, x, ...
 };
 
 class TargetBackend {
@@ -66,6 +84,15 @@ class TargetBackend {
   virtual std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const = 0;
   // MACs and utilisation; `w` is null when replaying a trace without its scenario.
   virtual Metrics metrics(const Workload* w, const SimOutcome& run) const;
+  // Who produced element `index` (full index into the check's tensor, at
+  // byte `address` when in memory) of check `check`; `w` is null on replay.
+  // Default: unknown.
+  virtual std::optional<WorkUnit> work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
+                                            const std::vector<int64_t>& index,
+                                            std::optional<uint64_t> address) const {
+    (void)w, (void)tr, (void)check, (void)index, (void)address;
+    return std::nullopt;
+  }
 };
 
 class BackendRegistry {

@@ -13,6 +13,7 @@
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/runner.hpp"
+#include "wave/around.hpp"
 
 #if __has_include("vta/disasm.hpp") && defined(COSIM_HAVE_VTA_DISASM)
 #include "trace/trace.hpp"
@@ -91,12 +92,20 @@ int main(int argc, char** argv) {
   std::vector<std::string> sets;
   bool no_dmi = false;
   uint64_t quantum = 0;
+  uint64_t max_mb = 256, around = 0;
 
   auto add_run_options = [&](CLI::App* cmd) {
     cmd->add_option("--out", out, "output directory (default out/<name>)");
     cmd->add_option("--trace", wave, "write an FST waveform (default <out>/wave.fst)")->expected(0, 1);
     cmd->add_option("--trace-from", opt.wave_from, "first cycle in the waveform");
     cmd->add_option("--trace-to", opt.wave_to, "last cycle in the waveform");
+    cmd->add_option("--trace-depth", opt.wave_depth, "hierarchy levels below the DUT's top in the waveform (0 = all)")
+        ->check(CLI::NonNegativeNumber);
+    cmd->add_option("--trace-max-mb", max_mb, "stop dumping the waveform beyond this size")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    cmd->add_option("--trace-around-mismatch", around,
+                    "on a mismatch, replay and dump N cycles on each side of the first diverging write");
     cmd->add_flag("--dump", opt.dump, "write expected / actual outputs as .npy");
     cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
     cmd->add_flag("--no-dmi", no_dmi, "send every DUT memory access through b_transport");
@@ -149,8 +158,18 @@ int main(int argc, char** argv) {
       CLI::App* cmd = run->parsed() ? run : replay;
       if (cmd->count("--trace") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
       if (opt.wave_from > opt.wave_to) throw cosim::InputError("--trace-from must not exceed --trace-to");
-      if (run->parsed()) return cosim::tb::run_scenario(registry, file, sets, seed, opt, std::cout);
-      return cosim::tb::replay_trace(registry, file, opt, std::cout);
+      opt.wave_max_bytes = max_mb << 20;
+      const int rc = run->parsed() ? cosim::tb::run_scenario(registry, file, sets, seed, opt, std::cout)
+                                   : cosim::tb::replay_trace(registry, file, opt, std::cout);
+      if (rc == 1 && around > 0) {
+        cosim::wave::AroundOptions ao;
+        ao.out_dir = opt.out_dir;
+        ao.cycles = around;
+        ao.depth = opt.wave_depth;
+        ao.max_bytes = opt.wave_max_bytes;
+        cosim::wave::trace_around_mismatch(ao, std::cout);
+      }
+      return rc;
     }
     if (lst->parsed()) return list(registry, list_dir);
 #ifdef COSIM_DISASM

@@ -13,6 +13,7 @@
 
 #include "common/error.hpp"
 #include "scoreboard/scoreboard.hpp"
+#include "wave/gtkw.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -69,6 +70,8 @@ TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
   cfg.wave_file = o.wave_file;
   cfg.wave_from = o.wave_from;
   cfg.wave_to = o.wave_to;
+  cfg.wave_depth = o.wave_depth;
+  cfg.wave_max_bytes = o.wave_max_bytes;
   if (o.dmi) cfg.dmi = *o.dmi;
   if (o.quantum_cycles) cfg.quantum_cycles = *o.quantum_cycles;
   return cfg;
@@ -88,6 +91,10 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     json j = base_report(ctx);
     j["status"] = "timeout";
     j["diagnosis"] = e.what();
+    // A hang is where a waveform helps most: the wrapper closed it on the way out.
+    if (!cfg.wave_file.empty() && fs::exists(cfg.wave_file)) {
+      j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
+    }
     j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     write_json(opt.out_dir, j);
     throw;
@@ -98,12 +105,17 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   int64_t total_mismatches = 0;
   int64_t total_elements = 0;
   std::vector<std::string> lines;
+  // The first divergence: of the mismatches listed, the one the DUT wrote
+  // earliest (never-written elements last), ties by check order and index.
+  const CheckCapture* first_check = nullptr;
+  std::optional<Mismatch> first_mm;
   for (const CheckCapture& c : out.play.checks) {
     CompareOptions co;
     co.name = c.desc.name;
     co.max_report = opt.max_report;
     co.base_addr = c.base_addr;
     co.log = &log;
+    if (c.desc.channel_block > 0) co.element_offset = [&c](int64_t i) { return c.desc.memory_offset(i); };
     const Comparison cmp = compare(c.expected, c.actual, co);
     total_mismatches += cmp.mismatches;
     total_elements += cmp.elements;
@@ -118,6 +130,11 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     jc["mismatches"] = cmp.mismatches;
     json first = json::array();
     for (const Mismatch& m : cmp.first) {
+      const auto key = [](const Mismatch& x) { return x.cycle.value_or(UINT64_MAX); };
+      if (!first_mm || key(m) < key(*first_mm)) {
+        first_mm = m;
+        first_check = &c;
+      }
       json jm;
       jm["index"] = m.index;
       jm["coords"] = m.coords;
@@ -156,6 +173,57 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
       write_npy((fs::path(opt.out_dir) / (name + "_input.npy")).string(), t);
     }
   }
+  // The first divergence, with the unit of work that produced it.
+  json divergence = nullptr;
+  std::string divergence_line;
+  if (first_mm) {
+    divergence = {{"check", first_check->desc.name}, {"index", first_mm->index}, {"coords", first_mm->coords},
+                  {"expected", first_mm->expected}, {"actual", first_mm->actual},
+                  {"write_cycle", first_mm->cycle ? json(*first_mm->cycle) : json(nullptr)}};
+    if (first_mm->address) divergence["address"] = hex(*first_mm->address);
+    divergence_line = first_check->desc.name + "[" + first_mm->coords + "]";
+    divergence_line += first_mm->cycle ? " written at cycle " + std::to_string(*first_mm->cycle) : " never written";
+    const std::optional<WorkUnit> unit =
+        backend.work_unit(workload, tr, first_check->desc.name, first_mm->index, first_mm->address);
+    if (unit) {
+      divergence["unit"] = {{"text", unit->text}, {"fields", unit->fields}};
+      divergence_line += " by " + unit->text;
+    }
+  }
+  // Waveform: the dumped window (wave_* counters of the wrapper), the
+  // prepared view, and the first-divergence marker in it.
+  json wave = nullptr;
+  if (!cfg.wave_file.empty()) {
+    wave = {{"file", cfg.wave_file}, {"requested_from", cfg.wave_from},
+            {"requested_to", cfg.wave_to == UINT64_MAX ? json(nullptr) : json(cfg.wave_to)},
+            {"max_mb", cfg.wave_max_bytes >> 20}, {"fst_time_per_cycle", 2}};
+    for (auto it = out.perf.begin(); it != out.perf.end();) {
+      if (it->first.rfind("wave_", 0) == 0) {
+        wave[it->first.substr(5)] = it->first == "wave_truncated" ? json(it->second != 0) : json(it->second);
+        it = out.perf.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    std::error_code ec;
+    const auto bytes = fs::file_size(cfg.wave_file, ec);
+    wave["bytes"] = ec ? json(nullptr) : json(static_cast<uint64_t>(bytes));
+    const std::string gtkw = wave::gtkw_path_for(cfg.wave_file);
+    if (fs::exists(gtkw)) {
+      wave["gtkw"] = gtkw;
+      if (first_mm && first_mm->cycle && wave.contains("first_cycle") &&
+          *first_mm->cycle >= wave["first_cycle"].get<uint64_t>() &&
+          *first_mm->cycle <= wave["last_cycle"].get<uint64_t>()) {
+        wave::set_gtkw_marker(gtkw, wave::fst_time(*first_mm->cycle), "first mismatch " + divergence_line);
+        wave["marker_time"] = wave::fst_time(*first_mm->cycle);
+      }
+    }
+    if (!wave.contains("first_cycle")) {
+      spdlog::warn("waveform {}: nothing dumped (the window starts after the run's last cycle {}, or this target "
+                   "has no waveform support)",
+                   cfg.wave_file, out.cycles);
+    }
+  }
   const Metrics metrics = backend.metrics(workload, out);
   // Bus protocol violations fail the run even when the bytes match.
   const bool pass = total_mismatches == 0 && out.dut_errors.empty();
@@ -190,6 +258,12 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   j["perf_counters"] = out.perf;
   j["metrics"] = metrics.extra;
   j["dumps"] = out.play.dumps;
+  j["first_divergence"] = divergence;
+  j["wave"] = wave;
+  if (!metrics.report_json.empty()) {  // target sections, e.g. the model replay's "layers"
+    const json sections = json::parse(metrics.report_json);
+    for (const auto& [k, v] : sections.items()) j[k] = v;
+  }
   write_json(opt.out_dir, j);
 
   // One screen.
@@ -201,6 +275,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   if (!pass) console << ", " << total_mismatches << " mismatching";
   console << ")\n";
   for (const auto& l : lines) console << l << "\n";
+  if (first_mm) console << "  first diff  " << divergence_line << "\n";
   for (const auto& e : out.dut_errors) console << "  DUT error   " << e << "\n";
   console << "  cycles      " << out.cycles << " (memory delay " << out.memory_delay_cycles << " cycles)\n";
   console << "  MACs        " << metrics.macs << ", utilization "
@@ -210,8 +285,15 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
             << fmt(d["exact_pct"].get<double>()) << " %, max |diff| " << value_text(d["max_abs_diff"].get<double>())
             << " (" << d["check"].get<std::string>() << ")\n";
   }
+  for (const auto& l : metrics.table) console << l << "\n";
   console << "  wall        " << fmt(wall, 3) << " s, " << fmt(khz, 1) << " kHz simulated\n";
   for (const auto& d : out.play.dumps) console << "  dump        " << d << "\n";
+  if (wave.is_object() && wave.contains("first_cycle")) {
+    console << "  wave        " << cfg.wave_file << " (cycles " << wave["first_cycle"].get<uint64_t>() << ".."
+            << wave["last_cycle"].get<uint64_t>() << (wave["truncated"].get<bool>() ? ", TRUNCATED by --trace-max-mb" : "")
+            << (wave.contains("gtkw") ? "): gtkwave -a " + wave["gtkw"].get<std::string>() + " " + cfg.wave_file : ")")
+            << "\n";
+  }
   console << "  report      " << (fs::path(opt.out_dir) / "report.json").string() << "\n";
   return pass ? 0 : 1;
 }
@@ -233,7 +315,17 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
   const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed);
   const TargetBackend& backend = registry.get(sc.target);
   spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
-  const Workload w = backend.prepare(sc);
+  Workload w;
+  try {
+    w = backend.prepare(sc);
+  } catch (const ScenarioSkipped& e) {
+    json j = base_report(Context{sc.name, sc.target, sc.op, sc.seed, ""});
+    j["status"] = "skipped";
+    j["reason"] = e.what();
+    write_json(options.out_dir, j);
+    console << "cosim: skipped: " << e.what() << "\n";
+    return 0;
+  }
   trace::Trace tr = backend.compile(sc, w);
   tr.target = backend.name();
   TbConfig cfg = tb_config(sc);

@@ -72,7 +72,8 @@ Comparison compare(const Tensor& expected, const Tensor& actual, const CompareOp
     m.expected = element_value(expected, i);
     m.actual = element_value(actual, i);
     if (options.base_addr) {
-      m.address = *options.base_addr + static_cast<uint64_t>(i) * esize;
+      m.address = *options.base_addr +
+                  (options.element_offset ? options.element_offset(i) : static_cast<uint64_t>(i) * esize);
       if (options.log != nullptr) m.cycle = options.log->last_write(*m.address, esize);
     }
     c.first.push_back(std::move(m));

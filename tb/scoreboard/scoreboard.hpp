@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,6 +37,9 @@ struct CompareOptions {
   std::string name;
   std::size_t max_report = 10;
   std::optional<uint64_t> base_addr;  // byte address of element 0
+  // Byte offset of element i from base_addr when the tensor is not dense in
+  // memory (e.g. channel-blocked); unset: i * element size.
+  std::function<uint64_t(int64_t)> element_offset;
   const WriteLog* log = nullptr;
 };
 

@@ -7,6 +7,7 @@
 
 #include "Vtestdut.h"
 #pragma GCC diagnostic pop
+#include "wave/wave_tracer.hpp"
 // (blank line keeps include sorters from moving the above)
 
 #include <cstring>
@@ -30,14 +31,10 @@ const char* state_name(unsigned state) {
 
 TestDutWrapper::TestDutWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg)
     : tb::DutWrapper(name, cfg), ctx_(std::make_unique<VerilatedContext>()) {
-  if (!cfg.wave_file.empty()) ctx_->traceEverOn(true);
+  wave_ = std::make_unique<wave::WaveTracer<Vtestdut>>(*ctx_, cfg, "testdut");
   m_ = std::make_unique<Vtestdut>(ctx_.get(), "testdut");
+  wave_->attach(*m_);
   axi_ = std::make_unique<tb::TimedAxiSlave>(memory(), 8);
-  if (!cfg.wave_file.empty()) {
-    fst_ = std::make_unique<VerilatedFstC>();
-    m_->trace(fst_.get(), 99);
-    fst_->open(cfg.wave_file.c_str());
-  }
   // Reset: two cycles with rst_ni low (not counted as DUT cycles).
   m_->rst_ni = 0;
   m_->reg_valid_i = 0;
@@ -53,7 +50,7 @@ TestDutWrapper::TestDutWrapper(sc_core::sc_module_name name, const tb::TbConfig&
 }
 
 TestDutWrapper::~TestDutWrapper() {
-  if (fst_) fst_->close();
+  wave_->close();
   m_->final();
 }
 
@@ -75,8 +72,7 @@ void TestDutWrapper::cycle() {
   m.clk_i = 0;
   m.eval();
   const uint64_t now = cycles();
-  const bool wave = fst_ && now >= config().wave_from && now <= config().wave_to;
-  if (wave) fst_->dump(now * 2);
+  wave_->sample(now, 0);
   p.arvalid = m.m_axi_arvalid_o;
   p.araddr = m.m_axi_araddr_o;
   p.arlen = m.m_axi_arlen_o;
@@ -98,7 +94,7 @@ void TestDutWrapper::cycle() {
   if (m.state_o != 0) ++busy_cycles_;
   m.clk_i = 1;
   m.eval();
-  if (wave) fst_->dump(now * 2 + 1);
+  wave_->sample(now, 1);
   tick();
 }
 
@@ -146,10 +142,12 @@ std::string TestDutWrapper::diagnosis() const {
 }
 
 std::map<std::string, uint64_t> TestDutWrapper::perf_counters() const {
-  return {{"busy_cycles", busy_cycles_},
-          {"read_beats", axi_->model().read_beats()},
-          {"write_beats", axi_->model().write_beats()},
-          {"memory_wait_cycles", axi_->wait_cycles()}};
+  std::map<std::string, uint64_t> p = wave_->stats();  // wave_*: moved to report.json "wave"
+  p.insert({{"busy_cycles", busy_cycles_},
+            {"read_beats", axi_->model().read_beats()},
+            {"write_beats", axi_->model().write_beats()},
+            {"memory_wait_cycles", axi_->wait_cycles()}});
+  return p;
 }
 
 std::vector<std::string> TestDutWrapper::errors() const {

@@ -11,7 +11,10 @@
 
 class Vtestdut;
 class VerilatedContext;
-class VerilatedFstC;
+namespace cosim::wave {
+template <class Model>
+class WaveTracer;
+}  // namespace cosim::wave
 
 namespace cosim::testdut {
 
@@ -44,7 +47,7 @@ class TestDutWrapper : public tb::DutWrapper {
 
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vtestdut> m_;
-  std::unique_ptr<VerilatedFstC> fst_;
+  std::unique_ptr<wave::WaveTracer<Vtestdut>> wave_;  // FST window + view (tb/wave)
   std::unique_ptr<tb::TimedAxiSlave> axi_;
   uint64_t busy_cycles_ = 0;
 };

@@ -20,7 +20,9 @@
 // Checks: one per output map and 16-channel group ("output", or
 // "output_c16_31" ...), int8 NHWC [1, H, W, 16] (the C16HW pixel words of
 // that group: coordinate c is the channel within the group).
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <sstream>
 
@@ -345,6 +347,42 @@ class Tf2Backend : public tb::TargetBackend {
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
     return std::make_unique<Tf2Wrapper>(name, cfg);
+  }
+
+  // Checks are named <layer output>[_c<first>_<last>] (one per 16-channel
+  // group), NHWC [1, H, W, 16]; the layer is the output's rank among the
+  // distinct check names in trace order (conv: output; resnet_block: conv1,
+  // output). Works on replay too (names only).
+  std::optional<tb::WorkUnit> work_unit(const tb::Workload* w, const trace::Trace& tr, const std::string& check,
+                                        const std::vector<int64_t>& index,
+                                        std::optional<uint64_t> address) const override {
+    (void)w, (void)address;
+    if (index.size() != 4) return std::nullopt;
+    auto base_of = [](const std::string& n, int* first) {
+      const auto p = n.rfind("_c");
+      if (p != std::string::npos && n.find('_', p + 2) != std::string::npos) {
+        *first = std::atoi(n.c_str() + p + 2);
+        return n.substr(0, p);
+      }
+      *first = 0;
+      return n;
+    };
+    int first = 0;
+    const std::string base = base_of(check, &first);
+    std::vector<std::string> bases;
+    for (const auto& st : tr.steps) {
+      if (st.op != trace::Op::kMemCheck) continue;
+      int f = 0;
+      const std::string b = base_of(st.tensor.name, &f);
+      if (std::find(bases.begin(), bases.end(), b) == bases.end()) bases.push_back(b);
+    }
+    const auto it = std::find(bases.begin(), bases.end(), base);
+    const int64_t layer = it == bases.end() ? 0 : it - bases.begin();
+    tb::WorkUnit u;
+    u.fields = {{"layer", layer}, {"channel", first + index[3]}, {"y", index[1]}, {"x", index[2]}};
+    u.text = "layer " + std::to_string(layer) + " (" + base + "), output channel " + std::to_string(first + index[3]) +
+             ", pixel (y " + std::to_string(index[1]) + ", x " + std::to_string(index[2]) + ")";
+    return u;
   }
 
   tb::Metrics metrics(const tb::Workload* w, const tb::SimOutcome& run) const override {

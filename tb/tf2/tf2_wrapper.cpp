@@ -7,6 +7,7 @@
 
 #include "Vtf2_top.h"
 #pragma GCC diagnostic pop
+#include "wave/wave_tracer.hpp"
 // (blank line keeps include sorters from moving the above)
 
 #include <sstream>
@@ -39,14 +40,10 @@ const char* error_code_name(unsigned c) {
 
 Tf2Wrapper::Tf2Wrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg)
     : tb::DutWrapper(name, cfg), ctx_(std::make_unique<VerilatedContext>()) {
-  if (!cfg.wave_file.empty()) ctx_->traceEverOn(true);
+  wave_ = std::make_unique<wave::WaveTracer<Vtf2_top>>(*ctx_, cfg, "tf2");
   m_ = std::make_unique<Vtf2_top>(ctx_.get(), "tf2");
+  wave_->attach(*m_);
   axi_ = std::make_unique<tb::TimedAxiSlave>(memory(), static_cast<uint32_t>(tb::tf2_pins::kBeatBytes));
-  if (!cfg.wave_file.empty()) {
-    fst_ = std::make_unique<VerilatedFstC>();
-    m_->trace(fst_.get(), 99);
-    fst_->open(cfg.wave_file.c_str());
-  }
   // Reset: two cycles with rst_ni low, then the build's parameters from the
   // registers (neither counted as DUT cycles; the AXI slave is not involved).
   m_->rst_ni = 0;
@@ -70,7 +67,7 @@ Tf2Wrapper::Tf2Wrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg)
 }
 
 Tf2Wrapper::~Tf2Wrapper() {
-  if (fst_) fst_->close();
+  wave_->close();
   m_->final();
 }
 
@@ -94,8 +91,7 @@ void Tf2Wrapper::cycle() {
   m.clk_i = 0;
   m.eval();
   const uint64_t now = cycles();
-  const bool wave = fst_ && now >= config().wave_from && now <= config().wave_to;
-  if (wave) fst_->dump(now * 2);
+  wave_->sample(now, 0);
   tb::tf2_pins::from_dut(m, p);
   axi_->tick(p);
   // The cycle's events, as the DUT's own counters see them at this edge.
@@ -105,7 +101,7 @@ void Tf2Wrapper::cycle() {
   if (m.ev_out_wait_o) ++out_wait_;
   m.clk_i = 1;
   m.eval();
-  if (wave) fst_->dump(now * 2 + 1);
+  wave_->sample(now, 1);
   tick();
 }
 
@@ -177,7 +173,8 @@ std::string Tf2Wrapper::diagnosis() const {
 }
 
 std::map<std::string, uint64_t> Tf2Wrapper::perf_counters() const {
-  return {{"busy_cycles", busy_cycles_},
+  std::map<std::string, uint64_t> p = wave_->stats();  // wave_*: moved to report.json "wave"
+  p.insert({{"busy_cycles", busy_cycles_},
           {"pe_busy_cycles", pe_busy_},
           {"filter_wait_cycles", filt_wait_},
           {"output_wait_cycles", out_wait_},
@@ -188,7 +185,8 @@ std::map<std::string, uint64_t> Tf2Wrapper::perf_counters() const {
           {"cfg_n_pe", hw_.n_pe},
           {"cfg_ocol3d", hw_.ocol3d},
           {"cfg_ktap", hw_.ktap},
-          {"cfg_ocol2d", hw_.ocol2d}};
+          {"cfg_ocol2d", hw_.ocol2d}});
+  return p;
 }
 
 std::vector<std::string> Tf2Wrapper::errors() const {

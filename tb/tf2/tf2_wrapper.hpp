@@ -15,7 +15,10 @@
 
 class Vtf2_top;
 class VerilatedContext;
-class VerilatedFstC;
+namespace cosim::wave {
+template <class Model>
+class WaveTracer;
+}  // namespace cosim::wave
 
 namespace cosim::tf2 {
 
@@ -57,7 +60,7 @@ class Tf2Wrapper : public tb::DutWrapper {
 
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vtf2_top> m_;
-  std::unique_ptr<VerilatedFstC> fst_;
+  std::unique_ptr<wave::WaveTracer<Vtf2_top>> wave_;  // FST window + view (tb/wave)
   std::unique_ptr<tb::TimedAxiSlave> axi_;
   HwConfig hw_;
   uint64_t busy_cycles_ = 0, pe_busy_ = 0, filt_wait_ = 0, out_wait_ = 0, runs_ = 0;

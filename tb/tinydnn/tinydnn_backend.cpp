@@ -18,6 +18,7 @@
 // relative error in the summary and report.json metrics).
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 
 #include "common/error.hpp"
@@ -204,6 +205,32 @@ class TinyDnnBackend : public TargetBackend {
 
   std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
     return std::make_unique<TinyDnnWrapper>(name, cfg);
+  }
+
+  // One conv layer per job (layer 0). y / dx ("y", or "y_s<k>" per sample)
+  // are NCHW [batch, C, H, W]: sample, channel, pixel; dW is
+  // [out channel, in channel, ky, kx].
+  std::optional<WorkUnit> work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
+                                    const std::vector<int64_t>& index, std::optional<uint64_t> address) const override {
+    (void)w, (void)tr, (void)address;
+    if (index.size() != 4) return std::nullopt;
+    const auto us = check.find("_s");
+    const std::string kind = check.substr(0, us);
+    WorkUnit u;
+    if (kind == "dW") {
+      u.fields = {{"layer", 0}, {"out_channel", index[0]}, {"in_channel", index[1]}, {"ky", index[2]},
+                  {"kx", index[3]}};
+      u.text = "layer 0 weight gradient, output channel " + std::to_string(index[0]) + ", input channel " +
+               std::to_string(index[1]) + ", tap (ky " + std::to_string(index[2]) + ", kx " +
+               std::to_string(index[3]) + ")";
+      return u;
+    }
+    const int64_t sample = us == std::string::npos ? index[0] : std::atoll(check.c_str() + us + 2);
+    u.fields = {{"layer", 0}, {"sample", sample}, {"channel", index[1]}, {"y", index[2]}, {"x", index[3]}};
+    u.text = "layer 0 " + std::string(kind == "dx" ? "input gradient" : "forward output") + ", sample " +
+             std::to_string(sample) + ", channel " + std::to_string(index[1]) + ", pixel (y " +
+             std::to_string(index[2]) + ", x " + std::to_string(index[3]) + ")";
+    return u;
   }
 
   Metrics metrics(const Workload* w, const SimOutcome& run) const override {

@@ -7,6 +7,7 @@
 
 #include "Vtinydnn_top.h"
 #pragma GCC diagnostic pop
+#include "wave/wave_tracer.hpp"
 // (blank line keeps include sorters from moving the above)
 
 #include <algorithm>
@@ -71,13 +72,9 @@ std::string CtrlState::str() const {
 
 TinyDnnWrapper::TinyDnnWrapper(sc_core::sc_module_name name, const TbConfig& cfg)
     : DutWrapper(name, cfg), ctx_(std::make_unique<VerilatedContext>()) {
-  if (!cfg.wave_file.empty()) ctx_->traceEverOn(true);
+  wave_ = std::make_unique<wave::WaveTracer<Vtinydnn_top>>(*ctx_, cfg, "tinydnn");
   m_ = std::make_unique<Vtinydnn_top>(ctx_.get(), "tinydnn");
-  if (!cfg.wave_file.empty()) {
-    fst_ = std::make_unique<VerilatedFstC>();
-    m_->trace(fst_.get(), 99);
-    fst_->open(cfg.wave_file.c_str());
-  }
+  wave_->attach(*m_);
   rebuild_dma();
   // Reset: two cycles with rst_ni low (not counted as DUT cycles).
   m_->rst_ni = 0;
@@ -96,7 +93,7 @@ TinyDnnWrapper::TinyDnnWrapper(sc_core::sc_module_name name, const TbConfig& cfg
 }
 
 TinyDnnWrapper::~TinyDnnWrapper() {
-  if (fst_) fst_->close();
+  wave_->close();
   m_->final();
 }
 
@@ -157,8 +154,7 @@ void TinyDnnWrapper::cycle() {
   m.clk_i = 0;
   m.eval();
   const uint64_t now = cycles();
-  const bool wave = fst_ && now >= config().wave_from && now <= config().wave_to;
-  if (wave) fst_->dump(now * 2);
+  wave_->sample(now, 0);
   in_.tready = m.s_axis_tready_o;
   out_.tvalid = m.m_axis_tvalid_o;
   out_.tdata = m.m_axis_tdata_o;
@@ -192,7 +188,7 @@ void TinyDnnWrapper::cycle() {
   if (out_.tvalid && !out_.tready) ++out_backpressure_;
   m.clk_i = 1;
   m.eval();
-  if (wave) fst_->dump(now * 2 + 1);
+  wave_->sample(now, 1);
 
   if (injected) {
     // The source never saw its turn: the duplicate went in its place.
@@ -388,7 +384,8 @@ std::string TinyDnnWrapper::diagnosis() const {
 }
 
 std::map<std::string, uint64_t> TinyDnnWrapper::perf_counters() const {
-  return {{"busy_cycles", busy_cycles_},
+  std::map<std::string, uint64_t> p = wave_->stats();  // wave_*: moved to report.json "wave"
+  p.insert({{"busy_cycles", busy_cycles_},
           {"mac_busy_cycles", mac_cycles_},
           {"mac_ops", mac_ops_},
           {"commands", commands_},
@@ -396,7 +393,8 @@ std::map<std::string, uint64_t> TinyDnnWrapper::perf_counters() const {
           {"out_beats", out_beats_},
           {"in_starved_cycles", in_starved_},
           {"in_backpressure_cycles", in_backpressure_},
-          {"out_backpressure_cycles", out_backpressure_}};
+          {"out_backpressure_cycles", out_backpressure_}});
+  return p;
 }
 
 }  // namespace cosim::tb::tinydnn

@@ -30,7 +30,10 @@
 
 class Vtinydnn_top;
 class VerilatedContext;
-class VerilatedFstC;
+namespace cosim::wave {
+template <class Model>
+class WaveTracer;
+}  // namespace cosim::wave
 
 namespace cosim::tb::tinydnn {
 
@@ -94,7 +97,7 @@ class TinyDnnWrapper : public DutWrapper {
 
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<Vtinydnn_top> m_;
-  std::unique_ptr<VerilatedFstC> fst_;
+  std::unique_ptr<wave::WaveTracer<Vtinydnn_top>> wave_;  // FST window + view (tb/wave)
 
   // DMA model.
   double in_stall_ = 0, out_stall_ = 0;

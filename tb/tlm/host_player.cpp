@@ -123,7 +123,15 @@ void HostPlayer::step(const trace::Step& s) {
       c.actual = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
       if (s.op == trace::Op::kMemCheck) {
         c.base_addr = s.addr;
-        c.actual.bytes() = mem_peek(s.addr, s.data.size(), s);
+        if (s.tensor.channel_block > 0) {  // channel-blocked in memory: gather the NHWC tensor
+          const std::vector<uint8_t> mem = mem_peek(s.addr, s.tensor.memory_bytes(), s);
+          const std::size_t esize = dtype_size(s.tensor.dtype);
+          for (int64_t i = 0; i < s.tensor.numel(); ++i) {
+            std::memcpy(c.actual.bytes().data() + i * esize, mem.data() + s.tensor.memory_offset(i), esize);
+          }
+        } else {
+          c.actual.bytes() = mem_peek(s.addr, s.data.size(), s);
+        }
       } else {
         c.stream = s.stream;
         std::vector<uint8_t> got = dut_.stream_receive(s.stream, s.data.size());

@@ -2,13 +2,17 @@
 // Verilated core from a plain C++ clock loop: no SystemC. The DRAM is served
 // by the cycle-level AXI4 slave model; the host register port is driven
 // directly. Used by the RTL unit tests and as the reference for the cost of
-// the TLM layer.
+// the TLM layer. The clock loop itself is VtaCore (vta_core.hpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include "vta_bare/vta_core.hpp"
 
 namespace cosim::vta {
 
@@ -17,22 +21,12 @@ struct BareOptions {
   uint32_t bytes_per_cycle = 0;    // 0 = bus width (one beat per cycle)
   double stall_probability = 0.0;  // random ready / valid de-assertion per channel
   uint64_t seed = 1;
-};
-
-// The core's counters (vta_pkg register map 0x20..0x4c), 32-bit in hardware.
-struct PerfCounters {
-  uint64_t gemm_busy = 0;
-  uint64_t alu_busy = 0;
-  uint64_t load_bytes = 0;    // LOAD engine (INP, WGT)
-  uint64_t store_bytes = 0;
-  uint64_t load_busy = 0;
-  uint64_t store_busy = 0;
-  uint64_t stall_load_to_compute = 0;   // COMPUTE waiting on load->compute
-  uint64_t stall_compute_to_load = 0;   // LOAD waiting on compute->load
-  uint64_t stall_compute_to_store = 0;  // STORE waiting on compute->store
-  uint64_t stall_store_to_compute = 0;  // COMPUTE waiting on store->compute
-  uint64_t compute_load_bytes = 0;      // COMPUTE's LOAD UOP / ACC / ACC_8BIT
-  uint64_t compute_load_busy = 0;
+  // When set, the memory is timed like the TLM testbench's DRAM target
+  // instead of by the fields above: each beat access costs
+  // access_cycles(addr, len, write) cycles (e.g. a tb::DramTiming), turned
+  // into AXI wait states by the same rule as tb::TimedAxiSlave, so the core
+  // takes the same cycles as under `cosim` with those memory settings.
+  std::function<uint64_t(uint64_t addr, std::size_t len, bool write)> access_cycles;
 };
 
 struct RtlRunResult {

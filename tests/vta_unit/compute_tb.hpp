@@ -22,6 +22,8 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
+#include "coverage/rtl_coverage.hpp"
+
 namespace vta_unit {
 
 struct ComputeTb {
@@ -30,6 +32,12 @@ struct ComputeTb {
 
   VerilatedContext ctx;
   Vvta_compute dut{&ctx};
+  ~ComputeTb() {
+    // Verilator 5.006 unregisters the model's scopes (--assert) from the
+    // thread's current context: make that ours, not a destroyed one.
+    Verilated::threadContextp(&ctx);
+    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
+  }
 
   // Buffers.
   std::vector<uint32_t> uop = std::vector<uint32_t>(kUopDepth, 0);

@@ -18,6 +18,8 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
+#include "coverage/rtl_coverage.hpp"
+
 using namespace vta_unit;
 
 namespace {
@@ -28,6 +30,12 @@ constexpr uint8_t kSentinel = 0xa5;
 struct LoadTb {
   VerilatedContext ctx;
   Vvta_load dut{&ctx};
+  ~LoadTb() {
+    // Verilator 5.006 unregisters the model's scopes (--assert) from the
+    // thread's current context: make that ours, not a destroyed one.
+    Verilated::threadContextp(&ctx);
+    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
+  }
   std::vector<uint8_t> inp = std::vector<uint8_t>(kInpDepth * 16, kSentinel);
   std::vector<uint8_t> wgt = std::vector<uint8_t>(kWgtDepth * 256, kSentinel);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 20);

@@ -20,6 +20,8 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
+#include "coverage/rtl_coverage.hpp"
+
 using namespace vta_unit;
 
 namespace {
@@ -30,6 +32,12 @@ constexpr uint8_t kSentinel = 0x3c;
 struct StoreTb {
   VerilatedContext ctx;
   Vvta_store dut{&ctx};
+  ~StoreTb() {
+    // Verilator 5.006 unregisters the model's scopes (--assert) from the
+    // thread's current context: make that ours, not a destroyed one.
+    Verilated::threadContextp(&ctx);
+    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
+  }
   std::vector<std::array<int32_t, 16>> acc = std::vector<std::array<int32_t, 16>>(kAccDepth);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 18, kSentinel);
   std::deque<Insn> queue;

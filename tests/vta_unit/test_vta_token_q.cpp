@@ -13,6 +13,8 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
+#include "coverage/rtl_coverage.hpp"
+
 namespace {
 
 constexpr uint32_t kMax = 65535;  // 2^TokenCountWidth - 1
@@ -20,6 +22,12 @@ constexpr uint32_t kMax = 65535;  // 2^TokenCountWidth - 1
 struct TokenTb {
   VerilatedContext ctx;
   Vvta_token_q dut{&ctx};
+  ~TokenTb() {
+    // Verilator 5.006 unregisters the model's scopes (--assert) from the
+    // thread's current context: make that ours, not a destroyed one.
+    Verilated::threadContextp(&ctx);
+    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
+  }
   TokenTb() {
     dut.clk_i = 0;
     dut.rst_ni = 0;

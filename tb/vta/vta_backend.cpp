@@ -1,0 +1,447 @@
+// The `vta` target: ops `conv2d` and `add` on the Verilated VTA core.
+//
+// A scenario is turned into int8 tensors, golden outputs under the VTA 16-bit
+// scheme (ops::vta_conv2d / ops::vta_add, the bit-exact check), the same
+// layer under TFLite double and single rounding (distances in the report),
+// and a VTA program (cpp_model/vta_compiler). The trace loads the program's
+// DRAM image, writes INSN_COUNT / INSN_ADDR / CTRL, waits for FINISH and
+// checks the output: CONV2D's sits in DRAM in channel blocks (nchw16c), so
+// the check reads it back as NHWC and mismatches are named (n,h,w,c).
+//
+//   target: vta
+//   op: conv2d
+//   shapes: {input: [1, 28, 28, 64], filter: [64, 3, 3, 64]}  # or kernel: 3, out_channels: 64
+//   params: {stride: 1, padding: same, activation: none}
+//   quant: {input: {scale: 0.02, zero_point: -5}, output: {scale: 0.2, zero_point: 3}, filter_scales: random}
+//   data: {input: random, filter: random, bias: random}         # bias: none for no bias
+//   compile: {threads: 2}                                       # compiler knobs
+//
+//   op: add
+//   shapes: {input1: [1, 8, 8, 16], input2: [1, 1, 1, 16]}     # NumPy broadcasting
+//   quant: {input1: {...}, input2: {...}, output: {...}}
+#include <algorithm>
+#include <memory>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "cosim/backend.hpp"
+#include "ops/add.hpp"
+#include "ops/conv2d.hpp"
+#include "ops/vta_conv2d.hpp"
+#include "quant/vta_quant.hpp"
+#include "vta/disasm.hpp"
+#include "vta/vta_model_op.hpp"
+#include "vta/vta_wrapper.hpp"
+#include "vta_compiler/add_compiler.hpp"
+#include "vta_compiler/conv2d_compiler.hpp"
+
+namespace cosim::vta {
+
+namespace {
+
+using scenario::Schema;
+using scenario::Value;
+
+constexpr int kBlock = 16;  // channels per INP / OUT element
+
+struct VtaState {
+  CompiledProgram prog;
+  std::string fault;  // none | no_finish | deadlock
+};
+
+// Scale and zero point of one quant_tensor() value.
+struct QParams {
+  float scale = 1.0f;
+  int32_t zero_point = 0;
+};
+QParams qparams(const Value& v) {
+  return {static_cast<float>(v["scale"].as_float()), static_cast<int32_t>(v["zero_point"].as_int())};
+}
+
+quant::Activation activation(const std::string& s) {
+  if (s == "relu") return quant::Activation::kRelu;
+  if (s == "relu6") return quant::Activation::kRelu6;
+  return quant::Activation::kNone;
+}
+
+// An InputError from the model / compiler, re-raised at the scenario key it is about.
+template <class F>
+auto at_key(const Value& key, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    key.fail(e.what());
+  }
+}
+
+std::string dims(const std::vector<int64_t>& s) {
+  std::string t;
+  for (std::size_t i = 0; i < s.size(); ++i) t += (i ? "x" : "") + std::to_string(s[i]);
+  return t;
+}
+
+// Two ints from `stride` / `kernel`: one integer, or a [h, w] list.
+std::pair<int64_t, int64_t> pair_of(const Value& v) {
+  if (v.is_list()) {
+    if (v.items.size() != 2) v.fail("expected one integer or a list [h, w]");
+    return {v[0].as_int(), v[1].as_int()};
+  }
+  return {v.as_int(), v.as_int()};
+}
+
+CompileOptions compile_options(const scenario::Scenario& sc) {
+  CompileOptions o;
+  const Value& c = sc["compile"];
+  o.threads = static_cast<int>(c["threads"].as_int());
+  o.tile_rows = static_cast<int>(c["tile_rows"].as_int());
+  o.tile_cols = static_cast<int>(c["tile_cols"].as_int());
+  o.oc_blocks = static_cast<int>(c["oc_blocks"].as_int());
+  o.wgt_double_buffer = c["wgt_double_buffer"].as_bool();
+  o.dram_limit = tb::TbConfig{}.dram_size;  // the DRAM target's size
+  return o;
+}
+
+// The program without a reachable FINISH, for the hang tests: `no_finish`
+// drops it (every engine runs dry); `deadlock` adds a pop of the
+// compute->load token queue to the first LOAD-engine instruction that has
+// none, and since the program pushes exactly as many of those tokens as it
+// pops, the LOAD engine ends up waiting on that queue for ever.
+void apply_fault(CompiledProgram& p, const std::string& fault) {
+  if (fault == "none") return;
+  const auto opcode = [&p](std::size_t i) { return p.insn_bytes[16 * i] & 0x7; };
+  const auto mem_type = [&p](std::size_t i) { return (p.insn_bytes[16 * i] >> 7 | p.insn_bytes[16 * i + 1] << 1) & 0x7; };
+  if (fault == "no_finish") {
+    std::size_t fin = p.insn_count;
+    for (std::size_t i = 0; i < p.insn_count; ++i) {
+      if (opcode(i) == 3) fin = i;
+    }
+    if (fin == p.insn_count) throw std::logic_error("vta: compiled program has no FINISH");
+    for (std::size_t i = fin; i + 1 < p.insn_count; ++i) {  // close the gap
+      std::copy_n(&p.insn_bytes[16 * (i + 1)], 16, &p.insn_bytes[16 * i]);
+    }
+    --p.insn_count;
+    p.insn_bytes.resize(16 * p.insn_count);
+  } else {
+    std::size_t i = 0;
+    while (i < p.insn_count && !(opcode(i) == 0 && (mem_type(i) == 1 || mem_type(i) == 2) &&
+                                 (p.insn_bytes[16 * i] & 0x10) == 0)) {
+      ++i;
+    }
+    if (i == p.insn_count) throw std::logic_error("vta: compiled program has no LOAD to make wait");
+    p.insn_bytes[16 * i] |= 0x10;  // pop_next: LOAD pops compute->load
+  }
+  std::copy(p.insn_bytes.begin(), p.insn_bytes.end(), p.dram.begin() + static_cast<std::ptrdiff_t>(p.insn_addr));
+}
+
+Schema compile_schema() {
+  return Schema::map()
+      .optional("threads", Schema::integer(1, 2), "2")
+      .optional("tile_rows", Schema::integer(0, 4096), "0")
+      .optional("tile_cols", Schema::integer(0, 4096), "0")
+      .optional("oc_blocks", Schema::integer(0, 4096), "0")
+      .optional("wgt_double_buffer", Schema::boolean(), "true");
+}
+
+class VtaBackend : public tb::TargetBackend {
+ public:
+  std::string name() const override { return "vta"; }
+  std::string description() const override {
+    return "VTA core (rtl/vta): int8 CONV2D and ADD, checked bit-exact against the VTA 16-bit scheme";
+  }
+  std::vector<std::string> ops() const override { return {"conv2d", "add", "model"}; }
+
+  scenario::Schema op_schema(const std::string& op) const override {
+    namespace ss = scenario::schemas;
+    if (op == "model") return model_op_schema(compile_schema());  // vta_model_op.hpp
+    const Schema fault = Schema::one_of({"none", "no_finish", "deadlock"});
+    if (op == "add") {
+      return Schema::map()
+          .required("shapes", Schema::map()
+                                  .required("input1", Schema::shape(1, 4))
+                                  .required("input2", Schema::shape(1, 4)))
+          .required("quant", Schema::map()
+                                 .required("input1", ss::quant_tensor())
+                                 .required("input2", ss::quant_tensor())
+                                 .required("output", ss::quant_tensor()))
+          .optional("data",
+                    Schema::map()
+                        .optional("input1", ss::data_source(), "random")
+                        .optional("input2", ss::data_source(), "random"),
+                    "{}")
+          .optional("compile", compile_schema(), "{}")
+          .optional("fault", fault, "none");
+    }
+    const Schema pair = Schema::any_of({Schema::integer(1, 64), Schema::list(Schema::integer(1, 64), 2, 2)});
+    return Schema::map()
+        .required("shapes", Schema::map()
+                                .required("input", Schema::shape(4, 4))
+                                .optional("filter", Schema::shape(4, 4))
+                                .optional("kernel", pair)
+                                .optional("out_channels", Schema::integer(1, 1 << 16)))
+        .optional("params",
+                  Schema::map()
+                      .optional("stride", pair, "1")
+                      .optional("padding", Schema::one_of({"same", "valid"}), "same")
+                      .optional("activation", Schema::one_of({"none", "relu", "relu6"}), "none"),
+                  "{}")
+        .required("quant", Schema::map()
+                               .required("input", ss::quant_tensor())
+                               .required("output", ss::quant_tensor())
+                               .optional("filter_scales", ss::filter_scales(), "random"))
+        .optional("data",
+                  Schema::map()
+                      .optional("input", ss::data_source(), "random")
+                      .optional("filter", ss::data_source(), "{random: {min: -127, max: 127}}")
+                      .optional("bias", Schema::any_of({Schema::one_of({"none"}), ss::data_source()}),
+                                "{random: {min: -4096, max: 4096}}"),
+                  "{}")
+        .optional("compile", compile_schema(), "{}")
+        .optional("fault", fault, "none");
+  }
+
+  tb::Workload prepare(const scenario::Scenario& sc) const override {
+    if (sc.requant && *sc.requant != scenario::Requant::kVta16) {
+      sc["requant"].fail("expected vta16: the VTA core computes the 16-bit scheme (TFLite double and single "
+                         "rounding are reported as distances)");
+    }
+    if (sc.op == "model") return prepare_model(sc, compile_options(sc));
+    tb::Workload w = sc.op == "add" ? prepare_add(sc) : prepare_conv2d(sc);
+    auto& st = std::any_cast<VtaState&>(w.state);
+    st.fault = sc["fault"].as_string();
+    apply_fault(st.prog, st.fault);
+    return w;
+  }
+
+  trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w) const override {
+    if (is_model_workload(w)) return compile_model(sc, w);
+    const auto& st = std::any_cast<const VtaState&>(w.state);
+    const CompiledProgram& p = st.prog;
+    trace::Trace t;
+    t.target = name();
+    t.mem_load(0, p.dram, "dram");  // the image holds the instruction stream too
+    t.reg_write(kRegInsnCount, p.insn_count);
+    t.reg_write(kRegInsnAddr, static_cast<uint32_t>(p.insn_addr));
+    t.reg_write(kRegCtrl, 0x3);  // start, clear done
+    t.wait_done(sc.testbench.timeout_cycles);
+    const Tensor& expected = w.expected.at("output");
+    if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {
+      t.mem_check(p.output.byte_addr, expected, "output", kBlock);
+    } else {
+      t.mem_check(p.output.byte_addr, expected, "output");
+    }
+    // Figures for `cosim replay` (metadata; the testbench ignores them).
+    t.config["vta_gemm_uops"] = std::to_string(p.gemm_uops);
+    t.config["vta_macs"] = std::to_string(p.macs);
+    return t;
+  }
+
+  std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
+    return std::make_unique<VtaRunLogWrapper>(name, cfg);  // VtaWrapper + per-run counters
+  }
+
+  // The STORE instruction that writes the element (CompiledProgram's units
+  // of work), with its disassembly. Needs the compiled program: unknown on
+  // replay.
+  std::optional<tb::WorkUnit> work_unit(const tb::Workload* w, const trace::Trace& tr, const std::string& check,
+                                        const std::vector<int64_t>& index,
+                                        std::optional<uint64_t> address) const override {
+    (void)tr, (void)address;
+    if (w != nullptr && is_model_workload(*w)) return model_work_unit(*w, check, index);  // vta_model_op.hpp
+    if (w == nullptr || check != "output") return std::nullopt;
+    const auto& st = std::any_cast<const VtaState&>(w->state);
+    const CompiledProgram& p = st.prog;
+    std::vector<int64_t> idx = index;
+    if (p.output.kind == OutputLayout::Kind::kFlat) {
+      int64_t flat = 0;  // ADD: store_writing takes the flat index
+      for (std::size_t d = 0; d < index.size(); ++d) flat = flat * p.output.shape.at(d) + index[d];
+      idx = {flat};
+    }
+    const std::optional<std::size_t> i = p.store_writing(idx);
+    if (!i || *i >= p.insns.size()) return std::nullopt;
+    tb::WorkUnit u;
+    u.fields = {{"instruction", static_cast<int64_t>(*i)}};
+    if (*i < p.work.size() && p.work[*i].tile >= 0) u.fields["tile"] = p.work[*i].tile;
+    u.text = "instruction " + std::to_string(*i) + ": " + disassemble(p.insns[*i]);
+    if (*i < p.work.size() && !p.work[*i].text.empty()) u.text += "  ; " + p.work[*i].text;
+    return u;
+  }
+
+  tb::Metrics metrics(const tb::Workload* w, const tb::SimOutcome& run) const override {
+    if (w != nullptr && is_model_workload(*w)) return model_metrics(*w, run);  // vta_model_op.hpp
+    tb::Metrics m;
+    const auto get = [&run](const char* k) -> double {
+      const auto it = run.perf.find(k);
+      return it == run.perf.end() ? 0.0 : static_cast<double>(it->second);
+    };
+    const double cycles = get("vta_cycles");
+    if (cycles <= 0) return m;
+    m.extra["vta_cycles"] = cycles;
+    m.extra["gemm_busy_fraction"] = get("gemm_busy") / cycles;
+    m.extra["alu_busy_fraction"] = get("alu_busy") / cycles;
+    if (w == nullptr) return m;  // replay: no program figures
+    const auto& st = std::any_cast<const VtaState&>(w->state);
+    m.macs = st.prog.macs;
+    m.extra["gemm_uops"] = static_cast<double>(st.prog.gemm_uops);
+    m.extra["instructions"] = st.prog.insn_count;
+    if (st.prog.op == "conv2d") {
+      // One 16x16 GEMM uop per cycle is the array's peak.
+      m.utilization = static_cast<double>(st.prog.gemm_uops) / cycles;
+      m.extra["useful_mac_fraction"] = static_cast<double>(st.prog.macs) / (256.0 * cycles);
+    }
+    return m;
+  }
+
+ private:
+  tb::Workload prepare_conv2d(const scenario::Scenario& sc) const {
+    const Value& shapes = sc["shapes"];
+    const std::vector<int64_t> in_shape = shapes["input"].as_ints();
+    // Filter: explicit OHWI, or kernel + out_channels.
+    std::vector<int64_t> f_shape;
+    if (shapes.has("filter")) {
+      f_shape = shapes["filter"].as_ints();
+      if (f_shape[3] != in_shape[3]) {
+        shapes["filter"].fail("expected the filter's input channels [3] to equal the input's channels " +
+                              std::to_string(in_shape[3]) + ", got " + std::to_string(f_shape[3]));
+      }
+      if (shapes.has("kernel")) {
+        const auto k = pair_of(shapes["kernel"]);
+        if (k.first != f_shape[1] || k.second != f_shape[2]) shapes["kernel"].fail("expected the filter's kernel size");
+      }
+      if (shapes.has("out_channels") && shapes["out_channels"].as_int() != f_shape[0]) {
+        shapes["out_channels"].fail("expected the filter's output channels " + std::to_string(f_shape[0]));
+      }
+    } else {
+      if (!shapes.has("kernel") || !shapes.has("out_channels")) {
+        shapes.fail("expected 'filter: [O, KH, KW, I]', or 'kernel' and 'out_channels'");
+      }
+      const auto k = pair_of(shapes["kernel"]);
+      f_shape = {shapes["out_channels"].as_int(), k.first, k.second, in_shape[3]};
+    }
+    const Value& params = sc["params"];
+    const auto stride = pair_of(params["stride"]);
+    ops::ConvParams geom;
+    geom.padding = params["padding"].as_string() == "valid" ? ops::Padding::kValid : ops::Padding::kSame;
+    geom.stride_h = static_cast<int>(stride.first);
+    geom.stride_w = static_cast<int>(stride.second);
+    if (geom.padding == ops::Padding::kValid && (f_shape[1] > in_shape[1] || f_shape[2] > in_shape[2])) {
+      shapes.fail("expected a kernel (" + std::to_string(f_shape[1]) + "x" + std::to_string(f_shape[2]) +
+                  ") no larger than the input (" + std::to_string(in_shape[1]) + "x" + std::to_string(in_shape[2]) +
+                  ") with padding valid");
+    }
+    const quant::Activation act = activation(params["activation"].as_string());
+
+    const Value& q = sc["quant"];
+    const QParams qin = qparams(q["input"]), qout = qparams(q["output"]);
+    geom.input_zero_point = qin.zero_point;
+    geom.output_zero_point = qout.zero_point;
+    const std::vector<float> fscales = filter_scales(sc, q["filter_scales"], f_shape[0]);
+
+    const Value& data = sc["data"];
+    tb::Workload w;
+    Tensor input = scenario::make_tensor(sc, data["input"], DType::kInt8, in_shape, Layout::kNHWC, "input");
+    Tensor filter = scenario::make_tensor(sc, data["filter"], DType::kInt8, f_shape, Layout::kAny, "filter");
+    Tensor bias;
+    const Value& bias_v = data["bias"];
+    if (!(bias_v.is_string() && bias_v.as_string() == "none")) {
+      bias = scenario::make_tensor(sc, bias_v, DType::kInt32, {f_shape[0]}, Layout::kAny, "bias");
+    }
+
+    const std::vector<quant::VtaRequantPlan> plans = at_key(q, [&] {
+      return ops::vta_plan_conv2d(filter, bias, qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act);
+    });
+    VtaState st;
+    st.prog = at_key(shapes["input"], [&] {
+      return compile_conv2d(input, filter, bias, geom, plans, compile_options(sc));
+    });
+    Tensor golden = ops::vta_conv2d(input, filter, bias, geom, plans);
+    Tensor expected(DType::kInt8, golden.shape(), Layout::kNHWC);
+    expected.bytes() = golden.bytes();
+    for (const auto& [sem, rounding] : {std::pair{"tflite_double", quant::Rounding::kDouble},
+                                        std::pair{"tflite_single", quant::Rounding::kSingle}}) {
+      ops::ConvParams p =
+          ops::make_conv_params(qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act, rounding);
+      p.padding = geom.padding;
+      p.stride_h = geom.stride_h;
+      p.stride_w = geom.stride_w;
+      Tensor ref = ops::conv2d(input, filter, bias, p);
+      Tensor r(DType::kInt8, ref.shape(), Layout::kNHWC);
+      r.bytes() = ref.bytes();
+      w.references.push_back({"output", sem, std::move(r)});
+    }
+    std::ostringstream sum;
+    sum << "conv2d " << dims(in_shape) << " -> " << dims(expected.shape()) << ", " << f_shape[1] << "x" << f_shape[2]
+        << " s" << geom.stride_h << (geom.stride_w != geom.stride_h ? "x" + std::to_string(geom.stride_w) : "")
+        << " " << params["padding"].as_string() << "; " << st.prog.insn_count << " instructions, "
+        << st.prog.tiling;
+    w.summary = sum.str();
+    w.macs = st.prog.macs;
+    w.expected["output"] = std::move(expected);
+    w.inputs["input"] = std::move(input);
+    w.inputs["filter"] = std::move(filter);
+    if (bias.numel() > 0) w.inputs["bias"] = std::move(bias);
+    w.state = std::move(st);
+    return w;
+  }
+
+  tb::Workload prepare_add(const scenario::Scenario& sc) const {
+    const Value& shapes = sc["shapes"];
+    const std::vector<int64_t> s1 = shapes["input1"].as_ints(), s2 = shapes["input2"].as_ints();
+    const std::vector<int64_t> out_shape = at_key(shapes["input2"], [&] { return ops::broadcast_shape(s1, s2); });
+    const Value& q = sc["quant"];
+    const QParams q1 = qparams(q["input1"]), q2 = qparams(q["input2"]), qo = qparams(q["output"]);
+    const auto layout = [](const std::vector<int64_t>& s) { return s.size() == 4 ? Layout::kNHWC : Layout::kAny; };
+    const Value& data = sc["data"];
+    tb::Workload w;
+    Tensor a = scenario::make_tensor(sc, data["input1"], DType::kInt8, s1, layout(s1), "input1");
+    Tensor b = scenario::make_tensor(sc, data["input2"], DType::kInt8, s2, layout(s2), "input2");
+    const quant::VtaAddParams vp = at_key(q, [&] {
+      return quant::vta_make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale, qo.zero_point);
+    });
+    VtaState st;
+    st.prog = at_key(shapes["input1"], [&] { return compile_add(a, b, vp, compile_options(sc)); });
+    const Tensor golden = ops::vta_add(a, b, vp);
+    Tensor expected(DType::kInt8, out_shape, layout(out_shape));
+    expected.bytes() = golden.bytes();
+    for (const auto& [sem, rounding] : {std::pair{"tflite_double", quant::Rounding::kDouble},
+                                        std::pair{"tflite_single", quant::Rounding::kSingle}}) {
+      const ops::AddParams p = ops::make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale,
+                                                    qo.zero_point, quant::Activation::kNone, rounding);
+      const Tensor ref = ops::add(a, b, p);
+      Tensor r(DType::kInt8, out_shape, layout(out_shape));
+      r.bytes() = ref.bytes();
+      w.references.push_back({"output", sem, std::move(r)});
+    }
+    w.summary = "add " + dims(s1) + " + " + dims(s2) + " -> " + dims(out_shape) + "; " +
+                std::to_string(st.prog.insn_count) + " instructions, " + st.prog.tiling;
+    w.expected["output"] = std::move(expected);
+    w.inputs["input1"] = std::move(a);
+    w.inputs["input2"] = std::move(b);
+    w.state = std::move(st);
+    return w;
+  }
+
+  // `random` (seeded, per channel in [0.002, 0.008]), one scale, or one per channel.
+  static std::vector<float> filter_scales(const scenario::Scenario& sc, const Value& v, int64_t channels) {
+    std::vector<float> s;
+    if (v.is_string()) {
+      scenario::Rng rng(sc.seed, "filter_scales");
+      for (int64_t c = 0; c < channels; ++c) s.push_back(static_cast<float>(rng.uniform(0.002, 0.008)));
+    } else if (v.is_list()) {
+      for (double d : v.as_floats()) s.push_back(static_cast<float>(d));
+      if (s.size() != 1 && static_cast<int64_t>(s.size()) != channels) {
+        v.fail("expected 1 or " + std::to_string(channels) + " filter scales (one per output channel), got " +
+               std::to_string(s.size()));
+      }
+    } else {
+      s.push_back(static_cast<float>(v.as_float()));
+    }
+    return s;
+  }
+};
+
+}  // namespace
+}  // namespace cosim::vta
+
+namespace cosim::backends {
+std::unique_ptr<tb::TargetBackend> make_vta() { return std::make_unique<vta::VtaBackend>(); }
+}  // namespace cosim::backends

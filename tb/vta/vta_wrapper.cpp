@@ -1,0 +1,71 @@
+#include "vta/vta_wrapper.hpp"
+
+#include "common/error.hpp"
+
+namespace cosim::vta {
+
+VtaWrapper::VtaWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg)
+    : tb::DutWrapper(name, cfg), axi_(memory(), kAxiDataBytes), port_(axi_), core_(port_, [this] { tick(); }, &cfg) {
+  // --trace: the core over vta_rtl_trace dumps the FST (tb/wave); over the
+  // non-tracing vta_rtl the core refuses with an InputError.
+}
+
+VtaWrapper::~VtaWrapper() = default;
+
+bool VtaWrapper::run(uint64_t max_cycles) {
+  const uint64_t end = cycles() + max_cycles;
+  while (!core_.done() && !core_.error()) {
+    if (cycles() >= end) {
+      sync();
+      return false;
+    }
+    core_.cycle();
+  }
+  // The host's view after the run: counters and, on error, ERR_INFO.
+  perf_ = core_.read_perf(&vta_cycles_);
+  if (core_.error()) error_ = "VTA " + describe_error(core_.reg_access(false, kRegErrInfo, 0));
+  sync();
+  return true;
+}
+
+std::string VtaWrapper::diagnosis() const {
+  std::string d = "VTA " + std::string(core_.error() ? "halted on its error flag" : "did not finish") + ": " +
+                  describe_status(core_.status());
+  return d + "; " + axi_.state();
+}
+
+std::map<std::string, uint64_t> VtaWrapper::perf_counters() const {
+  std::map<std::string, uint64_t> m;
+  if (perf_) {
+    m = perf_map(*perf_);
+    m["vta_cycles"] = vta_cycles_;
+  }
+  m["read_beats"] = axi_.model().read_beats();
+  m["write_beats"] = axi_.model().write_beats();
+  m["memory_wait_cycles"] = axi_.wait_cycles();
+  for (const auto& [k, v] : core_.wave_stats()) m[k] = v;  // wave_*: moved to report.json "wave"
+  return m;
+}
+
+std::vector<std::string> VtaWrapper::errors() const {
+  std::vector<std::string> e;
+  if (!error_.empty()) e.push_back(error_ + "; state: " + describe_status(core_.status()));
+  for (const auto& s : axi_.model().protocol_errors()) e.push_back("AXI protocol: " + s);
+  for (const auto& s : axi_.model().access_errors()) e.push_back("memory access: " + s);
+  return e;
+}
+
+namespace {
+uint8_t reg_offset(uint32_t offset) {
+  if (offset > 0xff) {  // vta_pkg::RegAddrWidth = 8
+    throw InputError("vta: register offset " + std::to_string(offset) + " beyond the core's 8-bit register port");
+  }
+  return static_cast<uint8_t>(offset);
+}
+}  // namespace
+
+uint32_t VtaWrapper::reg_read(uint32_t offset) { return core_.reg_access(false, reg_offset(offset), 0); }
+
+void VtaWrapper::reg_write(uint32_t offset, uint32_t value) { core_.reg_access(true, reg_offset(offset), value); }
+
+}  // namespace cosim::vta

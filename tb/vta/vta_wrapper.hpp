@@ -1,0 +1,46 @@
+// DUT wrapper of the VTA core (rtl/vta): the shared clock loop (VtaCore, from
+// tb/vta_bare) over the Verilated vta_top, its 128-bit AXI4 master served by
+// TimedAxiSlave through the TLM memory bridge, its register port behind the
+// TLM register target. After FINISH (or the error flag) it reads CYCLES and
+// the performance counters through the register port; on a timeout the
+// diagnosis names the stuck engines, the token queues they wait on and the
+// queue occupancies (vta_pkg::status_t).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "tlm/dut_wrapper.hpp"
+#include "tlm/timed_axi_slave.hpp"
+#include "vta_bare/vta_core.hpp"
+
+namespace cosim::vta {
+
+class VtaWrapper : public tb::DutWrapper {
+ public:
+  VtaWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg);
+  ~VtaWrapper() override;
+
+  bool run(uint64_t max_cycles) override;
+  std::string diagnosis() const override;
+  // The core's counters (gemm_busy, load_bytes, ...), `vta_cycles` (the CYCLES
+  // register: start to done) and the memory wait states of the AXI slave.
+  std::map<std::string, uint64_t> perf_counters() const override;
+  // AXI protocol / access errors and the core's error flag (ERR_INFO).
+  std::vector<std::string> errors() const override;
+
+ protected:
+  uint32_t reg_read(uint32_t offset) override;
+  void reg_write(uint32_t offset, uint32_t value) override;
+
+ private:
+  tb::TimedAxiSlave axi_;
+  AxiSlaveRef<tb::TimedAxiSlave> port_;
+  VtaCore core_;
+  std::optional<PerfCounters> perf_;
+  uint64_t vta_cycles_ = 0;
+  std::string error_;  // the error flag's ERR_INFO, decoded
+};
+
+}  // namespace cosim::vta

@@ -1,0 +1,125 @@
+// The pin-level pieces every harness of the Verilated VTA core shares: one
+// clock cycle (AXI slave pins <-> model ports), the host register port
+// handshake, the register map, the performance counters and the decoding of
+// the debug status vector into a timeout / error diagnosis. Used by the bare
+// C++ driver (BareDriver) and the SystemC TLM wrapper (tb/vta), so both
+// clock the model the same way and report the same diagnosis.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "axi/axi4_slave.hpp"
+
+namespace cosim::tb {
+struct TbConfig;
+}  // namespace cosim::tb
+
+namespace cosim::vta {
+
+// vta_pkg register map.
+constexpr uint8_t kRegCtrl = 0x00;
+constexpr uint8_t kRegCycles = 0x04;
+constexpr uint8_t kRegInsnCount = 0x08;
+constexpr uint8_t kRegInsnAddr = 0x0c;
+constexpr uint8_t kRegErrInfo = 0x10;
+constexpr uint8_t kRegStatusLo = 0x14;
+constexpr uint8_t kRegPerfBase = 0x20;
+constexpr int kNumPerf = 12;
+// The default build's AXI data width (vta_pkg::AxiDataWidth = 128 bits).
+constexpr uint32_t kAxiDataBytes = 16;
+
+// The core's counters (vta_pkg register map 0x20..0x4c), 32-bit in hardware.
+struct PerfCounters {
+  uint64_t gemm_busy = 0;
+  uint64_t alu_busy = 0;
+  uint64_t load_bytes = 0;    // LOAD engine (INP, WGT)
+  uint64_t store_bytes = 0;
+  uint64_t load_busy = 0;
+  uint64_t store_busy = 0;
+  uint64_t stall_load_to_compute = 0;   // COMPUTE waiting on load->compute
+  uint64_t stall_compute_to_load = 0;   // LOAD waiting on compute->load
+  uint64_t stall_compute_to_store = 0;  // STORE waiting on compute->store
+  uint64_t stall_store_to_compute = 0;  // COMPUTE waiting on store->compute
+  uint64_t compute_load_bytes = 0;      // COMPUTE's LOAD UOP / ACC / ACC_8BIT
+  uint64_t compute_load_busy = 0;
+};
+
+// Counter values in register order (PerfGemmBusy .. PerfCloadBusy).
+PerfCounters perf_from_registers(const uint32_t (&regs)[kNumPerf]);
+// Named counters for reports ("gemm_busy", "load_bytes", ...).
+std::map<std::string, uint64_t> perf_map(const PerfCounters& p);
+
+// vta_pkg::status_t, 128 bits, word 0 = bits 31:0.
+struct StatusVector {
+  uint32_t w[4] = {0, 0, 0, 0};
+  uint32_t bits(unsigned lo, unsigned n) const;
+};
+// Which engine holds which instruction, which token queue it waits on, queue
+// occupancies and fetch progress: "COMPUTE holds GEMM waiting on token queue
+// load->compute (pop_prev_dep, 0 tokens); ...".
+std::string describe_status(const StatusVector& s);
+// ERR_INFO (bits 3:0 code, 5:4 engine) as text: "error flag set by LOAD: ...".
+std::string describe_error(uint32_t err_info);
+
+// What a harness puts behind the core's AXI4 master: the cycle-level
+// Axi4SlaveModel, or the TLM testbench's TimedAxiSlave.
+class AxiSlavePort {
+ public:
+  virtual ~AxiSlavePort() = default;
+  virtual void drive(tb::Axi4Pins& pins) = 0;
+  virtual void tick(const tb::Axi4Pins& pins) = 0;
+};
+
+template <class Slave>
+class AxiSlaveRef final : public AxiSlavePort {
+ public:
+  explicit AxiSlaveRef(Slave& s) : s_(s) {}
+  void drive(tb::Axi4Pins& pins) override { s_.drive(pins); }
+  void tick(const tb::Axi4Pins& pins) override { s_.tick(pins); }
+
+ private:
+  Slave& s_;
+};
+
+// The Verilated vta_top with its clock loop. Construction resets the core
+// (reset cycles do not call `after_cycle`); every later cycle calls
+// `after_cycle` (the TLM wrapper counts time there).
+class VtaCore {
+ public:
+  // `wave`: the waveform settings (TbConfig::wave_*) when an FST is asked
+  // for; the cycles dumped are those after reset, numbered like the calls of
+  // `after_cycle` (tb/wave). InputError when this build's model cannot trace.
+  explicit VtaCore(AxiSlavePort& slave, std::function<void()> after_cycle = {},
+                   const tb::TbConfig* wave = nullptr);
+  ~VtaCore();
+  VtaCore(const VtaCore&) = delete;
+  VtaCore& operator=(const VtaCore&) = delete;
+
+  // One clock: slave drive, pins -> model, negedge eval, model -> pins,
+  // slave tick, posedge eval.
+  void cycle();
+  // A register read or write through the valid/ready port (a few cycles);
+  // cosim::TimeoutError when the port does not answer.
+  uint32_t reg_access(bool write, uint8_t addr, uint32_t data);
+  // INSN_COUNT, INSN_ADDR, then CTRL = start | clear done.
+  void start(uint32_t insn_addr, uint32_t insn_count);
+  // CYCLES and the twelve counters through the register port.
+  PerfCounters read_perf(uint64_t* cycles_reg = nullptr);
+
+  bool done() const;
+  bool error() const;
+  StatusVector status() const;
+  uint64_t cycles() const;  // every clock so far, reset included
+  // wave_first_cycle / wave_last_cycle / wave_truncated once a dump opened.
+  std::map<std::string, uint64_t> wave_stats() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cosim::vta

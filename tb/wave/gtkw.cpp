@@ -1,0 +1,226 @@
+#include "wave/gtkw.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.hpp"
+
+namespace fs = std::filesystem;
+
+namespace cosim::wave {
+
+namespace {
+
+// GTKWave trace flags (bit positions of its TraceEntFlagBits).
+constexpr unsigned kHex = 1u << 1, kDec = 1u << 2, kBin = 1u << 3, kRjustify = 1u << 5, kBlank = 1u << 9,
+                   kSigned = 1u << 10, kCollapsed = 1u << 12, kFileTranslated = 1u << 13, kClosed = 1u << 22,
+                   kGroupBegin = 1u << 23, kGroupEnd = 1u << 24;
+constexpr int kNamedMarkers = 26;  // A..Z
+constexpr double kWidthPx = 1200;  // of the wave pane, for the initial zoom
+
+std::string flags(unsigned f) {
+  char b[16];
+  std::snprintf(b, sizeof b, "@%x", f);
+  return b;
+}
+
+unsigned format_flags(Format f) {
+  switch (f) {
+    case Format::kBin: return kBin | kRjustify;
+    case Format::kDec: return kDec | kRjustify;
+    case Format::kSigned: return kDec | kSigned | kRjustify;
+    case Format::kHex: break;
+  }
+  return kHex | kRjustify;
+}
+
+// GTKWave's zoom: 2^-zoom time units per pixel.
+double zoom_for(uint64_t span) {
+  return -std::log2(std::max<double>(1.0, static_cast<double>(span)) / kWidthPx);
+}
+
+std::string marker_line(double zoom, int64_t primary, int64_t named_a) {
+  std::ostringstream os;
+  char z[32];
+  std::snprintf(z, sizeof z, "%.6f", zoom);
+  os << "*" << z << " " << primary << " " << named_a;
+  for (int i = 1; i < kNamedMarkers; ++i) os << " -1";
+  return os.str();
+}
+
+std::string filter_path(const std::string& gtkw_path, const std::string& filter) {
+  fs::path p(gtkw_path);
+  return (p.parent_path() / (p.stem().string() + "." + filter + ".txt")).string();
+}
+
+std::string absolute(const std::string& p) {
+  std::error_code ec;
+  const fs::path a = fs::absolute(p, ec);
+  return ec ? p : a.lexically_normal().string();
+}
+
+}  // namespace
+
+std::string strip_range(const std::string& name) {
+  if (name.empty() || name.back() != ']') return name;
+  const auto open = name.rfind('[');
+  if (open == std::string::npos) return name;
+  // A bit range has a colon; an array index ("bias_q[0]") is part of the name.
+  if (name.find(':', open) == std::string::npos) return name;
+  return name.substr(0, open);
+}
+
+bool glob_match(const std::string& pattern, const std::string& text) {
+  // Iterative '*' matcher with backtracking to the last star.
+  std::size_t p = 0, t = 0, star = std::string::npos, mark = 0;
+  while (t < text.size()) {
+    if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      mark = t;
+    } else if (p < pattern.size() && pattern[p] == text[t]) {
+      ++p;
+      ++t;
+    } else if (star != std::string::npos) {
+      p = star + 1;
+      t = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool da = std::isdigit(static_cast<unsigned char>(a[i])) != 0;
+    const bool db = std::isdigit(static_cast<unsigned char>(b[j])) != 0;
+    if (da && db) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
+      const unsigned long long va = std::stoull(a.substr(i, ie - i));
+      const unsigned long long vb = std::stoull(b.substr(j, je - j));
+      if (va != vb) return va < vb;
+      i = ie;
+      j = je;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return (a.size() - i) < (b.size() - j);
+}
+
+std::vector<ResolvedGroup> resolve_view(const View& view, const std::vector<std::pair<std::string, int>>& fst_signals,
+                                        std::vector<std::string>* missing) {
+  std::vector<ResolvedGroup> out;
+  for (const ViewGroup& g : view.groups) {
+    ResolvedGroup rg{g.name, {}, g.collapsed};
+    for (const ViewSignal& s : g.signals) {
+      const std::string full = view.root + "." + s.pattern;
+      std::vector<std::pair<std::string, int>> hits;
+      for (const auto& [name, width] : fst_signals) {
+        if (glob_match(full, strip_range(name))) hits.emplace_back(name, width);
+      }
+      if (hits.empty() && missing != nullptr) missing->push_back(full);
+      std::stable_sort(hits.begin(), hits.end(), [](const auto& a, const auto& b) { return natural_less(a.first, b.first); });
+      for (const auto& [name, width] : hits) {
+        // A 1-bit signal reads best as a line, whatever the view says.
+        const Format f = width == 1 ? Format::kBin : s.format;
+        rg.signals.push_back({name, width, f, s.filter});
+      }
+    }
+    if (!rg.signals.empty()) out.push_back(std::move(rg));
+  }
+  return out;
+}
+
+void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedGroup>& groups) {
+  std::ostringstream os;
+  os << "[*] cosim prepared view of the " << view.dut << " DUT (generated by tb/wave; reopen with gtkwave -a)\n";
+  os << "[*] FST time = 2 x DUT cycle (clock low half), 2 x cycle + 1 (after the rising edge)\n";
+  os << "[*] window: cycles " << f.start_time / 2 << " .. " << f.end_time / 2 << "\n";
+  os << "[dumpfile] \"" << absolute(f.fst_path) << "\"\n";
+  os << "[savefile] \"" << absolute(f.gtkw_path) << "\"\n";
+  os << "[timestart] " << f.start_time << "\n";
+  os << "[size] 1600 1000\n[pos] -1 -1\n";
+  os << marker_line(zoom_for(f.end_time - f.start_time + 1), -1, -1) << "\n";
+  os << "[treeopen] " << view.root << ".\n";
+  os << "[sst_width] 260\n[signals_width] 360\n[sst_expanded] 1\n[sst_vpaned_height] 300\n";
+  std::map<std::string, int> filter_ids;
+  for (const ResolvedGroup& g : groups) {
+    os << flags(kBlank | kGroupBegin | (g.collapsed ? kCollapsed | kClosed : 0u)) << "\n-" << g.name << "\n";
+    for (const ResolvedSignal& s : g.signals) {
+      unsigned fl = format_flags(s.format);
+      if (!s.filter.empty() && view.filters.count(s.filter)) {
+        auto [it, fresh] = filter_ids.emplace(s.filter, static_cast<int>(filter_ids.size()) + 1);
+        const std::string path = filter_path(f.gtkw_path, s.filter);
+        if (fresh) {
+          // Values as GTKWave prints them in hex: zero-padded to the width, upper case.
+          std::ofstream ff(path);
+          const int digits = std::max(1, (s.width + 3) / 4);
+          for (const auto& [value, text] : view.filters.at(s.filter)) {
+            char b[40];
+            std::snprintf(b, sizeof b, "%0*llX", digits, static_cast<unsigned long long>(value));
+            ff << b << " " << text << "\n";
+          }
+          if (!ff) throw InputError(path + ": cannot write the translate filter");
+        }
+        os << "^" << it->second << " " << absolute(path) << "\n";
+        fl = kHex | kRjustify | kFileTranslated;
+      }
+      os << flags(fl) << "\n" << s.name << "\n";
+    }
+    os << flags(kBlank | kGroupEnd) << "\n-" << g.name << "\n";
+  }
+  std::ofstream out(f.gtkw_path);
+  out << os.str();
+  if (!out) throw InputError(f.gtkw_path + ": cannot write the GTKWave save file");
+}
+
+void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::string& label) {
+  std::ifstream in(gtkw_path);
+  if (!in) throw InputError(gtkw_path + ": cannot read the GTKWave save file");
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) {
+    if (l.rfind("[markername]", 0) == 0) continue;  // replaced below
+    lines.push_back(l);
+  }
+  in.close();
+  // Show about 60 cycles on each side of the marker.
+  constexpr uint64_t kSide = 120;
+  std::ostringstream os;
+  for (const std::string& l : lines) {
+    if (l.rfind("[timestart]", 0) == 0) {
+      unsigned long long start = 0;
+      std::sscanf(l.c_str(), "[timestart] %llu", &start);
+      os << "[timestart] " << std::max<uint64_t>(start, time > kSide ? time - kSide : 0) << "\n";
+    } else if (!l.empty() && l[0] == '*' && l.rfind("[*]", 0) != 0) {
+      os << marker_line(zoom_for(2 * kSide), static_cast<int64_t>(time), static_cast<int64_t>(time)) << "\n";
+      std::string clean = label;
+      std::replace(clean.begin(), clean.end(), '\n', ' ');
+      os << "[markername] A" << clean << "\n";
+    } else {
+      os << l << "\n";
+    }
+  }
+  std::ofstream out(gtkw_path);
+  out << os.str();
+  if (!out) throw InputError(gtkw_path + ": cannot write the GTKWave save file");
+}
+
+std::string gtkw_path_for(const std::string& fst_path) {
+  fs::path p(fst_path);
+  if (p.extension() == ".fst") return p.replace_extension(".gtkw").string();
+  return fst_path + ".gtkw";
+}
+
+}  // namespace cosim::wave

@@ -1,0 +1,92 @@
+// GTKWave save files (.gtkw) written next to an FST: a DUT's prepared view
+// (named groups of signals, display formats, translate filters for opcodes
+// and FSM states) resolved against the signals the FST really holds, and
+// the first-mismatch marker the runner adds after the scoreboard.
+//
+// FST time = 2 x DUT cycle (clock low half) and 2 x cycle + 1 (clock high
+// half, after the rising edge), in the model's 1 ps time unit.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cosim::wave {
+
+enum class Format { kBin, kHex, kDec, kSigned };
+
+struct ViewSignal {
+  ViewSignal(std::string p, Format f = Format::kHex, std::string flt = {})  // NOLINT: {"name"} in view tables
+      : pattern(std::move(p)), format(f), filter(std::move(flt)) {}
+  // Relative to the DUT's top scope, '.'-separated; '*' matches any run of
+  // characters (other characters, '[' included, match themselves).
+  std::string pattern;
+  Format format = Format::kHex;
+  std::string filter;  // name of one of View::filters ("" = none)
+};
+
+struct ViewGroup {
+  std::string name;
+  std::vector<ViewSignal> signals;
+  bool collapsed = false;
+};
+
+struct View {
+  std::string dut;   // "tf2", "tinydnn", "vta", "testdut"
+  std::string root;  // the DUT's top scope in the FST (the Verilated model's name)
+  std::vector<ViewGroup> groups;
+  // Translate filters: value -> name (e.g. opcode 2 -> GEMM).
+  std::map<std::string, std::map<uint64_t, std::string>> filters;
+};
+
+// The view of a DUT wrapper (nullptr when there is none: the .gtkw then
+// lists the top-level ports).
+const View* find_view(const std::string& dut);
+
+// FST time of a DUT cycle (clock low half).
+constexpr uint64_t fst_time(uint64_t cycle) { return cycle * 2; }
+
+// "a.b.c[3:0]" -> "a.b.c" (the bit range GTKWave and the FST append).
+std::string strip_range(const std::string& name);
+// Glob with '*' only.
+bool glob_match(const std::string& pattern, const std::string& text);
+// Orders names with numbers compared by value (g_pe[2] before g_pe[10]).
+bool natural_less(const std::string& a, const std::string& b);
+
+struct ResolvedSignal {
+  std::string name;  // full FST name with range, e.g. "tf2.tf2_top.u_ctrl.state_q[2:0]"
+  int width = 1;
+  Format format = Format::kHex;
+  std::string filter;
+};
+struct ResolvedGroup {
+  std::string name;
+  std::vector<ResolvedSignal> signals;
+  bool collapsed = false;
+};
+
+// Signals of the FST (full names with ranges, widths) matched against the
+// view, group by group, in view order; patterns that match nothing are
+// returned in `missing`.
+std::vector<ResolvedGroup> resolve_view(const View& view, const std::vector<std::pair<std::string, int>>& fst_signals,
+                                        std::vector<std::string>* missing = nullptr);
+
+struct GtkwFile {
+  std::string gtkw_path;
+  std::string fst_path;
+  uint64_t start_time = 0, end_time = 0;  // FST times of the first / last sample
+};
+
+// Writes the .gtkw (and one <stem>.<filter>.txt per translate filter used).
+void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedGroup>& groups);
+
+// Puts the primary marker and named marker A (`label`) at `time`, and
+// scrolls the view to it. InputError when the file cannot be read / written.
+void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::string& label);
+
+// <x>.fst -> <x>.gtkw
+std::string gtkw_path_for(const std::string& fst_path);
+
+}  // namespace cosim::wave

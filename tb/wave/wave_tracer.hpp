@@ -1,0 +1,229 @@
+// FST waveform of one Verilated DUT, for its wrapper's clock loop: opens the
+// VerilatedFstC at --trace-from, closes it after --trace-to, limits the
+// hierarchy depth (--trace-depth) and the file size (--trace-max-mb), and on
+// close writes the DUT's prepared GTKWave view (<x>.gtkw) resolved against
+// the signals the file holds. See wave_window.hpp for the rules.
+//
+// Include after <verilated.h> / <verilated_fst_c.h> and before any SystemC
+// header (the wrapper's usual order). Usage in a wrapper:
+//   WaveTracer<Vtop> wave_{*ctx_, cfg, "tf2"};   // before the model exists
+//   wave_.attach(*m_);
+//   m.eval(); wave_.sample(cycle, 0); ... m.eval(); wave_.sample(cycle, 1);
+//   ~Wrapper(): wave_.close(); m_->final();
+// Costs one predictable branch per sample when no waveform was asked for.
+#pragma once
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include <verilated_fst_c.h>
+
+#include "gtkwave/fstapi.h"
+#pragma GCC diagnostic pop
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "common/error.hpp"
+#include "tlm/tb_config.hpp"
+#include "wave/gtkw.hpp"
+#include "wave/wave_window.hpp"
+
+namespace cosim::wave {
+
+inline WaveSettings wave_settings(const tb::TbConfig& cfg) {
+  WaveSettings s;
+  s.file = cfg.wave_file;
+  s.from = cfg.wave_from;
+  s.to = cfg.wave_to;
+  s.depth = cfg.wave_depth;
+  s.max_bytes = cfg.wave_max_bytes;
+  return s;
+}
+
+// Every variable of an FST: full dotted name with its bit range, and width.
+inline std::vector<std::pair<std::string, int>> fst_signals(const std::string& path) {
+  std::vector<std::pair<std::string, int>> out;
+  void* ctx = fstReaderOpen(path.c_str());
+  if (ctx == nullptr) return out;
+  std::vector<std::string> scope;
+  while (const fstHier* h = fstReaderIterateHier(ctx)) {
+    if (h->htyp == FST_HT_SCOPE) {
+      scope.emplace_back(h->u.scope.name);
+    } else if (h->htyp == FST_HT_UPSCOPE) {
+      if (!scope.empty()) scope.pop_back();
+    } else if (h->htyp == FST_HT_VAR) {
+      std::string name;
+      for (const std::string& s : scope) name += s + ".";
+      // Verilator declares "name [7:0]"; GTKWave names it "name[7:0]".
+      for (const char* c = h->u.var.name; *c; ++c) {
+        if (*c != ' ') name += *c;
+      }
+      out.emplace_back(std::move(name), static_cast<int>(h->u.var.length));
+    }
+  }
+  fstReaderClose(ctx);
+  return out;
+}
+
+// Whether a Verilated model was built with --trace-fst (has trace()).
+template <class M, class = void>
+struct CanTrace : std::false_type {};
+template <class M>
+struct CanTrace<M, std::void_t<decltype(std::declval<M&>().trace(static_cast<VerilatedFstC*>(nullptr), 0))>>
+    : std::true_type {};
+
+template <class Model>
+class WaveTracer {
+ public:
+  static constexpr bool kCanTrace = CanTrace<Model>::value;
+
+  // Before the model is constructed: tracing is switched on in its context.
+  // A model built without tracing cannot dump: InputError when a waveform
+  // is asked for (the FST code is then not even linked).
+  WaveTracer(VerilatedContext& ctx, const tb::TbConfig& cfg, std::string dut)
+      : win_(wave_settings(cfg)), dut_(std::move(dut)) {
+    if (!win_.enabled()) return;
+    if constexpr (!kCanTrace) {
+      throw InputError(dut_ + ": this build of the " + dut_ +
+                       " model has no FST tracing (Verilated without --trace-fst); run without --trace");
+    } else {
+      ctx.traceEverOn(true);
+    }
+  }
+  WaveTracer(const WaveTracer&) = delete;
+  WaveTracer& operator=(const WaveTracer&) = delete;
+  ~WaveTracer() {
+    try {
+      close();
+    } catch (const std::exception& e) {
+      spdlog::warn("waveform {}: {}", win_.settings().file, e.what());
+    }
+  }
+
+  void attach(Model& m) { model_ = &m; }
+  bool enabled() const { return win_.enabled(); }
+
+  // After an eval() of cycle `cycle`; half 0 = clock low, 1 = clock high.
+  void sample(uint64_t cycle, unsigned half) {
+    if constexpr (kCanTrace) {
+      if (!win_.enabled()) return;
+      step(cycle, half);
+    } else {
+      (void)cycle, (void)half;
+    }
+  }
+
+  // Closes the dump (if open) and writes the .gtkw. Idempotent.
+  void close() {
+    if constexpr (kCanTrace) {
+      if (win_.state() != WaveWindow::State::kOpen) return;
+      fst_->close();
+      win_.closed();
+      write_view();
+    }
+  }
+
+  // For the report: first / last cycle dumped, truncation by the size guard.
+  std::map<std::string, uint64_t> stats() const {
+    if (!win_.ever_opened()) return {};
+    return {{"wave_first_cycle", win_.first_cycle()},
+            {"wave_last_cycle", win_.last_cycle()},
+            {"wave_truncated", win_.truncated() ? 1u : 0u}};
+  }
+
+ private:
+  using FstDeleter = void (*)(VerilatedFstC*);
+
+  void step(uint64_t cycle, unsigned half) {
+    if (win_.should_open(cycle)) open(cycle);
+    if (win_.state() != WaveWindow::State::kOpen) return;
+    if (win_.should_close(cycle)) {
+      close();
+      return;
+    }
+    fst_->dump(fst_time(cycle) + half);
+    win_.dumped(cycle);
+    // Size guard: the writer emits a flushed block at its next sample, so
+    // flush at a checkpoint and read the size one sample later.
+    if (stop_pending_ && half == 1) {  // the cycle is complete in the file
+      spdlog::warn("waveform {}: {} MB reached at cycle {}, dumping stopped (--trace-max-mb; narrow the window "
+                   "with --trace-from / --trace-to or --trace-depth)",
+                   win_.settings().file, win_.settings().max_bytes >> 20, cycle);
+      close();
+      return;
+    }
+    if (measure_next_) {
+      measure_next_ = false;
+      std::error_code ec;
+      uint64_t bytes = std::filesystem::file_size(win_.settings().file, ec);
+      if (ec) bytes = 0;
+      spdlog::debug("waveform {}: {} bytes at cycle {}", win_.settings().file, bytes, cycle);
+      if (win_.check_size(cycle, bytes)) stop_pending_ = true;
+    } else if (half == 1 && win_.size_check_due(cycle)) {
+      fst_->flush();
+      measure_next_ = true;
+    }
+  }
+
+  void open(uint64_t cycle) {
+    const WaveSettings& s = win_.settings();
+    fst_ = std::unique_ptr<VerilatedFstC, FstDeleter>(new VerilatedFstC, [](VerilatedFstC* f) { delete f; });
+    model_->trace(fst_.get(), 99);  // Verilator 5 ignores the level here; dumpvars selects
+    if (s.depth > 0) fst_->dumpvars(s.depth, model_->name());
+    std::error_code ec;
+    const auto dir = std::filesystem::path(s.file).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    fst_->open(s.file.c_str());
+    if (!fst_->isOpen()) throw InputError(s.file + ": cannot create the FST waveform");
+    win_.opened(cycle);
+    spdlog::info("waveform {}: opened at cycle {}", s.file, cycle);
+  }
+
+  void write_view() {
+    const WaveSettings& s = win_.settings();
+    const auto signals = fst_signals(s.file);
+    View fallback;
+    const View* view = find_view(dut_);
+    if (view == nullptr) {
+      fallback.dut = dut_;
+      fallback.root = model_->name();
+      // No prepared view: the top-level ports.
+      ViewGroup ports{"top-level ports", {}, false};
+      const std::string prefix = fallback.root + ".";
+      for (const auto& sig : signals) {
+        const std::string rest = strip_range(sig.first).substr(std::min(prefix.size(), sig.first.size()));
+        if (sig.first.rfind(prefix, 0) == 0 && rest.find('.') == std::string::npos) ports.signals.push_back({rest});
+      }
+      fallback.groups.push_back(std::move(ports));
+      view = &fallback;
+    }
+    std::vector<std::string> missing;
+    const auto groups = resolve_view(*view, signals, &missing);
+    for (const auto& m : missing) spdlog::debug("waveform view: {} not in the dump", m);
+    GtkwFile f;
+    f.fst_path = s.file;
+    f.gtkw_path = gtkw_path_for(s.file);
+    f.start_time = fst_time(win_.first_cycle());
+    f.end_time = fst_time(win_.last_cycle()) + 1;
+    write_gtkw(f, *view, groups);
+  }
+
+  WaveWindow win_;
+  std::string dut_;
+  Model* model_ = nullptr;
+  std::unique_ptr<VerilatedFstC, FstDeleter> fst_{nullptr, [](VerilatedFstC*) {}};
+  bool measure_next_ = false;
+  bool stop_pending_ = false;
+};
+
+}  // namespace cosim::wave

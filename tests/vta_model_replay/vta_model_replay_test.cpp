@@ -1,0 +1,341 @@
+// `op: model` of the vta target (issue 9, replay part), through the cosim
+// command line: every CONV_2D and ADD of ResNet-8 replays bit-exact on the
+// VTA RTL in one simulation, DS-CNN's DEPTHWISE layers are listed as
+// unsupported, per-layer distances / cycles are reported, bad op indices exit
+// 2 and a missing model skips. Layer lists and shapes below are hand-copied
+// from the models (tflite_dump); the TFLite-double distances are recomputed
+// here from the importer's golden chain and the dumped VTA outputs.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cosim/backend.hpp"
+#include "tensor/tensor.hpp"
+#include "tflite/model.hpp"
+#include "tflite/reference.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kModels = COSIM_MODELS_DIR;
+const std::string kResnet = kModels + "/resnet8_int8.tflite";
+const std::string kKws = kModels + "/kws_dscnn_int8.tflite";
+
+std::string cosim_bin() {
+  const char* env = std::getenv("COSIM_BIN");
+  return env != nullptr && *env != '\0' ? env : COSIM_BIN;
+}
+
+std::string work() {
+  static const std::string dir = [] {
+    const fs::path d = fs::temp_directory_path() / ("vta_model_replay_" + std::to_string(getpid()));
+    fs::create_directories(d);
+    return d.string();
+  }();
+  return dir;
+}
+
+struct Cmd {
+  int code;
+  std::string out;  // stdout + stderr
+};
+Cmd cosim(const std::string& args) {
+  const std::string cmd = cosim_bin() + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+json report(const std::string& out_dir) {
+  std::ifstream f(out_dir + "/report.json");
+  EXPECT_TRUE(f.good()) << out_dir;
+  json j;
+  f >> j;
+  return j;
+}
+
+std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name; }
+
+#define REQUIRE_MODEL(path)                                                             \
+  if (!fs::exists(path)) GTEST_SKIP() << "model " << (path) << " not found (models folder absent)"
+
+TEST(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
+  REQUIRE_MODEL(kResnet);
+  const std::string out = work() + "/resnet8";
+  const Cmd c = cosim("run " + scenario("resnet8.yaml") + " --dump --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  EXPECT_NE(c.out.find("PASS bit-exact (12 checks"), std::string::npos) << c.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "pass");
+  EXPECT_EQ(j["op"], "model");
+  EXPECT_TRUE(j["bit_exact"].get<bool>());
+
+  // From tflite_dump: ops 0..11, ADD at 3, 7, 11; output shapes per op.
+  struct Expect {
+    std::size_t op;
+    const char* type;
+    const char* check;
+    std::vector<int64_t> out;
+  };
+  const std::vector<Expect> want = {
+      {0, "CONV_2D", "op00_conv2d", {1, 32, 32, 16}}, {1, "CONV_2D", "op01_conv2d", {1, 32, 32, 16}},
+      {2, "CONV_2D", "op02_conv2d", {1, 32, 32, 16}}, {3, "ADD", "op03_add", {1, 32, 32, 16}},
+      {4, "CONV_2D", "op04_conv2d", {1, 16, 16, 32}}, {5, "CONV_2D", "op05_conv2d", {1, 16, 16, 32}},
+      {6, "CONV_2D", "op06_conv2d", {1, 16, 16, 32}}, {7, "ADD", "op07_add", {1, 16, 16, 32}},
+      {8, "CONV_2D", "op08_conv2d", {1, 8, 8, 64}},   {9, "CONV_2D", "op09_conv2d", {1, 8, 8, 64}},
+      {10, "CONV_2D", "op10_conv2d", {1, 8, 8, 64}},  {11, "ADD", "op11_add", {1, 8, 8, 64}},
+  };
+  const json& layers = j["layers"];
+  ASSERT_EQ(layers.size(), want.size());
+  const json& checks = j["mismatch"]["checks"];
+  ASSERT_EQ(checks.size(), want.size());
+
+  // The TFLite golden chain (double rounding) of the same seeded input.
+  const cosim::tflite::Model model = cosim::tflite::load_model(kResnet);
+  const auto golden = cosim::tflite::run_reference(model, cosim::tflite::random_input(model, 1),
+                                                   cosim::quant::Rounding::kDouble);
+  uint64_t cycle_sum = 0;
+  int conv = 0, add = 0;
+  for (std::size_t k = 0; k < want.size(); ++k) {
+    const json& l = layers[k];
+    SCOPED_TRACE(want[k].check);
+    EXPECT_EQ(l["op_index"].get<std::size_t>(), want[k].op);
+    EXPECT_EQ(l["type"], want[k].type);
+    EXPECT_EQ(l["check"], want[k].check);
+    EXPECT_EQ(l["status"], "vta");
+    EXPECT_TRUE(l["bit_exact"].get<bool>());
+    EXPECT_EQ(checks[k]["name"], want[k].check);
+    EXPECT_EQ(checks[k]["mismatches"].get<int64_t>(), 0);
+    EXPECT_EQ(checks[k]["shape"].get<std::vector<int64_t>>(), want[k].out);
+    (std::string(want[k].type) == "ADD" ? add : conv) += 1;
+    // Per-layer cycles from the CYCLES register of each run.
+    ASSERT_TRUE(l["cycles"].is_number()) << l.dump();
+    const uint64_t cyc = l["cycles"].get<uint64_t>();
+    EXPECT_GT(cyc, 0u);
+    cycle_sum += cyc;
+    if (std::string(want[k].type) == "CONV_2D") {
+      EXPECT_NEAR(l["utilization"].get<double>(),
+                  static_cast<double>(l["gemm_uops"].get<uint64_t>()) / static_cast<double>(cyc), 1e-12);
+      EXPECT_GT(l["utilization"].get<double>(), 0.0);
+      EXPECT_LE(l["utilization"].get<double>(), 1.0);
+    }
+    // Both distances present; the double one equals a recount against the
+    // golden chain's tensor of that operator's output.
+    for (const char* sem : {"tflite_double", "tflite_single"}) {
+      ASSERT_TRUE(l["distance"].contains(sem)) << l.dump();
+      const double pct = l["distance"][sem]["exact_pct"].get<double>();
+      EXPECT_GE(pct, 0.0);
+      EXPECT_LE(pct, 100.0);
+      EXPECT_GE(l["distance"][sem]["max_abs_diff"].get<double>(), 0.0);
+      EXPECT_EQ(j["metrics"][std::string(want[k].check) + "." + sem + ".exact_pct"].get<double>(), pct);
+    }
+    const int32_t out_tensor = model.subgraphs[0].operators[want[k].op].outputs[0];
+    const cosim::Tensor& ref = golden.at(out_tensor);
+    const cosim::Tensor actual = cosim::read_npy(out + "/" + want[k].check + "_actual.npy");
+    const cosim::Tensor expected = cosim::read_npy(out + "/" + want[k].check + "_expected.npy");
+    ASSERT_EQ(actual.numel(), ref.numel());
+    EXPECT_EQ(actual.bytes(), expected.bytes());
+    int64_t exact = 0;
+    int max_diff = 0;
+    for (int64_t i = 0; i < ref.numel(); ++i) {
+      const int d = std::abs(int{actual.data<int8_t>()[i]} - int{ref.data<int8_t>()[i]});
+      exact += d == 0;
+      max_diff = std::max(max_diff, d);
+    }
+    EXPECT_NEAR(l["distance"]["tflite_double"]["exact_pct"].get<double>(), 100.0 * exact / ref.numel(), 1e-9);
+    EXPECT_EQ(l["distance"]["tflite_double"]["max_abs_diff"].get<double>(), max_diff);
+  }
+  EXPECT_EQ(conv, 9);
+  EXPECT_EQ(add, 3);
+  EXPECT_EQ(j["metrics"]["layers_bit_exact"].get<double>(), 12.0);
+  EXPECT_EQ(j["metrics"]["layers_on_vta"].get<double>(), 12.0);
+  EXPECT_EQ(j["metrics"]["layers_unsupported"].get<double>(), 0.0);
+  // One simulation: the runs' cycles add up to the DUT's total minus the
+  // host's register accesses between runs.
+  const uint64_t total = j["cycles"].get<uint64_t>();
+  EXPECT_LT(cycle_sum, total);
+  EXPECT_GT(cycle_sum + 200 * want.size(), total);
+  // The console table lists every layer.
+  EXPECT_NE(c.out.find("layers"), std::string::npos);
+  for (const char* row : {"ADD ", "CONV_2D "}) EXPECT_NE(c.out.find(row), std::string::npos) << c.out;
+  // The trace replays (12 runs, 12 checks) without the scenario.
+  const Cmd r = cosim("replay " + out + "/trace --out " + work() + "/resnet8_replay");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("PASS bit-exact (12 checks"), std::string::npos) << r.out;
+
+  // One wrong expected byte in op07's check (the mem_check line's blob):
+  // exit 1, exactly that layer's check mismatches, once.
+  const fs::path bad = fs::path(work()) / "resnet8_tampered";
+  fs::remove_all(bad);
+  fs::copy(out + "/trace", bad, fs::copy_options::recursive);
+  std::ifstream txt(bad / "trace.txt");
+  std::string line, blob;
+  while (std::getline(txt, line)) {
+    if (line.rfind("mem_check ", 0) == 0 && line.find(" op07_add") != std::string::npos) {
+      const auto b = line.find("blobs/");
+      blob = line.substr(b, line.find(' ', b) - b);
+    }
+  }
+  ASSERT_FALSE(blob.empty());
+  {
+    std::fstream f(bad / blob, std::ios::in | std::ios::out | std::ios::binary);
+    char ch = 0;
+    f.read(&ch, 1);
+    ch = static_cast<char>(ch ^ 0x01);
+    f.seekp(0);
+    f.write(&ch, 1);
+  }
+  const std::string tout = work() + "/resnet8_tampered_out";
+  const Cmd t = cosim("replay " + bad.string() + " --out " + tout);
+  EXPECT_EQ(t.code, 1) << t.out;
+  const json tj = report(tout);
+  EXPECT_EQ(tj["status"], "mismatch");
+  EXPECT_EQ(tj["mismatch"]["count"].get<int64_t>(), 1);
+  for (const json& ck : tj["mismatch"]["checks"]) {
+    EXPECT_EQ(ck["mismatches"].get<int64_t>(), ck["name"] == "op07_add" ? 1 : 0) << ck["name"];
+  }
+}
+
+TEST(VtaModelReplay, KwsConvOnVtaDepthwiseUnsupported) {
+  REQUIRE_MODEL(kKws);
+  const std::string out = work() + "/kws";
+  const Cmd c = cosim("run " + scenario("kws.yaml") + " --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "pass");
+  const json& layers = j["layers"];
+  ASSERT_EQ(layers.size(), 9u);
+  for (std::size_t k = 0; k < 9; ++k) {
+    SCOPED_TRACE(k);
+    EXPECT_EQ(layers[k]["op_index"].get<std::size_t>(), k);
+    if (k % 2 == 1) {  // ops 1, 3, 5, 7
+      EXPECT_EQ(layers[k]["type"], "DEPTHWISE_CONV_2D");
+      EXPECT_EQ(layers[k]["status"], "unsupported");
+      EXPECT_NE(layers[k]["reason"].get<std::string>().find("DEPTHWISE"), std::string::npos);
+    } else {
+      EXPECT_EQ(layers[k]["type"], "CONV_2D");
+      EXPECT_EQ(layers[k]["status"], "vta");
+      EXPECT_TRUE(layers[k]["bit_exact"].get<bool>());
+      EXPECT_TRUE(layers[k]["distance"].contains("tflite_double"));
+      EXPECT_TRUE(layers[k]["distance"].contains("tflite_single"));
+      EXPECT_GT(layers[k]["cycles"].get<uint64_t>(), 0u);
+    }
+  }
+  EXPECT_EQ(j["mismatch"]["checks"].size(), 5u);
+  EXPECT_EQ(j["metrics"]["layers_unsupported"].get<double>(), 4.0);
+  EXPECT_NE(c.out.find("unsupported"), std::string::npos) << c.out;
+}
+
+TEST(VtaModelReplay, BadOperatorIndicesExit2) {
+  REQUIRE_MODEL(kResnet);
+  // ResNet-8 has 16 operators; 15 is the SOFTMAX.
+  const Cmd a = cosim("run " + scenario("resnet8.yaml") + " --set ops=[0,16] --out " + work() + "/bad_range");
+  EXPECT_EQ(a.code, 2) << a.out;
+  EXPECT_NE(a.out.find("'ops[1]'"), std::string::npos) << a.out;
+  EXPECT_NE(a.out.find("16"), std::string::npos) << a.out;
+  const Cmd b = cosim("run " + scenario("resnet8.yaml") + " --set ops=[15] --out " + work() + "/bad_op");
+  EXPECT_EQ(b.code, 2) << b.out;
+  EXPECT_NE(b.out.find("SOFTMAX"), std::string::npos) << b.out;
+  const Cmd n = cosim("run " + scenario("resnet8.yaml") + " --set ops=[-1] --out " + work() + "/bad_neg");
+  EXPECT_EQ(n.code, 2) << n.out;
+}
+
+TEST(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToScenarioParent) {
+  REQUIRE_MODEL(kResnet);
+  // <work>/rel/scen/r.yaml names models/r8.tflite: resolved from <work>/rel.
+  const fs::path base = fs::path(work()) / "rel";
+  fs::create_directories(base / "scen");
+  fs::create_directories(base / "models");
+  std::error_code ec;
+  fs::create_symlink(kResnet, base / "models" / "r8.tflite", ec);
+  std::ofstream(base / "scen" / "r.yaml") << "target: vta\nop: model\nmodel: models/r8.tflite\nops: [7, 0]\n";
+  const std::string out = work() + "/rel_out";
+  const Cmd c = cosim("run " + (base / "scen" / "r.yaml").string() + " --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  const json j = report(out);
+  ASSERT_EQ(j["layers"].size(), 2u);
+  EXPECT_EQ(j["layers"][0]["check"], "op00_conv2d");
+  EXPECT_EQ(j["layers"][1]["check"], "op07_add");
+  EXPECT_TRUE(j["bit_exact"].get<bool>());
+  // A single run: its cycles are the CYCLES register's.
+  EXPECT_GT(j["layers"][1]["cycles"].get<uint64_t>(), 0u);
+}
+
+TEST(VtaModelReplay, MissingModelSkips) {
+  // Runs without the models folder too.
+  const fs::path dir = fs::path(work()) / "missing" / "scen";
+  fs::create_directories(dir);
+  std::ofstream(dir / "m.yaml") << "target: vta\nop: model\nmodel: ../shared/models/absent_model.tflite\n";
+  const std::string out = work() + "/missing_out";
+  const Cmd c = cosim("run " + (dir / "m.yaml").string() + " --out " + out);
+  EXPECT_EQ(c.code, 0) << c.out;
+  EXPECT_NE(c.out.find("cosim: skipped: model ../shared/models/absent_model.tflite not found"), std::string::npos)
+      << c.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "skipped");
+  EXPECT_EQ(j["op"], "model");
+  EXPECT_FALSE(j.contains("bit_exact"));
+}
+
+TEST(VtaModelReplay, MalformedModelExits2) {
+  const fs::path dir = fs::path(work()) / "malformed" / "scen";
+  fs::create_directories(dir);
+  std::ofstream(dir.parent_path() / "junk.tflite") << "not a flatbuffer";
+  std::ofstream(dir / "m.yaml") << "target: vta\nop: model\nmodel: junk.tflite\n";
+  const Cmd c = cosim("run " + (dir / "m.yaml").string() + " --out " + work() + "/malformed_out");
+  EXPECT_EQ(c.code, 2) << c.out;
+  EXPECT_NE(c.out.find("cosim: error:"), std::string::npos) << c.out;
+}
+
+}  // namespace
+
+namespace cosim::backends {
+std::unique_ptr<tb::TargetBackend> make_vta();
+}
+
+namespace {
+
+TEST(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
+  REQUIRE_MODEL(kResnet);
+  cosim::tb::BackendRegistry reg;
+  reg.add(cosim::backends::make_vta());
+  const auto sc = cosim::scenario::load_scenario(scenario("resnet8.yaml"), reg.schemas(), {"ops=[4,7]"});
+  const cosim::tb::TargetBackend& b = reg.get("vta");
+  const cosim::tb::Workload w = b.prepare(sc);
+  const cosim::trace::Trace tr = b.compile(sc, w);
+  // Two runs: two mem_load at 0, two wait_done, two checks named per layer, in
+  // that order (each check before the next load).
+  std::vector<std::string> seq;
+  for (const auto& s : tr.steps) {
+    if (s.op == cosim::trace::Op::kMemLoad) seq.push_back("load@" + std::to_string(s.addr));
+    if (s.op == cosim::trace::Op::kWaitDone) seq.push_back("wait");
+    if (s.op == cosim::trace::Op::kMemCheck) seq.push_back(s.tensor.name);
+  }
+  EXPECT_EQ(seq, (std::vector<std::string>{"load@0", "wait", "op04_conv2d", "load@0", "wait", "op07_add"}));
+  // Element (0, 9, 3, 5) of op07's 1x16x16x32 output: written by a STORE of
+  // layer 7's program.
+  const auto u = b.work_unit(&w, tr, "op07_add", {0, 9, 3, 5}, std::nullopt);
+  ASSERT_TRUE(u.has_value());
+  EXPECT_EQ(u->fields.at("layer"), 7);
+  EXPECT_NE(u->text.find("STORE"), std::string::npos) << u->text;
+  const auto c = b.work_unit(&w, tr, "op04_conv2d", {0, 15, 15, 31}, std::nullopt);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->fields.at("layer"), 4);
+  EXPECT_FALSE(b.work_unit(&w, tr, "op05_conv2d", {0, 0, 0, 0}, std::nullopt).has_value());  // not selected
+}
+
+}  // namespace

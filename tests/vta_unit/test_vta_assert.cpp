@@ -1,0 +1,124 @@
+// The RTL assertions (Verilated with --assert) stop a run at the cycle of the
+// violation: vta_token_q driven outside its contract (a pop of an empty
+// queue, a push at the saturated count) through the same helpers the VTA
+// harness uses (tb/rtl_assert): the failure becomes an RtlAssertionError that
+// names the cycle, and Verilator's own message names the property, the file
+// and the same cycle. Without the helpers a failure aborts the process.
+#include <gtest/gtest.h>
+
+#include <csignal>
+#include <cstdint>
+#include <random>
+#include <string>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "Vvta_token_q.h"
+#include "verilated.h"
+#pragma GCC diagnostic pop
+
+#include "rtl_assert/rtl_assert.hpp"
+
+namespace {
+
+constexpr uint64_t kMax = 65535;  // 2^TokenCountWidth - 1 (vta_pkg)
+
+struct AssertTb {
+  VerilatedContext ctx;
+  Vvta_token_q dut{&ctx};
+  uint64_t cycle = 0;  // clock edges since reset
+
+  ~AssertTb() { cosim::tb::before_model_destruction(ctx); }
+  explicit AssertTb(bool catch_failures = true) {
+    if (catch_failures) cosim::tb::catch_rtl_assertions(ctx);
+    dut.clk_i = 0;
+    dut.rst_ni = 0;
+    dut.clr_i = 0;
+    dut.push_i = 0;
+    dut.pop_i = 0;
+    dut.eval();
+    dut.rst_ni = 1;
+    dut.eval();
+  }
+  // One clock edge with the given inputs, as VtaCore::cycle does it: the
+  // context time is the cycle number, checked after the edge.
+  void step(bool push, bool pop) {
+    dut.clk_i = 0;
+    dut.push_i = push;
+    dut.pop_i = pop;
+    dut.eval();
+    dut.clk_i = 1;
+    ctx.time(cycle + 1);
+    dut.eval();
+    ++cycle;
+    cosim::tb::check_rtl_assertions(ctx, "token_q", cycle);
+  }
+};
+
+// Runs `body`, which must throw RtlAssertionError; returns it with stdout.
+template <class F>
+std::pair<cosim::tb::RtlAssertionError, std::string> expect_failure(F body) {
+  testing::internal::CaptureStdout();
+  try {
+    body();
+  } catch (const cosim::tb::RtlAssertionError& e) {
+    fflush(stdout);
+    return {e, testing::internal::GetCapturedStdout()};
+  }
+  fflush(stdout);
+  const std::string out = testing::internal::GetCapturedStdout();
+  ADD_FAILURE() << "no assertion failure; stdout: " << out;
+  return {cosim::tb::RtlAssertionError("none", 0), out};
+}
+
+TEST(VtaAssert, PopOfEmptyQueueFailsAtItsCycle) {
+  AssertTb tb;
+  tb.step(true, false);   // cycle 1: one token
+  tb.step(true, false);   // cycle 2: two
+  tb.step(false, true);   // cycle 3: one
+  tb.step(false, true);   // cycle 4: empty (legal so far)
+  tb.step(false, false);  // cycle 5
+  auto [err, out] = expect_failure([&] { tb.step(false, true); });  // cycle 6: underflow
+  EXPECT_EQ(err.cycle(), 6u);
+  EXPECT_NE(std::string(err.what()).find("token_q: RTL assertion failed at cycle 6"), std::string::npos)
+      << err.what();
+  EXPECT_NE(out.find("[6]"), std::string::npos) << out;
+  EXPECT_NE(out.find("vta_token_q.sv"), std::string::npos) << out;
+  EXPECT_NE(out.find("a_no_underflow"), std::string::npos) << out;
+}
+
+TEST(VtaAssert, PushAtSaturationFailsAtItsCycle) {
+  AssertTb tb;
+  for (uint64_t i = 0; i < kMax; ++i) tb.step(true, false);  // cycles 1..65535: legal
+  EXPECT_EQ(tb.dut.count_o, kMax);
+  auto [err, out] = expect_failure([&] { tb.step(true, false); });
+  EXPECT_EQ(err.cycle(), kMax + 1);
+  EXPECT_NE(out.find("[" + std::to_string(kMax + 1) + "]"), std::string::npos) << out;
+  EXPECT_NE(out.find("a_no_overflow"), std::string::npos) << out;
+}
+
+TEST(VtaAssert, LegalTrafficRaisesNothing) {
+  AssertTb tb;
+  std::mt19937 g(7);
+  uint64_t ref = 0;
+  for (int i = 0; i < 20000; ++i) {
+    const bool push = g() % 2 && ref < kMax;
+    const bool pop = g() % 2 && ref > 0;
+    ASSERT_NO_THROW(tb.step(push, pop)) << "cycle " << tb.cycle + 1;
+    ref += (push ? 1 : 0) - (pop ? 1 : 0);
+  }
+  EXPECT_EQ(tb.dut.count_o, ref);
+}
+
+TEST(VtaAssertDeathTest, WithoutTheHelpersAFailureAborts) {
+  // Verilator's default ($stop is fatal): the message goes to stdout and the
+  // process aborts.
+  EXPECT_EXIT(
+      {
+        AssertTb tb(false);
+        tb.step(false, true);
+      },
+      testing::KilledBySignal(SIGABRT), "");
+}
+
+}  // namespace

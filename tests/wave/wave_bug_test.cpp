@@ -1,0 +1,213 @@
+// First-divergence reports on RTL with a deliberately injected bug
+// (cosim_inject_bug: TF2 and tiny-dnn Verilated with COSIM_INJECT_BUG):
+//   TF2       output channel 5 of pixel (y 2, x 3) has its LSB flipped;
+//   tiny-dnn  output channel 3 at output position 7 (y 0, x 7 of a 10-wide
+//             map) has its lowest bf16 mantissa bit flipped, in every sample.
+// The report must name that element and its unit of work, and the write
+// cycle it gives must be the cycle at which the FST shows the DUT handing
+// that element's bytes to memory (read back independently with fst2vcd).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "wave_test_util.hpp"
+
+namespace fs = std::filesystem;
+using wavetest::read_fst;
+using wavetest::read_json;
+using wavetest::run;
+
+namespace {
+
+std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"; }
+
+int cosim_bug(const std::string& scen, const std::string& dir, const std::string& args) {
+  return run(std::string(COSIM_BUG_BIN) + " run " + scenario(scen) + " --out " + dir + " " + args, dir + ".log");
+}
+
+uint64_t hex_u64(const std::string& s) { return std::stoull(s, nullptr, 16); }
+
+// Bits [lo, lo + n) of a VCD binary string (MSB first).
+uint64_t field(const std::string& bin, int lo, int n) {
+  uint64_t x = 0;
+  const int w = static_cast<int>(bin.size());
+  for (int b = lo + n - 1; b >= lo; --b) x = (x << 1) | ((b < w && bin[w - 1 - b] == '1') ? 1u : 0u);
+  return x;
+}
+
+}  // namespace
+
+TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
+  const std::string d = wavetest::fresh_dir("bug_tf2");
+  ASSERT_EQ(cosim_bug("tf2_conv3x3", d, "--trace " + d + "/full.fst --trace-around-mismatch 25"), 1)
+      << wavetest::slurp(d + ".log");
+  const auto j = read_json(d + "/report.json");
+  EXPECT_EQ(j["status"], "mismatch");
+  EXPECT_EQ(j["mismatch"]["count"], 1);  // exactly the injected element
+  const auto& fd = j["first_divergence"];
+  EXPECT_EQ(fd["check"], "output_c0_15");  // channels 0..15 of the 32
+  EXPECT_EQ(fd["index"], nlohmann::json({0, 2, 3, 5}));
+  EXPECT_EQ(fd["coords"], "n=0,h=2,w=3,c=5");
+  // An LSB flip of the int8 output.
+  EXPECT_EQ(static_cast<int>(fd["actual"].get<double>()) & 0xFF,
+            (static_cast<int>(fd["expected"].get<double>()) ^ 1) & 0xFF);
+  EXPECT_EQ(fd["unit"]["fields"]["layer"], 0);
+  EXPECT_EQ(fd["unit"]["fields"]["channel"], 5);
+  EXPECT_EQ(fd["unit"]["fields"]["y"], 2);
+  EXPECT_EQ(fd["unit"]["fields"]["x"], 3);
+  const std::string console = wavetest::slurp(d + ".log");
+  EXPECT_NE(console.find("first diff  output_c0_15[n=0,h=2,w=3,c=5] written at cycle"), std::string::npos);
+  EXPECT_NE(console.find("output channel 5, pixel (y 2, x 3)"), std::string::npos);
+
+  const uint64_t c = fd["write_cycle"];
+  const uint64_t addr = hex_u64(fd["address"]);
+  // The re-run dumped exactly [c - 25, c + 25] ...
+  const auto& a = j["wave_around_mismatch"];
+  EXPECT_EQ(a["from_cycle"], c - 25);
+  EXPECT_EQ(a["to_cycle"], c + 25);
+  const auto v = read_fst(d + "/wave_mismatch.fst");
+  EXPECT_EQ(v.times.front(), 2 * (c - 25));
+  EXPECT_EQ(v.times.back(), 2 * (c + 25) + 1);
+  // ... and at cycle c the AXI W channel hands over the beat holding the
+  // element: valid and ready, its byte lane carrying the wrong value.
+  const uint64_t t = 2 * c;
+  EXPECT_EQ(v.at("tf2.m_axi_wvalid_o", t), "1");
+  EXPECT_EQ(v.at("tf2.m_axi_wready_i", t), "1");
+  const int lane = static_cast<int>(addr % 16);
+  EXPECT_EQ(field(v.at("tf2.m_axi_wdata_o", t), 8 * lane, 8),
+            static_cast<uint64_t>(static_cast<int>(fd["actual"].get<double>()) & 0xFF));
+  EXPECT_EQ(field(v.at("tf2.m_axi_wstrb_o", t), lane, 1), 1u);
+  // Both .gtkw files carry the marker at the write cycle.
+  for (const std::string& g : {d + "/wave_mismatch.gtkw", d + "/full.gtkw"}) {
+    const std::string text = wavetest::slurp(g);
+    EXPECT_NE(text.find(" " + std::to_string(t) + " " + std::to_string(t) + " -1"), std::string::npos) << g;
+    EXPECT_NE(text.find("[markername] Afirst mismatch output_c0_15[n=0,h=2,w=3,c=5]"), std::string::npos) << g;
+  }
+  EXPECT_EQ(j["wave"]["marker_time"], t);
+  // The replay in the child process found the same divergence.
+  const auto r = read_json(d + "/around_mismatch/report.json");
+  EXPECT_EQ(r["first_divergence"]["write_cycle"], c);
+  fs::remove_all(d);
+}
+
+TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
+  const std::string d = wavetest::fresh_dir("bug_td");
+  ASSERT_EQ(cosim_bug("tinydnn_fwd", d, "--trace-around-mismatch 10"), 1) << wavetest::slurp(d + ".log");
+  const auto j = read_json(d + "/report.json");
+  EXPECT_EQ(j["mismatch"]["count"], 2);  // the element in each of the 2 samples
+  const auto& fd = j["first_divergence"];
+  EXPECT_EQ(fd["check"], "y");
+  // Output position 7 of a 10x10 map (12x12 input, 3x3 kernel): y 0, x 7.
+  EXPECT_EQ(fd["index"], nlohmann::json({0, 3, 0, 7}));
+  EXPECT_EQ(fd["unit"]["fields"]["sample"], 0);
+  EXPECT_EQ(fd["unit"]["fields"]["channel"], 3);
+  EXPECT_EQ(fd["unit"]["fields"]["y"], 0);
+  EXPECT_EQ(fd["unit"]["fields"]["x"], 7);
+  // Bit 16 of the fp32 word (lowest bf16 mantissa bit) differs.
+  const float exp_f = static_cast<float>(fd["expected"].get<double>());
+  const float act_f = static_cast<float>(fd["actual"].get<double>());
+  uint32_t eb = 0, ab = 0;
+  std::memcpy(&eb, &exp_f, 4);
+  std::memcpy(&ab, &act_f, 4);
+  EXPECT_EQ(eb ^ ab, 0x10000u);
+  // The write cycle: the output stream beat carrying the element is taken
+  // (TVALID && TREADY) at cycle c, the element in its half of TDATA.
+  const uint64_t c = fd["write_cycle"];
+  const uint64_t addr = hex_u64(fd["address"]);
+  const auto v = read_fst(d + "/wave_mismatch.fst");
+  EXPECT_EQ(v.times.front(), 2 * (c - 10));
+  EXPECT_EQ(v.times.back(), 2 * (c + 10) + 1);
+  const uint64_t t = 2 * c;
+  EXPECT_EQ(v.at("tinydnn.m_axis_tvalid_o", t), "1");
+  EXPECT_EQ(v.at("tinydnn.m_axis_tready_i", t), "1");
+  EXPECT_EQ(field(v.at("tinydnn.m_axis_tdata_o", t), 8 * static_cast<int>(addr % 8), 32), ab);
+  const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
+  EXPECT_NE(g.find(" " + std::to_string(t) + " " + std::to_string(t) + " -1"), std::string::npos);
+  EXPECT_NE(g.find("sample 0, channel 3, pixel (y 0, x 7)"), std::string::npos);
+  fs::remove_all(d);
+}
+
+#ifdef COSIM_BUG_VTA
+// VTA: the first W beat of the second STORE instruction has bit 0 flipped
+// (rtl/vta/vta_store.sv). The expected instruction is found here from the
+// instruction stream itself (trace.txt's DRAM image, INSN_ADDR / INSN_COUNT
+// register writes; opcode = bits 2:0, STORE = 1, dram_base = bits 57:26 in
+// 16-byte OUT elements, spec/vta-isa.md), independently of the compiler.
+TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
+  const std::string d = wavetest::fresh_dir("bug_vta");
+  ASSERT_EQ(cosim_bug("conv2d", d, "--trace-around-mismatch 20"), 1) << wavetest::slurp(d + ".log");
+  // The stream, from the replayable trace.
+  std::istringstream tr(wavetest::slurp(d + "/trace/trace.txt"));
+  std::string blob;
+  uint64_t insn_addr = 0, insn_count = 0;
+  for (std::string l; std::getline(tr, l);) {
+    std::istringstream is(l);
+    std::string op, a, b;
+    is >> op >> a >> b;
+    if (op == "mem_load" && std::stoull(a, nullptr, 16) == 0) blob = b;
+    if (op == "reg_write" && std::stoull(a, nullptr, 16) == 0x8) insn_count = std::stoull(b, nullptr, 16);
+    if (op == "reg_write" && std::stoull(a, nullptr, 16) == 0xc) insn_addr = std::stoull(b, nullptr, 16);
+  }
+  ASSERT_FALSE(blob.empty());
+  const std::string image = wavetest::slurp(d + "/trace/" + blob);
+  ASSERT_GE(image.size(), insn_addr + 16 * insn_count);
+  int64_t second_store = -1;
+  uint64_t dram_base = 0;
+  for (uint64_t i = 0, stores = 0; i < insn_count; ++i) {
+    uint64_t w0 = 0;
+    std::memcpy(&w0, image.data() + insn_addr + 16 * i, 8);
+    if ((w0 & 7) == 1 && ++stores == 2) {
+      second_store = static_cast<int64_t>(i);
+      dram_base = (w0 >> 26) & 0xFFFFFFFFu;
+      break;
+    }
+  }
+  ASSERT_GE(second_store, 0);
+  const auto j = read_json(d + "/report.json");
+  EXPECT_EQ(j["mismatch"]["count"], 1);
+  const auto& fd = j["first_divergence"];
+  EXPECT_EQ(fd["check"], "output");
+  EXPECT_EQ(fd["unit"]["fields"]["instruction"], second_store);
+  const std::string text = fd["unit"]["text"];
+  EXPECT_EQ(text.rfind("instruction " + std::to_string(second_store) + ": STORE", 0), 0u) << text;
+  EXPECT_EQ(hex_u64(fd["address"]), 16 * dram_base);  // byte 0 of the STORE's first beat
+  EXPECT_EQ(static_cast<int>(fd["actual"].get<double>()) & 0xFF, (static_cast<int>(fd["expected"].get<double>()) ^ 1) & 0xFF);
+  EXPECT_NE(wavetest::slurp(d + ".log").find("by instruction " + std::to_string(second_store) + ": STORE"),
+            std::string::npos);
+  // At the write cycle the W channel hands over that beat.
+  const uint64_t c = fd["write_cycle"];
+  const auto v = read_fst(d + "/wave_mismatch.fst");
+  EXPECT_EQ(v.times.front(), 2 * (c - 20));
+  EXPECT_EQ(v.times.back(), 2 * (c + 20) + 1);
+  const uint64_t t = 2 * c;
+  EXPECT_EQ(v.at("vta.m_axi_wvalid_o", t), "1");
+  EXPECT_EQ(v.at("vta.m_axi_wready_i", t), "1");
+  EXPECT_EQ(field(v.at("vta.m_axi_wdata_o", t), 0, 8),
+            static_cast<uint64_t>(static_cast<int>(fd["actual"].get<double>()) & 0xFF));
+  // The VTA view: engines, token queues, AXI, GEMM / ALU activity.
+  for (const char* s : {"vta.vta_top.c_op", "vta.vta_top.s_state", "vta.vta_top.u_compute.state_q",
+                        "vta.vta_top.l2c_count", "vta.vta_top.s2c_pop", "vta.vta_top.c_gemm_busy",
+                        "vta.vta_top.c_alu_busy", "vta.vta_top.cq_insn", "vta.m_axi_awaddr_o"}) {
+    EXPECT_TRUE(v.has(s)) << s;
+  }
+  const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
+  EXPECT_NE(g.find(" " + std::to_string(t) + " " + std::to_string(t) + " -1"), std::string::npos);
+  EXPECT_NE(g.find("vta.vta_top.c_op[2:0]"), std::string::npos);
+  EXPECT_EQ(wavetest::slurp(d + "/wave_mismatch.vta_opcode.txt"), "0 LOAD\n1 STORE\n2 GEMM\n3 FINISH\n4 ALU\n");
+  fs::remove_all(d);
+}
+#endif
+
+TEST(WaveBug, ProductBuildHasNoInjectedBug) {
+  // The same scenarios pass on the product cosim (COSIM_INJECT_BUG off by default).
+  const std::string d = wavetest::fresh_dir("bug_product");
+  const std::string cosim = fs::path(COSIM_BUG_BIN).parent_path().parent_path().parent_path() / "tb/cosim/cosim";
+  for (const char* s : {"tf2_conv3x3", "tinydnn_fwd", "conv2d"}) {
+    EXPECT_EQ(run(cosim + " run " + scenario(s) + " --out " + d + "/" + s), 0) << s;
+    EXPECT_TRUE(read_json(d + "/" + s + "/report.json")["first_divergence"].is_null());
+  }
+  fs::remove_all(d);
+}

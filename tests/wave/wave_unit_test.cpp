@@ -1,0 +1,241 @@
+// tb/wave as units: the window and size-guard rules (wave_window.hpp), the
+// name helpers and view resolution, the .gtkw text and its marker.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "common/error.hpp"
+#include "wave/around.hpp"
+#include "wave/gtkw.hpp"
+#include "wave/wave_window.hpp"
+
+namespace fs = std::filesystem;
+using namespace cosim::wave;
+
+namespace {
+
+WaveSettings settings(uint64_t from, uint64_t to, uint64_t max_bytes = 1000000) {
+  WaveSettings s;
+  s.file = "x.fst";
+  s.from = from;
+  s.to = to;
+  s.max_bytes = max_bytes;
+  return s;
+}
+
+std::string slurp(const std::string& p) {
+  std::ifstream f(p);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+fs::path temp_dir(const std::string& name) {
+  const fs::path d = fs::temp_directory_path() / ("cosim_wave_unit_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+}  // namespace
+
+TEST(WaveWindow, DisabledWithoutFile) {
+  WaveWindow w(WaveSettings{});
+  EXPECT_FALSE(w.enabled());
+}
+
+TEST(WaveWindow, OpensAtFromAndClosesAfterTo) {
+  WaveWindow w(settings(10, 20));
+  ASSERT_TRUE(w.enabled());
+  EXPECT_FALSE(w.should_open(9));
+  EXPECT_TRUE(w.should_open(10));
+  w.opened(10);
+  EXPECT_FALSE(w.should_open(11));  // once
+  EXPECT_FALSE(w.should_close(20));
+  EXPECT_TRUE(w.should_close(21));
+  w.dumped(20);
+  w.closed();
+  EXPECT_EQ(w.state(), WaveWindow::State::kClosed);
+  EXPECT_EQ(w.first_cycle(), 10u);
+  EXPECT_EQ(w.last_cycle(), 20u);
+  EXPECT_FALSE(w.should_open(30));
+  EXPECT_FALSE(w.truncated());
+}
+
+TEST(WaveWindow, OpensLateWhenTheFirstSampleIsPastFrom) {
+  // Cycles are sampled from wherever the wrapper starts counting.
+  WaveWindow w(settings(5, 50));
+  EXPECT_TRUE(w.should_open(7));
+  EXPECT_FALSE(WaveWindow(settings(5, 6)).should_open(7));  // window already over
+}
+
+TEST(WaveWindow, DefaultWindowIsTheWholeRun) {
+  WaveSettings s;
+  s.file = "x.fst";
+  WaveWindow w(s);
+  EXPECT_TRUE(w.should_open(0));
+  w.opened(0);
+  EXPECT_FALSE(w.should_close(UINT64_MAX - 1));
+  EXPECT_EQ(s.max_bytes, 256ull << 20);  // the documented default limit
+}
+
+TEST(WaveWindow, SizeGuardStopsAtTheLimit) {
+  WaveWindow w(settings(0, UINT64_MAX, 100000));
+  w.opened(0);
+  EXPECT_FALSE(w.size_check_due(1023));
+  EXPECT_TRUE(w.size_check_due(1024));  // first check 1024 cycles after opening
+  EXPECT_FALSE(w.check_size(1024, 99999));
+  EXPECT_FALSE(w.truncated());
+  EXPECT_TRUE(w.check_size(2000, 100000));
+  EXPECT_TRUE(w.truncated());
+}
+
+TEST(WaveWindow, SizeChecksFollowTheGrowthRate) {
+  // 10 bytes/cycle, limit 1e6: a tenth of the limit is 10000 cycles away,
+  // but the spacing is at most a quarter of the cycles dumped (1025 / 4),
+  // and never below 256.
+  WaveWindow w(settings(0, UINT64_MAX, 1000000));
+  w.opened(0);
+  EXPECT_FALSE(w.check_size(1024, 10250));
+  EXPECT_EQ(w.next_check(), 1024u + 256u);
+  // Later, with 100000 cycles dumped at 1 byte/cycle: 100000 / 1 capped by
+  // 100000 / 4 = 25000.
+  EXPECT_FALSE(w.check_size(100000, 100000));
+  EXPECT_EQ(w.next_check(), 125000u);
+  // Fast growth: 600000 bytes over 200001 cycles = 2 bytes/cycle; a tenth of
+  // the limit (100000 bytes) lasts 50000 cycles = the quarter cap (50000).
+  EXPECT_FALSE(w.check_size(200000, 600000));
+  EXPECT_EQ(w.next_check(), 250000u);
+  // Near the limit: 999500 bytes over 250001 cycles = 3 bytes/cycle (floor),
+  // 500 bytes left = 166 cycles -> the 256-cycle minimum.
+  EXPECT_FALSE(w.check_size(250000, 999500));
+  EXPECT_EQ(w.next_check(), 250256u);
+}
+
+TEST(WaveAround, WindowIsClippedAtZero) {
+  using W = std::pair<uint64_t, uint64_t>;
+  EXPECT_EQ(window_around(1000, 50), W(950, 1050));
+  EXPECT_EQ(window_around(30, 50), W(0, 80));
+}
+
+TEST(GtkwNames, StripRange) {
+  EXPECT_EQ(strip_range("tf2.tf2_top.u_ctrl.state_q[2:0]"), "tf2.tf2_top.u_ctrl.state_q");
+  EXPECT_EQ(strip_range("a.bias_q[0][31:0]"), "a.bias_q[0]");
+  EXPECT_EQ(strip_range("a.g_pe[3].clk_i"), "a.g_pe[3].clk_i");
+  EXPECT_EQ(strip_range("a.x"), "a.x");
+}
+
+TEST(GtkwNames, GlobMatchesStarOnly) {
+  EXPECT_TRUE(glob_match("a.g_pe[*].u_pe.x", "a.g_pe[12].u_pe.x"));
+  EXPECT_FALSE(glob_match("a.g_pe[*].u_pe.x", "a.g_pe[12].u_pe.y"));
+  EXPECT_TRUE(glob_match("a.*", "a.b.c"));
+  EXPECT_FALSE(glob_match("a.g_pe[1]", "a.g_pe1"));  // '[' is literal
+  EXPECT_TRUE(glob_match("*x*", "x"));
+  EXPECT_FALSE(glob_match("", "x"));
+}
+
+TEST(GtkwNames, NaturalOrder) {
+  EXPECT_TRUE(natural_less("g_pe[2].x", "g_pe[10].x"));
+  EXPECT_FALSE(natural_less("g_pe[10].x", "g_pe[2].x"));
+  EXPECT_TRUE(natural_less("a", "b"));
+  EXPECT_TRUE(natural_less("ab", "abc"));
+}
+
+TEST(GtkwView, ResolvesPatternsInViewOrderAndReportsMissing) {
+  View v;
+  v.dut = "t";
+  v.root = "top";
+  v.groups = {{"g1", {{"u.state_q", Format::kHex}, {"clk_i", Format::kHex}}, false},
+              {"pes", {{"p[*].acc", Format::kDec}}, true},
+              {"none", {{"nothing"}}, false}};
+  const std::vector<std::pair<std::string, int>> sigs = {
+      {"top.clk_i", 1}, {"top.u.state_q[2:0]", 3}, {"top.p[10].acc[7:0]", 8}, {"top.p[2].acc[7:0]", 8}};
+  std::vector<std::string> missing;
+  const auto g = resolve_view(v, sigs, &missing);
+  ASSERT_EQ(g.size(), 2u);  // the empty group is dropped
+  ASSERT_EQ(g[0].signals.size(), 2u);
+  EXPECT_EQ(g[0].signals[0].name, "top.u.state_q[2:0]");
+  EXPECT_EQ(g[0].signals[1].name, "top.clk_i");
+  EXPECT_EQ(g[0].signals[1].format, Format::kBin);  // 1-bit signals as lines
+  ASSERT_EQ(g[1].signals.size(), 2u);
+  EXPECT_EQ(g[1].signals[0].name, "top.p[2].acc[7:0]");
+  EXPECT_EQ(g[1].signals[1].name, "top.p[10].acc[7:0]");
+  EXPECT_TRUE(g[1].collapsed);
+  ASSERT_EQ(missing.size(), 1u);
+  EXPECT_EQ(missing[0], "top.nothing");
+}
+
+TEST(GtkwView, EveryDutHasAView) {
+  for (const char* d : {"tf2", "tinydnn", "testdut", "vta"}) {
+    const View* v = find_view(d);
+    ASSERT_NE(v, nullptr) << d;
+    EXPECT_FALSE(v->groups.empty());
+    for (const auto& g : v->groups) {
+      for (const auto& s : g.signals) {
+        if (!s.filter.empty()) {
+          EXPECT_TRUE(v->filters.count(s.filter)) << s.filter;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(find_view("nope"), nullptr);
+}
+
+TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
+  const fs::path d = temp_dir("gtkw");
+  View v;
+  v.dut = "t";
+  v.root = "top";
+  v.filters["st"] = {{0, "StIdle"}, {10, "StRun"}};
+  const std::vector<ResolvedGroup> g = {{"ctl", {{"top.state_q[4:0]", 5, Format::kHex, "st"}, {"top.clk_i", 1, Format::kBin, ""}}, false},
+                                        {"num", {{"top.n[7:0]", 8, Format::kDec, ""}}, true}};
+  GtkwFile f;
+  f.fst_path = (d / "w.fst").string();
+  f.gtkw_path = gtkw_path_for(f.fst_path);
+  EXPECT_EQ(f.gtkw_path, (d / "w.gtkw").string());
+  f.start_time = 200;
+  f.end_time = 601;
+  write_gtkw(f, v, g);
+  const std::string t = slurp(f.gtkw_path);
+  // GTKWave trace flags: group begin = blank|grp_begin = 0x800200, end 0x1000200,
+  // collapsed group adds collapsed|closed (0x1000 | 0x400000); hex|rjustify 0x22,
+  // bin|rjustify 0x28, dec|rjustify 0x24, translated hex 0x2022.
+  EXPECT_NE(t.find("[dumpfile] \"" + fs::absolute(f.fst_path).string() + "\""), std::string::npos);
+  EXPECT_NE(t.find("[timestart] 200\n"), std::string::npos);
+  EXPECT_NE(t.find("@800200\n-ctl\n"), std::string::npos);
+  EXPECT_NE(t.find("@1000200\n-ctl\n"), std::string::npos);
+  EXPECT_NE(t.find("@c01200\n-num\n"), std::string::npos);
+  EXPECT_NE(t.find("@2022\ntop.state_q[4:0]\n"), std::string::npos);
+  EXPECT_NE(t.find("@28\ntop.clk_i\n"), std::string::npos);
+  EXPECT_NE(t.find("@24\ntop.n[7:0]\n"), std::string::npos);
+  const std::string filt = (d / "w.st.txt").string();
+  EXPECT_NE(t.find("^1 " + fs::absolute(filt).string() + "\n"), std::string::npos);
+  EXPECT_EQ(slurp(filt), "00 StIdle\n0A StRun\n");  // 5 bits -> 2 hex digits, as GTKWave prints them
+  // No marker yet: primary and 26 named markers at -1.
+  std::string no_marker = " -1";
+  for (int i = 0; i < 26; ++i) no_marker += " -1";
+  EXPECT_NE(t.find(no_marker + "\n"), std::string::npos);
+
+  set_gtkw_marker(f.gtkw_path, 420, "first mismatch out[n=0]");
+  const std::string m = slurp(f.gtkw_path);
+  std::string with_marker = " 420 420";
+  for (int i = 1; i < 26; ++i) with_marker += " -1";
+  EXPECT_NE(m.find(with_marker + "\n"), std::string::npos) << m;
+  EXPECT_NE(m.find("[markername] Afirst mismatch out[n=0]\n"), std::string::npos);
+  EXPECT_NE(m.find("[timestart] 300\n"), std::string::npos);  // 120 before the marker (60 cycles)
+  // Setting it again replaces it.
+  set_gtkw_marker(f.gtkw_path, 500, "again");
+  const std::string m2 = slurp(f.gtkw_path);
+  EXPECT_EQ(m2.find("[markername] Afirst"), std::string::npos);
+  EXPECT_NE(m2.find("[markername] Aagain\n"), std::string::npos);
+  fs::remove_all(d);
+}
+
+TEST(GtkwFile, MarkerOnAMissingFileIsAnInputError) {
+  EXPECT_THROW(set_gtkw_marker("/nonexistent/dir/x.gtkw", 1, "m"), cosim::InputError);
+}
