@@ -16,6 +16,10 @@ FILTER    ?=
 SLURM     ?=
 
 STAMP := .bootstrap-stamp
+
+# ccache: paths relative to the checkout, so another clone (CI) hits the cache.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
 .PHONY: all build configure test referee sim bench lint regress slurm-selftest wave coverage clean help
