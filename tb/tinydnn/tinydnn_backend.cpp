@@ -2,7 +2,7 @@
 // commands, as tiny-dnn's convolutional layer issues them.
 //
 //   target: tinydnn
-//   op: fwd | bwd | dw | train_step
+//   op: fwd | bwd | dw | train_step | model (tinydnn_model_op.hpp)
 //   sizes: {in_channels: 3, in_height: 8, in_width: 8, out_channels: 8, kernel: 3}  # kernel: k or [kh, kw]
 //   batch: 2                       # samples per mini-batch (dW accumulates over them)
 //   bias: true                     # fwd, train_step (its forward), bwd; not dw
@@ -24,6 +24,7 @@
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
 #include "tinydnn/host_program.hpp"
+#include "tinydnn/tinydnn_model_op.hpp"
 #include "tinydnn/program.hpp"
 #include "tinydnn/tinydnn_wrapper.hpp"
 
@@ -76,10 +77,11 @@ class TinyDnnBackend : public TargetBackend {
   std::string description() const override {
     return "tiny-dnn bfloat16 conv training accelerator (16 MAC cores, AXI-Stream via DMA)";
   }
-  std::vector<std::string> ops() const override { return {"fwd", "bwd", "dw", "train_step"}; }
+  std::vector<std::string> ops() const override { return {"fwd", "bwd", "dw", "train_step", "model"}; }
 
   scenario::Schema op_schema(const std::string& op) const override {
     using scenario::Schema;
+    if (op == "model") return model_op_schema();  // tinydnn_model_op.hpp
     const Mode m = parse_mode(op);
     Schema data = Schema::map();
     if (m != Mode::kBackward) data.optional("x", scenario::schemas::data_source(), "random");
@@ -113,6 +115,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   Workload prepare(const scenario::Scenario& sc) const override {
+    if (sc.op == "model") return prepare_model(sc);  // tinydnn_model_op.hpp
     State st;
     LayerJob& j = st.job;
     j.mode = parse_mode(sc.op);
@@ -191,6 +194,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const override {
+    if (is_model_workload(w)) return compile_model(sc, w);  // tinydnn_model_op.hpp
     const auto& st = std::any_cast<const State&>(w.state);
     trace::Trace t;
     t.target = name();
@@ -212,8 +216,8 @@ class TinyDnnBackend : public TargetBackend {
   // [out channel, in channel, ky, kx].
   std::optional<WorkUnit> work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
                                     const std::vector<int64_t>& index, std::optional<uint64_t> address) const override {
-    (void)w, (void)tr, (void)address;
-    if (index.size() != 4) return std::nullopt;
+    (void)tr, (void)address;
+    if (index.size() != 4 || (w != nullptr && is_model_workload(*w))) return std::nullopt;
     const auto us = check.find("_s");
     const std::string kind = check.substr(0, us);
     WorkUnit u;
@@ -234,6 +238,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   Metrics metrics(const Workload* w, const SimOutcome& run) const override {
+    if (w != nullptr && is_model_workload(*w)) return model_metrics(*w, run);  // tinydnn_model_op.hpp
     Metrics m;
     auto perf = [&](const char* k) -> uint64_t {
       const auto it = run.perf.find(k);
