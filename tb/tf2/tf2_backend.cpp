@@ -33,6 +33,7 @@
 #include "tf2/inq.hpp"
 #include "tf2/reference.hpp"
 #include "tf2/tf2_wrapper.hpp"
+#include "tf2_model_op.hpp"
 #include "tf2_bare/tf2_bare.hpp"
 
 namespace cosim::tf2 {
@@ -168,9 +169,10 @@ class Tf2Backend : public tb::TargetBackend {
   std::string description() const override {
     return "TF2 shift-accumulate PE array (INQ power-of-two weights, int8 maps): conv, resnet_block";
   }
-  std::vector<std::string> ops() const override { return {"conv", "resnet_block"}; }
+  std::vector<std::string> ops() const override { return {"conv", "resnet_block", "model"}; }
 
   Schema op_schema(const std::string& op) const override {
+    if (op == "model") return model_op_schema();  // tf2_model_op.hpp
     const Schema src = scenario::schemas::data_source();
     Schema data = Schema::map().optional("input", src, "{random: {min: -1, max: 1}}");
     const std::vector<std::string> prefixes =
@@ -188,6 +190,7 @@ class Tf2Backend : public tb::TargetBackend {
   }
 
   tb::Workload prepare(const scenario::Scenario& sc) const override {
+    if (sc.op == "model") return prepare_model(sc);  // tf2_model_op.hpp
     const Value& shape_v = sc["shapes"]["input"];
     const std::vector<int64_t> shape = shape_v.as_ints();
     if (shape[0] != 1) shape_v.fail("expected batch 1 ([1, H, W, C]), got " + std::to_string(shape[0]));
@@ -333,6 +336,7 @@ class Tf2Backend : public tb::TargetBackend {
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w) const override {
+    if (is_model_workload(w)) return compile_model(sc, w);  // tf2_model_op.hpp
     const auto& st = std::any_cast<const Tf2State&>(w.state);
     trace::Trace t;
     t.target = name();
@@ -398,6 +402,11 @@ class Tf2Backend : public tb::TargetBackend {
       m.extra["output_wait_fraction"] = perf("output_wait_cycles") / busy;
     }
     if (w == nullptr) return m;
+    if (is_model_workload(*w)) {  // tf2_model_op.hpp, plus the run-wide counters above
+      tb::Metrics mm = model_metrics(*w, run);
+      for (const auto& [k, v] : m.extra) mm.extra[k] = v;
+      return mm;
+    }
     const auto& st = std::any_cast<const Tf2State&>(w->state);
     m.macs = w->macs;
     for (const auto& [k, v] : st.cost) m.extra[k] = v;

@@ -1,0 +1,126 @@
+#include "tf2/tflite_conv.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/error.hpp"
+
+namespace cosim::tf2 {
+
+namespace {
+
+// TFLite padding for one spatial dimension: (before, after).
+std::pair<int, int> same_padding(int in, int out, int k, int stride) {
+  const int total = std::max((out - 1) * stride + k - in, 0);
+  return {total / 2, total - total / 2};
+}
+
+}  // namespace
+
+std::vector<std::size_t> conv2d_ops(const tflite::Model& m) {
+  std::vector<std::size_t> out;
+  if (m.subgraphs.empty()) return out;
+  const auto& ops = m.subgraphs[0].operators;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].code == tflite::kConv2d) out.push_back(i);
+  }
+  return out;
+}
+
+std::vector<float> extend_chw(const std::vector<float>& chw, int c, int h, int w, int extra_h, int extra_w) {
+  const int h2 = h + extra_h, w2 = w + extra_w;
+  std::vector<float> out(static_cast<std::size_t>(c) * h2 * w2, 0.0f);
+  for (int ch = 0; ch < c; ++ch)
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x)
+        out[(static_cast<std::size_t>(ch) * h2 + y) * w2 + x] = chw[(static_cast<std::size_t>(ch) * h + y) * w + x];
+  return out;
+}
+
+TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
+  const std::string where = m.path + ": operator " + std::to_string(op_index);
+  if (m.subgraphs.empty() || op_index >= m.subgraphs[0].operators.size()) {
+    throw InputError(where + ": no such operator in subgraph 0");
+  }
+  const tflite::SubGraph& sg = m.subgraphs[0];
+  const tflite::Operator& op = sg.operators[op_index];
+  if (op.code != tflite::kConv2d) throw InputError(where + " is " + tflite::op_name(op.code) + ", expected CONV_2D");
+  const auto* opt = std::get_if<tflite::Conv2DOptions>(&op.options);
+  if (opt == nullptr) throw InputError(where + ": CONV_2D without Conv2DOptions");
+  if (op.inputs.size() < 2 || op.outputs.empty()) throw InputError(where + ": expected input, filter and output tensors");
+  auto tensor = [&](int32_t idx, const char* role) -> const tflite::TensorInfo& {
+    if (idx < 0 || static_cast<std::size_t>(idx) >= sg.tensors.size()) {
+      throw InputError(where + ": " + role + " tensor index " + std::to_string(idx) + " out of range");
+    }
+    const tflite::TensorInfo& t = sg.tensors[static_cast<std::size_t>(idx)];
+    if (t.type != static_cast<int8_t>(tflite::TensorType::kFloat32)) {
+      throw InputError(where + ": " + role + " tensor " + tflite::quoted(t.name) + " is " +
+                       tflite::tensor_type_name(t.type) + ", expected FLOAT32 (a float model)");
+    }
+    if (t.shape.size() != 4 && std::string(role) != "bias") {
+      throw InputError(where + ": " + role + " tensor " + tflite::quoted(t.name) + " is not 4-D");
+    }
+    return t;
+  };
+  const tflite::TensorInfo& in = tensor(op.inputs[0], "input");
+  const tflite::TensorInfo& filt = tensor(op.inputs[1], "filter");
+  const tflite::TensorInfo& out = tensor(op.outputs[0], "output");
+  if (in.shape[0] != 1) throw InputError(where + ": expected batch 1");
+  const int o = filt.shape[0], kh = filt.shape[1], kw = filt.shape[2], ci = filt.shape[3];
+  if (kh != kw) throw InputError(where + ": " + std::to_string(kh) + "x" + std::to_string(kw) + " kernel, TF2 layers are square");
+  if (opt->stride_h != opt->stride_w) throw InputError(where + ": unequal strides");
+  if (opt->dilation_h != 1 || opt->dilation_w != 1) throw InputError(where + ": dilation, TF2 layers have none");
+  if (opt->activation != tflite::FusedActivation::kNone && opt->activation != tflite::FusedActivation::kRelu) {
+    throw InputError(where + ": fused activation other than none / ReLU");
+  }
+  if (ci != in.shape[3] || o != out.shape[3]) throw InputError(where + ": filter channels do not match input / output");
+
+  TfliteConv r;
+  r.op_index = op_index;
+  r.h_in = in.shape[1];
+  r.w_in = in.shape[2];
+  r.h_out = out.shape[1];
+  r.w_out = out.shape[2];
+  const int s = opt->stride_h;
+  int pad = 0;
+  if (opt->padding == tflite::PaddingType::kSame) {
+    const auto ph = same_padding(r.h_in, r.h_out, kh, s), pw = same_padding(r.w_in, r.w_out, kw, s);
+    if (ph.first != pw.first) throw InputError(where + ": different padding before rows and columns");
+    pad = ph.first;
+    r.extra_h = ph.second - ph.first;
+    r.extra_w = pw.second - pw.first;
+  }
+  FloatConv& f = r.conv;
+  f.c_in = ci;
+  f.c_out = o;
+  f.h_in = r.h_in + r.extra_h;
+  f.w_in = r.w_in + r.extra_w;
+  f.k = kh;
+  f.stride = s;
+  f.pad = pad;
+  f.relu = opt->activation == tflite::FusedActivation::kRelu;
+  if ((f.h_in + 2 * pad - kh) / s + 1 != r.h_out || (f.w_in + 2 * pad - kw) / s + 1 != r.w_out) {
+    throw InputError(where + ": output shape does not follow from input, kernel, stride and padding");
+  }
+
+  // OHWI -> OIHW.
+  const Tensor w = tflite::constant_tensor(m, 0, op.inputs[1]);
+  if (w.dtype() != DType::kFp32) throw InputError(where + ": filter is not float32");
+  const float* wp = w.data<float>();
+  f.weights.resize(static_cast<std::size_t>(o) * ci * kh * kw);
+  for (int oc = 0; oc < o; ++oc)
+    for (int y = 0; y < kh; ++y)
+      for (int x = 0; x < kw; ++x)
+        for (int ic = 0; ic < ci; ++ic)
+          f.weights[((static_cast<std::size_t>(oc) * ci + ic) * kh + y) * kw + x] =
+              wp[((static_cast<std::size_t>(oc) * kh + y) * kw + x) * ci + ic];
+  if (op.inputs.size() > 2 && op.inputs[2] >= 0) {
+    tensor(op.inputs[2], "bias");
+    const Tensor b = tflite::constant_tensor(m, 0, op.inputs[2]);
+    if (b.dtype() != DType::kFp32 || b.numel() != o) throw InputError(where + ": bias is not float32 [c_out]");
+    f.bias.assign(b.data<float>(), b.data<float>() + o);
+  }
+  return r;
+}
+
+}  // namespace cosim::tf2
