@@ -22,7 +22,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure test referee sim bench lint regress slurm-selftest wave coverage clean help
+.PHONY: all build configure test referee sim bench lint regress slurm-selftest wave coverage sanitize mutate fuzz-tflite ci clean help
 
 all: build
 
@@ -73,6 +73,28 @@ wave: build
 	@bash scripts/wave.sh --cosim $(COSIM) $(SCENARIO) $(if $(SEED),--seed $(SEED)) \
 	  $(if $(FROM),--trace-from $(FROM)) $(if $(TO),--trace-to $(TO)) $(if $(DEPTH),--trace-depth $(DEPTH)) \
 	  $(if $(AROUND),--trace-around-mismatch $(AROUND)) $(if $(MAXMB),--trace-max-mb $(MAXMB))
+
+# Line/toggle/branch coverage of the RTL (Verilator --coverage, lcov, genhtml)
+# and functional bins against their goals; HTML in out/coverage/.
+coverage: $(STAMP)
+	@bash scripts/coverage.sh
+
+# ASan + UBSan build of the C++ unit tests (build-asan).
+sanitize: $(STAMP)
+	@bash scripts/sanitize.sh
+
+# Bug injection: applies each named RTL mutation to a copy and reports the score.
+mutate: $(STAMP)
+	@python3 scripts/mutate
+
+# libFuzzer on the .tflite importer for SECONDS (default 600).
+fuzz-tflite: $(STAMP)
+	@bash scripts/fuzz_tflite.sh $(or $(SECONDS),600)
+
+# What CI runs: the test suite, one seed of every scenario, and the sanitizers.
+ci: test
+	python3 scripts/regress --build $(BUILD) --seeds 1 --jobs $(JOBS) --out out/ci-regress
+	bash scripts/sanitize.sh
 
 lint: $(STAMP)
 	@bash scripts/lint.sh
