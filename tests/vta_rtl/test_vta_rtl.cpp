@@ -636,3 +636,29 @@ TEST(VtaRtl, AluChainsReadTheirOwnWrites) {
   expect_done(p.run({}, 100000, &proto), proto);
   check_planes(p, expect, 9);
 }
+
+// 300 one-micro-op ALU instructions queue up behind a 3000-micro-op one: the
+// compute instruction queue (128 deep) fills, fetch waits for room, and
+// nothing is lost or reordered: acc[0] gains exactly 3000 + 300.
+TEST(VtaRtl, FullInstructionQueueBackPressuresFetch) {
+  Program p;
+  std::mt19937 g(202);
+  fill_random(p, Layout::kAcc, 64, g);
+  p.put_u32(Layout::kUop, uop(0, 0, 0));
+  p.add(mem_insn(kLoad, kUop, 0, p.uop_base(), 1, 1, 1));
+  p.add(mem_insn(kLoad, kAcc, 0, p.acc_base(), 1, 1, 1));
+  Loop slow;  // acc[0] += 1, 3000 times in one instruction
+  slow.iter_out = 3000;
+  p.add(alu_insn(slow, kAdd, true, 1));
+  Loop one;
+  for (int i = 0; i < 300; ++i) p.add(alu_insn(one, kAdd, true, 1, i == 299 ? kPushNext : Deps{}));
+  store_planes(p, 0, 1, p.out_base(), 0);
+  p.add(finish_insn(kPopNext));
+  ASSERT_GT(p.insns.size(), 128u + 32u) << "more instructions than the queue and the prefetch buffer hold";
+  std::vector<int64_t> expect(16);
+  for (uint32_t o = 0; o < 16; ++o)
+    expect[o] = static_cast<int32_t>(static_cast<uint32_t>(acc_at(p, p.acc_base(), o)) + 3300u);
+  std::vector<std::string> proto;
+  expect_done(p.run({}, 200000, &proto), proto);
+  check_planes(p, expect, 1);
+}
