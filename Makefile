@@ -44,10 +44,14 @@ build: configure
 test: build referee
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE '^regress$$' $(CTEST_ARGS)
 
-# The TFLite runtime (WebAssembly, from npm) that referees the golden model;
-# its tests skip with a message when it cannot be installed.
+# The TFLite runtime (WebAssembly, from npm) that referees the golden model.
+# Locally its tests skip with a message when it cannot be installed; in CI
+# (CI=true) a failed install fails the build, and the tests run with
+# COSIM_REQUIRE_REFEREE=1 so that they cannot skip.
 referee: $(STAMP)
-	@bash tests/tflite/referee/install.sh || echo "referee: not installed; the TFLite referee tests will skip"
+	@bash tests/tflite/referee/install.sh || { \
+	  if [ "$${CI:-}" = true ]; then echo "referee: install failed (required in CI)" >&2; exit 1; fi; \
+	  echo "referee: not installed; the TFLite referee tests will skip"; }
 
 sim: build
 	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \

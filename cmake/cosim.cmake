@@ -18,8 +18,22 @@ function(cosim_gtest name)
   add_executable(${name} ${ARG_SOURCES} ${ARG_UNPARSED_ARGUMENTS})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest_main cosim_warnings)
   target_compile_definitions(${name} PRIVATE COSIM_MODELS_DIR="${COSIM_MODELS_DIR}"
-                                             COSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
+                                             COSIM_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+                                             COSIM_TEST_ARTIFACT_DIR="${CMAKE_BINARY_DIR}/test-artifacts")
+  # tests/support: helpers every suite may use (artifact folder, ...).
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/tests)
   # A list must reach PROPERTIES escaped, or only its first label survives.
   string(REPLACE ";" "\\;" labels "${ARG_LABELS}")
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES LABELS "${labels}")
+endfunction()
+
+# Every Verilated library prints through tb/rtl_assert's hook, so that a
+# failed SystemVerilog assertion reaches the report by name (label, instance,
+# file:line, text) instead of only as console text. verilate() is wrapped
+# here once (CMake keeps the original as _verilate), so no DUT, test or bench
+# that Verilates RTL has to remember it.
+function(verilate target)
+  _verilate(${target} ${ARGN})
+  target_compile_options(${target} PRIVATE -include ${CMAKE_SOURCE_DIR}/tb/rtl_assert/vl_print_hook.h)
+  target_link_libraries(${target} PUBLIC cosim_vl_hook)
 endfunction()

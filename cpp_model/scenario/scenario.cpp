@@ -72,7 +72,8 @@ std::string apply_override(YAML::Node root, const std::string& assignment) {
     if (part.empty()) throw InputError(where + ": empty key segment in '" + key + "'");
     const bool last = i + 1 == parts.size();
     if (cur.IsSequence()) {
-      if (!all_digits(part) || std::stoul(part) >= cur.size()) {
+      // At most 9 digits: std::stoul of a longer string may overflow.
+      if (!all_digits(part) || part.size() > 9 || std::stoul(part) >= cur.size()) {
         throw InputError(where + ": '" + path + "' is a list of " + std::to_string(cur.size()) +
                          " elements; expected an index, got '" + part + "'");
       }

@@ -214,6 +214,19 @@ Value validate_impl(const YAML::Node& node, const Schema& schema, const Ctx& ctx
       for (std::size_t i = 0; i < node.size(); ++i) {
         v.items.push_back(validate_impl(node[i], s.children[0], ctx, path + "[" + std::to_string(i) + "]", loc));
       }
+      if (s.is_shape) {
+        // Each dimension is at most 2^20, so the running product stays far
+        // below int64 overflow while it is compared with the limit.
+        int64_t elements = 1;
+        for (const Value& d : v.items) {
+          elements *= d.i;
+          if (elements > kMaxShapeElements) {
+            fail_at(loc, path,
+                    "shape of more than " + std::to_string(kMaxShapeElements) +
+                        " elements (the limit of one tensor; the product of the dimensions must not exceed it)");
+          }
+        }
+      }
       return v;
     }
     case Type::kMap:

@@ -22,6 +22,10 @@ namespace cosim::scenario {
 
 struct SchemaNode;
 
+// The most elements one tensor of a scenario may have (16 Mi: 64 MiB as
+// int32). Larger shapes are bad input, rejected before anything is allocated.
+constexpr int64_t kMaxShapeElements = int64_t{1} << 24;
+
 class Schema {
  public:
   static Schema integer(int64_t min = std::numeric_limits<int64_t>::min(),
@@ -34,7 +38,9 @@ class Schema {
   static Schema one_of(std::vector<std::string> values);  // enum of strings
   static Schema list(Schema element, std::size_t min_len = 0,
                      std::size_t max_len = std::numeric_limits<std::size_t>::max());
-  // A list of rank_min..rank_max integers in [1, max_dim].
+  // A list of rank_min..rank_max integers in [1, max_dim] whose product is at
+  // most kMaxShapeElements, checked while validating, before any tensor of
+  // that shape exists.
   static Schema shape(std::size_t rank_min, std::size_t rank_max, int64_t max_dim = 1 << 20);
   static Schema map();
   // The first alternative that accepts the node wins.

@@ -13,6 +13,11 @@
 
 namespace cosim::tflite {
 
+// The most elements any one tensor of a model may declare (64 Mi; the
+// largest in the shipped models is far below). Checked when the model is
+// read, so no operator of the reference allocates a crafted size.
+constexpr int64_t kMaxTensorElements = int64_t{1} << 26;
+
 // BuiltinOperator values of the TFLite schema (the ones we name).
 enum BuiltinCode : int32_t {
   kAdd = 0,

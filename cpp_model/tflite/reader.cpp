@@ -85,6 +85,12 @@ std::string tensor_type_name(int8_t type) {
   return "TYPE_" + std::to_string(type);
 }
 
+std::string shape_text(const std::vector<int32_t>& shape) {
+  std::string r = "[";
+  for (std::size_t i = 0; i < shape.size(); ++i) r += (i ? "," : "") + std::to_string(shape[i]);
+  return r + "]";
+}
+
 std::string quoted(const std::string& name) {
   constexpr std::size_t kMax = 160;
   const char* hex = "0123456789abcdef";
@@ -358,6 +364,15 @@ void check_indices(const Model& m, Walker& w) {
         if (ti.shape[d] < 0)
           w.fail(tp + " (" + quoted(ti.name) + "): shape[" + std::to_string(d) + "] = " + std::to_string(ti.shape[d]) +
                  " is negative");
+      // Every tensor any operator of the reference may allocate is bounded
+      // here, once, before anything of that size exists.
+      int64_t elements = 1;
+      for (int32_t d : ti.shape) {
+        elements *= std::max<int64_t>(d, 1);
+        if (elements > kMaxTensorElements)
+          w.fail(tp + " (" + quoted(ti.name) + "): shape " + shape_text(ti.shape) + " has more than " +
+                 std::to_string(kMaxTensorElements) + " elements (the limit of one tensor)");
+      }
       const Quantization& q = ti.quant;
       if (!q.zero_point.empty() && q.zero_point.size() != q.scale.size())
         w.fail(tp + " (" + quoted(ti.name) + "): quantization has " + std::to_string(q.scale.size()) + " scales but " +

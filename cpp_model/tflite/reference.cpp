@@ -103,10 +103,26 @@ TensorMap run_reference(const Model& model, const Tensor& input, quant::Rounding
       const Tensor* v = fetch(op.inputs[0]);
       if (v == nullptr) continue;
       const TensorInfo& ot = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-      Tensor y(v->dtype(), std::vector<int64_t>(ot.shape.begin(), ot.shape.end()));
-      if (y.nbytes() != v->nbytes())
+      const std::vector<int64_t> to(ot.shape.begin(), ot.shape.end());
+      // The element count first: the declared shape is allocated only when
+      // it holds exactly the input's elements.
+      int64_t n = 1;
+      bool too_many = false;
+      for (int64_t d : to) {
+        if (d == 0) {
+          n = 0;
+          break;
+        }
+        if (n > v->numel() / d) {
+          too_many = true;
+          break;
+        }
+        n *= d;
+      }
+      if (too_many || n != v->numel())
         throw InputError(model.path + ": operator " + std::to_string(o) + " (RESHAPE) from " + shape_str(v->shape()) +
-                         " to " + shape_str(y.shape()) + " changes the element count");
+                         " to " + shape_str(to) + " changes the element count");
+      Tensor y(v->dtype(), to);
       std::memcpy(y.bytes().data(), v->bytes().data(), v->nbytes());
       values[op.outputs[0]] = std::move(y);
     }

@@ -393,54 +393,13 @@ void write_trace(const Trace& trace, const std::string& dir) {
 
 // ---- reader ----
 
-bool is_raw_vta_dir(const std::string& dir) {
-  const fs::path d(dir);
-  return !fs::exists(d / "trace.txt") && fs::exists(d / "insn.bin") && fs::exists(d / "dram.bin");
-}
-
-Trace from_vta_program(const std::vector<uint8_t>& insns, const std::vector<uint8_t>& dram,
-                       const std::vector<uint8_t>& expected, uint64_t max_cycles) {
-  if (insns.empty() || insns.size() % 16 != 0) {
-    throw InputError("insn.bin: " + std::to_string(insns.size()) +
-                     " bytes, expected a non-zero multiple of 16 (128-bit instructions)");
-  }
-  if (!expected.empty() && expected.size() != dram.size()) {
-    throw InputError("dram_expected.bin: " + std::to_string(expected.size()) + " bytes, expected " +
-                     std::to_string(dram.size()) + " (the size of dram.bin)");
-  }
-  const uint64_t insn_addr = (dram.size() + 4095) / 4096 * 4096;
-  if (insn_addr + insns.size() > 0xffffffffull) throw InputError("dram.bin: image too large for 32-bit addresses");
-  Trace t;
-  t.target = "vta";
-  t.config["op"] = "program";
-  t.mem_load(0, dram, "dram");
-  t.mem_load(insn_addr, insns, "insn");
-  t.reg_write(0x0c, static_cast<uint32_t>(insn_addr));
-  t.reg_write(0x08, static_cast<uint32_t>(insns.size() / 16));
-  t.reg_write(0x00, 1);
-  t.wait_done(max_cycles);
-  if (!expected.empty()) {
-    Tensor e(DType::kInt8, {static_cast<int64_t>(expected.size())});
-    e.bytes() = expected;
-    t.mem_check(0, e, "dram");
-  }
-  t.mem_dump(0, dram.size(), "dram_out.bin");
-  return t;
-}
-
 Trace read_trace(const std::string& dir) {
   const fs::path d(dir);
   if (!fs::is_directory(d)) throw InputError(dir + ": not a trace directory");
-  if (is_raw_vta_dir(dir)) {
-    std::vector<uint8_t> expected;
-    if (fs::exists(d / "dram_expected.bin")) expected = read_file_bytes((d / "dram_expected.bin").string());
-    return from_vta_program(read_file_bytes((d / "insn.bin").string()), read_file_bytes((d / "dram.bin").string()),
-                            expected, 100000000);
-  }
   const std::string path = (d / "trace.txt").string();
   std::ifstream in(path);
   if (!in) {
-    throw InputError(dir + ": no trace.txt (and not a raw VTA program: insn.bin + dram.bin)");
+    throw InputError(dir + ": no trace.txt (not a trace directory, nor a raw program any target recognises)");
   }
   Trace t;
   std::string text;
@@ -469,6 +428,13 @@ Trace read_trace(const std::string& dir) {
       const fs::path blob = d / s.file;
       std::ifstream b(blob, std::ios::binary);
       if (!b) p.fail("blob '" + s.file + "' not found in " + dir);
+      std::error_code ec;
+      const uint64_t size = fs::file_size(blob, ec);
+      if (ec) p.fail("blob '" + s.file + "' is not a regular file");
+      if (size > kMaxBlobBytes) {
+        p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, more than the limit of " +
+               std::to_string(kMaxBlobBytes) + " bytes");
+      }
       s.data.assign(std::istreambuf_iterator<char>(b), std::istreambuf_iterator<char>());
     };
     auto check_size = [&]() {

@@ -84,20 +84,15 @@ struct Trace {
 // assigned here, so Step::file is ignored for loads and checks.
 void write_trace(const Trace& trace, const std::string& dir);
 
-// Reads a trace directory. A directory with insn.bin + dram.bin and no
-// trace.txt is a raw VTA program and is converted with from_vta_program().
-// Every problem is a cosim::InputError naming file:line and what was expected.
-Trace read_trace(const std::string& dir);
+// The largest blob a trace may hold (memory image, stream, expected
+// tensor); checked against the file's size before it is read.
+constexpr uint64_t kMaxBlobBytes = uint64_t{1} << 30;
 
-// Raw VTA program: `dram` is the flat DRAM image (byte 0 = address 0) and
-// `insns` the 16-byte instructions. The instructions are placed after the
-// image at the next 4 KiB boundary, the host registers of spec/vta-isa.md are
-// written (0x0c address, 0x08 count, 0x00 start), the DUT runs up to
-// `max_cycles`, and the resulting image is dumped to dram_out.bin. When
-// `expected` is non-empty it is checked byte for byte (tensor "dram").
-Trace from_vta_program(const std::vector<uint8_t>& insns, const std::vector<uint8_t>& dram,
-                       const std::vector<uint8_t>& expected, uint64_t max_cycles);
-bool is_raw_vta_dir(const std::string& dir);
+// Reads a trace directory (trace.txt + blobs/). Every problem is a
+// cosim::InputError naming file:line and what was expected. Raw program
+// formats of a particular target (e.g. VTA's insn.bin + dram.bin) are read
+// by that target's backend, not here (TargetBackend::import_directory).
+Trace read_trace(const std::string& dir);
 
 // Text helpers shared with the scenario loader and the CLI.
 DType parse_dtype(const std::string& text, bool* ok);

@@ -32,7 +32,12 @@ RawProgram make_raw_program(const std::vector<uint8_t>& insn_bytes, std::vector<
   if (insn_addr % kInsnBytes != 0) {
     throw InputError("VTA instruction address " + std::to_string(insn_addr) + " is not a multiple of 16");
   }
-  if (insn_bytes.size() / kInsnBytes > 0xffffffffu) throw InputError("VTA instruction stream too long");
+  // Overflow-safe: insn_addr may be anything a meta file says.
+  if (insn_addr > kMaxRawImageBytes || insn_bytes.size() > kMaxRawImageBytes - insn_addr) {
+    throw InputError("VTA instruction stream at address " + std::to_string(insn_addr) + " (" +
+                     std::to_string(insn_bytes.size()) + " bytes) ends past the " +
+                     std::to_string(kMaxRawImageBytes >> 20) + " MiB limit of a raw program's DRAM image");
+  }
   RawProgram p;
   p.insn_addr = insn_addr;
   p.insn_count = static_cast<uint32_t>(insn_bytes.size() / kInsnBytes);
@@ -42,9 +47,16 @@ RawProgram make_raw_program(const std::vector<uint8_t>& insn_bytes, std::vector<
   return p;
 }
 
-std::vector<uint8_t> read_binary_file(const std::string& path) {
+std::vector<uint8_t> read_binary_file(const std::string& path, uint64_t max_bytes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
+  std::error_code ec;
+  const uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) throw InputError(path + ": not a regular file (" + ec.message() + ")");
+  if (size > max_bytes) {
+    throw InputError(path + ": " + std::to_string(size) + " bytes, more than the limit of " +
+                     std::to_string(max_bytes) + " bytes");
+  }
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) throw InputError(path + ": read error");
   return bytes;

@@ -16,6 +16,13 @@
 
 namespace cosim::vta {
 
+// The largest DRAM image (and so the highest instruction address + stream)
+// a raw program may describe: VTA's addresses are 32-bit, and an image this
+// size is already far beyond any workload here. Checked before anything is
+// allocated, so a crafted size or address is one clear error, not an
+// allocation failure.
+constexpr uint64_t kMaxRawImageBytes = uint64_t{1} << 30;
+
 struct RawProgram {
   std::vector<uint8_t> dram;  // holds the instruction stream at insn_addr
   uint64_t insn_addr = 0;
@@ -24,11 +31,12 @@ struct RawProgram {
 
 // Places `insn_bytes` into `dram` at `insn_addr` (growing the image when it
 // ends there). Throws cosim::InputError for a size that is not a multiple of
-// 16 or an address not aligned to 16.
+// 16, an address not aligned to 16, or a stream ending past kMaxRawImageBytes.
 RawProgram make_raw_program(const std::vector<uint8_t>& insn_bytes, std::vector<uint8_t> dram, uint64_t insn_addr);
 
-// File helpers; cosim::InputError names the file on failure.
-std::vector<uint8_t> read_binary_file(const std::string& path);
+// File helpers; cosim::InputError names the file on failure. A file larger
+// than `max_bytes` is refused before it is read.
+std::vector<uint8_t> read_binary_file(const std::string& path, uint64_t max_bytes = kMaxRawImageBytes);
 void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes);
 
 RawProgram read_raw_program_dir(const std::string& dir);

@@ -84,6 +84,13 @@ class TargetBackend {
   virtual std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const = 0;
   // MACs and utilisation; `w` is null when replaying a trace without its scenario.
   virtual Metrics metrics(const Workload* w, const SimOutcome& run) const;
+  // A directory in this target's own raw format (no trace.txt), turned into
+  // a self-checking trace for `cosim replay`; nullopt when the directory is
+  // not of this target's format. Default: the target has no raw format.
+  virtual std::optional<trace::Trace> import_directory(const std::string& dir) const {
+    (void)dir;
+    return std::nullopt;
+  }
   // Who produced element `index` (full index into the check's tensor, at
   // byte `address` when in memory) of check `check`; `w` is null on replay.
   // Default: unknown.

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "rtl_assert/rtl_assertion_error.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "wave/gtkw.hpp"
 
@@ -98,6 +99,25 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     write_json(opt.out_dir, j);
     throw;
+  } catch (const RtlAssertionError& e) {
+    // A property of the design broke: a failure of the DUT (exit 1) with the
+    // assertion named, not an internal error.
+    const RtlAssertionInfo& a = e.info();
+    json j = base_report(ctx);
+    j["status"] = "assertion";
+    j["bit_exact"] = false;
+    j["assertion"] = {{"dut", e.dut()}, {"cycle", e.cycle()}, {"name", a.name},     {"instance", a.instance},
+                      {"file", a.file}, {"line", a.line},     {"message", a.message}, {"verilator", a.raw}};
+    if (!cfg.wave_file.empty() && fs::exists(cfg.wave_file)) {
+      j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
+    }
+    j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    write_json(opt.out_dir, j);
+    console << "cosim " << ctx.scenario << ": target " << ctx.target << ", op " << ctx.op << ", seed " << ctx.seed
+            << "\n";
+    console << "  result      FAIL (RTL assertion)\n  assertion   " << e.what() << "\n";
+    console << "  report      " << (fs::path(opt.out_dir) / "report.json").string() << "\n";
+    return 1;
   }
   const double wall = out.wall_seconds;
 
@@ -225,12 +245,21 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     }
   }
   const Metrics metrics = backend.metrics(workload, out);
-  // Bus protocol violations fail the run even when the bytes match.
-  const bool pass = total_mismatches == 0 && out.dut_errors.empty();
+  // PASS rests on at least one compared element; bus protocol violations
+  // fail the run even when the bytes match.
+  const bool checked = total_elements > 0;
+  const bool pass = checked && total_mismatches == 0 && out.dut_errors.empty();
   const double khz = wall > 0 ? static_cast<double>(out.cycles) / wall / 1e3 : 0.0;
 
   json j = base_report(ctx);
-  j["status"] = pass ? "pass" : total_mismatches > 0 ? "mismatch" : "dut_error";
+  j["status"] = pass                   ? "pass"
+                : total_mismatches > 0 ? "mismatch"
+                : !out.dut_errors.empty() ? "dut_error"
+                                          : "no_check";
+  if (!checked) {
+    j["reason"] = out.play.checks.empty() ? "the run has no check: nothing on the DUT was compared"
+                                          : "every check was empty: no element was compared";
+  }
   j["dut_errors"] = out.dut_errors;
   j["bit_exact"] = pass;
   j["cycles"] = out.cycles;
@@ -270,10 +299,13 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   console << "cosim " << ctx.scenario << ": target " << ctx.target << ", op " << ctx.op << ", seed " << ctx.seed
           << "\n";
   if (!ctx.summary.empty()) console << "  workload    " << ctx.summary << "\n";
-  console << "  result      " << (pass ? "PASS bit-exact" : "FAIL") << " (" << out.play.checks.size() << " check"
+  console << "  result      "
+          << (pass ? "PASS bit-exact" : !checked && out.dut_errors.empty() ? "NO CHECK" : "FAIL") << " ("
+          << out.play.checks.size() << " check"
           << (out.play.checks.size() == 1 ? "" : "s") << ", " << total_elements << " elements";
-  if (!pass) console << ", " << total_mismatches << " mismatching";
+  if (total_mismatches > 0) console << ", " << total_mismatches << " mismatching";
   console << ")\n";
+  if (!checked) console << "  no check    " << j["reason"].get<std::string>() << "; a PASS needs a compared element\n";
   for (const auto& l : lines) console << l << "\n";
   if (first_mm) console << "  first diff  " << divergence_line << "\n";
   for (const auto& e : out.dut_errors) console << "  DUT error   " << e << "\n";
@@ -296,6 +328,20 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   }
   console << "  report      " << (fs::path(opt.out_dir) / "report.json").string() << "\n";
   return pass ? 0 : 1;
+}
+
+// A trace directory, or a target's raw format (e.g. a VTA program) that its
+// backend turns into a self-checking trace.
+trace::Trace read_replay_directory(const BackendRegistry& registry, const std::string& dir) {
+  if (fs::is_directory(dir) && !fs::exists(fs::path(dir) / "trace.txt")) {
+    for (const TargetBackend* b : registry.all()) {
+      if (std::optional<trace::Trace> t = b->import_directory(dir)) {
+        if (t->target.empty()) t->target = b->name();
+        return *t;
+      }
+    }
+  }
+  return trace::read_trace(dir);
 }
 
 }  // namespace
@@ -346,7 +392,7 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
 
 int replay_trace(const BackendRegistry& registry, const std::string& dir, const RunOptions& options,
                  std::ostream& console) {
-  const trace::Trace tr = trace::read_trace(dir);
+  const trace::Trace tr = read_replay_directory(registry, dir);
   const TargetBackend& backend = registry.get(tr.target);
   const TbConfig cfg = TbConfig::from_map(tr.config);
   Context ctx;

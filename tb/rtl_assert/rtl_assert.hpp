@@ -5,8 +5,10 @@
 // and then call $stop, which by default aborts the whole process. A harness
 // calls catch_rtl_assertions() once on its context: $stop then only raises
 // the context's error flag, and check_rtl_assertions() after each clock edge
-// turns that flag into an RtlAssertionError carrying the DUT and the cycle,
-// so a test fails cleanly and the next test still runs. Harnesses that set
+// turns that flag into an RtlAssertionError carrying the DUT, the cycle and
+// the property (label, instance, file:line, text: Verilator's message,
+// captured by vl_print_hook), so a test fails cleanly, the next test still
+// runs, and `cosim` writes a report naming the assertion. Harnesses that set
 // the context time to the cycle number get the same number in Verilator's
 // own message.
 #pragma once
@@ -18,22 +20,12 @@
 #pragma GCC diagnostic pop
 
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 
+#include "rtl_assert/rtl_assertion_error.hpp"
+#include "rtl_assert/vl_print_hook.hpp"
+
 namespace cosim::tb {
-
-class RtlAssertionError : public std::runtime_error {
- public:
-  RtlAssertionError(const std::string& dut, uint64_t cycle)
-      : std::runtime_error(dut + ": RTL assertion failed at cycle " + std::to_string(cycle) +
-                           " (Verilator's %Error line above names the file, line and property)"),
-        cycle_(cycle) {}
-  uint64_t cycle() const { return cycle_; }
-
- private:
-  uint64_t cycle_;
-};
 
 inline void catch_rtl_assertions(VerilatedContext& ctx) { ctx.fatalOnError(false); }
 
@@ -48,7 +40,7 @@ inline void check_rtl_assertions(VerilatedContext& ctx, const char* dut, uint64_
   // Clear the flags so that a caller catching the error may still inspect the model.
   ctx.gotError(false);
   ctx.gotFinish(false);
-  throw RtlAssertionError(dut, cycle);
+  throw RtlAssertionError(dut, cycle, take_last_assertion_message());
 }
 
 }  // namespace cosim::tb

@@ -30,6 +30,8 @@
 #include "ops/vta_conv2d.hpp"
 #include "quant/vta_quant.hpp"
 #include "vta/disasm.hpp"
+#include "vta/functional_model.hpp"
+#include "vta/raw_trace.hpp"
 #include "vta/vta_model_op.hpp"
 #include "vta/vta_wrapper.hpp"
 #include "vta_compiler/add_compiler.hpp"
@@ -142,6 +144,46 @@ Schema compile_schema() {
       .optional("wgt_double_buffer", Schema::boolean(), "true");
 }
 
+// A raw program replayed without its compiler: the cycle budget of its run,
+// and the STORE behind a byte of the DRAM image, found by decoding the
+// instructions the trace loads (host registers 0x0c address, 0x08 count).
+constexpr uint64_t kRawProgramCycleBudget = 100'000'000;
+
+std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, uint64_t address) {
+  uint64_t insn_addr = 0, count = 0;
+  for (const auto& st : tr.steps) {
+    if (st.op != trace::Op::kRegWrite) continue;
+    if (st.addr == 0x0c) insn_addr = st.value;
+    if (st.addr == 0x08) count = st.value;
+  }
+  for (const auto& st : tr.steps) {
+    if (st.op != trace::Op::kMemLoad || insn_addr < st.addr) continue;
+    const uint64_t off = insn_addr - st.addr;
+    if (count == 0 || off > st.data.size() || count > (st.data.size() - off) / kInsnBytes) continue;
+    std::vector<Insn> insns;
+    try {
+      for (const InsnWord& wd : words_from_bytes(std::vector<uint8_t>(
+               st.data.begin() + static_cast<std::ptrdiff_t>(off),
+               st.data.begin() + static_cast<std::ptrdiff_t>(off + count * kInsnBytes)))) {
+        insns.push_back(decode(wd));
+      }
+    } catch (const InputError&) {
+      return std::nullopt;  // an undefined opcode: the model said so already
+    }
+    const std::vector<std::size_t> stores = stores_writing(insns, address);
+    tb::WorkUnit u;
+    if (stores.empty()) {
+      u.text = "no STORE instruction writes this address";
+      return u;
+    }
+    const std::size_t i = stores.back();  // the last writer decides the final byte
+    u.fields = {{"instruction", static_cast<int64_t>(i)}};
+    u.text = "instruction " + std::to_string(i) + ": " + disassemble(insns[i]);
+    return u;
+  }
+  return std::nullopt;
+}
+
 class VtaBackend : public tb::TargetBackend {
  public:
   std::string name() const override { return "vta"; }
@@ -245,7 +287,7 @@ class VtaBackend : public tb::TargetBackend {
   std::optional<tb::WorkUnit> work_unit(const tb::Workload* w, const trace::Trace& tr, const std::string& check,
                                         const std::vector<int64_t>& index,
                                         std::optional<uint64_t> address) const override {
-    (void)tr, (void)address;
+    if (w == nullptr && address) return raw_program_work_unit(tr, *address);
     if (w != nullptr && is_model_workload(*w)) return model_work_unit(*w, check, index);  // vta_model_op.hpp
     if (w == nullptr || check != "output") return std::nullopt;
     const auto& st = std::any_cast<const VtaState&>(w->state);
@@ -264,6 +306,11 @@ class VtaBackend : public tb::TargetBackend {
     u.text = "instruction " + std::to_string(*i) + ": " + disassemble(p.insns[*i]);
     if (*i < p.work.size() && !p.work[*i].text.empty()) u.text += "  ; " + p.work[*i].text;
     return u;
+  }
+
+  std::optional<trace::Trace> import_directory(const std::string& dir) const override {
+    if (!is_raw_program_dir(dir)) return std::nullopt;
+    return raw_program_trace(dir, kRawProgramCycleBudget);
   }
 
   tb::Metrics metrics(const tb::Workload* w, const tb::SimOutcome& run) const override {

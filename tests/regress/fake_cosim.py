@@ -5,7 +5,8 @@
 What a run does is picked by seed, from keys of the scenario file (or the
 environment, FAKE_COSIM_<KEY>=2,5, so real scenario files can be used):
   fake_mismatch_seeds, fake_dut_timeout_seeds, fake_hang_seeds,
-  fake_crash_seeds, fake_noreport_seeds, fake_bad_input_seeds: [2, 5]
+  fake_crash_seeds, fake_noreport_seeds, fake_bad_input_seeds,
+  fake_no_check_seeds, fake_skip_seeds: [2, 5]
   fake_sleep: 0.1      (seconds per run)
 Metrics are deterministic: cycles = 1000 + 7 * seed, macs = 64 * seed,
 utilization = seed / 100 (None when the file says `fake_no_utilization: 1`).
@@ -75,7 +76,12 @@ def main(argv):
 
     report = {"scenario": name, "target": cfg.get("target", "fake"), "op": cfg.get("op", "copy"), "seed": seed}
     code = 0
-    if seed in seeds(cfg, "fake_dut_timeout_seeds"):
+    if seed in seeds(cfg, "fake_skip_seeds"):
+        report.update(status="skipped", reason="model x.tflite not found")
+    elif seed in seeds(cfg, "fake_no_check_seeds"):
+        report.update(status="no_check", reason="no check compared any element", cycles=0)
+        code = 1
+    elif seed in seeds(cfg, "fake_dut_timeout_seeds"):
         report.update(status="timeout", diagnosis=f"DUT did not finish within {cfg.get('timeout', 500)} cycles")
         code = 3
     else:

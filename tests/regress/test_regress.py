@@ -101,13 +101,13 @@ class Sweep(unittest.TestCase):
         self.assertRegex(rows[("gamma", 1)], r"ERROR \(exit 2\)\s+-\s+-\s+n/a")
         self.assertRegex(rows[("beta", 4)], r"ERROR \(exit -11\)")
         self.assertIn("12 runs in", self.proc.stdout)
-        self.assertIn("6 pass, 1 fail (mismatch), 3 error, 2 timeout", self.proc.stdout)
-        self.assertIn("regress: 6 passed, 6 failed", self.lines)
+        self.assertIn("6 pass, 1 fail (mismatch), 0 no check, 3 error, 2 timeout, 0 skipped", self.proc.stdout)
+        self.assertIn("regress: 6 passed, 6 failed, 0 skipped", self.lines)
 
     def test_summary_json(self):
         with open(os.path.join(self.out, "summary.json")) as f:
             s = json.load(f)
-        self.assertEqual(s["counts"], {"PASS": 6, "FAIL": 1, "ERROR": 3, "TIMEOUT": 2})
+        self.assertEqual(s["counts"], {"PASS": 6, "FAIL": 1, "NO CHECK": 0, "ERROR": 3, "TIMEOUT": 2, "SKIP": 0})
         got = {(r["scenario"], r["seed"]): r["status"] for r in s["runs"]}
         self.assertEqual(got, EXPECTED)
 
@@ -191,7 +191,7 @@ class Options(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
         self.assertEqual(len(re.findall(r"^\[\d/3\] alpha seed \d PASS", p.stdout, re.M)), 3)
         self.assertNotIn("beta", p.stdout)
-        self.assertIn("regress: 3 passed, 0 failed", p.stdout)
+        self.assertIn("regress: 3 passed, 0 failed, 0 skipped", p.stdout)
 
     def test_stale_results_are_not_reused(self):
         p = run(self.base() + ["--filter", "beta", "--seeds", "2", "--jobs", "2"])
@@ -260,7 +260,7 @@ class Slurm(unittest.TestCase):
         self.assertRegex(p.stdout, r"--array=0-5 ")
         self.assertEqual(len(re.findall(r"^\[\d/6\] beta seed \d", p.stdout, re.M)), 6)
         self.assertEqual((root.get("tests"), root.get("failures"), root.get("errors")), ("6", "1", "1"))
-        self.assertIn("regress: 4 passed, 2 failed", p.stdout)
+        self.assertIn("regress: 4 passed, 2 failed, 0 skipped", p.stdout)
         self.assertRegex(p.stdout, r"beta\s+4\s+PASS\s+1028\s+256\s+4\.0 %")
         # Each task ran through the array script and left its log.
         with open(os.path.join(self.tmp, "out", "slurm", "task-3.log")) as f:
@@ -274,6 +274,42 @@ class Slurm(unittest.TestCase):
         lost = [c for c in root.iter("testcase") if c.get("name") == "seed-4"][0]  # task 3 = seed 4
         self.assertIn("SLURM task left no result", lost.find("error").get("message"))
 
+
+
+class NoCheckAndSkip(unittest.TestCase):
+    """A run that compared nothing is a failure (NO CHECK); a scenario that
+    cannot run here (model absent) is SKIP, neither a pass nor an error."""
+
+    def sweep(self, text, seeds):
+        tmp = tempfile.mkdtemp(prefix="regress-nocheck-")
+        self.addCleanup(shutil.rmtree, tmp, True)
+        sc = os.path.join(tmp, "scenarios")
+        os.makedirs(sc)
+        with open(os.path.join(sc, "delta.yaml"), "w") as f:
+            f.write(text)
+        junit = os.path.join(tmp, "results.xml")
+        proc = run(["--cosim", FAKE, "--scenarios", sc, "--seeds", str(seeds), "--jobs", "2",
+                    "--out", os.path.join(tmp, "out"), "--junit", junit], cwd=tmp)
+        return proc, ET.parse(junit).getroot()
+
+    def test_no_check_fails_the_sweep(self):
+        proc, root = self.sweep("name: delta\nfake_no_check_seeds: [1]\nfake_skip_seeds: [2]\n", 3)
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
+        self.assertRegex(proc.stdout, r"delta seed 1 NO CHECK .*no check compared any element")
+        self.assertIn("1 pass, 0 fail (mismatch), 1 no check, 0 error, 0 timeout, 1 skipped", proc.stdout)
+        self.assertEqual((root.get("tests"), root.get("failures"), root.get("errors"), root.get("skipped")),
+                         ("3", "1", "0", "1"))
+        cases = {c.get("name"): c for c in root.iter("testcase")}
+        self.assertEqual(cases["seed-1"].find("failure").get("type"), "no_check")
+        self.assertIsNotNone(cases["seed-2"].find("skipped"))
+        self.assertIn("not found", cases["seed-2"].find("skipped").get("message"))
+        self.assertIsNone(cases["seed-3"].find("failure"))
+
+    def test_skip_alone_is_not_a_failure(self):
+        proc, root = self.sweep("name: delta\nfake_skip_seeds: [1, 2]\n", 2)
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertIn("regress: 0 passed, 0 failed, 2 skipped", proc.stdout)
+        self.assertEqual((root.get("failures"), root.get("errors"), root.get("skipped")), ("0", "0", "2"))
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)

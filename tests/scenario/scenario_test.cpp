@@ -260,6 +260,41 @@ TEST(Scenario, SetOverrideErrorsNameTheOverride) {
   expect_msg({"seed.x=1"}, "--set seed.x=1: 'seed' is not a map, cannot set 'x'");
   expect_msg({"noequals"}, "--set noequals: expected key.path=value");
   expect_msg({"shapes.input.9=1"}, "--set shapes.input.9=1: 'shapes.input' is a list of 4 elements; expected an index, got '9'");
+  // An index too long for any integer type is the same one-line error.
+  expect_msg({"shapes.input.99999999999999999999=1"},
+             "--set shapes.input.99999999999999999999=1: 'shapes.input' is a list of 4 elements; expected an index, "
+             "got '99999999999999999999'");
+}
+
+// A shape is refused by its element count while it is validated: no tensor
+// of that size is ever allocated, so the error is immediate and small.
+TEST(Scenario, ShapeBeyondTheElementLimitIsRejectedBeforeAllocation) {
+  const std::vector<sc::TargetSchema> wide = [] {
+    sc::TargetSchema t;
+    t.name = "demo";
+    t.ops = {"conv2d"};
+    t.op_schema = [](const std::string&) {
+      return sc::Schema::map().required("shapes", sc::Schema::map().required("input", sc::Schema::shape(4, 4)));
+    };
+    return std::vector<sc::TargetSchema>{t};
+  }();
+  auto expect_limit = [&](const std::string& shape, bool rejected) {
+    const std::string path = write("limit", "target: demo\nop: conv2d\nshapes:\n  input: " + shape + "\n");
+    try {
+      sc::load_scenario(path, wide);
+      EXPECT_FALSE(rejected) << shape << " was accepted";
+    } catch (const InputError& e) {
+      EXPECT_TRUE(rejected) << shape << ": " << e.what();
+      EXPECT_NE(std::string(e.what()).find(":4: 'shapes.input': shape of more than 16777216 elements"),
+                std::string::npos)
+          << e.what();
+    }
+  };
+  expect_limit("[1, 1048576, 1048576, 1024]", true);
+  expect_limit("[1, 4096, 4096, 64]", true);
+  expect_limit("[1, 4096, 4096, 2]", true);   // 2^25
+  expect_limit("[1, 4096, 4096, 1]", false);  // 2^24 exactly: the limit itself is allowed
+  EXPECT_EQ(sc::kMaxShapeElements, int64_t{1} << 24);
 }
 
 TEST(Scenario, SeedArgumentWinsOverFile) {

@@ -11,6 +11,7 @@
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
 #include "tflite/patch.hpp"
+#include "tflite/reference.hpp"
 
 using namespace cosim;
 using namespace cosim::tflite;
@@ -187,6 +188,36 @@ TEST(TfliteMalformed, ConstantSizeMismatch) {
     FAIL() << "no error";
   } catch (const InputError& e) {
     expect_one_line(e.what(), {"'bias'", "holds 8 bytes", "1 x 4"});
+  }
+}
+
+// Sizes from the file are bounded before anything of that size exists: a
+// tensor declaring more elements than the limit is refused when the model is
+// read, and a RESHAPE whose declared output does not hold its input's
+// elements is refused before its output is allocated.
+TEST(TfliteMalformed, HugeDeclaredShapesAreRefusedBeforeAllocation) {
+  tfltest::ModelSpec spec = tfltest::one_conv_model();
+  spec.tensors[3].shape = {1, 65536, 65536, 16};  // 2^36 elements: 64 GiB as int8
+  expect_one_line(error_of(tfltest::build(spec)),
+                  {"tensors[3]", "'output'", "[1,65536,65536,16]", "more than 67108864 elements"});
+  spec.tensors[3].shape = {1, 8192, 8192, 1};  // 2^26: the limit itself is allowed
+  EXPECT_EQ(error_of(tfltest::build(spec)), "");
+
+  tfltest::ModelSpec r;
+  r.codes = {{22, 22}};  // RESHAPE
+  r.buffers.push_back({});
+  r.buffers.push_back({});
+  r.tensors = {{{1, 2, 2, 1}, 9, 1, "x", {0.5f}, {0}, 0}, {{1, 4096, 4096, 1}, 9, 2, "y", {0.5f}, {0}, 0}};
+  r.inputs = {0};
+  r.outputs = {1};
+  r.ops = {{0, {0}, {1}, 0, {}}};
+  const std::vector<uint8_t> b = tfltest::build(r);
+  const Model m = parse_model(b.data(), b.size(), kName);
+  try {
+    run_reference(m, random_input(m, 1), quant::Rounding::kDouble);
+    FAIL() << "a RESHAPE from 4 to 2^24 elements was run";
+  } catch (const InputError& e) {
+    expect_one_line(e.what(), {"operator 0 (RESHAPE)", "[1,2,2,1]", "[1,4096,4096,1]", "changes the element count"});
   }
 }
 

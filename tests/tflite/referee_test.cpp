@@ -33,6 +33,18 @@ std::string modules_dir() {
 
 bool have_node() { return std::system("node --version > /dev/null 2>&1") == 0; }
 
+// CI sets COSIM_REQUIRE_REFEREE=1: there an absent model, node or runtime is
+// a failure, not a skip, so the external referee cannot silently drop out.
+bool referee_required() {
+  const char* env = std::getenv("COSIM_REQUIRE_REFEREE");
+  return env != nullptr && std::string(env) == "1";
+}
+#define REFEREE_SKIP_OR_FAIL(why)                        \
+  do {                                                   \
+    if (referee_required()) FAIL() << why << " (COSIM_REQUIRE_REFEREE=1)"; \
+    GTEST_SKIP() << why;                                 \
+  } while (0)
+
 void write_bytes(const fs::path& p, const uint8_t* d, std::size_t n) {
   std::ofstream o(p, std::ios::binary);
   o.write(reinterpret_cast<const char*>(d), static_cast<std::streamsize>(n));
@@ -52,10 +64,11 @@ struct Tally {
 // expectations only when `expect_exact` (the single-rounding claim).
 void referee_model(const std::string& file, uint32_t seed, quant::Rounding rounding, bool expect_exact, Tally& tally) {
   const std::string path = std::string(COSIM_MODELS_DIR) + "/" + file;
-  if (!fs::exists(path)) GTEST_SKIP() << "model " << path << " absent (shared/models not beside the checkout)";
-  if (!have_node()) GTEST_SKIP() << "node not found; the referee needs Node.js (apt-get install nodejs npm)";
+  if (!fs::exists(path)) REFEREE_SKIP_OR_FAIL("model " << path << " absent (shared/models not beside the checkout)");
+  if (!have_node()) REFEREE_SKIP_OR_FAIL("node not found; the referee needs Node.js (apt-get install nodejs npm)");
   if (!fs::exists(modules_dir() + "/@tensorflow/tfjs-tflite/wasm/tflite_web_api_cc.js"))
-    GTEST_SKIP() << "referee runtime not installed in " << modules_dir() << "; run tests/tflite/referee/install.sh";
+    REFEREE_SKIP_OR_FAIL("referee runtime not installed in " << modules_dir()
+                                                              << "; run tests/tflite/referee/install.sh");
 
   const std::vector<uint8_t> bytes = tflite::read_file_bytes(path);
   const tflite::Model model = tflite::parse_model(bytes.data(), bytes.size(), path);

@@ -1,7 +1,8 @@
 // Constrained-random VTA programs on the Verilated core (bare C++ clock loop)
 // against the functional model: the whole DRAM image must match byte for
 // byte. A failing program is written to a raw program directory (insn.bin,
-// dram.bin, meta) for `vta-run-model --dir` and `vta-disasm`.
+// dram.bin, meta) under the test artifact folder (tests/support) for
+// `vta-run-model --dir` and `vta-disasm`.
 //
 // VTA_COSIM_SEEDS=n overrides the number of programs; VTA_COSIM_FIRST_SEED
 // the first seed.
@@ -13,6 +14,7 @@
 
 #include "common/error.hpp"
 #include "matmul_program.hpp"
+#include "support/artifact_dir.hpp"
 #include "vta/disasm.hpp"
 #include "vta/functional_model.hpp"
 #include "vta/random_program.hpp"
@@ -101,8 +103,8 @@ std::string run_one(uint64_t seed, const RandomProgramOptions& gen, uint64_t* cy
   std::ostringstream msg;
   msg << "program seed " << seed << " (" << p.insns.size() << " instructions, " << format_stats(st)
       << "), memory " << describe(opts) << ": " << os.str();
-  const std::string dir = "vta_cosim_fail_seed" + std::to_string(seed);
   try {
+    const std::string dir = cosim::testing::artifact_dir("vta_cosim_fail_seed" + std::to_string(seed)).string();
     write_raw_program_dir(dir, p.raw);
     msg << "\n  program written to " << dir << " (replay: vta-run-model --dir " << dir << " --out out.bin --trace)";
   } catch (const std::exception& e) {

@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "matmul_program.hpp"
 #include "vta/raw_program.hpp"
+#include "vta/raw_trace.hpp"
 
 namespace cosim::vta {
 namespace {
@@ -77,6 +78,101 @@ TEST(VtaRawProgram, MetaErrorsNameFileAndKey) {
   EXPECT_THROW(read_binary_file("/nonexistent/vta/file.bin"), InputError);
 }
 
+// Addresses and sizes from a meta file are checked, overflow-safe, against
+// the documented limit before any memory is taken.
+TEST(VtaRawProgram, HostileAddressesAreRejectedBeforeAllocating) {
+  expect_dir_error("insn_addr 0xfffffffffffffff0\n", "ends past the 1024 MiB limit");
+  expect_dir_error("insn_addr 0x40000000\n", "ends past the 1024 MiB limit");  // exactly the limit + 16 bytes
+  const std::vector<uint8_t> insn(16, 0);
+  EXPECT_THROW(make_raw_program(insn, {}, kMaxRawImageBytes), InputError);
+  EXPECT_NO_THROW(make_raw_program(insn, {}, 4096));
+}
+
+TEST(VtaRawProgram, OversizedFileIsRefusedBeforeReading) {
+  const std::string d = temp_dir("big");
+  write_binary_file(d + "/f.bin", std::vector<uint8_t>(100, 0));
+  try {
+    read_binary_file(d + "/f.bin", 64);
+    FAIL() << "a 100-byte file passed a 64-byte limit";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("100 bytes, more than the limit of 64 bytes"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(read_binary_file(d + "/f.bin", 100).size(), 100u);
+}
+
+// A directory without meta: the instructions go after the image at the next
+// 4 KiB boundary; the trace writes spec/vta-isa.md's host registers (0x0c
+// address, 0x08 count, 0x00 start) and checks the whole image.
+TEST(VtaRawTrace, DirectoryWithoutMetaPlacesTheStreamAfterTheImage) {
+  const std::string d = temp_dir("nometa");
+  std::vector<uint8_t> words(32, 0);
+  words[0] = 3;  // FINISH
+  words[16] = 3;
+  write_binary_file(d + "/insn.bin", words);
+  write_binary_file(d + "/dram.bin", std::vector<uint8_t>(5000, 0x11));
+  ASSERT_TRUE(is_raw_program_dir(d));
+  const trace::Trace t = raw_program_trace(d, 1000);
+  EXPECT_EQ(t.target, "vta");
+  EXPECT_EQ(t.config.at("expected"), "functional_model");
+  ASSERT_EQ(t.steps.size(), 7u);
+  EXPECT_EQ(t.steps[0].op, trace::Op::kMemLoad);
+  EXPECT_EQ(t.steps[0].addr, 0u);
+  ASSERT_EQ(t.steps[0].data.size(), 8192u + 32u);
+  EXPECT_EQ(t.steps[0].data[4999], 0x11);
+  EXPECT_EQ(t.steps[0].data[8192], 3);
+  EXPECT_EQ(t.steps[1].addr, 0x0cu);
+  EXPECT_EQ(t.steps[1].value, 8192u);
+  EXPECT_EQ(t.steps[2].addr, 0x08u);
+  EXPECT_EQ(t.steps[2].value, 2u);
+  EXPECT_EQ(t.steps[3].addr, 0x00u);
+  EXPECT_EQ(t.steps[3].value, 1u);
+  EXPECT_EQ(t.steps[4].op, trace::Op::kWaitDone);
+  EXPECT_EQ(t.steps[4].value, 1000u);
+  EXPECT_EQ(t.steps[5].op, trace::Op::kMemCheck);
+  EXPECT_EQ(t.steps[5].tensor.name, "dram");
+  EXPECT_EQ(t.steps[5].data, t.steps[0].data);  // two FINISHes change nothing
+  EXPECT_EQ(t.steps[6].op, trace::Op::kMemDump);
+}
+
+// Without dram_expected.bin the expected image is the functional model's:
+// the matmul program's output region, computed in matmul_program.hpp from
+// the matrices (not by the model), must be in it.
+TEST(VtaRawTrace, ExpectedImageComesFromTheModelOrTheFile) {
+  const std::string d = temp_dir("selfcheck");
+  const RawProgram p = matmul_raw();
+  write_raw_program_dir(d, p);
+  const trace::Trace t = raw_program_trace(d, 1000);
+  const trace::Step* check = nullptr;
+  for (const auto& st : t.steps) {
+    if (st.op == trace::Op::kMemCheck) check = &st;
+  }
+  ASSERT_NE(check, nullptr);
+  ASSERT_EQ(check->data.size(), p.dram.size());
+  testing::MatmulCase c = testing::make_matmul_case(9);
+  EXPECT_TRUE(std::equal(c.expect.begin(), c.expect.end(), check->data.begin() + c.out.byte_addr));
+  EXPECT_NE(check->data, p.dram);  // the program writes DRAM: the check can fail
+
+  write_binary_file(d + "/dram_expected.bin", std::vector<uint8_t>(p.dram.size(), 7));
+  const trace::Trace f = raw_program_trace(d, 1000);
+  EXPECT_EQ(f.config.at("expected"), "dram_expected.bin");
+  write_binary_file(d + "/dram_expected.bin", std::vector<uint8_t>(p.dram.size() - 1, 7));
+  EXPECT_THROW(raw_program_trace(d, 1000), InputError);
+}
+
+TEST(VtaRawTrace, ProgramTheModelRejectsIsBadInput) {
+  const std::string d = temp_dir("rejected");
+  std::vector<uint8_t> words(16, 0);
+  words[0] = 5;  // undefined opcode
+  write_binary_file(d + "/insn.bin", words);
+  write_binary_file(d + "/dram.bin", std::vector<uint8_t>(64, 0));
+  try {
+    raw_program_trace(d, 1000);
+    FAIL() << "an undefined opcode was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("the functional model rejects the program"), std::string::npos) << e.what();
+  }
+}
+
 #if defined(VTA_DISASM_EXE) && defined(VTA_RUN_MODEL_EXE)
 struct Cmd {
   int status;
@@ -141,6 +237,13 @@ TEST(VtaTools, RunModelFromFilesAndDir) {
                "/o4.bin");
   EXPECT_EQ(r4.status, 2) << r4.out;
   EXPECT_NE(r4.out.find("not a multiple of 16"), std::string::npos) << r4.out;
+  // A meta file whose address would wrap the image size: one line, exit 2
+  // (it once corrupted the heap).
+  write_raw_program_dir(d + "/wrap", p);
+  std::ofstream(d + "/wrap/meta") << "insn_addr 0xfffffffffffffff0\n";
+  Cmd r5 = run(std::string(VTA_RUN_MODEL_EXE) + " --dir " + d + "/wrap --out " + d + "/o5.bin");
+  EXPECT_EQ(r5.status, 2) << r5.out;
+  EXPECT_NE(r5.out.find("ends past the 1024 MiB limit"), std::string::npos) << r5.out;
 }
 #endif
 

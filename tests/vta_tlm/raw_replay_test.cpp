@@ -1,0 +1,113 @@
+// `cosim replay` checks something or says it did not: a raw VTA program
+// directory without dram_expected.bin is compared, byte for byte over the
+// whole image, with the functional model's run of the same program; a
+// wrong expected image names the first differing address and the STORE
+// that wrote it; a trace with no check ends as NO CHECK, exit 1.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "matmul_program.hpp"
+#include "vta/raw_program.hpp"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace cosim::vta {
+namespace {
+
+struct Cmd {
+  int code;
+  std::string out;
+};
+
+Cmd cosim(const std::string& args) {
+  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  const int st = ::pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+std::string scratch(const std::string& name) {
+  const fs::path d = fs::path(::testing::TempDir()) / ("cosim_raw_replay_" + std::to_string(::getpid())) / name;
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d.string();
+}
+
+json report(const std::string& out) {
+  std::ifstream f(out + "/report.json");
+  return f ? json::parse(f) : json();
+}
+
+RawProgram matmul_program() {
+  testing::MatmulCase c = testing::make_matmul_case(9);
+  return make_raw_program(c.program.insn_bytes(), c.dram, c.program.insn_region.byte_addr);
+}
+
+TEST(RawReplay, WithoutAnExpectedImageTheModelChecksTheWholeImage) {
+  const std::string dir = scratch("prog");
+  const RawProgram p = matmul_program();
+  write_raw_program_dir(dir, p);
+  const std::string out = scratch("out");
+  const Cmd c = cosim("replay " + dir + " --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  EXPECT_NE(c.out.find("PASS bit-exact (1 check, " + std::to_string(p.dram.size()) + " elements)"),
+            std::string::npos)
+      << c.out;
+  const json r = report(out);
+  EXPECT_EQ(r["status"], "pass");
+  EXPECT_EQ(r["mismatch"]["elements"].get<uint64_t>(), p.dram.size());
+  EXPECT_EQ(r["mismatch"]["checks"][0]["name"], "dram");
+}
+
+TEST(RawReplay, WrongExpectedImageNamesTheAddressAndTheStore) {
+  const std::string dir = scratch("prog_bad");
+  RawProgram p = matmul_program();
+  write_raw_program_dir(dir, p);
+  // The right final image from the matrices themselves, then one byte of the
+  // output region changed.
+  testing::MatmulCase c = testing::make_matmul_case(9);
+  std::vector<uint8_t> expected = p.dram;
+  std::copy(c.expect.begin(), c.expect.end(), expected.begin() + static_cast<std::ptrdiff_t>(c.out.byte_addr));
+  const uint64_t bad = c.out.byte_addr + 5;
+  expected[bad] ^= 0x40;
+  write_binary_file(dir + "/dram_expected.bin", expected);
+  const std::string out = scratch("out_bad");
+  const Cmd r = cosim("replay " + dir + " --out " + out);
+  ASSERT_EQ(r.code, 1) << r.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "mismatch");
+  EXPECT_EQ(j["mismatch"]["count"].get<int64_t>(), 1);
+  char addr[32];
+  std::snprintf(addr, sizeof addr, "0x%llx", static_cast<unsigned long long>(bad));
+  EXPECT_EQ(j["first_divergence"]["address"], addr) << j.dump(1);
+  EXPECT_NE(j["first_divergence"]["unit"]["text"].get<std::string>().find("STORE"), std::string::npos)
+      << j.dump(1);
+}
+
+TEST(RawReplay, ATraceWithoutChecksIsNoCheck) {
+  const std::string dir = scratch("nocheck");
+  std::ofstream(dir + "/trace.txt") << "cosim-trace 1\ntarget vta\nreg_write 0x0c 0\n";
+  const std::string out = scratch("out_nocheck");
+  const Cmd r = cosim("replay " + dir + " --out " + out);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("NO CHECK (0 checks, 0 elements)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "no_check");
+  EXPECT_FALSE(j["bit_exact"].get<bool>());
+}
+
+}  // namespace
+}  // namespace cosim::vta
