@@ -85,6 +85,27 @@ TEST(VtaAssert, PopOfEmptyQueueFailsAtItsCycle) {
   EXPECT_NE(out.find("[6]"), std::string::npos) << out;
   EXPECT_NE(out.find("vta_token_q.sv"), std::string::npos) << out;
   EXPECT_NE(out.find("a_no_underflow"), std::string::npos) << out;
+  // The property reaches the error by name (captured from Verilator's output
+  // by tb/rtl_assert/vl_print_hook), for report.json.
+  EXPECT_EQ(err.info().name, "a_no_underflow") << err.info().raw;
+  EXPECT_EQ(err.info().file, "vta_token_q.sv") << err.info().raw;
+  EXPECT_GT(err.info().line, 0) << err.info().raw;
+  EXPECT_NE(err.info().instance.find("vta_token_q"), std::string::npos) << err.info().raw;
+  EXPECT_NE(std::string(err.what()).find("a_no_underflow"), std::string::npos) << err.what();
+}
+
+TEST(VtaAssert, VerilatorLineIsSplitIntoItsParts) {
+  const cosim::tb::RtlAssertionInfo a = cosim::tb::parse_rtl_assertion(
+      "[42] %Error: cosim_fifo_sync.sv:69: Assertion failed in TOP.vta_top.u_store.u_data.a_count_le_depth: "
+      "cosim_fifo_sync: occupancy 5 beyond depth 4");
+  EXPECT_EQ(a.file, "cosim_fifo_sync.sv");
+  EXPECT_EQ(a.line, 69);
+  EXPECT_EQ(a.name, "a_count_le_depth");
+  EXPECT_EQ(a.instance, "TOP.vta_top.u_store.u_data");
+  EXPECT_EQ(a.message, "cosim_fifo_sync: occupancy 5 beyond depth 4");
+  const cosim::tb::RtlAssertionInfo none = cosim::tb::parse_rtl_assertion("some other line");
+  EXPECT_TRUE(none.name.empty());
+  EXPECT_TRUE(none.file.empty());
 }
 
 TEST(VtaAssert, PushAtSaturationFailsAtItsCycle) {
