@@ -100,7 +100,12 @@ void run_case(Gen& g, Counters& n, int kind) {
 
   // Scales: kind 0 typical, 1 multiplier near a power of two, 2 very
   // small / very large multipliers, 3 per-channel spread.
-  const float s_in = g.log_scale(-12, 2), s_out = g.log_scale(-10, 3);
+  const float s_in = g.log_scale(-12, 2);
+  float s_out = g.log_scale(-10, 3);
+  if (g.uni(0, 7) == 0) {  // 6 / s_out at a rounding tie of RELU6's clamp
+    s_out = static_cast<float>(6.0 / (g.uni(1, 120) + 0.5));
+    for (int s = g.uni(-2, 2); s != 0; s += s > 0 ? -1 : 1) s_out = std::nextafter(s_out, s > 0 ? 1e30f : 0.0f);
+  }
   std::vector<float> s_w;
   const bool per_channel = kind == 3 || g.uni(0, 1) == 0;
   for (int c = 0; c < (per_channel ? oc : 1); ++c) {
@@ -197,6 +202,18 @@ TEST(VtaPlanIndependent, SpecMultiplierHandValues) {
   ASSERT_TRUE(p.has_value());
   EXPECT_EQ(p->pre, 1);
   EXPECT_EQ(p->post, 17);
+}
+
+TEST(VtaPlanIndependent, Relu6ClampUsesFloatQuotient) {
+  // 6.0f / 1.3333334f rounds to 5 in float (TFLite), 4 in double.
+  cosim::Tensor w(cosim::DType::kInt8, {1, 1, 1, 1});
+  w.data<int8_t>()[0] = 1;
+  const auto p = cosim::ops::vta_plan_conv2d(w, cosim::Tensor(), 0.5f, 0, {0.5f}, 1.3333334f, -3, Activation::kRelu6);
+  int lo = 0, hi = 0;
+  spec_act(Activation::kRelu6, 1.3333334f, -3, lo, hi);
+  EXPECT_EQ(hi, 2);
+  EXPECT_EQ(p.at(0).act_max, hi);
+  EXPECT_EQ(p.at(0).act_min, lo);
 }
 
 TEST(VtaPlanIndependent, RandomConvParamsFieldByField) {

@@ -15,7 +15,7 @@
 //   post == 0 means + zp_out is applied to the unshifted product (must fit).
 //   An accumulator bound above 2^31 means the GEMM itself could wrap (rejected).
 //   Activation (s.1): NONE [-128,127]; RELU [max(-128,zp),127];
-//   RELU6 [max(-128,zp), min(127, zp + round(6/s_out))].
+//   RELU6 [max(-128,zp), min(127, zp + round(6/s_out))] (6/s_out in float, as TFLite).
 #pragma once
 
 #include <algorithm>
@@ -123,8 +123,12 @@ inline void spec_act(Activation act, float s_out, int zp, int& lo, int& hi) {
   if (act == Activation::kNone) return;
   lo = std::max(-128, zp);
   if (act == Activation::kRelu6) {
-    const double q6 = std::round(6.0 / static_cast<double>(s_out));
-    hi = static_cast<int>(std::min<double>(127.0, zp + q6));
+    // s.1 writes round(6 / s_out) and describes TFLite's semantics; TFLite
+    // divides the float 6.0f by the float32 scale. The precision matters:
+    // for s_out = 1.3333334f the float quotient rounds to 5, the double one
+    // to 4 (quantization.md does not say which).
+    const float q6 = std::round(6.0f / s_out);
+    hi = static_cast<int>(std::min<double>(127.0, zp + static_cast<double>(q6)));
   }
 }
 
