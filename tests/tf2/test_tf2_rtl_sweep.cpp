@@ -1,13 +1,15 @@
 // Random-layer sweeps of the TF2 RTL against the golden model. Built twice:
 // against the default RTL (regress label: larger layers and chains) and
 // against the small-parameter variant (NPe 4, OCol3D 2, KTap 2, OCol2D 3).
-// TF2_SWEEP=n overrides the number of layers.
+// TF2_SWEEP=n (or COSIM_SWEEP_COUNT) overrides the number of layers;
+// COSIM_SWEEP_SEED shifts the seeds (tests/support/sweep.hpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
+#include "support/sweep.hpp"
 #include "tf2_rtl_util.hpp"
 
 // Suite name per build, so the CTest names of the two executables differ.
@@ -34,14 +36,15 @@ DeviceConfig dut_config() {
 }
 
 TEST(TF2_SWEEP_SUITE, RandomLayersBitExact) {
-  int n = TF2_SWEEP_LAYERS;
+  int n = cosim::testing::sweep_count(TF2_SWEEP_LAYERS);
   if (const char* e = std::getenv("TF2_SWEEP")) n = std::atoi(e);
+  const uint64_t base = cosim::testing::sweep_seed(77);
   const DeviceConfig dev = dut_config();
   std::printf("tf2 sweep on a DUT with %d PEs, feature cache %d words, filter cache %d codes\n", dev.n_pe,
               dev.feat_cache_words, dev.filter_nibbles);
   int run = 0;
   for (int i = 0; i < n; ++i) {
-    const SweepCase c = sweep_case(i, 77, TF2_SWEEP_MAX_C, TF2_SWEEP_MAX_HW);
+    const SweepCase c = sweep_case(i, base, TF2_SWEEP_MAX_C, TF2_SWEEP_MAX_HW);
     const ConvLayer L = random_layer(c.shape, c.seed);
     if (static_cast<long>((L.c_in + 15) / 16) * L.h_in * L.w_in > dev.feat_cache_words ||
         L.c_in * L.k * L.k > dev.filter_nibbles) {
@@ -59,9 +62,10 @@ TEST(TF2_SWEEP_SUITE, RandomLayersBitExact) {
 
 TEST(TF2_SWEEP_SUITE, RandomChainsBitExact) {
   const DeviceConfig dev = dut_config();
-  const int n = std::max(1, TF2_SWEEP_LAYERS / 20);
+  const int n = std::max(1, cosim::testing::sweep_count(TF2_SWEEP_LAYERS) / 20);
+  const uint64_t base = cosim::testing::sweep_seed(991);
   for (int i = 0; i < n; ++i) {
-    const SweepCase c = sweep_case(i, 991, 24, 8);
+    const SweepCase c = sweep_case(i, base, 24, 8);
     std::vector<ConvLayer> layers;
     RandomLayerShape s = c.shape;
     for (int l = 0; l < 3; ++l) {
@@ -86,10 +90,11 @@ TEST(TF2_SWEEP_SUITE, RandomChainsBitExact) {
 // ReLU) against the golden chain, random shapes and DRAM timing.
 TEST(TF2_SWEEP_SUITE, RandomResidualLayersBitExact) {
   const DeviceConfig dev = dut_config();
-  const int n = std::max(12, TF2_SWEEP_LAYERS / 3);
+  const int n = std::max(12, cosim::testing::sweep_count(TF2_SWEEP_LAYERS) / 3);
+  const uint64_t base = cosim::testing::sweep_seed(4242);
   int run = 0;
   for (int i = 0; i < n; ++i) {
-    const SweepCase c = residual_case(i, 4242, TF2_SWEEP_MAX_C, TF2_SWEEP_MAX_HW);
+    const SweepCase c = residual_case(i, base, TF2_SWEEP_MAX_C, TF2_SWEEP_MAX_HW);
     const ConvLayer L = residual_layer(c);
     if (static_cast<long>((L.c_in + 15) / 16) * L.h_in * L.w_in > dev.feat_cache_words ||
         L.c_in * L.k * L.k > dev.filter_nibbles) {

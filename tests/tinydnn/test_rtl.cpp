@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "common/error.hpp"
+#include "support/sweep.hpp"
 #include "tinydnn/conv.hpp"
 #include "tinydnn/program.hpp"
 #include "tinydnn_bare/tinydnn_bare.hpp"
@@ -29,20 +30,22 @@ using cosim::tb::tinydnn::TinyDnnBare;
 // The regress build gets its own suite name so CTest names stay unique.
 #ifdef TINYDNN_REGRESS
 #define RTL_SUITE TinyDnnRtlRegress
-constexpr int kLayers = 1000;
+constexpr int kDefaultLayers = 1000;
 constexpr int kMaxC = 6;
 constexpr int kMaxHW = 12;
 constexpr int kMaxK = 5;
 constexpr int kMaxBatch = 5;
 #else
 #define RTL_SUITE TinyDnnRtl
-constexpr int kLayers = 100;
+constexpr int kDefaultLayers = 100;
 constexpr int kMaxC = 3;
 constexpr int kMaxHW = 6;
 constexpr int kMaxK = 3;
 constexpr int kMaxBatch = 3;
 #endif
 constexpr int kLayersPerHarness = 10;
+// COSIM_SWEEP_COUNT / COSIM_SWEEP_SEED (tests/support/sweep.hpp) pick a CI slice.
+const int kLayers = cosim::testing::sweep_count(kDefaultLayers);
 
 class Gen {
  public:
@@ -109,7 +112,7 @@ std::string describe(const ConvShape& s, int batch, bool bias) {
 }
 
 TEST(RTL_SUITE, ForwardRandomLayersBitExact) {
-  Gen g(101);
+  Gen g(cosim::testing::sweep_seed(101));
   std::unique_ptr<TinyDnnBare> hw;
   uint64_t macs = 0, cycles = 0;
   for (int n = 0; n < kLayers; ++n) {
@@ -141,7 +144,7 @@ TEST(RTL_SUITE, ForwardRandomLayersBitExact) {
 }
 
 TEST(RTL_SUITE, BackwardRandomLayersBitExact) {
-  Gen g(202);
+  Gen g(cosim::testing::sweep_seed(202));
   std::unique_ptr<TinyDnnBare> hw;
   for (int n = 0; n < kLayers; ++n) {
     if (n % kLayersPerHarness == 0) hw = std::make_unique<TinyDnnBare>(g.options(n / kLayersPerHarness + 1));
@@ -170,7 +173,7 @@ TEST(RTL_SUITE, BackwardRandomLayersBitExact) {
 }
 
 TEST(RTL_SUITE, WeightGradMiniBatchesBitExact) {
-  Gen g(303);
+  Gen g(cosim::testing::sweep_seed(303));
   std::unique_ptr<TinyDnnBare> hw;
   for (int n = 0; n < kLayers; ++n) {
     if (n % kLayersPerHarness == 0) hw = std::make_unique<TinyDnnBare>(g.options(n / kLayersPerHarness + 2));

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "support/sweep.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "tinydnn/host_program.hpp"
 #include "tinydnn/program.hpp"
@@ -34,11 +35,11 @@ using namespace cosim::tinydnn;
 // sweeps, with more and bigger layers, under its own suite name.
 #ifdef TINYDNN_REGRESS
 #define TLM_SUITE TinyDnnTlmRegress
-constexpr int kLayersPerMode = 1000;
+constexpr int kDefaultLayersPerMode = 1000;
 constexpr int kMaxC = 6, kMaxHW = 12, kMaxK = 5;
 #else
 #define TLM_SUITE TinyDnnTlm
-constexpr int kLayersPerMode = 100;
+constexpr int kDefaultLayersPerMode = 100;
 constexpr int kMaxC = 3, kMaxHW = 6, kMaxK = 3;
 #endif
 
@@ -149,7 +150,10 @@ std::string describe(const LayerJob& j) {
 // kLayersPerMode random jobs of one mode in one trace, each with its own
 // stream stalls, under DRAM stalls; every output bit-exact, no protocol
 // error, and the hardware's MAC count equal to the layers' MAC count.
-void random_layers(Mode mode, uint64_t seed) {
+void random_layers(Mode mode, uint64_t fixed_seed) {
+  // COSIM_SWEEP_COUNT / COSIM_SWEEP_SEED (tests/support/sweep.hpp) pick a CI slice.
+  const int kLayersPerMode = cosim::testing::sweep_count(kDefaultLayersPerMode);
+  const uint64_t seed = cosim::testing::sweep_seed(fixed_seed);
   Gen g(seed);
   trace::Trace t;
   t.target = "tinydnn";

@@ -12,6 +12,7 @@
 
 #include "common/error.hpp"
 #include "compiler_test_util.hpp"
+#include "support/sweep.hpp"
 #include "ops/vta_conv2d.hpp"
 #include "vta_compiler/conv2d_compiler.hpp"
 #include "vta_compiler/layout_transform.hpp"
@@ -161,8 +162,9 @@ TEST(VtaConv2dCompiler, ZeroPointsAtTheLimits) {
 }
 
 TEST(VtaConv2dCompiler, RandomShapes) {
-  const int cases = std::getenv("VTA_COMPILER_SWEEP") ? std::atoi(std::getenv("VTA_COMPILER_SWEEP")) : 80;
-  std::mt19937_64 pick(2024);
+  const int cases = std::getenv("VTA_COMPILER_SWEEP") ? std::atoi(std::getenv("VTA_COMPILER_SWEEP"))
+                                                      : cosim::testing::sweep_count(80);
+  std::mt19937_64 pick(cosim::testing::sweep_seed(2024));
   const int chans[] = {1, 3, 16, 17, 40};
   const int kernels[] = {1, 3, 5, 7};
   int ran = 0;
