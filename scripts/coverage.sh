@@ -67,7 +67,14 @@ if [ ${#infos[@]} -gt 0 ]; then
   echo "coverage: HTML report in $OUT/html/index.html"
 fi
 
-python3 scripts/coverage_report.py "$OUT" | tee "$OUT/summary.txt"
+# A missed functional goal fails the run (after the report is printed).
+report_status=0
+python3 scripts/coverage_report.py "$OUT" > "$OUT/summary.txt" || report_status=$?
+cat "$OUT/summary.txt"
+if [ $report_status -ne 0 ]; then
+  echo "coverage: functional coverage goals not met (or no data); see $OUT/summary.txt" >&2
+  [ $status -ne 0 ] || status=$report_status
+fi
 end=$(date +%s)
 echo "coverage: build $((built - start)) s, tests $((ran - built)) s, report $((end - ran)) s"
 exit $status
