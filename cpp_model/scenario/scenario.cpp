@@ -260,6 +260,16 @@ std::string shape_text(const std::vector<int64_t>& s) {
 
 Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const std::vector<int64_t>& shape,
                    Layout layout, const std::string& name) {
+  // A safety net under every backend: whatever shape a backend derives, no
+  // tensor beyond the schema's per-tensor limit is allocated.
+  int64_t elements = 1;
+  for (int64_t d : shape) {
+    if (d < 0 || (d > 0 && elements > kMaxShapeElements / d)) {
+      source.fail("tensor '" + name + "' of shape " + shape_text(shape) + " has more than " +
+                  std::to_string(kMaxShapeElements) + " elements (the limit of one tensor)");
+    }
+    elements *= d;
+  }
   if (source.is_map() && source.has("npy")) {
     const Value& p = source["npy"];
     const fs::path path = fs::path(p.s).is_absolute() ? fs::path(p.s) : fs::path(sc.dir) / p.s;

@@ -17,24 +17,30 @@ void put32(std::vector<uint8_t>& b, std::size_t at, uint32_t v) {
 void check_fits(const ConvLayer& L, const DeviceConfig& cfg, const std::string& what) {
   L.validate(what);
   auto fail = [&](const std::string& m) { throw InputError(what + ": " + m); };
-  if (L.k > cfg.max_k) fail("k " + std::to_string(L.k) + " exceeds the device maximum " + std::to_string(cfg.max_k));
   if (L.stride > 255 || L.c_in > 65535 || L.c_out > 65535) fail("stride/channel count out of descriptor range");
-  if (L.h_in > cfg.max_dim || L.w_in > cfg.max_dim) fail("h_in/w_in exceed " + std::to_string(cfg.max_dim));
-  const long words = static_cast<long>((L.c_in + 15) / 16) * L.h_in * L.w_in;
-  if (words > cfg.feat_cache_words) {
-    fail("input map needs " + std::to_string(words) + " feature-cache words (ceil(c_in/16)*h_in*w_in), device has " +
-         std::to_string(cfg.feat_cache_words));
-  }
-  const long nib = static_cast<long>(L.c_in) * L.k * L.k;
-  if (nib > cfg.filter_nibbles) {
-    fail("filter of " + std::to_string(nib) + " codes (c_in*k*k) exceeds the per-PE filter cache of " +
-         std::to_string(cfg.filter_nibbles));
-  }
+  check_capacity(L.c_in, L.h_in, L.w_in, L.k, cfg, what);
   for (int v : {L.min_exp, L.q_in, L.q_out}) {
     if (v < -128 || v > 127) fail("min_exp/q_in/q_out must fit int8");
   }
 }
 }  // namespace
+
+void check_capacity(int64_t c_in, int64_t h_in, int64_t w_in, int64_t k, const DeviceConfig& cfg,
+                    const std::string& what) {
+  auto fail = [&](const std::string& m) { throw InputError(what + ": " + m); };
+  if (k > cfg.max_k) fail("k " + std::to_string(k) + " exceeds the device maximum " + std::to_string(cfg.max_k));
+  if (h_in > cfg.max_dim || w_in > cfg.max_dim) fail("h_in/w_in exceed " + std::to_string(cfg.max_dim));
+  const int64_t words = (c_in + 15) / 16 * h_in * w_in;
+  if (words > cfg.feat_cache_words) {
+    fail("input map needs " + std::to_string(words) + " feature-cache words (ceil(c_in/16)*h_in*w_in), device has " +
+         std::to_string(cfg.feat_cache_words));
+  }
+  const int64_t nib = c_in * k * k;
+  if (nib > cfg.filter_nibbles) {
+    fail("filter of " + std::to_string(nib) + " codes (c_in*k*k) exceeds the per-PE filter cache of " +
+         std::to_string(cfg.filter_nibbles));
+  }
+}
 
 std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int w) {
   if (chw.size() != static_cast<std::size_t>(c) * h * w) throw InputError("tf2 to_c16hw: size mismatch");

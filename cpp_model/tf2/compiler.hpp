@@ -49,6 +49,11 @@ struct DeviceConfig {
   int max_dim = 1024;             // h, w
 };
 
+// The capacity part of the compiler's checks, on the shape alone: callers
+// run it before computing anything of that size (InputError naming `what`).
+void check_capacity(int64_t c_in, int64_t h_in, int64_t w_in, int64_t k, const DeviceConfig& cfg,
+                    const std::string& what);
+
 struct LayerRegions {
   uint32_t desc_addr = 0, in_addr = 0, weight_addr = 0, param_addr = 0, out_addr = 0;
   uint32_t res_addr = 0;  // residual map, 0 when none

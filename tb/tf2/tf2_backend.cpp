@@ -198,6 +198,12 @@ class Tf2Backend : public tb::TargetBackend {
     const Value& pv = sc["params"];
     const int k = static_cast<int>(pv["kernel"].as_int());
     const bool bias = pv["bias"].as_bool(), bn = pv["batch_norm"].as_bool(), relu = pv["relu"].as_bool();
+    // What the device can hold, before any map of this size is computed.
+    try {
+      check_capacity(c, h, w, k, DeviceConfig{}, "TF2 layer");
+    } catch (const InputError& e) {
+      shape_v.fail(e.what());
+    }
     const std::vector<float> x =
         nhwc_to_chw(float_data(sc, sc["data"]["input"], shape, Layout::kNHWC, "input", -1, 1), h, w, c);
 

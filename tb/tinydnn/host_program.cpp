@@ -174,11 +174,20 @@ class Emitter {
 
 }  // namespace
 
-void validate(const LayerJob& j) {
+void check_hardware_fit(const LayerJob& j) {
   const ConvShape& s = j.shape;
   s.validate();
   if (j.batch < 1 || j.batch > 0xFFFF)
     throw InputError("tinydnn job: batch " + std::to_string(j.batch) + ", expected 1..65535");
+  // The hardware's limits, per command the job issues (map_layer validates).
+  if (uses_forward(j.mode)) map_layer(Op::kForward, s, j.bias);
+  if (uses_backward(j.mode)) map_layer(Op::kBackward, s, j.mode == Mode::kBackward && j.bias);
+  if (uses_dw(j.mode)) map_layer(Op::kWeightGrad, s, false);
+}
+
+void validate(const LayerJob& j) {
+  check_hardware_fit(j);
+  const ConvShape& s = j.shape;
   const std::size_t nx = std::size_t(s.in_c) * s.in_h * s.in_w;
   const std::size_t nd = std::size_t(s.out_c) * s.out_h() * s.out_w();
   if (needs_w(j.mode)) expect_size("w", j.w.size(), std::size_t(s.out_c) * s.in_c * s.k_h * s.k_w);
@@ -193,10 +202,6 @@ void validate(const LayerJob& j) {
     expect_size("delta (samples)", j.delta.size(), std::size_t(j.batch));
     for (const auto& v : j.delta) expect_size("delta", v.size(), nd);
   }
-  // The hardware's limits, per command the job issues (map_layer validates).
-  if (uses_forward(j.mode)) map_layer(Op::kForward, s, j.bias);
-  if (uses_backward(j.mode)) map_layer(Op::kBackward, s, j.mode == Mode::kBackward && j.bias);
-  if (uses_dw(j.mode)) map_layer(Op::kWeightGrad, s, false);
 }
 
 Golden golden(const LayerJob& j) {

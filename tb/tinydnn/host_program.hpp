@@ -59,6 +59,9 @@ struct Golden {
 
 // Throws cosim::InputError when the job does not fit the hardware or its
 // tensors have the wrong sizes.
+// The shape, batch and every command's hardware limits, without the data:
+// callers check this before taking memory for the job's tensors.
+void check_hardware_fit(const LayerJob& j);
 void validate(const LayerJob& j);
 Golden golden(const LayerJob& j);
 // MAC steps x active cores the hardware issues for the job, counted from the

@@ -140,6 +140,11 @@ class TinyDnnBackend : public TargetBackend {
     } catch (const InputError& e) {
       sz.fail(std::string("expected a kernel inside the input: ") + e.what());
     }
+    try {  // before any tensor of the job's size is made
+      check_hardware_fit(j);
+    } catch (const InputError& e) {
+      sz.fail(std::string("expected a layer the accelerator holds: ") + e.what());
+    }
 
     Workload w;
     const int64_t B = j.batch;

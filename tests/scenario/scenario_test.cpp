@@ -295,6 +295,19 @@ TEST(Scenario, ShapeBeyondTheElementLimitIsRejectedBeforeAllocation) {
   expect_limit("[1, 4096, 4096, 2]", true);   // 2^25
   expect_limit("[1, 4096, 4096, 1]", false);  // 2^24 exactly: the limit itself is allowed
   EXPECT_EQ(sc::kMaxShapeElements, int64_t{1} << 24);
+
+  // A backend may derive a tensor's shape from several keys; make_tensor
+  // refuses one beyond the limit at the data key, before allocating it.
+  const sc::Scenario s = sc::load_scenario(write("limit_data", kValid), targets());
+  try {
+    sc::make_tensor(s, s["data"]["input"], DType::kFp32, {255, 255, 255, 255}, Layout::kNCHW, "x");
+    FAIL() << "a 4.2 G-element tensor was made";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("tensor 'x' of shape [255,255,255,255] has more than 16777216"),
+              std::string::npos)
+        << e.what();
+  }
+  EXPECT_NO_THROW(sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 8, 8, 16}, Layout::kNHWC, "x"));
 }
 
 TEST(Scenario, SeedArgumentWinsOverFile) {
