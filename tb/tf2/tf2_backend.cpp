@@ -36,7 +36,9 @@
 #include "tf2_model_op.hpp"
 #include "tf2_bare/tf2_bare.hpp"
 
-namespace cosim::tf2 {
+namespace cosim::tb::tf2 {
+
+using namespace cosim::tf2;
 
 namespace {
 
@@ -163,7 +165,7 @@ Tensor group_tensor(const std::vector<uint8_t>& c16hw, int g, int h, int w) {
   return t;
 }
 
-class Tf2Backend : public tb::TargetBackend {
+class Tf2Backend : public TargetBackend {
  public:
   std::string name() const override { return "tf2"; }
   std::string description() const override {
@@ -172,7 +174,7 @@ class Tf2Backend : public tb::TargetBackend {
   std::vector<std::string> ops() const override { return {"conv", "resnet_block", "model"}; }
 
   Schema op_schema(const std::string& op) const override {
-    if (op == "model") return model_op_schema();  // tf2_model_op.hpp
+    if (op == "model") return model_replay::op_schema(model_);  // tf2_model_op.hpp
     const Schema src = scenario::schemas::data_source();
     Schema data = Schema::map().optional("input", src, "{random: {min: -1, max: 1}}");
     const std::vector<std::string> prefixes =
@@ -190,7 +192,7 @@ class Tf2Backend : public tb::TargetBackend {
   }
 
   tb::Workload prepare(const scenario::Scenario& sc) const override {
-    if (sc.op == "model") return prepare_model(sc);  // tf2_model_op.hpp
+    if (sc.op == "model") return model_replay::prepare(model_, sc);  // tf2_model_op.hpp
     const Value& shape_v = sc["shapes"]["input"];
     const std::vector<int64_t> shape = shape_v.as_ints();
     if (shape[0] != 1) shape_v.fail("expected batch 1 ([1, H, W, C]), got " + std::to_string(shape[0]));
@@ -342,7 +344,7 @@ class Tf2Backend : public tb::TargetBackend {
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w) const override {
-    if (is_model_workload(w)) return compile_model(sc, w);  // tf2_model_op.hpp
+    if (model_replay::is_model_workload(w)) return model_replay::compile(model_, sc, w);  // tf2_model_op.hpp
     const auto& st = std::any_cast<const Tf2State&>(w.state);
     trace::Trace t;
     t.target = name();
@@ -408,8 +410,8 @@ class Tf2Backend : public tb::TargetBackend {
       m.extra["output_wait_fraction"] = perf("output_wait_cycles") / busy;
     }
     if (w == nullptr) return m;
-    if (is_model_workload(*w)) {  // tf2_model_op.hpp, plus the run-wide counters above
-      tb::Metrics mm = model_metrics(*w, run);
+    if (model_replay::is_model_workload(*w)) {  // tf2_model_op.hpp, plus the run-wide counters above
+      tb::Metrics mm = model_replay::metrics(model_, *w, run);
       for (const auto& [k, v] : m.extra) mm.extra[k] = v;
       return mm;
     }
@@ -431,11 +433,14 @@ class Tf2Backend : public tb::TargetBackend {
     }
     return m;
   }
+
+ private:
+  Tf2ModelTarget model_;
 };
 
 }  // namespace
-}  // namespace cosim::tf2
+}  // namespace cosim::tb::tf2
 
 namespace cosim::backends {
-std::unique_ptr<tb::TargetBackend> make_tf2() { return std::make_unique<tf2::Tf2Backend>(); }
+std::unique_ptr<tb::TargetBackend> make_tf2() { return std::make_unique<tb::tf2::Tf2Backend>(); }
 }  // namespace cosim::backends

@@ -1,10 +1,11 @@
-// The `model` op of the tf2 target: the CONV_2D layers of a float .tflite
-// model (the float ResNet-8) on the TF2 engine, all in one simulation.
+// The `model` op of the tf2 target (front end: tb/model_replay): the CONV_2D
+// layers of a float .tflite model (the float ResNet-8) on the TF2 engine, all
+// in one simulation.
 //
 //   target: tf2
 //   op: model
 //   model: ../shared/models/resnet8_float.tflite   # relative: from the parent of the scenario's folder
-//   ops: all                                       # or operator indices of subgraph 0 (CONV_2D)
+//   ops: all                                       # every float CONV_2D; or operator indices
 //   input: random                                  # per layer: seeded uniform [-1, 1]; {random: {min, max}}; {npy: f}
 //
 // Each selected CONV_2D becomes one TF2 layer: the float filter (OHWI in the
@@ -17,23 +18,26 @@
 // TFLite SAME padding with the odd pixel after the map (stride 2 on even
 // maps) runs as symmetric padding on the input extended by a zero row /
 // column. The trace loads each layer's DRAM image at 0, starts, waits and
-// checks its output groups ("opNN_conv2d[_cA_B]") before the next layer.
-// Other operator types in `ops`, and layers the device cannot hold (feature
-// cache, filter cache, shift range), are listed as unsupported with the
-// reason, not failures. A missing model file skips the scenario.
+// checks its output groups ("opNN_conv2d[_cA_B]") before the next layer. A
+// layer the device cannot hold (feature cache, filter cache, shift range) is
+// an input error naming the operator.
 #pragma once
 
-#include "cosim/backend.hpp"
+#include "model_replay/model_replay.hpp"
 
-namespace cosim::tf2 {
+namespace cosim::tb::tf2 {
 
-scenario::Schema model_op_schema();
-// Throws tb::ScenarioSkipped when the model file does not exist.
-tb::Workload prepare_model(const scenario::Scenario& sc);
-bool is_model_workload(const tb::Workload& w);
-trace::Trace compile_model(const scenario::Scenario& sc, const tb::Workload& w);
-// Per layer: bit-exactness, cost of INQ and of int8 vs float (console table,
-// metrics, report.json "layers").
-tb::Metrics model_metrics(const tb::Workload& w, const tb::SimOutcome& run);
+class Tf2ModelTarget : public model_replay::ModelTarget {
+ public:
+  std::string name() const override { return "tf2"; }
+  std::vector<model_replay::OpSupport> supported_ops() const override;
+  void add_keys(scenario::Schema& s) const override;
+  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override;
+  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override;
+  std::string summary(const scenario::Scenario& sc) const override;
+  std::vector<model_replay::Column> columns() const override;
+  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
+                                const SimOutcome& out) const override;
+};
 
-}  // namespace cosim::tf2
+}  // namespace cosim::tb::tf2

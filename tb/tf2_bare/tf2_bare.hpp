@@ -51,10 +51,10 @@ class Tf2Bare {
   // Programs DESC_ADDR/DESC_COUNT, starts, waits until idle. Throws
   // cosim::TimeoutError after max_cycles.
   Tf2RunResult run(uint32_t desc_addr, uint32_t desc_count);
-  Tf2RunResult run(const tf2::Program& program) { return run(program.desc_addr, program.desc_count); }
+  Tf2RunResult run(const cosim::tf2::Program& program) { return run(program.desc_addr, program.desc_count); }
 
   // Capacities read from the CONFIG / depth registers, for the compiler.
-  tf2::DeviceConfig device_config();
+  cosim::tf2::DeviceConfig device_config();
 
   const Axi4SlaveModel& axi() const;
   uint64_t cycle() const { return cycle_; }

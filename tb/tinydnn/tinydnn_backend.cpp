@@ -30,6 +30,8 @@
 
 namespace cosim::tb::tinydnn {
 
+using namespace cosim::tinydnn;
+
 namespace {
 
 struct State {
@@ -81,7 +83,7 @@ class TinyDnnBackend : public TargetBackend {
 
   scenario::Schema op_schema(const std::string& op) const override {
     using scenario::Schema;
-    if (op == "model") return model_op_schema();  // tinydnn_model_op.hpp
+    if (op == "model") return model_replay::op_schema(model_);  // tinydnn_model_op.hpp
     const Mode m = parse_mode(op);
     Schema data = Schema::map();
     if (m != Mode::kBackward) data.optional("x", scenario::schemas::data_source(), "random");
@@ -115,7 +117,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   Workload prepare(const scenario::Scenario& sc) const override {
-    if (sc.op == "model") return prepare_model(sc);  // tinydnn_model_op.hpp
+    if (sc.op == "model") return model_replay::prepare(model_, sc);  // tinydnn_model_op.hpp
     State st;
     LayerJob& j = st.job;
     j.mode = parse_mode(sc.op);
@@ -199,7 +201,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const override {
-    if (is_model_workload(w)) return compile_model(sc, w);  // tinydnn_model_op.hpp
+    if (model_replay::is_model_workload(w)) return model_replay::compile(model_, sc, w);  // tinydnn_model_op.hpp
     const auto& st = std::any_cast<const State&>(w.state);
     trace::Trace t;
     t.target = name();
@@ -222,7 +224,7 @@ class TinyDnnBackend : public TargetBackend {
   std::optional<WorkUnit> work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
                                     const std::vector<int64_t>& index, std::optional<uint64_t> address) const override {
     (void)tr, (void)address;
-    if (index.size() != 4 || (w != nullptr && is_model_workload(*w))) return std::nullopt;
+    if (index.size() != 4 || (w != nullptr && model_replay::is_model_workload(*w))) return std::nullopt;
     const auto us = check.find("_s");
     const std::string kind = check.substr(0, us);
     WorkUnit u;
@@ -243,7 +245,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   Metrics metrics(const Workload* w, const SimOutcome& run) const override {
-    if (w != nullptr && is_model_workload(*w)) return model_metrics(*w, run);  // tinydnn_model_op.hpp
+    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::metrics(model_, *w, run);  // tinydnn_model_op.hpp
     Metrics m;
     auto perf = [&](const char* k) -> uint64_t {
       const auto it = run.perf.find(k);
@@ -251,11 +253,11 @@ class TinyDnnBackend : public TargetBackend {
     };
     // On replay there is no workload: the hardware's own MAC count stands in.
     m.macs = w != nullptr ? w->macs : perf("mac_ops");
-    if (run.cycles > 0) m.utilization = double(m.macs) / (double(cosim::tinydnn::kCores) * double(run.cycles));
+    if (run.cycles > 0) m.utilization = double(m.macs) / (double(kCores) * double(run.cycles));
     m.extra["mac_ops_counted"] = double(perf("mac_ops"));
     if (perf("busy_cycles") > 0)
       m.extra["utilization_while_busy"] =
-          double(perf("mac_ops")) / (double(cosim::tinydnn::kCores) * double(perf("busy_cycles")));
+          double(perf("mac_ops")) / (double(kCores) * double(perf("busy_cycles")));
     if (w != nullptr) {
       const auto& st = std::any_cast<const State&>(w->state);
       for (const auto& [kind, e] : st.golden.error) {
@@ -265,6 +267,9 @@ class TinyDnnBackend : public TargetBackend {
     }
     return m;
   }
+
+ private:
+  TinyDnnModelTarget model_;
 };
 
 }  // namespace

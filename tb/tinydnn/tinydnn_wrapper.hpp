@@ -11,7 +11,7 @@
 //   0x000..0x03c  the accelerator's registers, word w at 4*w
 //                 (cpp_model/tinydnn/program.hpp: CTRL, MODE, KW ... MACS)
 //   0x100..0x11c  the DMA model next to it (what the host's AXI DMA is on
-//                 a Zynq), see kDma* below.
+//                 a Zynq), see cpp_model/tinydnn/dma_regs.hpp.
 // Streams for stream_send / stream_check: "s_axis" (pushed inline, no
 // memory) and "m_axis" (result beats that no S2MM buffer took).
 #pragma once
@@ -26,6 +26,7 @@
 #include "axis/axis_checker.hpp"
 #include "axis/axis_dma.hpp"
 #include "axis/axis_sink.hpp"
+#include "tinydnn/dma_regs.hpp"
 #include "tlm/dut_wrapper.hpp"
 
 class Vtinydnn_top;
@@ -37,22 +38,8 @@ class WaveTracer;
 
 namespace cosim::tb::tinydnn {
 
-// DMA model registers (byte offsets on the register target).
-constexpr uint32_t kDmaMm2sAddr = 0x100;  // W: DRAM address of the next MM2S transfer
-constexpr uint32_t kDmaMm2sLen = 0x104;   // W: bytes; queues the transfer (one packet, TLAST on its last beat)
-constexpr uint32_t kDmaS2mmAddr = 0x108;  // W: DRAM address of the next S2MM buffer
-constexpr uint32_t kDmaS2mmLen = 0x10c;   // W: bytes; queues the buffer. Its packet must be exactly this long
-constexpr uint32_t kDmaInStall = 0x110;   // W: chance per cycle (parts per million) MM2S holds TVALID back
-constexpr uint32_t kDmaOutStall = 0x114;  // W: chance per cycle (ppm) S2MM drops TREADY
-constexpr uint32_t kDmaFault = 0x118;     // W: fault injection for testbench tests (kFault*)
-constexpr uint32_t kDmaStatus = 0x11c;    // R: bit0 MM2S busy, bit1 S2MM busy, 15:8 / 23:16 queued jobs
-constexpr uint32_t kDmaEnd = 0x120;
-
-enum Fault : uint32_t {
-  kFaultNone = 0,
-  kFaultTdataChange = 1,    // TDATA of the first stalled input beat changes while it waits
-  kFaultDuplicateBeat = 2,  // the third input beat is presented (and taken) twice
-};
+// The DMA model's registers and fault codes (kDma*, kFault*).
+using namespace cosim::tinydnn::dma;
 
 // The debug port's controller state (rtl/tinydnn/tinydnn_pkg.sv dbg_t), decoded.
 struct CtrlState {

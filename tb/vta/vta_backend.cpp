@@ -25,6 +25,7 @@
 
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
+#include "model_replay/model_replay.hpp"
 #include "ops/add.hpp"
 #include "ops/conv2d.hpp"
 #include "ops/vta_conv2d.hpp"
@@ -37,7 +38,7 @@
 #include "vta_compiler/add_compiler.hpp"
 #include "vta_compiler/conv2d_compiler.hpp"
 
-namespace cosim::vta {
+namespace cosim::tb::vta {
 
 namespace {
 
@@ -76,11 +77,7 @@ auto at_key(const Value& key, F&& f) -> decltype(f()) {
   }
 }
 
-std::string dims(const std::vector<int64_t>& s) {
-  std::string t;
-  for (std::size_t i = 0; i < s.size(); ++i) t += (i ? "x" : "") + std::to_string(s[i]);
-  return t;
-}
+using model_replay::dims;
 
 // Two ints from `stride` / `kernel`: one integer, or a [h, w] list.
 std::pair<int64_t, int64_t> pair_of(const Value& v) {
@@ -89,18 +86,6 @@ std::pair<int64_t, int64_t> pair_of(const Value& v) {
     return {v[0].as_int(), v[1].as_int()};
   }
   return {v.as_int(), v.as_int()};
-}
-
-CompileOptions compile_options(const scenario::Scenario& sc) {
-  CompileOptions o;
-  const Value& c = sc["compile"];
-  o.threads = static_cast<int>(c["threads"].as_int());
-  o.tile_rows = static_cast<int>(c["tile_rows"].as_int());
-  o.tile_cols = static_cast<int>(c["tile_cols"].as_int());
-  o.oc_blocks = static_cast<int>(c["oc_blocks"].as_int());
-  o.wgt_double_buffer = c["wgt_double_buffer"].as_bool();
-  o.dram_limit = tb::TbConfig{}.dram_size;  // the DRAM target's size
-  return o;
 }
 
 // The program without a reachable FINISH, for the hang tests: `no_finish`
@@ -184,7 +169,7 @@ std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, uint64
   return std::nullopt;
 }
 
-class VtaBackend : public tb::TargetBackend {
+class VtaBackend : public TargetBackend {
  public:
   std::string name() const override { return "vta"; }
   std::string description() const override {
@@ -194,7 +179,7 @@ class VtaBackend : public tb::TargetBackend {
 
   scenario::Schema op_schema(const std::string& op) const override {
     namespace ss = scenario::schemas;
-    if (op == "model") return model_op_schema(compile_schema());  // vta_model_op.hpp
+    if (op == "model") return model_replay::op_schema(model_);  // vta_model_op.hpp
     const Schema fault = Schema::one_of({"none", "no_finish", "deadlock"});
     if (op == "add") {
       return Schema::map()
@@ -241,21 +226,21 @@ class VtaBackend : public tb::TargetBackend {
         .optional("fault", fault, "none");
   }
 
-  tb::Workload prepare(const scenario::Scenario& sc) const override {
+  Workload prepare(const scenario::Scenario& sc) const override {
     if (sc.requant && *sc.requant != scenario::Requant::kVta16) {
       sc["requant"].fail("expected vta16: the VTA core computes the 16-bit scheme (TFLite double and single "
                          "rounding are reported as distances)");
     }
-    if (sc.op == "model") return prepare_model(sc, compile_options(sc));
-    tb::Workload w = sc.op == "add" ? prepare_add(sc) : prepare_conv2d(sc);
+    if (sc.op == "model") return model_replay::prepare(model_, sc);
+    Workload w = sc.op == "add" ? prepare_add(sc) : prepare_conv2d(sc);
     auto& st = std::any_cast<VtaState&>(w.state);
     st.fault = sc["fault"].as_string();
     apply_fault(st.prog, st.fault);
     return w;
   }
 
-  trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w) const override {
-    if (is_model_workload(w)) return compile_model(sc, w);
+  trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const override {
+    if (model_replay::is_model_workload(w)) return model_replay::compile(model_, sc, w);
     const auto& st = std::any_cast<const VtaState&>(w.state);
     const CompiledProgram& p = st.prog;
     trace::Trace t;
@@ -277,18 +262,18 @@ class VtaBackend : public tb::TargetBackend {
     return t;
   }
 
-  std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
+  std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
     return std::make_unique<VtaRunLogWrapper>(name, cfg);  // VtaWrapper + per-run counters
   }
 
   // The STORE instruction that writes the element (CompiledProgram's units
   // of work), with its disassembly. Needs the compiled program: unknown on
   // replay.
-  std::optional<tb::WorkUnit> work_unit(const tb::Workload* w, const trace::Trace& tr, const std::string& check,
+  std::optional<WorkUnit> work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
                                         const std::vector<int64_t>& index,
                                         std::optional<uint64_t> address) const override {
     if (w == nullptr && address) return raw_program_work_unit(tr, *address);
-    if (w != nullptr && is_model_workload(*w)) return model_work_unit(*w, check, index);  // vta_model_op.hpp
+    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::work_unit(model_, *w, check, index);
     if (w == nullptr || check != "output") return std::nullopt;
     const auto& st = std::any_cast<const VtaState&>(w->state);
     const CompiledProgram& p = st.prog;
@@ -300,7 +285,7 @@ class VtaBackend : public tb::TargetBackend {
     }
     const std::optional<std::size_t> i = p.store_writing(idx);
     if (!i || *i >= p.insns.size()) return std::nullopt;
-    tb::WorkUnit u;
+    WorkUnit u;
     u.fields = {{"instruction", static_cast<int64_t>(*i)}};
     if (*i < p.work.size() && p.work[*i].tile >= 0) u.fields["tile"] = p.work[*i].tile;
     u.text = "instruction " + std::to_string(*i) + ": " + disassemble(p.insns[*i]);
@@ -313,9 +298,9 @@ class VtaBackend : public tb::TargetBackend {
     return raw_program_trace(dir, kRawProgramCycleBudget);
   }
 
-  tb::Metrics metrics(const tb::Workload* w, const tb::SimOutcome& run) const override {
-    if (w != nullptr && is_model_workload(*w)) return model_metrics(*w, run);  // vta_model_op.hpp
-    tb::Metrics m;
+  Metrics metrics(const Workload* w, const SimOutcome& run) const override {
+    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::metrics(model_, *w, run);
+    Metrics m;
     const auto get = [&run](const char* k) -> double {
       const auto it = run.perf.find(k);
       return it == run.perf.end() ? 0.0 : static_cast<double>(it->second);
@@ -339,7 +324,9 @@ class VtaBackend : public tb::TargetBackend {
   }
 
  private:
-  tb::Workload prepare_conv2d(const scenario::Scenario& sc) const {
+  VtaModelTarget model_{compile_schema()};
+
+  Workload prepare_conv2d(const scenario::Scenario& sc) const {
     const Value& shapes = sc["shapes"];
     const std::vector<int64_t> in_shape = shapes["input"].as_ints();
     // Filter: explicit OHWI, or kernel + out_channels.
@@ -384,7 +371,7 @@ class VtaBackend : public tb::TargetBackend {
     const std::vector<float> fscales = filter_scales(sc, q["filter_scales"], f_shape[0]);
 
     const Value& data = sc["data"];
-    tb::Workload w;
+    Workload w;
     Tensor input = scenario::make_tensor(sc, data["input"], DType::kInt8, in_shape, Layout::kNHWC, "input");
     Tensor filter = scenario::make_tensor(sc, data["filter"], DType::kInt8, f_shape, Layout::kAny, "filter");
     Tensor bias;
@@ -430,7 +417,7 @@ class VtaBackend : public tb::TargetBackend {
     return w;
   }
 
-  tb::Workload prepare_add(const scenario::Scenario& sc) const {
+  Workload prepare_add(const scenario::Scenario& sc) const {
     const Value& shapes = sc["shapes"];
     const std::vector<int64_t> s1 = shapes["input1"].as_ints(), s2 = shapes["input2"].as_ints();
     const std::vector<int64_t> out_shape = at_key(shapes["input2"], [&] { return ops::broadcast_shape(s1, s2); });
@@ -438,7 +425,7 @@ class VtaBackend : public tb::TargetBackend {
     const QParams q1 = qparams(q["input1"]), q2 = qparams(q["input2"]), qo = qparams(q["output"]);
     const auto layout = [](const std::vector<int64_t>& s) { return s.size() == 4 ? Layout::kNHWC : Layout::kAny; };
     const Value& data = sc["data"];
-    tb::Workload w;
+    Workload w;
     Tensor a = scenario::make_tensor(sc, data["input1"], DType::kInt8, s1, layout(s1), "input1");
     Tensor b = scenario::make_tensor(sc, data["input2"], DType::kInt8, s2, layout(s2), "input2");
     const quant::VtaAddParams vp = at_key(q, [&] {
@@ -487,8 +474,8 @@ class VtaBackend : public tb::TargetBackend {
 };
 
 }  // namespace
-}  // namespace cosim::vta
+}  // namespace cosim::tb::vta
 
 namespace cosim::backends {
-std::unique_ptr<tb::TargetBackend> make_vta() { return std::make_unique<vta::VtaBackend>(); }
+std::unique_ptr<tb::TargetBackend> make_vta() { return std::make_unique<tb::vta::VtaBackend>(); }
 }  // namespace cosim::backends

@@ -3,8 +3,6 @@
 // perf counters, replay, .npy weights (INQ-compressed by the golden model),
 // bad input (exit 2) and a hang (exit 3).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -13,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/cosim_cli.hpp"
 #include "tensor/tensor.hpp"
 
 namespace fs = std::filesystem;
@@ -20,41 +19,10 @@ using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
+using Result = cosim::test::CliResult;
 
-std::string work() {
-  static const fs::path d = [] {
-    fs::path p = fs::temp_directory_path() / ("tf2_cli_test_" + std::to_string(::getpid()));
-    fs::remove_all(p);
-    fs::create_directories(p);
-    return p;
-  }();
-  return d.string();
-}
-
-Result cosim(const std::string& args) {
-  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"; }
-
-json report(const std::string& dir) {
-  std::ifstream f(dir + "/report.json");
-  return json::parse(f);
-}
-
-class Tf2Scenario : public ::testing::TestWithParam<const char*> {};
+class Tf2Scenario : public cosim::test::CosimCliWithParam<const char*> {};
+class Tf2Cli : public cosim::test::CosimCli {};
 
 TEST_P(Tf2Scenario, RunsBitExactWithMetrics) {
   const std::string name = GetParam();
@@ -90,7 +58,7 @@ TEST_P(Tf2Scenario, RunsBitExactWithMetrics) {
 
 INSTANTIATE_TEST_SUITE_P(Scenarios, Tf2Scenario, ::testing::Values("tf2_conv3x3", "tf2_conv1x1", "tf2_resnet_block"));
 
-TEST(Tf2Cli, NpyWeightsAreCompressedByTheGoldenModel) {
+TEST_F(Tf2Cli, NpyWeightsAreCompressedByTheGoldenModel) {
   // Weights that are already powers of two lose nothing to INQ: infinite SNR.
   cosim::Tensor w(cosim::DType::kFp32, {8, 8, 3, 3});
   for (int64_t i = 0; i < w.numel(); ++i) w.data<float>()[i] = (i % 3 == 0 ? -1.0f : 1.0f) * std::ldexp(1.0f, -static_cast<int>(i % 5) - 2);
@@ -114,7 +82,7 @@ TEST(Tf2Cli, NpyWeightsAreCompressedByTheGoldenModel) {
   EXPECT_NE(bad.out.find("4,8,3,3"), std::string::npos) << bad.out;
 }
 
-TEST(Tf2Cli, BadInputAndHang) {
+TEST_F(Tf2Cli, BadInputAndHang) {
   const std::string s = scenario("tf2_conv3x3");
   Result r = cosim("run " + s + " --set params.padding=3 --out " + work() + "/b1");
   EXPECT_EQ(r.code, 2) << r.out;

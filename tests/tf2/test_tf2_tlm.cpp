@@ -10,9 +10,9 @@
 #include <random>
 #include <sstream>
 
-#include "../tlm/child.hpp"  // in_child(): fork, run, JSON back (shared with the TLM tests)
 #include "common/error.hpp"
 #include "scoreboard/scoreboard.hpp"
+#include "support/child.hpp"  // in_child(): fork, run, JSON back
 #include "tf2/tf2_wrapper.hpp"
 #include "tf2_rtl_util.hpp"
 #include "tlm/simulation.hpp"

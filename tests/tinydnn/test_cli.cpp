@@ -4,8 +4,6 @@
 // naming the cycle, bad input exits 2 with one line naming the key; replay
 // repeats the cycle count.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
@@ -16,48 +14,20 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/cosim_cli.hpp"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;
+using Result = cosim::test::CliResult;
+class TinyDnnCli : public cosim::test::CosimCli {
+ public:
+  static void expect_pass(const std::string& name, const std::vector<std::string>& kinds);
 };
 
-std::string work() {
-  static const fs::path d = [] {
-    fs::path p = fs::temp_directory_path() / ("tinydnn_cli_test_" + std::to_string(::getpid()));
-    fs::remove_all(p);
-    fs::create_directories(p);
-    return p;
-  }();
-  return d.string();
-}
-
-Result cosim(const std::string& args) {
-  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string scenario(const std::string& name) {
-  return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml";
-}
-
-json report(const std::string& dir) {
-  std::ifstream f(dir + "/report.json");
-  return json::parse(f);
-}
-
-void expect_pass(const std::string& name, const std::vector<std::string>& kinds) {
+void TinyDnnCli::expect_pass(const std::string& name, const std::vector<std::string>& kinds) {
   const std::string out = work() + "/" + name;
   const Result r = cosim("run " + scenario(name) + " --out " + out);
   ASSERT_EQ(r.code, 0) << r.out;
@@ -86,21 +56,21 @@ void expect_pass(const std::string& name, const std::vector<std::string>& kinds)
   for (const auto& d : j["distance"]) EXPECT_EQ(d["reference"], "float32");
 }
 
-TEST(TinyDnnCli, ForwardScenarioPasses) { expect_pass("tinydnn_fwd", {"y"}); }
-TEST(TinyDnnCli, BackwardScenarioPasses) { expect_pass("tinydnn_bwd", {"dx"}); }
-TEST(TinyDnnCli, WeightGradScenarioPasses) {
+TEST_F(TinyDnnCli, ForwardScenarioPasses) { expect_pass("tinydnn_fwd", {"y"}); }
+TEST_F(TinyDnnCli, BackwardScenarioPasses) { expect_pass("tinydnn_bwd", {"dx"}); }
+TEST_F(TinyDnnCli, WeightGradScenarioPasses) {
   expect_pass("tinydnn_dw", {"dW"});
   const json j = report(work() + "/tinydnn_dw");
   EXPECT_EQ(j["perf_counters"]["commands"], 1);  // the mini-batch of 8 in one run
 }
-TEST(TinyDnnCli, TrainStepScenarioPasses) {
+TEST_F(TinyDnnCli, TrainStepScenarioPasses) {
   expect_pass("tinydnn_train_step", {"y", "dx", "dW"});
   const json j = report(work() + "/tinydnn_train_step");
   // fwd weights + bias + run, bwd weights + run, dW run.
   EXPECT_EQ(j["perf_counters"]["commands"], 6);
 }
 
-TEST(TinyDnnCli, ReplayRepeatsCyclesAndBits) {
+TEST_F(TinyDnnCli, ReplayRepeatsCyclesAndBits) {
   const std::string out = work() + "/replay_src";
   ASSERT_EQ(cosim("run " + scenario("tinydnn_train_step") + " --out " + out).code, 0);
   const Result r = cosim("replay " + out + "/trace --out " + work() + "/replay_dst");
@@ -133,7 +103,7 @@ std::vector<uint16_t> read_u16_npy(const std::string& path) {
   return out;
 }
 
-TEST(TinyDnnCli, NpyDataIsTruncatedToBf16ByTheHost) {
+TEST_F(TinyDnnCli, NpyDataIsTruncatedToBf16ByTheHost) {
   // x from a float32 .npy; the host keeps the upper 16 bits of each float
   // (truncation, not rounding): 1.00390625 + a bit (0x3F808001) must become
   // 0x3F80, not 0x3F81.
@@ -164,7 +134,7 @@ TEST(TinyDnnCli, NpyDataIsTruncatedToBf16ByTheHost) {
   EXPECT_NE(shape.out.find("expected [2,4,12,12]"), std::string::npos) << shape.out;
 }
 
-TEST(TinyDnnCli, HangExitsThreeWithControllerStates) {
+TEST_F(TinyDnnCli, HangExitsThreeWithControllerStates) {
   const std::string out = work() + "/hang";
   const Result r = cosim("run " + scenario("tinydnn_fwd") + " --set fault=no_start --set testbench.timeout_cycles=5000 --out " + out);
   EXPECT_EQ(r.code, 3) << r.out;
@@ -174,7 +144,7 @@ TEST(TinyDnnCli, HangExitsThreeWithControllerStates) {
   EXPECT_NE(j["diagnosis"].get<std::string>().find("MM2S busy"), std::string::npos);
 }
 
-TEST(TinyDnnCli, ProtocolViolationExitsOneNamingTheCycle) {
+TEST_F(TinyDnnCli, ProtocolViolationExitsOneNamingTheCycle) {
   const std::string out = work() + "/dup";
   const Result r = cosim("run " + scenario("tinydnn_fwd") + " --set fault=duplicate_beat --out " + out);
   EXPECT_EQ(r.code, 1) << r.out;
@@ -192,7 +162,7 @@ TEST(TinyDnnCli, ProtocolViolationExitsOneNamingTheCycle) {
   EXPECT_NE(r2.out.find("TDATA changed while stalled"), std::string::npos) << r2.out;
 }
 
-TEST(TinyDnnCli, BadInputExitsTwoNamingTheKey) {
+TEST_F(TinyDnnCli, BadInputExitsTwoNamingTheKey) {
   struct Case {
     std::string set, needle;
   };

@@ -1,70 +1,45 @@
 // The tinydnn `model` op through the cosim CLI: the float ResNet-8's stride-1
 // CONV_2D layers replay bit-exact (exit 0, every tile check 0 mismatches),
-// the tiles of each layer cover its whole output, stride-2 layers are listed
-// as unsupported, a missing model skips (exit 0, status "skipped") and a bad
-// operator index exits 2. Skipped when the model is not on this machine.
+// the tiles of each layer cover its whole output, `ops: all` leaves the
+// stride-2 layers out and names them, listing one is exit 2, a missing model
+// skips (exit 0, status "skipped") and a bad operator index exits 2.
+// Skipped when the model is not on this machine.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
+
+#include "support/cosim_cli.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
-
-fs::path work() {
-  static const fs::path d = [] {
-    fs::path p = fs::temp_directory_path() / ("tinydnn_model_test_" + std::to_string(::getpid()));
-    fs::remove_all(p);
-    fs::create_directories(p / "scenarios");
-    return p;
-  }();
-  return d;
-}
-
-Result cosim(const std::string& args) {
-  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-json report(const fs::path& dir) {
-  std::ifstream f(dir / "report.json");
-  return json::parse(f);
-}
+using Result = cosim::test::CliResult;
 
 const fs::path kModel = fs::path(COSIM_SOURCE_DIR) / ".." / "shared" / "models" / "resnet8_float.tflite";
 
-// A scenario file in work()/scenarios with the given model and ops lines.
-std::string write_scenario(const std::string& name, const std::string& model, const std::string& ops) {
-  const fs::path p = work() / "scenarios" / (name + ".yaml");
-  std::ofstream(p) << "target: tinydnn\nop: model\nseed: 3\nmodel: " << model << "\nops: " << ops << "\n";
-  return p.string();
-}
+class TinyDnnModel : public cosim::test::CosimCli {
+ public:
+  // A scenario file in work()/scenarios with the given model and ops lines.
+  static std::string write_scenario(const std::string& name, const std::string& model, const std::string& ops) {
+    std::filesystem::create_directories(work() + "/scenarios");
+    return write_file("scenarios/" + name + ".yaml",
+                      "target: tinydnn\nop: model\nseed: 3\nmodel: " + model + "\nops: " + ops + "\n");
+  }
+};
 
-TEST(TinyDnnModel, ResNet8ScenarioReplaysBitExact) {
+TEST_F(TinyDnnModel, ResNet8ScenarioReplaysBitExact) {
   if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
-  const fs::path out = work() / "resnet8";
-  const Result r = cosim("run " + std::string(COSIM_SOURCE_DIR) + "/scenarios/tinydnn_resnet8.yaml --out " +
-                         out.string());
+  const fs::path out = fs::path(work()) / "resnet8";
+  const Result r = cosim("run " + scenario("tinydnn_resnet8") + " --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.out;
   const json j = report(out);
   EXPECT_EQ(j["status"], "pass");
@@ -83,13 +58,7 @@ TEST(TinyDnnModel, ResNet8ScenarioReplaysBitExact) {
                                             {"op05_conv2d", 16 * 16 * 32},
                                             {"op09_conv2d", 8 * 8 * 64}};
   EXPECT_EQ(elems, want);
-  int unsupported = 0;
   for (const json& l : j["layers"]) {
-    if (l["status"] == "unsupported") {
-      ++unsupported;
-      EXPECT_NE(l["reason"].get<std::string>().find("stride 2"), std::string::npos) << l.dump();
-      continue;
-    }
     EXPECT_EQ(l["status"], "tinydnn");
     EXPECT_TRUE(l["bit_exact"].get<bool>()) << l.dump();
     // bf16 operands: the golden is close to float32 on average, not equal.
@@ -97,14 +66,23 @@ TEST(TinyDnnModel, ResNet8ScenarioReplaysBitExact) {
     EXPECT_GT(mean, 0.0) << l.dump();
     EXPECT_LT(mean, 1e-2) << l.dump();
   }
-  EXPECT_EQ(unsupported, 4);
-  EXPECT_EQ(j["layers"].size(), 9u);
-  EXPECT_NE(r.out.find("unsupported: stride 2"), std::string::npos) << r.out;
+  EXPECT_EQ(j["layers"].size(), 5u);
+  // `ops: all` leaves the stride-2 CONV_2D out and names them.
+  std::vector<int> stride2;
+  for (const json& n : j["not_supported"]) {
+    if (n["type"] != "CONV_2D") continue;
+    stride2.push_back(n["op_index"].get<int>());
+    EXPECT_NE(n["reason"].get<std::string>().find("stride 2"), std::string::npos) << n.dump();
+  }
+  EXPECT_EQ(stride2, (std::vector<int>{4, 6, 8, 10}));
+  EXPECT_NE(r.out.find("not supported by tinydnn: CONV_2D: stride 2, the hardware has stride 1 only (ops 4, 6, 8, 10)"),
+            std::string::npos)
+      << r.out;
 }
 
-TEST(TinyDnnModel, OneListedLayerWithOtherSeed) {
+TEST_F(TinyDnnModel, OneListedLayerWithOtherSeed) {
   if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
-  const fs::path out = work() / "op9";
+  const fs::path out = fs::path(work()) / "op9";
   const Result r = cosim("run " + write_scenario("op9", kModel.string(), "[9]") + " --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.out;
   const json j = report(out);
@@ -114,20 +92,32 @@ TEST(TinyDnnModel, OneListedLayerWithOtherSeed) {
   EXPECT_EQ(j["mismatch"]["checks"].size() % 4, 0u);
 }
 
-TEST(TinyDnnModel, MissingModelSkips) {
-  const fs::path out = work() / "skip";
+TEST_F(TinyDnnModel, MissingModelSkips) {
+  const fs::path out = fs::path(work()) / "skip";
   const Result r = cosim("run " + write_scenario("skip", "/nonexistent/resnet8_float.tflite", "all") + " --out " +
                          out.string());
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(report(out)["status"], "skipped");
 }
 
-TEST(TinyDnnModel, NonConvOperatorIsInputError) {
+TEST_F(TinyDnnModel, NonConvOperatorIsInputError) {
   if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
   const Result r = cosim("run " + write_scenario("bad", kModel.string(), "[99]") + " --out " +
-                         (work() / "bad").string());
+                         work() + "/bad");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("ops"), std::string::npos) << r.out;
+}
+
+TEST_F(TinyDnnModel, ListedStride2LayerIsInputErrorNamingIt) {
+  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  // Op 4 is ResNet-8's first stride-2 CONV_2D; the accelerator has stride 1 only.
+  const Result r = cosim("run " + write_scenario("s2", kModel.string(), "[1, 4]") + " --out " + work() + "/s2");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  EXPECT_NE(r.out.find("'ops': op 4 (CONV_2D: stride 2, the hardware has stride 1 only): not supported by target tinydnn "
+                       "(supports CONV_2D [float32 weights, stride 1, dilation 1])"),
+            std::string::npos)
+      << r.out;
 }
 
 }  // namespace

@@ -18,10 +18,10 @@
 #include "common/error.hpp"
 #include "support/sweep.hpp"
 #include "scoreboard/scoreboard.hpp"
+#include "support/child.hpp"
 #include "tinydnn/host_program.hpp"
 #include "tinydnn/program.hpp"
 #include "tinydnn/tinydnn_wrapper.hpp"
-#include "tlm/child.hpp"
 #include "tlm/simulation.hpp"
 
 namespace cosim::tb::tinydnn {

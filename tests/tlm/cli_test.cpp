@@ -2,8 +2,6 @@
 // 1 mismatch, 2 bad input, 3 timeout), one-line errors naming file:line and
 // key, report.json fields, replay, --dump, --set and determinism.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -12,51 +10,23 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/cosim_cli.hpp"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;  // stdout + stderr
+using Result = cosim::test::CliResult;
+
+// The fixture; scenario() is the test DMA's shipped scenario here.
+class Cli : public cosim::test::CosimCli {
+ public:
+  static std::string scenario() { return cosim::test::scenario_file("selftest_copy"); }
+  static std::string write(const std::string& name, const std::string& text) { return write_file(name + ".yaml", text); }
+  static void expect_input_error(const std::string& name, const std::string& text, int line, const std::string& key,
+                                 const std::string& expected);
 };
-
-std::string work() {
-  static const fs::path d = [] {
-    fs::path p = fs::temp_directory_path() / ("cosim_cli_test_" + std::to_string(::getpid()));
-    fs::remove_all(p);
-    fs::create_directories(p);
-    return p;
-  }();
-  return d.string();
-}
-
-Result cosim(const std::string& args) {
-  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string scenario() { return std::string(COSIM_SOURCE_DIR) + "/scenarios/selftest_copy.yaml"; }
-
-std::string write(const std::string& name, const std::string& text) {
-  const std::string path = work() + "/" + name + ".yaml";
-  std::ofstream f(path);
-  f << text;
-  return path;
-}
-
-json report(const std::string& out_dir) {
-  std::ifstream f(out_dir + "/report.json");
-  return json::parse(f);
-}
 
 const char* kCopy =
     "target: testdut\n"              // 1
@@ -68,8 +38,8 @@ const char* kCopy =
     "  input: [1, 4, 4, 16]\n";      // 7
 
 // One line "cosim: error: FILE:LINE: 'KEY': ..." and exit 2.
-void expect_input_error(const std::string& name, const std::string& text, int line, const std::string& key,
-                        const std::string& expected) {
+void Cli::expect_input_error(const std::string& name, const std::string& text, int line, const std::string& key,
+                             const std::string& expected) {
   const std::string path = write(name, text);
   const Result r = cosim("run " + path + " --out " + work() + "/" + name);
   EXPECT_EQ(r.code, 2) << r.out;
@@ -85,7 +55,7 @@ std::string replace(std::string s, const std::string& from, const std::string& t
 
 }  // namespace
 
-TEST(Cli, SelftestPassesAndWritesTheReport) {
+TEST_F(Cli, SelftestPassesAndWritesTheReport) {
   const std::string out = work() + "/pass";
   const Result r = cosim("run " + scenario() + " --out " + out);
   ASSERT_EQ(r.code, 0) << r.out;
@@ -107,7 +77,7 @@ TEST(Cli, SelftestPassesAndWritesTheReport) {
   EXPECT_TRUE(fs::exists(out + "/trace/trace.txt"));
 }
 
-TEST(Cli, SameSeedSameCyclesAndReplayAgrees) {
+TEST_F(Cli, SameSeedSameCyclesAndReplayAgrees) {
   const Result a = cosim("run " + scenario() + " --out " + work() + "/det_a --seed 9");
   const Result b = cosim("run " + scenario() + " --out " + work() + "/det_b --seed 9");
   ASSERT_EQ(a.code, 0) << a.out;
@@ -121,7 +91,7 @@ TEST(Cli, SameSeedSameCyclesAndReplayAgrees) {
   EXPECT_EQ(report(work() + "/det_replay")["seed"], 9);
 }
 
-TEST(Cli, SetOverridesAndDump) {
+TEST_F(Cli, SetOverridesAndDump) {
   const std::string out = work() + "/set";
   const Result r = cosim("run " + scenario() + " --out " + out +
                          " --set shapes.input=[2,4,4,8] --set testbench.dram_latency=0 --dump");
@@ -139,7 +109,7 @@ TEST(Cli, SetOverridesAndDump) {
   EXPECT_EQ(report(out + "_2")["mismatch"]["elements"], 8);
 }
 
-TEST(Cli, CorruptedExpectedElementGivesExit1AndItsCoordinates) {
+TEST_F(Cli, CorruptedExpectedElementGivesExit1AndItsCoordinates) {
   const std::string out = work() + "/corrupt";
   ASSERT_EQ(cosim("run " + scenario() + " --out " + out).code, 0);
   // Flip element n=0,h=3,w=5,c=9 of the 1x8x8x16 NHWC output: byte 3*128 + 5*16 + 9 = 473.
@@ -172,7 +142,7 @@ TEST(Cli, CorruptedExpectedElementGivesExit1AndItsCoordinates) {
   EXPECT_FALSE(m["write_cycle"].is_null());
 }
 
-TEST(Cli, HungDutGivesExit3WithinTheBudgetNamingTheState) {
+TEST_F(Cli, HungDutGivesExit3WithinTheBudgetNamingTheState) {
   const std::string out = work() + "/hang";
   const auto t0 = std::chrono::steady_clock::now();
   const Result r =
@@ -187,7 +157,7 @@ TEST(Cli, HungDutGivesExit3WithinTheBudgetNamingTheState) {
   EXPECT_NE(j["diagnosis"].get<std::string>().find("StIdle"), std::string::npos);
 }
 
-TEST(Cli, ScenarioErrorsExit2WithFileLineAndKey) {
+TEST_F(Cli, ScenarioErrorsExit2WithFileLineAndKey) {
   expect_input_error("unknown_key", std::string(kCopy) + "adresses: {src: 0}\n", 8, "adresses",
                      "unknown key; expected one of:");
   expect_input_error("wrong_type", replace(kCopy, "dram_latency: 10", "dram_latency: slow"), 4,
@@ -202,7 +172,7 @@ TEST(Cli, ScenarioErrorsExit2WithFileLineAndKey) {
                      "expected one of");
 }
 
-TEST(Cli, OtherBadInputExits2) {
+TEST_F(Cli, OtherBadInputExits2) {
   Result r = cosim("run " + work() + "/missing.yaml");
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("cannot open scenario file"), std::string::npos) << r.out;
@@ -228,7 +198,7 @@ TEST(Cli, OtherBadInputExits2) {
   EXPECT_NE(r.out.find("unknown target 'nvdla'"), std::string::npos) << r.out;
 }
 
-TEST(Cli, ListShowsScenariosAndTargets) {
+TEST_F(Cli, ListShowsScenariosAndTargets) {
   const Result r = cosim("list --dir " + std::string(COSIM_SOURCE_DIR) + "/scenarios");
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("selftest_copy"), std::string::npos) << r.out;
@@ -236,7 +206,7 @@ TEST(Cli, ListShowsScenariosAndTargets) {
   EXPECT_NE(r.out.find("copy"), std::string::npos) << r.out;
 }
 
-TEST(Cli, WaveformIsWritten) {
+TEST_F(Cli, WaveformIsWritten) {
   const std::string out = work() + "/wave";
   const Result r = cosim("run " + scenario() + " --out " + out + " --trace --trace-from 10 --trace-to 200");
   ASSERT_EQ(r.code, 0) << r.out;
@@ -245,7 +215,7 @@ TEST(Cli, WaveformIsWritten) {
 }
 
 #ifdef COSIM_TEST_DISASM
-TEST(Cli, DisassemblesVtaInstructions) {
+TEST_F(Cli, DisassemblesVtaInstructions) {
   // spec/vta-isa.md: opcode [2:0], FINISH = 3; one instruction = 16 bytes.
   const std::string path = work() + "/insn.bin";
   {

@@ -9,8 +9,8 @@
 
 #include <functional>
 
-#include "child.hpp"
 #include "common/error.hpp"
+#include "support/child.hpp"
 #include "tlm/dram_target.hpp"
 #include "tlm/tlm_memory_port.hpp"
 

@@ -6,9 +6,9 @@
 
 #include <filesystem>
 
-#include "child.hpp"
 #include "common/error.hpp"
 #include "scoreboard/scoreboard.hpp"
+#include "support/child.hpp"
 #include "testdut/testdut_wrapper.hpp"
 #include "tlm/simulation.hpp"
 

@@ -1,14 +1,14 @@
 // `op: model` of the vta target (issue 9, replay part), through the cosim
 // command line: every CONV_2D and ADD of ResNet-8 replays bit-exact on the
-// VTA RTL in one simulation, DS-CNN's DEPTHWISE layers are listed as
-// unsupported, per-layer distances / cycles are reported, bad op indices exit
-// 2 and a missing model skips. Layer lists and shapes below are hand-copied
-// from the models (tflite_dump); the TFLite-double distances are recomputed
-// here from the importer's golden chain and the dumped VTA outputs.
+// VTA RTL in one simulation, `ops: all` leaves DS-CNN's DEPTHWISE layers out
+// and names them, listing one is exit 2, per-layer distances / cycles are
+// reported, bad op indices exit 2 and a missing model skips. Layer lists and
+// shapes below are hand-copied from the models (tflite_dump); the
+// TFLite-double distances are recomputed here from the importer's golden
+// chain and the dumped VTA outputs.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -16,8 +16,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "cosim/backend.hpp"
+#include "support/cosim_cli.hpp"
 #include "tensor/tensor.hpp"
 #include "tflite/model.hpp"
 #include "tflite/reference.hpp"
@@ -31,52 +33,17 @@ const std::string kModels = COSIM_MODELS_DIR;
 const std::string kResnet = kModels + "/resnet8_int8.tflite";
 const std::string kKws = kModels + "/kws_dscnn_int8.tflite";
 
-std::string cosim_bin() {
-  const char* env = std::getenv("COSIM_BIN");
-  return env != nullptr && *env != '\0' ? env : COSIM_BIN;
-}
+using Cmd = cosim::test::CliResult;
 
-std::string work() {
-  static const std::string dir = [] {
-    const fs::path d = fs::temp_directory_path() / ("vta_model_replay_" + std::to_string(getpid()));
-    fs::create_directories(d);
-    return d.string();
-  }();
-  return dir;
-}
-
-struct Cmd {
-  int code;
-  std::string out;  // stdout + stderr
-};
-Cmd cosim(const std::string& args) {
-  const std::string cmd = cosim_bin() + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int st = pclose(p);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
-
-json report(const std::string& out_dir) {
-  std::ifstream f(out_dir + "/report.json");
-  EXPECT_TRUE(f.good()) << out_dir;
-  json j;
-  f >> j;
-  return j;
-}
-
-std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name; }
+class VtaModelReplay : public cosim::test::CosimCli {};
 
 #define REQUIRE_MODEL(path)                                                             \
   if (!fs::exists(path)) GTEST_SKIP() << "model " << (path) << " not found (models folder absent)"
 
-TEST(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
+TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   REQUIRE_MODEL(kResnet);
   const std::string out = work() + "/resnet8";
-  const Cmd c = cosim("run " + scenario("resnet8.yaml") + " --dump --out " + out);
+  const Cmd c = cosim("run " + scenario("resnet8") + " --dump --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
   EXPECT_NE(c.out.find("PASS bit-exact (12 checks"), std::string::npos) << c.out;
   const json j = report(out);
@@ -163,7 +130,11 @@ TEST(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   EXPECT_EQ(add, 3);
   EXPECT_EQ(j["metrics"]["layers_bit_exact"].get<double>(), 12.0);
   EXPECT_EQ(j["metrics"]["layers_on_vta"].get<double>(), 12.0);
-  EXPECT_EQ(j["metrics"]["layers_unsupported"].get<double>(), 0.0);
+  // ops: all left out ops 12-15: AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED, SOFTMAX.
+  EXPECT_EQ(j["metrics"]["ops_not_supported"].get<double>(), 4.0);
+  ASSERT_EQ(j["not_supported"].size(), 4u);
+  EXPECT_EQ(j["not_supported"][3]["op_index"].get<std::size_t>(), 15u);
+  EXPECT_EQ(j["not_supported"][3]["type"], "SOFTMAX");
   // One simulation: the runs' cycles add up to the DUT's total minus the
   // host's register accesses between runs.
   const uint64_t total = j["cycles"].get<uint64_t>();
@@ -210,51 +181,73 @@ TEST(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   }
 }
 
-TEST(VtaModelReplay, KwsConvOnVtaDepthwiseUnsupported) {
+TEST_F(VtaModelReplay, KwsConvOnVtaDepthwiseNotSupported) {
   REQUIRE_MODEL(kKws);
   const std::string out = work() + "/kws";
-  const Cmd c = cosim("run " + scenario("kws.yaml") + " --out " + out);
+  const Cmd c = cosim("run " + scenario("kws") + " --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
   const json j = report(out);
   EXPECT_EQ(j["status"], "pass");
+  // ops: all = the operators VTA supports: the CONV_2D at 0, 2, 4, 6, 8.
   const json& layers = j["layers"];
-  ASSERT_EQ(layers.size(), 9u);
-  for (std::size_t k = 0; k < 9; ++k) {
+  ASSERT_EQ(layers.size(), 5u);
+  for (std::size_t k = 0; k < 5; ++k) {
     SCOPED_TRACE(k);
-    EXPECT_EQ(layers[k]["op_index"].get<std::size_t>(), k);
-    if (k % 2 == 1) {  // ops 1, 3, 5, 7
-      EXPECT_EQ(layers[k]["type"], "DEPTHWISE_CONV_2D");
-      EXPECT_EQ(layers[k]["status"], "unsupported");
-      EXPECT_NE(layers[k]["reason"].get<std::string>().find("DEPTHWISE"), std::string::npos);
-    } else {
-      EXPECT_EQ(layers[k]["type"], "CONV_2D");
-      EXPECT_EQ(layers[k]["status"], "vta");
-      EXPECT_TRUE(layers[k]["bit_exact"].get<bool>());
-      EXPECT_TRUE(layers[k]["distance"].contains("tflite_double"));
-      EXPECT_TRUE(layers[k]["distance"].contains("tflite_single"));
-      EXPECT_GT(layers[k]["cycles"].get<uint64_t>(), 0u);
-    }
+    EXPECT_EQ(layers[k]["op_index"].get<std::size_t>(), 2 * k);
+    EXPECT_EQ(layers[k]["type"], "CONV_2D");
+    EXPECT_EQ(layers[k]["status"], "vta");
+    EXPECT_TRUE(layers[k]["bit_exact"].get<bool>());
+    EXPECT_TRUE(layers[k]["distance"].contains("tflite_double"));
+    EXPECT_TRUE(layers[k]["distance"].contains("tflite_single"));
+    EXPECT_GT(layers[k]["cycles"].get<uint64_t>(), 0u);
   }
   EXPECT_EQ(j["mismatch"]["checks"].size(), 5u);
-  EXPECT_EQ(j["metrics"]["layers_unsupported"].get<double>(), 4.0);
-  EXPECT_NE(c.out.find("unsupported"), std::string::npos) << c.out;
+  // The DEPTHWISE_CONV_2D at 1, 3, 5, 7 are named, not run (and so are the
+  // pool, reshape, dense and softmax at 9..12).
+  std::vector<std::size_t> depthwise;
+  for (const json& n : j["not_supported"]) {
+    if (n["type"] == "DEPTHWISE_CONV_2D") depthwise.push_back(n["op_index"].get<std::size_t>());
+  }
+  EXPECT_EQ(depthwise, (std::vector<std::size_t>{1, 3, 5, 7}));
+  EXPECT_EQ(j["metrics"]["ops_not_supported"].get<double>(), 8.0);
+  EXPECT_NE(c.out.find("not supported by vta: DEPTHWISE_CONV_2D (ops 1, 3, 5, 7)"), std::string::npos) << c.out;
 }
 
-TEST(VtaModelReplay, BadOperatorIndicesExit2) {
+TEST_F(VtaModelReplay, ListedDepthwiseLayersAreOneInputErrorNamingThem) {
+  REQUIRE_MODEL(kKws);
+  // Issue 13: this used to run nothing and print PASS with 0 checks.
+  const std::string out = work() + "/kws_dw";
+  const Cmd c = cosim("run " + scenario("kws") + " --set ops=[1,3] --out " + out);
+  EXPECT_EQ(c.code, 2) << c.out;
+  EXPECT_EQ(std::count(c.out.begin(), c.out.end(), '\n'), 1) << c.out;
+  EXPECT_EQ(c.out.rfind("cosim: error: ", 0), 0u) << c.out;
+  EXPECT_NE(c.out.find("'ops': ops 1 (DEPTHWISE_CONV_2D), 3 (DEPTHWISE_CONV_2D): not supported by target vta "
+                       "(supports CONV_2D"),
+            std::string::npos)
+      << c.out;
+  EXPECT_NE(c.out.find("], ADD ["), std::string::npos) << c.out;
+  EXPECT_FALSE(fs::exists(out + "/trace")) << "nothing may run";
+  // A supported layer next to them does not make the list acceptable.
+  const Cmd d = cosim("run " + scenario("kws") + " --set ops=[0,1] --out " + work() + "/kws_dw2");
+  EXPECT_EQ(d.code, 2) << d.out;
+  EXPECT_NE(d.out.find("op 1 (DEPTHWISE_CONV_2D): not supported by target vta"), std::string::npos) << d.out;
+}
+
+TEST_F(VtaModelReplay, BadOperatorIndicesExit2) {
   REQUIRE_MODEL(kResnet);
   // ResNet-8 has 16 operators; 15 is the SOFTMAX.
-  const Cmd a = cosim("run " + scenario("resnet8.yaml") + " --set ops=[0,16] --out " + work() + "/bad_range");
+  const Cmd a = cosim("run " + scenario("resnet8") + " --set ops=[0,16] --out " + work() + "/bad_range");
   EXPECT_EQ(a.code, 2) << a.out;
   EXPECT_NE(a.out.find("'ops[1]'"), std::string::npos) << a.out;
   EXPECT_NE(a.out.find("16"), std::string::npos) << a.out;
-  const Cmd b = cosim("run " + scenario("resnet8.yaml") + " --set ops=[15] --out " + work() + "/bad_op");
+  const Cmd b = cosim("run " + scenario("resnet8") + " --set ops=[15] --out " + work() + "/bad_op");
   EXPECT_EQ(b.code, 2) << b.out;
   EXPECT_NE(b.out.find("SOFTMAX"), std::string::npos) << b.out;
-  const Cmd n = cosim("run " + scenario("resnet8.yaml") + " --set ops=[-1] --out " + work() + "/bad_neg");
+  const Cmd n = cosim("run " + scenario("resnet8") + " --set ops=[-1] --out " + work() + "/bad_neg");
   EXPECT_EQ(n.code, 2) << n.out;
 }
 
-TEST(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToScenarioParent) {
+TEST_F(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToScenarioParent) {
   REQUIRE_MODEL(kResnet);
   // <work>/rel/scen/r.yaml names models/r8.tflite: resolved from <work>/rel.
   const fs::path base = fs::path(work()) / "rel";
@@ -275,7 +268,7 @@ TEST(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToScenarioParent) {
   EXPECT_GT(j["layers"][1]["cycles"].get<uint64_t>(), 0u);
 }
 
-TEST(VtaModelReplay, MissingModelSkips) {
+TEST_F(VtaModelReplay, MissingModelSkips) {
   // Runs without the models folder too.
   const fs::path dir = fs::path(work()) / "missing" / "scen";
   fs::create_directories(dir);
@@ -291,7 +284,7 @@ TEST(VtaModelReplay, MissingModelSkips) {
   EXPECT_FALSE(j.contains("bit_exact"));
 }
 
-TEST(VtaModelReplay, MalformedModelExits2) {
+TEST_F(VtaModelReplay, MalformedModelExits2) {
   const fs::path dir = fs::path(work()) / "malformed" / "scen";
   fs::create_directories(dir);
   std::ofstream(dir.parent_path() / "junk.tflite") << "not a flatbuffer";
@@ -309,11 +302,11 @@ std::unique_ptr<tb::TargetBackend> make_vta();
 
 namespace {
 
-TEST(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
+TEST_F(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
   REQUIRE_MODEL(kResnet);
   cosim::tb::BackendRegistry reg;
   reg.add(cosim::backends::make_vta());
-  const auto sc = cosim::scenario::load_scenario(scenario("resnet8.yaml"), reg.schemas(), {"ops=[4,7]"});
+  const auto sc = cosim::scenario::load_scenario(cosim::test::scenario_file("resnet8"), reg.schemas(), {"ops=[4,7]"});
   const cosim::tb::TargetBackend& b = reg.get("vta");
   const cosim::tb::Workload w = b.prepare(sc);
   const cosim::trace::Trace tr = b.compile(sc, w);

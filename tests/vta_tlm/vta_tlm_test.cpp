@@ -2,7 +2,7 @@
 // compiled program -> trace -> HostPlayer -> VtaWrapper (Verilated core,
 // TimedAxiSlave, TLM memory bridge, DRAM target) -> scoreboard -> report.
 // SystemC elaborates once per process, so every simulation runs in a forked
-// child (tests/tlm/child.hpp) which returns the exit status and report.json.
+// child (tests/support/child.hpp) which returns the exit status and report.json.
 //
 // VTA_TLM_CASES=n changes the number of random shapes (default 240; 2000 in
 // the regress build), VTA_TLM_FIRST_CASE the first.
@@ -19,9 +19,10 @@
 #include <random>
 #include <sstream>
 
-#include "child.hpp"
 #include "common/error.hpp"
 #include "cosim/runner.hpp"
+#include "support/child.hpp"
+#include "support/cosim_cli.hpp"
 #include "tlm/dram_timing.hpp"
 #include "trace/trace.hpp"
 #include "vta_bare/bare_driver.hpp"
@@ -562,25 +563,13 @@ TEST(VTA_TLM_SUITE, BlockedLayoutInTheTrace) {
 // ---------------------------------------------------------------------------
 
 #ifdef COSIM_BIN
-struct Cmd {
-  int code;
-  std::string out;
-};
-Cmd cosim_cmd(const std::string& args) {
-  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int st = pclose(p);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
+using Cmd = cosim::test::CliResult;
+using cosim::test::run_cosim;
 
 TEST(VTA_TLM_SUITE, ShippedScenariosAreBitExactFromTheCommandLine) {
   for (const char* s : {"add", "conv2d", "conv2d_stride2", "conv2d_1x1"}) {
     const std::string out = work() + "/cli_" + s;
-    const Cmd c = cosim_cmd("run " + std::string(COSIM_SOURCE_DIR) + "/scenarios/" + s + ".yaml --out " + out);
+    const Cmd c = run_cosim("run " + cosim::test::scenario_file(s) + " --out " + out);
     ASSERT_EQ(c.code, 0) << s << "\n" << c.out;
     EXPECT_NE(c.out.find("PASS bit-exact"), std::string::npos) << c.out;
     const json j = read_report(out);
@@ -602,14 +591,14 @@ TEST(VTA_TLM_SUITE, HangFromATraceDirectoryExits3) {
   // A hand-made trace: the conv2d program without FINISH, replayed from disk.
   const std::string file = write_file("cli_hang.yaml", kSmallConv);
   const std::string out = work() + "/cli_hang_src";
-  const Cmd a = cosim_cmd("run " + file + " --set fault=no_finish --set testbench.timeout_cycles=20000 --out " + out);
+  const Cmd a = run_cosim("run " + file + " --set fault=no_finish --set testbench.timeout_cycles=20000 --out " + out);
   ASSERT_EQ(a.code, 3) << a.out;
   EXPECT_NE(a.out.find("cosim: timeout:"), std::string::npos) << a.out;
-  const Cmd b = cosim_cmd("replay " + out + "/trace --out " + work() + "/cli_hang_replay");
+  const Cmd b = run_cosim("replay " + out + "/trace --out " + work() + "/cli_hang_replay");
   ASSERT_EQ(b.code, 3) << b.out;
   EXPECT_NE(b.out.find("VTA did not finish"), std::string::npos) << b.out;
   EXPECT_NE(b.out.find("instruction queues:"), std::string::npos) << b.out;
-  const Cmd c = cosim_cmd("run " + file + " --set shapes.filter=[24,3,3,3] --out " + work() + "/cli_bad");
+  const Cmd c = run_cosim("run " + file + " --set shapes.filter=[24,3,3,3] --out " + work() + "/cli_bad");
   EXPECT_EQ(c.code, 2) << c.out;
   EXPECT_EQ(std::count(c.out.begin(), c.out.end(), '\n'), 1) << c.out;
 }

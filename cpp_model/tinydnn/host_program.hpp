@@ -4,7 +4,8 @@
 // one MM2S transfer per packet and one S2MM buffer per result packet on the
 // DMA model, starts the accelerator and waits; the results are then checked
 // in DRAM against the golden model. Shared by the `tinydnn` backend and the
-// TLM tests, so both play exactly what the CLI plays.
+// TLM tests, so both play exactly what the CLI plays. The DMA's registers:
+// dma_regs.hpp.
 #pragma once
 
 #include <cstdint>
@@ -16,11 +17,7 @@
 #include "tinydnn/conv.hpp"
 #include "trace/trace.hpp"
 
-namespace cosim::tb::tinydnn {
-
-using cosim::tinydnn::bf16;
-using cosim::tinydnn::ConvShape;
-using cosim::tinydnn::ErrorStats;
+namespace cosim::tinydnn {
 
 // train_step = forward, backward and dW in sequence, as tiny-dnn's
 // convolutional layer calls them (forward_propagation, then
@@ -86,4 +83,4 @@ struct ProgramOptions {
 // packets or results do not fit their regions.
 void emit_program(trace::Trace& t, const LayerJob& j, const Golden& g, ProgramOptions& opt);
 
-}  // namespace cosim::tb::tinydnn
+}  // namespace cosim::tinydnn

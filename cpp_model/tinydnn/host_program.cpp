@@ -3,12 +3,12 @@
 #include <cstring>
 
 #include "common/error.hpp"
+#include "tinydnn/dma_regs.hpp"
 #include "tinydnn/program.hpp"
-#include "tinydnn/tinydnn_wrapper.hpp"
 
-namespace cosim::tb::tinydnn {
+namespace cosim::tinydnn {
 
-using namespace cosim::tinydnn;
+using namespace dma;
 
 const char* mode_name(Mode m) {
   switch (m) {
@@ -304,4 +304,4 @@ void emit_program(trace::Trace& t, const LayerJob& j, const Golden& g, ProgramOp
   }
 }
 
-}  // namespace cosim::tb::tinydnn
+}  // namespace cosim::tinydnn

@@ -1,0 +1,320 @@
+#include "model_replay/model_replay.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <iomanip>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "tflite/reference.hpp"
+
+namespace cosim::tb::model_replay {
+
+namespace fs = std::filesystem;
+using scenario::Schema;
+using scenario::Value;
+
+namespace {
+
+// An operator of the model the target does not run, and why.
+struct NotRun {
+  std::size_t op_index = 0;
+  std::string type;
+  std::string reason;  // "DEPTHWISE_CONV_2D" or "CONV_2D: stride 2"
+};
+
+struct ModelState {
+  std::string model_path;  // resolved
+  std::vector<ReplayedLayer> layers;
+  std::vector<NotRun> not_run;  // `ops: all`: the operators left out
+};
+
+// Empty when the target runs operator `i`, else the reason ("TYPE" or "TYPE: why").
+std::string unsupported(const ModelTarget& target, const tflite::Model& m, std::size_t i) {
+  const int32_t code = m.subgraphs[0].operators[i].code;
+  const std::string type = tflite::op_name(code);
+  for (const OpSupport& s : target.supported_ops()) {
+    if (s.code != code) continue;
+    const std::string why = s.check ? s.check(m, i) : std::string();
+    return why.empty() ? std::string() : type + ": " + why;
+  }
+  return type;
+}
+
+std::string supported_list(const ModelTarget& target) {
+  std::string s;
+  for (const OpSupport& o : target.supported_ops()) {
+    s += (s.empty() ? "" : ", ") + tflite::op_name(o.code);
+    if (!o.constraints.empty()) s += " [" + o.constraints + "]";
+  }
+  return s;
+}
+
+// The selected operator indices, ascending. `all` = every operator the
+// target supports (the others go to `not_run`); a list names operators that
+// must exist, appear once, and be supported.
+std::vector<std::size_t> select(const ModelTarget& target, const scenario::Scenario& sc, const tflite::Model& m,
+                                std::vector<NotRun>& not_run) {
+  const std::size_t n = m.subgraphs[0].operators.size();
+  const Value& v = sc["ops"];
+  std::vector<std::size_t> out;
+  if (v.is_string()) {
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::string why = unsupported(target, m, i);
+      if (why.empty()) out.push_back(i);
+      else not_run.push_back({i, tflite::op_name(m.subgraphs[0].operators[i].code), why});
+    }
+    if (out.empty()) {
+      v.fail("expected a model with an operator target " + target.name() + " supports (" + supported_list(target) +
+             "); this one has none");
+    }
+    return out;
+  }
+  for (std::size_t k = 0; k < v.items.size(); ++k) {
+    const int64_t i = v[k].as_int();
+    if (i < 0 || static_cast<std::size_t>(i) >= n) {
+      v[k].fail("expected an operator index in [0, " + std::to_string(n == 0 ? 0 : n - 1) + "] (the model has " +
+                std::to_string(n) + " operators), got " + std::to_string(i));
+    }
+    if (std::find(out.begin(), out.end(), static_cast<std::size_t>(i)) != out.end()) {
+      v[k].fail("operator " + std::to_string(i) + " is listed twice");
+    }
+    out.push_back(static_cast<std::size_t>(i));
+  }
+  std::sort(out.begin(), out.end());
+  std::vector<std::string> bad;
+  for (std::size_t i : out) {
+    const std::string why = unsupported(target, m, i);
+    if (!why.empty()) bad.push_back(std::to_string(i) + " (" + why + ")");
+  }
+  if (!bad.empty()) {
+    std::string msg = bad.size() == 1 ? "op " : "ops ";
+    for (std::size_t k = 0; k < bad.size(); ++k) msg += (k ? ", " : "") + bad[k];
+    v.fail(msg + ": not supported by target " + target.name() + " (supports " + supported_list(target) + ")");
+  }
+  return out;
+}
+
+// An InputError about one operator, re-raised at the `model` key.
+template <class F>
+auto at_op(const Value& key, std::size_t op, const std::string& type, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    key.fail("operator " + std::to_string(op) + " (" + type + "): " + e.what());
+  }
+}
+
+template <class F>
+auto at_key(const Value& key, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const InputError& e) {
+    key.fail(e.what());
+  }
+}
+
+// The golden chain: layers (double and single rounding) by operator index.
+struct Chain {
+  std::vector<tflite::LayerWorkload> dbl, sgl;
+  const tflite::LayerWorkload* find(const std::vector<tflite::LayerWorkload>& v, std::size_t op) const {
+    for (const auto& l : v) {
+      if (l.op_index == op) return &l;
+    }
+    return nullptr;
+  }
+};
+
+Chain golden_chain(const scenario::Scenario& sc, const tflite::Model& m, Workload& w) {
+  const Value& model_key = sc["model"];
+  const Value& in_v = sc["input"];
+  Tensor input;
+  if (in_v.is_string()) {
+    input = at_key(model_key, [&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed)); });
+  } else {
+    const auto& ti = m.subgraphs[0].tensors.at(static_cast<std::size_t>(m.subgraphs[0].inputs.at(0)));
+    input = scenario::make_tensor(sc, in_v, DType::kInt8, std::vector<int64_t>(ti.shape.begin(), ti.shape.end()),
+                                  Layout::kNHWC, "input");
+  }
+  const tflite::TensorMap golden =
+      at_key(model_key, [&] { return tflite::run_reference(m, input, quant::Rounding::kDouble); });
+  Chain c;
+  c.dbl = at_key(model_key, [&] { return tflite::extract_layers(m, {}, quant::Rounding::kDouble, &golden); });
+  c.sgl = at_key(model_key, [&] { return tflite::extract_layers(m, {}, quant::Rounding::kSingle, &golden); });
+  w.inputs["input"] = std::move(input);
+  return c;
+}
+
+std::string left(const std::string& s, int w) {
+  std::ostringstream o;
+  o << std::left << std::setw(w) << s;
+  return o.str();
+}
+std::string right(const std::string& s, int w) {
+  std::ostringstream o;
+  o << std::right << std::setw(w) << s;
+  return o.str();
+}
+
+}  // namespace
+
+std::string resolve_model(const scenario::Scenario& sc, const std::string& path) {
+  const fs::path p(path);
+  if (p.is_absolute()) return p.string();
+  const fs::path dir = fs::absolute(sc.dir.empty() ? fs::path(".") : fs::path(sc.dir));
+  return (dir.parent_path() / p).lexically_normal().string();
+}
+
+std::string check_name(std::size_t op_index, const std::string& type) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "op%02zu_", op_index);
+  std::string t;
+  for (char ch : type) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const auto p = t.rfind("_2d");
+  if (p != std::string::npos && p + 3 == t.size()) t.erase(p, 1);  // conv_2d -> conv2d
+  return buf + t;
+}
+
+std::string dims(const std::vector<int64_t>& s) {
+  std::string t;
+  for (std::size_t i = 0; i < s.size(); ++i) t += (i ? "x" : "") + std::to_string(s[i]);
+  return t;
+}
+
+Schema op_schema(const ModelTarget& target) {
+  Schema s = Schema::map()
+                 .required("model", Schema::string())
+                 .optional("ops", Schema::any_of({Schema::one_of({"all"}), Schema::list(Schema::integer(), 1)}),
+                           "all");
+  if (target.uses_golden_chain()) s.optional("input", scenario::schemas::data_source(), "random");
+  target.add_keys(s);
+  return s;
+}
+
+bool is_model_workload(const Workload& w) { return w.state.type() == typeid(ModelState); }
+
+Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
+  const Value& model_key = sc["model"];
+  ModelState st;
+  st.model_path = resolve_model(sc, model_key.as_string());
+  if (!fs::exists(st.model_path)) {
+    throw ScenarioSkipped("model " + model_key.as_string() + " not found (looked for " + st.model_path + ")");
+  }
+  const tflite::Model m = at_key(model_key, [&] { return tflite::load_model(st.model_path); });
+  if (m.subgraphs.empty()) model_key.fail("expected a model with a subgraph");
+  const std::vector<std::size_t> selected = select(target, sc, m, st.not_run);
+
+  Workload w;
+  Chain chain;
+  if (target.uses_golden_chain()) chain = golden_chain(sc, m, w);
+  std::map<std::string, int> per_type;
+  for (const std::size_t op : selected) {
+    const std::string type = tflite::op_name(m.subgraphs[0].operators[op].code);
+    LayerContext ctx{sc, m, op, type, check_name(op, type)};
+    if (target.uses_golden_chain()) {
+      ctx.chain = chain.find(chain.dbl, op);
+      ctx.chain_single = chain.find(chain.sgl, op);
+      if (ctx.chain == nullptr || ctx.chain_single == nullptr || !ctx.chain->has_data) {
+        model_key.fail("operator " + std::to_string(op) + " (" + type + "): the golden chain does not reach it");
+      }
+    }
+    ReplayedLayer rl{op, type, ctx.check, at_op(model_key, op, type, [&] { return target.lower(ctx); })};
+    for (const LayerCheck& c : rl.layer.checks) {
+      w.expected[c.name] = c.expected;
+      for (const Reference& r : c.references) w.references.push_back(r);
+    }
+    w.macs += rl.layer.macs;
+    ++per_type[type];
+    st.layers.push_back(std::move(rl));
+  }
+  std::string types;
+  for (const auto& [t, n] : per_type) types += (types.empty() ? "" : ", ") + std::to_string(n) + " " + t;
+  w.summary = "model " + fs::path(st.model_path).filename().string() + ": " + std::to_string(st.layers.size()) +
+              " of " + std::to_string(m.subgraphs[0].operators.size()) + " operators on " + target.name() + " (" +
+              types + ")" +
+              (st.not_run.empty() ? "" : ", " + std::to_string(st.not_run.size()) + " not supported") + "; " +
+              target.summary(sc);
+  w.state = std::move(st);
+  return w;
+}
+
+trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, const Workload& w) {
+  const auto& st = std::any_cast<const ModelState&>(w.state);
+  trace::Trace t;
+  t.target = target.name();
+  for (const ReplayedLayer& l : st.layers) target.emit(t, sc, l);
+  return t;
+}
+
+Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& run) {
+  const auto& st = std::any_cast<const ModelState&>(w.state);
+  Metrics m;
+  m.macs = w.macs;
+  const std::vector<Column> cols = target.columns();
+  std::string head = left("op", 5) + left("type", 18) + left("shapes", 40) + right("exact", 7);
+  for (const Column& c : cols) head += right(c.name, c.width);
+  m.table.push_back("  layers");
+  m.table.push_back("    " + head);
+  nlohmann::json layers = nlohmann::json::array();
+  std::size_t exact_n = 0;
+  for (std::size_t k = 0; k < st.layers.size(); ++k) {
+    const ReplayedLayer& l = st.layers[k];
+    LayerRun lr{k, st.layers.size(), {}};
+    bool exact = !l.layer.checks.empty(), any = false;
+    for (const LayerCheck& c : l.layer.checks) {
+      const CheckCapture* cap = nullptr;
+      for (const auto& pc : run.play.checks) {
+        if (pc.desc.name == c.name) cap = &pc;
+      }
+      lr.captures.push_back(cap);
+      any = any || cap != nullptr;
+      exact = exact && cap != nullptr && cap->expected == cap->actual;
+    }
+    exact_n += exact ? 1 : 0;
+    const Figures f = target.figures(l, lr, run);
+    nlohmann::json j{{"op_index", l.op_index}, {"type", l.type}, {"check", l.check}, {"shapes", l.layer.shapes},
+                     {"status", target.name()}, {"bit_exact", exact}, {"macs", l.layer.macs}};
+    for (const auto& [key, value] : f.json.items()) j[key] = value;
+    layers.push_back(j);
+    m.extra[l.check + ".bit_exact"] = exact ? 1.0 : 0.0;
+    for (const auto& [key, value] : f.metrics) m.extra[l.check + "." + key] = value;
+    std::string row = left(std::to_string(l.op_index), 5) + left(l.type, 18) + left(l.layer.shapes, 40) +
+                      right(!any ? "-" : exact ? "yes" : "NO", 7);
+    for (std::size_t c = 0; c < cols.size(); ++c) row += right(c < f.cells.size() ? f.cells[c] : "-", cols[c].width);
+    m.table.push_back("    " + row);
+  }
+  // Operators `ops: all` left out, one line per reason.
+  nlohmann::json not_run = nlohmann::json::array();
+  std::vector<std::pair<std::string, std::string>> by_reason;  // reason, op list
+  for (const NotRun& n : st.not_run) {
+    not_run.push_back({{"op_index", n.op_index}, {"type", n.type}, {"reason", n.reason}});
+    auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& p) { return p.first == n.reason; });
+    if (it == by_reason.end()) by_reason.push_back({n.reason, std::to_string(n.op_index)});
+    else it->second += ", " + std::to_string(n.op_index);
+  }
+  for (const auto& [reason, ops] : by_reason) {
+    m.table.push_back("    not supported by " + target.name() + ": " + reason + " (op" +
+                      (ops.find(',') != std::string::npos ? "s " : " ") + ops + ")");
+  }
+  m.extra["layers_on_" + target.name()] = static_cast<double>(st.layers.size());
+  m.extra["layers_bit_exact"] = static_cast<double>(exact_n);
+  m.extra["ops_not_supported"] = static_cast<double>(st.not_run.size());
+  target.totals(st.layers, run, m);
+  m.report_json = nlohmann::json{{"model", st.model_path}, {"layers", layers}, {"not_supported", not_run}}.dump();
+  return m;
+}
+
+std::optional<WorkUnit> work_unit(const ModelTarget& target, const Workload& w, const std::string& check,
+                                  const std::vector<int64_t>& index) {
+  const auto& st = std::any_cast<const ModelState&>(w.state);
+  for (const ReplayedLayer& l : st.layers) {
+    for (const LayerCheck& c : l.layer.checks) {
+      if (c.name == check) return target.work_unit(l, check, index);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace cosim::tb::model_replay

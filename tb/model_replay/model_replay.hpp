@@ -1,0 +1,162 @@
+// The `model` op of every target: replays operators of a .tflite model on a
+// DUT, all in one simulation. This front end owns what does not depend on
+// the DUT:
+//
+//   op: model
+//   model: ../shared/models/resnet8_int8.tflite  # relative: from the parent of the scenario's folder
+//   ops: all                                     # or indices into subgraph 0's operator list: [0, 3]
+//
+// - the model: path resolution, the skip when the file is absent
+//   (tb::ScenarioSkipped), the load (a malformed file is exit 2);
+// - `ops:` with one meaning for every target: a list of indices into the
+//   model's operator list (subgraph 0), or `all` = every operator the target
+//   supports (the others are reported as not run). A listed operator the
+//   target cannot run is one InputError naming them all:
+//     'ops': ops 1 (DEPTHWISE_CONV_2D), 3 (DEPTHWISE_CONV_2D): not supported by target vta (supports CONV_2D, ADD)
+// - the golden chain (targets that ask for it): TFLite's int8 reference run
+//   over the whole model from `input` (seeded `random`, or {npy}), giving each
+//   layer its real input and its TFLite output under double and single
+//   rounding;
+// - the workload (expected tensors, references, MACs), the trace (one
+//   target-emitted run per layer, each checked before the next), the
+//   per-layer report table (console) and report.json "layers".
+//
+// A target implements ModelTarget: which operators (with which options) it
+// supports, how one layer is lowered and played, and its own report columns.
+#pragma once
+
+#include <any>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cosim/backend.hpp"
+#include "tflite/layers.hpp"
+#include "tflite/model.hpp"
+
+namespace cosim::tb::model_replay {
+
+// One operator type a target runs. `check` returns an empty string when
+// operator `op` (of this type, subgraph 0) can run, else why not ("stride 2").
+struct OpSupport {
+  int32_t code = 0;         // tflite builtin code
+  std::string constraints;  // for messages, e.g. "stride 1, dilation 1"; empty = any options
+  std::function<std::string(const tflite::Model&, std::size_t op)> check;
+};
+
+// One selected operator, as handed to ModelTarget::lower().
+struct LayerContext {
+  const scenario::Scenario& sc;
+  const tflite::Model& model;
+  std::size_t op_index = 0;
+  std::string type;   // "CONV_2D"
+  std::string check;  // "op07_conv2d": the layer's check name (or prefix of its checks)
+  // With uses_golden_chain(): this operator from the chain (real inputs,
+  // TFLite output with double rounding) and the same under single rounding.
+  const tflite::LayerWorkload* chain = nullptr;
+  const tflite::LayerWorkload* chain_single = nullptr;
+};
+
+// One checked output of a layer (a layer may have several: channel groups, tiles).
+struct LayerCheck {
+  std::string name;
+  Tensor expected;
+  std::vector<Reference> references;  // other semantics, for the distance report
+};
+
+// A lowered layer.
+struct Layer {
+  std::string shapes;  // "1x32x32x16 -> 1x32x32x16, 3x3 s1"
+  std::vector<LayerCheck> checks;
+  uint64_t macs = 0;
+  std::any program;  // target-private: compiled program, tiles, statistics
+};
+
+// A column of the per-layer table (after op, type, shapes and exact).
+struct Column {
+  std::string name;
+  int width = 10;
+};
+
+// A layer's figures for the report: one cell per column(), fields for its
+// report.json entry, and metrics (report.json "metrics", named
+// "<check>.<key>").
+struct Figures {
+  std::vector<std::string> cells;
+  nlohmann::json json = nlohmann::json::object();
+  std::map<std::string, double> metrics;
+};
+
+// A selected, lowered operator.
+struct ReplayedLayer {
+  std::size_t op_index = 0;
+  std::string type;
+  std::string check;
+  Layer layer;
+};
+
+// What a finished run reports about one layer, for ModelTarget::figures().
+struct LayerRun {
+  std::size_t index = 0;  // among the replayed layers, in trace order
+  std::size_t count = 0;  // replayed layers
+  std::vector<const CheckCapture*> captures;  // one per Layer::checks entry, null when not played
+};
+
+class ModelTarget {
+ public:
+  virtual ~ModelTarget() = default;
+  virtual std::string name() const = 0;  // the target, e.g. "vta"
+  virtual std::vector<OpSupport> supported_ops() const = 0;
+  // Run TFLite's int8 reference over the model and give each layer its real
+  // input (key `input`: random or {npy}); otherwise the target makes its own.
+  virtual bool uses_golden_chain() const { return false; }
+  // Target keys of the op (e.g. `input`, `compile`), added to the map.
+  virtual void add_keys(scenario::Schema& s) const { (void)s; }
+  // Lowers one supported operator. An InputError is reported at the `model`
+  // key, naming the operator.
+  virtual Layer lower(const LayerContext& ctx) const = 0;
+  // The trace steps of one layer: load, start, wait, and one check per
+  // Layer::checks entry with its name and expected tensor.
+  virtual void emit(trace::Trace& t, const scenario::Scenario& sc, const ReplayedLayer& l) const = 0;
+  // One line describing how layers are fed, for the workload summary.
+  virtual std::string summary(const scenario::Scenario& sc) const = 0;
+  // The per-layer table's target columns and one layer's figures.
+  virtual std::vector<Column> columns() const = 0;
+  virtual Figures figures(const ReplayedLayer& l, const LayerRun& run, const SimOutcome& out) const = 0;
+  // Run-wide figures (utilization, totals) once every layer is reported.
+  virtual void totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) const {
+    (void)layers, (void)out, (void)m;
+  }
+  // Who produced element `index` of check `check` of layer `l` (first-divergence report).
+  virtual std::optional<WorkUnit> work_unit(const ReplayedLayer& l, const std::string& check,
+                                            const std::vector<int64_t>& index) const {
+    (void)l, (void)check, (void)index;
+    return std::nullopt;
+  }
+};
+
+// The op's keys: model, ops, the golden chain's input (when used), the target's.
+scenario::Schema op_schema(const ModelTarget& target);
+// Loads the model, selects the operators, runs the golden chain, lowers every
+// selected operator. Throws tb::ScenarioSkipped when the model file is absent.
+Workload prepare(const ModelTarget& target, const scenario::Scenario& sc);
+bool is_model_workload(const Workload& w);
+trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, const Workload& w);
+// Per-layer table, report.json "layers" and metrics.
+Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& run);
+std::optional<WorkUnit> work_unit(const ModelTarget& target, const Workload& w, const std::string& check,
+                                  const std::vector<int64_t>& index);
+
+// The model path of a scenario: absolute, or relative to the parent of the
+// scenario's folder (the repository root for scenarios/*.yaml).
+std::string resolve_model(const scenario::Scenario& sc, const std::string& path);
+// "op07_conv2d", "op03_add", "op01_depthwise_conv2d".
+std::string check_name(std::size_t op_index, const std::string& type);
+// "1x32x32x16".
+std::string dims(const std::vector<int64_t>& shape);
+
+}  // namespace cosim::tb::model_replay

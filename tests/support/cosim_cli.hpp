@@ -1,0 +1,104 @@
+// Runs the `cosim` command line as a child process, for googletest suites
+// that test it end to end (exit status, console, report.json).
+//
+//   class MyCli : public cosim::test::CosimCli {};
+//   TEST_F(MyCli, Passes) {
+//     const auto r = cosim("run " + scenario("conv2d") + " --out " + work() + "/a");
+//     ASSERT_EQ(r.code, 0) << r.out;
+//     EXPECT_EQ(report(work() + "/a")["status"], "pass");
+//   }
+//
+// The binary is $COSIM_BIN when set, else the path CMake compiles in as
+// COSIM_BIN (target property `$<TARGET_FILE:cosim>`). The scratch directory
+// is one per process under the system temp folder.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace cosim::test {
+
+struct CliResult {
+  int code = -1;    // exit status; -1 when the child did not exit normally
+  std::string out;  // stdout + stderr
+};
+
+inline std::string cosim_binary() {
+  const char* env = std::getenv("COSIM_BIN");
+  if (env != nullptr && *env != '\0') return env;
+#ifdef COSIM_BIN
+  return COSIM_BIN;
+#else
+  return "cosim";
+#endif
+}
+
+// `cosim <args> 2>&1`.
+inline CliResult run_cosim(const std::string& args) {
+  const std::string cmd = cosim_binary() + " " + args + " 2>&1";
+  CliResult r;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (p == nullptr) return r;
+  char buf[4096];
+  std::size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  const int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+// <temp>/<name>_<pid>, emptied and created on first use in this process.
+inline std::string scratch_dir(const std::string& name) {
+  namespace fs = std::filesystem;
+  const fs::path p = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+  static bool made = false;  // one name per test program
+  if (!made) {
+    fs::remove_all(p);
+    made = true;
+  }
+  fs::create_directories(p);
+  return p.string();
+}
+
+// <out_dir>/report.json; an empty object (and a test failure) when absent.
+inline nlohmann::json read_report(const std::string& out_dir) {
+  std::ifstream f(out_dir + "/report.json");
+  EXPECT_TRUE(f.good()) << "no report.json in " << out_dir;
+  if (!f.good()) return nlohmann::json::object();
+  return nlohmann::json::parse(f);
+}
+
+// <source>/scenarios/<name>.yaml (`name` may carry the .yaml already).
+inline std::string scenario_file(const std::string& name) {
+  const bool has_ext = name.size() > 5 && name.compare(name.size() - 5, 5, ".yaml") == 0;
+  return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + (has_ext ? "" : ".yaml");
+}
+
+// The fixture: cosim(), work(), report(), scenario(), write_file().
+class CosimCli : public ::testing::Test {
+ public:
+  static CliResult cosim(const std::string& args) { return run_cosim(args); }
+  static std::string work() { return scratch_dir("cosim_cli_test"); }
+  static nlohmann::json report(const std::string& out_dir) { return read_report(out_dir); }
+  static std::string scenario(const std::string& name) { return scenario_file(name); }
+  // Writes `text` to work()/<name> and returns the path.
+  static std::string write_file(const std::string& name, const std::string& text) {
+    const std::string path = work() + "/" + name;
+    std::ofstream(path) << text;
+    return path;
+  }
+};
+
+// The same for parameterized suites.
+template <class Param>
+class CosimCliWithParam : public CosimCli, public ::testing::WithParamInterface<Param> {};
+
+}  // namespace cosim::test
