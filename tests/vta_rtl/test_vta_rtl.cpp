@@ -564,10 +564,7 @@ TEST(VtaRtl, GemmSteadyStateOneUopPerCycle) {
   sd.push_prev = true;
   p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, 64, 64, sd));
   p.add(finish_insn(kPopNext));
-  for (std::size_t i = 0; i < p.insns.size(); ++i) {
-    std::memcpy(&p.dram[16 * i], &p.insns[i].w[0], 8);
-    std::memcpy(&p.dram[16 * i + 8], &p.insns[i].w[1], 8);
-  }
+  for (std::size_t i = 0; i < p.insns.size(); ++i) p.insns[i].store(&p.dram[16 * i]);
   cosim::vta::BareDriver drv(p.dram);
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
