@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/error.hpp"
+
 namespace cosim::scenario {
 
 struct Location {
@@ -51,6 +53,16 @@ struct Value {
 
   // Throws cosim::InputError "<file>:<line>: '<path>': <message>".
   [[noreturn]] void fail(const std::string& message) const;
+  // Returns f(); an InputError from it (a model or compiler rejecting what
+  // this key asked for) is re-raised at this key: fail(prefix + what).
+  template <class F>
+  auto rethrow_here(F&& f, const std::string& prefix = "") const -> decltype(f()) {
+    try {
+      return f();
+    } catch (const InputError& e) {
+      fail(prefix + e.what());
+    }
+  }
 };
 
 }  // namespace cosim::scenario

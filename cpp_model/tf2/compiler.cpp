@@ -1,5 +1,6 @@
 #include "tf2/compiler.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "common/error.hpp"
@@ -40,6 +41,15 @@ void check_capacity(int64_t c_in, int64_t h_in, int64_t w_in, int64_t k, const D
     fail("filter of " + std::to_string(nib) + " codes (c_in*k*k) exceeds the per-PE filter cache of " +
          std::to_string(cfg.filter_nibbles));
   }
+}
+
+Tensor c16hw_group(const std::vector<uint8_t>& c16hw, int g, int h, int w) {
+  Tensor t(DType::kInt8, {1, h, w, 16}, Layout::kNHWC);
+  const std::size_t n = static_cast<std::size_t>(h) * w * 16;
+  if (c16hw.size() < (static_cast<std::size_t>(g) + 1) * n) throw InputError("tf2 c16hw_group: map too small");
+  std::copy(c16hw.begin() + static_cast<std::ptrdiff_t>(g * n), c16hw.begin() + static_cast<std::ptrdiff_t>((g + 1) * n),
+            t.bytes().begin());
+  return t;
 }
 
 std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int w) {

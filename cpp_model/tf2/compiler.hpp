@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "tensor/tensor.hpp"
 #include "tf2/sac.hpp"
 
 namespace cosim::tf2 {
@@ -71,6 +72,9 @@ struct Program {
 std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int w);
 std::vector<int8_t> from_c16hw(const uint8_t* bytes, int c, int h, int w);
 inline uint32_t c16hw_bytes(int c, int h, int w) { return static_cast<uint32_t>((c + 15) / 16) * h * w * 16; }
+// Channel group `g` (channels 16g..16g+15) of a C16HW map of h x w pixels as
+// an int8 NHWC [1, h, w, 16] tensor: coordinate c is the channel in the group.
+Tensor c16hw_group(const std::vector<uint8_t>& c16hw, int g, int h, int w);
 
 // One descriptor's bytes.
 std::vector<uint8_t> encode_descriptor(const ConvLayer& layer, const LayerRegions& r);

@@ -77,4 +77,10 @@ std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, co
   return out;
 }
 
+std::vector<float> dequantize_map(const std::vector<int8_t>& q, int qexp) {
+  std::vector<float> out(q.size());
+  for (std::size_t i = 0; i < q.size(); ++i) out[i] = static_cast<float>(std::ldexp(q[i], -qexp));
+  return out;
+}
+
 }  // namespace cosim::tf2

@@ -32,4 +32,7 @@ int choose_layer_q(const std::vector<float>& chw, int channels);
 // shared Q (q.size() == 1).
 std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, const std::vector<int>& q);
 
+// The float values of an int8 map at Q `qexp`: q * 2^-qexp.
+std::vector<float> dequantize_map(const std::vector<int8_t>& q, int qexp);
+
 }  // namespace cosim::tf2

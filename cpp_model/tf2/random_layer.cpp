@@ -32,7 +32,7 @@ ConvLayer random_layer(const RandomLayerShape& s, uint64_t seed) {
   // One layer in four shifts the small magnitudes below 0 so the clamp
   // (s = max(0, ...)) is exercised.
   if (uni(0, 3) == 0) L.q_out -= uni(3, 8);
-  while (15 + L.q_out - L.q_in + L.min_exp + 6 > kMaxShift) --L.q_out;
+  while (L.largest_shift() > kMaxShift) --L.q_out;
   for (int o = 0; o < L.c_out; ++o) {
     L.bias.push_back(uni(-(1 << 21), 1 << 21));
     if (L.batch_norm) {

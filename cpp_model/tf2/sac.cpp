@@ -72,7 +72,7 @@ void ConvLayer::validate(const std::string& what) const {
   }
   const auto co = static_cast<std::size_t>(c_out);
   if (bias.size() != co || alpha.size() != co || beta.size() != co) fail("bias/alpha/beta need c_out entries");
-  if (15 + q_out - q_in + min_exp + (kExpRange - 1) > kMaxShift) {
+  if (largest_shift() > kMaxShift) {
     fail("largest shift 15 + q_out - q_in + min_exp + 6 = " + std::to_string(15 + q_out - q_in + min_exp + 6) +
          " exceeds 31");
   }
@@ -86,6 +86,8 @@ int32_t to_int32_checked(double v, const char* what) {
   return static_cast<int32_t>(v);
 }
 }  // namespace
+
+int ConvLayer::largest_shift() const { return 15 + q_out - q_in + min_exp + (kExpRange - 1); }
 
 int32_t bias_to_int(double bias_f, int q_out) { return to_int32_checked(std::trunc(std::ldexp(bias_f, 15 + q_out)), "bias"); }
 int32_t alpha_to_int(double alpha_f) { return to_int32_checked(std::trunc(std::ldexp(alpha_f, 20)), "alpha"); }

@@ -63,6 +63,9 @@ struct ConvLayer {
 
   int h_out() const { return (h_in + 2 * pad - k) / stride + 1; }
   int w_out() const { return (w_in + 2 * pad - k) / stride + 1; }
+  // The largest requantization shift the layer needs, 15 + q_out - q_in +
+  // min_exp + 6 (the top INQ exponent); at most kMaxShift in hardware.
+  int largest_shift() const;
   // Throws InputError naming `what` and the field when the layer is malformed
   // (sizes, codes, vector lengths, shift range).
   void validate(const std::string& what = "tf2 layer") const;

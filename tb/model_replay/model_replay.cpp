@@ -97,25 +97,6 @@ std::vector<std::size_t> select(const ModelTarget& target, const scenario::Scena
   return out;
 }
 
-// An InputError about one operator, re-raised at the `model` key.
-template <class F>
-auto at_op(const Value& key, std::size_t op, const std::string& type, F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const InputError& e) {
-    key.fail("operator " + std::to_string(op) + " (" + type + "): " + e.what());
-  }
-}
-
-template <class F>
-auto at_key(const Value& key, F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const InputError& e) {
-    key.fail(e.what());
-  }
-}
-
 // The golden chain: layers (double and single rounding) by operator index.
 struct Chain {
   std::vector<tflite::LayerWorkload> dbl, sgl;
@@ -132,17 +113,17 @@ Chain golden_chain(const scenario::Scenario& sc, const tflite::Model& m, Workloa
   const Value& in_v = sc["input"];
   Tensor input;
   if (in_v.is_string()) {
-    input = at_key(model_key, [&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed)); });
+    input = model_key.rethrow_here([&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed)); });
   } else {
     const auto& ti = m.subgraphs[0].tensors.at(static_cast<std::size_t>(m.subgraphs[0].inputs.at(0)));
     input = scenario::make_tensor(sc, in_v, DType::kInt8, std::vector<int64_t>(ti.shape.begin(), ti.shape.end()),
                                   Layout::kNHWC, "input");
   }
   const tflite::TensorMap golden =
-      at_key(model_key, [&] { return tflite::run_reference(m, input, quant::Rounding::kDouble); });
+      model_key.rethrow_here([&] { return tflite::run_reference(m, input, quant::Rounding::kDouble); });
   Chain c;
-  c.dbl = at_key(model_key, [&] { return tflite::extract_layers(m, {}, quant::Rounding::kDouble, &golden); });
-  c.sgl = at_key(model_key, [&] { return tflite::extract_layers(m, {}, quant::Rounding::kSingle, &golden); });
+  c.dbl = model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, quant::Rounding::kDouble, &golden); });
+  c.sgl = model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, quant::Rounding::kSingle, &golden); });
   w.inputs["input"] = std::move(input);
   return c;
 }
@@ -202,7 +183,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   if (!fs::exists(st.model_path)) {
     throw ScenarioSkipped("model " + model_key.as_string() + " not found (looked for " + st.model_path + ")");
   }
-  const tflite::Model m = at_key(model_key, [&] { return tflite::load_model(st.model_path); });
+  const tflite::Model m = model_key.rethrow_here([&] { return tflite::load_model(st.model_path); });
   if (m.subgraphs.empty()) model_key.fail("expected a model with a subgraph");
   const std::vector<std::size_t> selected = select(target, sc, m, st.not_run);
 
@@ -220,7 +201,9 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
         model_key.fail("operator " + std::to_string(op) + " (" + type + "): the golden chain does not reach it");
       }
     }
-    ReplayedLayer rl{op, type, ctx.check, at_op(model_key, op, type, [&] { return target.lower(ctx); })};
+    ReplayedLayer rl{op, type, ctx.check,
+                     model_key.rethrow_here([&] { return target.lower(ctx); },
+                                            "operator " + std::to_string(op) + " (" + type + "): ")};
     for (const LayerCheck& c : rl.layer.checks) {
       w.expected[c.name] = c.expected;
       for (const Reference& r : c.references) w.references.push_back(r);

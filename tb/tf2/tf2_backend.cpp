@@ -105,12 +105,6 @@ std::vector<float> nhwc_to_chw(const std::vector<float>& nhwc, int h, int w, int
   return out;
 }
 
-std::vector<float> dequantize(const std::vector<int8_t>& q, int qexp) {
-  std::vector<float> out(q.size());
-  for (std::size_t i = 0; i < q.size(); ++i) out[i] = static_cast<float>(std::ldexp(q[i], -qexp));
-  return out;
-}
-
 // The float layer with its weights replaced by their INQ values (the cost of
 // compression alone).
 FloatConv with_inq_weights(const FloatConv& f, const ConvLayer& L) {
@@ -151,19 +145,8 @@ FloatConv float_layer(const scenario::Scenario& sc, const std::string& prefix, i
   return f;
 }
 
-int shift_top(const ConvLayer& L) { return 15 + L.q_out - L.q_in + L.min_exp + (kExpRange - 1); }
-
 // The int8 version of a float map at Q (the float reference in the output's terms).
 std::vector<int8_t> quantize_ref(const std::vector<float>& chw, int c, int q) { return quantize_map(chw, c, {q}); }
-
-// Tensor of one 16-channel group of a C16HW map, as int8 NHWC [1, H, W, 16].
-Tensor group_tensor(const std::vector<uint8_t>& c16hw, int g, int h, int w) {
-  Tensor t(DType::kInt8, {1, h, w, 16}, Layout::kNHWC);
-  const std::size_t n = static_cast<std::size_t>(h) * w * 16;
-  std::copy(c16hw.begin() + static_cast<std::ptrdiff_t>(g * n), c16hw.begin() + static_cast<std::ptrdiff_t>((g + 1) * n),
-            t.bytes().begin());
-  return t;
-}
 
 class Tf2Backend : public TargetBackend {
  public:
@@ -174,7 +157,7 @@ class Tf2Backend : public TargetBackend {
   std::vector<std::string> ops() const override { return {"conv", "resnet_block", "model"}; }
 
   Schema op_schema(const std::string& op) const override {
-    if (op == "model") return model_replay::op_schema(model_);  // tf2_model_op.hpp
+    if (op == "model") return model_replay::op_schema(*model_);  // tf2_model_op.hpp
     const Schema src = scenario::schemas::data_source();
     Schema data = Schema::map().optional("input", src, "{random: {min: -1, max: 1}}");
     const std::vector<std::string> prefixes =
@@ -192,7 +175,7 @@ class Tf2Backend : public TargetBackend {
   }
 
   tb::Workload prepare(const scenario::Scenario& sc) const override {
-    if (sc.op == "model") return model_replay::prepare(model_, sc);  // tf2_model_op.hpp
+    if (sc.op == "model") return model_replay::prepare(*model_, sc);  // tf2_model_op.hpp
     const Value& shape_v = sc["shapes"]["input"];
     const std::vector<int64_t> shape = shape_v.as_ints();
     if (shape[0] != 1) shape_v.fail("expected batch 1 ([1, H, W, C]), got " + std::to_string(shape[0]));
@@ -231,11 +214,12 @@ class Tf2Backend : public TargetBackend {
       const std::vector<float> ref = float_conv2d(f, x);
       q_in = choose_layer_q(x, c);
       ConvLayer L = make_conv_layer(f, q_in, choose_layer_q(ref, c_out));
-      while (shift_top(L) > kMaxShift) L = make_conv_layer(f, q_in, L.q_out - 1);  // coarser output Q fits the 5-bit shift
+      // A coarser output Q until the largest shift fits the 5-bit shift field.
+      while (L.largest_shift() > kMaxShift) L = make_conv_layer(f, q_in, L.q_out - 1);
       const std::vector<int8_t> xq = quantize_map(x, c, {q_in});
       const std::vector<int8_t> yq = sac_conv2d(L, xq);
       const ErrorStats inq = compare(ref, float_conv2d(with_inq_weights(f, L), x));
-      const ErrorStats tot = compare(ref, dequantize(yq, L.q_out));
+      const ErrorStats tot = compare(ref, dequantize_map(yq, L.q_out));
       st.cost = {{"conv.inq_snr_db", inq.snr_db}, {"conv.inq_max_abs_err", inq.max_abs_err},
                  {"conv.int8_snr_db", tot.snr_db}, {"conv.int8_max_abs_err", tot.max_abs_err},
                  {"conv.q_in", q_in}, {"conv.q_out", L.q_out}, {"conv.min_exp", L.min_exp}};
@@ -267,9 +251,9 @@ class Tf2Backend : public TargetBackend {
       for (int tries = 0;; ++tries) {
         L1 = make_conv_layer(f1, q, q1);
         L2 = make_conv_layer(f2, q1, q);
-        if (shift_top(L1) <= kMaxShift && shift_top(L2) <= kMaxShift) break;
+        if (L1.largest_shift() <= kMaxShift && L2.largest_shift() <= kMaxShift) break;
         if (tries > 64) sc["data"].fail("the weights' exponent range does not fit the 5-bit shift at any Q");
-        if (shift_top(L1) > kMaxShift) --q1;
+        if (L1.largest_shift() > kMaxShift) --q1;
         else --q;
       }
       L2.relu = relu;
@@ -285,8 +269,8 @@ class Tf2Backend : public TargetBackend {
         const float s = i2[i] + x[i];
         iout[i] = relu && s < 0 ? 0.0f : s;
       }
-      const ErrorStats inq1 = compare(r1, i1), tot1 = compare(r1, dequantize(yq[0], q1));
-      const ErrorStats inqb = compare(out_f, iout), totb = compare(out_f, dequantize(yq[1], q));
+      const ErrorStats inq1 = compare(r1, i1), tot1 = compare(r1, dequantize_map(yq[0], q1));
+      const ErrorStats inqb = compare(out_f, iout), totb = compare(out_f, dequantize_map(yq[1], q));
       st.cost = {{"conv1.inq_snr_db", inq1.snr_db},   {"conv1.inq_max_abs_err", inq1.max_abs_err},
                  {"conv1.int8_snr_db", tot1.snr_db},  {"conv1.int8_max_abs_err", tot1.max_abs_err},
                  {"block.inq_snr_db", inqb.snr_db},   {"block.inq_max_abs_err", inqb.max_abs_err},
@@ -318,8 +302,8 @@ class Tf2Backend : public TargetBackend {
         std::string nm = out_names[l];
         if (groups > 1) nm += "_c" + std::to_string(16 * g) + "_" + std::to_string(std::min(16 * g + 15, L.c_out - 1));
         const uint64_t addr = st.program.layers[l].out_addr + static_cast<uint64_t>(g) * ho * wo * 16;
-        wl.expected[nm] = group_tensor(expect[l], g, ho, wo);
-        wl.references.push_back({nm, "float_ref", group_tensor(ref_c16, g, ho, wo)});
+        wl.expected[nm] = c16hw_group(expect[l], g, ho, wo);
+        wl.references.push_back({nm, "float_ref", c16hw_group(ref_c16, g, ho, wo)});
         st.checks.push_back({nm, addr});
       }
       const uint64_t macs = static_cast<uint64_t>(L.c_out) * ho * wo * L.c_in * L.k * L.k;
@@ -344,7 +328,7 @@ class Tf2Backend : public TargetBackend {
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w) const override {
-    if (model_replay::is_model_workload(w)) return model_replay::compile(model_, sc, w);  // tf2_model_op.hpp
+    if (model_replay::is_model_workload(w)) return model_replay::compile(*model_, sc, w);  // tf2_model_op.hpp
     const auto& st = std::any_cast<const Tf2State&>(w.state);
     trace::Trace t;
     t.target = name();
@@ -411,7 +395,7 @@ class Tf2Backend : public TargetBackend {
     }
     if (w == nullptr) return m;
     if (model_replay::is_model_workload(*w)) {  // tf2_model_op.hpp, plus the run-wide counters above
-      tb::Metrics mm = model_replay::metrics(model_, *w, run);
+      tb::Metrics mm = model_replay::metrics(*model_, *w, run);
       for (const auto& [k, v] : m.extra) mm.extra[k] = v;
       return mm;
     }
@@ -435,7 +419,7 @@ class Tf2Backend : public TargetBackend {
   }
 
  private:
-  Tf2ModelTarget model_;
+  std::unique_ptr<model_replay::ModelTarget> model_ = make_model_target();
 };
 
 }  // namespace

@@ -14,13 +14,6 @@
 namespace cosim::tb::tf2 {
 
 using namespace cosim::tf2;
-using model_replay::Column;
-using model_replay::Figures;
-using model_replay::Layer;
-using model_replay::LayerContext;
-using model_replay::LayerRun;
-using model_replay::OpSupport;
-using model_replay::ReplayedLayer;
 using scenario::Value;
 
 namespace {
@@ -35,14 +28,6 @@ struct Tf2Layer {
   int q_in = 0, q_out = 0, min_exp = 0;
   ErrorStats inq, total;
 };
-
-std::vector<float> dequantize(const std::vector<int8_t>& q, int qexp) {
-  std::vector<float> out(q.size());
-  for (std::size_t i = 0; i < q.size(); ++i) out[i] = static_cast<float>(std::ldexp(q[i], -qexp));
-  return out;
-}
-
-int shift_top(const ConvLayer& L) { return 15 + L.q_out - L.q_in + L.min_exp + (kExpRange - 1); }
 
 // The layer's float input, CHW, of the model's input shape.
 std::vector<float> layer_input(const scenario::Scenario& sc, const TfliteConv& c, const std::string& stream) {
@@ -62,14 +47,6 @@ std::vector<float> layer_input(const scenario::Scenario& sc, const TfliteConv& c
       for (int k = 0; k < ch; ++k)
         chw[(static_cast<std::size_t>(k) * h + y) * w + x] = nhwc[(static_cast<std::size_t>(y) * w + x) * ch + k];
   return chw;
-}
-
-Tensor group_tensor(const std::vector<uint8_t>& c16hw, int g, int h, int w) {
-  Tensor t(DType::kInt8, {1, h, w, 16}, Layout::kNHWC);
-  const std::size_t n = static_cast<std::size_t>(h) * w * 16;
-  std::copy(c16hw.begin() + static_cast<std::ptrdiff_t>(g * n), c16hw.begin() + static_cast<std::ptrdiff_t>((g + 1) * n),
-            t.bytes().begin());
-  return t;
 }
 
 // One Q for a map (the hardware shares it across channels): the smallest
@@ -109,107 +86,119 @@ std::string conv_support(const tflite::Model& m, std::size_t i) {
   }
 }
 
-const Tf2Layer& state(const ReplayedLayer& l) { return std::any_cast<const Tf2Layer&>(l.layer.program); }
+const Tf2Layer& state(const model_replay::ReplayedLayer& l) { return std::any_cast<const Tf2Layer&>(l.layer.program); }
 
 }  // namespace
 
-std::vector<OpSupport> Tf2ModelTarget::supported_ops() const {
-  return {{tflite::kConv2d, "float32 weights", conv_support}};
-}
+class Tf2ModelTarget : public model_replay::ModelTarget {
+ public:
+  std::string name() const override { return "tf2"; }
 
-void Tf2ModelTarget::add_keys(scenario::Schema& s) const {
-  s.optional("input", scenario::schemas::data_source(), "random");
-}
-
-std::string Tf2ModelTarget::summary(const scenario::Scenario& sc) const {
-  (void)sc;
-  return "float weights INQ-compressed, seeded random input per layer";
-}
-
-Layer Tf2ModelTarget::lower(const LayerContext& ctx) const {
-  const TfliteConv c = read_float_conv(ctx.model, ctx.op_index);
-  const FloatConv& f = c.conv;
-  Layer out;
-  out.shapes = std::to_string(c.h_in) + "x" + std::to_string(c.w_in) + "x" + std::to_string(f.c_in) + " -> " +
-               std::to_string(c.h_out) + "x" + std::to_string(c.w_out) + "x" + std::to_string(f.c_out) + ", k" +
-               std::to_string(f.k) + " s" + std::to_string(f.stride) + (f.relu ? " relu" : "");
-  // Input at the device's shape (SAME's trailing zero row / column added).
-  const std::vector<float> x =
-      extend_chw(layer_input(ctx.sc, c, ctx.check + "_input"), f.c_in, c.h_in, c.w_in, c.extra_h, c.extra_w);
-  const std::vector<float> ref = float_conv2d(f, x);
-  const int q_in = map_q(x, f.c_in);
-  Tf2Layer st;
-  ConvLayer L;
-  try {
-    L = make_conv_layer(f, q_in, map_q(ref, f.c_out));
-    for (int tries = 0; shift_top(L) > kMaxShift && tries < 64; ++tries) L = make_conv_layer(f, q_in, L.q_out - 1);
-    const std::vector<int8_t> xq = quantize_map(x, f.c_in, {q_in});
-    st.program = compile({L}, xq);  // throws when the layer exceeds the caches
-    const std::vector<uint8_t> expect = expected_outputs({L}, xq)[0];
-    const std::vector<int8_t> yq = sac_conv2d(L, xq);
-    FloatConv g = f;
-    for (std::size_t i = 0; i < g.weights.size(); ++i) {
-      g.weights[i] = static_cast<float>(inq_code_value(L.codes[i], L.min_exp));
-    }
-    st.inq = compare(ref, float_conv2d(g, x));
-    st.total = compare(ref, dequantize(yq, L.q_out));
-    const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
-    for (int gi = 0; gi < groups; ++gi) {
-      std::string nm = ctx.check;
-      if (groups > 1) nm += "_c" + std::to_string(16 * gi) + "_" + std::to_string(std::min(16 * gi + 15, L.c_out - 1));
-      out.checks.push_back({nm, group_tensor(expect, gi, ho, wo), {}});
-      st.group_addrs.push_back(st.program.layers[0].out_addr + static_cast<uint64_t>(gi) * ho * wo * 16);
-    }
-  } catch (const InputError& e) {
-    throw InputError(std::string("does not fit the TF2 device: ") + e.what());
+  std::vector<model_replay::OpSupport> supported_ops() const override {
+    return {{tflite::kConv2d, "float32 weights", conv_support}};
   }
-  st.q_in = L.q_in;
-  st.q_out = L.q_out;
-  st.min_exp = L.min_exp;
-  out.macs = static_cast<uint64_t>(L.c_out) * L.h_out() * L.w_out() * L.c_in * L.k * L.k;
-  out.program = std::move(st);
-  return out;
-}
 
-void Tf2ModelTarget::emit(trace::Trace& t, const scenario::Scenario& sc, const ReplayedLayer& l) const {
-  const Tf2Layer& st = state(l);
-  // Every layer's image starts at 0: it is checked before the next load.
-  t.mem_load(0, st.program.dram, l.check);
-  t.reg_write(reg::kDescAddr, st.program.desc_addr);
-  t.reg_write(reg::kDescCount, st.program.desc_count);
-  t.reg_write(reg::kCtrl, reg::kCtrlStart);
-  t.wait_done(sc.testbench.timeout_cycles);
-  for (std::size_t g = 0; g < l.layer.checks.size(); ++g) {
-    t.mem_check(st.group_addrs[g], l.layer.checks[g].expected, l.layer.checks[g].name);
+  void add_keys(scenario::Schema& s) const override {
+    s.optional("input", scenario::schemas::data_source(), "random");
   }
-}
 
-std::vector<Column> Tf2ModelTarget::columns() const {
-  // SNR in dB against the float layer; err = max abs error.
-  return {{"Qin", 6},      {"Qout", 6},     {"minexp", 8},   {"inq_snr", 10},
-          {"inq_err", 10}, {"int8_snr", 10}, {"int8_err", 10}};
-}
+  std::string summary(const scenario::Scenario& sc) const override {
+    (void)sc;
+    return "float weights INQ-compressed, seeded random input per layer";
+  }
 
-Figures Tf2ModelTarget::figures(const ReplayedLayer& l, const LayerRun& run, const SimOutcome& out) const {
-  (void)run, (void)out;
-  const Tf2Layer& st = state(l);
-  Figures f;
-  f.cells = {std::to_string(st.q_in),   std::to_string(st.q_out),    std::to_string(st.min_exp),
-             fmt(st.inq.snr_db, 1),      fmt(st.inq.max_abs_err, 4), fmt(st.total.snr_db, 1),
-             fmt(st.total.max_abs_err, 4)};
-  f.metrics = {{"inq_snr_db", st.inq.snr_db},     {"inq_max_abs_err", st.inq.max_abs_err},
-               {"int8_snr_db", st.total.snr_db},  {"int8_max_abs_err", st.total.max_abs_err},
-               {"q_in", st.q_in},                 {"q_out", st.q_out},
-               {"min_exp", st.min_exp}};
-  const auto db = [](double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); };
-  f.json = {{"q_in", st.q_in},
-            {"q_out", st.q_out},
-            {"min_exp", st.min_exp},
-            {"inq_snr_db", db(st.inq.snr_db)},
-            {"inq_max_abs_err", st.inq.max_abs_err},
-            {"int8_snr_db", db(st.total.snr_db)},
-            {"int8_max_abs_err", st.total.max_abs_err}};
-  return f;
+  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
+    const TfliteConv c = read_float_conv(ctx.model, ctx.op_index);
+    const FloatConv& f = c.conv;
+    model_replay::Layer out;
+    out.shapes = std::to_string(c.h_in) + "x" + std::to_string(c.w_in) + "x" + std::to_string(f.c_in) + " -> " +
+                 std::to_string(c.h_out) + "x" + std::to_string(c.w_out) + "x" + std::to_string(f.c_out) + ", k" +
+                 std::to_string(f.k) + " s" + std::to_string(f.stride) + (f.relu ? " relu" : "");
+    // Input at the device's shape (SAME's trailing zero row / column added).
+    const std::vector<float> x =
+        extend_chw(layer_input(ctx.sc, c, ctx.check + "_input"), f.c_in, c.h_in, c.w_in, c.extra_h, c.extra_w);
+    const std::vector<float> ref = float_conv2d(f, x);
+    const int q_in = map_q(x, f.c_in);
+    Tf2Layer st;
+    ConvLayer L;
+    try {
+      L = make_conv_layer(f, q_in, map_q(ref, f.c_out));
+      for (int tries = 0; L.largest_shift() > kMaxShift && tries < 64; ++tries) L = make_conv_layer(f, q_in, L.q_out - 1);
+      const std::vector<int8_t> xq = quantize_map(x, f.c_in, {q_in});
+      st.program = compile({L}, xq);  // throws when the layer exceeds the caches
+      const std::vector<uint8_t> expect = expected_outputs({L}, xq)[0];
+      const std::vector<int8_t> yq = sac_conv2d(L, xq);
+      FloatConv g = f;
+      for (std::size_t i = 0; i < g.weights.size(); ++i) {
+        g.weights[i] = static_cast<float>(inq_code_value(L.codes[i], L.min_exp));
+      }
+      st.inq = compare(ref, float_conv2d(g, x));
+      st.total = compare(ref, dequantize_map(yq, L.q_out));
+      const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
+      for (int gi = 0; gi < groups; ++gi) {
+        std::string nm = ctx.check;
+        if (groups > 1) {
+          nm += "_c" + std::to_string(16 * gi) + "_" + std::to_string(std::min(16 * gi + 15, L.c_out - 1));
+        }
+        out.checks.push_back({nm, c16hw_group(expect, gi, ho, wo), {}});
+        st.group_addrs.push_back(st.program.layers[0].out_addr + static_cast<uint64_t>(gi) * ho * wo * 16);
+      }
+    } catch (const InputError& e) {
+      throw InputError(std::string("does not fit the TF2 device: ") + e.what());
+    }
+    st.q_in = L.q_in;
+    st.q_out = L.q_out;
+    st.min_exp = L.min_exp;
+    out.macs = static_cast<uint64_t>(L.c_out) * L.h_out() * L.w_out() * L.c_in * L.k * L.k;
+    out.program = std::move(st);
+    return out;
+  }
+
+  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
+    const Tf2Layer& st = state(l);
+    // Every layer's image starts at 0: it is checked before the next load.
+    t.mem_load(0, st.program.dram, l.check);
+    t.reg_write(reg::kDescAddr, st.program.desc_addr);
+    t.reg_write(reg::kDescCount, st.program.desc_count);
+    t.reg_write(reg::kCtrl, reg::kCtrlStart);
+    t.wait_done(sc.testbench.timeout_cycles);
+    for (std::size_t g = 0; g < l.layer.checks.size(); ++g) {
+      t.mem_check(st.group_addrs[g], l.layer.checks[g].expected, l.layer.checks[g].name);
+    }
+  }
+
+  std::vector<model_replay::Column> columns() const override {
+    // SNR in dB against the float layer; err = max abs error.
+    return {{"Qin", 6},      {"Qout", 6},     {"minexp", 8},   {"inq_snr", 10},
+            {"inq_err", 10}, {"int8_snr", 10}, {"int8_err", 10}};
+  }
+
+  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
+                                const SimOutcome& out) const override {
+    (void)run, (void)out;
+    const Tf2Layer& st = state(l);
+    model_replay::Figures f;
+    f.cells = {std::to_string(st.q_in),   std::to_string(st.q_out),    std::to_string(st.min_exp),
+               fmt(st.inq.snr_db, 1),      fmt(st.inq.max_abs_err, 4), fmt(st.total.snr_db, 1),
+               fmt(st.total.max_abs_err, 4)};
+    f.metrics = {{"inq_snr_db", st.inq.snr_db},     {"inq_max_abs_err", st.inq.max_abs_err},
+                 {"int8_snr_db", st.total.snr_db},  {"int8_max_abs_err", st.total.max_abs_err},
+                 {"q_in", st.q_in},                 {"q_out", st.q_out},
+                 {"min_exp", st.min_exp}};
+    const auto db = [](double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); };
+    f.json = {{"q_in", st.q_in},
+              {"q_out", st.q_out},
+              {"min_exp", st.min_exp},
+              {"inq_snr_db", db(st.inq.snr_db)},
+              {"inq_max_abs_err", st.inq.max_abs_err},
+              {"int8_snr_db", db(st.total.snr_db)},
+              {"int8_max_abs_err", st.total.max_abs_err}};
+    return f;
+  }
+};
+
+std::unique_ptr<model_replay::ModelTarget> make_model_target() {
+  return std::make_unique<Tf2ModelTarget>();
 }
 
 }  // namespace cosim::tb::tf2

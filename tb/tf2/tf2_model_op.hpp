@@ -23,21 +23,13 @@
 // an input error naming the operator.
 #pragma once
 
+#include <memory>
+
 #include "model_replay/model_replay.hpp"
 
 namespace cosim::tb::tf2 {
 
-class Tf2ModelTarget : public model_replay::ModelTarget {
- public:
-  std::string name() const override { return "tf2"; }
-  std::vector<model_replay::OpSupport> supported_ops() const override;
-  void add_keys(scenario::Schema& s) const override;
-  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override;
-  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override;
-  std::string summary(const scenario::Scenario& sc) const override;
-  std::vector<model_replay::Column> columns() const override;
-  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
-                                const SimOutcome& out) const override;
-};
+// The tf2 target of the model-replay front end.
+std::unique_ptr<model_replay::ModelTarget> make_model_target();
 
 }  // namespace cosim::tb::tf2

@@ -83,7 +83,7 @@ class TinyDnnBackend : public TargetBackend {
 
   scenario::Schema op_schema(const std::string& op) const override {
     using scenario::Schema;
-    if (op == "model") return model_replay::op_schema(model_);  // tinydnn_model_op.hpp
+    if (op == "model") return model_replay::op_schema(*model_);  // tinydnn_model_op.hpp
     const Mode m = parse_mode(op);
     Schema data = Schema::map();
     if (m != Mode::kBackward) data.optional("x", scenario::schemas::data_source(), "random");
@@ -117,7 +117,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   Workload prepare(const scenario::Scenario& sc) const override {
-    if (sc.op == "model") return model_replay::prepare(model_, sc);  // tinydnn_model_op.hpp
+    if (sc.op == "model") return model_replay::prepare(*model_, sc);  // tinydnn_model_op.hpp
     State st;
     LayerJob& j = st.job;
     j.mode = parse_mode(sc.op);
@@ -201,7 +201,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const override {
-    if (model_replay::is_model_workload(w)) return model_replay::compile(model_, sc, w);  // tinydnn_model_op.hpp
+    if (model_replay::is_model_workload(w)) return model_replay::compile(*model_, sc, w);  // tinydnn_model_op.hpp
     const auto& st = std::any_cast<const State&>(w.state);
     trace::Trace t;
     t.target = name();
@@ -245,7 +245,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   Metrics metrics(const Workload* w, const SimOutcome& run) const override {
-    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::metrics(model_, *w, run);  // tinydnn_model_op.hpp
+    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::metrics(*model_, *w, run);
     Metrics m;
     auto perf = [&](const char* k) -> uint64_t {
       const auto it = run.perf.find(k);
@@ -269,7 +269,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
  private:
-  TinyDnnModelTarget model_;
+  std::unique_ptr<model_replay::ModelTarget> model_ = make_model_target();
 };
 
 }  // namespace

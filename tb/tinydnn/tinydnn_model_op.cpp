@@ -10,13 +10,6 @@
 
 namespace cosim::tb::tinydnn {
 
-using model_replay::Column;
-using model_replay::Figures;
-using model_replay::Layer;
-using model_replay::LayerContext;
-using model_replay::LayerRun;
-using model_replay::OpSupport;
-using model_replay::ReplayedLayer;
 using namespace cosim::tinydnn;
 
 namespace {
@@ -115,125 +108,144 @@ std::string conv_support(const tflite::Model& m, std::size_t i) {
   const tflite::Operator& op = m.subgraphs[0].operators[i];
   const auto* o = std::get_if<tflite::Conv2DOptions>(&op.options);
   if (o == nullptr) return "no CONV_2D options";
-  if (o->stride_h != 1 || o->stride_w != 1) return "stride " + std::to_string(o->stride_h) + ", the hardware has stride 1 only";
+  if (o->stride_h != 1 || o->stride_w != 1) {
+    return "stride " + std::to_string(o->stride_h) + ", the hardware has stride 1 only";
+  }
   if (o->dilation_h != 1 || o->dilation_w != 1) return "dilation > 1";
   if (op.inputs.size() >= 2 && op.inputs[1] >= 0) {
     const auto& f = m.subgraphs[0].tensors.at(static_cast<std::size_t>(op.inputs[1]));
-    if (f.type != static_cast<int8_t>(tflite::TensorType::kFloat32)) return "expected a float32 filter (use the float model, not the int8 one)";
+    if (f.type != static_cast<int8_t>(tflite::TensorType::kFloat32)) {
+      return "expected a float32 filter (use the float model, not the int8 one)";
+    }
   }
   return "";
 }
 
-const Tiles& tiles(const ReplayedLayer& l) { return std::any_cast<const Tiles&>(l.layer.program); }
+const Tiles& tiles(const model_replay::ReplayedLayer& l) { return std::any_cast<const Tiles&>(l.layer.program); }
 
 }  // namespace
 
-std::vector<OpSupport> TinyDnnModelTarget::supported_ops() const {
-  return {{tflite::kConv2d, "float32 weights, stride 1, dilation 1", conv_support}};
-}
+class TinyDnnModelTarget : public model_replay::ModelTarget {
+ public:
+  std::string name() const override { return "tinydnn"; }
 
-std::string TinyDnnModelTarget::summary(const scenario::Scenario& sc) const {
-  (void)sc;
-  return "bf16 forward passes of random input, host SAME padding, tiled over 16 output channels and row bands";
-}
-
-Layer TinyDnnModelTarget::lower(const LayerContext& ctx) const {
-  const tflite::Model& m = ctx.model;
-  const auto& sg = m.subgraphs[0];
-  const tflite::Operator& op = sg.operators[ctx.op_index];
-  const auto& o = std::get<tflite::Conv2DOptions>(op.options);
-  if (op.inputs.size() < 2 || op.outputs.empty()) throw InputError("expected input, filter and output tensors");
-  const auto& ti = sg.tensors.at(static_cast<std::size_t>(op.inputs[0]));
-  const auto& to = sg.tensors.at(static_cast<std::size_t>(op.outputs[0]));
-  const Tensor filt = tflite::constant_tensor(m, 0, op.inputs[1]);
-  if (filt.dtype() != DType::kFp32 || filt.rank() != 4)
-    throw InputError("expected a float32 OHWI filter (use the float model, not the int8 one)");
-  if (ti.shape.size() != 4 || to.shape.size() != 4) throw InputError("expected NHWC input and output");
-  const int in_h = ti.shape[1], in_w = ti.shape[2], in_c = ti.shape[3];
-  const int out_c = static_cast<int>(filt.dim(0)), kh = static_cast<int>(filt.dim(1)),
-            kw = static_cast<int>(filt.dim(2));
-  if (filt.dim(3) != in_c) throw InputError("filter input channels do not match the input tensor");
-  Layer out;
-  out.shapes = std::to_string(in_h) + "x" + std::to_string(in_w) + "x" + std::to_string(in_c) + " -> " +
-               std::to_string(to.shape[1]) + "x" + std::to_string(to.shape[2]) + "x" + std::to_string(to.shape[3]) +
-               ", " + std::to_string(kh) + "x" + std::to_string(kw) + " s" + std::to_string(o.stride_h);
-  std::vector<float> bias(static_cast<std::size_t>(out_c), 0.0f);
-  if (op.inputs.size() > 2 && op.inputs[2] >= 0) {
-    const Tensor b = tflite::constant_tensor(m, 0, op.inputs[2]);
-    if (b.dtype() != DType::kFp32 || b.numel() != out_c) throw InputError("expected a float32 bias of out_channels elements");
-    std::copy(b.data<float>(), b.data<float>() + out_c, bias.begin());
+  std::vector<model_replay::OpSupport> supported_ops() const override {
+    return {{tflite::kConv2d, "float32 weights, stride 1, dilation 1", conv_support}};
   }
-  // OHWI -> OIHW.
-  std::vector<float> wt(static_cast<std::size_t>(out_c) * in_c * kh * kw);
-  const float* f = filt.data<float>();
-  for (int oc = 0; oc < out_c; ++oc)
-    for (int y = 0; y < kh; ++y)
-      for (int x = 0; x < kw; ++x)
-        for (int ic = 0; ic < in_c; ++ic)
-          wt[((static_cast<std::size_t>(oc) * in_c + ic) * kh + y) * kw + x] =
-              f[((static_cast<std::size_t>(oc) * kh + y) * kw + x) * in_c + ic];
-  // Seeded random input, CHW, then TFLite SAME padding (stride 1: k - 1
-  // in total, the smaller half before) or none for VALID.
-  std::mt19937 rng(static_cast<uint32_t>(ctx.sc.seed + ctx.op_index));
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  const bool same = o.padding == tflite::PaddingType::kSame;
-  const int pt = same ? (kh - 1) / 2 : 0, pl = same ? (kw - 1) / 2 : 0;
-  const int ph = same ? in_h + kh - 1 : in_h, pw = same ? in_w + kw - 1 : in_w;
-  std::vector<float> xp(static_cast<std::size_t>(in_c) * ph * pw, 0.0f);
-  for (int ic = 0; ic < in_c; ++ic)
-    for (int y = 0; y < in_h; ++y)
-      for (int x = 0; x < in_w; ++x) xp[(static_cast<std::size_t>(ic) * ph + y + pt) * pw + x + pl] = dist(rng);
-  if (ph - kh + 1 != to.shape[1] || pw - kw + 1 != to.shape[2] || out_c != to.shape[3])
-    throw InputError("the output tensor's shape is not the stride-1 convolution's");
-  Tiles ts = tile_layer(ctx.check, in_c, ph, pw, out_c, kh, kw, xp, wt, bias);
-  for (const Tile& t : ts.tiles) {
-    for (const Output& g : t.golden.outputs) out.checks.push_back({g.name, g.golden, {{g.name, "float32", g.reference}}});
-    out.macs += t.golden.macs;
-  }
-  out.program = std::move(ts);
-  return out;
-}
 
-void TinyDnnModelTarget::emit(trace::Trace& t, const scenario::Scenario& sc, const ReplayedLayer& l) const {
-  // Each tile gets fresh regions: its results are checked before the next tile's run.
-  ProgramOptions opt;
-  opt.in_limit = opt.out_base;
-  opt.out_limit = TbConfig{}.dram_size;
-  opt.timeout_cycles = sc.testbench.timeout_cycles;
-  for (const Tile& tile : tiles(l).tiles) {
-    ProgramOptions o = opt;
-    try {
-      emit_program(t, tile.job, tile.golden, o);
-    } catch (const InputError& e) {
-      sc["model"].fail(std::string("layer ") + l.check + ": " + e.what());
+  std::string summary(const scenario::Scenario& sc) const override {
+    (void)sc;
+    return "bf16 forward passes of random input, host SAME padding, tiled over 16 output channels and row bands";
+  }
+
+  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
+    const tflite::Model& m = ctx.model;
+    const auto& sg = m.subgraphs[0];
+    const tflite::Operator& op = sg.operators[ctx.op_index];
+    const auto& o = std::get<tflite::Conv2DOptions>(op.options);
+    if (op.inputs.size() < 2 || op.outputs.empty()) throw InputError("expected input, filter and output tensors");
+    const auto& ti = sg.tensors.at(static_cast<std::size_t>(op.inputs[0]));
+    const auto& to = sg.tensors.at(static_cast<std::size_t>(op.outputs[0]));
+    const Tensor filt = tflite::constant_tensor(m, 0, op.inputs[1]);
+    if (filt.dtype() != DType::kFp32 || filt.rank() != 4)
+      throw InputError("expected a float32 OHWI filter (use the float model, not the int8 one)");
+    if (ti.shape.size() != 4 || to.shape.size() != 4) throw InputError("expected NHWC input and output");
+    const int in_h = ti.shape[1], in_w = ti.shape[2], in_c = ti.shape[3];
+    const int out_c = static_cast<int>(filt.dim(0)), kh = static_cast<int>(filt.dim(1)),
+              kw = static_cast<int>(filt.dim(2));
+    if (filt.dim(3) != in_c) throw InputError("filter input channels do not match the input tensor");
+    model_replay::Layer out;
+    out.shapes = std::to_string(in_h) + "x" + std::to_string(in_w) + "x" + std::to_string(in_c) + " -> " +
+                 std::to_string(to.shape[1]) + "x" + std::to_string(to.shape[2]) + "x" + std::to_string(to.shape[3]) +
+                 ", " + std::to_string(kh) + "x" + std::to_string(kw) + " s" + std::to_string(o.stride_h);
+    std::vector<float> bias(static_cast<std::size_t>(out_c), 0.0f);
+    if (op.inputs.size() > 2 && op.inputs[2] >= 0) {
+      const Tensor b = tflite::constant_tensor(m, 0, op.inputs[2]);
+      if (b.dtype() != DType::kFp32 || b.numel() != out_c) {
+        throw InputError("expected a float32 bias of out_channels elements");
+      }
+      std::copy(b.data<float>(), b.data<float>() + out_c, bias.begin());
+    }
+    // OHWI -> OIHW.
+    std::vector<float> wt(static_cast<std::size_t>(out_c) * in_c * kh * kw);
+    const float* f = filt.data<float>();
+    for (int oc = 0; oc < out_c; ++oc)
+      for (int y = 0; y < kh; ++y)
+        for (int x = 0; x < kw; ++x)
+          for (int ic = 0; ic < in_c; ++ic)
+            wt[((static_cast<std::size_t>(oc) * in_c + ic) * kh + y) * kw + x] =
+                f[((static_cast<std::size_t>(oc) * kh + y) * kw + x) * in_c + ic];
+    // Seeded random input, CHW, then TFLite SAME padding (stride 1: k - 1
+    // in total, the smaller half before) or none for VALID.
+    std::mt19937 rng(static_cast<uint32_t>(ctx.sc.seed + ctx.op_index));
+    std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+    const bool same = o.padding == tflite::PaddingType::kSame;
+    const int pt = same ? (kh - 1) / 2 : 0, pl = same ? (kw - 1) / 2 : 0;
+    const int ph = same ? in_h + kh - 1 : in_h, pw = same ? in_w + kw - 1 : in_w;
+    std::vector<float> xp(static_cast<std::size_t>(in_c) * ph * pw, 0.0f);
+    for (int ic = 0; ic < in_c; ++ic)
+      for (int y = 0; y < in_h; ++y)
+        for (int x = 0; x < in_w; ++x) xp[(static_cast<std::size_t>(ic) * ph + y + pt) * pw + x + pl] = dist(rng);
+    if (ph - kh + 1 != to.shape[1] || pw - kw + 1 != to.shape[2] || out_c != to.shape[3])
+      throw InputError("the output tensor's shape is not the stride-1 convolution's");
+    Tiles ts = tile_layer(ctx.check, in_c, ph, pw, out_c, kh, kw, xp, wt, bias);
+    for (const Tile& t : ts.tiles) {
+      for (const Output& g : t.golden.outputs) {
+        out.checks.push_back({g.name, g.golden, {{g.name, "float32", g.reference}}});
+      }
+      out.macs += t.golden.macs;
+    }
+    out.program = std::move(ts);
+    return out;
+  }
+
+  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
+    // Each tile gets fresh regions: its results are checked before the next tile's run.
+    ProgramOptions opt;
+    opt.in_limit = opt.out_base;
+    opt.out_limit = TbConfig{}.dram_size;
+    opt.timeout_cycles = sc.testbench.timeout_cycles;
+    for (const Tile& tile : tiles(l).tiles) {
+      ProgramOptions o = opt;
+      try {
+        emit_program(t, tile.job, tile.golden, o);
+      } catch (const InputError& e) {
+        sc["model"].fail(std::string("layer ") + l.check + ": " + e.what());
+      }
     }
   }
-}
 
-std::vector<Column> TinyDnnModelTarget::columns() const {
-  // Golden vs float32 relative error.
-  return {{"tiles", 8}, {"max_rel", 12}, {"mean_rel", 12}};
-}
+  std::vector<model_replay::Column> columns() const override {
+    // Golden vs float32 relative error.
+    return {{"tiles", 8}, {"max_rel", 12}, {"mean_rel", 12}};
+  }
 
-Figures TinyDnnModelTarget::figures(const ReplayedLayer& l, const LayerRun& run, const SimOutcome& out) const {
-  (void)out;
-  const Tiles& ts = tiles(l);
-  std::size_t exact = 0;
-  for (const CheckCapture* c : run.captures) exact += c != nullptr && c->expected == c->actual ? 1 : 0;
-  Figures f;
-  f.cells = {std::to_string(ts.oc_tiles) + "x" + std::to_string(ts.row_tiles), sci(ts.error.max_rel),
-             sci(ts.error.mean_rel)};
-  f.json = {{"tiles", ts.tiles.size()},
-            {"tiles_bit_exact", exact},
-            {"float32_max_rel_error", ts.error.max_rel},
-            {"float32_mean_rel_error", ts.error.mean_rel}};
-  f.metrics = {{"float32_max_rel_error", ts.error.max_rel}, {"float32_mean_rel_error", ts.error.mean_rel}};
-  return f;
-}
+  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
+                                const SimOutcome& out) const override {
+    (void)out;
+    const Tiles& ts = tiles(l);
+    std::size_t exact = 0;
+    for (const CheckCapture* c : run.captures) exact += c != nullptr && c->expected == c->actual ? 1 : 0;
+    model_replay::Figures f;
+    f.cells = {std::to_string(ts.oc_tiles) + "x" + std::to_string(ts.row_tiles), sci(ts.error.max_rel),
+               sci(ts.error.mean_rel)};
+    f.json = {{"tiles", ts.tiles.size()},
+              {"tiles_bit_exact", exact},
+              {"float32_max_rel_error", ts.error.max_rel},
+              {"float32_mean_rel_error", ts.error.mean_rel}};
+    f.metrics = {{"float32_max_rel_error", ts.error.max_rel}, {"float32_mean_rel_error", ts.error.mean_rel}};
+    return f;
+  }
 
-void TinyDnnModelTarget::totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) const {
-  (void)layers;
-  if (out.cycles > 0) m.utilization = double(m.macs) / (double(kCores) * double(out.cycles));
+  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
+              Metrics& m) const override {
+    (void)layers;
+    if (out.cycles > 0) m.utilization = double(m.macs) / (double(kCores) * double(out.cycles));
+  }
+};
+
+std::unique_ptr<model_replay::ModelTarget> make_model_target() {
+  return std::make_unique<TinyDnnModelTarget>();
 }
 
 }  // namespace cosim::tb::tinydnn

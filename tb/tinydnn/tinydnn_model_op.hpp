@@ -20,22 +20,13 @@
 // conv + bias only).
 #pragma once
 
+#include <memory>
+
 #include "model_replay/model_replay.hpp"
 
 namespace cosim::tb::tinydnn {
 
-class TinyDnnModelTarget : public model_replay::ModelTarget {
- public:
-  std::string name() const override { return "tinydnn"; }
-  std::vector<model_replay::OpSupport> supported_ops() const override;
-  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override;
-  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override;
-  std::string summary(const scenario::Scenario& sc) const override;
-  std::vector<model_replay::Column> columns() const override;
-  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
-                                const SimOutcome& out) const override;
-  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
-              Metrics& m) const override;
-};
+// The tinydnn target of the model-replay front end.
+std::unique_ptr<model_replay::ModelTarget> make_model_target();
 
 }  // namespace cosim::tb::tinydnn

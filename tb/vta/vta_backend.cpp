@@ -67,16 +67,6 @@ quant::Activation activation(const std::string& s) {
   return quant::Activation::kNone;
 }
 
-// An InputError from the model / compiler, re-raised at the scenario key it is about.
-template <class F>
-auto at_key(const Value& key, F&& f) -> decltype(f()) {
-  try {
-    return f();
-  } catch (const InputError& e) {
-    key.fail(e.what());
-  }
-}
-
 using model_replay::dims;
 
 // Two ints from `stride` / `kernel`: one integer, or a [h, w] list.
@@ -179,7 +169,7 @@ class VtaBackend : public TargetBackend {
 
   scenario::Schema op_schema(const std::string& op) const override {
     namespace ss = scenario::schemas;
-    if (op == "model") return model_replay::op_schema(model_);  // vta_model_op.hpp
+    if (op == "model") return model_replay::op_schema(*model_);  // vta_model_op.hpp
     const Schema fault = Schema::one_of({"none", "no_finish", "deadlock"});
     if (op == "add") {
       return Schema::map()
@@ -231,7 +221,7 @@ class VtaBackend : public TargetBackend {
       sc["requant"].fail("expected vta16: the VTA core computes the 16-bit scheme (TFLite double and single "
                          "rounding are reported as distances)");
     }
-    if (sc.op == "model") return model_replay::prepare(model_, sc);
+    if (sc.op == "model") return model_replay::prepare(*model_, sc);
     Workload w = sc.op == "add" ? prepare_add(sc) : prepare_conv2d(sc);
     auto& st = std::any_cast<VtaState&>(w.state);
     st.fault = sc["fault"].as_string();
@@ -240,7 +230,7 @@ class VtaBackend : public TargetBackend {
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const override {
-    if (model_replay::is_model_workload(w)) return model_replay::compile(model_, sc, w);
+    if (model_replay::is_model_workload(w)) return model_replay::compile(*model_, sc, w);
     const auto& st = std::any_cast<const VtaState&>(w.state);
     const CompiledProgram& p = st.prog;
     trace::Trace t;
@@ -273,7 +263,7 @@ class VtaBackend : public TargetBackend {
                                         const std::vector<int64_t>& index,
                                         std::optional<uint64_t> address) const override {
     if (w == nullptr && address) return raw_program_work_unit(tr, *address);
-    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::work_unit(model_, *w, check, index);
+    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::work_unit(*model_, *w, check, index);
     if (w == nullptr || check != "output") return std::nullopt;
     const auto& st = std::any_cast<const VtaState&>(w->state);
     const CompiledProgram& p = st.prog;
@@ -299,7 +289,7 @@ class VtaBackend : public TargetBackend {
   }
 
   Metrics metrics(const Workload* w, const SimOutcome& run) const override {
-    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::metrics(model_, *w, run);
+    if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::metrics(*model_, *w, run);
     Metrics m;
     const auto get = [&run](const char* k) -> double {
       const auto it = run.perf.find(k);
@@ -324,7 +314,7 @@ class VtaBackend : public TargetBackend {
   }
 
  private:
-  VtaModelTarget model_{compile_schema()};
+  std::unique_ptr<model_replay::ModelTarget> model_ = make_model_target(compile_schema());
 
   Workload prepare_conv2d(const scenario::Scenario& sc) const {
     const Value& shapes = sc["shapes"];
@@ -380,11 +370,11 @@ class VtaBackend : public TargetBackend {
       bias = scenario::make_tensor(sc, bias_v, DType::kInt32, {f_shape[0]}, Layout::kAny, "bias");
     }
 
-    const std::vector<quant::VtaRequantPlan> plans = at_key(q, [&] {
+    const std::vector<quant::VtaRequantPlan> plans = q.rethrow_here([&] {
       return ops::vta_plan_conv2d(filter, bias, qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act);
     });
     VtaState st;
-    st.prog = at_key(shapes["input"], [&] {
+    st.prog = shapes["input"].rethrow_here([&] {
       return compile_conv2d(input, filter, bias, geom, plans, compile_options(sc));
     });
     Tensor golden = ops::vta_conv2d(input, filter, bias, geom, plans);
@@ -420,7 +410,7 @@ class VtaBackend : public TargetBackend {
   Workload prepare_add(const scenario::Scenario& sc) const {
     const Value& shapes = sc["shapes"];
     const std::vector<int64_t> s1 = shapes["input1"].as_ints(), s2 = shapes["input2"].as_ints();
-    const std::vector<int64_t> out_shape = at_key(shapes["input2"], [&] { return ops::broadcast_shape(s1, s2); });
+    const std::vector<int64_t> out_shape = shapes["input2"].rethrow_here([&] { return ops::broadcast_shape(s1, s2); });
     const Value& q = sc["quant"];
     const QParams q1 = qparams(q["input1"]), q2 = qparams(q["input2"]), qo = qparams(q["output"]);
     const auto layout = [](const std::vector<int64_t>& s) { return s.size() == 4 ? Layout::kNHWC : Layout::kAny; };
@@ -428,11 +418,11 @@ class VtaBackend : public TargetBackend {
     Workload w;
     Tensor a = scenario::make_tensor(sc, data["input1"], DType::kInt8, s1, layout(s1), "input1");
     Tensor b = scenario::make_tensor(sc, data["input2"], DType::kInt8, s2, layout(s2), "input2");
-    const quant::VtaAddParams vp = at_key(q, [&] {
+    const quant::VtaAddParams vp = q.rethrow_here([&] {
       return quant::vta_make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale, qo.zero_point);
     });
     VtaState st;
-    st.prog = at_key(shapes["input1"], [&] { return compile_add(a, b, vp, compile_options(sc)); });
+    st.prog = shapes["input1"].rethrow_here([&] { return compile_add(a, b, vp, compile_options(sc)); });
     const Tensor golden = ops::vta_add(a, b, vp);
     Tensor expected(DType::kInt8, out_shape, layout(out_shape));
     expected.bytes() = golden.bytes();

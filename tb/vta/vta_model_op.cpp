@@ -15,13 +15,6 @@
 
 namespace cosim::tb::vta {
 
-using model_replay::Column;
-using model_replay::Figures;
-using model_replay::Layer;
-using model_replay::LayerContext;
-using model_replay::LayerRun;
-using model_replay::OpSupport;
-using model_replay::ReplayedLayer;
 using scenario::Value;
 
 namespace {
@@ -83,7 +76,9 @@ std::string add_support(const tflite::Model& m, std::size_t i) {
   return "";
 }
 
-const CompiledProgram& program(const ReplayedLayer& l) { return std::any_cast<const CompiledProgram&>(l.layer.program); }
+const CompiledProgram& program(const model_replay::ReplayedLayer& l) {
+  return std::any_cast<const CompiledProgram&>(l.layer.program);
+}
 
 std::optional<uint64_t> perf(const SimOutcome& run, const std::string& k) {
   const auto it = run.perf.find(k);
@@ -108,161 +103,177 @@ CompileOptions compile_options(const scenario::Scenario& sc) {
   return o;
 }
 
-std::vector<OpSupport> VtaModelTarget::supported_ops() const {
-  return {{tflite::kConv2d, "fused NONE/RELU/RELU6, dilation 1", conv_support},
-          {tflite::kAdd, "no clamping fused activation", add_support}};
-}
+class VtaModelTarget : public model_replay::ModelTarget {
+ public:
+  explicit VtaModelTarget(scenario::Schema compile_schema) : compile_schema_(std::move(compile_schema)) {}
+  std::string name() const override { return "vta"; }
+  bool uses_golden_chain() const override { return true; }
 
-void VtaModelTarget::add_keys(scenario::Schema& s) const { s.optional("compile", compile_schema_, "{}"); }
-
-std::string VtaModelTarget::summary(const scenario::Scenario& sc) const {
-  return std::string("input ") + (sc["input"].is_string() ? "random" : "npy") + ", golden chain with double rounding";
-}
-
-Layer VtaModelTarget::lower(const LayerContext& ctx) const {
-  const tflite::LayerWorkload& l = *ctx.chain;
-  const tflite::Model& m = ctx.model;
-  const tflite::Operator& op = m.subgraphs[0].operators[ctx.op_index];
-  const CompileOptions opt = compile_options(ctx.sc);
-  Layer out;
-  std::string in_dims;
-  for (const Tensor& t : l.inputs) in_dims += (in_dims.empty() ? "" : " + ") + model_replay::dims(t.shape());
-  out.shapes = in_dims + " -> " + model_replay::dims(l.output_shape);
-  CompiledProgram prog;
-  Tensor golden_out;
-  if (l.code == tflite::kConv2d) {
-    out.shapes += ", " + std::to_string(l.filter.dim(1)) + "x" + std::to_string(l.filter.dim(2)) + " s" +
-                  std::to_string(l.conv.stride_h);
-    const auto& o = std::get<tflite::Conv2DOptions>(op.options);
-    const quant::Activation act = *conv_activation(o.activation);
-    const Scale si = tensor_scale(m, op.inputs[0]), sw = tensor_scale(m, op.inputs[1]),
-                so = tensor_scale(m, op.outputs[0]);
-    const auto plans = ops::vta_plan_conv2d(l.filter, l.bias, si.scale.at(0), si.zero_point, sw.scale,
-                                            so.scale.at(0), so.zero_point, act);
-    prog = compile_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans, opt);
-    golden_out = ops::vta_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans);
-  } else {  // ADD
-    const Scale s1 = tensor_scale(m, op.inputs[0]), s2 = tensor_scale(m, op.inputs[1]),
-                so = tensor_scale(m, op.outputs[0]);
-    const quant::VtaAddParams vp = quant::vta_make_add_params(s1.scale.at(0), s1.zero_point, s2.scale.at(0),
-                                                              s2.zero_point, so.scale.at(0), so.zero_point);
-    prog = compile_add(l.inputs[0], l.inputs[1], vp, opt);
-    golden_out = ops::vta_add(l.inputs[0], l.inputs[1], vp);
+  std::vector<model_replay::OpSupport> supported_ops() const override {
+    return {{tflite::kConv2d, "fused NONE/RELU/RELU6, dilation 1", conv_support},
+            {tflite::kAdd, "no clamping fused activation", add_support}};
   }
-  const tflite::LayerWorkload& s = *ctx.chain_single;
-  out.checks.push_back({ctx.check,
-                        as_nhwc(golden_out),
-                        {{ctx.check, "tflite_double", as_nhwc(l.expected)},
-                         {ctx.check, "tflite_single", as_nhwc(s.run(s.inputs))}}});
-  out.macs = prog.macs;
-  out.program = std::move(prog);
-  return out;
-}
 
-void VtaModelTarget::emit(trace::Trace& t, const scenario::Scenario& sc, const ReplayedLayer& l) const {
-  const CompiledProgram& p = program(l);
-  const int run = t.config.count("vta_runs") ? std::stoi(t.config["vta_runs"]) : 0;
-  // The compiler places every image at address 0; each layer reloads its
-  // own and is checked before the next load overwrites it.
-  t.mem_load(0, p.dram, l.check);
-  t.reg_write(kRegInsnCount, p.insn_count);
-  t.reg_write(kRegInsnAddr, static_cast<uint32_t>(p.insn_addr));
-  t.reg_write(kRegCtrl, 0x3);  // start, clear done
-  t.wait_done(sc.testbench.timeout_cycles);
-  const Tensor& expected = l.layer.checks.at(0).expected;
-  if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {
-    t.mem_check(p.output.byte_addr, expected, l.check, kChannelBlock);
-  } else {
-    t.mem_check(p.output.byte_addr, expected, l.check);
+  void add_keys(scenario::Schema& s) const override { s.optional("compile", compile_schema_, "{}"); }
+
+  std::string summary(const scenario::Scenario& sc) const override {
+    return std::string("input ") + (sc["input"].is_string() ? "random" : "npy") + ", golden chain with double rounding";
   }
-  t.config["vta_run" + std::to_string(run) + "_check"] = l.check;
-  t.config["vta_run" + std::to_string(run) + "_gemm_uops"] = std::to_string(p.gemm_uops);
-  t.config["vta_runs"] = std::to_string(run + 1);
-}
 
-std::vector<Column> VtaModelTarget::columns() const {
-  return {{"tfl_double", 16}, {"tfl_single", 16}, {"cycles", 10}, {"util", 7}};
-}
-
-Figures VtaModelTarget::figures(const ReplayedLayer& l, const LayerRun& run, const SimOutcome& out) const {
-  const CompiledProgram& p = program(l);
-  Figures f;
-  const tb::CheckCapture* cap = run.captures.at(0);
-  for (const char* sem : {"tflite_double", "tflite_single"}) {
-    std::string cell = "-";
-    for (const Reference& r : l.layer.checks.at(0).references) {
-      if (r.semantics != sem || cap == nullptr) continue;
-      const Distance d = distance(sem, r.tensor, cap->actual);
-      f.json["distance"][sem] = {{"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff}};
-      f.metrics[std::string(sem) + ".exact_pct"] = d.exact_pct;
-      f.metrics[std::string(sem) + ".max_abs_diff"] = d.max_abs_diff;
-      std::ostringstream c;
-      c << std::fixed << std::setprecision(2) << d.exact_pct << "%/" << static_cast<int64_t>(d.max_abs_diff);
-      cell = c.str();
+  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
+    const tflite::LayerWorkload& l = *ctx.chain;
+    const tflite::Model& m = ctx.model;
+    const tflite::Operator& op = m.subgraphs[0].operators[ctx.op_index];
+    const CompileOptions opt = compile_options(ctx.sc);
+    model_replay::Layer out;
+    std::string in_dims;
+    for (const Tensor& t : l.inputs) in_dims += (in_dims.empty() ? "" : " + ") + model_replay::dims(t.shape());
+    out.shapes = in_dims + " -> " + model_replay::dims(l.output_shape);
+    CompiledProgram prog;
+    Tensor golden_out;
+    if (l.code == tflite::kConv2d) {
+      out.shapes += ", " + std::to_string(l.filter.dim(1)) + "x" + std::to_string(l.filter.dim(2)) + " s" +
+                    std::to_string(l.conv.stride_h);
+      const auto& o = std::get<tflite::Conv2DOptions>(op.options);
+      const quant::Activation act = *conv_activation(o.activation);
+      const Scale si = tensor_scale(m, op.inputs[0]), sw = tensor_scale(m, op.inputs[1]),
+                  so = tensor_scale(m, op.outputs[0]);
+      const auto plans = ops::vta_plan_conv2d(l.filter, l.bias, si.scale.at(0), si.zero_point, sw.scale,
+                                              so.scale.at(0), so.zero_point, act);
+      prog = compile_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans, opt);
+      golden_out = ops::vta_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans);
+    } else {  // ADD
+      const Scale s1 = tensor_scale(m, op.inputs[0]), s2 = tensor_scale(m, op.inputs[1]),
+                  so = tensor_scale(m, op.outputs[0]);
+      const quant::VtaAddParams vp = quant::vta_make_add_params(s1.scale.at(0), s1.zero_point, s2.scale.at(0),
+                                                                s2.zero_point, so.scale.at(0), so.zero_point);
+      prog = compile_add(l.inputs[0], l.inputs[1], vp, opt);
+      golden_out = ops::vta_add(l.inputs[0], l.inputs[1], vp);
     }
-    f.cells.push_back(cell);
+    const tflite::LayerWorkload& s = *ctx.chain_single;
+    out.checks.push_back({ctx.check,
+                          as_nhwc(golden_out),
+                          {{ctx.check, "tflite_double", as_nhwc(l.expected)},
+                           {ctx.check, "tflite_single", as_nhwc(s.run(s.inputs))}}});
+    out.macs = prog.macs;
+    out.program = std::move(prog);
+    return out;
   }
-  f.json["gemm_uops"] = p.gemm_uops;
-  f.json["instructions"] = p.insn_count;
-  const std::string pre = run_prefix(run.index, run.count);
-  const auto cyc = perf(out, pre + "vta_cycles");
-  const bool conv = l.type == "CONV_2D";
-  if (cyc && *cyc > 0) {
-    const double util = conv ? static_cast<double>(p.gemm_uops) / static_cast<double>(*cyc) : 0;
-    f.json["cycles"] = *cyc;
-    f.metrics["cycles"] = static_cast<double>(*cyc);
-    if (conv) {
-      f.json["utilization"] = util;
-      f.metrics["utilization"] = util;
+
+  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
+    const CompiledProgram& p = program(l);
+    const int run = t.config.count("vta_runs") ? std::stoi(t.config["vta_runs"]) : 0;
+    // The compiler places every image at address 0; each layer reloads its
+    // own and is checked before the next load overwrites it.
+    t.mem_load(0, p.dram, l.check);
+    t.reg_write(kRegInsnCount, p.insn_count);
+    t.reg_write(kRegInsnAddr, static_cast<uint32_t>(p.insn_addr));
+    t.reg_write(kRegCtrl, 0x3);  // start, clear done
+    t.wait_done(sc.testbench.timeout_cycles);
+    const Tensor& expected = l.layer.checks.at(0).expected;
+    if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {
+      t.mem_check(p.output.byte_addr, expected, l.check, kChannelBlock);
     } else {
-      f.json["utilization"] = nullptr;
+      t.mem_check(p.output.byte_addr, expected, l.check);
     }
-    if (const auto g = perf(out, pre + "gemm_busy")) f.json["gemm_busy_fraction"] = static_cast<double>(*g) / *cyc;
-    std::ostringstream u;
-    u << std::fixed << std::setprecision(1) << util * 100.0 << "%";
-    f.cells.push_back(std::to_string(*cyc));
-    f.cells.push_back(conv ? u.str() : "-");
-  } else {
-    f.json["cycles"] = nullptr;
-    f.cells.push_back("-");
-    f.cells.push_back("-");
+    t.config["vta_run" + std::to_string(run) + "_check"] = l.check;
+    t.config["vta_run" + std::to_string(run) + "_gemm_uops"] = std::to_string(p.gemm_uops);
+    t.config["vta_runs"] = std::to_string(run + 1);
   }
-  f.metrics["gemm_uops"] = static_cast<double>(p.gemm_uops);
-  return f;
-}
 
-void VtaModelTarget::totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) const {
-  uint64_t gemm_uops = 0, cycles = 0;  // all layers, start to done each
-  for (std::size_t k = 0; k < layers.size(); ++k) {
-    gemm_uops += program(layers[k]).gemm_uops;
-    cycles += perf(out, run_prefix(k, layers.size()) + "vta_cycles").value_or(0);
+  std::vector<model_replay::Column> columns() const override {
+    return {{"tfl_double", 16}, {"tfl_single", 16}, {"cycles", 10}, {"util", 7}};
   }
-  m.extra["gemm_uops"] = static_cast<double>(gemm_uops);
-  if (cycles > 0) {
-    m.extra["vta_cycles"] = static_cast<double>(cycles);
-    m.utilization = static_cast<double>(gemm_uops) / static_cast<double>(cycles);
-  }
-}
 
-std::optional<WorkUnit> VtaModelTarget::work_unit(const ReplayedLayer& l, const std::string& check,
-                                                  const std::vector<int64_t>& index) const {
-  (void)check;
-  const CompiledProgram& p = program(l);
-  std::vector<int64_t> idx = index;
-  if (p.output.kind == OutputLayout::Kind::kFlat) {  // ADD: store_writing takes the flat index
-    int64_t flat = 0;
-    for (std::size_t d = 0; d < index.size(); ++d) flat = flat * p.output.shape.at(d) + index[d];
-    idx = {flat};
+  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
+                                const SimOutcome& out) const override {
+    const CompiledProgram& p = program(l);
+    model_replay::Figures f;
+    const tb::CheckCapture* cap = run.captures.at(0);
+    for (const char* sem : {"tflite_double", "tflite_single"}) {
+      std::string cell = "-";
+      for (const Reference& r : l.layer.checks.at(0).references) {
+        if (r.semantics != sem || cap == nullptr) continue;
+        const Distance d = distance(sem, r.tensor, cap->actual);
+        f.json["distance"][sem] = {{"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff}};
+        f.metrics[std::string(sem) + ".exact_pct"] = d.exact_pct;
+        f.metrics[std::string(sem) + ".max_abs_diff"] = d.max_abs_diff;
+        std::ostringstream c;
+        c << std::fixed << std::setprecision(2) << d.exact_pct << "%/" << static_cast<int64_t>(d.max_abs_diff);
+        cell = c.str();
+      }
+      f.cells.push_back(cell);
+    }
+    f.json["gemm_uops"] = p.gemm_uops;
+    f.json["instructions"] = p.insn_count;
+    const std::string pre = run_prefix(run.index, run.count);
+    const auto cyc = perf(out, pre + "vta_cycles");
+    const bool conv = l.type == "CONV_2D";
+    if (cyc && *cyc > 0) {
+      const double util = conv ? static_cast<double>(p.gemm_uops) / static_cast<double>(*cyc) : 0;
+      f.json["cycles"] = *cyc;
+      f.metrics["cycles"] = static_cast<double>(*cyc);
+      if (conv) {
+        f.json["utilization"] = util;
+        f.metrics["utilization"] = util;
+      } else {
+        f.json["utilization"] = nullptr;
+      }
+      if (const auto g = perf(out, pre + "gemm_busy")) f.json["gemm_busy_fraction"] = static_cast<double>(*g) / *cyc;
+      std::ostringstream u;
+      u << std::fixed << std::setprecision(1) << util * 100.0 << "%";
+      f.cells.push_back(std::to_string(*cyc));
+      f.cells.push_back(conv ? u.str() : "-");
+    } else {
+      f.json["cycles"] = nullptr;
+      f.cells.push_back("-");
+      f.cells.push_back("-");
+    }
+    f.metrics["gemm_uops"] = static_cast<double>(p.gemm_uops);
+    return f;
   }
-  const std::optional<std::size_t> i = p.store_writing(idx);
-  if (!i || *i >= p.insns.size()) return std::nullopt;
-  WorkUnit u;
-  u.fields = {{"layer", static_cast<int64_t>(l.op_index)}, {"instruction", static_cast<int64_t>(*i)}};
-  if (*i < p.work.size() && p.work[*i].tile >= 0) u.fields["tile"] = p.work[*i].tile;
-  u.text = "layer " + std::to_string(l.op_index) + " (" + l.type + ") instruction " + std::to_string(*i) + ": " +
-           disassemble(p.insns[*i]);
-  if (*i < p.work.size() && !p.work[*i].text.empty()) u.text += "  ; " + p.work[*i].text;
-  return u;
+
+  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
+              Metrics& m) const override {
+    uint64_t gemm_uops = 0, cycles = 0;  // all layers, start to done each
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+      gemm_uops += program(layers[k]).gemm_uops;
+      cycles += perf(out, run_prefix(k, layers.size()) + "vta_cycles").value_or(0);
+    }
+    m.extra["gemm_uops"] = static_cast<double>(gemm_uops);
+    if (cycles > 0) {
+      m.extra["vta_cycles"] = static_cast<double>(cycles);
+      m.utilization = static_cast<double>(gemm_uops) / static_cast<double>(cycles);
+    }
+  }
+
+  std::optional<WorkUnit> work_unit(const model_replay::ReplayedLayer& l, const std::string& check,
+                                                    const std::vector<int64_t>& index) const override {
+    (void)check;
+    const CompiledProgram& p = program(l);
+    std::vector<int64_t> idx = index;
+    if (p.output.kind == OutputLayout::Kind::kFlat) {  // ADD: store_writing takes the flat index
+      int64_t flat = 0;
+      for (std::size_t d = 0; d < index.size(); ++d) flat = flat * p.output.shape.at(d) + index[d];
+      idx = {flat};
+    }
+    const std::optional<std::size_t> i = p.store_writing(idx);
+    if (!i || *i >= p.insns.size()) return std::nullopt;
+    WorkUnit u;
+    u.fields = {{"layer", static_cast<int64_t>(l.op_index)}, {"instruction", static_cast<int64_t>(*i)}};
+    if (*i < p.work.size() && p.work[*i].tile >= 0) u.fields["tile"] = p.work[*i].tile;
+    u.text = "layer " + std::to_string(l.op_index) + " (" + l.type + ") instruction " + std::to_string(*i) + ": " +
+             disassemble(p.insns[*i]);
+    if (*i < p.work.size() && !p.work[*i].text.empty()) u.text += "  ; " + p.work[*i].text;
+    return u;
+  }
+
+ private:
+  scenario::Schema compile_schema_;
+};
+
+std::unique_ptr<model_replay::ModelTarget> make_model_target(scenario::Schema compile_schema) {
+  return std::make_unique<VtaModelTarget>(std::move(compile_schema));
 }
 
 bool VtaRunLogWrapper::run(uint64_t max_cycles) {

@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <vector>
 
 #include "model_replay/model_replay.hpp"
@@ -30,27 +31,9 @@ namespace cosim::tb::vta {
 // The golden model and compiler (cosim::vta) under their own names here.
 using namespace cosim::vta;
 
-class VtaModelTarget : public model_replay::ModelTarget {
- public:
-  explicit VtaModelTarget(scenario::Schema compile_schema) : compile_schema_(std::move(compile_schema)) {}
-  std::string name() const override { return "vta"; }
-  std::vector<model_replay::OpSupport> supported_ops() const override;
-  bool uses_golden_chain() const override { return true; }
-  void add_keys(scenario::Schema& s) const override;
-  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override;
-  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override;
-  std::string summary(const scenario::Scenario& sc) const override;
-  std::vector<model_replay::Column> columns() const override;
-  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
-                                const SimOutcome& out) const override;
-  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
-              Metrics& m) const override;
-  std::optional<WorkUnit> work_unit(const model_replay::ReplayedLayer& l, const std::string& check,
-                                    const std::vector<int64_t>& index) const override;
-
- private:
-  scenario::Schema compile_schema_;
-};
+// The vta target of the model-replay front end; `compile_schema` is the
+// backend's compile-knob schema (key `compile`).
+std::unique_ptr<model_replay::ModelTarget> make_model_target(scenario::Schema compile_schema);
 
 // The backend's compile knobs, from the scenario's `compile` map.
 CompileOptions compile_options(const scenario::Scenario& sc);

@@ -89,7 +89,8 @@ TEST_F(Tf2Model, ListedOperatorTheTargetCannotRunIsInputError) {
   const Result r = cosim("run " + yaml + " --out " + work() + "/add");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
-  EXPECT_NE(r.out.find("'ops': op 3 (ADD): not supported by target tf2 (supports CONV_2D [float32 weights])"), std::string::npos)
+  EXPECT_NE(r.out.find("'ops': op 3 (ADD): not supported by target tf2 (supports CONV_2D [float32 weights])"),
+            std::string::npos)
       << r.out;
 }
 

@@ -24,7 +24,7 @@ namespace {
 
 using Result = cosim::test::CliResult;
 
-const fs::path kModel = fs::path(COSIM_SOURCE_DIR) / ".." / "shared" / "models" / "resnet8_float.tflite";
+const fs::path kModel = fs::path(COSIM_MODELS_DIR) / "resnet8_float.tflite";
 
 class TinyDnnModel : public cosim::test::CosimCli {
  public:
@@ -114,7 +114,8 @@ TEST_F(TinyDnnModel, ListedStride2LayerIsInputErrorNamingIt) {
   const Result r = cosim("run " + write_scenario("s2", kModel.string(), "[1, 4]") + " --out " + work() + "/s2");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
-  EXPECT_NE(r.out.find("'ops': op 4 (CONV_2D: stride 2, the hardware has stride 1 only): not supported by target tinydnn "
+  EXPECT_NE(r.out.find("'ops': op 4 (CONV_2D: stride 2, the hardware has stride 1 only): not supported by target "
+                       "tinydnn "
                        "(supports CONV_2D [float32 weights, stride 1, dilation 1])"),
             std::string::npos)
       << r.out;

@@ -23,7 +23,9 @@ using Result = cosim::test::CliResult;
 class Cli : public cosim::test::CosimCli {
  public:
   static std::string scenario() { return cosim::test::scenario_file("selftest_copy"); }
-  static std::string write(const std::string& name, const std::string& text) { return write_file(name + ".yaml", text); }
+  static std::string write(const std::string& name, const std::string& text) {
+    return write_file(name + ".yaml", text);
+  }
   static void expect_input_error(const std::string& name, const std::string& text, int line, const std::string& key,
                                  const std::string& expected);
 };

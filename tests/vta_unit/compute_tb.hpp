@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "module_tb.hpp"
 #include "unit_util.hpp"
 
 #pragma GCC diagnostic push
@@ -22,22 +23,11 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
-#include "coverage/rtl_coverage.hpp"
-
 namespace vta_unit {
 
-struct ComputeTb {
+struct ComputeTb : ModuleTb<Vvta_compute> {
   static constexpr uint32_t kUopDepth = 8192, kInpDepth = 2048, kWgtDepth = 1024, kAccDepth = 2048;
   using AccEntry = std::array<int32_t, 16>;
-
-  VerilatedContext ctx;
-  Vvta_compute dut{&ctx};
-  ~ComputeTb() {
-    // Verilator 5.006 unregisters the model's scopes (--assert) from the
-    // thread's current context: make that ours, not a destroyed one.
-    Verilated::threadContextp(&ctx);
-    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
-  }
 
   // Buffers.
   std::vector<uint32_t> uop = std::vector<uint32_t>(kUopDepth, 0);
@@ -61,12 +51,7 @@ struct ComputeTb {
   int stall_l2c_cycles = 0;
 
   ComputeTb() {
-    dut.clk_i = 0;
-    dut.rst_ni = 0;
-    dut.clr_i = 0;
-    dut.halt_i = 0;
-    dut.insn_valid_i = 0;
-    dut.eval();
+    hold_reset();  // one clock edge in reset, then released with the clock low
     dut.clk_i = 1;
     dut.eval();
     dut.rst_ni = 1;

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "module_tb.hpp"
 #include "unit_util.hpp"
 
 #pragma GCC diagnostic push
@@ -18,8 +19,6 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
-#include "coverage/rtl_coverage.hpp"
-
 using namespace vta_unit;
 
 namespace {
@@ -27,15 +26,7 @@ namespace {
 constexpr uint32_t kInpDepth = 2048, kWgtDepth = 1024;
 constexpr uint8_t kSentinel = 0xa5;
 
-struct LoadTb {
-  VerilatedContext ctx;
-  Vvta_load dut{&ctx};
-  ~LoadTb() {
-    // Verilator 5.006 unregisters the model's scopes (--assert) from the
-    // thread's current context: make that ours, not a destroyed one.
-    Verilated::threadContextp(&ctx);
-    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
-  }
+struct LoadTb : ModuleTb<Vvta_load> {
   std::vector<uint8_t> inp = std::vector<uint8_t>(kInpDepth * 16, kSentinel);
   std::vector<uint8_t> wgt = std::vector<uint8_t>(kWgtDepth * 256, kSentinel);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 20);
@@ -49,14 +40,7 @@ struct LoadTb {
   LoadTb() {
     std::mt19937 g(77);
     for (auto& b : dram) b = static_cast<uint8_t>(g());
-    dut.clk_i = 0;
-    dut.rst_ni = 0;
-    dut.clr_i = 0;
-    dut.halt_i = 0;
-    dut.insn_valid_i = 0;
-    dut.eval();
-    dut.rst_ni = 1;
-    dut.eval();
+    reset();
   }
 
   void step() {

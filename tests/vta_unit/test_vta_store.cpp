@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "module_tb.hpp"
 #include "unit_util.hpp"
 
 #pragma GCC diagnostic push
@@ -20,8 +21,6 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
-#include "coverage/rtl_coverage.hpp"
-
 using namespace vta_unit;
 
 namespace {
@@ -29,15 +28,7 @@ namespace {
 constexpr uint32_t kAccDepth = 2048;
 constexpr uint8_t kSentinel = 0x3c;
 
-struct StoreTb {
-  VerilatedContext ctx;
-  Vvta_store dut{&ctx};
-  ~StoreTb() {
-    // Verilator 5.006 unregisters the model's scopes (--assert) from the
-    // thread's current context: make that ours, not a destroyed one.
-    Verilated::threadContextp(&ctx);
-    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
-  }
+struct StoreTb : ModuleTb<Vvta_store> {
   std::vector<std::array<int32_t, 16>> acc = std::vector<std::array<int32_t, 16>>(kAccDepth);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 18, kSentinel);
   std::deque<Insn> queue;
@@ -58,15 +49,8 @@ struct StoreTb {
     std::mt19937 g(55);
     for (auto& e : acc)
       for (auto& v : e) v = static_cast<int32_t>(g());
-    dut.clk_i = 0;
-    dut.rst_ni = 0;
-    dut.clr_i = 0;
-    dut.halt_i = 0;
-    dut.insn_valid_i = 0;
     dut.m_bresp_i = 0;
-    dut.eval();
-    dut.rst_ni = 1;
-    dut.eval();
+    reset();
   }
 
   void step() {

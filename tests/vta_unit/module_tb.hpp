@@ -1,0 +1,48 @@
+// One Verilated VTA engine under test: its own context and model, the
+// coverage dump when it goes, and the reset the engines share. The engine
+// testbenches (ComputeTb, LoadTb, StoreTb) derive from it and model the
+// engine's surroundings.
+#pragma once
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "verilated.h"
+#pragma GCC diagnostic pop
+
+#include "coverage/rtl_coverage.hpp"
+
+namespace vta_unit {
+
+template <class Model>
+struct ModuleTb {
+  VerilatedContext ctx;
+  Model dut{&ctx};
+
+  ModuleTb() = default;
+  ModuleTb(const ModuleTb&) = delete;
+  ModuleTb& operator=(const ModuleTb&) = delete;
+  ~ModuleTb() {
+    // Verilator 5.006 unregisters the model's scopes (--assert) from the
+    // thread's current context: make that ours, not a destroyed one.
+    Verilated::threadContextp(&ctx);
+    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
+  }
+
+  // Reset asserted with the clock low and no instruction offered.
+  void hold_reset() {
+    dut.clk_i = 0;
+    dut.rst_ni = 0;
+    dut.clr_i = 0;
+    dut.halt_i = 0;
+    dut.insn_valid_i = 0;
+    dut.eval();
+  }
+  // The same, then released.
+  void reset() {
+    hold_reset();
+    dut.rst_ni = 1;
+    dut.eval();
+  }
+};
+
+}  // namespace vta_unit
