@@ -4,7 +4,6 @@
 // wrong expected image names the first differing address and the STORE
 // that wrote it; a trace with no check ends as NO CHECK, exit 1.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -14,6 +13,7 @@
 #include <string>
 
 #include "matmul_program.hpp"
+#include "support/cosim_cli.hpp"
 #include "vta/raw_program.hpp"
 
 namespace fs = std::filesystem;
@@ -22,21 +22,8 @@ using nlohmann::json;
 namespace cosim::vta {
 namespace {
 
-struct Cmd {
-  int code;
-  std::string out;
-};
-
-Cmd cosim(const std::string& args) {
-  const std::string cmd = std::string(COSIM_BIN) + " " + args + " 2>&1";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  std::size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  const int st = ::pclose(p);
-  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
+using Cmd = cosim::test::CliResult;
+using cosim::test::run_cosim;
 
 std::string scratch(const std::string& name) {
   const fs::path d = fs::path(::testing::TempDir()) / ("cosim_raw_replay_" + std::to_string(::getpid())) / name;
@@ -60,7 +47,7 @@ TEST(RawReplay, WithoutAnExpectedImageTheModelChecksTheWholeImage) {
   const RawProgram p = matmul_program();
   write_raw_program_dir(dir, p);
   const std::string out = scratch("out");
-  const Cmd c = cosim("replay " + dir + " --out " + out);
+  const Cmd c = run_cosim("replay " + dir + " --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
   EXPECT_NE(c.out.find("PASS bit-exact (1 check, " + std::to_string(p.dram.size()) + " elements)"),
             std::string::npos)
@@ -84,7 +71,7 @@ TEST(RawReplay, WrongExpectedImageNamesTheAddressAndTheStore) {
   expected[bad] ^= 0x40;
   write_binary_file(dir + "/dram_expected.bin", expected);
   const std::string out = scratch("out_bad");
-  const Cmd r = cosim("replay " + dir + " --out " + out);
+  const Cmd r = run_cosim("replay " + dir + " --out " + out);
   ASSERT_EQ(r.code, 1) << r.out;
   const json j = report(out);
   EXPECT_EQ(j["status"], "mismatch");
@@ -100,7 +87,7 @@ TEST(RawReplay, ATraceWithoutChecksIsNoCheck) {
   const std::string dir = scratch("nocheck");
   std::ofstream(dir + "/trace.txt") << "cosim-trace 1\ntarget vta\nreg_write 0x0c 0\n";
   const std::string out = scratch("out_nocheck");
-  const Cmd r = cosim("replay " + dir + " --out " + out);
+  const Cmd r = run_cosim("replay " + dir + " --out " + out);
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("NO CHECK (0 checks, 0 elements)"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
