@@ -153,7 +153,20 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"missing", "mem_load 0x0 blobs/none.bin", {"blob 'blobs/none.bin' not found"}},
         BadLine{"escape", "mem_load 0x0 ../a.bin", {"expected a blob path relative to the trace directory", "'../a.bin'"}},
         BadLine{"absolute", "mem_load 0x0 /etc/passwd", {"expected a blob path relative"}},
-        BadLine{"stream", "stream_send in/0 blobs/a.bin", {"expected stream name", "'in/0'"}}),
+        BadLine{"stream", "stream_send in/0 blobs/a.bin", {"expected stream name", "'in/0'"}},
+        // Found by tests/fuzz/trace: shapes whose byte count overflows 64 bits
+        // (signed overflow in TensorDesc::numel before the blob size check).
+        BadLine{"hugeshape", "mem_check 0x0 blobs/a.bin int8 99999999999,99999999999,99999999999,99999999999 any out",
+                {"tensor int8 [99999999999,99999999999,99999999999,99999999999] is larger than the limit of 1073741824 bytes"}},
+        BadLine{"hugeelems", "stream_check s blobs/a.bin int32 268435456,2 any out",
+                {"tensor int32 [268435456,2] is larger than the limit of 1073741824 bytes"}},
+        BadLine{"hugeblocked", "mem_check 0x0 blobs/a.bin int8 1,16384,16384,1 nchw4096c out",
+                {"tensor int8 [1,16384,16384,1 in nchw4096c] is larger than the limit"}},
+        BadLine{"dumplen", "mem_dump 0x0 0x40000001 out.bin", {"expected length in bytes", "at most 0x40000000"}},
+        BadLine{"dumpwrap", "mem_dump 0xfffffffffffffff0 32 out.bin", {"address 0xfffffffffffffff0 + 32 bytes wraps"}},
+        BadLine{"loadwrap", "mem_load 0xfffffffffffffff8 blobs/a.bin", {"address 0xfffffffffffffff8 + 16 bytes wraps"}},
+        BadLine{"checkwrap", "mem_check 0xfffffffffffffff8 blobs/a.bin int8 16 any out", {"+ 16 bytes wraps"}},
+        BadLine{"blobdir", "mem_load 0x0 blobs", {"blob 'blobs' not found", "expected a regular file"}}),
     [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
 
 TEST(Trace, HeaderAndTargetAreRequired) {
