@@ -32,7 +32,12 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Re
   -DCOSIM_SANITIZE=OFF -DCMAKE_CXX_FLAGS="$san" -DCMAKE_C_FLAGS="$san" >/dev/null
 cmake --build "$build" -j "${JOBS:-2}" --target "${targets[@]/#/fuzz_}"
 
-export COSIM_FUZZ_TMP="$build/tmp"
+# Scratch files of each input (rewritten thousands of times a second): in
+# memory when /dev/shm exists.
+if [[ -z ${COSIM_FUZZ_TMP:-} ]]; then
+  if [[ -d /dev/shm && -w /dev/shm ]]; then COSIM_FUZZ_TMP=/dev/shm; else COSIM_FUZZ_TMP="$build/tmp"; fi
+fi
+export COSIM_FUZZ_TMP
 mkdir -p "$COSIM_FUZZ_TMP" "$build/logs"
 summary=()
 failed=0
