@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -198,6 +199,11 @@ const char* descr_of(DType dtype) {
 Tensor read_npy(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open file (missing or unreadable)");
+  std::error_code ec;
+  const uintmax_t file_bytes = std::filesystem::file_size(path, ec);
+  if (!ec && file_bytes > kMaxNpyBytes)
+    fail(path, "file of " + std::to_string(file_bytes) + " bytes is larger than the limit of " +
+                   std::to_string(kMaxNpyBytes) + " bytes");
   const std::vector<char> buf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) fail(path, "read error");
 

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -190,6 +191,15 @@ TEST(NpyErrors, TruncatedHeader) {
   expect_input_error(path, "truncated header");
   write_file(path, Bytes(full.begin(), full.begin() + 6));  // magic only
   expect_input_error(path, "truncated header");
+}
+
+// The file size is checked against kMaxNpyBytes before the file is read (a
+// sparse file past the limit: no disk space used, nothing allocated).
+TEST(NpyErrors, FileLargerThanTheLimitIsNotRead) {
+  const std::string path = temp_path("huge.npy");
+  write_file(path, npy_bytes(1, dict("|i1", "(2,)"), {1, 2}));
+  std::filesystem::resize_file(path, cosim::kMaxNpyBytes + 1);
+  expect_input_error(path, "file of 1073741825 bytes is larger than the limit of 1073741824 bytes");
 }
 
 TEST(NpyErrors, UnsupportedVersion) {
