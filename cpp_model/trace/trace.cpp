@@ -91,7 +91,9 @@ struct LineParser {
     const fs::path p(t);
     bool ok = !t.empty() && p.is_relative();
     for (const auto& part : p) ok = ok && part != "..";
-    if (!ok) fail("expected a blob path relative to the trace directory, got '" + t + "'");
+    // No control characters: a NUL would cut the name the file is opened by.
+    for (char c : t) ok = ok && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+    if (!ok) fail("expected a blob path relative to the trace directory, got '" + one_line(t) + "'");
     return t;
   }
   [[noreturn]] void too_large(const std::string& dtype, const std::string& shape) const {
@@ -172,7 +174,9 @@ std::string blob_name(std::size_t index, const std::string& hint) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%03zu_", index);
   std::string clean;
-  for (char c : hint) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') ? c : '_';
+  // At most 40 characters of the hint: the name must fit a file system's
+  // limit whatever path the blob had when the trace was read.
+  for (char c : hint.substr(0, 40)) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') ? c : '_';
   return std::string("blobs/") + buf + clean + ".bin";
 }
 

@@ -169,6 +169,34 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"blobdir", "mem_load 0x0 blobs", {"blob 'blobs' not found", "expected a regular file"}}),
     [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
 
+// Found by tests/fuzz/trace: a blob path holding a NUL byte was accepted
+// and opened by its prefix (blobs/a.bin), and a trace read with a long blob
+// path could not be written back (its blob name passed the file system's
+// 255-byte limit).
+TEST(Trace, BlobPathsWithControlCharactersAreRejected) {
+  const std::string dir = temp_dir("nulpath");
+  write_bytes(dir + "/blobs/a.bin", 16);
+  write_text(dir + "/trace.txt", std::string("cosim-trace 1\ntarget testdut\nmem_load 0x0 blobs/a.bin") +
+                                     std::string(1, '\0') + "x\n");
+  expect_error(dir, {"trace.txt:3:", "expected a blob path relative to the trace directory", "a.bin\\x00x"});
+}
+
+TEST(Trace, LongBlobPathsAreWrittenBack) {
+  const std::string dir = temp_dir("longpath");
+  std::string sub = "blobs";
+  for (int i = 0; i < 30; ++i) sub += "/d" + std::to_string(i) + "_abcdefgh";
+  fs::create_directories(dir + "/" + sub);
+  write_bytes(dir + "/" + sub + "/in.bin", 8, 7);
+  write_text(dir + "/trace.txt", "cosim-trace 1\ntarget testdut\nmem_load 0x40 " + sub + "/in.bin\n");
+  const trace::Trace t = trace::read_trace(dir);
+  const std::string out = temp_dir("longpath_out");
+  trace::write_trace(t, out);
+  const trace::Trace back = trace::read_trace(out);
+  ASSERT_EQ(back.steps.size(), 1u);
+  EXPECT_EQ(back.steps[0].addr, 0x40u);
+  EXPECT_EQ(back.steps[0].data, std::vector<uint8_t>(8, 7));
+}
+
 TEST(Trace, HeaderAndTargetAreRequired) {
   std::string dir = temp_dir("noheader");
   write_text(dir + "/trace.txt", "target x\nwait_done 5\n");
