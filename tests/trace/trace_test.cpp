@@ -154,8 +154,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"escape", "mem_load 0x0 ../a.bin", {"expected a blob path relative to the trace directory", "'../a.bin'"}},
         BadLine{"absolute", "mem_load 0x0 /etc/passwd", {"expected a blob path relative"}},
         BadLine{"stream", "stream_send in/0 blobs/a.bin", {"expected stream name", "'in/0'"}},
-        // Found by tests/fuzz/trace: shapes whose byte count overflows 64 bits
-        // (signed overflow in TensorDesc::numel before the blob size check).
+        // Shapes whose byte count overflows 64 bits (signed overflow in
+        // TensorDesc::numel before the blob size check), seen while writing
+        // tests/fuzz/trace, and the limits on sizes and address ranges.
         BadLine{"hugeshape", "mem_check 0x0 blobs/a.bin int8 99999999999,99999999999,99999999999,99999999999 any out",
                 {"tensor int8 [99999999999,99999999999,99999999999,99999999999] is larger than the limit of 1073741824 bytes"}},
         BadLine{"hugeelems", "stream_check s blobs/a.bin int32 268435456,2 any out",
