@@ -104,10 +104,12 @@ fuzz: $(STAMP)
 fuzz-tflite: $(STAMP)
 	@bash scripts/fuzz.sh $(or $(FUZZ_SECONDS),$(SECONDS),600) tflite
 
-# What CI runs: the test suite, one seed of every scenario, and the sanitizers.
+# What CI runs: the test suite, one seed of every scenario, the sanitizers
+# and 30 s of libFuzzer per parser.
 ci: test
 	python3 scripts/regress --build $(BUILD) --seeds 1 --jobs $(JOBS) --out out/ci-regress
 	bash scripts/sanitize.sh
+	bash scripts/fuzz.sh 30
 
 lint: $(STAMP)
 	@bash scripts/lint.sh
