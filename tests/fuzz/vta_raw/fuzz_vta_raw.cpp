@@ -1,16 +1,15 @@
 // libFuzzer target for raw VTA program directories (cpp_model/vta/
-// raw_program.*, and their conversion to a trace in cpp_model/trace): the
-// input is `meta`, then insn.bin, dram.bin and dram_expected.bin, each after
-// a line "%%" (a file is absent when its part is missing). A program that
-// reads has its stream inside its DRAM image and survives
-// write_raw_program_dir/read_raw_program_dir; anything else is one line of
-// cosim::InputError.
+// raw_program.*): the input is `meta`, then insn.bin, dram.bin and
+// dram_expected.bin, each after a line "%%" (a file is absent when its part
+// is missing). A program that reads has its stream inside its DRAM image and
+// survives write_raw_program_dir/read_raw_program_dir; anything else is one
+// line of cosim::InputError. (`cosim replay` turns the same directory into a
+// trace in tb/vta, which needs SystemC and is not built here.)
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "../fuzz_common.hpp"
-#include "trace/trace.hpp"
 #include "vta/raw_program.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
@@ -22,13 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   for (std::size_t i = 0; i < parts.size(); ++i) dir.write(kFiles[i], parts[i]);
   const std::string in = dir.path() + "/in";
 
-  try {  // the same directory as a trace (cosim replay): meta is not read there
-    const cosim::trace::Trace t = cosim::trace::read_trace(in);
-    require(t.target == "vta" && !t.steps.empty(), "raw program trace without steps");
-  } catch (const cosim::InputError& e) {
-    cosim::fuzz::check_one_line(e);
-  }
-
   cosim::vta::RawProgram p;
   try {
     p = cosim::vta::read_raw_program_dir(in);
@@ -39,6 +31,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   require(p.insn_addr % 16 == 0, "misaligned stream accepted");
   require(p.insn_addr <= p.dram.size() && uint64_t{p.insn_count} * 16 <= p.dram.size() - p.insn_addr,
           "stream outside the DRAM image");
+  // The round trip writes and reads the image again: only for images of at
+  // most 64 MiB (the limit, kMaxRawImageBytes, is far larger).
+  if (p.dram.size() > (uint64_t{64} << 20)) return 0;
   const std::string out = dir.path() + "/out";
   cosim::vta::write_raw_program_dir(out, p);
   const cosim::vta::RawProgram q = cosim::vta::read_raw_program_dir(out);
