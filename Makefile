@@ -22,7 +22,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure test referee sim bench lint regress slurm-selftest wave coverage sanitize mutate fuzz-tflite ci clean help
+.PHONY: all build configure test referee sim bench lint regress slurm-selftest wave coverage sanitize mutate fuzz fuzz-tflite ci clean help
 
 all: build
 
@@ -91,14 +91,25 @@ sanitize: $(STAMP)
 mutate: $(STAMP)
 	@python3 scripts/mutate
 
-# libFuzzer on the .tflite importer for SECONDS (default 600).
-fuzz-tflite: $(STAMP)
-	@bash scripts/fuzz_tflite.sh $(or $(SECONDS),600)
+# libFuzzer on every parser (tests/fuzz/: npy, trace, vta_raw, scenario,
+# tflite), one after the other, each for FUZZ_SECONDS or SECONDS (default
+# 600); FUZZ_TARGETS="npy trace" picks some. Build, corpus and crashes in
+# build-fuzz/; one summary line per target; fails when any target crashed.
+# CI: make fuzz FUZZ_SECONDS=30
+FUZZ_TARGETS ?=
+fuzz: $(STAMP)
+	@bash scripts/fuzz.sh $(or $(FUZZ_SECONDS),$(SECONDS),600) $(FUZZ_TARGETS)
 
-# What CI runs: the test suite, one seed of every scenario, and the sanitizers.
+# The .tflite target alone (an alias of make fuzz FUZZ_TARGETS=tflite).
+fuzz-tflite: $(STAMP)
+	@bash scripts/fuzz.sh $(or $(FUZZ_SECONDS),$(SECONDS),600) tflite
+
+# What CI runs: the test suite, one seed of every scenario, the sanitizers
+# and 30 s of libFuzzer per parser.
 ci: test
 	python3 scripts/regress --build $(BUILD) --seeds 1 --jobs $(JOBS) --out out/ci-regress
 	bash scripts/sanitize.sh
+	bash scripts/fuzz.sh 30
 
 lint: $(STAMP)
 	@bash scripts/lint.sh

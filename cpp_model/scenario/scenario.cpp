@@ -141,8 +141,25 @@ Schema common_schema(const std::vector<TargetSchema>& targets) {
       .optional("testbench", testbench, "{}");
 }
 
+namespace {
+Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSchema>& targets,
+                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed);
+}  // namespace
+
 Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>& targets,
                        const std::vector<std::string>& overrides, std::optional<uint64_t> seed) {
+  // Messages quote the file, YAML parser messages and --set text: one line
+  // each, whatever control characters those hold.
+  try {
+    return load_scenario_impl(file, targets, overrides, seed);
+  } catch (const InputError& e) {
+    throw InputError(one_line(e.what()));
+  }
+}
+
+namespace {
+Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSchema>& targets,
+                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed) {
   if (!fs::is_regular_file(file)) throw InputError(file + ": cannot open scenario file");
   YAML::Node root;
   try {
@@ -201,6 +218,7 @@ Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>&
   sc.testbench.timeout_cycles = static_cast<uint64_t>(tb["timeout_cycles"].i);
   return sc;
 }
+}  // namespace
 
 // ---- data ----
 

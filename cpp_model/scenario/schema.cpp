@@ -70,7 +70,7 @@ Location locate(const YAML::Node& node, const Ctx& ctx, const std::string& path,
 }
 
 [[noreturn]] void fail_at(const Location& loc, const std::string& path, const std::string& msg) {
-  throw InputError(loc.str() + ": '" + (path.empty() ? std::string("(top level)") : path) + "': " + msg);
+  throw InputError(one_line(loc.str() + ": '" + (path.empty() ? std::string("(top level)") : path) + "': " + msg));
 }
 
 std::string got(const YAML::Node& node) {

@@ -60,7 +60,7 @@ std::vector<double> Value::as_floats() const {
 }
 
 void Value::fail(const std::string& message) const {
-  throw InputError(loc.str() + ": '" + path + "': " + message);
+  throw InputError(one_line(loc.str() + ": '" + path + "': " + message));
 }
 
 }  // namespace cosim::scenario

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
@@ -198,6 +199,11 @@ const char* descr_of(DType dtype) {
 Tensor read_npy(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) fail(path, "cannot open file (missing or unreadable)");
+  std::error_code ec;
+  const uintmax_t file_bytes = std::filesystem::file_size(path, ec);
+  if (!ec && file_bytes > kMaxNpyBytes)
+    fail(path, "file of " + std::to_string(file_bytes) + " bytes is larger than the limit of " +
+                   std::to_string(kMaxNpyBytes) + " bytes");
   const std::vector<char> buf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) fail(path, "read error");
 
@@ -228,16 +234,24 @@ Tensor read_npy(const std::string& path) {
   const DType dtype = dtype_from_descr(path, descr);
   if (fortran) fail(path, "fortran_order True is not supported (C order only)");
 
-  // Expected data size, guarding against overflow from absurd shapes.
+  // Bytes of the shape with its zero dimensions left out, overflow-safe and
+  // at most kMaxNpyBytes: an empty array may not hide an absurd shape either
+  // (the tensor's own element count walks the dimensions in order).
   const uint64_t item = dtype_size(dtype);
-  uint64_t expected = item;
+  uint64_t span = item;
+  bool empty = false;
   for (int64_t d : shape) {
     const uint64_t ud = static_cast<uint64_t>(d);
-    if (ud != 0 && expected > std::numeric_limits<uint64_t>::max() / ud) {
-      fail(path, "shape " + shape_str(shape) + " is too large");
+    if (ud == 0) {
+      empty = true;
+      continue;
     }
-    expected *= ud;
+    if (span > kMaxNpyBytes / ud)
+      fail(path, "shape " + shape_str(shape) + " of '" + descr + "' is too large (more than " +
+                     std::to_string(kMaxNpyBytes) + " bytes, zero dimensions aside)");
+    span *= ud;
   }
+  const uint64_t expected = empty ? 0 : span;
   const uint64_t have = n - prelude - hlen;
   if (have < expected)
     fail(path, "truncated data: shape " + shape_str(shape) + " of '" + descr + "' needs " +

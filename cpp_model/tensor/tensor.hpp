@@ -59,6 +59,11 @@ class Tensor {
 // dtypes: '<i1' or '|i1' int8, '<i2' int16, '<i4' int32, '<f4' fp32, and
 // '<u2' = bf16 (raw bit patterns; NumPy has no bf16). write_npy writes
 // version 1.0 unless the header needs 2.0.
+// The file's size is checked against kMaxNpyBytes (1 GiB) before it is read;
+// the shape's byte count (overflow-safe, at most kMaxNpyBytes even counting
+// only the non-zero dimensions of an empty array) must equal the data that
+// follows.
+constexpr uint64_t kMaxNpyBytes = uint64_t{1} << 30;
 Tensor read_npy(const std::string& path);
 void write_npy(const std::string& path, const Tensor& tensor);
 

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -480,6 +481,12 @@ Model parse_model(const uint8_t* data, std::size_t size, const std::string& name
 Model load_model(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open the .tflite file");
+  // FlatBuffers address at most 2 GiB - 1; a larger file is refused before it is read.
+  std::error_code ec;
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > FLATBUFFERS_MAX_BUFFER_SIZE)
+    throw InputError(path + ": file of " + std::to_string(size) + " bytes is larger than the FlatBuffers limit of " +
+                     std::to_string(FLATBUFFERS_MAX_BUFFER_SIZE) + " bytes");
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (in.bad()) throw InputError(path + ": read error");
   return parse_model(bytes.data(), bytes.size(), path);

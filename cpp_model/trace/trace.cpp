@@ -91,8 +91,20 @@ struct LineParser {
     const fs::path p(t);
     bool ok = !t.empty() && p.is_relative();
     for (const auto& part : p) ok = ok && part != "..";
-    if (!ok) fail("expected a blob path relative to the trace directory, got '" + t + "'");
+    // No control characters: a NUL would cut the name the file is opened by.
+    for (char c : t) ok = ok && static_cast<unsigned char>(c) >= 0x20 && c != 0x7f;
+    if (!ok) fail("expected a blob path relative to the trace directory, got '" + one_line(t) + "'");
     return t;
+  }
+  [[noreturn]] void too_large(const std::string& dtype, const std::string& shape) const {
+    fail("tensor " + dtype + " [" + shape + "] is larger than the limit of " + std::to_string(kMaxBlobBytes) +
+         " bytes");
+  }
+  // ADDR + bytes must not wrap around the 64-bit address space.
+  void no_wrap(uint64_t addr, uint64_t bytes) const {
+    if (bytes != 0 && addr > UINT64_MAX - (bytes - 1)) {
+      fail("address " + hex(addr) + " + " + std::to_string(bytes) + " bytes wraps past the end of the address space");
+    }
   }
   TensorDesc tensor(std::size_t i) const {  // DTYPE SHAPE LAYOUT NAME
     TensorDesc d;
@@ -112,6 +124,12 @@ struct LineParser {
     if (d.shape.empty() || tok[i + 1].back() == ',') {
       fail("expected shape as comma-separated positive integers (e.g. 1,8,8,16), got '" + tok[i + 1] + "'");
     }
+    // Bytes of the tensor, overflow-safe, before the layout adds padding.
+    uint64_t bytes = elem_size(d.dtype);
+    for (int64_t dim : d.shape) {
+      if (static_cast<uint64_t>(dim) > kMaxBlobBytes / bytes) too_large(tok[i], tok[i + 1]);
+      bytes *= static_cast<uint64_t>(dim);
+    }
     d.layout = parse_layout(tok[i + 2], &ok);
     const std::string& lt = tok[i + 2];
     if (!ok && lt.size() > 5 && lt.compare(0, 4, "nchw") == 0 && lt.back() == 'c' && lt.size() <= 9) {
@@ -128,6 +146,16 @@ struct LineParser {
     if (!ok) fail("expected layout any|nhwc|nchw|nchw<B>c, got '" + tok[i + 2] + "'");
     if (d.layout != Layout::kAny && d.shape.size() != 4) {
       fail("layout " + tok[i + 2] + " needs a 4-D shape, got " + std::to_string(d.shape.size()) + "-D");
+    }
+    if (d.channel_block > 0) {  // [N][ceil(C/B)][H][W][B]: every factor <= kMaxBlobBytes
+      const uint64_t b = static_cast<uint64_t>(d.channel_block);
+      const uint64_t c = (static_cast<uint64_t>(d.shape[3]) + b - 1) / b * b;
+      uint64_t span = elem_size(d.dtype);
+      for (uint64_t f : {static_cast<uint64_t>(d.shape[0]), static_cast<uint64_t>(d.shape[1]),
+                         static_cast<uint64_t>(d.shape[2]), c}) {
+        if (f > kMaxBlobBytes / span) too_large(tok[i], tok[i + 1] + " in " + tok[i + 2]);
+        span *= f;
+      }
     }
     d.name = name(i + 3, "tensor name");
     return d;
@@ -146,7 +174,9 @@ std::string blob_name(std::size_t index, const std::string& hint) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%03zu_", index);
   std::string clean;
-  for (char c : hint) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') ? c : '_';
+  // At most 40 characters of the hint: the name must fit a file system's
+  // limit whatever path the blob had when the trace was read.
+  for (char c : hint.substr(0, 40)) clean += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') ? c : '_';
   return std::string("blobs/") + buf + clean + ".bin";
 }
 
@@ -423,26 +453,29 @@ Trace read_trace(const std::string& dir) {
     }
     Step s;
     s.line = line_no;
-    auto load_blob = [&](std::size_t i) {
+    // A check's blob must hold exactly its tensor (`expected`), any other at
+    // most kMaxBlobBytes; the file size is checked before it is read.
+    auto load_blob = [&](std::size_t i, const TensorDesc* expected) {
       s.file = p.blob_path(i);
       const fs::path blob = d / s.file;
-      std::ifstream b(blob, std::ios::binary);
-      if (!b) p.fail("blob '" + s.file + "' not found in " + dir);
       std::error_code ec;
-      const uint64_t size = fs::file_size(blob, ec);
-      if (ec) p.fail("blob '" + s.file + "' is not a regular file");
+      const bool regular = fs::is_regular_file(blob, ec);
+      const uintmax_t size = regular ? fs::file_size(blob, ec) : 0;
+      if (!regular || ec) p.fail("blob '" + s.file + "' not found in " + dir + " (expected a regular file)");
+      if (expected != nullptr && size != expected->nbytes()) {
+        p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, expected " +
+               std::to_string(expected->nbytes()) + " (" + dtype_text(expected->dtype) + " [" +
+               shape_string(expected->shape) + "])");
+      }
       if (size > kMaxBlobBytes) {
         p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, more than the limit of " +
-               std::to_string(kMaxBlobBytes) + " bytes");
+               std::to_string(kMaxBlobBytes));
       }
-      s.data.assign(std::istreambuf_iterator<char>(b), std::istreambuf_iterator<char>());
-    };
-    auto check_size = [&]() {
-      if (s.data.size() != s.tensor.nbytes()) {
-        p.fail("blob '" + s.file + "' has " + std::to_string(s.data.size()) + " bytes, expected " +
-               std::to_string(s.tensor.nbytes()) + " (" + dtype_text(s.tensor.dtype) + " [" +
-               shape_string(s.tensor.shape) + "])");
-      }
+      std::ifstream b(blob, std::ios::binary);
+      if (!b) p.fail("blob '" + s.file + "' cannot be opened in " + dir);
+      s.data.resize(static_cast<std::size_t>(size));
+      b.read(reinterpret_cast<char*>(s.data.data()), static_cast<std::streamsize>(size));
+      if (static_cast<uintmax_t>(b.gcount()) != size) p.fail("blob '" + s.file + "': read error");
     };
     if (kw == "target") {
       p.arity(2, "NAME");
@@ -456,7 +489,8 @@ Trace read_trace(const std::string& dir) {
       p.arity(3, "ADDR BLOB");
       s.op = Op::kMemLoad;
       s.addr = p.number(1, "memory address");
-      load_blob(2);
+      load_blob(2, nullptr);
+      p.no_wrap(s.addr, s.data.size());
     } else if (kw == "reg_write") {
       p.arity(3, "OFFSET VALUE");
       s.op = Op::kRegWrite;
@@ -466,7 +500,7 @@ Trace read_trace(const std::string& dir) {
       p.arity(3, "STREAM BLOB");
       s.op = Op::kStreamSend;
       s.stream = p.name(1, "stream name");
-      load_blob(2);
+      load_blob(2, nullptr);
     } else if (kw == "wait_done") {
       p.arity(2, "MAX_CYCLES");
       s.op = Op::kWaitDone;
@@ -483,13 +517,14 @@ Trace read_trace(const std::string& dir) {
       }
       s.tensor = p.tensor(3);
       if (s.op == Op::kStreamCheck && s.tensor.channel_block > 0) p.fail("a channel-blocked layout needs mem_check");
-      load_blob(2);
-      check_size();
+      if (s.op == Op::kMemCheck) p.no_wrap(s.addr, s.tensor.memory_bytes());
+      load_blob(2, &s.tensor);
     } else if (kw == "mem_dump") {
       p.arity(4, "ADDR LENGTH FILE");
       s.op = Op::kMemDump;
       s.addr = p.number(1, "memory address");
-      s.value = p.number(2, "length in bytes");
+      s.value = p.number(2, "length in bytes", kMaxBlobBytes);
+      p.no_wrap(s.addr, s.value);
       s.file = p.name(3, "output file name");
     } else {
       p.fail("unknown step '" + kw +

@@ -85,7 +85,9 @@ struct Trace {
 void write_trace(const Trace& trace, const std::string& dir);
 
 // The largest blob a trace may hold (memory image, stream, expected
-// tensor); checked against the file's size before it is read.
+// tensor); checked against the file's size before it is read. Check tensors
+// (with their channel-block padding) and mem_dump lengths are held to it
+// too, overflow-safe, before anything is allocated.
 constexpr uint64_t kMaxBlobBytes = uint64_t{1} << 30;
 
 // Reads a trace directory (trace.txt + blobs/). Every problem is a

@@ -222,6 +222,29 @@ TEST(Scenario, YamlSyntaxErrorNamesLine) {
   }
 }
 
+// Found by tests/fuzz/scenario: messages quoting scalars, YAML parser
+// messages or --set text held their control characters, so one error
+// spanned lines. They are written as \xNN.
+TEST(Scenario, ControlCharactersInMessagesAreEscaped) {
+  expect_error("ctl_scalar", replace(kValid, "op: conv2d", "op: \"conv\\nx\""), 3, "op",
+               "expected one of conv2d|add, got 'conv\\x0ax'");
+  const std::string bad_escape = write("ctl_escape", "target: demo\nop: \"a\\\x01" "b\"\n");
+  try {
+    sc::load_scenario(bad_escape, targets());
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), bad_escape + ":2: YAML syntax error: unknown escape character: \\x01");
+  }
+  try {
+    sc::load_scenario(write("ctl_set", kValid), targets(), {"name=[a\nb"});
+    FAIL();
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_EQ(msg.rfind("--set name=[a\\x0ab: value is not valid YAML", 0), 0u) << msg;
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+  }
+}
+
 TEST(Scenario, SetOverridesApplyBeforeValidation) {
   const std::string path = write("set", kValid);
   const sc::Scenario s = sc::load_scenario(

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
@@ -192,6 +193,28 @@ TEST(NpyErrors, TruncatedHeader) {
   expect_input_error(path, "truncated header");
 }
 
+// The file size is checked against kMaxNpyBytes before the file is read (a
+// sparse file past the limit: no disk space used, nothing allocated).
+TEST(NpyErrors, FileLargerThanTheLimitIsNotRead) {
+  const std::string path = temp_path("huge.npy");
+  write_file(path, npy_bytes(1, dict("|i1", "(2,)"), {1, 2}));
+  std::filesystem::resize_file(path, cosim::kMaxNpyBytes + 1);
+  expect_input_error(path, "file of 1073741825 bytes is larger than the limit of 1073741824 bytes");
+}
+
+// Found by tests/fuzz/npy: an empty array (a zero dimension) whose other
+// dimensions multiply past 2^63 passed the data-size check and made the
+// Tensor constructor throw std::invalid_argument instead of an InputError.
+TEST(NpyErrors, EmptyArrayWithAbsurdDimensions) {
+  const std::string path = temp_path("empty_absurd.npy");
+  write_file(path, npy_bytes(1, dict("<i4", "(7, 510, 8010017, 151, 8, 880, 1, 80, 0, 801001, 8, 880, 0, 801, 0, 0)"), {}));
+  expect_input_error(path, "is too large (more than 1073741824 bytes, zero dimensions aside)");
+  write_file(path, npy_bytes(1, dict("<i2", "(4611686018427387904, 0)"), {}));
+  expect_input_error(path, "shape (4611686018427387904, 0) of '<i2' is too large");
+  write_file(path, npy_bytes(1, dict("<i2", "(1024, 0, 1024)"), {}));  // 2 MiB aside the zero: fine
+  EXPECT_EQ(cosim::read_npy(path).shape(), (std::vector<int64_t>{1024, 0, 1024}));
+}
+
 TEST(NpyErrors, UnsupportedVersion) {
   const std::string path = temp_path("version.npy");
   write_file(path, npy_bytes(4, dict("<i2", "(1,)"), {0, 0}));
@@ -254,7 +277,9 @@ TEST(NpyErrors, ShapeTooLargeDoesNotAllocate) {
   const std::string path = temp_path("huge.npy");
   write_file(path, npy_bytes(1, dict("<i4", "(4611686018427387904, 4611686018427387904)"), Bytes(4, 0)));
   expect_input_error(path, "too large");
-  write_file(path, npy_bytes(1, dict("<i4", "(1000000000000,)"), Bytes(4, 0)));
+  write_file(path, npy_bytes(1, dict("<i4", "(1000000000000,)"), Bytes(4, 0)));  // past kMaxNpyBytes
+  expect_input_error(path, "too large");
+  write_file(path, npy_bytes(1, dict("<i4", "(1000000,)"), Bytes(4, 0)));
   expect_input_error(path, "truncated data");
 }
 

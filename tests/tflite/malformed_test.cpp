@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "common/error.hpp"
@@ -59,6 +60,23 @@ std::size_t root_field_pos(const std::vector<uint8_t>& b, int id) {
 std::string model_path(const std::string& file) { return std::string(COSIM_MODELS_DIR) + "/" + file; }
 
 }  // namespace
+
+// A file larger than FlatBuffers can address is refused from its size,
+// before it is read (a sparse file: no disk space used).
+TEST(TfliteMalformed, FileLargerThanFlatBuffersAllowIsNotRead) {
+  const std::string path = ::testing::TempDir() + "tflite_huge.tflite";
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << "TFL3";
+  std::filesystem::resize_file(path, uint64_t{1} << 31);
+  try {
+    load_model(path);
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("file of 2147483648 bytes is larger than the FlatBuffers limit of 2147483647"),
+              std::string::npos)
+        << e.what();
+  }
+  std::filesystem::remove(path);
+}
 
 TEST(TfliteMalformed, TruncatedFile) {
   const std::vector<uint8_t> good = tfltest::build(tfltest::one_conv_model());

@@ -153,8 +153,50 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"missing", "mem_load 0x0 blobs/none.bin", {"blob 'blobs/none.bin' not found"}},
         BadLine{"escape", "mem_load 0x0 ../a.bin", {"expected a blob path relative to the trace directory", "'../a.bin'"}},
         BadLine{"absolute", "mem_load 0x0 /etc/passwd", {"expected a blob path relative"}},
-        BadLine{"stream", "stream_send in/0 blobs/a.bin", {"expected stream name", "'in/0'"}}),
+        BadLine{"stream", "stream_send in/0 blobs/a.bin", {"expected stream name", "'in/0'"}},
+        // Shapes whose byte count overflows 64 bits (signed overflow in
+        // TensorDesc::numel before the blob size check), seen while writing
+        // tests/fuzz/trace, and the limits on sizes and address ranges.
+        BadLine{"hugeshape", "mem_check 0x0 blobs/a.bin int8 99999999999,99999999999,99999999999,99999999999 any out",
+                {"tensor int8 [99999999999,99999999999,99999999999,99999999999] is larger than the limit of 1073741824 bytes"}},
+        BadLine{"hugeelems", "stream_check s blobs/a.bin int32 268435456,2 any out",
+                {"tensor int32 [268435456,2] is larger than the limit of 1073741824 bytes"}},
+        BadLine{"hugeblocked", "mem_check 0x0 blobs/a.bin int8 1,16384,16384,1 nchw4096c out",
+                {"tensor int8 [1,16384,16384,1 in nchw4096c] is larger than the limit"}},
+        BadLine{"dumplen", "mem_dump 0x0 0x40000001 out.bin", {"expected length in bytes", "at most 0x40000000"}},
+        BadLine{"dumpwrap", "mem_dump 0xfffffffffffffff0 32 out.bin", {"address 0xfffffffffffffff0 + 32 bytes wraps"}},
+        BadLine{"loadwrap", "mem_load 0xfffffffffffffff8 blobs/a.bin", {"address 0xfffffffffffffff8 + 16 bytes wraps"}},
+        BadLine{"checkwrap", "mem_check 0xfffffffffffffff8 blobs/a.bin int8 16 any out", {"+ 16 bytes wraps"}},
+        BadLine{"blobdir", "mem_load 0x0 blobs", {"blob 'blobs' not found", "expected a regular file"}}),
     [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
+
+// Found by tests/fuzz/trace: a blob path holding a NUL byte was accepted
+// and opened by its prefix (blobs/a.bin), and a trace read with a long blob
+// path could not be written back (its blob name passed the file system's
+// 255-byte limit).
+TEST(Trace, BlobPathsWithControlCharactersAreRejected) {
+  const std::string dir = temp_dir("nulpath");
+  write_bytes(dir + "/blobs/a.bin", 16);
+  write_text(dir + "/trace.txt", std::string("cosim-trace 1\ntarget testdut\nmem_load 0x0 blobs/a.bin") +
+                                     std::string(1, '\0') + "x\n");
+  expect_error(dir, {"trace.txt:3:", "expected a blob path relative to the trace directory", "a.bin\\x00x"});
+}
+
+TEST(Trace, LongBlobPathsAreWrittenBack) {
+  const std::string dir = temp_dir("longpath");
+  std::string sub = "blobs";
+  for (int i = 0; i < 30; ++i) sub += "/d" + std::to_string(i) + "_abcdefgh";
+  fs::create_directories(dir + "/" + sub);
+  write_bytes(dir + "/" + sub + "/in.bin", 8, 7);
+  write_text(dir + "/trace.txt", "cosim-trace 1\ntarget testdut\nmem_load 0x40 " + sub + "/in.bin\n");
+  const trace::Trace t = trace::read_trace(dir);
+  const std::string out = temp_dir("longpath_out");
+  trace::write_trace(t, out);
+  const trace::Trace back = trace::read_trace(out);
+  ASSERT_EQ(back.steps.size(), 1u);
+  EXPECT_EQ(back.steps[0].addr, 0x40u);
+  EXPECT_EQ(back.steps[0].data, std::vector<uint8_t>(8, 7));
+}
 
 TEST(Trace, HeaderAndTargetAreRequired) {
   std::string dir = temp_dir("noheader");
