@@ -17,11 +17,11 @@
 namespace cosim::vta {
 
 // The largest DRAM image (and so the highest instruction address + stream)
-// a raw program may describe: VTA's addresses are 32-bit, and an image this
-// size is already far beyond any workload here. Checked before anything is
-// allocated, so a crafted size or address is one clear error, not an
-// allocation failure.
-constexpr uint64_t kMaxRawImageBytes = uint64_t{1} << 30;
+// a raw program may describe: the testbench's DRAM (TbConfig::dram_size,
+// 64 MiB), which no replayed image can exceed anyway. Checked before anything
+// is allocated, so a crafted size or address is one clear error and at most
+// this much memory, never an allocation failure.
+constexpr uint64_t kMaxRawImageBytes = uint64_t{64} << 20;
 
 struct RawProgram {
   std::vector<uint8_t> dram;  // holds the instruction stream at insn_addr

@@ -108,7 +108,7 @@ TEST(BadInputLimits, RawProgramAddressPastTheImageLimit) {
   std::ofstream(dir / "insn.bin", std::ios::binary) << std::string(16, '\0');
   std::ofstream(dir / "dram.bin", std::ios::binary) << std::string(64, '\0');
   const std::string out = "--out=" + (fs::path(::testing::TempDir()) / "cosim_limits_out").string();
-  expect_quick_one_line_exit2({"replay", dir.string(), out}, "ends past the 1024 MiB limit");
+  expect_quick_one_line_exit2({"replay", dir.string(), out}, "ends past the 64 MiB limit");
   fs::remove_all(dir);
 }
 

@@ -81,8 +81,8 @@ TEST(VtaRawProgram, MetaErrorsNameFileAndKey) {
 // Addresses and sizes from a meta file are checked, overflow-safe, against
 // the documented limit before any memory is taken.
 TEST(VtaRawProgram, HostileAddressesAreRejectedBeforeAllocating) {
-  expect_dir_error("insn_addr 0xfffffffffffffff0\n", "ends past the 1024 MiB limit");
-  expect_dir_error("insn_addr 0x40000000\n", "ends past the 1024 MiB limit");  // exactly the limit + 16 bytes
+  expect_dir_error("insn_addr 0xfffffffffffffff0\n", "ends past the 64 MiB limit");
+  expect_dir_error("insn_addr 0x4000000\n", "ends past the 64 MiB limit");  // exactly the limit + 16 bytes
   const std::vector<uint8_t> insn(16, 0);
   EXPECT_THROW(make_raw_program(insn, {}, kMaxRawImageBytes), InputError);
   EXPECT_NO_THROW(make_raw_program(insn, {}, 4096));
@@ -243,7 +243,7 @@ TEST(VtaTools, RunModelFromFilesAndDir) {
   std::ofstream(d + "/wrap/meta") << "insn_addr 0xfffffffffffffff0\n";
   Cmd r5 = run(std::string(VTA_RUN_MODEL_EXE) + " --dir " + d + "/wrap --out " + d + "/o5.bin");
   EXPECT_EQ(r5.status, 2) << r5.out;
-  EXPECT_NE(r5.out.find("ends past the 1024 MiB limit"), std::string::npos) << r5.out;
+  EXPECT_NE(r5.out.find("ends past the 64 MiB limit"), std::string::npos) << r5.out;
 }
 #endif
 

@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   require(p.insn_addr <= p.dram.size() && uint64_t{p.insn_count} * 16 <= p.dram.size() - p.insn_addr,
           "stream outside the DRAM image");
   // The round trip writes and reads the image again: only for images of at
-  // most 64 MiB (the limit, kMaxRawImageBytes, is far larger).
+  // most 64 MiB (kMaxRawImageBytes).
   if (p.dram.size() > (uint64_t{64} << 20)) return 0;
   const std::string out = dir.path() + "/out";
   cosim::vta::write_raw_program_dir(out, p);
