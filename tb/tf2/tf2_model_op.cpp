@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "dut/tf2_regs.hpp"
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
@@ -21,7 +22,7 @@ namespace cosim::tf2 {
 namespace {
 
 namespace fs = std::filesystem;
-namespace reg = tb::tf2_reg;
+namespace reg = tf2::regs;  // generated from rtl/tf2/tf2.yaml
 using scenario::Schema;
 using scenario::Value;
 
@@ -252,7 +253,7 @@ trace::Trace compile_model(const scenario::Scenario& sc, const tb::Workload& w) 
     t.mem_load(0, l.program.dram, l.check);
     t.reg_write(reg::kDescAddr, l.program.desc_addr);
     t.reg_write(reg::kDescCount, l.program.desc_count);
-    t.reg_write(reg::kCtrl, reg::kCtrlStart);
+    t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(sc.testbench.timeout_cycles);
     for (std::size_t g = 0; g < l.group_checks.size(); ++g) {
       t.mem_check(l.group_addrs[g], w.expected.at(l.group_checks[g]), l.group_checks[g]);

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "dut/vta_regs.hpp"
 #include "ops/vta_conv2d.hpp"
 #include "quant/vta_quant.hpp"
 #include "scoreboard/scoreboard.hpp"
@@ -263,9 +264,9 @@ trace::Trace compile_model(const scenario::Scenario& sc, const tb::Workload& w) 
     // The compiler places every image at address 0; each layer reloads its
     // own and is checked before the next load overwrites it.
     t.mem_load(0, p.dram, l.check);
-    t.reg_write(kRegInsnCount, p.insn_count);
-    t.reg_write(kRegInsnAddr, static_cast<uint32_t>(p.insn_addr));
-    t.reg_write(kRegCtrl, 0x3);  // start, clear done
+    t.reg_write(regs::kInsnCount, p.insn_count);
+    t.reg_write(regs::kInsnAddr, static_cast<uint32_t>(p.insn_addr));
+    t.reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
     t.wait_done(sc.testbench.timeout_cycles);
     const Tensor& expected = w.expected.at(l.check);
     if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {
