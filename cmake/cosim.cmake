@@ -1,5 +1,8 @@
 # Helpers shared by every concept folder.
 
+# cosim_add_dut(<manifest>): an accelerator from its manifest.
+include(${CMAKE_CURRENT_LIST_DIR}/cosim_dut.cmake)
+
 # Adds every immediate subfolder of the current folder that has a CMakeLists.txt.
 function(cosim_add_concept_folders)
   file(GLOB children LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/*)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# `make coverage`: code and functional coverage of the three accelerators.
+# `make coverage`: code and functional coverage of every accelerator whose
+# manifest (rtl/<dut>/<dut>.yaml, key coverage) names coverage tests.
 #
 #  1. configures $BUILD (default build-cov) with -DCOSIM_RTL_COVERAGE=ON: every
 #     Verilated library gets --coverage (line, toggle, branch, user cover
-#     points; TF2 and tiny-dnn get their bound cover points from tb/coverage);
-#  2. builds the RTL test executables and runs them (ctest, labels of the RTL
-#     suites) with COSIM_COVERAGE_DIR set, so every harness writes its
+#     points) and the cover modules its manifest binds in (coverage.bind_sources);
+#  2. builds the manifests' coverage.targets and runs them (ctest, the
+#     manifests' coverage.labels) with COSIM_COVERAGE_DIR set, so every harness writes its
 #     model's counters when it is destroyed (tb/coverage/rtl_coverage.hpp);
 #  3. merges the counters per DUT with verilator_coverage, writes lcov info and
 #     an HTML report (genhtml) under $OUT (default out/coverage);
@@ -26,10 +27,11 @@ done
 
 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOSIM_RTL_COVERAGE=ON >/dev/null
 
-# The RTL suites: each executable owns Verilated models and writes their counters.
-targets=(test_vta_rtl test_vta_unit_compute test_vta_unit_load test_vta_unit_store test_vta_unit_token_q
-         test_vta_unit_assert vta_cosim_test test_tf2_rtl test_tf2_rtl_small test_tf2_rtl_shapes
-         test_tinydnn_rtl test_tinydnn_rtl_pad)
+# The RTL suites, from the manifests: each executable owns Verilated models and
+# writes their counters (<dut>-*.dat).
+read -r -a targets <<< "$(python3 scripts/dutgen.py query coverage-targets)"
+labels=$(python3 scripts/dutgen.py query coverage-labels)
+mapfile -t duts < <(python3 scripts/dutgen.py query coverage-names)
 echo "coverage: building ${targets[*]}"
 cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}"
 built=$(date +%s)
@@ -40,12 +42,12 @@ export COSIM_COVERAGE_DIR=$PWD/$OUT/dat
 status=0
 # Scenario tests drive the cosim binary (TLM wrappers), not built here.
 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure --timeout 900 \
-  -L '^(vta|vta_rtl|vta_unit|tf2|tinydnn)$' -E '_NOT_BUILT$|_scenario_' || status=$?
+  -L "$labels" -E '_NOT_BUILT$|_scenario_' || status=$?
 ran=$(date +%s)
 [ $status -eq 0 ] || echo "coverage: some tests failed (status $status); the report covers what ran" >&2
 
 infos=()
-for dut in vta tf2 tinydnn; do
+for dut in "${duts[@]}"; do
   shopt -s nullglob
   files=("$OUT"/dat/"$dut"-*.dat)
   shopt -u nullglob

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# verilator --lint-only -Wall on each accelerator's RTL (package files first).
+# verilator --lint-only -Wall on each accelerator's RTL: for every manifest
+# rtl/<dut>/<dut>.yaml, rtl/common/*.sv, the register package generated from
+# the manifest, then the manifest's sources in order (scripts/dutgen.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+gen=$(mktemp -d)
+trap 'rm -rf "$gen"' EXIT
+python3 scripts/dutgen.py check >/dev/null
 status=0
-for blk in rtl/*/; do
-  name=$(basename "$blk")
-  [ "$name" = common ] && continue
-  files=$(printf "%s\n" rtl/common/*.sv "$blk"*pkg*.sv "$blk"*.sv | grep -v "\*" | awk '!seen[$0]++')
-  [ -n "$files" ] || continue
-  if verilator --lint-only -Wall -Wno-MULTITOP $files; then
+for name in $(python3 scripts/dutgen.py query names); do
+  mapfile -t files < <(python3 scripts/dutgen.py query lint-files "$name" "$gen")
+  if verilator --lint-only -Wall -Wno-MULTITOP "${files[@]}"; then
     echo "lint: $name clean"
   else
     echo "lint: $name has warnings" >&2; status=1

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "dut/tinydnn_regs.hpp"
 #include "tinydnn/bf16.hpp"
 #include "tinydnn/conv.hpp"
 
@@ -33,31 +34,32 @@ constexpr int kSrcBankDepth = 4096;     // bf16 per source bank, 2 banks
 constexpr int kDstBankDepth = 4096;     // float32 per destination bank, 2 banks
 constexpr int kMaxDim = 255;            // size registers are 8 bits wide
 
-// Register word addresses on the register port.
+// Register addresses on the register port and the MODE bits, from the
+// manifest rtl/tinydnn/tinydnn.yaml (generated header dut/tinydnn_regs.hpp).
 enum Reg : uint32_t {
-  kRegCtrl = 0,     // W: bit0 start.  R: bit0 busy, bit1 done (sticky)
-  kRegMode = 1,     // mode bits below
-  kRegKw = 2,
-  kRegKh = 3,
-  kRegIw = 4,
-  kRegIh = 5,
-  kRegId = 6,
-  kRegOw = 7,
-  kRegOh = 8,
-  kRegOd = 9,
-  kRegSamples = 10, // samples per run (mini-batch part), >= 1
-  kRegCycles = 11,  // R: cycles from start to done of the last command
-  kRegMacs = 12,    // R: MAC steps issued x active cores in the last command
+  kRegCtrl = regs::port_addr(regs::kCtrl),  // W: bit0 start.  R: bit0 busy, bit1 done (sticky)
+  kRegMode = regs::port_addr(regs::kMode),  // mode bits below
+  kRegKw = regs::port_addr(regs::kKw),
+  kRegKh = regs::port_addr(regs::kKh),
+  kRegIw = regs::port_addr(regs::kIw),
+  kRegIh = regs::port_addr(regs::kIh),
+  kRegId = regs::port_addr(regs::kId),
+  kRegOw = regs::port_addr(regs::kOw),
+  kRegOh = regs::port_addr(regs::kOh),
+  kRegOd = regs::port_addr(regs::kOd),
+  kRegSamples = regs::port_addr(regs::kSamples),  // samples per run (mini-batch part), >= 1
+  kRegCycles = regs::port_addr(regs::kCycles),    // R: cycles from start to done of the last command
+  kRegMacs = regs::port_addr(regs::kMacs),        // R: MAC steps issued x active cores in the last command
 };
 
 enum ModeBit : uint32_t {
-  kModeWriteWeights = 1u << 0,
-  kModeWriteBias = 1u << 1,
-  kModeRun = 1u << 2,
-  kModeEnableBias = 1u << 3,
-  kModeBackward = 1u << 4,
-  kModeWeightGrad = 1u << 5,
-  kModeLastSample = 1u << 6,  // dW: this run ends the mini-batch, stream dW out
+  kModeWriteWeights = regs::mode::kWrWeightsMask,
+  kModeWriteBias = regs::mode::kWrBiasMask,
+  kModeRun = regs::mode::kRunMask,
+  kModeEnableBias = regs::mode::kEnBiasMask,
+  kModeBackward = regs::mode::kBackwardMask,
+  kModeWeightGrad = regs::mode::kDwMask,
+  kModeLastSample = regs::mode::kLastSampleMask,  // dW: this run ends the mini-batch, stream dW out
 };
 
 enum class Op { kForward, kBackward, kWeightGrad };

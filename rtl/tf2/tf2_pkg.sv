@@ -9,21 +9,14 @@
 //
 // Host register port (tf2_top reg_*): valid/ready request (write flag, byte
 // address, 32-bit data); a one-cycle response carries the read data (also
-// for writes).
-//   0x00 CTRL        bit 0 start (write 1: clears done/error and counters);
-//                    bit 1 done (read; write 1 to clear); bit 2 error (read);
-//                    bit 3 busy (read)
-//   0x04 CYCLES      cycles since start (stops at done)
-//   0x08 DESC_COUNT  number of 64-byte descriptors
-//   0x0c DESC_ADDR   DRAM byte address of the first descriptor (64-aligned)
-//   0x10 ERR_INFO    bits 3:0 error code (err_e), bits 31:16 descriptor index
-//   0x14 CONFIG      [7:0] NPe [15:8] OCol3D [23:16] KTap [31:24] OCol2D
-//   0x18 PE_BUSY     cycles the PE array consumed a beat
-//   0x1c FILT_WAIT   cycles the scheduler waited for a filter bank
-//   0x20 OUT_WAIT    cycles the scheduler waited for the output path
-//   0x24 FEAT_DEPTH  feature cache words (16 channels each)
-//   0x28 FILT_DEPTH  filter cache codes per PE and bank
+// for writes). The register map and the ERR_INFO codes (err_e) are described
+// once in tf2.yaml and generated into tf2_reg_pkg, which this package exports
+// (scripts/dutgen.py; C++: dut/tf2_regs.hpp).
 package tf2_pkg;
+
+  // Registers and err_e: generated from tf2.yaml.
+  import tf2_reg_pkg::*;
+  export tf2_reg_pkg::*;
 
   // Fixed widths.
   parameter int unsigned CVec         = 16;   // input channels per PE and cycle
@@ -44,14 +37,6 @@ package tf2_pkg;
   parameter int unsigned MaxDim         = 1024;
 
   parameter logic [7:0] OpConv = 8'd1;
-
-  typedef enum logic [3:0] {
-    ErrNone      = 4'd0,
-    ErrCode      = 4'd1,  // weight code 1111 in the packed filter
-    ErrDesc      = 4'd2,  // descriptor malformed or does not fit the caches
-    ErrAxiRead   = 4'd3,  // RRESP not OKAY
-    ErrAxiWrite  = 4'd4   // BRESP not OKAY
-  } err_e;
 
   // Decoded descriptor (see cpp_model/tf2/compiler.hpp for the byte layout).
   typedef struct packed {

@@ -1,7 +1,13 @@
-// tiny-dnn bfloat16 convolution accelerator: sizes, types and register map.
+// tiny-dnn bfloat16 convolution accelerator: sizes and types. The register
+// map and the debug port layout (dbg_t) are described once in tinydnn.yaml and
+// generated into tinydnn_reg_pkg, which this package exports.
 // The arithmetic is fixed by shared/spec/tinydnn.md; the C++ twin of these
 // constants is cpp_model/tinydnn/program.hpp.
 package tinydnn_pkg;
+
+  // Register word addresses and dbg_t: generated from tinydnn.yaml.
+  import tinydnn_reg_pkg::*;
+  export tinydnn_reg_pkg::*;
 
   parameter int unsigned NumCores     = 16;
   parameter int unsigned WBankDepth   = 1024;  // bf16 per weight bank (2 banks per core)
@@ -40,42 +46,11 @@ package tinydnn_pkg;
     logic [15:0]     samples;
   } cfg_t;
 
-  // Register word addresses.
-  parameter logic [3:0] RegCtrl    = 4'd0;
-  parameter logic [3:0] RegMode    = 4'd1;
-  parameter logic [3:0] RegKw      = 4'd2;
-  parameter logic [3:0] RegKh      = 4'd3;
-  parameter logic [3:0] RegIw      = 4'd4;
-  parameter logic [3:0] RegIh      = 4'd5;
-  parameter logic [3:0] RegId      = 4'd6;
-  parameter logic [3:0] RegOw      = 4'd7;
-  parameter logic [3:0] RegOh      = 4'd8;
-  parameter logic [3:0] RegOd      = 4'd9;
-  parameter logic [3:0] RegSamples = 4'd10;
-  parameter logic [3:0] RegCycles  = 4'd11;
-  parameter logic [3:0] RegMacs    = 4'd12;
-
   // What the stream receiver does with a packet.
   typedef enum logic [1:0] {
     RxSample  = 2'd0,  // source bank, then (dW) delta into the weight banks
     RxWeights = 2'd1,  // weight bank 0, core-major
     RxBias    = 2'd2   // one bf16 per core
   } rx_kind_e;
-
-  // Controller states for the testbench's hang diagnosis (a debug port of the
-  // top, read by the DUT wrapper; no function in the datapath).
-  typedef struct packed {
-    logic [1:0]  batch_state;  // 0 idle, 1 loading weights / bias, 2 running a mini-batch
-    logic        rx_busy;      // receiving a packet
-    logic        cmp_busy;     // a sample is being computed
-    logic        tx_busy;      // a result packet is being sent
-    logic        ctl_busy;     // sample controller issuing MAC steps
-    logic        post_busy;    // normaliser draining the hold registers
-    logic [1:0]  src_full;     // source banks holding a received sample
-    logic [1:0]  dst_full;     // destination banks holding results
-    logic [15:0] rx_cnt;       // samples received in this run
-    logic [15:0] cmp_cnt;      // samples computed
-    logic [15:0] tx_cnt;       // result packets sent
-  } dbg_t;
 
 endpackage

@@ -20,28 +20,10 @@
 //
 // Host register port (vta_top reg_*): valid/ready request (write flag, byte
 // address, 32-bit data) and a response carrying read data (also for writes).
-//   0x00 CTRL        bit 0 start (write 1: clears done/error, token and
-//                    instruction queues, counters, starts fetch; reads 1
-//                    while running); bit 1 done (read; write 1 to clear);
-//                    bit 2 error (read; sticky until the next start)
-//   0x04 CYCLES      cycles since start (stops at done or error)
-//   0x08 INSN_COUNT  number of 16-byte instructions
-//   0x0c INSN_ADDR   DRAM byte address of the instruction stream (16-byte aligned)
-//   0x10 ERR_INFO    bits 3:0 error code (err_e), bits 5:4 engine (engine_e)
-//   0x14 STATUS_LO   status_o bits 31:0 (see status_t)
-//   0x20..0x4c       performance counters, 32 bit, wrapping, reset by start:
-//   0x20 GEMM_BUSY      cycles a GEMM instruction executes in COMPUTE
-//   0x24 ALU_BUSY       cycles an ALU instruction executes in COMPUTE
-//   0x28 LOAD_BYTES     DRAM payload bytes read by the LOAD engine (INP, WGT)
-//   0x2c LOAD_BUSY      cycles the LOAD engine executes an instruction
-//   0x30 STORE_BYTES    DRAM payload bytes written by the STORE engine
-//   0x34 STORE_BUSY     cycles the STORE engine executes an instruction
-//   0x38 STALL_L2C      cycles COMPUTE waits for a load->compute token
-//   0x3c STALL_C2L      cycles LOAD waits for a compute->load token
-//   0x40 STALL_C2S      cycles STORE waits for a compute->store token
-//   0x44 STALL_S2C      cycles COMPUTE waits for a store->compute token
-//   0x48 CLOAD_BYTES    DRAM payload bytes read by COMPUTE (UOP, ACC, ACC_8BIT)
-//   0x4c CLOAD_BUSY     cycles COMPUTE executes a LOAD instruction
+// The register map (offsets, fields, the perf counter group), the ERR_INFO
+// and engine-state enums and the debug status vector status_t are described
+// once in vta.yaml and generated into vta_reg_pkg, which this package
+// exports (scripts/dutgen.py; C++: dut/vta_regs.hpp).
 // Behaviour the spec leaves open, fixed here:
 //  - Errors (ERR_INFO codes, err_e) set the error flag and halt every engine:
 //    undefined opcode / ALU opcode, a LOAD memory type other than UOP, WGT,
@@ -60,6 +42,10 @@
 //    head / current instruction's opcode and pop flags, token counts and
 //    queue occupancies (the bare driver turns it into a timeout diagnosis).
 package vta_pkg;
+
+  // Registers, ERR_INFO / engine-state enums, status_t: generated from vta.yaml.
+  import vta_reg_pkg::*;
+  export vta_reg_pkg::*;
 
   // ---------------------------------------------------------------------------
   // Configuration
@@ -204,96 +190,7 @@ package vta_pkg;
     endcase
   endfunction
 
-  // ---------------------------------------------------------------------------
-  // Host registers
-  // ---------------------------------------------------------------------------
-  parameter int unsigned RegAddrWidth = 8;
-  parameter logic [RegAddrWidth-1:0] RegCtrl       = 8'h00;
-  parameter logic [RegAddrWidth-1:0] RegCycles     = 8'h04;
-  parameter logic [RegAddrWidth-1:0] RegInsnCount  = 8'h08;
-  parameter logic [RegAddrWidth-1:0] RegInsnAddr   = 8'h0c;
-  parameter logic [RegAddrWidth-1:0] RegErrInfo    = 8'h10;
-  parameter logic [RegAddrWidth-1:0] RegStatusLo   = 8'h14;
-  parameter logic [RegAddrWidth-1:0] RegPerfBase   = 8'h20;
 
-  // Performance counters, in register order from RegPerfBase (4 bytes each).
-  typedef enum logic [3:0] {
-    PerfGemmBusy   = 4'd0,
-    PerfAluBusy    = 4'd1,
-    PerfLoadBytes  = 4'd2,
-    PerfLoadBusy   = 4'd3,
-    PerfStoreBytes = 4'd4,
-    PerfStoreBusy  = 4'd5,
-    PerfStallL2c   = 4'd6,
-    PerfStallC2l   = 4'd7,
-    PerfStallC2s   = 4'd8,
-    PerfStallS2c   = 4'd9,
-    PerfCloadBytes = 4'd10,
-    PerfCloadBusy  = 4'd11
-  } perf_e;
-  parameter int unsigned NumPerf = 12;
-
-  // ---------------------------------------------------------------------------
-  // Errors (ERR_INFO and status_o)
-  // ---------------------------------------------------------------------------
-  typedef enum logic [3:0] {
-    ErrNone       = 4'd0,
-    ErrOpcode     = 4'd1,  // undefined opcode (fetch)
-    ErrMemType    = 4'd2,  // undefined memory type for LOAD / STORE
-    ErrInsnAlign  = 4'd3,  // INSN_ADDR not 16-byte aligned
-    ErrSramRange  = 4'd4,  // LOAD / STORE SRAM range out of the buffer
-    ErrUopRange   = 4'd5,  // GEMM / ALU uop_end beyond the UOP buffer
-    ErrAccRange   = 4'd6,  // GEMM / ALU acc index (dst, or ALU src) out of range
-    ErrInpRange   = 4'd7,  // GEMM inp index out of range
-    ErrWgtRange   = 4'd8,  // GEMM wgt index out of range
-    ErrAxiResp    = 4'd9   // SLVERR / DECERR on the AXI port
-  } err_e;
-
-  typedef enum logic [1:0] {
-    EngFetch   = 2'd0,
-    EngLoad    = 2'd1,
-    EngCompute = 2'd2,
-    EngStore   = 2'd3
-  } engine_e;
-
-  // Engine state as seen from outside.
-  typedef enum logic [1:0] {
-    EngIdle = 2'd0,  // no instruction (queue empty or halted)
-    EngWait = 2'd1,  // head instruction waits for a token
-    EngBusy = 2'd2   // executing
-  } eng_state_e;
-
-  // ---------------------------------------------------------------------------
-  // Debug status vector (vta_top status_o, 128 bits), for timeout diagnosis.
-  // Bit positions (LSB first): see the field comments.
-  // ---------------------------------------------------------------------------
-  typedef struct packed {
-    logic [15:0] fetch_remaining;  // [127:112] instructions not yet fetched
-    logic [7:0]  store_q;          // [111:104] STORE insn queue occupancy (saturated)
-    logic [7:0]  compute_q;        // [103:96]  COMPUTE insn queue occupancy
-    logic [7:0]  load_q;           // [95:88]   LOAD insn queue occupancy
-    logic [7:0]  tok_s2c;          // [87:80]   store->compute tokens (saturated)
-    logic [7:0]  tok_c2s;          // [79:72]   compute->store tokens
-    logic [7:0]  tok_c2l;          // [71:64]   compute->load tokens
-    logic [7:0]  tok_l2c;          // [63:56]   load->compute tokens
-    logic [2:0]  store_op;         // [55:53]   opcode of the STORE head / current insn
-    logic [2:0]  compute_op;       // [52:50]   opcode of the COMPUTE head / current insn
-    logic [2:0]  load_op;          // [49:47]   opcode of the LOAD head / current insn
-    logic [1:0]  store_pops;       // [46:45]   {pop_next, pop_prev} of the STORE head
-    logic [1:0]  compute_pops;     // [44:43]   {pop_next, pop_prev} of the COMPUTE head
-    logic [1:0]  load_pops;        // [42:41]   {pop_next, pop_prev} of the LOAD head
-    logic [1:0]  err_engine;       // [40:39]   engine_e that raised the error
-    logic [3:0]  err_code;         // [38:35]   err_e
-    logic        error;            // [34]
-    logic        done;             // [33]
-    logic        running;          // [32]      started, not done, no error
-    logic [7:0]  fetch_q;          // [31:24]   fetched, not yet routed
-    logic [15:0] reserved;         // [23:8]
-    logic [1:0]  fetch_state;      // [7:6]     EngBusy while fetching
-    logic [1:0]  store_state;      // [5:4]     eng_state_e
-    logic [1:0]  compute_state;    // [3:2]
-    logic [1:0]  load_state;       // [1:0]
-  } status_t;
 
   function automatic logic [7:0] sat8(logic [31:0] v);
     return (v > 32'd255) ? 8'd255 : v[7:0];

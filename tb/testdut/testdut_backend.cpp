@@ -12,6 +12,7 @@
 #include <memory>
 
 #include "cosim/backend.hpp"
+#include "dut/testdut_regs.hpp"
 #include "testdut/testdut_wrapper.hpp"
 
 namespace cosim::testdut {
@@ -85,10 +86,10 @@ class TestDutBackend : public tb::TargetBackend {
     trace::Trace t;
     t.target = name();
     t.mem_load(st.src, input.bytes(), "input");
-    t.reg_write(kRegLength, static_cast<uint32_t>(input.nbytes()));
-    t.reg_write(kRegSrc, static_cast<uint32_t>(st.src));
-    t.reg_write(kRegDst, static_cast<uint32_t>(st.dst));
-    if (st.start) t.reg_write(kRegControl, 1);
+    t.reg_write(regs::kLength, static_cast<uint32_t>(input.nbytes()));
+    t.reg_write(regs::kSrc, static_cast<uint32_t>(st.src));
+    t.reg_write(regs::kDst, static_cast<uint32_t>(st.dst));
+    if (st.start) t.reg_write(regs::kControl, regs::control::kStartMask);
     t.wait_done(sc.testbench.timeout_cycles);
     t.mem_check(st.dst, w.expected.at("output"), "output");
     return t;

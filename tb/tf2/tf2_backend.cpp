@@ -27,6 +27,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "dut/tf2_regs.hpp"
 #include "cosim/backend.hpp"
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
@@ -42,7 +43,7 @@ using namespace cosim::tf2;
 
 namespace {
 
-namespace reg = tb::tf2_reg;
+namespace reg = tf2::regs;  // generated from rtl/tf2/tf2.yaml
 using scenario::Schema;
 using scenario::Value;
 
@@ -335,7 +336,7 @@ class Tf2Backend : public TargetBackend {
     t.mem_load(0, st.program.dram, "dram_image");
     t.reg_write(reg::kDescAddr, st.program.desc_addr);
     t.reg_write(reg::kDescCount, st.program.desc_count);
-    if (st.start) t.reg_write(reg::kCtrl, reg::kCtrlStart);
+    if (st.start) t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(sc.testbench.timeout_cycles);
     for (const auto& c : st.checks) t.mem_check(c.addr, w.expected.at(c.name), c.name);
     return t;

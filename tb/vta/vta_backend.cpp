@@ -24,6 +24,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "dut/vta_regs.hpp"
 #include "cosim/backend.hpp"
 #include "model_replay/model_replay.hpp"
 #include "ops/add.hpp"
@@ -236,9 +237,9 @@ class VtaBackend : public TargetBackend {
     trace::Trace t;
     t.target = name();
     t.mem_load(0, p.dram, "dram");  // the image holds the instruction stream too
-    t.reg_write(kRegInsnCount, p.insn_count);
-    t.reg_write(kRegInsnAddr, static_cast<uint32_t>(p.insn_addr));
-    t.reg_write(kRegCtrl, 0x3);  // start, clear done
+    t.reg_write(regs::kInsnCount, p.insn_count);
+    t.reg_write(regs::kInsnAddr, static_cast<uint32_t>(p.insn_addr));
+    t.reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
     t.wait_done(sc.testbench.timeout_cycles);
     const Tensor& expected = w.expected.at("output");
     if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {

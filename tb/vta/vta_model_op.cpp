@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "dut/vta_regs.hpp"
 #include "ops/vta_conv2d.hpp"
 #include "quant/tflite_quant.hpp"
 #include "quant/vta_quant.hpp"
@@ -166,9 +167,9 @@ class VtaModelTarget : public model_replay::ModelTarget {
     // The compiler places every image at address 0; each layer reloads its
     // own and is checked before the next load overwrites it.
     t.mem_load(0, p.dram, l.check);
-    t.reg_write(kRegInsnCount, p.insn_count);
-    t.reg_write(kRegInsnAddr, static_cast<uint32_t>(p.insn_addr));
-    t.reg_write(kRegCtrl, 0x3);  // start, clear done
+    t.reg_write(regs::kInsnCount, p.insn_count);
+    t.reg_write(regs::kInsnAddr, static_cast<uint32_t>(p.insn_addr));
+    t.reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
     t.wait_done(sc.testbench.timeout_cycles);
     const Tensor& expected = l.layer.checks.at(0).expected;
     if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "common/error.hpp"
+#include "dut/tf2_regs.hpp"
 #include "tf2_rtl_util.hpp"
 
 namespace cosim::tf2 {
@@ -27,9 +28,9 @@ TEST(Tf2Rtl, RegistersReportConfiguration) {
   EXPECT_EQ(d.n_pe, 16);
   EXPECT_EQ(d.feat_cache_words, DeviceConfig{}.feat_cache_words);
   EXPECT_EQ(d.filter_nibbles, DeviceConfig{}.filter_nibbles);
-  EXPECT_EQ(dut.read_reg(tb::tf2_reg::kConfig), 16u | 5u << 8 | 3u << 16 | 7u << 24);
-  dut.write_reg(tb::tf2_reg::kDescAddr, 0x1240);
-  EXPECT_EQ(dut.read_reg(tb::tf2_reg::kDescAddr), 0x1240u);
+  EXPECT_EQ(dut.read_reg(regs::kConfig), 16u | 5u << 8 | 3u << 16 | 7u << 24);
+  dut.write_reg(regs::kDescAddr, 0x1240);
+  EXPECT_EQ(dut.read_reg(regs::kDescAddr), 0x1240u);
   // No descriptors: done at once, no error.
   const tb::Tf2RunResult r = dut.run(0x40, 0);
   EXPECT_TRUE(r.done);

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "dut/tf2_regs.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"  // in_child(): fork, run, JSON back
 #include "tf2/tf2_wrapper.hpp"
@@ -22,7 +23,7 @@ namespace {
 
 using nlohmann::json;
 using test::in_child;
-namespace reg = tb::tf2_reg;
+namespace reg = tf2::regs;  // generated from rtl/tf2/tf2.yaml
 
 struct Job {
   std::vector<ConvLayer> layers;
@@ -37,7 +38,7 @@ void append_job(trace::Trace& t, const Job& j, std::size_t index, uint64_t budge
   t.mem_load(0, p.dram, "image" + std::to_string(index));
   t.reg_write(reg::kDescAddr, p.desc_addr);
   t.reg_write(reg::kDescCount, p.desc_count);
-  if (start) t.reg_write(reg::kCtrl, reg::kCtrlStart);
+  if (start) t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
   t.wait_done(budget);
   for (std::size_t l = 0; l < j.layers.size(); ++l) {
     Tensor e(DType::kInt8, {static_cast<int64_t>(expect[l].size())});
@@ -260,7 +261,7 @@ TEST(Tf2Tlm, EngineErrorIsReported) {
     t.mem_load(0, p.dram, "image");
     t.reg_write(reg::kDescAddr, p.desc_addr);
     t.reg_write(reg::kDescCount, 1);
-    t.reg_write(reg::kCtrl, reg::kCtrlStart);
+    t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(100000);
     const tb::SimOutcome out =
         tb::simulate(t, tb::TbConfig{}, [](const char* n, const tb::TbConfig& c) { return std::make_unique<Tf2Wrapper>(n, c); },

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "common/error.hpp"
+#include "dut/testdut_regs.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"
 #include "testdut/testdut_wrapper.hpp"
@@ -33,10 +34,10 @@ trace::Trace copy_trace(const Copy& c, std::vector<uint8_t>* data_out = nullptr)
   trace::Trace t;
   t.target = "testdut";
   t.mem_load(c.src, data);
-  t.reg_write(cosim::testdut::kRegLength, c.bytes);
-  t.reg_write(cosim::testdut::kRegSrc, static_cast<uint32_t>(c.src));
-  t.reg_write(cosim::testdut::kRegDst, static_cast<uint32_t>(c.dst));
-  if (c.start) t.reg_write(cosim::testdut::kRegControl, 1);
+  t.reg_write(cosim::testdut::regs::kLength, c.bytes);
+  t.reg_write(cosim::testdut::regs::kSrc, static_cast<uint32_t>(c.src));
+  t.reg_write(cosim::testdut::regs::kDst, static_cast<uint32_t>(c.dst));
+  if (c.start) t.reg_write(cosim::testdut::regs::kControl, cosim::testdut::regs::control::kStartMask);
   t.wait_done(c.budget);
   cosim::Tensor expected(cosim::DType::kInt8, {static_cast<int64_t>(c.bytes)});
   expected.bytes() = data;

@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "dut/vta_regs.hpp"
 #include "cosim/runner.hpp"
 #include "support/child.hpp"
 #include "support/cosim_cli.hpp"
@@ -450,8 +451,8 @@ TEST(VTA_TLM_SUITE, BareDriverWithTheSameMemoryTimingTakesTheSameCycles) {
       if (dram.size() < s.addr + s.data.size()) dram.resize(s.addr + s.data.size());
       std::copy(s.data.begin(), s.data.end(), dram.begin() + static_cast<std::ptrdiff_t>(s.addr));
     }
-    if (s.op == cosim::trace::Op::kRegWrite && s.addr == 0x8) insn_count = static_cast<uint32_t>(s.value);
-    if (s.op == cosim::trace::Op::kRegWrite && s.addr == 0xc) insn_addr = static_cast<uint32_t>(s.value);
+    if (s.op == cosim::trace::Op::kRegWrite && s.addr == cosim::vta::regs::kInsnCount) insn_count = static_cast<uint32_t>(s.value);
+    if (s.op == cosim::trace::Op::kRegWrite && s.addr == cosim::vta::regs::kInsnAddr) insn_addr = static_cast<uint32_t>(s.value);
     if (s.op == cosim::trace::Op::kMemCheck) check = &s;
   }
   ASSERT_NE(check, nullptr);

@@ -1,0 +1,164 @@
+# cosim_add_dut(<manifest>): one accelerator from its manifest
+# (rtl/<dut>/<dut>.yaml, see rtl/README.md "Adding your accelerator: the
+# manifest").
+#
+# At configure time scripts/dutgen.py validates the manifest (a bad one stops
+# CMake with one line naming the file and the key) and writes, under
+# ${COSIM_GEN_DIR}:
+#   sv/<dut>_reg_pkg.sv          register package the DUT's own package exports
+#   include/dut/<dut>_regs.hpp   C++: cosim::<dut>::regs (offsets, fields,
+#                                state names, debug-vector decoder)
+#   cmake/<dut>.cmake            sources, top, variants (read here)
+# At build time the same generator refreshes the two generated sources when
+# the manifest changes (each file is rewritten only when its text changes).
+#
+# Targets:
+#   <variant>         one STATIC library per entry of `variants:`, Verilated once
+#                     (rtl/common/*.sv + generated package + sources, top, prefix
+#                     V<top>, trace / defines / -G parameters / assertions /
+#                     coverage as the variant says)
+#   <dut>_regs        INTERFACE library: the generated C++ header (no Verilator)
+#   <dut>_gen         the build-time generation step
+# Global properties, for tests that Verilate single modules of the DUT:
+#   COSIM_DUT_<dut>_PKG_SOURCES   rtl/common/*.sv, the generated package, the DUT's package
+#   COSIM_DUTS / COSIM_DUT_MANIFESTS  every DUT added, in order
+
+set(COSIM_DUTGEN ${CMAKE_SOURCE_DIR}/scripts/dutgen.py)
+set(COSIM_GEN_DIR ${CMAKE_BINARY_DIR}/generated)
+
+# An interpreter that can `import yaml`: Debian's python3 (python3-yaml from
+# scripts/bootstrap.sh) before whatever python3 is first on PATH (pyenv...).
+if(NOT COSIM_PYTHON)
+  find_program(_cosim_path_python3 python3)
+  foreach(_py /usr/bin/python3 ${_cosim_path_python3})
+    if(EXISTS ${_py})
+      execute_process(COMMAND ${_py} -c "import yaml" RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_QUIET)
+      if(_rc EQUAL 0)
+        set(COSIM_PYTHON ${_py} CACHE FILEPATH "Python 3 with PyYAML, runs scripts/dutgen.py")
+        break()
+      endif()
+    endif()
+  endforeach()
+  if(NOT COSIM_PYTHON)
+    message(FATAL_ERROR "cosim: no python3 with PyYAML found (apt-get install python3-yaml, or -DCOSIM_PYTHON=...)")
+  endif()
+endif()
+
+# Coverage build (scripts/coverage.sh): every variant gets COVERAGE (line,
+# toggle, user cover points) and the manifest's bound cover modules.
+option(COSIM_RTL_COVERAGE "Verilate the RTL with --coverage" OFF)
+
+# rtl/common/*.sv, packages first: every DUT gets the shared primitives.
+file(GLOB _cosim_common_sv ${CMAKE_SOURCE_DIR}/rtl/common/*.sv)
+list(SORT _cosim_common_sv)
+set(COSIM_COMMON_SV "")
+foreach(_f ${_cosim_common_sv})
+  if(_f MATCHES "_pkg\\.sv$")
+    list(APPEND COSIM_COMMON_SV ${_f})
+  endif()
+endforeach()
+foreach(_f ${_cosim_common_sv})
+  if(NOT _f MATCHES "_pkg\\.sv$")
+    list(APPEND COSIM_COMMON_SV ${_f})
+  endif()
+endforeach()
+
+function(cosim_add_dut manifest)
+  get_filename_component(manifest ${manifest} ABSOLUTE)
+  get_filename_component(dut ${manifest} NAME_WE)
+  execute_process(COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} configure ${manifest} --outdir ${COSIM_GEN_DIR}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
+  if(rc)
+    string(STRIP "${err}" err)
+    message(FATAL_ERROR "${err}")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${COSIM_DUTGEN})
+  include(${COSIM_GEN_DIR}/cmake/${dut}.cmake)
+
+  set(pkg_sv ${COSIM_GEN_DIR}/sv/${dut}_reg_pkg.sv)
+  set(regs_hpp ${COSIM_GEN_DIR}/include/dut/${dut}_regs.hpp)
+  set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${dut}_gen.stamp)
+  add_custom_command(OUTPUT ${stamp}
+                     BYPRODUCTS ${pkg_sv} ${regs_hpp}
+                     COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} gen ${manifest} --outdir ${COSIM_GEN_DIR} --stamp ${stamp}
+                     DEPENDS ${manifest} ${COSIM_DUTGEN}
+                     COMMENT "dutgen: ${dut} register package and header"
+                     VERBATIM)
+  add_custom_target(${dut}_gen DEPENDS ${stamp})
+
+  add_library(${dut}_regs INTERFACE)
+  target_include_directories(${dut}_regs INTERFACE ${COSIM_GEN_DIR}/include)
+  add_dependencies(${dut}_regs ${dut}_gen)
+
+  # Assertions: a CMake option when the manifest names one, else its default.
+  set(assert_default ${COSIM_DUT_ASSERT_DEFAULT})
+  if(COSIM_DUT_ASSERT_OPTION)
+    option(${COSIM_DUT_ASSERT_OPTION} "${COSIM_DUT_ASSERT_DESC}" ${COSIM_DUT_ASSERT_DEFAULT})
+    set(assert_default ${${COSIM_DUT_ASSERT_OPTION}})
+  endif()
+
+  set(pkg_sources ${COSIM_COMMON_SV} ${pkg_sv} ${COSIM_DUT_PACKAGE})
+  set_property(GLOBAL PROPERTY COSIM_DUT_${dut}_PKG_SOURCES ${pkg_sources})
+  set_property(GLOBAL APPEND PROPERTY COSIM_DUTS ${dut})
+  set_property(GLOBAL APPEND PROPERTY COSIM_DUT_MANIFESTS ${manifest})
+
+  foreach(v ${COSIM_DUT_VARIANTS})
+    set(p COSIM_DUT_VARIANT_${v})
+    set(flags "")
+    if(${p}_TRACE)
+      list(APPEND flags TRACE_FST)
+    endif()
+    set(sources ${COSIM_COMMON_SV} ${pkg_sv} ${COSIM_DUT_SOURCES})
+    if(COSIM_RTL_COVERAGE AND ${p}_COVERAGE)
+      list(APPEND flags COVERAGE)
+      list(APPEND sources ${COSIM_DUT_BIND_SOURCES})
+    endif()
+    set(assert ${${p}_ASSERT})
+    if(assert STREQUAL "DEFAULT")
+      set(assert ${assert_default})
+    endif()
+    set(args ${COSIM_DUT_VERILATOR_ARGS} ${${p}_ARGS})
+    if(assert)
+      list(APPEND args --assert)
+    endif()
+    add_library(${v} STATIC)
+    add_dependencies(${v} ${dut}_gen)
+    # The Verilated C++ lands where a per-folder verilate() used to put it
+    # (build/rtl/<dut>/CMakeFiles/<variant>.dir/V<top>.dir), so ccache keeps hitting.
+    verilate(${v}
+      DIRECTORY ${CMAKE_BINARY_DIR}/rtl/${dut}/CMakeFiles/${v}.dir/${COSIM_DUT_PREFIX}.dir
+      SOURCES ${sources}
+      TOP_MODULE ${COSIM_DUT_TOP}
+      PREFIX ${COSIM_DUT_PREFIX}
+      ${flags}
+      VERILATOR_ARGS ${args})
+    target_link_libraries(${v} INTERFACE ${dut}_regs)
+    # Users compile with -Wall -Wextra; Verilator's own headers are not ours to fix.
+    get_target_property(inc ${v} INTERFACE_INCLUDE_DIRECTORIES)
+    set_target_properties(${v} PROPERTIES INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${inc}")
+  endforeach()
+endfunction()
+
+# Single modules of a DUT Verilated alone for unit tests:
+# cosim_verilate_unit(<target> DUT <dut> TOP <module> [ASSERT] [SOURCES f...])
+# Sources come after the DUT's package sources (COSIM_DUT_<dut>_PKG_SOURCES).
+function(cosim_verilate_unit target)
+  cmake_parse_arguments(ARG "ASSERT" "DUT;TOP" "SOURCES" ${ARGN})
+  get_property(pkg GLOBAL PROPERTY COSIM_DUT_${ARG_DUT}_PKG_SOURCES)
+  set(flags "")
+  if(COSIM_RTL_COVERAGE)
+    set(flags COVERAGE)
+  endif()
+  set(args -O3 --x-assign fast --x-initial fast)
+  if(ARG_ASSERT)
+    list(APPEND args --assert)
+  endif()
+  add_library(${target} STATIC)
+  add_dependencies(${target} ${ARG_DUT}_gen)
+  verilate(${target}
+    SOURCES ${pkg} ${ARG_SOURCES}
+    TOP_MODULE ${ARG_TOP}
+    PREFIX V${ARG_TOP}
+    ${flags}
+    VERILATOR_ARGS ${args})
+endfunction()

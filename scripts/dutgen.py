@@ -1,0 +1,831 @@
+#!/usr/bin/env python3
+"""The DUT manifest (rtl/<dut>/<dut>.yaml): validation and code generation.
+
+One manifest per accelerator describes its RTL (sources, top, parameters,
+build variants), its register map, state enums and debug vectors, its ports,
+its waveform view, its mutations and its functional-coverage goals
+(rtl/README.md, "Adding your accelerator: the manifest"). From it:
+
+  dutgen.py check M...                 validate, one line per bad manifest
+  dutgen.py configure M --outdir D     (CMake, configure time) D/cmake/<dut>.cmake,
+                                       D/sv/<dut>_reg_pkg.sv, D/include/dut/<dut>_regs.hpp
+  dutgen.py gen M --outdir D [--stamp F]  (build time) the SV package and the C++
+                                       header, each rewritten only when its text changes
+  dutgen.py sv|cpp M [--out F]         one generated file (stdout by default)
+  dutgen.py views M... --out F         the GTKWave views of every DUT (tb/wave)
+  dutgen.py list                       the manifests of the tree (rtl/*/<dir>.yaml)
+  dutgen.py query KEY [M...]           values for shell scripts: names, lint-files NAME,
+                                       coverage-targets, coverage-labels
+
+A malformed manifest stops with exit status 2 and one line
+"FILE: KEY: what was expected". Imported by scripts/mutate and
+scripts/coverage_report.py (load(), manifests()).
+
+Needs PyYAML (Debian python3-yaml); when the interpreter running this lacks
+it, the script re-runs itself with /usr/bin/python3.
+"""
+
+import os
+import re
+import sys
+
+try:
+    import yaml
+except ImportError:  # e.g. a pyenv python3 first on PATH: Debian's has python3-yaml
+    _deb = "/usr/bin/python3"
+    if os.path.exists(_deb) and os.path.realpath(sys.executable) != os.path.realpath(_deb) \
+            and not os.environ.get("COSIM_DUTGEN_REEXEC"):
+        os.environ["COSIM_DUTGEN_REEXEC"] = "1"
+        os.execv(_deb, [_deb] + sys.argv)
+    sys.exit("dutgen: PyYAML is missing (apt-get install python3-yaml)")
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GENERATOR = "scripts/dutgen.py"
+
+ACCESS = ("ro", "rw", "wo", "rw1c")
+FORMATS = ("bin", "hex", "dec", "signed")
+IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+REG_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
+DUT_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+class ManifestError(Exception):
+    """One clear line: FILE: KEY: message."""
+
+
+# ---------------------------------------------------------------------------
+# Loading and validation
+# ---------------------------------------------------------------------------
+
+class _Checker:
+    def __init__(self, path):
+        self.path = path
+
+    def fail(self, key, msg):
+        raise ManifestError(f"{self.path}: {key}: {msg}")
+
+    def mapping(self, key, v, required, optional=()):
+        if not isinstance(v, dict):
+            self.fail(key, f"expected a mapping, got {type(v).__name__}")
+        for k in v:
+            if k not in required and k not in optional:
+                allowed = ", ".join(list(required) + list(optional))
+                self.fail(f"{key}.{k}" if key else k, f"unknown key (expected one of: {allowed})")
+        for k in required:
+            if k not in v:
+                self.fail(f"{key}.{k}" if key else k, "missing")
+        return v
+
+    def seq(self, key, v):
+        if not isinstance(v, list):
+            self.fail(key, f"expected a list, got {type(v).__name__}")
+        return v
+
+    def string(self, key, v, pattern=None, what=None):
+        if not isinstance(v, str) or not v:
+            self.fail(key, f"expected a non-empty string, got {v!r}")
+        if pattern and not pattern.match(v):
+            self.fail(key, f"expected {what}, got {v!r}")
+        return v
+
+    def integer(self, key, v, lo=None, hi=None):
+        if isinstance(v, bool) or not isinstance(v, int):
+            self.fail(key, f"expected an integer, got {v!r}")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            self.fail(key, f"expected an integer in [{lo}, {hi}], got {v}")
+        return v
+
+    def boolean(self, key, v):
+        if not isinstance(v, bool):
+            self.fail(key, f"expected true or false, got {v!r}")
+        return v
+
+    def bits(self, key, v, limit):
+        """'7:0' or '3' (a string or an integer) -> (lsb, width)."""
+        s = str(v)
+        m = re.match(r"^(\d+)(?::(\d+))?$", s)
+        if not m:
+            self.fail(key, f"expected a bit range 'HI:LO' or a bit 'N', got {v!r}")
+        hi = int(m.group(1))
+        lo = int(m.group(2)) if m.group(2) is not None else hi
+        if lo > hi or hi >= limit:
+            self.fail(key, f"expected bits within {limit - 1}:0 with HI >= LO, got {s}")
+        return lo, hi - lo + 1
+
+
+def _camel(name):
+    """CTRL -> Ctrl, INSN_COUNT -> InsnCount, load_state -> LoadState."""
+    return "".join(p[:1].upper() + p[1:].lower() for p in name.split("_") if p)
+
+
+def validate(m, path):
+    """Checks the manifest `m` (parsed YAML); returns it with derived fields."""
+    c = _Checker(path)
+    c.mapping("", m, ("name", "top", "sources", "registers", "variants"),
+              ("description", "package", "verilator_args", "parameters", "ports", "enums", "debug",
+               "assertions", "wave", "mutation_stages", "mutations", "coverage"))
+    name = c.string("name", m["name"], DUT_NAME, "a lower-case identifier")
+    base = os.path.splitext(os.path.basename(path))[0]
+    if base != name:
+        c.fail("name", f"expected '{base}' (the manifest is named <name>.yaml), got {name!r}")
+    c.string("top", m["top"], IDENT, "a module name")
+    if "package" in m:
+        c.string("package", m["package"], IDENT, "a package name")
+    folder = os.path.dirname(os.path.abspath(path))
+    srcs = c.seq("sources", m["sources"])
+    if not srcs:
+        c.fail("sources", "expected at least one file")
+    for i, s in enumerate(srcs):
+        c.string(f"sources[{i}]", s)
+        if not os.path.isfile(os.path.join(folder, s)):
+            c.fail(f"sources[{i}]", f"file {s} not found next to the manifest")
+    for i, a in enumerate(c.seq("verilator_args", m.setdefault("verilator_args", []))):
+        c.string(f"verilator_args[{i}]", a)
+
+    params = {}
+    for i, p in enumerate(c.seq("parameters", m.setdefault("parameters", []) or [])):
+        k = f"parameters[{i}]"
+        c.mapping(k, p, ("name", "default"), ("desc",))
+        c.string(f"{k}.name", p["name"], IDENT, "a parameter name")
+        c.integer(f"{k}.default", p["default"])
+        params[p["name"]] = p
+
+    ports = c.mapping("ports", m.setdefault("ports", {}), (), ("reg", "m_axi", "s_axis", "m_axis", "debug"))
+    reg_port = c.mapping("ports.reg", ports.setdefault("reg", {}), (),
+                         ("prefix", "protocol", "addr_width", "addressing"))
+    addr_width = c.integer("ports.reg.addr_width", reg_port.setdefault("addr_width", 8), 1, 32)
+    addressing = reg_port.setdefault("addressing", "byte")
+    if addressing not in ("byte", "word"):
+        c.fail("ports.reg.addressing", f"expected byte or word, got {addressing!r}")
+    m["addr_shift"] = 0 if addressing == "byte" else 2
+    for kind in ("m_axi", "s_axis", "m_axis", "debug"):
+        for i, pfx in enumerate(c.seq(f"ports.{kind}", ports.setdefault(kind, []))):
+            c.string(f"ports.{kind}[{i}]", pfx, IDENT, "a port name or prefix")
+
+    # Enums first: registers and debug fields refer to them.
+    enums = {}
+    for i, e in enumerate(c.seq("enums", m.setdefault("enums", []) or [])):
+        k = f"enums[{i}]"
+        c.mapping(k, e, ("name", "width", "items"), ("desc", "rtl", "view_only"))
+        ename = c.string(f"{k}.name", e["name"], IDENT, "an enum type name")
+        if ename in enums:
+            c.fail(f"{k}.name", f"duplicate enum {ename}")
+        width = c.integer(f"{k}.width", e["width"], 1, 32)
+        if "rtl" in e:
+            c.string(f"{k}.rtl", e["rtl"], re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$"),
+                     "'<package>' or '<module>.<type>'")
+        if "view_only" in e:
+            c.boolean(f"{k}.view_only", e["view_only"])
+        seen_n, seen_v = set(), set()
+        for j, it in enumerate(c.seq(f"{k}.items", e["items"])):
+            ik = f"{k}.items[{j}]"
+            c.mapping(ik, it, ("name", "value"), ("label", "desc"))
+            c.string(f"{ik}.name", it["name"], IDENT, "an identifier")
+            c.integer(f"{ik}.value", it["value"], 0, (1 << width) - 1)
+            if it["name"] in seen_n:
+                c.fail(f"{ik}.name", f"duplicate item {it['name']}")
+            if it["value"] in seen_v:
+                c.fail(f"{ik}.value", f"duplicate value {it['value']}")
+            seen_n.add(it["name"])
+            seen_v.add(it["value"])
+            if "label" in it:
+                c.string(f"{ik}.label", it["label"])
+        enums[ename] = e
+    m["enum_map"] = enums
+
+    def enum_ref(key, v):
+        c.string(key, v, IDENT, "an enum name")
+        if v not in enums:
+            c.fail(key, f"unknown enum {v!r} (declared: {', '.join(enums) or 'none'})")
+        return v
+
+    regs = c.seq("registers", m["registers"])
+    offsets, names = {}, set()
+    for i, r in enumerate(regs):
+        k = f"registers[{i}]"
+        c.mapping(k, r, ("name", "offset", "access"), ("desc", "fields", "group"))
+        c.string(f"{k}.name", r["name"], REG_NAME, "an upper-case register name")
+        off = c.integer(f"{k}.offset", r["offset"], 0)
+        if off % 4:
+            c.fail(f"{k}.offset", f"expected a multiple of 4, got {off:#x}")
+        if (off >> m["addr_shift"]) >= (1 << addr_width):
+            c.fail(f"{k}.offset", f"{off:#x} does not fit the {addr_width}-bit register address")
+        if off in offsets:
+            c.fail(f"{k}.offset", f"{off:#x} already used by {offsets[off]}")
+        if r["name"] in names:
+            c.fail(f"{k}.name", f"duplicate register {r['name']}")
+        offsets[off] = r["name"]
+        names.add(r["name"])
+        if r["access"] not in ACCESS:
+            c.fail(f"{k}.access", f"expected one of {', '.join(ACCESS)}, got {r['access']!r}")
+        if "group" in r:
+            c.string(f"{k}.group", r["group"], DUT_NAME, "a lower-case group name")
+        fnames = set()
+        for j, f in enumerate(c.seq(f"{k}.fields", r.setdefault("fields", []))):
+            fk = f"{k}.fields[{j}]"
+            c.mapping(fk, f, ("name", "bits"), ("access", "desc", "enum"))
+            c.string(f"{fk}.name", f["name"], DUT_NAME, "a lower-case field name")
+            if f["name"] in fnames:
+                c.fail(f"{fk}.name", f"duplicate field {f['name']}")
+            fnames.add(f["name"])
+            f["lsb"], f["width"] = c.bits(f"{fk}.bits", f["bits"], 32)
+            if f.setdefault("access", r["access"]) not in ACCESS:
+                c.fail(f"{fk}.access", f"expected one of {', '.join(ACCESS)}, got {f['access']!r}")
+            if "enum" in f:
+                enum_ref(f"{fk}.enum", f["enum"])
+    groups = {}
+    for r in regs:
+        if "group" in r:
+            groups.setdefault(r["group"], []).append(r)
+    for g, rs in groups.items():
+        offs = [r["offset"] for r in rs]
+        if offs != list(range(offs[0], offs[0] + 4 * len(offs), 4)):
+            c.fail("registers", f"group {g}: expected consecutive offsets in register order")
+    m["groups"] = groups
+
+    dbg_names = set()
+    for i, d in enumerate(c.seq("debug", m.setdefault("debug", []) or [])):
+        k = f"debug[{i}]"
+        c.mapping(k, d, ("name", "width", "fields"), ("port", "desc"))
+        c.string(f"{k}.name", d["name"], IDENT, "a struct type name")
+        if d["name"] in dbg_names or d["name"] in enums:
+            c.fail(f"{k}.name", f"duplicate type {d['name']}")
+        dbg_names.add(d["name"])
+        width = c.integer(f"{k}.width", d["width"], 1, 1024)
+        used = {}
+        fnames = set()
+        for j, f in enumerate(c.seq(f"{k}.fields", d["fields"])):
+            fk = f"{k}.fields[{j}]"
+            c.mapping(fk, f, ("name", "bits"), ("desc", "enum"))
+            c.string(f"{fk}.name", f["name"], DUT_NAME, "a lower-case field name")
+            if f["name"] in fnames or f["name"].startswith("reserved"):
+                c.fail(f"{fk}.name", f"duplicate or reserved field name {f['name']}")
+            fnames.add(f["name"])
+            f["lsb"], f["width"] = c.bits(f"{fk}.bits", f["bits"], width)
+            if f["width"] > 64:
+                c.fail(f"{fk}.bits", "expected at most 64 bits per field")
+            for b in range(f["lsb"], f["lsb"] + f["width"]):
+                if b in used:
+                    c.fail(f"{fk}.bits", f"bit {b} already belongs to {used[b]}")
+                used[b] = f["name"]
+            if "enum" in f:
+                enum_ref(f"{fk}.enum", f["enum"])
+
+    assertions = c.mapping("assertions", m.setdefault("assertions", {}), (), ("option", "default", "desc"))
+    c.boolean("assertions.default", assertions.setdefault("default", False))
+    if "option" in assertions:
+        c.string("assertions.option", assertions["option"], re.compile(r"^[A-Z][A-Z0-9_]*$"), "a CMake option name")
+    vnames = set()
+    variants = c.seq("variants", m["variants"])
+    if not variants:
+        c.fail("variants", "expected at least one variant")
+    for i, v in enumerate(variants):
+        k = f"variants[{i}]"
+        c.mapping(k, v, ("name",), ("desc", "trace", "defines", "params", "assert", "coverage"))
+        c.string(f"{k}.name", v["name"], re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$"), "a CMake target name")
+        if v["name"] in vnames:
+            c.fail(f"{k}.name", f"duplicate variant {v['name']}")
+        vnames.add(v["name"])
+        for b in ("trace", "assert", "coverage"):
+            if b in v:
+                c.boolean(f"{k}.{b}", v[b])
+        for j, d in enumerate(c.seq(f"{k}.defines", v.setdefault("defines", []))):
+            c.string(f"{k}.defines[{j}]", d, re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(=\S+)?$"), "NAME or NAME=VALUE")
+        c.mapping(f"{k}.params", v.setdefault("params", {}), (), tuple(params))
+        for pn, pv in v["params"].items():
+            c.integer(f"{k}.params.{pn}", pv)
+
+    if "wave" in m:
+        w = c.mapping("wave", m["wave"], ("groups",), ("root", "filters"))
+        filters = c.mapping("wave.filters", w.setdefault("filters", {}) or {}, (), tuple(w.get("filters") or {}))
+        for fname, en in filters.items():
+            c.string(f"wave.filters.{fname}", fname, IDENT, "a filter name")
+            enum_ref(f"wave.filters.{fname}", en)
+        for i, g in enumerate(c.seq("wave.groups", w["groups"])):
+            k = f"wave.groups[{i}]"
+            c.mapping(k, g, ("name", "signals"), ("collapsed",))
+            c.string(f"{k}.name", g["name"])
+            if "collapsed" in g:
+                c.boolean(f"{k}.collapsed", g["collapsed"])
+            parsed = []
+            for j, s in enumerate(c.seq(f"{k}.signals", g["signals"])):
+                parts = c.string(f"{k}.signals[{j}]", s).split()
+                if len(parts) > 3 or (len(parts) > 1 and parts[1] not in FORMATS):
+                    c.fail(f"{k}.signals[{j}]", f"expected 'path [{'|'.join(FORMATS)}] [filter]', got {s!r}")
+                if len(parts) == 3 and parts[2] not in filters:
+                    c.fail(f"{k}.signals[{j}]", f"unknown filter {parts[2]!r}")
+                parsed.append((parts[0], parts[1] if len(parts) > 1 else "hex", parts[2] if len(parts) > 2 else ""))
+            g["parsed"] = parsed
+
+    stages = c.mapping("mutation_stages", m.setdefault("mutation_stages", {}) or {}, (),
+                       tuple(m.get("mutation_stages") or {}))
+    for sname, sl in stages.items():
+        for i, st in enumerate(c.seq(f"mutation_stages.{sname}", sl)):
+            k = f"mutation_stages.{sname}[{i}]"
+            c.mapping(k, st, ("targets", "labels"))
+            for j, t in enumerate(c.seq(f"{k}.targets", st["targets"])):
+                c.string(f"{k}.targets[{j}]", t)
+            c.string(f"{k}.labels", st["labels"])
+    mnames = set()
+    for i, mu in enumerate(c.seq("mutations", m.setdefault("mutations", []) or [])):
+        k = f"mutations[{i}]"
+        c.mapping(k, mu, ("name", "stage", "file", "original", "replacement", "what"))
+        c.string(f"{k}.name", mu["name"], DUT_NAME, "a lower-case mutation name")
+        if mu["name"] in mnames:
+            c.fail(f"{k}.name", f"duplicate mutation {mu['name']}")
+        mnames.add(mu["name"])
+        if mu["stage"] not in stages:
+            c.fail(f"{k}.stage", f"unknown stage {mu['stage']!r} (mutation_stages: {', '.join(stages) or 'none'})")
+        for f in ("file", "original", "replacement", "what"):
+            c.string(f"{k}.{f}", mu[f])
+
+    if "coverage" in m:
+        cov = c.mapping("coverage", m["coverage"], (), ("targets", "labels", "bind_sources", "bins", "rates"))
+        for j, t in enumerate(c.seq("coverage.targets", cov.setdefault("targets", []))):
+            c.string(f"coverage.targets[{j}]", t)
+        if "labels" in cov:
+            c.string("coverage.labels", cov["labels"])
+        for j, s in enumerate(c.seq("coverage.bind_sources", cov.setdefault("bind_sources", []))):
+            c.string(f"coverage.bind_sources[{j}]", s)
+            if not os.path.isfile(os.path.join(REPO, s)):
+                c.fail(f"coverage.bind_sources[{j}]", f"file {s} not found (paths are from the repository root)")
+        for j, b in enumerate(c.seq("coverage.bins", cov.setdefault("bins", []))):
+            c.mapping(f"coverage.bins[{j}]", b, ("label", "desc", "goal"))
+            c.string(f"coverage.bins[{j}].label", b["label"], IDENT, "a cover property label")
+            c.integer(f"coverage.bins[{j}].goal", b["goal"], 0)
+        for j, r in enumerate(c.seq("coverage.rates", cov.setdefault("rates", []))):
+            c.mapping(f"coverage.rates[{j}]", r, ("num", "den", "desc", "goal"))
+            if isinstance(r["goal"], bool) or not isinstance(r["goal"], (int, float)):
+                c.fail(f"coverage.rates[{j}].goal", f"expected a number, got {r['goal']!r}")
+    m["path"] = path
+    m["folder"] = folder
+    return m
+
+
+def load(path):
+    """Parses and validates one manifest; raises ManifestError."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except OSError as e:
+        raise ManifestError(f"{path}: cannot read: {e.strerror}")
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise ManifestError(f"{path}{where}: YAML syntax error: {problem}")
+    return validate(data, path)
+
+
+def manifest_paths(root=REPO):
+    """rtl/<dir>/<dir>.yaml for every RTL folder that has one, sorted."""
+    rtl = os.path.join(root, "rtl")
+    out = []
+    for d in sorted(os.listdir(rtl)):
+        p = os.path.join(rtl, d, d + ".yaml")
+        if os.path.isfile(p):
+            out.append(p)
+    return out
+
+
+def manifests(root=REPO):
+    return [load(p) for p in manifest_paths(root)]
+
+
+# ---------------------------------------------------------------------------
+# SystemVerilog package
+# ---------------------------------------------------------------------------
+
+def _rel(path):
+    try:
+        return os.path.relpath(path, REPO)
+    except ValueError:
+        return path
+
+
+def _sv_header(m):
+    return (f"// Generated by {GENERATOR} from {_rel(m['path'])}: do not edit.\n"
+            f"// Register map, field positions, state enums and debug vectors of {m['name']}.\n")
+
+
+def gen_sv(m):
+    n = m["name"]
+    aw = m["ports"]["reg"]["addr_width"]
+    shift = m["addr_shift"]
+    # A register description: not every module uses every entry.
+    L = [_sv_header(m), f"package {n}_reg_pkg;", "", "  /* verilator lint_off UNUSEDPARAM */", ""]
+    L.append(f"  // Register addresses on the register port ({m['ports']['reg']['addressing']} addresses).")
+    L.append(f"  parameter int unsigned RegAddrWidth = {aw};")
+    for r in m["registers"]:
+        L.append(f"  parameter logic [RegAddrWidth-1:0] Reg{_camel(r['name'])} = {aw}'h{r['offset'] >> shift:02x};"
+                 f"  // {r['access']}" + (f": {r['desc']}" if r.get("desc") else ""))
+    for g, rs in m["groups"].items():
+        G = _camel(g)
+        L.append("")
+        L.append(f"  // Register group {g}: base address, count, index in register order.")
+        L.append(f"  parameter logic [RegAddrWidth-1:0] Reg{G}Base = {aw}'h{rs[0]['offset'] >> shift:02x};")
+        L.append(f"  parameter int unsigned Num{G} = {len(rs)};")
+        w = max(1, (len(rs) - 1).bit_length())
+        items = ",\n".join(f"    {G}{_camel(r['name'])} = {w}'d{i}" for i, r in enumerate(rs))
+        L.append(f"  typedef enum logic [{w - 1}:0] {{\n{items}\n  }} {g}_e;")
+    fields = [(r, f) for r in m["registers"] for f in r["fields"]]
+    if fields:
+        L.append("")
+        L.append("  // Register fields: least significant bit and width.")
+        for r, f in fields:
+            base = f"Reg{_camel(r['name'])}{_camel(f['name'])}"
+            L.append(f"  parameter int unsigned {base}Lsb = {f['lsb']};")
+            L.append(f"  parameter int unsigned {base}Width = {f['width']};")
+    for e in m["enums"]:
+        if "rtl" in e or e.get("view_only"):
+            continue
+        L.append("")
+        if e.get("desc"):
+            L.append(f"  // {e['desc']}")
+        items = ",\n".join(f"    {it['name']} = {e['width']}'d{it['value']}" for it in e["items"])
+        L.append(f"  typedef enum logic [{e['width'] - 1}:0] {{\n{items}\n  }} {e['name']};")
+    for d in m["debug"]:
+        L.append("")
+        L.append(f"  // {d.get('desc', d['name'])} ({d['width']} bits" +
+                 (f", {d['port']}" if d.get("port") else "") + "); fields from the MSB down.")
+        fl = sorted(d["fields"], key=lambda f: -f["lsb"])
+        gaps, pos = [], d["width"]
+        rows = []
+        for f in fl:
+            top = f["lsb"] + f["width"]
+            if top < pos:
+                gaps.append((pos - 1, top))
+                rows.append(("gap", pos - 1, top))
+            rows.append(("field", f))
+            pos = f["lsb"]
+        if pos > 0:
+            gaps.append((pos - 1, 0))
+            rows.append(("gap", pos - 1, 0))
+        L.append("  typedef struct packed {")
+        for row in rows:
+            if row[0] == "gap":
+                hi, lo = row[1], row[2]
+                nm = "reserved" if len(gaps) == 1 else f"reserved_{hi}_{lo}"
+                ty = "logic" if hi == lo else f"logic [{hi - lo}:0]"
+                L.append(f"    {ty:<14} {nm + ';':<18} // [{hi}:{lo}]")
+            else:
+                f = row[1]
+                ty = "logic" if f["width"] == 1 else f"logic [{f['width'] - 1}:0]"
+                hi = f["lsb"] + f["width"] - 1
+                note = f["desc"] if f.get("desc") else (f["enum"] if f.get("enum") else "")
+                L.append(f"    {ty:<14} {f['name'] + ';':<18} // [{hi}:{f['lsb']}]" + (f" {note}" if note else ""))
+        L.append(f"  }} {d['name']};")
+    L.append("")
+    L.append("  /* verilator lint_on UNUSEDPARAM */")
+    L.append("")
+    L.append("endpackage")
+    return "\n".join(L) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# C++ header
+# ---------------------------------------------------------------------------
+
+_CPP_COMMON = r'''#ifndef COSIM_DUTGEN_COMMON_
+#define COSIM_DUTGEN_COMMON_
+namespace cosim::dutgen {
+// One item of a state / code enum: value, RTL name, display label.
+struct EnumItem {
+  uint64_t value;
+  const char* name;
+  const char* label;
+};
+template <std::size_t N>
+constexpr const char* enum_name(const EnumItem (&items)[N], uint64_t v, bool label = false) {
+  for (const EnumItem& it : items)
+    if (it.value == v) return label ? it.label : it.name;
+  return nullptr;
+}
+struct Register {
+  const char* name;
+  uint32_t offset;  // byte offset
+  const char* access;
+};
+// One field of a debug vector.
+struct Field {
+  const char* name;
+  unsigned lsb, width;
+  const EnumItem* items;  // nullptr when the field is a plain number
+  std::size_t n_items;
+};
+// Bits lsb .. lsb+width-1 of a vector stored as 32-bit words, word 0 = bits 31:0.
+inline uint64_t bits(const uint32_t* words, unsigned lsb, unsigned width) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < width; ++i) {
+    const unsigned b = lsb + i;
+    v |= static_cast<uint64_t>((words[b / 32] >> (b % 32)) & 1u) << i;
+  }
+  return v;
+}
+// "name=value name=NAME ..." for every field, enum fields by item name.
+template <std::size_t N>
+std::string describe(const Field (&fields)[N], const uint32_t* words) {
+  std::string s;
+  for (const Field& f : fields) {
+    const uint64_t v = bits(words, f.lsb, f.width);
+    if (!s.empty()) s += ' ';
+    s += f.name;
+    s += '=';
+    const char* nm = nullptr;
+    for (std::size_t i = 0; i < f.n_items; ++i)
+      if (f.items[i].value == v) nm = f.items[i].name;
+    s += nm ? std::string(nm) : std::to_string(v);
+  }
+  return s;
+}
+}  // namespace cosim::dutgen
+#endif  // COSIM_DUTGEN_COMMON_
+'''
+
+
+def _cpp_str(s):
+    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def gen_cpp(m):
+    n = m["name"]
+    shift = m["addr_shift"]
+    L = [f"// Generated by {GENERATOR} from {_rel(m['path'])}: do not edit.",
+         f"// Register offsets, fields, state enums and debug-vector decoding of {n}.",
+         "#pragma once", "", "#include <cstddef>", "#include <cstdint>", "#include <string>", "",
+         _CPP_COMMON, f"namespace cosim::{n}::regs {{", "",
+         "using dutgen::EnumItem;", "using dutgen::Field;", "using dutgen::Register;", "",
+         f"inline constexpr const char* kDut = {_cpp_str(n)};",
+         f"inline constexpr const char* kTop = {_cpp_str(m['top'])};",
+         f"// The register port carries {m['ports']['reg']['addressing']} addresses: "
+         "port address = byte offset >> kAddrShift.",
+         f"inline constexpr unsigned kAddrShift = {shift};",
+         f"inline constexpr unsigned kAddrWidth = {m['ports']['reg']['addr_width']};",
+         "constexpr uint32_t port_addr(uint32_t offset) { return offset >> kAddrShift; }", "",
+         "// Byte offsets."]
+    for r in m["registers"]:
+        L.append(f"inline constexpr uint32_t k{_camel(r['name'])} = 0x{r['offset']:02x};  // {r['access']}"
+                 + (f": {r['desc']}" if r.get("desc") else ""))
+    for g, rs in m["groups"].items():
+        G = _camel(g)
+        L.append(f"inline constexpr uint32_t k{G}Base = 0x{rs[0]['offset']:02x};  // group {g}")
+        L.append(f"inline constexpr int kNum{G} = {len(rs)};")
+    L.append("")
+    L.append(f"inline constexpr Register kRegisters[] = {{")
+    for r in m["registers"]:
+        L.append(f"    {{{_cpp_str(r['name'])}, 0x{r['offset']:02x}, {_cpp_str(r['access'])}}},")
+    L.append("};")
+    for r in m["registers"]:
+        if not r["fields"]:
+            continue
+        L.append("")
+        L.append(f"// Fields of {r['name']}.")
+        L.append(f"namespace {r['name'].lower()} {{")
+        for f in r["fields"]:
+            F = _camel(f["name"])
+            mask = ((1 << f["width"]) - 1) << f["lsb"]
+            L.append(f"inline constexpr unsigned k{F}Lsb = {f['lsb']}, k{F}Width = {f['width']};")
+            L.append(f"inline constexpr uint32_t k{F}Mask = 0x{mask:x}u;")
+        L.append(f"}}  // namespace {r['name'].lower()}")
+    for e in m["enums"]:
+        L.append("")
+        L.append(f"// {e['name']}" + (f": {e['desc']}" if e.get("desc") else "") +
+                 (f" (declared in the RTL: {e['rtl']})" if e.get("rtl") else ""))
+        L.append(f"namespace {e['name']} {{")
+        L.append(f"inline constexpr unsigned kWidth = {e['width']};")
+        for it in e["items"]:
+            L.append(f"inline constexpr uint64_t k{it['name'][:1].upper() + it['name'][1:]} = {it['value']};")
+        L.append("inline constexpr EnumItem kItems[] = {")
+        for it in e["items"]:
+            L.append(f"    {{{it['value']}, {_cpp_str(it['name'])}, {_cpp_str(it.get('label', it['name']))}}},")
+        L.append("};")
+        L.append("// The RTL name of a value (nullptr when the value is not an item).")
+        L.append("constexpr const char* name(uint64_t v) { return dutgen::enum_name(kItems, v); }")
+        L.append("constexpr const char* label(uint64_t v) { return dutgen::enum_name(kItems, v, true); }")
+        L.append(f"}}  // namespace {e['name']}")
+    for d in m["debug"]:
+        words = (d["width"] + 31) // 32
+        S = _camel(d["name"][:-2] if d["name"].endswith("_t") else d["name"])
+        L.append("")
+        L.append(f"// {d['name']}: {d.get('desc', '')} ({d['width']} bits" +
+                 (f", port {d['port']}" if d.get("port") else "") + f"), as {words} 32-bit word(s), word 0 = bits 31:0.")
+        L.append(f"namespace {d['name']} {{")
+        L.append(f"inline constexpr unsigned kWidth = {d['width']}, kWords = {words};")
+        for f in d["fields"]:
+            F = _camel(f["name"])
+            L.append(f"inline constexpr unsigned k{F}Lsb = {f['lsb']}, k{F}Width = {f['width']};")
+        L.append("inline constexpr Field kFields[] = {")
+        for f in d["fields"]:
+            items = f"{f['enum']}::kItems, sizeof({f['enum']}::kItems) / sizeof(EnumItem)" if f.get("enum") \
+                else "nullptr, 0"
+            L.append(f"    {{{_cpp_str(f['name'])}, {f['lsb']}, {f['width']}, {items}}},")
+        L.append("};")
+        L.append(f"}}  // namespace {d['name']}")
+        L.append(f"// Decoded {d['name']}.")
+        L.append(f"struct {S} {{")
+        for f in d["fields"]:
+            L.append(f"  uint64_t {f['name']} = 0;" + (f"  // {f['desc']}" if f.get("desc") else ""))
+        L.append("};")
+        L.append(f"inline {S} decode_{d['name'][:-2] if d['name'].endswith('_t') else d['name']}"
+                 f"(const uint32_t* words) {{")
+        L.append(f"  {S} s;")
+        for f in d["fields"]:
+            L.append(f"  s.{f['name']} = dutgen::bits(words, {f['lsb']}, {f['width']});")
+        L.append("  return s;")
+        L.append("}")
+        L.append(f"// Every field as name=value (enum fields by item name).")
+        L.append(f"inline std::string describe_{d['name'][:-2] if d['name'].endswith('_t') else d['name']}"
+                 f"(const uint32_t* words) {{")
+        L.append(f"  return dutgen::describe({d['name']}::kFields, words);")
+        L.append("}")
+    L.append("")
+    L.append(f"}}  // namespace cosim::{n}::regs")
+    return "\n".join(L) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Waveform views (tb/wave/views.cpp includes the result)
+# ---------------------------------------------------------------------------
+
+def gen_views(ms):
+    fmt = {"bin": "Format::kBin", "hex": "Format::kHex", "dec": "Format::kDec", "signed": "Format::kSigned"}
+    L = [f"// Generated by {GENERATOR} from the DUT manifests: do not edit.",
+         "// One prepared GTKWave view per DUT (tb/wave/views.cpp includes this inside cosim::wave).", "",
+         "std::vector<View> generated_views() {", "  std::vector<View> out;"]
+    for m in ms:
+        if "wave" not in m:
+            continue
+        w = m["wave"]
+        L.append("  {")
+        L.append("    View v;")
+        L.append(f"    v.dut = {_cpp_str(m['name'])};")
+        L.append(f"    v.root = {_cpp_str(w.get('root', m['name']))};")
+        for g in w["groups"]:
+            sigs = ", ".join(
+                "ViewSignal(" + _cpp_str(p) + (f", {fmt[f]}" if (f != "hex" or flt) else "") +
+                (f", {_cpp_str(flt)}" if flt else "") + ")" for p, f, flt in g["parsed"])
+            L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str(g['name'])}, {{{sigs}}}, "
+                     f"{'true' if g.get('collapsed') else 'false'}}});")
+        for pfx in m["ports"]["m_axi"]:
+            L.append(f"    for (ViewGroup& g : axi_groups({_cpp_str(pfx)})) v.groups.push_back(std::move(g));")
+        for fname, en in w.get("filters", {}).items():
+            items = ", ".join(f"{{{it['value']}, {_cpp_str(it.get('label', it['name']))}}}"
+                              for it in m["enum_map"][en]["items"])
+            L.append(f"    v.filters[{_cpp_str(fname)}] = {{{items}}};")
+        L.append("    out.push_back(std::move(v));")
+        L.append("  }")
+    L.append("  return out;")
+    L.append("}")
+    return "\n".join(L) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# CMake
+# ---------------------------------------------------------------------------
+
+def _cm(s):
+    return '"' + str(s).replace("\\", "\\\\").replace('"', '\\"').replace("$", "\\$") + '"'
+
+
+def gen_cmake(m):
+    n = m["name"]
+    f = m["folder"]
+    L = [f"# Generated by {GENERATOR} from {_rel(m['path'])}: do not edit.",
+         f"set(COSIM_DUT_NAME {n})",
+         f"set(COSIM_DUT_TOP {m['top']})",
+         f"set(COSIM_DUT_PREFIX V{m['top']})",
+         "set(COSIM_DUT_SOURCES " + " ".join(_cm(os.path.join(f, s)) for s in m["sources"]) + ")",
+         "set(COSIM_DUT_VERILATOR_ARGS " + " ".join(_cm(a) for a in m["verilator_args"]) + ")",
+         "set(COSIM_DUT_BIND_SOURCES " + " ".join(
+             _cm(os.path.join(REPO, s)) for s in m.get("coverage", {}).get("bind_sources", [])) + ")"]
+    pkg = m.get("package")
+    L.append(f"set(COSIM_DUT_PACKAGE {_cm(os.path.join(f, pkg + '.sv')) if pkg else ''})")
+    a = m["assertions"]
+    L.append(f"set(COSIM_DUT_ASSERT_OPTION {a.get('option', '')})")
+    L.append(f"set(COSIM_DUT_ASSERT_DEFAULT {'ON' if a['default'] else 'OFF'})")
+    L.append(f"set(COSIM_DUT_ASSERT_DESC {_cm(a.get('desc', 'Verilate ' + n + ' with its assertions'))})")
+    L.append("set(COSIM_DUT_VARIANTS " + " ".join(v["name"] for v in m["variants"]) + ")")
+    for v in m["variants"]:
+        p = f"COSIM_DUT_VARIANT_{v['name']}"
+        L.append(f"set({p}_TRACE {'ON' if v.get('trace') else 'OFF'})")
+        L.append(f"set({p}_ASSERT {('ON' if v['assert'] else 'OFF') if 'assert' in v else 'DEFAULT'})")
+        L.append(f"set({p}_COVERAGE {'OFF' if v.get('coverage') is False else 'ON'})")
+        args = [f"-D{d}" for d in v["defines"]] + [f"-G{k}={val}" for k, val in v["params"].items()]
+        L.append(f"set({p}_ARGS " + " ".join(_cm(x) for x in args) + ")")
+    return "\n".join(L) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# Command line
+# ---------------------------------------------------------------------------
+
+def write_if_changed(path, text):
+    """Writes `text` unless the file already holds it (keeps its timestamp)."""
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            if f.read() == text:
+                return False
+    os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return True
+
+
+def outputs(m, outdir):
+    n = m["name"]
+    return {"sv": os.path.join(outdir, "sv", f"{n}_reg_pkg.sv"),
+            "cpp": os.path.join(outdir, "include", "dut", f"{n}_regs.hpp"),
+            "cmake": os.path.join(outdir, "cmake", f"{n}.cmake")}
+
+
+def lint_files(m, outdir):
+    common = sorted(os.path.join(REPO, "rtl", "common", f) for f in os.listdir(os.path.join(REPO, "rtl", "common"))
+                    if f.endswith(".sv"))
+    common.sort(key=lambda p: 0 if p.endswith("_pkg.sv") else 1)
+    return common + [outputs(m, outdir)["sv"]] + [os.path.join(m["folder"], s) for s in m["sources"]]
+
+
+def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("command", choices=("check", "configure", "gen", "sv", "cpp", "views", "list", "query"))
+    ap.add_argument("args", nargs="*")
+    ap.add_argument("--outdir")
+    ap.add_argument("--out")
+    ap.add_argument("--stamp")
+    a = ap.parse_args(argv[1:])
+    try:
+        if a.command == "list":
+            print("\n".join(_rel(p) for p in manifest_paths()))
+            return 0
+        if a.command == "query":
+            if not a.args:
+                raise ManifestError("dutgen query: expected a key (names, lint-files NAME, coverage-targets, "
+                                    "coverage-labels)")
+            key, rest = a.args[0], a.args[1:]
+            ms = manifests()
+            if key == "names":
+                print("\n".join(m["name"] for m in ms))
+            elif key == "coverage-names":
+                print("\n".join(m["name"] for m in ms if m.get("coverage", {}).get("targets")))
+            elif key == "coverage-targets":
+                print(" ".join(t for m in ms for t in m.get("coverage", {}).get("targets", [])))
+            elif key == "coverage-labels":
+                labels = [m["coverage"]["labels"] for m in ms if m.get("coverage", {}).get("labels")]
+                print("|".join(f"({lb})" for lb in labels))  # CMake regex: no (?:)
+            elif key == "lint-files":
+                if len(rest) != 2:
+                    raise ManifestError("dutgen query lint-files: expected NAME OUTDIR")
+                sel = [m for m in ms if m["name"] == rest[0]]
+                if not sel:
+                    raise ManifestError(f"dutgen query lint-files: no manifest named {rest[0]}")
+                write_if_changed(outputs(sel[0], rest[1])["sv"], gen_sv(sel[0]))
+                print("\n".join(lint_files(sel[0], rest[1])))
+            else:
+                raise ManifestError(f"dutgen query: unknown key {key!r}")
+            return 0
+        paths = a.args or ([] if a.command != "check" else manifest_paths())
+        if not paths:
+            raise ManifestError(f"dutgen {a.command}: expected at least one manifest")
+        ms = [load(p) for p in paths]
+        if a.command == "check":
+            for m in ms:
+                print(f"{_rel(m['path'])}: ok ({len(m['registers'])} registers, {len(m['enums'])} enums, "
+                      f"{len(m['variants'])} variants, {len(m['mutations'])} mutations)")
+            return 0
+        if a.command == "views":
+            text = gen_views(ms)
+            if a.out:
+                write_if_changed(a.out, text)
+            else:
+                sys.stdout.write(text)
+            return 0
+        if a.command in ("sv", "cpp"):
+            text = "".join(gen_sv(m) if a.command == "sv" else gen_cpp(m) for m in ms)
+            if a.out:
+                write_if_changed(a.out, text)
+            else:
+                sys.stdout.write(text)
+            return 0
+        if not a.outdir:
+            raise ManifestError(f"dutgen {a.command}: --outdir is required")
+        for m in ms:
+            o = outputs(m, a.outdir)
+            write_if_changed(o["sv"], gen_sv(m))
+            write_if_changed(o["cpp"], gen_cpp(m))
+            if a.command == "configure":
+                write_if_changed(o["cmake"], gen_cmake(m))
+        if a.stamp:
+            os.makedirs(os.path.dirname(a.stamp) or ".", exist_ok=True)
+            with open(a.stamp, "w") as f:
+                f.write("generated\n")
+        return 0
+    except ManifestError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""scripts/dutgen.py on malformed manifests: exit status 2 and exactly one
+line on stderr naming the file, the key and what was expected; a valid
+manifest passes and generates. Python 3 unittest (run by CTest)."""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DUTGEN = os.path.join(REPO, "scripts", "dutgen.py")
+
+GOOD = textwrap.dedent("""\
+    name: mini
+    top: mini
+    sources: [mini.sv]
+    parameters:
+      - {name: Depth, default: 4}
+    ports:
+      reg: {addr_width: 8}
+    registers:
+      - name: CTRL
+        offset: 0x00
+        access: rw
+        fields:
+          - {name: start, bits: "0"}
+          - {name: state, bits: "3:1", access: ro, enum: state_e}
+      - {name: CYCLES, offset: 0x04, access: ro}
+    enums:
+      - name: state_e
+        width: 3
+        items: [{name: StIdle, value: 0}, {name: StRun, value: 1}]
+    variants:
+      - {name: mini_rtl, trace: true, params: {Depth: 8}}
+    """)
+
+
+def run(folder, *args):
+    p = subprocess.run([sys.executable, DUTGEN] + list(args), cwd=folder, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+class Malformed(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        with open(os.path.join(self.dir, "mini.sv"), "w") as f:
+            f.write("module mini; endmodule\n")
+        self.path = os.path.join(self.dir, "mini.yaml")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def write(self, text):
+        with open(self.path, "w") as f:
+            f.write(text)
+
+    def expect_error(self, text, key, *words):
+        self.write(text)
+        rc, _, err = run(self.dir, "check", self.path)
+        self.assertEqual(rc, 2, err)
+        lines = err.strip().splitlines()
+        self.assertEqual(len(lines), 1, f"expected one line, got:\n{err}")
+        self.assertTrue(lines[0].startswith(self.path + ":"), lines[0])
+        self.assertIn(key, lines[0])
+        for w in words:
+            self.assertIn(w, lines[0])
+
+    def test_good_manifest_passes_and_generates(self):
+        self.write(GOOD)
+        rc, out, err = run(self.dir, "check", self.path)
+        self.assertEqual(rc, 0, err)
+        self.assertIn("ok", out)
+        rc, _, err = run(self.dir, "gen", self.path, "--outdir", os.path.join(self.dir, "gen"))
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(self.dir, "gen", "sv", "mini_reg_pkg.sv")) as f:
+            sv = f.read()
+        self.assertIn("parameter logic [RegAddrWidth-1:0] RegCycles = 8'h04;", sv)
+        self.assertIn("StRun = 3'd1", sv)
+
+    def test_unknown_key(self):
+        self.expect_error(GOOD + "colour: blue\n", "colour", "unknown key")
+
+    def test_missing_key(self):
+        self.expect_error(GOOD.replace("top: mini\n", ""), "top", "missing")
+
+    def test_yaml_syntax(self):
+        self.expect_error(GOOD + "registers: [\n", "YAML syntax error")
+
+    def test_name_must_match_file(self):
+        self.expect_error(GOOD.replace("name: mini", "name: other"), "name", "'mini'")
+
+    def test_missing_source(self):
+        self.expect_error(GOOD.replace("[mini.sv]", "[mini.sv, gone.sv]"), "sources[1]", "gone.sv not found")
+
+    def test_offset_not_aligned(self):
+        self.expect_error(GOOD.replace("offset: 0x04", "offset: 0x06"), "registers[1].offset", "multiple of 4")
+
+    def test_offset_twice(self):
+        self.expect_error(GOOD.replace("offset: 0x04", "offset: 0x00"), "registers[1].offset", "already used by CTRL")
+
+    def test_offset_too_wide(self):
+        self.expect_error(GOOD.replace("offset: 0x04", "offset: 0x400"), "registers[1].offset", "8-bit")
+
+    def test_offset_not_integer(self):
+        self.expect_error(GOOD.replace("offset: 0x04", "offset: four"), "registers[1].offset", "integer")
+
+    def test_bad_access(self):
+        self.expect_error(GOOD.replace("access: ro}", "access: read}"), "registers[1].access", "ro, rw")
+
+    def test_field_bits(self):
+        self.expect_error(GOOD.replace('bits: "3:1"', 'bits: "1:3"'), "registers[0].fields[1].bits", "HI >= LO")
+
+    def test_unknown_enum(self):
+        self.expect_error(GOOD.replace("enum: state_e", "enum: mode_e"), "registers[0].fields[1].enum",
+                          "unknown enum 'mode_e'")
+
+    def test_enum_value_too_wide(self):
+        self.expect_error(GOOD.replace("{name: StRun, value: 1}", "{name: StRun, value: 9}"),
+                          "enums[0].items[1].value", "[0, 7]")
+
+    def test_variant_unknown_parameter(self):
+        self.expect_error(GOOD.replace("{Depth: 8}", "{Width: 8}"), "variants[0].params.Width", "unknown key")
+
+    def test_configure_through_cmake_script(self):
+        # What CMake prints comes from the same line (cosim_add_dut's FATAL_ERROR).
+        self.write(GOOD.replace("offset: 0x04", "offset: 0x00"))
+        rc, _, err = run(self.dir, "configure", self.path, "--outdir", os.path.join(self.dir, "gen"))
+        self.assertEqual(rc, 2)
+        self.assertEqual(len(err.strip().splitlines()), 1)
+        self.assertFalse(os.path.exists(os.path.join(self.dir, "gen", "cmake", "mini.cmake")))
+
+
+class TreeManifests(unittest.TestCase):
+    def test_every_manifest_of_the_tree_is_valid(self):
+        rc, out, err = run(REPO, "check")
+        self.assertEqual(rc, 0, err)
+        for dut in ("vta", "tf2", "tinydnn", "testdut"):
+            self.assertIn(f"rtl/{dut}/{dut}.yaml: ok", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
