@@ -14,7 +14,7 @@
 #include "cosim/backend.hpp"
 #include "testdut/testdut_wrapper.hpp"
 
-namespace cosim::testdut {
+namespace cosim::tb::testdut {
 
 namespace {
 
@@ -111,8 +111,8 @@ class TestDutBackend : public tb::TargetBackend {
 };
 
 }  // namespace
-}  // namespace cosim::testdut
+}  // namespace cosim::tb::testdut
 
 namespace cosim::backends {
-std::unique_ptr<tb::TargetBackend> make_testdut() { return std::make_unique<testdut::TestDutBackend>(); }
+std::unique_ptr<tb::TargetBackend> make_testdut() { return std::make_unique<tb::testdut::TestDutBackend>(); }
 }  // namespace cosim::backends

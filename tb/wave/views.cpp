@@ -16,6 +16,17 @@ ViewGroup group(std::string name, std::vector<ViewSignal> s, bool collapsed = fa
   return ViewGroup{std::move(name), std::move(s), collapsed};
 }
 
+// Status signals, the register bus every DUT has (rtl/common/cosim_reg_slave.sv,
+// ports reg_*), then `tail`.
+std::vector<ViewSignal> with_reg_bus(std::vector<ViewSignal> s, const std::vector<ViewSignal>& tail = {}) {
+  for (const char* n : {"reg_req_valid_i", "reg_req_ready_o", "reg_write_i", "reg_addr_i", "reg_wdata_i",
+                        "reg_rsp_valid_o", "reg_rsp_ready_i", "reg_rdata_o"}) {
+    s.push_back({n});
+  }
+  s.insert(s.end(), tail.begin(), tail.end());
+  return s;
+}
+
 // AXI4 master ports named <prefix>_<channel><field><suffix> (m_axi_arvalid_o ...).
 std::vector<ViewGroup> axi_groups(const std::string& p) {
   return {group("AXI read address",
@@ -35,8 +46,7 @@ View tf2_view() {
   const std::string t = "tf2_top.";
   v.groups = {
       group("clock, status, registers",
-            {{"clk_i"}, {"rst_ni"}, {"busy_o"}, {"done_o"}, {"error_o"}, {"err_info_o"}, {"reg_valid_i"},
-             {"reg_write_i"}, {"reg_addr_i"}, {"reg_wdata_i"}, {"reg_rsp_valid_o"}, {"reg_rsp_rdata_o"}}),
+            with_reg_bus({{"clk_i"}, {"rst_ni"}, {"busy_o"}, {"done_o"}, {"error_o"}, {"err_info_o"}})),
       group("controller (descriptor, output group)",
             {{t + "u_ctrl.state_q", F::kHex, "tf2_ctrl_state"},
              {t + "u_ctrl.idx_q", F::kDec},
@@ -94,8 +104,7 @@ View tinydnn_view() {
   const std::string t = "tinydnn_top.";
   v.groups = {
       group("clock, status, registers",
-            {{"clk_i"}, {"rst_ni"}, {"busy_o"}, {"done_o"}, {"mac_step_o"}, {"reg_valid_i"}, {"reg_write_i"},
-             {"reg_addr_i"}, {"reg_wdata_i"}, {"reg_rvalid_o"}, {"reg_rdata_o"}}),
+            with_reg_bus({{"clk_i"}, {"rst_ni"}, {"busy_o"}, {"done_o"}, {"mac_step_o"}})),
       group("input stream (s_axis)",
             {{"s_axis_tvalid_i"}, {"s_axis_tready_o"}, {"s_axis_tlast_i"}, {"s_axis_tdata_i"}}),
       group("output stream (m_axis)",
@@ -134,8 +143,7 @@ View testdut_view() {
   v.dut = "testdut";
   v.root = "testdut";
   v.groups = {group("clock, status, registers",
-                    {{"clk_i"}, {"rst_ni"}, {"done_o"}, {"state_o"}, {"beats_left_o", F::kDec}, {"reg_valid_i"},
-                     {"reg_write_i"}, {"reg_addr_i"}, {"reg_wdata_i"}, {"reg_rdata_o"}})};
+                    with_reg_bus({{"clk_i"}, {"rst_ni"}, {"done_o"}, {"state_o"}, {"beats_left_o", F::kDec}}))};
   for (ViewGroup& g : axi_groups("m_axi_")) v.groups.push_back(std::move(g));
   return v;
 }
@@ -163,9 +171,8 @@ View vta_view() {
   };
   v.groups = {
       group("clock, status, registers",
-            {{"clk_i"}, {"rst_ni"}, {"done_o"}, {"error_o"}, {"reg_req_valid_i"}, {"reg_req_ready_o"},
-             {"reg_req_write_i"}, {"reg_req_addr_i"}, {"reg_req_wdata_i"}, {"reg_rsp_valid_o"}, {"reg_rsp_rdata_o"},
-             {t + "running"}, {t + "err_code_q", F::kHex}, {t + "err_engine_q", F::kHex}}),
+            with_reg_bus({{"clk_i"}, {"rst_ni"}, {"done_o"}, {"error_o"}},
+                         {{t + "running"}, {t + "err_code_q", F::kHex}, {t + "err_engine_q", F::kHex}})),
       group("fetch (instruction stream)",
             {{t + "f_remaining", F::kDec}, {t + "u_fetch.to_request_q", F::kDec}, {t + "u_fetch.to_route_q", F::kDec},
              {t + "u_fetch.outstanding_q", F::kDec}, {t + "lq_in_valid"}, {t + "cq_in_valid"}, {t + "sq_in_valid"},

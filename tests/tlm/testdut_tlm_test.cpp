@@ -33,10 +33,10 @@ trace::Trace copy_trace(const Copy& c, std::vector<uint8_t>* data_out = nullptr)
   trace::Trace t;
   t.target = "testdut";
   t.mem_load(c.src, data);
-  t.reg_write(cosim::testdut::kRegLength, c.bytes);
-  t.reg_write(cosim::testdut::kRegSrc, static_cast<uint32_t>(c.src));
-  t.reg_write(cosim::testdut::kRegDst, static_cast<uint32_t>(c.dst));
-  if (c.start) t.reg_write(cosim::testdut::kRegControl, 1);
+  t.reg_write(cosim::tb::testdut::kRegLength, c.bytes);
+  t.reg_write(cosim::tb::testdut::kRegSrc, static_cast<uint32_t>(c.src));
+  t.reg_write(cosim::tb::testdut::kRegDst, static_cast<uint32_t>(c.dst));
+  if (c.start) t.reg_write(cosim::tb::testdut::kRegControl, 1);
   t.wait_done(c.budget);
   cosim::Tensor expected(cosim::DType::kInt8, {static_cast<int64_t>(c.bytes)});
   expected.bytes() = data;
@@ -50,7 +50,7 @@ json run(const trace::Trace& t, const TbConfig& cfg) {
     cosim::tb::WriteLog log;
     const auto out = cosim::tb::simulate(
         t, cfg,
-        [](const char* name, const TbConfig& c) { return std::make_unique<cosim::testdut::TestDutWrapper>(name, c); },
+        [](const char* name, const TbConfig& c) { return std::make_unique<cosim::tb::testdut::TestDutWrapper>(name, c); },
         std::filesystem::temp_directory_path().string(), &log);
     json j;
     j["cycles"] = out.cycles;
