@@ -53,7 +53,7 @@ class AxiMasterBinder final : public Port<Model> {
     slave_.drive(p_);
     m.m_axi_arready_i = p_.arready;
     m.m_axi_rvalid_i = p_.rvalid;
-    bytes_to_pin(m.m_axi_rdata_i, p_.rdata.data(), kDataBytes);
+    if (p_.rvalid) bytes_to_pin(m.m_axi_rdata_i, p_.rdata.data(), kDataBytes);
     m.m_axi_rresp_i = p_.rresp;
     m.m_axi_rlast_i = p_.rlast;
     if constexpr (axi_pins::has_m_axi_rid_i<Model>::value) m.m_axi_rid_i = p_.rid;
@@ -81,7 +81,7 @@ class AxiMasterBinder final : public Port<Model> {
     p_.awburst = m.m_axi_awburst_o;
     if constexpr (axi_pins::has_m_axi_awid_o<Model>::value) p_.awid = m.m_axi_awid_o;
     p_.wvalid = m.m_axi_wvalid_o;
-    pin_to_bytes(m.m_axi_wdata_o, p_.wdata.data(), kDataBytes);
+    if (p_.wvalid) pin_to_bytes(m.m_axi_wdata_o, p_.wdata.data(), kDataBytes);
     p_.wstrb = m.m_axi_wstrb_o;
     p_.wlast = m.m_axi_wlast_o;
     p_.bready = m.m_axi_bready_o;

@@ -45,6 +45,7 @@ class AxisBinder final : public Port<Model> {
     (void)m;
     ends_.update(time, in_, out_);
   }
+  bool has_update() const override { return true; }
 
   const axis::Pins& in() const { return in_; }
   const axis::Pins& out() const { return out_; }

@@ -8,7 +8,8 @@
 //     every binder's update(); the after-cycle hook (the TLM wrapper's time);
 //   - register access through the reg_* pins (RegBinder, one cycle per
 //     access on the common register bus);
-//   - done / error / diagnosis hooks that decode the DUT's status pins, and
+//   - the DUT's status decoding (Status: done, error, diagnosis from its
+//     pins; static functions, so the per-cycle check is inlined), and
 //     run(): clock until done or error within a cycle budget;
 //   - the FST waveform (tb/wave WaveTracer) and the coverage dump.
 // The DUT declares its other ports by adding binders (AxiMasterBinder,
@@ -46,28 +47,30 @@ constexpr int kResetCycles = 2;
 // Cycles a register access may wait for the request or the response.
 constexpr int kRegPortCycles = 100;
 
-template <class Model>
-struct Hooks {
-  std::function<bool(const Model&)> done;               // required: the run is over
-  std::function<bool(const Model&)> error;              // optional: the DUT halted on an error
-  std::function<std::string(const Model&)> diagnosis;   // optional: where the DUT is, for hangs
+// Status: how a DUT's pins say where it is. A DUT provides
+//   static bool done(const Model&);          // the run is over
+//   static bool error(const Model&);         // halted on an error (NoErrorPin: never)
+//   static std::string diagnosis(const Model&);  // where it is, for hangs
+struct NoErrorPin {
+  template <class Model>
+  static bool error(const Model&) {
+    return false;
+  }
 };
 
-template <class Model>
+template <class Model, class Status>
 class Core {
  public:
   // `dut` names the model instance (the waveform view's root) and the DUT in
   // messages; `wave` holds the waveform settings (TbConfig::wave_*), null for
   // none. Resets the model.
-  Core(std::string dut, Hooks<Model> hooks, const TbConfig* wave = nullptr)
+  explicit Core(std::string dut, const TbConfig* wave = nullptr)
       : dut_(std::move(dut)),
-        hooks_(std::move(hooks)),
         ctx_(std::make_unique<VerilatedContext>()),
         wave_(std::make_unique<wave::WaveTracer<Model>>(*ctx_, wave ? *wave : TbConfig{}, dut_)),
         m_(std::make_unique<Model>(ctx_.get(), dut_.c_str())) {
     wave_->attach(*m_);
     catch_rtl_assertions(*ctx_);  // an assertion failure throws, naming the cycle
-    ports_.push_back(&reg_);
     reset();
   }
   ~Core() {
@@ -84,7 +87,10 @@ class Core {
   const std::string& dut() const { return dut_; }
 
   // Binders are clocked in the order added, after the register binder.
-  void add_port(Port<Model>& p) { ports_.push_back(&p); }
+  void add_port(Port<Model>& p) {
+    ports_.push_back(&p);
+    if (p.has_update()) updaters_.push_back(&p);
+  }
 
   // From now on cycles are DUT time: numbered from 0 (time()), dumped to the
   // waveform, and followed by `after_cycle`. Cycles before (register reads
@@ -97,11 +103,13 @@ class Core {
 
   void cycle() {
     Model& m = *m_;
+    reg_.drive(m);
     for (Port<Model>* p : ports_) p->drive(m);
     const uint64_t t = time();
     m.clk_i = 0;
     m.eval();
     if (timeline_) wave_->sample(t, 0);
+    reg_.sample(m);
     for (Port<Model>* p : ports_) p->sample(m, t);
     m.clk_i = 1;
     ctx_->time(cycles_ + 1);  // Verilator's assertion messages print this cycle number
@@ -109,16 +117,16 @@ class Core {
     ++cycles_;
     if (timeline_) wave_->sample(t, 1);
     check_rtl_assertions(*ctx_, dut_.c_str(), cycles_);
-    for (Port<Model>* p : ports_) p->update(m, t);
+    for (Port<Model>* p : updaters_) p->update(m, t);
     if (after_cycle_) after_cycle_();
   }
 
   uint32_t reg_read(uint32_t addr) { return reg_access(false, addr, 0); }
   void reg_write(uint32_t addr, uint32_t value) { reg_access(true, addr, value); }
 
-  bool done() const { return hooks_.done(*m_); }
-  bool error() const { return hooks_.error && hooks_.error(*m_); }
-  std::string diagnosis() const { return hooks_.diagnosis ? hooks_.diagnosis(*m_) : dut_ + ": no diagnosis"; }
+  bool done() const { return Status::done(*m_); }
+  bool error() const { return Status::error(*m_); }
+  std::string diagnosis() const { return Status::diagnosis(*m_); }
 
   // Clocks until done() or error(); false when `max_cycles` more cycles
   // passed first.
@@ -177,12 +185,12 @@ class Core {
   }
 
   std::string dut_;
-  Hooks<Model> hooks_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<wave::WaveTracer<Model>> wave_;  // before the model: it switches tracing on
   std::unique_ptr<Model> m_;
   RegBinder<Model> reg_;
   std::vector<Port<Model>*> ports_;
+  std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;
   uint64_t cycles_ = 0;
   uint64_t origin_ = 0;

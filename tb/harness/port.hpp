@@ -8,7 +8,8 @@
 //   sample(m, time)   model outputs -> testbench, after that eval: what the
 //                     rising edge will take (handshakes, checkers, counters)
 //   update(m, time)   after the rising edge (stream sources and sinks
-//                     advance on the handshakes they saw)
+//                     advance on the handshakes they saw); only called for a
+//                     binder whose has_update() is true
 //
 // `time` is the cycle's number on the DUT's timeline (Core::time()).
 #pragma once
@@ -27,6 +28,7 @@ class Port {
     (void)m;
     (void)time;
   }
+  virtual bool has_update() const { return false; }
 };
 
 }  // namespace cosim::tb::harness

@@ -8,26 +8,13 @@
 #pragma GCC diagnostic pop
 #include "harness/axi_master_binder.hpp"
 #include "harness/core.hpp"
+#include "testdut/testdut_status.hpp"
 // (blank line keeps include sorters from moving the above)
-
-#include <sstream>
 
 #include "testdut/testdut_wrapper.hpp"
 #include "tlm/timed_axi_slave.hpp"
 
 namespace cosim::tb::testdut {
-
-const char* state_name(unsigned state) {
-  switch (state) {
-    case 0: return "StIdle";
-    case 1: return "StReadAddr";
-    case 2: return "StReadData";
-    case 3: return "StWriteAddr";
-    case 4: return "StWriteData";
-    case 5: return "StWriteResp";
-  }
-  return "StUnknown";
-}
 
 namespace {
 
@@ -42,19 +29,6 @@ class BusyPort final : public harness::Port<Vtestdut> {
   uint64_t busy_cycles = 0;
 };
 
-harness::Hooks<Vtestdut> hooks() {
-  harness::Hooks<Vtestdut> h;
-  h.done = [](const Vtestdut& m) { return m.done_o != 0; };
-  h.diagnosis = [](const Vtestdut& m) {
-    std::ostringstream os;
-    os << "testdut stuck in state " << state_name(m.state_o) << " with " << m.beats_left_o
-       << " beats left (done=" << static_cast<int>(m.done_o) << ")";
-    if (m.state_o == 0 && !m.done_o) os << ": idle and not done, the start bit was never written";
-    return os.str();
-  };
-  return h;
-}
-
 }  // namespace
 
 struct TestDutWrapper::Impl {
@@ -62,13 +36,13 @@ struct TestDutWrapper::Impl {
   harness::AxiSlaveRef<TimedAxiSlave> slave;
   harness::AxiMasterBinder<Vtestdut> axi_pins;
   BusyPort busy;
-  harness::Core<Vtestdut> core;
+  harness::Core<Vtestdut, TestDutStatus> core;
 
   Impl(TlmMemoryPort& mem, const TbConfig& cfg)
       : axi(mem, harness::AxiMasterBinder<Vtestdut>::kDataBytes),
         slave(axi),
         axi_pins(slave),
-        core("testdut", hooks(), &cfg) {
+        core("testdut", &cfg) {
     core.add_port(axi_pins);
     core.add_port(busy);
   }

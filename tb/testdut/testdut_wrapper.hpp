@@ -19,8 +19,6 @@ constexpr uint32_t kRegSrc = 0x0c;
 constexpr uint32_t kRegDst = 0x10;
 constexpr uint32_t kRegStatus = 0x14;
 
-const char* state_name(unsigned state);
-
 class TestDutWrapper : public DutWrapper {
  public:
   TestDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg);

@@ -46,11 +46,11 @@ class EventPort final : public harness::Port<Vtf2_top> {
   EventCounts c;
 };
 
-std::string describe(const Vtf2_top& m, uint32_t desc_count, uint32_t desc_addr) {
+// `host`: what the host programmed (" of N (DESC_ADDR 0x...)"), or empty.
+std::string describe(const Vtf2_top& m, const std::string& host) {
   std::ostringstream os;
   const unsigned cs = m.dbg_ctrl_state_o;
-  os << "tf2 controller in " << controller_state_name(cs) << " at descriptor " << m.dbg_desc_idx_o << " of "
-     << desc_count << " (DESC_ADDR 0x" << std::hex << desc_addr << std::dec << ")";
+  os << "tf2 controller in " << controller_state_name(cs) << " at descriptor " << m.dbg_desc_idx_o << host;
   if (cs == 0 && !m.done_o) {
     os << ": idle and not done, the start bit was never written";
   } else {
@@ -65,21 +65,22 @@ std::string describe(const Vtf2_top& m, uint32_t desc_count, uint32_t desc_addr)
   return os.str();
 }
 
-harness::Hooks<Vtf2_top> hooks() {
-  harness::Hooks<Vtf2_top> h;
-  h.done = [](const Vtf2_top& m) { return m.done_o != 0; };  // the diagnosis needs the host's registers
-  return h;
-}
+// CTRL.done; an engine error also ends the run with done. Tf2Core::diagnosis
+// adds the host's descriptor registers to the units' states.
+struct Tf2Status : harness::NoErrorPin {
+  static bool done(const Vtf2_top& m) { return m.done_o != 0; }
+  static std::string diagnosis(const Vtf2_top& m) { return describe(m, ""); }
+};
 
 }  // namespace
 
 struct Tf2Core::Impl {
   harness::AxiMasterBinder<Vtf2_top> axi;
   EventPort events;
-  harness::Core<Vtf2_top> core;
+  harness::Core<Vtf2_top, Tf2Status> core;
   static_assert(harness::AxiMasterBinder<Vtf2_top>::kDataBytes == kAxiDataBytes);
 
-  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("tf2", hooks(), wave) {
+  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("tf2", wave) {
     core.add_port(axi);
     core.add_port(events);
   }
@@ -112,7 +113,9 @@ bool Tf2Core::error() const { return impl_->core.model().error_o; }
 uint32_t Tf2Core::err_info() const { return impl_->core.model().err_info_o; }
 
 std::string Tf2Core::diagnosis(uint32_t desc_count, uint32_t desc_addr) const {
-  return describe(impl_->core.model(), desc_count, desc_addr);
+  std::ostringstream host;
+  host << " of " << desc_count << " (DESC_ADDR 0x" << std::hex << desc_addr << ")";
+  return describe(impl_->core.model(), host.str());
 }
 
 const EventCounts& Tf2Core::events() const { return impl_->events.c; }

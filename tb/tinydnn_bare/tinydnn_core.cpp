@@ -270,19 +270,17 @@ class CounterPort final : public harness::Port<Vtinydnn_top> {
   const harness::AxisBinder<Vtinydnn_top>& axis_;
 };
 
-harness::Hooks<Vtinydnn_top> hooks() {
-  harness::Hooks<Vtinydnn_top> h;
+struct TinyDnnStatus : harness::NoErrorPin {
   // The done pin is CTRL's sticky done bit: cleared by a start, set at the end.
-  h.done = [](const Vtinydnn_top& m) { return m.done_o && !m.busy_o; };
-  h.diagnosis = [](const Vtinydnn_top& m) {
+  static bool done(const Vtinydnn_top& m) { return m.done_o && !m.busy_o; }
+  static std::string diagnosis(const Vtinydnn_top& m) {
     std::ostringstream os;
     const CtrlState st = CtrlState::decode(m.dbg_o);
     os << "tinydnn CTRL busy=" << int(m.busy_o) << " done=" << int(m.done_o) << "; " << st.str();
     if (st.batch_state == 0 && !m.done_o) os << " [idle and not done: no command was started]";
     return os.str();
-  };
-  return h;
-}
+  }
+};
 
 }  // namespace
 
@@ -290,10 +288,10 @@ struct TinyDnnCore::Impl {
   Streams streams;
   harness::AxisBinder<Vtinydnn_top> axis;
   CounterPort counters;
-  harness::Core<Vtinydnn_top> core;
+  harness::Core<Vtinydnn_top, TinyDnnStatus> core;
 
   Impl(MemoryPort& mem, uint64_t seed, axis::DelaySource delay, const TbConfig* wave)
-      : streams(mem, seed, std::move(delay)), axis(streams), counters(axis), core("tinydnn", hooks(), wave) {
+      : streams(mem, seed, std::move(delay)), axis(streams), counters(axis), core("tinydnn", wave) {
     core.add_port(axis);
     core.add_port(counters);
   }

@@ -131,21 +131,20 @@ StatusVector status_of(const Vvta_top& t) {
   return s;
 }
 
-harness::Hooks<Vvta_top> hooks() {
-  harness::Hooks<Vvta_top> h;
-  h.done = [](const Vvta_top& t) { return t.done_o != 0; };
-  h.error = [](const Vvta_top& t) { return t.error_o != 0; };
-  h.diagnosis = [](const Vvta_top& t) { return describe_status(status_of(t)); };
-  return h;
-}
+// FINISH, the error flag, the debug status vector.
+struct VtaStatus {
+  static bool done(const Vvta_top& t) { return t.done_o != 0; }
+  static bool error(const Vvta_top& t) { return t.error_o != 0; }
+  static std::string diagnosis(const Vvta_top& t) { return describe_status(status_of(t)); }
+};
 }  // namespace
 
 struct VtaCore::Impl {
   harness::AxiMasterBinder<Vvta_top> axi;
-  harness::Core<Vvta_top> core;
+  harness::Core<Vvta_top, VtaStatus> core;
   static_assert(harness::AxiMasterBinder<Vvta_top>::kDataBytes == kAxiDataBytes);
 
-  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", hooks(), wave) { core.add_port(axi); }
+  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave) { core.add_port(axi); }
 };
 
 VtaCore::VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle, const TbConfig* wave)

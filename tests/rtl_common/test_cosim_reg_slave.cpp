@@ -158,6 +158,7 @@ TEST(CosimRegSlave, WithdrawnStalledRequestTripsTheAssertion) {
   } catch (const cosim::tb::RtlAssertionError& e) {
     tripped = true;
     EXPECT_EQ(e.cycle(), 3u);
+    EXPECT_EQ(e.info().name, "a_req_stable") << e.what();
   }
   const std::string out = testing::internal::GetCapturedStdout();
   EXPECT_TRUE(tripped);

@@ -11,6 +11,7 @@
 #pragma GCC diagnostic pop
 #include "harness/axi_master_binder.hpp"
 #include "harness/core.hpp"
+#include "testdut/testdut_status.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -45,9 +46,7 @@ int main(int argc, char** argv) {
     namespace h = cosim::tb::harness;
     h::AxiSlaveRef<cosim::tb::Axi4SlaveModel> slave(axi);
     h::AxiMasterBinder<Vtestdut> pins(slave);
-    h::Hooks<Vtestdut> hooks;
-    hooks.done = [](const Vtestdut& m) { return m.done_o != 0; };
-    h::Core<Vtestdut> core("testdut", hooks);
+    h::Core<Vtestdut, cosim::tb::testdut::TestDutStatus> core("testdut");
     core.add_port(pins);
     core.start_timeline();
     core.reg_write(0x08, bytes);
