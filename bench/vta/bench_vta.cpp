@@ -1,5 +1,5 @@
 // VTA core figures (issue 3), on the Verilated core from the bare C++ clock
-// loop (cosim::vta::BareDriver), default AXI slave (one beat per cycle, no
+// loop (cosim::tb::vta::BareDriver), default AXI slave (one beat per cycle, no
 // extra latency):
 //
 //  1. GEMM efficiency. A GEMM-heavy program (one reset GEMM + kGemms GEMMs
@@ -41,6 +41,8 @@
 namespace {
 
 using namespace cosim::vta;
+using cosim::tb::vta::BareDriver;
+using cosim::tb::vta::RtlRunResult;
 
 // Flat DRAM image regions (byte addresses).
 constexpr uint64_t kInsnAddr = 0x0;

@@ -87,14 +87,14 @@ BareFigures bare_run(const cosim::trace::Trace& tr) {
   BareFigures f;
   const auto t0 = Clock::now();
   cosim::tb::DramTiming timing(cfg, 0);  // the DUT's timing stream at the DRAM target
-  cosim::vta::BareOptions opt;
+  cosim::tb::vta::BareOptions opt;
   opt.access_cycles = [&timing](uint64_t a, std::size_t n, bool w) { return timing.access_cycles(a, n, w); };
-  cosim::vta::BareDriver drv(dram, opt);
-  const cosim::vta::RtlRunResult r = drv.run(insn_addr, insn_count, cfg.timeout_cycles);
+  cosim::tb::vta::BareDriver drv(dram, opt);
+  const cosim::tb::vta::RtlRunResult r = drv.run(insn_addr, insn_count, cfg.timeout_cycles);
   f.wall = std::chrono::duration<double>(Clock::now() - t0).count();
   f.cycles = r.cycles;
   f.total_cycles = drv.total_eval_cycles();
-  f.bit_exact = r.status == cosim::vta::RtlRunResult::Status::kDone && check != nullptr;
+  f.bit_exact = r.status == cosim::tb::vta::RtlRunResult::Status::kDone && check != nullptr;
   if (f.bit_exact) {
     for (int64_t i = 0; i < check->tensor.numel(); ++i) {
       if (dram[check->addr + check->tensor.memory_offset(i)] != check->data[static_cast<std::size_t>(i)]) {

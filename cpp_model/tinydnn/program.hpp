@@ -34,22 +34,23 @@ constexpr int kSrcBankDepth = 4096;     // bf16 per source bank, 2 banks
 constexpr int kDstBankDepth = 4096;     // float32 per destination bank, 2 banks
 constexpr int kMaxDim = 255;            // size registers are 8 bits wide
 
-// Register addresses on the register port and the MODE bits, from the
-// manifest rtl/tinydnn/tinydnn.yaml (generated header dut/tinydnn_regs.hpp).
+// Register word indices (register w sits at byte offset 4*w on the register
+// port) and the MODE bits, from the manifest rtl/tinydnn/tinydnn.yaml
+// (generated header dut/tinydnn_regs.hpp).
 enum Reg : uint32_t {
-  kRegCtrl = regs::port_addr(regs::kCtrl),  // W: bit0 start.  R: bit0 busy, bit1 done (sticky)
-  kRegMode = regs::port_addr(regs::kMode),  // mode bits below
-  kRegKw = regs::port_addr(regs::kKw),
-  kRegKh = regs::port_addr(regs::kKh),
-  kRegIw = regs::port_addr(regs::kIw),
-  kRegIh = regs::port_addr(regs::kIh),
-  kRegId = regs::port_addr(regs::kId),
-  kRegOw = regs::port_addr(regs::kOw),
-  kRegOh = regs::port_addr(regs::kOh),
-  kRegOd = regs::port_addr(regs::kOd),
-  kRegSamples = regs::port_addr(regs::kSamples),  // samples per run (mini-batch part), >= 1
-  kRegCycles = regs::port_addr(regs::kCycles),    // R: cycles from start to done of the last command
-  kRegMacs = regs::port_addr(regs::kMacs),        // R: MAC steps issued x active cores in the last command
+  kRegCtrl = regs::kCtrl / 4,  // W: bit0 start.  R: bit0 busy, bit1 done (sticky)
+  kRegMode = regs::kMode / 4,  // mode bits below
+  kRegKw = regs::kKw / 4,
+  kRegKh = regs::kKh / 4,
+  kRegIw = regs::kIw / 4,
+  kRegIh = regs::kIh / 4,
+  kRegId = regs::kId / 4,
+  kRegOw = regs::kOw / 4,
+  kRegOh = regs::kOh / 4,
+  kRegOd = regs::kOd / 4,
+  kRegSamples = regs::kSamples / 4,  // samples per run (mini-batch part), >= 1
+  kRegCycles = regs::kCycles / 4,    // R: cycles from start to done of the last command
+  kRegMacs = regs::kMacs / 4,        // R: MAC steps issued x active cores in the last command
 };
 
 enum ModeBit : uint32_t {

@@ -7,13 +7,15 @@ module testdut
   input  logic                 clk_i,
   input  logic                 rst_ni,
 
-  // Register port: one access per cycle when valid (ready is always high);
-  // writes take effect at the clock edge, read data is combinational.
-  input  logic                 reg_valid_i,
-  output logic                 reg_ready_o,
+  // Register port: the common register bus (rtl/common/cosim_reg_slave);
+  // writes take effect at the request's clock edge, the response follows.
+  input  logic                 reg_req_valid_i,
+  output logic                 reg_req_ready_o,
   input  logic                 reg_write_i,
   input  logic [7:0]           reg_addr_i,
   input  logic [31:0]          reg_wdata_i,
+  output logic                 reg_rsp_valid_o,
+  input  logic                 reg_rsp_ready_i,
   output logic [31:0]          reg_rdata_o,
 
   // Status for the testbench.
@@ -65,10 +67,20 @@ module testdut
   logic                   err_q, err_d;
   logic [DataWidth-1:0]   buf_q [MaxBurstBeats];
 
-  logic reg_wr, start;
-  assign reg_ready_o = 1'b1;
-  assign reg_wr      = reg_valid_i & reg_write_i;
-  assign start       = reg_wr && reg_addr_i == RegControl && reg_wdata_i[0] && state_q == StIdle;
+  logic        reg_wr, start, unused_acc_valid;
+  logic [7:0]  acc_addr;
+  logic [31:0] acc_wdata, acc_rdata;
+  cosim_reg_slave #(.AddrWidth(8), .DataWidth(32)) u_slave (
+    .clk_i, .rst_ni,
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    .acc_valid_o (unused_acc_valid),  // reads have no side effect here
+    .acc_write_o (reg_wr),
+    .acc_addr_o  (acc_addr),
+    .acc_wdata_o (acc_wdata),
+    .acc_rdata_i (acc_rdata)
+  );
+  assign start = reg_wr && acc_addr == RegControl && acc_wdata[0] && state_q == StIdle;
 
   // Beats of the next burst: the remaining beats, capped by the burst size
   // and by the distance of both addresses to their next 4 KiB boundary.
@@ -93,7 +105,7 @@ module testdut
     cycles_d     = (state_q != StIdle) ? cycles_q + 32'd1 : cycles_q;
     done_d       = done_q;
     err_d        = err_q;
-    if (reg_wr && reg_addr_i == RegControl && reg_wdata_i[1]) done_d = 1'b0;
+    if (reg_wr && acc_addr == RegControl && acc_wdata[1]) done_d = 1'b0;
     unique case (state_q)
       StIdle: begin
         if (start) begin
@@ -177,10 +189,10 @@ module testdut
       done_q       <= done_d;
       err_q        <= err_d;
       if (reg_wr && state_q == StIdle) begin
-        unique case (reg_addr_i)
-          RegLength: len_q <= reg_wdata_i;
-          RegSrc:    src_q <= reg_wdata_i;
-          RegDst:    dst_q <= reg_wdata_i;
+        unique case (acc_addr)
+          RegLength: len_q <= acc_wdata;
+          RegSrc:    src_q <= acc_wdata;
+          RegDst:    dst_q <= acc_wdata;
           default: ;
         endcase
       end
@@ -193,14 +205,14 @@ module testdut
   end
 
   always_comb begin
-    unique case (reg_addr_i)
-      RegControl: reg_rdata_o = {30'd0, done_q, state_q != StIdle};
-      RegCycles:  reg_rdata_o = cycles_q;
-      RegLength:  reg_rdata_o = len_q;
-      RegSrc:     reg_rdata_o = src_q;
-      RegDst:     reg_rdata_o = dst_q;
-      RegStatus:  reg_rdata_o = {28'd0, err_q, state_q};
-      default:    reg_rdata_o = 32'd0;
+    unique case (acc_addr)
+      RegControl: acc_rdata = {30'd0, done_q, state_q != StIdle};
+      RegCycles:  acc_rdata = cycles_q;
+      RegLength:  acc_rdata = len_q;
+      RegSrc:     acc_rdata = src_q;
+      RegDst:     acc_rdata = dst_q;
+      RegStatus:  acc_rdata = {28'd0, err_q, state_q};
+      default:    acc_rdata = 32'd0;
     endcase
   end
 

@@ -1,5 +1,7 @@
-// Host register block (map in tf2_pkg). Requests are accepted every cycle;
-// the response (read data, also for writes) follows one cycle later.
+// Host register block (map in tf2_pkg) on the common register bus
+// (rtl/common/cosim_reg_slave): a request is taken whenever the response
+// slot is free; its response (read data, also for writes) follows one cycle
+// later.
 module tf2_regs
   import tf2_pkg::*;
 #(
@@ -13,13 +15,14 @@ module tf2_regs
   input  logic             clk_i,
   input  logic             rst_ni,
 
-  input  logic             reg_valid_i,
-  output logic             reg_ready_o,
+  input  logic             reg_req_valid_i,
+  output logic             reg_req_ready_o,
   input  logic             reg_write_i,
   input  logic [7:0]       reg_addr_i,
   input  logic [31:0]      reg_wdata_i,
   output logic             reg_rsp_valid_o,
-  output logic [31:0]      reg_rsp_rdata_o,
+  input  logic             reg_rsp_ready_i,
+  output logic [31:0]      reg_rdata_o,
 
   output logic             start_o,       // one-cycle pulse
   output logic [AddrW-1:0] desc_addr_o,
@@ -42,26 +45,32 @@ module tf2_regs
   logic [AddrW-1:0] desc_addr_q;
   logic [15:0]      desc_count_q;
   logic [31:0]      err_info_q;
-  logic             rsp_valid_q;
-  logic [31:0]      rsp_rdata_q;
 
-  logic wr, start;
-  assign reg_ready_o = 1'b1;
-  assign wr    = reg_valid_i && reg_write_i;
-  assign start = wr && (reg_addr_i == 8'h00) && reg_wdata_i[0] && !busy_i;
+  logic        wr, start, unused_acc_valid;
+  logic [7:0]  acc_addr;
+  logic [31:0] acc_wdata, rdata;
+
+  cosim_reg_slave #(.AddrWidth(8), .DataWidth(32)) u_slave (
+    .clk_i, .rst_ni,
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    .acc_valid_o (unused_acc_valid),  // reads have no side effect here
+    .acc_write_o (wr),
+    .acc_addr_o  (acc_addr),
+    .acc_wdata_o (acc_wdata),
+    .acc_rdata_i (rdata)
+  );
+  assign start = wr && (acc_addr == 8'h00) && acc_wdata[0] && !busy_i;
 
   assign start_o         = start;
   assign desc_addr_o     = desc_addr_q;
   assign desc_count_o    = desc_count_q;
-  assign reg_rsp_valid_o = rsp_valid_q;
-  assign reg_rsp_rdata_o = rsp_rdata_q;
   assign done_o          = done_q;
   assign error_o         = error_q;
   assign err_info_o      = err_info_q;
 
-  logic [31:0] rdata;
   always_comb begin
-    unique case (reg_addr_i)
+    unique case (acc_addr)
       8'h00: rdata = {28'd0, busy_i, error_q, done_q, 1'b0};
       8'h04: rdata = cycles_q;
       8'h08: rdata = {16'd0, desc_count_q};
@@ -89,14 +98,10 @@ module tf2_regs
       desc_addr_q  <= '0;
       desc_count_q <= '0;
       err_info_q   <= '0;
-      rsp_valid_q  <= 1'b0;
-      rsp_rdata_q  <= '0;
     end else begin
-      rsp_valid_q <= reg_valid_i;
-      if (reg_valid_i) rsp_rdata_q <= rdata;
-      if (wr && reg_addr_i == 8'h08) desc_count_q <= reg_wdata_i[15:0];
-      if (wr && reg_addr_i == 8'h0c) desc_addr_q <= reg_wdata_i;
-      if (wr && reg_addr_i == 8'h00 && reg_wdata_i[1]) done_q <= 1'b0;
+      if (wr && acc_addr == 8'h08) desc_count_q <= acc_wdata[15:0];
+      if (wr && acc_addr == 8'h0c) desc_addr_q <= acc_wdata;
+      if (wr && acc_addr == 8'h00 && acc_wdata[1]) done_q <= 1'b0;
       if (start) begin
         done_q      <= 1'b0;
         error_q     <= 1'b0;

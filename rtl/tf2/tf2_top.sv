@@ -17,13 +17,14 @@ module tf2_top
   input  logic                        rst_ni,
 
   // Register port.
-  input  logic                        reg_valid_i,
-  output logic                        reg_ready_o,
+  input  logic                        reg_req_valid_i,
+  output logic                        reg_req_ready_o,
   input  logic                        reg_write_i,
   input  logic [7:0]                  reg_addr_i,
   input  logic [31:0]                 reg_wdata_i,
   output logic                        reg_rsp_valid_o,
-  output logic [31:0]                 reg_rsp_rdata_o,
+  input  logic                        reg_rsp_ready_i,
+  output logic [31:0]                 reg_rdata_o,
 
   // AXI4 master.
   output logic                        m_axi_awvalid_o,
@@ -114,8 +115,8 @@ module tf2_top
     .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)
   ) u_regs (
     .clk_i, .rst_ni,
-    .reg_valid_i, .reg_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_rdata_o,
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
     .start_o     (start),
     .desc_addr_o (desc_addr),
     .desc_count_o(desc_count),

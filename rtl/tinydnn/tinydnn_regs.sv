@@ -1,5 +1,7 @@
-// Register block on a valid/ready register port (always ready; read data
-// returns the cycle after the request with rvalid). Writes other than CTRL
+// Register block on the common register bus (rtl/common/cosim_reg_slave:
+// valid/ready request and response; register w at byte address 4*w; the
+// response, read data also for writes, follows the request by one cycle).
+// Writes other than CTRL
 // are ignored while a command runs; writing CTRL bit 0 starts one command.
 // CTRL reads {error, done, busy}: error means the last command was refused
 // because a size register was 0 or OD exceeded the core count.
@@ -8,15 +10,13 @@ module tinydnn_regs
 (
   input  logic        clk_i,
   input  logic        rst_ni,
-  input  logic        reg_valid_i,
-  output logic        reg_ready_o,
+  input  logic        reg_req_valid_i,
+  output logic        reg_req_ready_o,
   input  logic        reg_write_i,
-  input  logic [3:0]  reg_addr_i,
-  // Registers are at most 16 bits wide; upper write bits are ignored.
-  /* verilator lint_off UNUSEDSIGNAL */
+  input  logic [5:0]  reg_addr_i,
   input  logic [31:0] reg_wdata_i,
-  /* verilator lint_on UNUSEDSIGNAL */
-  output logic        reg_rvalid_o,
+  output logic        reg_rsp_valid_o,
+  input  logic        reg_rsp_ready_i,
   output logic [31:0] reg_rdata_o,
   output mode_t       mode_o,
   output cfg_t        cfg_o,
@@ -30,14 +30,48 @@ module tinydnn_regs
 
   mode_t       mode_q;
   cfg_t        cfg_q;
-  logic        done_q, rvalid_q;
-  logic [31:0] rdata_q, cycles_q, macs_q;
-  logic        wr, rd;
+  logic        done_q;
+  logic [31:0] cycles_q, macs_q, rdata;
+  logic        wr, unused_acc_valid;
+  logic [5:0]  acc_addr;
+  logic [3:0]  word;
+  logic [31:0] acc_wdata;
+  // Registers are at most 16 bits wide; upper write bits and the byte lanes
+  // of the address are ignored.
+  logic [17:0] unused_bits;
+  assign unused_bits = {acc_wdata[31:16], acc_addr[1:0]};
 
-  assign reg_ready_o = 1'b1;
-  assign wr      = reg_valid_i && reg_write_i;
-  assign rd      = reg_valid_i && !reg_write_i;
-  assign start_o = wr && !busy_i && (reg_addr_i == RegCtrl) && reg_wdata_i[0];
+  cosim_reg_slave #(.AddrWidth(6), .DataWidth(32)) u_slave (
+    .clk_i, .rst_ni,
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    .acc_valid_o (unused_acc_valid),  // reads have no side effect here
+    .acc_write_o (wr),
+    .acc_addr_o  (acc_addr),
+    .acc_wdata_o (acc_wdata),
+    .acc_rdata_i (rdata)
+  );
+  assign word    = acc_addr[5:2];
+  assign start_o = wr && !busy_i && (word == RegCtrl) && acc_wdata[0];
+
+  always_comb begin
+    unique case (word)
+      RegCtrl:    rdata = {29'd0, err_i, done_q, busy_i};
+      RegMode:    rdata = {25'd0, mode_q};
+      RegKw:      rdata = {24'd0, cfg_q.kw};
+      RegKh:      rdata = {24'd0, cfg_q.kh};
+      RegIw:      rdata = {24'd0, cfg_q.iw};
+      RegIh:      rdata = {24'd0, cfg_q.ih};
+      RegId:      rdata = {24'd0, cfg_q.id};
+      RegOw:      rdata = {24'd0, cfg_q.ow};
+      RegOh:      rdata = {24'd0, cfg_q.oh};
+      RegOd:      rdata = {24'd0, cfg_q.od};
+      RegSamples: rdata = {16'd0, cfg_q.samples};
+      RegCycles:  rdata = cycles_q;
+      RegMacs:    rdata = macs_q;
+      default:    rdata = '0;
+    endcase
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -45,23 +79,21 @@ module tinydnn_regs
       cfg_q    <= '{kw: 8'd1, kh: 8'd1, iw: 8'd1, ih: 8'd1, id: 8'd1, ow: 8'd1, oh: 8'd1, od: 8'd1,
                     samples: 16'd1};
       done_q   <= 1'b0;
-      rvalid_q <= 1'b0;
-      rdata_q  <= '0;
       cycles_q <= '0;
       macs_q   <= '0;
     end else begin
       if (wr && !busy_i) begin
-        unique case (reg_addr_i)
-          RegMode:    mode_q      <= mode_t'(reg_wdata_i[6:0]);
-          RegKw:      cfg_q.kw    <= reg_wdata_i[DimW-1:0];
-          RegKh:      cfg_q.kh    <= reg_wdata_i[DimW-1:0];
-          RegIw:      cfg_q.iw    <= reg_wdata_i[DimW-1:0];
-          RegIh:      cfg_q.ih    <= reg_wdata_i[DimW-1:0];
-          RegId:      cfg_q.id    <= reg_wdata_i[DimW-1:0];
-          RegOw:      cfg_q.ow    <= reg_wdata_i[DimW-1:0];
-          RegOh:      cfg_q.oh    <= reg_wdata_i[DimW-1:0];
-          RegOd:      cfg_q.od    <= reg_wdata_i[DimW-1:0];
-          RegSamples: cfg_q.samples <= reg_wdata_i[15:0];
+        unique case (word)
+          RegMode:    mode_q      <= mode_t'(acc_wdata[6:0]);
+          RegKw:      cfg_q.kw    <= acc_wdata[DimW-1:0];
+          RegKh:      cfg_q.kh    <= acc_wdata[DimW-1:0];
+          RegIw:      cfg_q.iw    <= acc_wdata[DimW-1:0];
+          RegIh:      cfg_q.ih    <= acc_wdata[DimW-1:0];
+          RegId:      cfg_q.id    <= acc_wdata[DimW-1:0];
+          RegOw:      cfg_q.ow    <= acc_wdata[DimW-1:0];
+          RegOh:      cfg_q.oh    <= acc_wdata[DimW-1:0];
+          RegOd:      cfg_q.od    <= acc_wdata[DimW-1:0];
+          RegSamples: cfg_q.samples <= acc_wdata[15:0];
           default: ;
         endcase
       end
@@ -74,30 +106,9 @@ module tinydnn_regs
         if (busy_i) cycles_q <= cycles_q + 32'd1;
         if (mac_step_i) macs_q <= macs_q + {24'd0, cfg_q.od};
       end
-      rvalid_q <= rd;
-      if (rd) begin
-        unique case (reg_addr_i)
-          RegCtrl:    rdata_q <= {29'd0, err_i, done_q, busy_i};
-          RegMode:    rdata_q <= {25'd0, mode_q};
-          RegKw:      rdata_q <= {24'd0, cfg_q.kw};
-          RegKh:      rdata_q <= {24'd0, cfg_q.kh};
-          RegIw:      rdata_q <= {24'd0, cfg_q.iw};
-          RegIh:      rdata_q <= {24'd0, cfg_q.ih};
-          RegId:      rdata_q <= {24'd0, cfg_q.id};
-          RegOw:      rdata_q <= {24'd0, cfg_q.ow};
-          RegOh:      rdata_q <= {24'd0, cfg_q.oh};
-          RegOd:      rdata_q <= {24'd0, cfg_q.od};
-          RegSamples: rdata_q <= {16'd0, cfg_q.samples};
-          RegCycles:  rdata_q <= cycles_q;
-          RegMacs:    rdata_q <= macs_q;
-          default:    rdata_q <= '0;
-        endcase
-      end
     end
   end
 
-  assign reg_rvalid_o = rvalid_q;
-  assign reg_rdata_o  = rdata_q;
   assign mode_o       = mode_q;
   assign cfg_o        = cfg_q;
   assign done_o       = done_q;

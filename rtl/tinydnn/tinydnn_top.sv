@@ -8,12 +8,13 @@ module tinydnn_top
   input  logic        clk_i,
   input  logic        rst_ni,
   // Register port.
-  input  logic        reg_valid_i,
-  output logic        reg_ready_o,
+  input  logic        reg_req_valid_i,
+  output logic        reg_req_ready_o,
   input  logic        reg_write_i,
-  input  logic [3:0]  reg_addr_i,
+  input  logic [5:0]  reg_addr_i,     // byte address, register w at 4*w
   input  logic [31:0] reg_wdata_i,
-  output logic        reg_rvalid_o,
+  output logic        reg_rsp_valid_o,
+  input  logic        reg_rsp_ready_i,
   output logic [31:0] reg_rdata_o,
   // AXI-Stream slave: weights, bias and samples.
   input  logic        s_axis_tvalid_i,
@@ -63,8 +64,8 @@ module tinydnn_top
 
   tinydnn_regs u_regs (
     .clk_i, .rst_ni,
-    .reg_valid_i, .reg_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rvalid_o, .reg_rdata_o,
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
     .mode_o     (mode),
     .cfg_o      (cfg),
     .start_o    (start),

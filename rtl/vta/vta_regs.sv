@@ -1,19 +1,19 @@
-// Host register block (map in vta_pkg): a valid/ready request port (write flag,
-// byte address, data) with one response per request carrying the read data.
-// Holds the run state: start pulse, done and error flags, cycle counter and
+// Host register block (map in vta_pkg) on the common register bus
+// (rtl/common/cosim_reg_slave: valid/ready request and response, byte
+// addresses). Holds the run state: start pulse, done and error flags, cycle counter and
 // the performance counters.
 module vta_regs import vta_pkg::*; (
   input  logic                     clk_i,
   input  logic                     rst_ni,
 
-  input  logic                     req_valid_i,
-  output logic                     req_ready_o,
-  input  logic                     req_write_i,
-  input  logic [RegAddrWidth-1:0]  req_addr_i,
-  input  logic [31:0]              req_wdata_i,
-  output logic                     rsp_valid_o,
-  input  logic                     rsp_ready_i,
-  output logic [31:0]              rsp_rdata_o,
+  input  logic                     reg_req_valid_i,
+  output logic                     reg_req_ready_o,
+  input  logic                     reg_write_i,
+  input  logic [RegAddrWidth-1:0]  reg_addr_i,
+  input  logic [31:0]              reg_wdata_i,
+  output logic                     reg_rsp_valid_o,
+  input  logic                     reg_rsp_ready_i,
+  output logic [31:0]              reg_rdata_o,
 
   output logic                     start_o,
   output logic [31:0]              insn_count_o,
@@ -37,14 +37,24 @@ module vta_regs import vta_pkg::*; (
   err_e        err_code_q;
   engine_e     err_engine_q;
   logic [31:0] perf_q [NumPerf];
-  logic        rsp_valid_q;
-  logic [31:0] rsp_rdata_q;
 
-  logic req, wr, start;
-  assign req_ready_o = !rsp_valid_q || rsp_ready_i;
-  assign req         = req_valid_i && req_ready_o;
-  assign wr          = req && req_write_i;
-  assign start       = wr && (req_addr_i == RegCtrl) && req_wdata_i[0];
+  logic                    wr, start;
+  logic                    unused_acc_valid;  // reads have no side effect here
+  logic [RegAddrWidth-1:0] acc_addr;
+  logic [31:0]             acc_wdata;
+  logic [31:0]             rdata;
+
+  cosim_reg_slave #(.AddrWidth(RegAddrWidth), .DataWidth(32)) u_slave (
+    .clk_i, .rst_ni,
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    .acc_valid_o (unused_acc_valid),
+    .acc_write_o (wr),
+    .acc_addr_o  (acc_addr),
+    .acc_wdata_o (acc_wdata),
+    .acc_rdata_i (rdata)
+  );
+  assign start = wr && (acc_addr == RegCtrl) && acc_wdata[0];
 
   // First engine (lowest index) reporting an error this cycle.
   logic    any_err;
@@ -62,14 +72,13 @@ module vta_regs import vta_pkg::*; (
     end
   end
 
-  logic [31:0] rdata;
   logic [3:0]  perf_sel;
   logic [RegAddrWidth-1:0] perf_off;
   always_comb begin
-    perf_off = req_addr_i - RegPerfBase;
+    perf_off = acc_addr - RegPerfBase;
     perf_sel = perf_off[5:2];
     rdata = '0;
-    unique case (req_addr_i)
+    unique case (acc_addr)
       RegCtrl:      rdata = {29'd0, error_q, done_q, running_q};
       RegCycles:    rdata = cycles_q;
       RegInsnCount: rdata = insn_count_q;
@@ -77,7 +86,7 @@ module vta_regs import vta_pkg::*; (
       RegErrInfo:   rdata = {26'd0, err_engine_q, err_code_q};
       RegStatusLo:  rdata = status_lo_i;
       default: begin
-        if (req_addr_i >= RegPerfBase && perf_off[1:0] == 2'b00 &&
+        if (acc_addr >= RegPerfBase && perf_off[1:0] == 2'b00 &&
             32'(perf_off[RegAddrWidth-1:2]) < NumPerf) begin
           rdata = perf_q[perf_sel];
         end
@@ -90,16 +99,10 @@ module vta_regs import vta_pkg::*; (
       insn_count_q <= '0;  insn_addr_q <= '0;  cycles_q <= '0;
       running_q <= 1'b0;  done_q <= 1'b0;  error_q <= 1'b0;
       err_code_q <= ErrNone;  err_engine_q <= EngFetch;
-      rsp_valid_q <= 1'b0;  rsp_rdata_q <= '0;
     end else begin
-      if (rsp_valid_q && rsp_ready_i) rsp_valid_q <= 1'b0;
-      if (req) begin
-        rsp_valid_q <= 1'b1;
-        rsp_rdata_q <= rdata;
-      end
-      if (wr && req_addr_i == RegInsnCount) insn_count_q <= req_wdata_i;
-      if (wr && req_addr_i == RegInsnAddr)  insn_addr_q  <= req_wdata_i;
-      if (wr && req_addr_i == RegCtrl && req_wdata_i[1]) done_q <= 1'b0;
+      if (wr && acc_addr == RegInsnCount) insn_count_q <= acc_wdata;
+      if (wr && acc_addr == RegInsnAddr)  insn_addr_q  <= acc_wdata;
+      if (wr && acc_addr == RegCtrl && acc_wdata[1]) done_q <= 1'b0;
 
       if (running_q) cycles_q <= cycles_q + 32'd1;
       if (finish_i && running_q) begin
@@ -133,8 +136,6 @@ module vta_regs import vta_pkg::*; (
     end
   end
 
-  assign rsp_valid_o  = rsp_valid_q;
-  assign rsp_rdata_o  = rsp_rdata_q;
   assign start_o      = start;
   assign insn_count_o = insn_count_q;
   assign insn_addr_o  = insn_addr_q;
@@ -143,11 +144,5 @@ module vta_regs import vta_pkg::*; (
   assign error_o      = error_q;
   assign err_code_o   = err_code_q;
   assign err_engine_o = err_engine_q;
-
-  // ---- Assertions (Verilated with --assert) --------------------------------
-  // Register response: valid held with stable data until the host takes it.
-  a_rsp_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    rsp_valid_o && !rsp_ready_i |=> rsp_valid_o && $stable(rsp_rdata_o))
-    else $error("vta_regs: response dropped or changed before ready");
 
 endmodule

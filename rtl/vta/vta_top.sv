@@ -18,12 +18,12 @@ module vta_top import vta_pkg::*; #(
   // Host registers.
   input  logic                     reg_req_valid_i,
   output logic                     reg_req_ready_o,
-  input  logic                     reg_req_write_i,
-  input  logic [RegAddrWidth-1:0]  reg_req_addr_i,
-  input  logic [31:0]              reg_req_wdata_i,
+  input  logic                     reg_write_i,
+  input  logic [RegAddrWidth-1:0]  reg_addr_i,
+  input  logic [31:0]              reg_wdata_i,
   output logic                     reg_rsp_valid_o,
   input  logic                     reg_rsp_ready_i,
-  output logic [31:0]              reg_rsp_rdata_o,
+  output logic [31:0]              reg_rdata_o,
 
   // AXI4 master.
   output logic                     m_axi_arvalid_o,
@@ -93,10 +93,8 @@ module vta_top import vta_pkg::*; #(
 
   vta_regs u_regs (
     .clk_i, .rst_ni,
-    .req_valid_i (reg_req_valid_i), .req_ready_o (reg_req_ready_o),
-    .req_write_i (reg_req_write_i), .req_addr_i  (reg_req_addr_i),
-    .req_wdata_i (reg_req_wdata_i), .rsp_valid_o (reg_rsp_valid_o),
-    .rsp_ready_i (reg_rsp_ready_i), .rsp_rdata_o (reg_rsp_rdata_o),
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
     .start_o (start), .insn_count_o (insn_count), .insn_addr_o (insn_addr),
     .finish_i (finish), .err_i (err_pulse), .err_code_i (err_code),
     .perf_inc_i (perf_inc), .status_lo_i (status[31:0]),

@@ -15,7 +15,7 @@
 #include "dut/testdut_regs.hpp"
 #include "testdut/testdut_wrapper.hpp"
 
-namespace cosim::testdut {
+namespace cosim::tb::testdut {
 
 namespace {
 
@@ -112,8 +112,8 @@ class TestDutBackend : public tb::TargetBackend {
 };
 
 }  // namespace
-}  // namespace cosim::testdut
+}  // namespace cosim::tb::testdut
 
 namespace cosim::backends {
-std::unique_ptr<tb::TargetBackend> make_testdut() { return std::make_unique<testdut::TestDutBackend>(); }
+std::unique_ptr<tb::TargetBackend> make_testdut() { return std::make_unique<tb::testdut::TestDutBackend>(); }
 }  // namespace cosim::backends

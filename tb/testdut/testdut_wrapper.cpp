@@ -3,158 +3,83 @@
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"  // inside Verilator's headers
 #include <verilated.h>
-#include <verilated_fst_c.h>
 
 #include "Vtestdut.h"
 #pragma GCC diagnostic pop
-#include "wave/wave_tracer.hpp"
+#include "harness/axi_master_binder.hpp"
+#include "harness/core.hpp"
+#include "testdut/testdut_status.hpp"
 // (blank line keeps include sorters from moving the above)
 
-#include <cstring>
-#include <sstream>
-
 #include "testdut/testdut_wrapper.hpp"
+#include "tlm/timed_axi_slave.hpp"
 
-namespace cosim::testdut {
+namespace cosim::tb::testdut {
 
-const char* state_name(unsigned state) {
-  switch (state) {
-    case 0: return "StIdle";
-    case 1: return "StReadAddr";
-    case 2: return "StReadData";
-    case 3: return "StWriteAddr";
-    case 4: return "StWriteData";
-    case 5: return "StWriteResp";
+namespace {
+
+// Cycles the copy engine is out of its idle state.
+class BusyPort final : public harness::Port<Vtestdut> {
+ public:
+  void drive(Vtestdut& m) override { (void)m; }
+  void sample(const Vtestdut& m, uint64_t time) override {
+    (void)time;
+    if (m.state_o != 0) ++busy_cycles;
   }
-  return "StUnknown";
-}
+  uint64_t busy_cycles = 0;
+};
 
-TestDutWrapper::TestDutWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg)
-    : tb::DutWrapper(name, cfg), ctx_(std::make_unique<VerilatedContext>()) {
-  wave_ = std::make_unique<wave::WaveTracer<Vtestdut>>(*ctx_, cfg, "testdut");
-  m_ = std::make_unique<Vtestdut>(ctx_.get(), "testdut");
-  wave_->attach(*m_);
-  axi_ = std::make_unique<tb::TimedAxiSlave>(memory(), 8);
-  // Reset: two cycles with rst_ni low (not counted as DUT cycles).
-  m_->rst_ni = 0;
-  m_->reg_valid_i = 0;
-  for (int i = 0; i < 2; ++i) {
-    m_->clk_i = 0;
-    m_->eval();
-    m_->clk_i = 1;
-    m_->eval();
+}  // namespace
+
+struct TestDutWrapper::Impl {
+  TimedAxiSlave axi;
+  harness::AxiSlaveRef<TimedAxiSlave> slave;
+  harness::AxiMasterBinder<Vtestdut> axi_pins;
+  BusyPort busy;
+  harness::Core<Vtestdut, TestDutStatus> core;
+
+  Impl(TlmMemoryPort& mem, const TbConfig& cfg)
+      : axi(mem, harness::AxiMasterBinder<Vtestdut>::kDataBytes),
+        slave(axi),
+        axi_pins(slave),
+        core("testdut", &cfg) {
+    core.add_port(axi_pins);
+    core.add_port(busy);
   }
-  m_->rst_ni = 1;
-  m_->clk_i = 0;
-  m_->eval();
+};
+
+TestDutWrapper::TestDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg)
+    : DutWrapper(name, cfg), impl_(std::make_unique<Impl>(memory(), cfg)) {
+  impl_->core.start_timeline([this] { tick(); });
 }
 
-TestDutWrapper::~TestDutWrapper() {
-  wave_->close();
-  m_->final();
-}
-
-void TestDutWrapper::cycle() {
-  tb::Axi4Pins p;
-  axi_->drive(p);
-  Vtestdut& m = *m_;
-  m.m_axi_arready_i = p.arready;
-  m.m_axi_rvalid_i = p.rvalid;
-  uint64_t rdata = 0;
-  std::memcpy(&rdata, p.rdata.data(), 8);
-  m.m_axi_rdata_i = rdata;
-  m.m_axi_rresp_i = p.rresp;
-  m.m_axi_rlast_i = p.rlast;
-  m.m_axi_awready_i = p.awready;
-  m.m_axi_wready_i = p.wready;
-  m.m_axi_bvalid_i = p.bvalid;
-  m.m_axi_bresp_i = p.bresp;
-  m.clk_i = 0;
-  m.eval();
-  const uint64_t now = cycles();
-  wave_->sample(now, 0);
-  p.arvalid = m.m_axi_arvalid_o;
-  p.araddr = m.m_axi_araddr_o;
-  p.arlen = m.m_axi_arlen_o;
-  p.arsize = m.m_axi_arsize_o;
-  p.arburst = m.m_axi_arburst_o;
-  p.rready = m.m_axi_rready_o;
-  p.awvalid = m.m_axi_awvalid_o;
-  p.awaddr = m.m_axi_awaddr_o;
-  p.awlen = m.m_axi_awlen_o;
-  p.awsize = m.m_axi_awsize_o;
-  p.awburst = m.m_axi_awburst_o;
-  p.wvalid = m.m_axi_wvalid_o;
-  const uint64_t wdata = m.m_axi_wdata_o;
-  std::memcpy(p.wdata.data(), &wdata, 8);
-  p.wstrb = m.m_axi_wstrb_o;
-  p.wlast = m.m_axi_wlast_o;
-  p.bready = m.m_axi_bready_o;
-  axi_->tick(p);
-  if (m.state_o != 0) ++busy_cycles_;
-  m.clk_i = 1;
-  m.eval();
-  wave_->sample(now, 1);
-  tick();
-}
+TestDutWrapper::~TestDutWrapper() = default;
 
 bool TestDutWrapper::run(uint64_t max_cycles) {
-  const uint64_t end = cycles() + max_cycles;
-  while (!m_->done_o) {
-    if (cycles() >= end) {
-      sync();
-      return false;
-    }
-    cycle();
-  }
+  const bool done = impl_->core.run(max_cycles);
   sync();
-  return true;
+  return done;
 }
 
-uint32_t TestDutWrapper::reg_read(uint32_t offset) {
-  m_->reg_valid_i = 1;
-  m_->reg_write_i = 0;
-  m_->reg_addr_i = static_cast<uint8_t>(offset);
-  m_->eval();
-  const uint32_t v = m_->reg_rdata_o;
-  cycle();
-  m_->reg_valid_i = 0;
-  return v;
-}
+uint32_t TestDutWrapper::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
+void TestDutWrapper::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }
 
-void TestDutWrapper::reg_write(uint32_t offset, uint32_t value) {
-  m_->reg_valid_i = 1;
-  m_->reg_write_i = 1;
-  m_->reg_addr_i = static_cast<uint8_t>(offset);
-  m_->reg_wdata_i = value;
-  cycle();
-  m_->reg_valid_i = 0;
-  m_->reg_write_i = 0;
-}
-
-std::string TestDutWrapper::diagnosis() const {
-  std::ostringstream os;
-  os << "testdut stuck in state " << state_name(m_->state_o) << " with " << m_->beats_left_o
-     << " beats left (done=" << static_cast<int>(m_->done_o) << ")";
-  if (m_->state_o == 0 && !m_->done_o) os << ": idle and not done, the start bit was never written";
-  os << "; " << axi_->state();
-  return os.str();
-}
+std::string TestDutWrapper::diagnosis() const { return impl_->core.diagnosis() + "; " + impl_->axi.state(); }
 
 std::map<std::string, uint64_t> TestDutWrapper::perf_counters() const {
-  std::map<std::string, uint64_t> p = wave_->stats();  // wave_*: moved to report.json "wave"
-  p.insert({{"busy_cycles", busy_cycles_},
-            {"read_beats", axi_->model().read_beats()},
-            {"write_beats", axi_->model().write_beats()},
-            {"memory_wait_cycles", axi_->wait_cycles()}});
+  std::map<std::string, uint64_t> p = impl_->core.wave_stats();  // wave_*: moved to report.json "wave"
+  p.insert({{"busy_cycles", impl_->busy.busy_cycles},
+            {"read_beats", impl_->axi.model().read_beats()},
+            {"write_beats", impl_->axi.model().write_beats()},
+            {"memory_wait_cycles", impl_->axi.wait_cycles()}});
   return p;
 }
 
 std::vector<std::string> TestDutWrapper::errors() const {
   std::vector<std::string> e;
-  for (const auto& s : axi_->model().protocol_errors()) e.push_back("AXI protocol: " + s);
-  for (const auto& s : axi_->model().access_errors()) e.push_back("memory access: " + s);
+  for (const auto& s : impl_->axi.model().protocol_errors()) e.push_back("AXI protocol: " + s);
+  for (const auto& s : impl_->axi.model().access_errors()) e.push_back("memory access: " + s);
   return e;
 }
 
-}  // namespace cosim::testdut
+}  // namespace cosim::tb::testdut

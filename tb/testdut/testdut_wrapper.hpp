@@ -1,22 +1,15 @@
-// DUT wrapper of the test DMA (rtl/testdut): its own clock loop over the
-// Verilated model, the register port behind the TLM register target, and
-// the AXI4 master served by TimedAxiSlave through the TLM memory bridge.
+// DUT wrapper of the test DMA (rtl/testdut): the Verilated model on the
+// harness core (tb/harness), the register port behind the TLM register
+// target, and the AXI4 master served by TimedAxiSlave through the TLM memory
+// bridge.
 #pragma once
 
 #include <memory>
 #include <string>
 
 #include "tlm/dut_wrapper.hpp"
-#include "tlm/timed_axi_slave.hpp"
 
-class Vtestdut;
-class VerilatedContext;
-namespace cosim::wave {
-template <class Model>
-class WaveTracer;
-}  // namespace cosim::wave
-
-namespace cosim::testdut {
+namespace cosim::tb::testdut {
 
 // Register map (rtl/testdut/testdut_pkg.sv).
 constexpr uint32_t kRegControl = 0x00;
@@ -26,11 +19,9 @@ constexpr uint32_t kRegSrc = 0x0c;
 constexpr uint32_t kRegDst = 0x10;
 constexpr uint32_t kRegStatus = 0x14;
 
-const char* state_name(unsigned state);
-
-class TestDutWrapper : public tb::DutWrapper {
+class TestDutWrapper : public DutWrapper {
  public:
-  TestDutWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg);
+  TestDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg);
   ~TestDutWrapper() override;
 
   bool run(uint64_t max_cycles) override;
@@ -43,13 +34,8 @@ class TestDutWrapper : public tb::DutWrapper {
   void reg_write(uint32_t offset, uint32_t value) override;
 
  private:
-  void cycle();  // one clock: slave drive, negedge eval, handshake, posedge eval
-
-  std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vtestdut> m_;
-  std::unique_ptr<wave::WaveTracer<Vtestdut>> wave_;  // FST window + view (tb/wave)
-  std::unique_ptr<tb::TimedAxiSlave> axi_;
-  uint64_t busy_cycles_ = 0;
+  struct Impl;  // the model and the harness core (Verilator's headers stay out of SystemC code)
+  std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace cosim::testdut
+}  // namespace cosim::tb::testdut

@@ -343,7 +343,7 @@ class Tf2Backend : public TargetBackend {
   }
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
-    return std::make_unique<Tf2Wrapper>(name, cfg);
+    return std::make_unique<tb::tf2::Tf2Wrapper>(name, cfg);
   }
 
   // Checks are named <layer output>[_c<first>_<last>] (one per 16-channel

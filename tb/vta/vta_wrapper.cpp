@@ -2,10 +2,10 @@
 
 #include "common/error.hpp"
 
-namespace cosim::vta {
+namespace cosim::tb::vta {
 
-VtaWrapper::VtaWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg)
-    : tb::DutWrapper(name, cfg), axi_(memory(), kAxiDataBytes), port_(axi_), core_(port_, [this] { tick(); }, &cfg) {
+VtaWrapper::VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg)
+    : DutWrapper(name, cfg), axi_(memory(), kAxiDataBytes), port_(axi_), core_(port_, [this] { tick(); }, &cfg) {
   // --trace: the core over vta_rtl_trace dumps the FST (tb/wave); over the
   // non-tracing vta_rtl the core refuses with an InputError.
 }
@@ -13,17 +13,13 @@ VtaWrapper::VtaWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg)
 VtaWrapper::~VtaWrapper() = default;
 
 bool VtaWrapper::run(uint64_t max_cycles) {
-  const uint64_t end = cycles() + max_cycles;
-  while (!core_.done() && !core_.error()) {
-    if (cycles() >= end) {
-      sync();
-      return false;
-    }
-    core_.cycle();
+  if (!core_.run(max_cycles)) {
+    sync();
+    return false;
   }
   // The host's view after the run: counters and, on error, ERR_INFO.
   perf_ = core_.read_perf(&vta_cycles_);
-  if (core_.error()) error_ = "VTA " + describe_error(core_.reg_access(false, kRegErrInfo, 0));
+  if (core_.error()) error_ = "VTA " + describe_error(core_.reg_read(kRegErrInfo));
   sync();
   return true;
 }
@@ -64,8 +60,8 @@ uint8_t reg_offset(uint32_t offset) {
 }
 }  // namespace
 
-uint32_t VtaWrapper::reg_read(uint32_t offset) { return core_.reg_access(false, reg_offset(offset), 0); }
+uint32_t VtaWrapper::reg_read(uint32_t offset) { return core_.reg_read(reg_offset(offset)); }
 
-void VtaWrapper::reg_write(uint32_t offset, uint32_t value) { core_.reg_access(true, reg_offset(offset), value); }
+void VtaWrapper::reg_write(uint32_t offset, uint32_t value) { core_.reg_write(reg_offset(offset), value); }
 
-}  // namespace cosim::vta
+}  // namespace cosim::tb::vta

@@ -15,11 +15,11 @@
 #include "tlm/timed_axi_slave.hpp"
 #include "vta_bare/vta_core.hpp"
 
-namespace cosim::vta {
+namespace cosim::tb::vta {
 
-class VtaWrapper : public tb::DutWrapper {
+class VtaWrapper : public DutWrapper {
  public:
-  VtaWrapper(sc_core::sc_module_name name, const tb::TbConfig& cfg);
+  VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg);
   ~VtaWrapper() override;
 
   bool run(uint64_t max_cycles) override;
@@ -35,12 +35,17 @@ class VtaWrapper : public tb::DutWrapper {
   void reg_write(uint32_t offset, uint32_t value) override;
 
  private:
-  tb::TimedAxiSlave axi_;
-  AxiSlaveRef<tb::TimedAxiSlave> port_;
+  TimedAxiSlave axi_;
+  harness::AxiSlaveRef<TimedAxiSlave> port_;
   VtaCore core_;
   std::optional<PerfCounters> perf_;
   uint64_t vta_cycles_ = 0;
   std::string error_;  // the error flag's ERR_INFO, decoded
 };
 
+}  // namespace cosim::tb::vta
+
+namespace cosim::vta {
+// The name the VTA backend's model op (vta_model_op.hpp) derives from.
+using VtaWrapper = tb::vta::VtaWrapper;
 }  // namespace cosim::vta

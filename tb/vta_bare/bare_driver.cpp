@@ -5,12 +5,12 @@
 #include "axi/axi4_slave.hpp"
 #include "common/error.hpp"
 
-namespace cosim::vta {
+namespace cosim::tb::vta {
 
 namespace {
 
 // The byte image with every access timed by BareOptions::access_cycles.
-class TimedVectorMemory : public tb::MemoryPort {
+class TimedVectorMemory : public MemoryPort {
  public:
   TimedVectorMemory(std::vector<uint8_t>& bytes, const BareOptions& o) : mem_(bytes), cost_(o.access_cycles) {}
   void read(uint64_t addr, uint8_t* dst, std::size_t len) override {
@@ -33,14 +33,14 @@ class TimedVectorMemory : public tb::MemoryPort {
     if (cost_) pending_ += cost_(addr, len, write);
     ++accesses_;
   }
-  tb::VectorMemory mem_;
+  VectorMemory mem_;
   std::function<uint64_t(uint64_t, std::size_t, bool)> cost_;
   uint64_t accesses_ = 0;
   uint64_t pending_ = 0;
 };
 
-tb::Axi4SlaveConfig slave_config(const BareOptions& o) {
-  tb::Axi4SlaveConfig c;
+Axi4SlaveConfig slave_config(const BareOptions& o) {
+  Axi4SlaveConfig c;
   c.data_bytes = kAxiDataBytes;
   if (o.access_cycles) return c;  // untimed: the wait-state slave below times it
   c.read_latency = o.read_latency;
@@ -55,12 +55,12 @@ tb::Axi4SlaveConfig slave_config(const BareOptions& o) {
 // tb::TimedAxiSlave: an access costing c cycles freezes the slave for c - 1
 // cycles, during which it shows no valid / ready. tests/vta_tlm checks that
 // a program takes the same cycles here and under the TLM testbench.
-class BareSlave final : public AxiSlavePort {
+class BareSlave final : public harness::AxiSlavePort {
  public:
   BareSlave(std::vector<uint8_t>& dram, const BareOptions& o)
       : mem_(dram, o), model_(mem_, slave_config(o)), timed_(static_cast<bool>(o.access_cycles)) {}
 
-  void drive(tb::Axi4Pins& pins) override {
+  void drive(Axi4Pins& pins) override {
     if (!timed_) return model_.drive(pins);
     frozen_ = freeze_ > 0;
     if (!frozen_) {
@@ -72,7 +72,7 @@ class BareSlave final : public AxiSlavePort {
       pins.arready = pins.rvalid = pins.awready = pins.wready = pins.bvalid = false;
     }
   }
-  void tick(const tb::Axi4Pins& pins) override {
+  void tick(const Axi4Pins& pins) override {
     if (timed_ && frozen_) {
       --freeze_;
       return;
@@ -80,7 +80,7 @@ class BareSlave final : public AxiSlavePort {
     model_.tick(pins);
     if (timed_) absorb();
   }
-  const tb::Axi4SlaveModel& model() const { return model_; }
+  const Axi4SlaveModel& model() const { return model_; }
 
  private:
   void absorb() {
@@ -92,7 +92,7 @@ class BareSlave final : public AxiSlavePort {
   }
 
   TimedVectorMemory mem_;
-  tb::Axi4SlaveModel model_;
+  Axi4SlaveModel model_;
   bool timed_;
   bool frozen_ = false;
   uint64_t freeze_ = 0;
@@ -129,29 +129,15 @@ RtlRunResult BareDriver::run(uint64_t insn_byte_addr, uint32_t insn_count, uint6
   core.start(static_cast<uint32_t>(insn_byte_addr), insn_count);
 
   RtlRunResult r;
-  const uint64_t begin = core.cycles();
-  while (true) {
-    if (core.done()) {
-      r.status = RtlRunResult::Status::kDone;
-      break;
-    }
-    if (core.error()) {
-      r.status = RtlRunResult::Status::kError;
-      break;
-    }
-    if (core.cycles() - begin >= max_cycles) {
-      r.status = RtlRunResult::Status::kTimeout;
-      break;
-    }
-    core.cycle();
-  }
+  if (!core.run(max_cycles)) r.status = RtlRunResult::Status::kTimeout;
+  else r.status = core.done() ? RtlRunResult::Status::kDone : RtlRunResult::Status::kError;
   const StatusVector st = core.status();
   r.perf = core.read_perf(&r.cycles);
 
   if (r.status == RtlRunResult::Status::kTimeout) {
     r.diagnosis = "VTA did not finish within " + std::to_string(max_cycles) + " cycles: " + describe_status(st);
   } else if (r.status == RtlRunResult::Status::kError) {
-    std::string d = "VTA " + describe_error(core.reg_access(false, kRegErrInfo, 0));
+    std::string d = "VTA " + describe_error(core.reg_read(kRegErrInfo));
     for (const std::string& e : impl_->slave.model().access_errors()) d += "; " + e;
     d += "; state: " + describe_status(st);
     r.diagnosis = d;
@@ -164,4 +150,4 @@ uint64_t BareDriver::total_eval_cycles() const { return impl_->core.cycles(); }
 std::vector<std::string> BareDriver::axi_protocol_errors() const { return impl_->slave.model().protocol_errors(); }
 std::vector<std::string> BareDriver::axi_access_errors() const { return impl_->slave.model().access_errors(); }
 
-}  // namespace cosim::vta
+}  // namespace cosim::tb::vta

@@ -14,7 +14,7 @@
 
 #include "vta_bare/vta_core.hpp"
 
-namespace cosim::vta {
+namespace cosim::tb::vta {
 
 struct BareOptions {
   uint32_t read_latency = 0;       // AXI slave: extra cycles before the first R beat
@@ -65,4 +65,4 @@ class BareDriver {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace cosim::vta
+}  // namespace cosim::tb::vta

@@ -2,24 +2,17 @@
 
 #include <sstream>
 
-#include "common/error.hpp"
-#include "coverage/rtl_coverage.hpp"
-#include "rtl_assert/rtl_assert.hpp"
-
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vvta_top.h"
 #include "verilated.h"
 #pragma GCC diagnostic pop
-#include "tlm/tb_config.hpp"
-#include "wave/wave_tracer.hpp"
+#include "harness/core.hpp"
 
 namespace cosim::vta {
 
 namespace {
-
-constexpr uint32_t kDataWords = kAxiDataBytes / 4;
 
 const char* const kErrNames[] = {"none",
                                  "undefined opcode",
@@ -127,160 +120,67 @@ std::string describe_error(uint32_t err_info) {
   return d.str();
 }
 
-struct VtaCore::Impl {
-  AxiSlavePort& slave;
-  std::function<void()> after_cycle;
-  std::unique_ptr<VerilatedContext> ctx;
-  std::unique_ptr<wave::WaveTracer<Vvta_top>> wave;  // FST window + view (tb/wave), before the model
-  std::unique_ptr<Vvta_top> top;
-  tb::Axi4Pins pins;
-  uint64_t cycles = 0;
-  uint64_t dut_cycle = 0;  // cycles after reset (the wrapper's count)
-  bool req_fire = false;  // the register request handshake of the last cycle
+}  // namespace cosim::vta
 
-  Impl(AxiSlavePort& s, std::function<void()> cb, const tb::TbConfig& wave_cfg)
-      : slave(s),
-        after_cycle(std::move(cb)),
-        ctx(std::make_unique<VerilatedContext>()),
-        wave(std::make_unique<wave::WaveTracer<Vvta_top>>(*ctx, wave_cfg, "vta")),
-        top(std::make_unique<Vvta_top>(ctx.get(), "vta")) {
-    wave->attach(*top);
-    tb::catch_rtl_assertions(*ctx);  // an assertion failure throws, naming the cycle
-  }
+namespace cosim::tb::vta {
 
-  void cycle() {
-    Vvta_top& t = *top;
-    slave.drive(pins);
-    t.m_axi_arready_i = pins.arready;
-    t.m_axi_rvalid_i = pins.rvalid;
-    if (pins.rvalid) {
-      for (uint32_t i = 0; i < kDataWords; ++i) {
-        const uint8_t* b = &pins.rdata[4 * i];
-        t.m_axi_rdata_i[i] = b[0] | (b[1] << 8) | (b[2] << 16) | (static_cast<uint32_t>(b[3]) << 24);
-      }
-      t.m_axi_rresp_i = pins.rresp;
-      t.m_axi_rlast_i = pins.rlast;
-      t.m_axi_rid_i = pins.rid;
-    }
-    t.m_axi_awready_i = pins.awready;
-    t.m_axi_wready_i = pins.wready;
-    t.m_axi_bvalid_i = pins.bvalid;
-    t.m_axi_bresp_i = pins.bresp;
-    t.m_axi_bid_i = pins.bid;
-
-    t.clk_i = 0;
-    t.eval();
-    if (after_cycle) wave->sample(dut_cycle, 0);  // reset cycles are not dumped
-
-    pins.arvalid = t.m_axi_arvalid_o;
-    pins.araddr = t.m_axi_araddr_o;
-    pins.arlen = t.m_axi_arlen_o;
-    pins.arsize = t.m_axi_arsize_o;
-    pins.arburst = t.m_axi_arburst_o;
-    pins.arid = t.m_axi_arid_o;
-    pins.rready = t.m_axi_rready_o;
-    pins.awvalid = t.m_axi_awvalid_o;
-    pins.awaddr = t.m_axi_awaddr_o;
-    pins.awlen = t.m_axi_awlen_o;
-    pins.awsize = t.m_axi_awsize_o;
-    pins.awburst = t.m_axi_awburst_o;
-    pins.awid = t.m_axi_awid_o;
-    pins.wvalid = t.m_axi_wvalid_o;
-    if (pins.wvalid) {
-      for (uint32_t i = 0; i < kDataWords; ++i) {
-        const uint32_t w = t.m_axi_wdata_o[i];
-        for (int k = 0; k < 4; ++k) pins.wdata[4 * i + k] = static_cast<uint8_t>(w >> (8 * k));
-      }
-      pins.wstrb = t.m_axi_wstrb_o;
-      pins.wlast = t.m_axi_wlast_o;
-    }
-    pins.bready = t.m_axi_bready_o;
-    req_fire = t.reg_req_valid_i && t.reg_req_ready_o;
-    slave.tick(pins);
-
-    t.clk_i = 1;
-    ctx->time(cycles + 1);  // Verilator's assertion messages print this cycle number
-    t.eval();
-    ++cycles;
-    if (after_cycle) wave->sample(dut_cycle++, 1);
-    tb::check_rtl_assertions(*ctx, "vta", cycles);
-    if (after_cycle) after_cycle();
-  }
-};
-
-VtaCore::VtaCore(AxiSlavePort& slave, std::function<void()> after_cycle, const tb::TbConfig* wave)
-    : impl_(std::make_unique<Impl>(slave, std::function<void()>{}, wave ? *wave : tb::TbConfig{})) {
-  Vvta_top& t = *impl_->top;
-  t.reg_req_valid_i = 0;
-  t.reg_rsp_ready_i = 1;
-  t.rst_ni = 0;
-  t.clk_i = 0;
-  t.eval();
-  for (int i = 0; i < 4; ++i) impl_->cycle();
-  t.rst_ni = 1;
-  impl_->cycle();
-  impl_->after_cycle = std::move(after_cycle);  // reset is not DUT time
-}
-
-VtaCore::~VtaCore() {
-  if (impl_) {
-    tb::before_model_destruction(*impl_->ctx);
-    impl_->wave->close();
-    impl_->top->final();
-    tb::write_rtl_coverage(*impl_->ctx, "vta");
-  }
-}
-
-void VtaCore::cycle() { impl_->cycle(); }
-
-std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->wave->stats(); }
-
-uint32_t VtaCore::reg_access(bool write, uint8_t addr, uint32_t data) {
-  Impl& m = *impl_;
-  Vvta_top& t = *m.top;
-  t.reg_req_valid_i = 1;
-  t.reg_req_write_i = write;
-  t.reg_req_addr_i = addr;
-  t.reg_req_wdata_i = data;
-  t.reg_rsp_ready_i = 1;
-  for (int n = 0; n < 100; ++n) {
-    m.cycle();
-    if (m.req_fire) break;
-  }
-  t.reg_req_valid_i = 0;
-  for (int n = 0; n < 100; ++n) {
-    if (t.reg_rsp_valid_o) {
-      const uint32_t v = t.reg_rsp_rdata_o;
-      m.cycle();  // the response is taken at this edge
-      return v;
-    }
-    m.cycle();
-  }
-  throw cosim::TimeoutError("VTA register port did not answer (address " + std::to_string(addr) + ")");
-}
-
-void VtaCore::start(uint32_t insn_addr, uint32_t insn_count) {
-  reg_access(true, kRegInsnCount, insn_count);
-  reg_access(true, kRegInsnAddr, insn_addr);
-  reg_access(true, kRegCtrl, 0x3);  // start, clear done
-}
-
-PerfCounters VtaCore::read_perf(uint64_t* cycles_reg) {
-  if (cycles_reg != nullptr) *cycles_reg = reg_access(false, kRegCycles, 0);
-  uint32_t regs[kNumPerf];
-  for (int i = 0; i < kNumPerf; ++i) regs[i] = reg_access(false, static_cast<uint8_t>(kRegPerfBase + 4 * i), 0);
-  return perf_from_registers(regs);
-}
-
-bool VtaCore::done() const { return impl_->top->done_o; }
-bool VtaCore::error() const { return impl_->top->error_o; }
-
-StatusVector VtaCore::status() const {
+namespace {
+StatusVector status_of(const Vvta_top& t) {
   StatusVector s;
-  for (int i = 0; i < 4; ++i) s.w[i] = impl_->top->status_o[i];
+  for (int i = 0; i < 4; ++i) s.w[i] = t.status_o[i];
   return s;
 }
 
-uint64_t VtaCore::cycles() const { return impl_->cycles; }
+// FINISH, the error flag, the debug status vector.
+struct VtaStatus {
+  static bool done(const Vvta_top& t) { return t.done_o != 0; }
+  static bool error(const Vvta_top& t) { return t.error_o != 0; }
+  static std::string diagnosis(const Vvta_top& t) { return describe_status(status_of(t)); }
+};
+}  // namespace
 
-}  // namespace cosim::vta
+struct VtaCore::Impl {
+  harness::AxiMasterBinder<Vvta_top> axi;
+  harness::Core<Vvta_top, VtaStatus> core;
+  static_assert(harness::AxiMasterBinder<Vvta_top>::kDataBytes == kAxiDataBytes);
+
+  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave) { core.add_port(axi); }
+};
+
+VtaCore::VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle, const TbConfig* wave)
+    : impl_(std::make_unique<Impl>(slave, wave)) {
+  impl_->core.start_timeline(std::move(after_cycle));
+}
+
+VtaCore::~VtaCore() = default;
+
+void VtaCore::cycle() { impl_->core.cycle(); }
+
+std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->core.wave_stats(); }
+
+uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->core.reg_read(addr); }
+void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->core.reg_write(addr, data); }
+
+void VtaCore::start(uint32_t insn_addr, uint32_t insn_count) {
+  reg_write(kRegInsnCount, insn_count);
+  reg_write(kRegInsnAddr, insn_addr);
+  reg_write(kRegCtrl, 0x3);  // start, clear done
+}
+
+PerfCounters VtaCore::read_perf(uint64_t* cycles_reg) {
+  if (cycles_reg != nullptr) *cycles_reg = reg_read(kRegCycles);
+  uint32_t regs[kNumPerf];
+  for (int i = 0; i < kNumPerf; ++i) regs[i] = reg_read(static_cast<uint8_t>(kRegPerfBase + 4 * i));
+  return perf_from_registers(regs);
+}
+
+bool VtaCore::done() const { return impl_->core.done(); }
+bool VtaCore::error() const { return impl_->core.error(); }
+
+StatusVector VtaCore::status() const { return status_of(impl_->core.model()); }
+
+bool VtaCore::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
+
+uint64_t VtaCore::cycles() const { return impl_->core.cycles(); }
+
+}  // namespace cosim::tb::vta

@@ -1,9 +1,9 @@
-// The pin-level pieces every harness of the Verilated VTA core shares: one
-// clock cycle (AXI slave pins <-> model ports), the host register port
-// handshake, the register map, the performance counters and the decoding of
-// the debug status vector into a timeout / error diagnosis. Used by the bare
-// C++ driver (BareDriver) and the SystemC TLM wrapper (tb/vta), so both
-// clock the model the same way and report the same diagnosis.
+// The VTA core on the harness core (tb/harness): the Verilated vta_top with
+// its AXI4 master bound by name, the register map, the performance counters
+// and the decoding of the debug status vector into a timeout / error
+// diagnosis. Used by the bare C++ driver (BareDriver) and the SystemC TLM
+// wrapper (tb/vta), so both clock the model the same way and report the
+// same diagnosis.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "axi/axi4_slave.hpp"
+#include "harness/axi_master_binder.hpp"
 
 namespace cosim::tb {
 struct TbConfig;
@@ -65,27 +65,13 @@ std::string describe_status(const StatusVector& s);
 // ERR_INFO (bits 3:0 code, 5:4 engine) as text: "error flag set by LOAD: ...".
 std::string describe_error(uint32_t err_info);
 
-// What a harness puts behind the core's AXI4 master: the cycle-level
-// Axi4SlaveModel, or the TLM testbench's TimedAxiSlave.
-class AxiSlavePort {
- public:
-  virtual ~AxiSlavePort() = default;
-  virtual void drive(tb::Axi4Pins& pins) = 0;
-  virtual void tick(const tb::Axi4Pins& pins) = 0;
-};
+}  // namespace cosim::vta
 
-template <class Slave>
-class AxiSlaveRef final : public AxiSlavePort {
- public:
-  explicit AxiSlaveRef(Slave& s) : s_(s) {}
-  void drive(tb::Axi4Pins& pins) override { s_.drive(pins); }
-  void tick(const tb::Axi4Pins& pins) override { s_.tick(pins); }
+namespace cosim::tb::vta {
 
- private:
-  Slave& s_;
-};
+using namespace cosim::vta;  // the register map, counters and status decoding above
 
-// The Verilated vta_top with its clock loop. Construction resets the core
+// The Verilated vta_top on the harness core. Construction resets the core
 // (reset cycles do not call `after_cycle`); every later cycle calls
 // `after_cycle` (the TLM wrapper counts time there).
 class VtaCore {
@@ -93,27 +79,30 @@ class VtaCore {
   // `wave`: the waveform settings (TbConfig::wave_*) when an FST is asked
   // for; the cycles dumped are those after reset, numbered like the calls of
   // `after_cycle` (tb/wave). InputError when this build's model cannot trace.
-  explicit VtaCore(AxiSlavePort& slave, std::function<void()> after_cycle = {},
+  explicit VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle = {},
                    const tb::TbConfig* wave = nullptr);
   ~VtaCore();
   VtaCore(const VtaCore&) = delete;
   VtaCore& operator=(const VtaCore&) = delete;
 
-  // One clock: slave drive, pins -> model, negedge eval, model -> pins,
-  // slave tick, posedge eval.
+  // One clock (harness::Core::cycle).
   void cycle();
-  // A register read or write through the valid/ready port (a few cycles);
+  // A register read or write on the register bus (one cycle);
   // cosim::TimeoutError when the port does not answer.
-  uint32_t reg_access(bool write, uint8_t addr, uint32_t data);
+  uint32_t reg_read(uint8_t addr);
+  void reg_write(uint8_t addr, uint32_t data);
   // INSN_COUNT, INSN_ADDR, then CTRL = start | clear done.
   void start(uint32_t insn_addr, uint32_t insn_count);
   // CYCLES and the twelve counters through the register port.
   PerfCounters read_perf(uint64_t* cycles_reg = nullptr);
 
+  // Clocks until FINISH (done) or the error flag; false when `max_cycles`
+  // more cycles passed first.
+  bool run(uint64_t max_cycles);
   bool done() const;
   bool error() const;
   StatusVector status() const;
-  uint64_t cycles() const;  // every clock so far, reset included
+  uint64_t cycles() const;  // every clock since reset
   // wave_first_cycle / wave_last_cycle / wave_truncated once a dump opened.
   std::map<std::string, uint64_t> wave_stats() const;
 
@@ -122,4 +111,4 @@ class VtaCore {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace cosim::vta
+}  // namespace cosim::tb::vta

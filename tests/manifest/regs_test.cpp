@@ -73,11 +73,11 @@ TEST(ManifestRegs, Tf2RegisterMap) {
 
 TEST(ManifestRegs, TinydnnModeBitsFromTheSpec) {
   namespace r = cosim::tinydnn::regs;
-  // Word-addressed register port today: port address = byte offset / 4.
-  EXPECT_EQ(r::kAddrShift, 2u);
-  EXPECT_EQ(r::port_addr(r::kMode), 1u);
-  EXPECT_EQ(r::port_addr(r::kKw), 2u);
-  EXPECT_EQ(r::port_addr(r::kMacs), 12u);
+  // Byte-addressed register port (the common register bus): register w at 4*w.
+  EXPECT_EQ(r::kAddrShift, 0u);
+  EXPECT_EQ(r::port_addr(r::kMode), 0x04u);
+  EXPECT_EQ(r::port_addr(r::kKw), 0x08u);
+  EXPECT_EQ(r::port_addr(r::kMacs), 0x30u);
   const uint32_t order[] = {r::mode::kWrWeightsLsb, r::mode::kWrBiasLsb, r::mode::kRunLsb, r::mode::kEnBiasLsb,
                             r::mode::kBackwardLsb,  r::mode::kDwLsb,     r::mode::kLastSampleLsb};
   for (uint32_t i = 0; i < 7; ++i) EXPECT_EQ(order[i], i);

@@ -91,8 +91,8 @@ TEST(Tf2ResidualCompiler, DescriptorFlagAndAddress) {
 TEST(Tf2ResidualRtl, HandComputedOnChip) {
   for (bool relu : {false, true}) {
     Program p = compile({hand_layer(relu)}, kHandInput);
-    tb::Tf2Bare dut(p.dram);
-    const tb::Tf2RunResult r = dut.run(p);
+    tb::tf2::Tf2Bare dut(p.dram);
+    const tb::tf2::Tf2RunResult r = dut.run(p);
     ASSERT_TRUE(r.done);
     ASSERT_FALSE(r.error) << std::hex << r.err_info;
     const std::vector<int8_t> got = from_c16hw(&p.dram[p.layers[0].out_addr], 2, 1, 2);
@@ -139,8 +139,8 @@ TEST(Tf2ResidualRtl, ResidualReadErrorAndMisalignedAddress) {
   const uint32_t far = 0x00F00000;  // beyond the image: SLVERR
   std::memcpy(&p.dram[p.desc_addr + 40], &far, 4);
   {
-    tb::Tf2Bare dut(p.dram);
-    const tb::Tf2RunResult r = dut.run(p);
+    tb::tf2::Tf2Bare dut(p.dram);
+    const tb::tf2::Tf2RunResult r = dut.run(p);
     EXPECT_TRUE(r.done);
     EXPECT_TRUE(r.error);
     EXPECT_EQ(r.err_info & 0xF, 3u);  // ErrAxiRead
@@ -148,8 +148,8 @@ TEST(Tf2ResidualRtl, ResidualReadErrorAndMisalignedAddress) {
   Program q = compile({hand_layer(false)}, kHandInput);
   const uint32_t odd = q.layers[0].in_addr + 8;  // not a whole 16-byte pixel word
   std::memcpy(&q.dram[q.desc_addr + 40], &odd, 4);
-  tb::Tf2Bare dut(q.dram);
-  const tb::Tf2RunResult r = dut.run(q);
+  tb::tf2::Tf2Bare dut(q.dram);
+  const tb::tf2::Tf2RunResult r = dut.run(q);
   EXPECT_TRUE(r.error);
   EXPECT_EQ(r.err_info & 0xF, 2u);  // ErrDesc
 }

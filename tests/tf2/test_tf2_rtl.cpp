@@ -23,7 +23,7 @@ tb::Axi4SlaveConfig plain_axi() {
 
 TEST(Tf2Rtl, RegistersReportConfiguration) {
   std::vector<uint8_t> dram(4096, 0);
-  tb::Tf2Bare dut(dram);
+  tb::tf2::Tf2Bare dut(dram);
   const DeviceConfig d = dut.device_config();
   EXPECT_EQ(d.n_pe, 16);
   EXPECT_EQ(d.feat_cache_words, DeviceConfig{}.feat_cache_words);
@@ -32,7 +32,7 @@ TEST(Tf2Rtl, RegistersReportConfiguration) {
   dut.write_reg(regs::kDescAddr, 0x1240);
   EXPECT_EQ(dut.read_reg(regs::kDescAddr), 0x1240u);
   // No descriptors: done at once, no error.
-  const tb::Tf2RunResult r = dut.run(0x40, 0);
+  const tb::tf2::Tf2RunResult r = dut.run(0x40, 0);
   EXPECT_TRUE(r.done);
   EXPECT_FALSE(r.error);
 }
@@ -102,11 +102,11 @@ TEST(Tf2Rtl, InvalidWeightCodeRaisesErrorWithoutHang) {
   Program p = compile({L}, random_input(8, 4, 4, 5));
   // Code 100 (output channel 1) becomes 1111: byte 50, low nibble.
   p.dram[p.layers[0].weight_addr + 50] |= 0x0F;
-  tb::Tf2BareConfig cfg;
+  tb::tf2::Tf2BareConfig cfg;
   cfg.axi = plain_axi();
   cfg.max_cycles = 200000;
-  tb::Tf2Bare dut(p.dram, cfg);
-  const tb::Tf2RunResult r = dut.run(p);
+  tb::tf2::Tf2Bare dut(p.dram, cfg);
+  const tb::tf2::Tf2RunResult r = dut.run(p);
   EXPECT_TRUE(r.done);
   EXPECT_TRUE(r.error);
   EXPECT_EQ(r.err_info & 0xF, 1u);  // ErrCode
@@ -117,8 +117,8 @@ TEST(Tf2Rtl, CodeOutsideTheLayerIsNotChecked) {
   const ConvLayer L = random_layer({3, 1, 4, 4, 1, 1, 0, false, false}, 6);  // 3 codes
   Program p = compile({L}, random_input(3, 4, 4, 6));
   p.dram[p.layers[0].weight_addr + 1] |= 0xF0;  // nibble 3
-  tb::Tf2Bare dut(p.dram);
-  const tb::Tf2RunResult r = dut.run(p);
+  tb::tf2::Tf2Bare dut(p.dram);
+  const tb::tf2::Tf2RunResult r = dut.run(p);
   EXPECT_TRUE(r.done);
   EXPECT_FALSE(r.error);
 }
@@ -127,8 +127,8 @@ TEST(Tf2Rtl, BadDescriptorIsRejected) {
   const ConvLayer L = random_layer({4, 4, 5, 5, 3, 1, 1, true, false}, 7);
   Program p = compile({L}, random_input(4, 5, 5, 7));
   p.dram[p.desc_addr + 16] = 9;  // k = 9 > MaxK
-  tb::Tf2Bare dut(p.dram);
-  tb::Tf2RunResult r = dut.run(p);
+  tb::tf2::Tf2Bare dut(p.dram);
+  tb::tf2::Tf2RunResult r = dut.run(p);
   EXPECT_TRUE(r.done);
   EXPECT_TRUE(r.error);
   EXPECT_EQ(r.err_info & 0xF, 2u);  // ErrDesc
@@ -138,7 +138,7 @@ TEST(Tf2Rtl, BadDescriptorIsRejected) {
   p.dram[p.desc_addr + 20] = 0;       // min_exp
   p.dram[p.desc_addr + 21] = 0;       // q_in
   p.dram[p.desc_addr + 22] = 20;      // q_out
-  tb::Tf2Bare dut2(p.dram);
+  tb::tf2::Tf2Bare dut2(p.dram);
   r = dut2.run(p);
   EXPECT_TRUE(r.error);
   EXPECT_EQ(r.err_info & 0xF, 2u);
@@ -149,8 +149,8 @@ TEST(Tf2Rtl, MemoryErrorIsReported) {
   Program p = compile({L}, random_input(4, 5, 5, 8));
   const uint32_t far = 0x00F00000;  // beyond the image: SLVERR
   std::memcpy(&p.dram[p.desc_addr + 24], &far, 4);
-  tb::Tf2Bare dut(p.dram);
-  const tb::Tf2RunResult r = dut.run(p);
+  tb::tf2::Tf2Bare dut(p.dram);
+  const tb::tf2::Tf2RunResult r = dut.run(p);
   EXPECT_TRUE(r.done);
   EXPECT_TRUE(r.error);
   EXPECT_EQ(r.err_info & 0xF, 3u);  // ErrAxiRead
@@ -199,7 +199,7 @@ TEST(Tf2Rtl, Minus128AndShiftClampOnChip) {
   L.alpha = {1 << 30, 1 << 30, 1 << 30};  // t = acc * 1024
   L.beta = {0, 0, 0};
   Program p = compile({L}, {-128});
-  tb::Tf2Bare dut(p.dram);
+  tb::tf2::Tf2Bare dut(p.dram);
   ASSERT_FALSE(dut.run(p).error);
   // acc = -128 in every channel ( -(-128) stays -128; no right shift):
   // t = -131072 -> y = -131072 / 32768 = -4.
@@ -237,7 +237,7 @@ TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
     L.relu = relu;
     for (const Row& r : rows) { L.bias.push_back(r.bias); L.alpha.push_back(r.alpha); L.beta.push_back(r.beta); }
     Program p = compile({L}, {5, -9});
-    tb::Tf2Bare dut(p.dram);
+    tb::tf2::Tf2Bare dut(p.dram);
     ASSERT_FALSE(dut.run(p).error);
     for (int o = 0; o < n; ++o) {
       for (int x = 0; x < 2; ++x) {
@@ -265,7 +265,7 @@ TEST(Tf2Rtl, NibbleOrderOnChip) {
   Program p = compile({L}, {127});
   const uint8_t* w = &p.dram[p.layers[0].weight_addr];
   EXPECT_EQ(std::vector<uint8_t>(w, w + 4), (std::vector<uint8_t>{0x98, 0xBA, 0xDC, 0x77}));
-  tb::Tf2Bare dut(p.dram);
+  tb::tf2::Tf2Bare dut(p.dram);
   ASSERT_FALSE(dut.run(p).error);
   const int expect[6] = {1, 2, 4, 8, 16, 32};
   for (int o = 0; o < 6; ++o) EXPECT_EQ(static_cast<int8_t>(p.dram[p.layers[0].out_addr + o]), expect[o]) << o;
@@ -274,14 +274,14 @@ TEST(Tf2Rtl, NibbleOrderOnChip) {
 TEST(Tf2Rtl, CycleBudgetExceededThrowsTimeout) {
   const ConvLayer L = random_layer({8, 8, 6, 6, 3, 1, 1, true, false}, 9);
   Program p = compile({L}, random_input(8, 6, 6, 9));
-  tb::Tf2BareConfig cfg;
+  tb::tf2::Tf2BareConfig cfg;
   cfg.axi = plain_axi();
   cfg.max_cycles = 20;
-  tb::Tf2Bare dut(p.dram, cfg);
+  tb::tf2::Tf2Bare dut(p.dram, cfg);
   EXPECT_THROW(dut.run(p), TimeoutError);
-  tb::Tf2BareConfig narrow;
+  tb::tf2::Tf2BareConfig narrow;
   narrow.axi.data_bytes = 8;
-  EXPECT_THROW(tb::Tf2Bare(p.dram, narrow), InputError);
+  EXPECT_THROW(tb::tf2::Tf2Bare(p.dram, narrow), InputError);
 }
 
 }  // namespace

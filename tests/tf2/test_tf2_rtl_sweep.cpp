@@ -31,7 +31,7 @@ namespace {
 
 DeviceConfig dut_config() {
   std::vector<uint8_t> dram(64, 0);
-  tb::Tf2Bare probe(dram);
+  tb::tf2::Tf2Bare probe(dram);
   return probe.device_config();
 }
 

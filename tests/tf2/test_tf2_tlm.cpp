@@ -54,7 +54,7 @@ json simulate_jobs(const std::vector<Job>& jobs, const tb::TbConfig& cfg, uint64
     for (std::size_t i = 0; i < jobs.size(); ++i) append_job(t, jobs[i], i, budget);
     tb::WriteLog log;
     const tb::SimOutcome out = tb::simulate(
-        t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<Tf2Wrapper>(n, c); },
+        t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c); },
         std::filesystem::temp_directory_path().string(), &log);
     json r;
     r["cycles"] = out.cycles;
@@ -201,8 +201,8 @@ TEST(Tf2Tlm, CyclesDeterministicAndCountersConsistent) {
   EXPECT_GT(rs["cycles"].get<uint64_t>(), ra["cycles"].get<uint64_t>());
 
   Program p = compile({L}, in);
-  tb::Tf2Bare bare(p.dram);
-  const tb::Tf2RunResult br = bare.run(p);
+  tb::tf2::Tf2Bare bare(p.dram);
+  const tb::tf2::Tf2RunResult br = bare.run(p);
   const json& perf = ra["perf"];
   EXPECT_EQ(perf["pe_busy_cycles"].get<uint64_t>(), br.pe_busy);
   EXPECT_GT(perf["pe_busy_cycles"].get<uint64_t>(), 0u);
@@ -226,7 +226,7 @@ json timeout_run(bool start, uint64_t budget) {
     append_job(t, {{L}, random_input(16, 8, 8, 6), "x"}, 0, budget, start);
     tb::TbConfig cfg;
     try {
-      tb::simulate(t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<Tf2Wrapper>(n, c); },
+      tb::simulate(t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c); },
                    std::filesystem::temp_directory_path().string());
     } catch (const TimeoutError& e) {
       return json{{"timeout", e.what()}};
@@ -264,7 +264,7 @@ TEST(Tf2Tlm, EngineErrorIsReported) {
     t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(100000);
     const tb::SimOutcome out =
-        tb::simulate(t, tb::TbConfig{}, [](const char* n, const tb::TbConfig& c) { return std::make_unique<Tf2Wrapper>(n, c); },
+        tb::simulate(t, tb::TbConfig{}, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c); },
                      std::filesystem::temp_directory_path().string());
     return json{{"errors", out.dut_errors}};
   });

@@ -18,7 +18,7 @@
 namespace cosim::tf2 {
 
 struct RtlRun {
-  tb::Tf2RunResult result;
+  tb::tf2::Tf2RunResult result;
   std::size_t mismatches = 0;
   std::string first_mismatch;
   std::vector<std::string> protocol_errors;
@@ -29,10 +29,10 @@ inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector
                          const tb::Axi4SlaveConfig& axi, const DeviceConfig& dev = DeviceConfig{}) {
   Program p = compile(layers, input, dev);
   const std::vector<std::vector<uint8_t>> expect = expected_outputs(layers, input);
-  tb::Tf2BareConfig cfg;
+  tb::tf2::Tf2BareConfig cfg;
   cfg.axi = axi;
   cfg.max_cycles = 5'000'000;
-  tb::Tf2Bare dut(p.dram, cfg);
+  tb::tf2::Tf2Bare dut(p.dram, cfg);
   RtlRun r;
   const auto t0 = std::chrono::steady_clock::now();
   r.result = dut.run(p);

@@ -51,7 +51,7 @@ json run(const trace::Trace& t, const TbConfig& cfg) {
     cosim::tb::WriteLog log;
     const auto out = cosim::tb::simulate(
         t, cfg,
-        [](const char* name, const TbConfig& c) { return std::make_unique<cosim::testdut::TestDutWrapper>(name, c); },
+        [](const char* name, const TbConfig& c) { return std::make_unique<cosim::tb::testdut::TestDutWrapper>(name, c); },
         std::filesystem::temp_directory_path().string(), &log);
     json j;
     j["cycles"] = out.cycles;

@@ -9,11 +9,13 @@
 
 #include "Vtestdut.h"
 #pragma GCC diagnostic pop
+#include "harness/axi_master_binder.hpp"
+#include "harness/core.hpp"
+#include "testdut/testdut_status.hpp"
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <string>
 
@@ -25,44 +27,6 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-void step(Vtestdut& m, cosim::tb::Axi4SlaveModel& axi) {
-  cosim::tb::Axi4Pins p;
-  axi.drive(p);
-  m.m_axi_arready_i = p.arready;
-  m.m_axi_rvalid_i = p.rvalid;
-  uint64_t rdata;
-  std::memcpy(&rdata, p.rdata.data(), 8);
-  m.m_axi_rdata_i = rdata;
-  m.m_axi_rresp_i = p.rresp;
-  m.m_axi_rlast_i = p.rlast;
-  m.m_axi_awready_i = p.awready;
-  m.m_axi_wready_i = p.wready;
-  m.m_axi_bvalid_i = p.bvalid;
-  m.m_axi_bresp_i = p.bresp;
-  m.clk_i = 0;
-  m.eval();
-  p.arvalid = m.m_axi_arvalid_o;
-  p.araddr = m.m_axi_araddr_o;
-  p.arlen = m.m_axi_arlen_o;
-  p.arsize = m.m_axi_arsize_o;
-  p.arburst = m.m_axi_arburst_o;
-  p.rready = m.m_axi_rready_o;
-  p.awvalid = m.m_axi_awvalid_o;
-  p.awaddr = m.m_axi_awaddr_o;
-  p.awlen = m.m_axi_awlen_o;
-  p.awsize = m.m_axi_awsize_o;
-  p.awburst = m.m_axi_awburst_o;
-  p.wvalid = m.m_axi_wvalid_o;
-  const uint64_t wdata = m.m_axi_wdata_o;
-  std::memcpy(p.wdata.data(), &wdata, 8);
-  p.wstrb = m.m_axi_wstrb_o;
-  p.wlast = m.m_axi_wlast_o;
-  p.bready = m.m_axi_bready_o;
-  axi.tick(p);
-  m.clk_i = 1;
-  m.eval();
-}
 
 }  // namespace
 
@@ -79,31 +43,20 @@ int main(int argc, char** argv) {
     cosim::tb::Axi4SlaveConfig cfg;
     cfg.data_bytes = 8;
     cosim::tb::Axi4SlaveModel axi(mem, cfg);
-    VerilatedContext ctx;
-    Vtestdut m(&ctx);
-    m.rst_ni = 0;
-    m.clk_i = 0;
-    m.eval();
-    m.clk_i = 1;
-    m.eval();
-    m.rst_ni = 1;
-    auto reg = [&](uint8_t a, uint32_t v) {
-      m.reg_valid_i = 1;
-      m.reg_write_i = 1;
-      m.reg_addr_i = a;
-      m.reg_wdata_i = v;
-      step(m, axi);
-      m.reg_valid_i = 0;
-    };
-    reg(0x08, bytes);
-    reg(0x0c, src);
-    reg(0x10, dst);
-    reg(0x00, 1);
+    namespace h = cosim::tb::harness;
+    h::AxiSlaveRef<cosim::tb::Axi4SlaveModel> slave(axi);
+    h::AxiMasterBinder<Vtestdut> pins(slave);
+    h::Core<Vtestdut, cosim::tb::testdut::TestDutStatus> core("testdut");
+    core.add_port(pins);
+    core.start_timeline();
+    core.reg_write(0x08, bytes);
+    core.reg_write(0x0c, src);
+    core.reg_write(0x10, dst);
+    core.reg_write(0x00, 1);
+    const uint64_t start = core.time();
     const auto t0 = Clock::now();
-    while (!m.done_o) {
-      step(m, axi);
-      ++bare_cycles;
-    }
+    core.run(UINT64_MAX - core.cycles());
+    bare_cycles = core.time() - start;
     bare_s = std::chrono::duration<double>(Clock::now() - t0).count();
   }
 
@@ -123,7 +76,7 @@ int main(int argc, char** argv) {
   const auto out = cosim::tb::simulate(
       t, cfg,
       [](const char* name, const cosim::tb::TbConfig& c) {
-        return std::make_unique<cosim::testdut::TestDutWrapper>(name, c);
+        return std::make_unique<cosim::tb::testdut::TestDutWrapper>(name, c);
       },
       std::filesystem::temp_directory_path().string());
   std::printf("copy of %u MiB on the test DMA (8-byte beats), DMI %s\n", bytes >> 20, cfg.dmi ? "on" : "off");

@@ -32,6 +32,10 @@
 namespace cosim::vta {
 namespace {
 
+using tb::vta::BareDriver;
+using tb::vta::BareOptions;
+using tb::vta::RtlRunResult;
+
 uint64_t env_or(const char* name, uint64_t def) {
   const char* v = std::getenv(name);
   return v && *v ? std::strtoull(v, nullptr, 0) : def;

@@ -11,8 +11,8 @@
 #include "vta_rtl_util.hpp"
 
 using namespace vta_rtl_test;
-using cosim::vta::BareOptions;
-using cosim::vta::RtlRunResult;
+using cosim::tb::vta::BareOptions;
+using cosim::tb::vta::RtlRunResult;
 
 namespace {
 
@@ -565,7 +565,7 @@ TEST(VtaRtl, GemmSteadyStateOneUopPerCycle) {
   p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, 64, 64, sd));
   p.add(finish_insn(kPopNext));
   for (std::size_t i = 0; i < p.insns.size(); ++i) p.insns[i].store(&p.dram[16 * i]);
-  cosim::vta::BareDriver drv(p.dram);
+  cosim::tb::vta::BareDriver drv(p.dram);
   const auto t0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
   const auto r = drv.run(0, static_cast<uint32_t>(p.insns.size()), 1000000);

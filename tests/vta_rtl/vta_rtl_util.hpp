@@ -46,10 +46,10 @@ struct Program {
     return v;
   }
 
-  cosim::vta::RtlRunResult run(cosim::vta::BareOptions opts = {}, uint64_t max_cycles = 200000,
+  cosim::tb::vta::RtlRunResult run(cosim::tb::vta::BareOptions opts = {}, uint64_t max_cycles = 200000,
                                std::vector<std::string>* protocol_errors = nullptr) {
     for (std::size_t i = 0; i < insns.size(); ++i) insns[i].store(&dram[Layout::kInsn + 16 * i]);
-    cosim::vta::BareDriver drv(dram, opts);
+    cosim::tb::vta::BareDriver drv(dram, opts);
     auto r = drv.run(Layout::kInsn, static_cast<uint32_t>(insns.size()), max_cycles);
     if (protocol_errors) *protocol_errors = drv.axi_protocol_errors();
     return r;

@@ -459,11 +459,11 @@ TEST(VTA_TLM_SUITE, BareDriverWithTheSameMemoryTimingTakesTheSameCycles) {
   const cosim::tb::TbConfig cfg = cosim::tb::TbConfig::from_map(tr.config);
   EXPECT_GT(cfg.stall_probability, 0.0);
   cosim::tb::DramTiming timing(cfg, 0);  // the DUT's timing stream at the DRAM target
-  cosim::vta::BareOptions opt;
+  cosim::tb::vta::BareOptions opt;
   opt.access_cycles = [&timing](uint64_t a, std::size_t n, bool w) { return timing.access_cycles(a, n, w); };
-  cosim::vta::BareDriver drv(dram, opt);
-  const cosim::vta::RtlRunResult res = drv.run(insn_addr, insn_count, 2000000);
-  ASSERT_EQ(res.status, cosim::vta::RtlRunResult::Status::kDone) << res.diagnosis;
+  cosim::tb::vta::BareDriver drv(dram, opt);
+  const cosim::tb::vta::RtlRunResult res = drv.run(insn_addr, insn_count, 2000000);
+  ASSERT_EQ(res.status, cosim::tb::vta::RtlRunResult::Status::kDone) << res.diagnosis;
   EXPECT_EQ(res.cycles, r["report"]["perf_counters"]["vta_cycles"].get<uint64_t>());
   EXPECT_EQ(res.perf.gemm_busy, r["report"]["perf_counters"]["gemm_busy"].get<uint64_t>());
   // Output: gather NHWC from the blocked image by hand.

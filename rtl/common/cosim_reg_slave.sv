@@ -1,0 +1,93 @@
+// Register-bus slave: the one host register protocol of every DUT.
+//
+// Host side (the DUT top's reg_* ports):
+//   request   reg_req_valid_i / reg_req_ready_o, with reg_write_i,
+//             reg_addr_i (a byte address) and reg_wdata_i;
+//   response  reg_rsp_valid_o / reg_rsp_ready_i, with reg_rdata_o.
+// One response per request, in order. The response is registered: it is
+// valid the cycle after the request handshake and carries the register's
+// value as it was when the request was taken (for a write: before the
+// write). A new request is taken while the response slot is empty or being
+// emptied, so a host holding reg_rsp_ready_i high does one access per cycle.
+//
+// Register-block side: acc_valid_o is high for exactly the cycle a request
+// is taken; the block decodes acc_addr_o, applies acc_wdata_o at that clock
+// edge when acc_write_o, and returns the addressed value on acc_rdata_i
+// (combinational from acc_addr_o).
+module cosim_reg_slave #(
+  parameter int unsigned AddrWidth = 8,
+  parameter int unsigned DataWidth = 32
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+
+  input  logic                 reg_req_valid_i,
+  output logic                 reg_req_ready_o,
+  input  logic                 reg_write_i,
+  input  logic [AddrWidth-1:0] reg_addr_i,
+  input  logic [DataWidth-1:0] reg_wdata_i,
+  output logic                 reg_rsp_valid_o,
+  input  logic                 reg_rsp_ready_i,
+  output logic [DataWidth-1:0] reg_rdata_o,
+
+  output logic                 acc_valid_o,
+  output logic                 acc_write_o,
+  output logic [AddrWidth-1:0] acc_addr_o,
+  output logic [DataWidth-1:0] acc_wdata_o,
+  input  logic [DataWidth-1:0] acc_rdata_i
+);
+
+  logic                 rsp_valid_q, rsp_valid_d;
+  logic [DataWidth-1:0] rsp_rdata_q, rsp_rdata_d;
+  logic                 req_fire;
+
+  assign reg_req_ready_o = !rsp_valid_q || reg_rsp_ready_i;
+  assign req_fire        = reg_req_valid_i && reg_req_ready_o;
+
+  always_comb begin
+    rsp_valid_d = rsp_valid_q;
+    rsp_rdata_d = rsp_rdata_q;
+    if (rsp_valid_q && reg_rsp_ready_i) rsp_valid_d = 1'b0;
+    if (req_fire) begin
+      rsp_valid_d = 1'b1;
+      rsp_rdata_d = acc_rdata_i;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rsp_valid_q <= 1'b0;
+      rsp_rdata_q <= '0;
+    end else begin
+      rsp_valid_q <= rsp_valid_d;
+      rsp_rdata_q <= rsp_rdata_d;
+    end
+  end
+
+  assign acc_valid_o     = req_fire;
+  assign acc_write_o     = req_fire && reg_write_i;
+  assign acc_addr_o      = reg_addr_i;
+  assign acc_wdata_o     = reg_wdata_i;
+  assign reg_rsp_valid_o = rsp_valid_q;
+  assign reg_rdata_o     = rsp_rdata_q;
+
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // A response is held, with stable data, until the host takes it.
+  a_rsp_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    reg_rsp_valid_o && !reg_rsp_ready_i |=> reg_rsp_valid_o && $stable(reg_rdata_o))
+    else $error("cosim_reg_slave: response dropped or changed before ready");
+  // A stalled request keeps its write flag, address and data.
+  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    reg_req_valid_i && !reg_req_ready_o |=>
+      reg_req_valid_i && $stable(reg_write_i) && $stable(reg_addr_i) && $stable(reg_wdata_i))
+    else $error("cosim_reg_slave: request withdrawn or changed before ready");
+  // Every taken request gets its response in the next cycle.
+  a_rsp_follows: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    req_fire |=> reg_rsp_valid_o)
+    else $error("cosim_reg_slave: request taken without a response");
+  // The bus stays defined out of reset.
+  a_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    !$isunknown({reg_req_valid_i, reg_rsp_ready_i}))
+    else $error("cosim_reg_slave: X on reg_req_valid_i / reg_rsp_ready_i");
+
+endmodule

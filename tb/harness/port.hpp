@@ -1,0 +1,34 @@
+// A pin binder: the piece of a harness that moves one group of a Verilated
+// model's ports (reg_*, m_axi_*, s_axis_* / m_axis_*, or a DUT's event pins)
+// between the model and a testbench model, in the three phases of a clock
+// cycle that harness::Core runs:
+//
+//   drive(m)          testbench outputs -> model inputs, before the
+//                     falling-edge eval
+//   sample(m, time)   model outputs -> testbench, after that eval: what the
+//                     rising edge will take (handshakes, checkers, counters)
+//   update(m, time)   after the rising edge (stream sources and sinks
+//                     advance on the handshakes they saw); only called for a
+//                     binder whose has_update() is true
+//
+// `time` is the cycle's number on the DUT's timeline (Core::time()).
+#pragma once
+
+#include <cstdint>
+
+namespace cosim::tb::harness {
+
+template <class Model>
+class Port {
+ public:
+  virtual ~Port() = default;
+  virtual void drive(Model& m) = 0;
+  virtual void sample(const Model& m, uint64_t time) = 0;
+  virtual void update(const Model& m, uint64_t time) {
+    (void)m;
+    (void)time;
+  }
+  virtual bool has_update() const { return false; }
+};
+
+}  // namespace cosim::tb::harness
