@@ -94,7 +94,7 @@ module vta_store import vta_pkg::*; #(
   logic [3:0]  unused_wl_count;
   logic        unused_df_in_ready;  // always set: reads are issued against FIFO credits
 
-  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(DataBytes)) u_split (
+  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(DataBytes)) u_split (
     .clk_i, .rst_ni, .clr_i,
     .req_valid_i (ag_q),
     .req_ready_o (sp_req_ready),
