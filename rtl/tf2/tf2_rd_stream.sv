@@ -40,6 +40,7 @@ module tf2_rd_stream
   logic       r_pending_q;
   logic       split_valid, split_idle, unused_split_ready;
   logic [7:0] split_len;
+  logic [BeatCntW-1:0] unused_split_left;
 
   cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(BeatCntW)) u_split (
     .clk_i, .rst_ni,
@@ -52,7 +53,8 @@ module tf2_rd_stream
     .ax_ready_i  (ar_ready_i && !r_pending_q),
     .ax_addr_o   (ar_addr_o),
     .ax_len_o    (split_len),
-    .idle_o      (split_idle)
+    .idle_o      (split_idle),
+    .beats_left_o(unused_split_left)
   );
 
   assign cmd_ready_o  = split_idle && !r_pending_q;

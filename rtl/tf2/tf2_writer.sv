@@ -93,6 +93,7 @@ module tf2_writer
   logic             aw_valid, aw_idle, unused_aw_req_ready;
   logic [AddrW-1:0] aw_addr;
   logic [7:0]       aw_len;
+  logic [3:0]       unused_aw_left;
   logic [AddrW-1:0] blk_addr;
   cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(4)) u_aw_split (
     .clk_i, .rst_ni,
@@ -105,7 +106,8 @@ module tf2_writer
     .ax_ready_i  (m_awready_i && state_q == StAw),
     .ax_addr_o   (aw_addr),
     .ax_len_o    (aw_len),
-    .idle_o      (aw_idle)
+    .idle_o      (aw_idle),
+    .beats_left_o(unused_aw_left)
   );
 
   assign slot_pop_o  = (state_q == StIdle) && slot_valid_i;

@@ -305,27 +305,31 @@ module vta_top import vta_pkg::*; #(
   logic [2:0][AddrWidth-1:0] ar_addr;
   logic [2:0][7:0] ar_len;
   logic [2:0] unused_split_idle;
+  logic [2:0][31:0] unused_split_left;
 
   cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_fetch (
     .clk_i, .rst_ni, .clr_i (1'b0),
     .req_valid_i (f_req_valid), .req_ready_o (f_req_ready),
     .req_addr_i (f_req_addr), .req_beats_i (f_req_beats),
     .ax_valid_o (ar_valid[IdFetch]), .ax_ready_i (ar_ready[IdFetch]),
-    .ax_addr_o (ar_addr[IdFetch]), .ax_len_o (ar_len[IdFetch]), .idle_o (unused_split_idle[IdFetch])
+    .ax_addr_o (ar_addr[IdFetch]), .ax_len_o (ar_len[IdFetch]), .idle_o (unused_split_idle[IdFetch]),
+    .beats_left_o (unused_split_left[IdFetch])
   );
   cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_load (
     .clk_i, .rst_ni, .clr_i (1'b0),
     .req_valid_i (l_req_valid), .req_ready_o (l_req_ready),
     .req_addr_i (l_req_addr), .req_beats_i (l_req_beats),
     .ax_valid_o (ar_valid[IdLoad]), .ax_ready_i (ar_ready[IdLoad]),
-    .ax_addr_o (ar_addr[IdLoad]), .ax_len_o (ar_len[IdLoad]), .idle_o (unused_split_idle[IdLoad])
+    .ax_addr_o (ar_addr[IdLoad]), .ax_len_o (ar_len[IdLoad]), .idle_o (unused_split_idle[IdLoad]),
+    .beats_left_o (unused_split_left[IdLoad])
   );
   cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_compute (
     .clk_i, .rst_ni, .clr_i (1'b0),
     .req_valid_i (c_req_valid), .req_ready_o (c_req_ready),
     .req_addr_i (c_req_addr), .req_beats_i (c_req_beats),
     .ax_valid_o (ar_valid[IdCompute]), .ax_ready_i (ar_ready[IdCompute]),
-    .ax_addr_o (ar_addr[IdCompute]), .ax_len_o (ar_len[IdCompute]), .idle_o (unused_split_idle[IdCompute])
+    .ax_addr_o (ar_addr[IdCompute]), .ax_len_o (ar_len[IdCompute]), .idle_o (unused_split_idle[IdCompute]),
+    .beats_left_o (unused_split_left[IdCompute])
   );
 
   // Round-robin for one registered AR slot (stable while ARVALID waits for

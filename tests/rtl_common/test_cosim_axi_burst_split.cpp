@@ -2,6 +2,7 @@
 //   wide   64-bit addresses, 16-byte beats, 32-bit beat counts, <= 256 beats
 //          (VTA's and TF2's)
 //   small  32-bit addresses, 8-byte beats, 12-bit counts, <= 16 beats
+//   copy   as small with two addresses (source, destination; testdut's)
 // Random requests (many near a 4 KB line) with random request gaps and AX
 // back-pressure; the bursts must be exactly the ones the rules give, in
 // order, each held stable until accepted. Kills scripts/mutate's
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <random>
 #include <utility>
@@ -16,6 +18,7 @@
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "Vcosim_axi_burst_split_copy.h"
 #include "Vcosim_axi_burst_split_small.h"
 #include "Vcosim_axi_burst_split_wide.h"
 #pragma GCC diagnostic pop
@@ -158,6 +161,67 @@ TEST(CosimAxiBurstSplit, ClearDropsTheRest) {
   tb.settle();
   EXPECT_TRUE(tb.dut.idle_o);
   EXPECT_FALSE(tb.dut.ax_valid_o);
+}
+
+// NumAddr 2 (a copy's source and destination, testdut's): each burst stays
+// inside the 4 KB page of both addresses, which advance together;
+// beats_left_o counts the beats not yet issued.
+std::vector<std::pair<std::array<uint64_t, 2>, unsigned>> expected_copy_bursts(const Config& c, std::array<uint64_t, 2> addr,
+                                                                               uint64_t beats) {
+  std::vector<std::pair<std::array<uint64_t, 2>, unsigned>> out;
+  while (beats > 0) {
+    uint64_t n = std::min(beats, c.max_beats);
+    for (uint64_t a : addr) n = std::min(n, (4096 - (a % 4096)) / c.beat_bytes);
+    out.push_back({addr, static_cast<unsigned>(n - 1)});
+    for (uint64_t& a : addr) a += n * c.beat_bytes;
+    beats -= n;
+  }
+  return out;
+}
+
+TEST(CosimAxiBurstSplit, CopyRequestsRespectBothPages) {
+  constexpr Config kCopy{8, 16, 700};
+  Tb<Vcosim_axi_burst_split_copy> tb;
+  reset(tb);
+  std::mt19937_64 g(13);
+  for (int req = 0; req < 300; ++req) {
+    std::array<uint64_t, 2> addr{};
+    for (uint64_t& a : addr) {
+      a = g() & 0xfffffff8ull;
+      if (g() % 2) a = ((a | 0xfff) + 1 - 8 * (1 + g() % 20)) & 0xffffffffull;
+    }
+    const uint64_t beats = 1 + g() % (req % 3 == 0 ? kCopy.max_request : 40);
+    const auto want = expected_copy_bursts(kCopy, addr, beats);
+    tb.dut.req_valid_i = 1;
+    tb.dut.req_addr_i = addr[0] | (addr[1] << 32);
+    tb.dut.req_beats_i = static_cast<uint32_t>(beats);
+    tb.settle();
+    ASSERT_TRUE(tb.dut.req_ready_o);
+    tb.edge();
+    tb.dut.req_valid_i = 0;
+    uint64_t left = beats;
+    std::size_t got = 0;
+    for (int cy = 0; cy < 100000 && got < want.size(); ++cy) {
+      tb.dut.ax_ready_i = (g() % 4) == 0;
+      tb.settle();
+      ASSERT_TRUE(tb.dut.ax_valid_o);
+      ASSERT_EQ(tb.dut.beats_left_o, left) << "request " << req << ", burst " << got;
+      if (tb.dut.ax_ready_i) {
+        const uint64_t a = tb.dut.ax_addr_o;
+        ASSERT_EQ(a & 0xffffffffull, want[got].first[0]) << "source, request " << req << ", burst " << got;
+        ASSERT_EQ(a >> 32, want[got].first[1]) << "destination, request " << req << ", burst " << got;
+        ASSERT_EQ(tb.dut.ax_len_o, want[got].second) << "request " << req << ", burst " << got;
+        left -= want[got].second + 1u;
+        ++got;
+      }
+      tb.edge();
+    }
+    ASSERT_EQ(got, want.size());
+    tb.dut.ax_ready_i = 0;
+    tb.settle();
+    EXPECT_TRUE(tb.dut.idle_o);
+    EXPECT_EQ(tb.dut.beats_left_o, 0u);
+  }
 }
 
 TEST(CosimAxiBurstSplit, EmptyRequestFailsAnAssertion) {
