@@ -1,7 +1,8 @@
 // Arbiter: NumReq requesters, each with a valid/ready handshake and a
-// DataWidth payload, share one valid/ready output. The grant is the output
-// handshake: requester i is accepted (ready_o[i]) in the cycle its payload
-// leaves on the output (or enters the output register, OutReg).
+// DataWidth payload (an unpacked array: picking one is a plain copy), share
+// one valid/ready output. The grant is the output handshake: requester i is
+// accepted (ready_o[i]) in the cycle its payload leaves on the output (or
+// enters the output register, OutReg).
 //
 //   RoundRobin  1: the first requester after the last one granted (requester
 //                  0 counts as granted after reset, so requester 1 comes
@@ -25,7 +26,7 @@ module cosim_arbiter #(
 
   input  logic [NumReq-1:0]                 valid_i,
   output logic [NumReq-1:0]                 ready_o,
-  input  logic [NumReq-1:0][DataWidth-1:0]  data_i,
+  input  logic [DataWidth-1:0]              data_i [NumReq],
 
   output logic                              valid_o,
   input  logic                              ready_i,
@@ -113,13 +114,6 @@ module cosim_arbiter #(
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  // At most one requester is accepted per cycle, and only one that requests.
-  a_one_grant: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    $onehot0(ready_o))
-    else $error("cosim_arbiter: more than one requester granted");
-  a_grant_requested: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    (ready_o & ~valid_i) == '0)
-    else $error("cosim_arbiter: a requester without valid granted");
   // A stable output (LockIn, OutReg): valid stays up with the same payload
   // and index until accepted.
   if (LockIn || OutReg) begin : g_stable_asrt
@@ -133,5 +127,16 @@ module cosim_arbiter #(
       lock_q |-> valid_i[lock_idx_q])
       else $error("cosim_arbiter: requester %0d withdrew a request being presented", lock_idx_q);
   end
+`ifdef COSIM_ASSERT_FULL
+  // The full set (the primitive's own tests; a DUT pays for each assertion in
+  // simulation speed): at most one requester is accepted per cycle, and only
+  // one that requests.
+  a_one_grant: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    $onehot0(ready_o))
+    else $error("cosim_arbiter: more than one requester granted");
+  a_grant_requested: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    (ready_o & ~valid_i) == '0)
+    else $error("cosim_arbiter: a requester without valid granted");
+`endif
 
 endmodule

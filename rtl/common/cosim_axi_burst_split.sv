@@ -78,7 +78,13 @@ module cosim_axi_burst_split #(
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  // Requests: at least one beat, from a beat-aligned address.
+  // AXI: AxVALID stays up with a stable address and length until AxREADY.
+  a_ax_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
+    ax_valid_o && !ax_ready_i |=> ax_valid_o && $stable(ax_addr_o) && $stable(ax_len_o))
+    else $error("cosim_axi_burst_split: AxVALID dropped or address / length changed before AxREADY");
+`ifdef COSIM_ASSERT_FULL
+  // The full set (the primitive's own tests; a DUT pays for each assertion in
+  // simulation speed): legal requests and legal bursts.
   a_req_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
     req_valid_i && req_ready_o |-> req_beats_i != '0)
     else $error("cosim_axi_burst_split: request of zero beats");
@@ -89,15 +95,12 @@ module cosim_axi_burst_split #(
         else $error("cosim_axi_burst_split: request address %0h not aligned to %0d-byte beats",
                     req_addr_i[a], DataBytes);
     end
-    // Bursts: within the length limit and the 4 KB page of their first byte.
+    // Within the length limit and the 4 KB page of their first byte.
     a_burst_legal: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
       ax_valid_o |-> burst != '0 && burst <= 32'(MaxBeats) &&
                      32'(addr_q[a][11:0]) + (burst << BeatShift) <= 32'd4096)
       else $error("cosim_axi_burst_split: burst of %0d beats at %0h is illegal", burst, addr_q[a]);
   end
-  // AXI: AxVALID stays up with a stable address and length until AxREADY.
-  a_ax_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    ax_valid_o && !ax_ready_i |=> ax_valid_o && $stable(ax_addr_o) && $stable(ax_len_o))
-    else $error("cosim_axi_burst_split: AxVALID dropped or address / length changed before AxREADY");
+`endif
 
 endmodule

@@ -62,16 +62,18 @@ module cosim_ram #(
     $error("cosim_ram: Width %0d must be a multiple of ChunkWidth %0d, ReadLatency 0 or 1",
            Width, ChunkWidth);
   end
-  // Accesses stay inside the array (only reachable when Depth is not a power
-  // of two): a write beyond it would be lost, a read would return garbage.
-  a_waddr_in_range: assert property (@(posedge clk_i)
-    we_i |-> 32'(waddr_i) < Depth)
-    else $error("cosim_ram: write address %0d beyond depth %0d", waddr_i, Depth);
-  for (genvar p = 0; p < NumRd; p++) begin : g_rd_asrt
-    if (ReadLatency == 1) begin : g_reg
-      a_raddr_in_range: assert property (@(posedge clk_i)
-        re_i[p] |-> 32'(raddr_i[p]) < Depth)
-        else $error("cosim_ram: read port %0d address %0d beyond depth %0d", p, raddr_i[p], Depth);
+  // Accesses stay inside the array when Depth is not a power of two (an
+  // address beyond it would lose a write or read garbage).
+  if (Depth < (1 << AddrWidth)) begin : g_range_asrt
+    a_waddr_in_range: assert property (@(posedge clk_i)
+      we_i |-> 32'(waddr_i) < Depth)
+      else $error("cosim_ram: write address %0d beyond depth %0d", waddr_i, Depth);
+    for (genvar p = 0; p < NumRd; p++) begin : g_rd
+      if (ReadLatency == 1) begin : g_reg
+        a_raddr_in_range: assert property (@(posedge clk_i)
+          re_i[p] |-> 32'(raddr_i[p]) < Depth)
+          else $error("cosim_ram: read port %0d address %0d beyond depth %0d", p, raddr_i[p], Depth);
+      end
     end
   end
 

@@ -152,12 +152,15 @@ module tf2_top
   logic [1:0]       rd_owner_q, ar_idx;
   logic             ar_take;
   logic [AddrW-1:0] ar_addr_win;
+  logic [AddrW+7:0] ar_req [4];
+  for (genvar c = 0; c < 4; c++) begin : g_ar_req
+    assign ar_req[c] = {ar_addr[c], ar_len[c]};
+  end
   cosim_arbiter #(.NumReq(4), .DataWidth(AddrW + 8), .RoundRobin(1'b0), .LockIn(1'b1)) u_rd_arb (
     .clk_i, .rst_ni,
     .valid_i (ar_valid & {4{!rd_busy_q}}),
     .ready_o (ar_ready),
-    .data_i  ({{ar_addr[3], ar_len[3]}, {ar_addr[2], ar_len[2]},
-               {ar_addr[1], ar_len[1]}, {ar_addr[0], ar_len[0]}}),
+    .data_i  (ar_req),
     .valid_o (m_axi_arvalid_o),
     .ready_i (m_axi_arready_i),
     .data_o  ({ar_addr_win, m_axi_arlen_o}),

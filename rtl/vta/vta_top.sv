@@ -334,11 +334,15 @@ module vta_top import vta_pkg::*; #(
 
   // Round-robin for one registered AR slot (stable while ARVALID waits for
   // ARREADY); client i uses ARID i. R beats go back by RID, in order.
-  logic [1:0] ar_idx;  // cosim_arbiter index of 3 requesters
+  logic [1:0]           ar_idx;  // cosim_arbiter index of 3 requesters
+  logic [AddrWidth+7:0] ar_req [3];
+  for (genvar c = 0; c < 3; c++) begin : g_ar_req
+    assign ar_req[c] = {ar_addr[c], ar_len[c]};
+  end
   cosim_arbiter #(.NumReq(3), .DataWidth(AddrWidth + 8), .RoundRobin(1'b1), .OutReg(1'b1)) u_arb (
     .clk_i, .rst_ni,
     .valid_i (ar_valid), .ready_o (ar_ready),
-    .data_i  ({{ar_addr[2], ar_len[2]}, {ar_addr[1], ar_len[1]}, {ar_addr[0], ar_len[0]}}),
+    .data_i  (ar_req),
     .valid_o (m_axi_arvalid_o), .ready_i (m_axi_arready_i),
     .data_o  ({m_axi_araddr_o, m_axi_arlen_o}), .idx_o (ar_idx)
   );

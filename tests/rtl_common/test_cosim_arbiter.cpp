@@ -101,7 +101,7 @@ void reset(Tb<Model>& tb) {
   tb.dut.rst_ni = 0;
   tb.dut.valid_i = 0;
   tb.dut.ready_i = 0;
-  tb.dut.data_i = 0;
+  for (auto& d : tb.dut.data_i) d = 0;
   tb.settle();
   tb.dut.rst_ni = 1;
   tb.settle();
@@ -128,10 +128,8 @@ void random_traffic(Config c, uint64_t seed, int cycles, int offer_pct, int read
       }
     }
     const bool ready = static_cast<int>(g() % 100) < ready_pct;
-    uint64_t packed = 0;
-    for (unsigned r = 0; r < c.n; ++r) packed |= static_cast<uint64_t>(data[r]) << (16 * r);
     tb.dut.valid_i = valid;
-    tb.dut.data_i = packed;
+    for (unsigned r = 0; r < c.n; ++r) tb.dut.data_i[r] = data[r];
     tb.dut.ready_i = ready;
     tb.settle();
     const auto want = ref.comb(valid, data, ready);
@@ -212,7 +210,7 @@ TEST(CosimArbiter, WithdrawnRequestFailsAnAssertion) {
   Tb<Vcosim_arbiter_fp_lock> tb;
   reset(tb);
   tb.dut.valid_i = 0b0100;
-  tb.dut.data_i = 0x1234ull << 32;
+  tb.dut.data_i[2] = 0x1234;
   tb.dut.ready_i = 0;
   tb.settle();
   ASSERT_TRUE(tb.dut.valid_o);
