@@ -57,15 +57,11 @@ module testdut
 
   state_e                 state_q, state_d;
   logic [AddrWidth-1:0]   len_q, src_q, dst_q;        // programmed registers
-  logic [AddrWidth-1:0]   rd_addr_q, rd_addr_d;       // next burst's source
-  logic [AddrWidth-1:0]   wr_addr_q, wr_addr_d;       // next burst's destination
-  logic [28:0]            beats_left_q, beats_left_d;
   logic [BeatIdxWidth:0]  burst_q, burst_d;           // beats in the current burst
   logic [BeatIdxWidth:0]  beat_q, beat_d;             // beat index inside it
   logic [31:0]            cycles_q, cycles_d;
   logic                   done_q, done_d;
   logic                   err_q, err_d;
-  logic [DataWidth-1:0]   buf_q [MaxBurstBeats];
 
   logic        reg_wr, start, unused_acc_valid;
   logic [7:0]  acc_addr;
@@ -82,24 +78,34 @@ module testdut
   );
   assign start = reg_wr && acc_addr == RegControl && acc_wdata[0] && state_q == StIdle;
 
-  // Beats of the next burst: the remaining beats, capped by the burst size
-  // and by the distance of both addresses to their next 4 KiB boundary.
-  logic [BeatIdxWidth:0] next_burst;
-  logic [9:0]            src_room, dst_room;
-  always_comb begin
-    src_room = 10'((13'h1000 - {1'b0, rd_addr_q[11:0]}) >> 3);
-    dst_room = 10'((13'h1000 - {1'b0, wr_addr_q[11:0]}) >> 3);
-    next_burst = (BeatIdxWidth + 1)'(MaxBurstBeats);
-    if (beats_left_q < 29'(next_burst)) next_burst = beats_left_q[BeatIdxWidth:0];
-    if (src_room < 10'(next_burst)) next_burst = src_room[BeatIdxWidth:0];
-    if (dst_room < 10'(next_burst)) next_burst = dst_room[BeatIdxWidth:0];
-  end
+  // Bursts: the remaining beats, capped by the burst size and by the distance
+  // of both addresses (source 0, destination 1) to their next 4 KiB
+  // boundary. The splitter moves on to the next burst at the write response.
+  logic                           unused_split_valid, unused_split_ready, unused_split_idle;
+  logic [1:0][AddrWidth-1:0]      split_addr;
+  logic [7:0]                     split_len;
+  logic [28:0]                    beats_left;
+  logic [BeatIdxWidth:0]          next_burst;
+  cosim_axi_burst_split #(
+    .AddrWidth(AddrWidth), .DataBytes(StrbWidth), .BeatsWidth(29), .MaxBeats(MaxBurstBeats), .NumAddr(2)
+  ) u_split (
+    .clk_i, .rst_ni,
+    .clr_i        (1'b0),
+    .req_valid_i  (start && len_q[AddrWidth-1:3] != '0),
+    .req_ready_o  (unused_split_ready),
+    .req_addr_i   ({{dst_q[AddrWidth-1:3], 3'b000}, {src_q[AddrWidth-1:3], 3'b000}}),
+    .req_beats_i  (len_q[AddrWidth-1:3]),
+    .ax_valid_o   (unused_split_valid),  // always set from StReadAddr to the last B
+    .ax_ready_i   (state_q == StWriteResp && m_axi_bvalid_i),
+    .ax_addr_o    (split_addr),
+    .ax_len_o     (split_len),
+    .idle_o       (unused_split_idle),
+    .beats_left_o (beats_left)
+  );
+  assign next_burst = (BeatIdxWidth + 1)'(split_len) + 1'b1;
 
   always_comb begin
     state_d      = state_q;
-    rd_addr_d    = rd_addr_q;
-    wr_addr_d    = wr_addr_q;
-    beats_left_d = beats_left_q;
     burst_d      = burst_q;
     beat_d       = beat_q;
     cycles_d     = (state_q != StIdle) ? cycles_q + 32'd1 : cycles_q;
@@ -109,9 +115,6 @@ module testdut
     unique case (state_q)
       StIdle: begin
         if (start) begin
-          rd_addr_d    = {src_q[AddrWidth-1:3], 3'b000};
-          wr_addr_d    = {dst_q[AddrWidth-1:3], 3'b000};
-          beats_left_d = len_q[AddrWidth-1:3];
           cycles_d     = 32'd0;
           done_d       = 1'b0;
           err_d        = 1'b0;
@@ -149,10 +152,7 @@ module testdut
       StWriteResp: begin
         if (m_axi_bvalid_i) begin
           if (m_axi_bresp_i != 2'b00) err_d = 1'b1;
-          rd_addr_d    = rd_addr_q + AddrWidth'({burst_q, 3'b000});
-          wr_addr_d    = wr_addr_q + AddrWidth'({burst_q, 3'b000});
-          beats_left_d = beats_left_q - 29'(burst_q);
-          if (beats_left_q == 29'(burst_q)) begin
+          if (beats_left == 29'(burst_q)) begin
             state_d = StIdle;
             done_d  = 1'b1;
           end else begin
@@ -170,9 +170,6 @@ module testdut
       len_q        <= '0;
       src_q        <= '0;
       dst_q        <= '0;
-      rd_addr_q    <= '0;
-      wr_addr_q    <= '0;
-      beats_left_q <= '0;
       burst_q      <= '0;
       beat_q       <= '0;
       cycles_q     <= '0;
@@ -180,9 +177,6 @@ module testdut
       err_q        <= 1'b0;
     end else begin
       state_q      <= state_d;
-      rd_addr_q    <= rd_addr_d;
-      wr_addr_q    <= wr_addr_d;
-      beats_left_q <= beats_left_d;
       burst_q      <= burst_d;
       beat_q       <= beat_d;
       cycles_q     <= cycles_d;
@@ -199,10 +193,17 @@ module testdut
     end
   end
 
-  // Burst buffer: data only, no reset needed.
-  always_ff @(posedge clk_i) begin
-    if (state_q == StReadData && m_axi_rvalid_i) buf_q[beat_q[BeatIdxWidth-1:0]] <= m_axi_rdata_i;
-  end
+  // Burst buffer: data only, no reset; read combinationally by the W channel.
+  cosim_ram #(.Width(DataWidth), .Depth(MaxBurstBeats), .ReadLatency(0)) u_buf (
+    .clk_i,
+    .we_i    (state_q == StReadData && m_axi_rvalid_i),
+    .waddr_i (beat_q[BeatIdxWidth-1:0]),
+    .wmask_i (1'b1),
+    .wdata_i (m_axi_rdata_i),
+    .re_i    (1'b1),
+    .raddr_i (beat_q[BeatIdxWidth-1:0]),
+    .rdata_o (m_axi_wdata_o)
+  );
 
   always_comb begin
     unique case (acc_addr)
@@ -218,21 +219,20 @@ module testdut
 
   assign done_o       = done_q;
   assign state_o      = state_q;
-  assign beats_left_o = beats_left_q;
+  assign beats_left_o = beats_left;
 
-  assign m_axi_araddr_o  = rd_addr_q;
-  assign m_axi_arlen_o   = 8'(next_burst) - 8'd1;
+  assign m_axi_araddr_o  = split_addr[0];
+  assign m_axi_arlen_o   = split_len;
   assign m_axi_arsize_o  = Size8Bytes;
   assign m_axi_arburst_o = BurstIncr;
   assign m_axi_arvalid_o = state_q == StReadAddr;
   assign m_axi_rready_o  = state_q == StReadData;
 
-  assign m_axi_awaddr_o  = wr_addr_q;
+  assign m_axi_awaddr_o  = split_addr[1];
   assign m_axi_awlen_o   = 8'(burst_q) - 8'd1;
   assign m_axi_awsize_o  = Size8Bytes;
   assign m_axi_awburst_o = BurstIncr;
   assign m_axi_awvalid_o = state_q == StWriteAddr;
-  assign m_axi_wdata_o   = buf_q[beat_q[BeatIdxWidth-1:0]];
   assign m_axi_wstrb_o   = '1;
   assign m_axi_wlast_o   = state_q == StWriteData && beat_q + 1'b1 == burst_q;
   assign m_axi_wvalid_o  = state_q == StWriteData;

@@ -145,24 +145,53 @@ module tf2_top
   logic [3:0][AddrW-1:0] ar_addr;
   logic [3:0][7:0]       ar_len;
 
-  tf2_axi_rd_arb #(.NumClients(4)) u_rd_arb (
+  // One read burst at a time: the clients compete with fixed priority (lowest
+  // index first) for AR, passed straight through and held while ARREADY is
+  // low; the winner owns R until RLAST, so R needs no routing by ID. ARID is
+  // the client index.
+  logic             rd_busy_q;
+  logic [1:0]       rd_owner_q, ar_idx;
+  logic             ar_take;
+  logic [AddrW-1:0] ar_addr_win;
+  logic [AddrW+7:0] ar_req [4];
+  for (genvar c = 0; c < 4; c++) begin : g_ar_req
+    assign ar_req[c] = {ar_addr[c], ar_len[c]};
+  end
+  cosim_arbiter #(.NumReq(4), .DataWidth(AddrW + 8), .RoundRobin(1'b0), .LockIn(1'b1)) u_rd_arb (
     .clk_i, .rst_ni,
-    .ar_valid_i (ar_valid),
-    .ar_ready_o (ar_ready),
-    .ar_addr_i  (ar_addr),
-    .ar_len_i   (ar_len),
-    .r_valid_o  (r_valid),
-    .m_arvalid_o(m_axi_arvalid_o),
-    .m_arready_i(m_axi_arready_i),
-    .m_araddr_o (m_axi_araddr_o),
-    .m_arlen_o  (m_axi_arlen_o),
-    .m_arid_o   (m_axi_arid_o),
-    .m_rvalid_i (m_axi_rvalid_i),
-    .m_rready_o (m_axi_rready_o),
-    .m_rlast_i  (m_axi_rlast_i),
-    .busy_o     (dbg_rd_busy_o),
-    .owner_o    (dbg_rd_owner_o)
+    .valid_i (ar_valid & {4{!rd_busy_q}}),
+    .ready_o (ar_ready),
+    .data_i  (ar_req),
+    .valid_o (m_axi_arvalid_o),
+    .ready_i (m_axi_arready_i),
+    .data_o  ({ar_addr_win, m_axi_arlen_o}),
+    .idx_o   (ar_idx)
   );
+  assign m_axi_araddr_o = AxiAddrWidth'(ar_addr_win);
+  assign m_axi_arid_o   = AxiIdWidth'(ar_idx);
+  assign ar_take        = m_axi_arvalid_o && m_axi_arready_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_busy_q  <= 1'b0;
+      rd_owner_q <= '0;
+    end else if (!rd_busy_q) begin
+      if (ar_take) begin
+        rd_busy_q  <= 1'b1;
+        rd_owner_q <= ar_idx;
+      end
+    end else if (m_axi_rvalid_i && m_axi_rlast_i) begin
+      rd_busy_q <= 1'b0;
+    end
+  end
+
+  always_comb begin
+    r_valid = '0;
+    if (rd_busy_q) r_valid[rd_owner_q] = m_axi_rvalid_i;
+  end
+  assign m_axi_rready_o = rd_busy_q;
+  assign dbg_rd_busy_o  = rd_busy_q;
+  assign dbg_rd_owner_o = rd_owner_q;
 
   desc_t             desc;
   logic [15:0]       ckk;
@@ -261,16 +290,27 @@ module tf2_top
     .r_resp_i  (m_axi_rresp_i)
   );
 
-  tf2_feature_cache #(.Depth(FeatDepth), .NumRd(NLanes)) u_feat_cache (
+  // Feature cache: the layer's whole input map in C16HW order, one 16-channel
+  // pixel per word (address (cg*h_in + iy)*w_in + ix); NLanes registered read
+  // lanes advancing together, a disabled lane reads zeros (padding).
+  logic [NLanes-1:0][CVec*8-1:0] fc_ram_rdata;
+  logic [NLanes-1:0]             fc_lane_q;
+  cosim_ram #(.Width(CVec * 8), .Depth(FeatDepth), .NumRd(NLanes)) u_feat_cache (
     .clk_i,
     .we_i   (fc_we),
     .waddr_i(fc_waddr),
+    .wmask_i(1'b1),
     .wdata_i(fc_wdata),
-    .re_i   (fc_re),
-    .rlane_i(fc_lane),
+    .re_i   ({NLanes{fc_re}} & fc_lane),
     .raddr_i(fc_raddr),
-    .rdata_o(fc_rdata)
+    .rdata_o(fc_ram_rdata)
   );
+  always_ff @(posedge clk_i) begin
+    if (fc_re) fc_lane_q <= fc_lane;
+  end
+  for (genvar l = 0; l < NLanes; l++) begin : g_fc_lane
+    assign fc_rdata[l] = fc_lane_q[l] ? fc_ram_rdata[l] : '0;
+  end
 
   // ---------------------------------------------------------------------------
   // Filter path

@@ -84,20 +84,36 @@ module tf2_writer
   logic [CVec-1:0]                   addm_q;            // lanes holding real output channels
   logic [3:0]                        rcol_q;            // next residual beat's buffer column
   logic [3:0]                        ncols_q;
-  logic [AddrW-1:0]                  addr_q, addr_d;    // next pixel to write
-  logic [3:0]                        left_q, left_d;    // pixels not yet in a burst
   logic [3:0]                        col_q, col_d;      // next pixel's buffer column
   logic [8:0]                        blen_q, blen_d;    // beats left in the burst
   logic [15:0]                       outst_q;           // bursts awaiting B
 
-  logic [8:0] to_boundary, burst;
-  assign to_boundary = 9'd256 - {1'b0, addr_q[11:4]};
-  assign burst = (9'(left_q) < to_boundary) ? 9'(left_q) : to_boundary;
+  // The block's pixels (one beat each) as AW bursts; the splitter holds the
+  // pixels not yet in a burst and is idle once the last burst is issued.
+  logic             aw_valid, aw_idle, unused_aw_req_ready;
+  logic [AddrW-1:0] aw_addr;
+  logic [7:0]       aw_len;
+  logic [3:0]       unused_aw_left;
+  logic [AddrW-1:0] blk_addr;
+  cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(4)) u_aw_split (
+    .clk_i, .rst_ni,
+    .clr_i       (1'b0),
+    .req_valid_i (slot_pop_o),
+    .req_ready_o (unused_aw_req_ready),
+    .req_addr_i  (blk_addr),
+    .req_beats_i (slot_ncols_i),
+    .ax_valid_o  (aw_valid),
+    .ax_ready_i  (m_awready_i && state_q == StAw),
+    .ax_addr_o   (aw_addr),
+    .ax_len_o    (aw_len),
+    .idle_o      (aw_idle),
+    .beats_left_o(unused_aw_left)
+  );
 
   assign slot_pop_o  = (state_q == StIdle) && slot_valid_i;
-  assign m_awvalid_o = (state_q == StAw);
-  assign m_awaddr_o  = AxiAddrWidth'(addr_q);
-  assign m_awlen_o   = 8'(burst - 9'd1);
+  assign m_awvalid_o = (state_q == StAw) && aw_valid;
+  assign m_awaddr_o  = AxiAddrWidth'(aw_addr);
+  assign m_awlen_o   = aw_len;
   assign m_wvalid_o  = (state_q == StW);
   assign m_wdata_o   = buf_q[col_q];
   assign m_wstrb_o   = strb_q;
@@ -108,7 +124,7 @@ module tf2_writer
 
   // Pixel offset of the block start: ((og*h_out + y)*w_out + x0)*16, in the
   // output map and (same shape) in the residual map.
-  logic [AddrW-1:0] blk_off, blk_addr;
+  logic [AddrW-1:0] blk_off;
   assign blk_off = ((AddrW'(slot_oc0_i[DimW-1:4]) * AddrW'(desc_i.h_out) + AddrW'(slot_y_i)) *
                     AddrW'(desc_i.w_out) + AddrW'(slot_x0_i)) * 32'd16;
   assign blk_addr = desc_i.out_addr + blk_off;
@@ -133,29 +149,23 @@ module tf2_writer
 
   always_comb begin
     state_d = state_q;
-    addr_d  = addr_q;
-    left_d  = left_q;
     col_d   = col_q;
     blen_d  = blen_q;
     unique case (state_q)
       StIdle: if (slot_valid_i) begin
-        addr_d  = blk_addr;
-        left_d  = slot_ncols_i;
         col_d   = '0;
         state_d = desc_i.residual ? StResCmd : StAw;
       end
       StResCmd: if (res_cmd_ready) state_d = StRes;
       StRes: if (res_done) state_d = StAw;
       StAw: if (m_awready_i) begin
-        blen_d  = burst;
-        left_d  = left_q - 4'(burst);
+        blen_d  = 9'(aw_len) + 9'd1;
         state_d = StW;
       end
       StW: if (m_wready_i) begin
         col_d  = col_q + 4'd1;
-        addr_d = addr_q + 32'd16;
         blen_d = blen_q - 9'd1;
-        if (blen_q == 9'd1) state_d = (left_q == '0) ? StIdle : StAw;
+        if (blen_q == 9'd1) state_d = aw_idle ? StIdle : StAw;
       end
       default: state_d = StIdle;
     endcase
@@ -164,8 +174,6 @@ module tf2_writer
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= StIdle;
-      addr_q  <= '0;
-      left_q  <= '0;
       col_q   <= '0;
       blen_q  <= '0;
       outst_q <= '0;
@@ -177,8 +185,6 @@ module tf2_writer
       res_addr_q <= '0;
     end else begin
       state_q <= state_d;
-      addr_q  <= addr_d;
-      left_q  <= left_d;
       col_q   <= col_d;
       blen_q  <= blen_d;
       if ((m_awvalid_o && m_awready_i) && !m_bvalid_i) outst_q <= outst_q + 16'd1;

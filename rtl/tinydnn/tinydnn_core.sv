@@ -23,15 +23,20 @@ module tinydnn_core
   output sum_t              hold_o
 );
 
-  logic [15:0] wmem_q [2 * WBankDepth];
-  logic [15:0] w_rdata_q;
+  logic [15:0] w_rdata;
   logic [15:0] bias_q;
   sum_t        sum_q, sum_base, sum_mac, sum_d, hold_q;
 
-  always_ff @(posedge clk_i) begin
-    if (w_we_i) wmem_q[w_waddr_i] <= w_wdata_i;
-    w_rdata_q <= wmem_q[w_raddr_i];
-  end
+  cosim_ram #(.Width(16), .Depth(2 * WBankDepth)) u_wmem (
+    .clk_i,
+    .we_i    (w_we_i),
+    .waddr_i (w_waddr_i),
+    .wmask_i (1'b1),
+    .wdata_i (w_wdata_i),
+    .re_i    (1'b1),
+    .raddr_i (w_raddr_i),
+    .rdata_o (w_rdata)
+  );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -47,7 +52,7 @@ module tinydnn_core
 
   tinydnn_mac u_mac (
     .sum_i (sum_base),
-    .w_i   (step_bias_i ? bias_q : w_rdata_q),
+    .w_i   (step_bias_i ? bias_q : w_rdata),
     .d_i   (d_i),
     .sum_o (sum_mac)
   );

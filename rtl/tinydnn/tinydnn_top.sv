@@ -55,7 +55,7 @@ module tinydnn_top
   logic                post_busy, post_idle, dst_bank, dw_acc;
   logic                dst_we;
   logic [DstAddrW-1:0] dst_raddr, dst_waddr;
-  logic [31:0]         dst_rdata, dst_wdata;
+  logic [31:0]         dst_rdata_q, dst_wdata;
 
   logic                tx_start, tx_bank, tx_done;
   logic [CntW-1:0]     tx_count;
@@ -130,11 +130,15 @@ module tinydnn_top
     .bias_we_o   (bias_we)
   );
 
-  tinydnn_src_buf u_src (
+  // Source buffer: two banks of bf16 (the next sample streams into one while
+  // the cores read the other); one synchronous read port shared by all cores.
+  cosim_ram #(.Width(16), .Depth(2 * SrcBankDepth)) u_src (
     .clk_i,
     .we_i    (src_we),
     .waddr_i (src_waddr),
+    .wmask_i (1'b1),
     .wdata_i (rx_wdata),
+    .re_i    (1'b1),
     .raddr_i (src_raddr),
     .rdata_o (src_rdata)
   );
@@ -190,7 +194,7 @@ module tinydnn_top
     .dst_bank_i     (dst_bank),
     .dw_acc_i       (dw_acc),
     .dst_raddr_o    (dst_raddr),
-    .dst_rdata_i    (dst_rdata),
+    .dst_rdata_i    (dst_rdata_q),
     .dst_we_o       (dst_we),
     .dst_waddr_o    (dst_waddr),
     .dst_wdata_o    (dst_wdata),
@@ -198,16 +202,25 @@ module tinydnn_top
     .idle_o         (post_idle)
   );
 
-  tinydnn_dst_buf u_dst (
+  // Destination buffer: two banks of float32 stored as 64-bit words, so the
+  // stream sender reads one whole output beat (2 x float32) per cycle. Ports:
+  // a float32 write (stage 5), a registered float32 read (stage 3, the dW
+  // accumulator) and a combinational 64-bit read (stream sender).
+  logic [1:0][63:0] dst_rword;
+  cosim_ram #(.Width(64), .Depth(DstBankDepth), .ChunkWidth(32), .NumRd(2), .ReadLatency(0)) u_dst (
     .clk_i,
-    .we_i      (dst_we),
-    .waddr_i   (dst_waddr),
-    .wdata_i   (dst_wdata),
-    .raddr_i   (dst_raddr),
-    .rdata_o   (dst_rdata),
-    .tx_addr_i (tx_addr),
-    .tx_data_o (tx_data)
+    .we_i    (dst_we),
+    .waddr_i (dst_waddr[DstAddrW-1:1]),
+    .wmask_i (dst_waddr[0] ? 2'b10 : 2'b01),
+    .wdata_i ({dst_wdata, dst_wdata}),
+    .re_i    (2'b11),
+    .raddr_i ({tx_addr, dst_raddr[DstAddrW-1:1]}),
+    .rdata_o (dst_rword)
   );
+  always_ff @(posedge clk_i) begin
+    dst_rdata_q <= dst_raddr[0] ? dst_rword[0][63:32] : dst_rword[0][31:0];
+  end
+  assign tx_data = dst_rword[1];
 
   tinydnn_axis_tx u_tx (
     .clk_i, .rst_ni,

@@ -92,9 +92,10 @@ module vta_store import vta_pkg::*; #(
   logic        wl_ready, wl_valid, wl_pop;
   logic [7:0]  wl_len;
   logic [3:0]  unused_wl_count;
+  logic [31:0] unused_sp_left;
   logic        unused_df_in_ready;  // always set: reads are issued against FIFO credits
 
-  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(DataBytes)) u_split (
+  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(DataBytes)) u_split (
     .clk_i, .rst_ni, .clr_i,
     .req_valid_i (ag_q),
     .req_ready_o (sp_req_ready),
@@ -104,7 +105,8 @@ module vta_store import vta_pkg::*; #(
     .ax_ready_i  (sp_ready),
     .ax_addr_o   (sp_addr),
     .ax_len_o    (sp_len),
-    .idle_o      (sp_idle)
+    .idle_o      (sp_idle),
+    .beats_left_o(unused_sp_left)
   );
   assign m_awvalid_o = sp_valid && wl_ready;
   assign m_awaddr_o  = sp_addr;

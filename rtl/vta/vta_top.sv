@@ -179,7 +179,7 @@ module vta_top import vta_pkg::*; #(
   logic [InpAw-1:0] inp_waddr, inp_raddr;
   logic [InpChunks-1:0] inp_wmask;
   logic [InpWidth-1:0] inp_wdata, inp_rdata;
-  vta_sram #(.Depth(InpDepth), .Width(InpWidth), .ChunkWidth(DataWidth), .NumRd(1)) u_inp (
+  cosim_ram #(.Depth(InpDepth), .Width(InpWidth), .ChunkWidth(DataWidth), .NumRd(1)) u_inp (
     .clk_i, .we_i (inp_we), .waddr_i (inp_waddr), .wmask_i (inp_wmask), .wdata_i (inp_wdata),
     .re_i (inp_re), .raddr_i (inp_raddr), .rdata_o (inp_rdata)
   );
@@ -188,7 +188,7 @@ module vta_top import vta_pkg::*; #(
   logic [WgtAw-1:0] wgt_waddr, wgt_raddr;
   logic [WgtChunks-1:0] wgt_wmask;
   logic [WgtWidth-1:0] wgt_wdata, wgt_rdata;
-  vta_sram #(.Depth(WgtDepth), .Width(WgtWidth), .ChunkWidth(DataWidth), .NumRd(1)) u_wgt (
+  cosim_ram #(.Depth(WgtDepth), .Width(WgtWidth), .ChunkWidth(DataWidth), .NumRd(1)) u_wgt (
     .clk_i, .we_i (wgt_we), .waddr_i (wgt_waddr), .wmask_i (wgt_wmask), .wdata_i (wgt_wdata),
     .re_i (wgt_re), .raddr_i (wgt_raddr), .rdata_o (wgt_rdata)
   );
@@ -201,7 +201,7 @@ module vta_top import vta_pkg::*; #(
   logic [2:0] acc_re;
   logic [2:0][AccAw-1:0] acc_raddr;
   logic [2:0][AccWidth-1:0] acc_rdata;
-  vta_sram #(.Depth(AccDepth), .Width(AccWidth), .ChunkWidth(DataWidth), .NumRd(3)) u_acc (
+  cosim_ram #(.Depth(AccDepth), .Width(AccWidth), .ChunkWidth(DataWidth), .NumRd(3)) u_acc (
     .clk_i, .we_i (acc_we), .waddr_i (acc_waddr), .wmask_i (acc_wmask), .wdata_i (acc_wdata),
     .re_i (acc_re), .raddr_i (acc_raddr), .rdata_o (acc_rdata)
   );
@@ -209,7 +209,7 @@ module vta_top import vta_pkg::*; #(
   logic uop_we, uop_re;
   logic [UopAw-1:0] uop_waddr, uop_raddr;
   logic [UopWidth-1:0] uop_wdata, uop_rdata;
-  vta_sram #(.Depth(UopDepth), .Width(UopWidth), .ChunkWidth(UopWidth), .NumRd(1)) u_uop (
+  cosim_ram #(.Depth(UopDepth), .Width(UopWidth), .ChunkWidth(UopWidth), .NumRd(1)) u_uop (
     .clk_i, .we_i (uop_we), .waddr_i (uop_waddr), .wmask_i (1'b1), .wdata_i (uop_wdata),
     .re_i (uop_re), .raddr_i (uop_raddr), .rdata_o (uop_rdata)
   );
@@ -303,37 +303,59 @@ module vta_top import vta_pkg::*; #(
   logic [2:0][AddrWidth-1:0] ar_addr;
   logic [2:0][7:0] ar_len;
   logic [2:0] unused_split_idle;
+  logic [2:0][31:0] unused_split_left;
 
-  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_fetch (
+  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_fetch (
     .clk_i, .rst_ni, .clr_i (1'b0),
     .req_valid_i (f_req_valid), .req_ready_o (f_req_ready),
     .req_addr_i (f_req_addr), .req_beats_i (f_req_beats),
     .ax_valid_o (ar_valid[IdFetch]), .ax_ready_i (ar_ready[IdFetch]),
-    .ax_addr_o (ar_addr[IdFetch]), .ax_len_o (ar_len[IdFetch]), .idle_o (unused_split_idle[IdFetch])
+    .ax_addr_o (ar_addr[IdFetch]), .ax_len_o (ar_len[IdFetch]), .idle_o (unused_split_idle[IdFetch]),
+    .beats_left_o (unused_split_left[IdFetch])
   );
-  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_load (
+  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_load (
     .clk_i, .rst_ni, .clr_i (1'b0),
     .req_valid_i (l_req_valid), .req_ready_o (l_req_ready),
     .req_addr_i (l_req_addr), .req_beats_i (l_req_beats),
     .ax_valid_o (ar_valid[IdLoad]), .ax_ready_i (ar_ready[IdLoad]),
-    .ax_addr_o (ar_addr[IdLoad]), .ax_len_o (ar_len[IdLoad]), .idle_o (unused_split_idle[IdLoad])
+    .ax_addr_o (ar_addr[IdLoad]), .ax_len_o (ar_len[IdLoad]), .idle_o (unused_split_idle[IdLoad]),
+    .beats_left_o (unused_split_left[IdLoad])
   );
-  vta_axi_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_compute (
+  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_compute (
     .clk_i, .rst_ni, .clr_i (1'b0),
     .req_valid_i (c_req_valid), .req_ready_o (c_req_ready),
     .req_addr_i (c_req_addr), .req_beats_i (c_req_beats),
     .ax_valid_o (ar_valid[IdCompute]), .ax_ready_i (ar_ready[IdCompute]),
-    .ax_addr_o (ar_addr[IdCompute]), .ax_len_o (ar_len[IdCompute]), .idle_o (unused_split_idle[IdCompute])
+    .ax_addr_o (ar_addr[IdCompute]), .ax_len_o (ar_len[IdCompute]), .idle_o (unused_split_idle[IdCompute]),
+    .beats_left_o (unused_split_left[IdCompute])
   );
 
-  vta_axi_rd_arb #(.NumClients(3), .AddrWidth(AddrWidth), .IdWidth(IdWidth)) u_arb (
+  // Round-robin for one registered AR slot (stable while ARVALID waits for
+  // ARREADY); client i uses ARID i. R beats go back by RID, in order.
+  logic [1:0]           ar_idx;  // cosim_arbiter index of 3 requesters
+  logic [AddrWidth+7:0] ar_req [3];
+  for (genvar c = 0; c < 3; c++) begin : g_ar_req
+    assign ar_req[c] = {ar_addr[c], ar_len[c]};
+  end
+  cosim_arbiter #(.NumReq(3), .DataWidth(AddrWidth + 8), .RoundRobin(1'b1), .OutReg(1'b1)) u_arb (
     .clk_i, .rst_ni,
-    .ar_valid_i (ar_valid), .ar_ready_o (ar_ready), .ar_addr_i (ar_addr), .ar_len_i (ar_len),
-    .r_valid_o (r_valid), .r_ready_i (r_ready),
-    .m_arvalid_o (m_axi_arvalid_o), .m_arready_i (m_axi_arready_i),
-    .m_araddr_o (m_axi_araddr_o), .m_arlen_o (m_axi_arlen_o), .m_arid_o (m_axi_arid_o),
-    .m_rvalid_i (m_axi_rvalid_i), .m_rready_o (m_axi_rready_o), .m_rid_i (m_axi_rid_i)
+    .valid_i (ar_valid), .ready_o (ar_ready),
+    .data_i  (ar_req),
+    .valid_o (m_axi_arvalid_o), .ready_i (m_axi_arready_i),
+    .data_o  ({m_axi_araddr_o, m_axi_arlen_o}), .idx_o (ar_idx)
   );
+  assign m_axi_arid_o = IdWidth'(ar_idx);
+
+  always_comb begin
+    r_valid        = '0;
+    m_axi_rready_o = 1'b0;
+    for (int unsigned c = 0; c < 3; c++) begin
+      if (m_axi_rid_i == IdWidth'(c)) begin
+        r_valid[c]     = m_axi_rvalid_i;
+        m_axi_rready_o = r_ready[c];
+      end
+    end
+  end
 
   assign f_rvalid = r_valid[IdFetch];
   assign l_rvalid = r_valid[IdLoad];

@@ -1,7 +1,7 @@
 // vta_compute Verilated alone, with its buffers, token queues, instruction
 // queue and DMA port modelled here in C++ and clocked cycle by cycle.
 //
-// Buffer model (vta_sram's contract): a read issued before a clock edge
+// Buffer model (cosim_ram's contract, ReadLatency 1): a read issued before a clock edge
 // returns the entry as it was before that edge's write; read data is held
 // while the read enable is low. The DMA model answers every row request with
 // its beats from `dram` in order, one per cycle unless `r_gap` thins them.
