@@ -34,7 +34,7 @@ module tinydnn_regs
   logic [31:0] cycles_q, macs_q, rdata;
   logic        wr, unused_acc_valid;
   logic [5:0]  acc_addr;
-  logic [3:0]  word;
+  logic [5:0]  reg_off;  // the register's byte offset (RegCtrl ... from tinydnn_reg_pkg)
   logic [31:0] acc_wdata;
   // Registers are at most 16 bits wide; upper write bits and the byte lanes
   // of the address are ignored.
@@ -51,11 +51,11 @@ module tinydnn_regs
     .acc_wdata_o (acc_wdata),
     .acc_rdata_i (rdata)
   );
-  assign word    = acc_addr[5:2];
-  assign start_o = wr && !busy_i && (word == RegCtrl) && acc_wdata[0];
+  assign reg_off = {acc_addr[5:2], 2'b00};
+  assign start_o = wr && !busy_i && (reg_off == RegCtrl) && acc_wdata[0];
 
   always_comb begin
-    unique case (word)
+    unique case (reg_off)
       RegCtrl:    rdata = {29'd0, err_i, done_q, busy_i};
       RegMode:    rdata = {25'd0, mode_q};
       RegKw:      rdata = {24'd0, cfg_q.kw};
@@ -83,7 +83,7 @@ module tinydnn_regs
       macs_q   <= '0;
     end else begin
       if (wr && !busy_i) begin
-        unique case (word)
+        unique case (reg_off)
           RegMode:    mode_q      <= mode_t'(acc_wdata[6:0]);
           RegKw:      cfg_q.kw    <= acc_wdata[DimW-1:0];
           RegKh:      cfg_q.kh    <= acc_wdata[DimW-1:0];
