@@ -49,7 +49,8 @@ endif()
 option(COSIM_RTL_COVERAGE "Verilate the RTL with --coverage" OFF)
 
 # rtl/common/*.sv, packages first: every DUT gets the shared primitives.
-file(GLOB _cosim_common_sv ${CMAKE_SOURCE_DIR}/rtl/common/*.sv)
+# CONFIGURE_DEPENDS: a primitive added to rtl/common reconfigures the build.
+file(GLOB _cosim_common_sv CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/rtl/common/*.sv)
 list(SORT _cosim_common_sv)
 set(COSIM_COMMON_SV "")
 foreach(_f ${_cosim_common_sv})

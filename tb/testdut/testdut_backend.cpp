@@ -17,6 +17,8 @@
 
 namespace cosim::tb::testdut {
 
+namespace regs = ::cosim::testdut::regs;  // generated from rtl/testdut/testdut.yaml
+
 namespace {
 
 struct CopyState {

@@ -158,7 +158,10 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
   void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
     const Tf2Layer& st = state(l);
     // Every layer's image starts at 0: it is checked before the next load.
-namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
+    t.mem_load(0, st.program.dram, l.check);
+    t.reg_write(reg::kDescAddr, st.program.desc_addr);
+    t.reg_write(reg::kDescCount, st.program.desc_count);
+    t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(sc.testbench.timeout_cycles);
     for (std::size_t g = 0; g < l.layer.checks.size(); ++g) {
       t.mem_check(st.group_addrs[g], l.layer.checks[g].expected, l.layer.checks[g].name);
