@@ -87,9 +87,11 @@ coverage: $(STAMP)
 sanitize: $(STAMP)
 	@bash scripts/sanitize.sh
 
-# Bug injection: applies each named RTL mutation to a copy and reports the score.
+# The mutation gate: every named RTL mutant (rtl/*/mutants.yaml) compiled
+# into one schemata build (build-mut), each judged by the DUT's fast tests
+# with COSIM_MUTANT=<id>; fails on a survivor, a stale mutant or a timeout.
 mutate: $(STAMP)
-	@python3 scripts/mutate
+	@python3 scripts/mutate -j $(JOBS)
 
 # libFuzzer on every parser (tests/fuzz/: npy, trace, vta_raw, scenario,
 # tflite), one after the other, each for FUZZ_SECONDS or SECONDS (default
