@@ -1,23 +1,38 @@
 // The writer zeroes the padding channels of the last 16-channel group
 // (channels c_out .. the next multiple of 16 of each C16HW pixel word),
 // whatever the output buffer held before the layer: a stale buffer must not
-// leak into the map the next layer reads. Kills the mutant
-// tf2_writer_pad_strobe of rtl/tf2/mutants.yaml (padding bytes left unwritten),
-// which a zero-initialised DRAM image cannot tell apart.
+// leak into the map the next layer reads. Built for the default RTL (16 PEs:
+// each group owns its whole pixel word) and the small variant (4 PEs: the
+// last group's strobe must also cover the lanes of the groups that do not
+// exist), so it kills the mutant tf2_writer_pad_strobe of
+// rtl/tf2/mutants.yaml (padding bytes left unwritten), which a
+// zero-initialised DRAM image cannot tell apart.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "tf2_rtl_util.hpp"
 
+#ifndef TF2_PAD_SUITE
+#define TF2_PAD_SUITE Tf2RtlPad
+#endif
+
 namespace cosim::tf2 {
 namespace {
 
-TEST(Tf2RtlPad, PaddingChannelsAreWrittenAsZeroOverAStaleBuffer) {
+// The build's parameters, as its registers report them.
+DeviceConfig dut_config() {
+  std::vector<uint8_t> dram(64, 0);
+  tb::Tf2Bare probe(dram);
+  return probe.device_config();
+}
+
+TEST(TF2_PAD_SUITE, PaddingChannelsAreWrittenAsZeroOverAStaleBuffer) {
+  const DeviceConfig dev = dut_config();
   for (const int c_out : {20, 5, 31}) {
     const ConvLayer L = random_layer({16, c_out, 6, 6, 3, 1, 1, true, false}, 40 + c_out);
     const std::vector<int8_t> in = random_input(16, 6, 6, 40 + c_out);
-    Program p = compile({L}, in, DeviceConfig{});
+    Program p = compile({L}, in, dev);
     const std::vector<std::vector<uint8_t>> expect = expected_outputs({L}, in);
     const LayerRegions& reg = p.layers[0];
     ASSERT_EQ(expect[0].size(), reg.out_bytes);

@@ -97,9 +97,9 @@ TEST(VtaRegs, MisalignedInstructionAddressIsAnError) {
 }
 
 TEST(VtaRegs, LongStoreTrainOnSlowMemoryLosesNoStore) {
-  // 64 one-element STOREs back to back on a slow, stalling memory: the store
+  // 300 one-element STOREs back to back on a slow, stalling memory: the store
   // queue fills and FETCH must keep each STORE until the queue takes it.
-  constexpr uint32_t kN = 64;
+  constexpr uint32_t kN = 300;  // more than the store queue (128) and the prefetch buffer (32) hold
   Program p;
   for (uint32_t e = 0; e < kN; ++e) {
     for (uint32_t o = 0; o < 16; ++o) {
