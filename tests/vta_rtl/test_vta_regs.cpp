@@ -26,7 +26,7 @@ struct Rig {
   Program p;
   cosim::tb::VectorMemory mem{p.dram};
   cosim::tb::Axi4SlaveModel slave{mem, cosim::tb::Axi4SlaveConfig{}};
-  cosim::vta::AxiSlaveRef<cosim::tb::Axi4SlaveModel> port{slave};
+  cosim::tb::harness::AxiSlaveRef<cosim::tb::Axi4SlaveModel> port{slave};
   std::unique_ptr<cosim::vta::VtaCore> core;
 
   void load(const std::vector<Insn>& insns, uint64_t insn_addr) {
@@ -36,8 +36,8 @@ struct Rig {
     }
     core = std::make_unique<cosim::vta::VtaCore>(port);
   }
-  uint32_t rd(uint8_t a) { return core->reg_access(false, a, 0); }
-  void wr(uint8_t a, uint32_t v) { core->reg_access(true, a, v); }
+  uint32_t rd(uint8_t a) { return core->reg_read(a); }
+  void wr(uint8_t a, uint32_t v) { core->reg_write(a, v); }
   // Clocks until the done or error pin, at most n cycles; true when one came.
   bool wait(int n) {
     for (int i = 0; i < n; ++i) {
