@@ -17,6 +17,9 @@
 
 namespace cosim::tb::testdut {
 
+// The register map generated from rtl/testdut/testdut.yaml.
+namespace regs = cosim::testdut::regs;
+
 namespace {
 
 struct CopyState {

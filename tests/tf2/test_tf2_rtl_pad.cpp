@@ -23,7 +23,7 @@ namespace {
 // The build's parameters, as its registers report them.
 DeviceConfig dut_config() {
   std::vector<uint8_t> dram(64, 0);
-  tb::Tf2Bare probe(dram);
+  tb::tf2::Tf2Bare probe(dram);
   return probe.device_config();
 }
 
@@ -39,11 +39,11 @@ TEST(TF2_PAD_SUITE, PaddingChannelsAreWrittenAsZeroOverAStaleBuffer) {
     // A stale output buffer: every byte 0xA5 before the run.
     std::fill(p.dram.begin() + static_cast<std::ptrdiff_t>(reg.out_addr),
               p.dram.begin() + static_cast<std::ptrdiff_t>(reg.out_addr + reg.out_bytes), uint8_t{0xA5});
-    tb::Tf2BareConfig cfg;
+    tb::tf2::Tf2BareConfig cfg;
     cfg.axi.data_bytes = 16;
     cfg.max_cycles = 5'000'000;
-    tb::Tf2Bare dut(p.dram, cfg);
-    const tb::Tf2RunResult res = dut.run(p);
+    tb::tf2::Tf2Bare dut(p.dram, cfg);
+    const tb::tf2::Tf2RunResult res = dut.run(p);
     ASSERT_TRUE(res.done) << "c_out " << c_out;
     ASSERT_FALSE(res.error) << "c_out " << c_out << std::hex << ": 0x" << res.err_info;
     std::size_t pad_bytes = 0, wrong = 0;

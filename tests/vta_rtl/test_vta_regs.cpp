@@ -14,7 +14,7 @@
 #include "vta_rtl_util.hpp"
 
 using namespace vta_rtl_test;
-using cosim::vta::RtlRunResult;
+using cosim::tb::vta::RtlRunResult;
 
 namespace {
 
@@ -27,14 +27,11 @@ struct Rig {
   cosim::tb::VectorMemory mem{p.dram};
   cosim::tb::Axi4SlaveModel slave{mem, cosim::tb::Axi4SlaveConfig{}};
   cosim::tb::harness::AxiSlaveRef<cosim::tb::Axi4SlaveModel> port{slave};
-  std::unique_ptr<cosim::vta::VtaCore> core;
+  std::unique_ptr<cosim::tb::vta::VtaCore> core;
 
   void load(const std::vector<Insn>& insns, uint64_t insn_addr) {
-    for (std::size_t i = 0; i < insns.size(); ++i) {
-      std::memcpy(&p.dram[insn_addr + 16 * i], &insns[i].w[0], 8);
-      std::memcpy(&p.dram[insn_addr + 16 * i + 8], &insns[i].w[1], 8);
-    }
-    core = std::make_unique<cosim::vta::VtaCore>(port);
+    for (std::size_t i = 0; i < insns.size(); ++i) insns[i].store(&p.dram[insn_addr + 16 * i]);
+    core = std::make_unique<cosim::tb::vta::VtaCore>(port);
   }
   uint32_t rd(uint8_t a) { return core->reg_read(a); }
   void wr(uint8_t a, uint32_t v) { core->reg_write(a, v); }
@@ -115,7 +112,7 @@ TEST(VtaRegs, LongStoreTrainOnSlowMemoryLosesNoStore) {
     p.add(mem_insn(kStore, kOut, e, p.out_base() + e, 1, 1, 1, d));
   }
   p.add(finish_insn(Deps{false, true, false, false}));
-  cosim::vta::BareOptions o;
+  cosim::tb::vta::BareOptions o;
   o.read_latency = 40;
   o.stall_probability = 0.3;
   o.seed = 5;
