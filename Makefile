@@ -87,9 +87,11 @@ coverage: $(STAMP)
 sanitize: $(STAMP)
 	@bash scripts/sanitize.sh
 
-# Bug injection: applies each named RTL mutation to a copy and reports the score.
+# The mutation gate: every named RTL mutant (rtl/*/mutants.yaml) compiled
+# into one schemata build (build-mut), each judged by the DUT's fast tests
+# with COSIM_MUTANT=<id>; fails on a survivor, a stale mutant or a timeout.
 mutate: $(STAMP)
-	@python3 scripts/mutate
+	@python3 scripts/mutate -j $(JOBS)
 
 # libFuzzer on every parser (tests/fuzz/: npy, trace, vta_raw, scenario,
 # tflite), one after the other, each for FUZZ_SECONDS or SECONDS (default
@@ -104,10 +106,11 @@ fuzz: $(STAMP)
 fuzz-tflite: $(STAMP)
 	@bash scripts/fuzz.sh $(or $(FUZZ_SECONDS),$(SECONDS),600) tflite
 
-# What CI runs: the test suite, one seed of every scenario, the sanitizers
-# and 30 s of libFuzzer per parser.
+# What CI runs: the test suite, one seed of every scenario, the mutation gate,
+# the sanitizers and 30 s of libFuzzer per parser.
 ci: test
 	python3 scripts/regress --build $(BUILD) --seeds 1 --jobs $(JOBS) --out out/ci-regress
+	python3 scripts/mutate -j $(JOBS)
 	bash scripts/sanitize.sh
 	bash scripts/fuzz.sh 30
 

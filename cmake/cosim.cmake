@@ -30,13 +30,22 @@ function(cosim_gtest name)
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES LABELS "${labels}")
 endfunction()
 
-# Every Verilated library prints through tb/rtl_assert's hook, so that a
-# failed SystemVerilog assertion reaches the report by name (label, instance,
-# file:line, text) instead of only as console text. verilate() is wrapped
-# here once (CMake keeps the original as _verilate), so no DUT, test or bench
-# that Verilates RTL has to remember it.
+include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)
+
+# verilate() is wrapped here once (CMake keeps the original as _verilate), so
+# no DUT, test or bench that Verilates RTL has to remember the build-wide
+# parts:
+#  - every Verilated library prints through tb/rtl_assert's hook, so that a
+#    failed SystemVerilog assertion reaches the report by name (label,
+#    instance, file:line, text) instead of only as console text;
+#  - the mutant schemata build (cmake/mutants.cmake) swaps in the guarded
+#    copies of the mutated sources and links the run-time switch.
 function(verilate target)
-  _verilate(${target} ${ARGN})
+  cosim_mutant_verilate_args(args ${ARGN})
+  _verilate(${target} ${args})
   target_compile_options(${target} PRIVATE -include ${CMAKE_SOURCE_DIR}/tb/rtl_assert/vl_print_hook.h)
   target_link_libraries(${target} PUBLIC cosim_vl_hook)
+  if(args_MUTATED)
+    target_link_libraries(${target} PUBLIC cosim_mutant)
+  endif()
 endfunction()

@@ -278,4 +278,18 @@ module tf2_controller
   end
   assign err_desc_o = idx_q;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    state_q inside {StIdle, StFetch, StFetchWait, StCheck, StRun, StDrain, StDone})
+    else $error("tf2_controller: illegal state %0d", state_q);
+  // The two filter banks are a two-entry FIFO of channel groups: a load
+  // never targets a full bank (overflow) or the bank the PEs are reading,
+  // and the scheduler starts only on a loaded bank (underflow).
+  a_filt_bank_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    filt_start_o |-> !bank_full_q[fg_q[0]] && !(sch_run_q && sg_q[0] == fg_q[0]))
+    else $error("tf2_controller: filter bank %0d reloaded while full or in use", fg_q[0]);
+  a_sch_bank_full: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    sch_start_o |-> bank_full_q[sg_q[0]])
+    else $error("tf2_controller: scheduler started on an empty filter bank %0d", sg_q[0]);
+
 endmodule

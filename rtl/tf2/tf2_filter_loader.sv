@@ -177,4 +177,12 @@ module tf2_filter_loader
     end
   end
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    state_q inside {StIdle, StPrmCmd, StPrm, StWgtCmd, StWgt})
+    else $error("tf2_filter_loader: illegal state %0d", state_q);
+  a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    start_i |-> idle_o)
+    else $error("tf2_filter_loader: started while busy");
+
 endmodule

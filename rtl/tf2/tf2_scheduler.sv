@@ -245,4 +245,18 @@ module tf2_scheduler
   assign pe_busy_o    = adv && s2_valid_q;
   assign out_wait_o   = !adv;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // The result slot is a one-entry FIFO: a finished block never lands in a
+  // full slot (overflow), and the writer pops only a full one (underflow).
+  a_slot_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    adv && s2_valid_q && s2_meta_q.last |-> !slot_valid_q)
+    else $error("tf2_scheduler: output block written into a full result slot");
+  a_slot_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    slot_pop_i |-> slot_valid_q)
+    else $error("tf2_scheduler: result slot popped while empty");
+  // A group starts only while the pipeline is idle.
+  a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    start_i |-> idle_o)
+    else $error("tf2_scheduler: started while busy");
+
 endmodule

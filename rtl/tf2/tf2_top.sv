@@ -475,4 +475,18 @@ module tf2_top
     .m_bresp_i   (m_axi_bresp_i)
   );
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // AXI4 master handshakes: a valid is held, with its payload stable, until
+  // the slave takes it (AXI4 A3.2.1).
+  a_ar_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_axi_arvalid_o && !m_axi_arready_i |=> m_axi_arvalid_o && $stable(m_axi_araddr_o) && $stable(m_axi_arlen_o))
+    else $error("tf2_top: AR dropped or changed before ARREADY");
+  a_aw_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_axi_awvalid_o && !m_axi_awready_i |=> m_axi_awvalid_o && $stable(m_axi_awaddr_o) && $stable(m_axi_awlen_o))
+    else $error("tf2_top: AW dropped or changed before AWREADY");
+  a_w_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_axi_wvalid_o && !m_axi_wready_i |=> m_axi_wvalid_o && $stable(m_axi_wdata_o) && $stable(m_axi_wstrb_o) &&
+                                          $stable(m_axi_wlast_o))
+    else $error("tf2_top: W beat dropped or changed before WREADY");
+
 endmodule

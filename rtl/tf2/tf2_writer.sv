@@ -228,4 +228,26 @@ module tf2_writer
     end
   end
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    state_q inside {StIdle, StResCmd, StRes, StAw, StW})
+    else $error("tf2_writer: illegal state %0d", state_q);
+  // Write bursts: a B response only for a burst that was issued (the
+  // outstanding count never underflows) and every burst ends with WLAST on
+  // its last beat.
+  a_b_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_bvalid_i |-> (outst_q != '0) || (m_awvalid_o && m_awready_i))
+    else $error("tf2_writer: B response without an outstanding burst");
+  // A block has 1..NCol pixels: an empty one would ask for a burst of zero
+  // beats, which AXI cannot express (AWLEN 255 = 256 beats instead).
+  a_block_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    slot_pop_o |-> (slot_ncols_i != '0) && (32'(slot_ncols_i) <= NCol))
+    else $error("tf2_writer: output block of %0d pixels", slot_ncols_i);
+  a_burst_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_awvalid_o |-> (burst != '0))
+    else $error("tf2_writer: write burst of zero beats");
+  a_wlast_at_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_wvalid_o |-> (m_wlast_o == (blen_q == 9'd1)))
+    else $error("tf2_writer: WLAST not on the burst's last beat (%0d left)", blen_q);
+
 endmodule

@@ -66,4 +66,9 @@ module tinydnn_axis_tx
   assign m_tdata_o  = tdata_q;
   assign m_tlast_o  = tlast_q;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    start_i |-> !active_q)
+    else $error("tinydnn_axis_tx: started while streaming");
+
 endmodule

@@ -108,4 +108,10 @@ module tinydnn_post
   assign busy_o   = busy_q;
   assign idle_o   = !busy_q && !r3_valid_q && !r4_valid_q && !norm_valid;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // The hold registers are reloaded only after the last core was drained.
+  a_load_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    load_i |-> !busy_q)
+    else $error("tinydnn_post: hold registers reloaded while draining core %0d", idx_q);
+
 endmodule

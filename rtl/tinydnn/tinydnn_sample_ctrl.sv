@@ -165,4 +165,12 @@ module tinydnn_sample_ctrl
   assign step_pos_o   = p_pos_q;
   assign busy_o       = run_q || p_any_q;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // The cores' hold registers are a one-entry buffer towards the shared
+  // normaliser: an output finishes into them only once the previous one has
+  // been drained (overflow).
+  a_hold_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    issue && step_last |-> !p_last_q && !post_busy_i)
+    else $error("tinydnn_sample_ctrl: output finished into hold registers still being drained");
+
 endmodule

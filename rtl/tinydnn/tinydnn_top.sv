@@ -245,4 +245,11 @@ module tinydnn_top
   end
   assign mac_step_o = step_valid;
 
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  // AXI-Stream master: TVALID is held, with TDATA and TLAST stable, until the
+  // sink takes the beat (AMBA AXI4-Stream 2.2.1).
+  a_m_axis_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    m_axis_tvalid_o && !m_axis_tready_i |=> m_axis_tvalid_o && $stable(m_axis_tdata_o) && $stable(m_axis_tlast_o))
+    else $error("tinydnn_top: m_axis beat dropped or changed before TREADY");
+
 endmodule

@@ -106,6 +106,7 @@ class Core {
     reg_.drive(m);
     for (Port<Model>* p : ports_) p->drive(m);
     const uint64_t t = time();
+    Verilated::threadContextp(ctx_.get());  // a failing assertion's $stop counts on the thread's context: this one
     m.clk_i = 0;
     m.eval();
     if (timeline_) wave_->sample(t, 0);
