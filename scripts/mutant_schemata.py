@@ -62,7 +62,7 @@ class Mutant:
         if unknown:
             raise ValueError(f"{src}: mutant {d['name']}: unknown key(s) {', '.join(sorted(unknown))}")
         self.name = str(d["name"])
-        self.file = os.path.join("rtl", dut, str(d["file"]))
+        self.file = os.path.normpath(os.path.join("rtl", dut, str(d["file"])))  # ../common/x.sv: a shared primitive
         self.context = str(d["context"])
         self.original = str(d["original"])
         self.mutated = str(d["mutated"])

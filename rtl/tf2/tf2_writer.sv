@@ -243,9 +243,6 @@ module tf2_writer
   a_block_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni)
     slot_pop_o |-> (slot_ncols_i != '0) && (32'(slot_ncols_i) <= NCol))
     else $error("tf2_writer: output block of %0d pixels", slot_ncols_i);
-  a_burst_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_awvalid_o |-> (burst != '0))
-    else $error("tf2_writer: write burst of zero beats");
   a_wlast_at_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
     m_wvalid_o |-> (m_wlast_o == (blen_q == 9'd1)))
     else $error("tf2_writer: WLAST not on the burst's last beat (%0d left)", blen_q);
