@@ -4,6 +4,7 @@
 #   make sim SCENARIO=conv2d [SEED=n] [TRACE=1]   run one scenario on the RTL
 #   make test                                     build + the CTest suite
 #   make bench | lint | regress | wave | coverage
+#   make new-dut NAME=x                           a new accelerator from templates/dut
 
 BUILD     ?= build
 SCENARIO  ?= conv2d
@@ -22,12 +23,12 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure test referee sim bench lint regress slurm-selftest wave coverage sanitize mutate fuzz fuzz-tflite ci clean help
+.PHONY: all build configure test referee sim bench new-dut lint regress slurm-selftest wave coverage sanitize mutate fuzz fuzz-tflite ci clean help
 
 all: build
 
 help:
-	@sed -n '1,8p' Makefile
+	@sed -n '1,9p' Makefile
 
 $(STAMP): scripts/bootstrap.sh
 	@bash scripts/bootstrap.sh
@@ -113,6 +114,11 @@ ci: test
 	python3 scripts/regress --build $(BUILD) --seeds 1 --jobs $(JOBS) --out out/ci-regress
 	bash scripts/sanitize.sh
 	bash scripts/fuzz.sh 30
+
+# A new accelerator from templates/dut (only new folders; see README.md).
+new-dut:
+	@test -n "$(NAME)" || { echo "usage: make new-dut NAME=<lowercase identifier>" >&2; exit 2; }
+	@python3 scripts/new-dut $(NAME)
 
 lint: $(STAMP)
 	@bash scripts/lint.sh

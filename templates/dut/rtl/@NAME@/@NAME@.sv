@@ -1,0 +1,280 @@
+// @NAME@: an int8 vector adder on the shared register bus and an AXI4 master.
+// Each round reads a burst of A into one buffer (rtl/common/cosim_ram), the
+// same burst of B into a second one, then writes A + B (per int8 lane,
+// saturated) to DST and waits for the write response. Bursts come from
+// rtl/common/cosim_axi_burst_split: at most MaxBurstBeats 64-bit beats, never
+// across a 4 KiB boundary of any of the three address streams.
+module @NAME@
+  import @NAME@_pkg::*;
+(
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+
+  // Register port: the common register bus (rtl/common/cosim_reg_slave).
+  input  logic                 reg_req_valid_i,
+  output logic                 reg_req_ready_o,
+  input  logic                 reg_write_i,
+  input  logic [7:0]           reg_addr_i,
+  input  logic [31:0]          reg_wdata_i,
+  output logic                 reg_rsp_valid_o,
+  input  logic                 reg_rsp_ready_i,
+  output logic [31:0]          reg_rdata_o,
+
+  // Status for the testbench.
+  output logic                 done_o,
+  output state_e               state_o,
+  output logic [28:0]          beats_left_o,
+
+  // AXI4 master, read address / data.
+  output logic [AddrWidth-1:0] m_axi_araddr_o,
+  output logic [7:0]           m_axi_arlen_o,
+  output logic [2:0]           m_axi_arsize_o,
+  output logic [1:0]           m_axi_arburst_o,
+  output logic                 m_axi_arvalid_o,
+  input  logic                 m_axi_arready_i,
+  input  logic [DataWidth-1:0] m_axi_rdata_i,
+  input  logic [1:0]           m_axi_rresp_i,
+  input  logic                 m_axi_rlast_i,
+  input  logic                 m_axi_rvalid_i,
+  output logic                 m_axi_rready_o,
+
+  // AXI4 master, write address / data / response.
+  output logic [AddrWidth-1:0] m_axi_awaddr_o,
+  output logic [7:0]           m_axi_awlen_o,
+  output logic [2:0]           m_axi_awsize_o,
+  output logic [1:0]           m_axi_awburst_o,
+  output logic                 m_axi_awvalid_o,
+  input  logic                 m_axi_awready_i,
+  output logic [DataWidth-1:0] m_axi_wdata_o,
+  output logic [StrbWidth-1:0] m_axi_wstrb_o,
+  output logic                 m_axi_wlast_o,
+  output logic                 m_axi_wvalid_o,
+  input  logic                 m_axi_wready_i,
+  input  logic [1:0]           m_axi_bresp_i,
+  input  logic                 m_axi_bvalid_i,
+  output logic                 m_axi_bready_o
+);
+
+  localparam int unsigned BeatIdxWidth = $clog2(MaxBurstBeats);
+
+  state_e                 state_q, state_d;
+  logic [AddrWidth-1:0]   len_q, src_a_q, src_b_q, dst_q;  // programmed registers
+  logic [BeatIdxWidth:0]  burst_q, burst_d;                // beats in the current burst
+  logic [BeatIdxWidth:0]  beat_q, beat_d;                  // beat index inside it
+  logic [31:0]            cycles_q, cycles_d;
+  logic                   done_q, done_d;
+  logic                   err_q, err_d;
+
+  logic        reg_wr, start, unused_acc_valid;
+  logic [7:0]  acc_addr;
+  logic [31:0] acc_wdata, acc_rdata;
+  cosim_reg_slave #(.AddrWidth(8), .DataWidth(32)) u_slave (
+    .clk_i, .rst_ni,
+    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
+    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    .acc_valid_o (unused_acc_valid),  // reads have no side effect here
+    .acc_write_o (reg_wr),
+    .acc_addr_o  (acc_addr),
+    .acc_wdata_o (acc_wdata),
+    .acc_rdata_i (acc_rdata)
+  );
+  assign start = reg_wr && acc_addr == RegControl && acc_wdata[RegControlStartLsb] && state_q == StIdle;
+
+  // Bursts (rtl/common/cosim_axi_burst_split): the remaining beats, capped by
+  // the burst size and by the distance of all three addresses (A 0, B 1,
+  // destination 2) to their next 4 KiB boundary. The splitter moves on to the
+  // next burst at the write response.
+  logic                           unused_split_valid, unused_split_ready, unused_split_idle;
+  logic [2:0][AddrWidth-1:0]      split_addr;
+  logic [7:0]                     split_len;
+  logic [28:0]                    beats_left;
+  logic [BeatIdxWidth:0]          next_burst;
+  cosim_axi_burst_split #(
+    .AddrWidth(AddrWidth), .DataBytes(StrbWidth), .BeatsWidth(29), .MaxBeats(MaxBurstBeats), .NumAddr(3)
+  ) u_split (
+    .clk_i, .rst_ni,
+    .clr_i        (1'b0),
+    .req_valid_i  (start && len_q[AddrWidth-1:3] != '0),
+    .req_ready_o  (unused_split_ready),
+    .req_addr_i   ({{dst_q[AddrWidth-1:3], 3'b000}, {src_b_q[AddrWidth-1:3], 3'b000},
+                    {src_a_q[AddrWidth-1:3], 3'b000}}),
+    .req_beats_i  (len_q[AddrWidth-1:3]),
+    .ax_valid_o   (unused_split_valid),  // always set from StReadAddrA to the last B
+    .ax_ready_i   (state_q == StWriteResp && m_axi_bvalid_i),
+    .ax_addr_o    (split_addr),
+    .ax_len_o     (split_len),
+    .idle_o       (unused_split_idle),
+    .beats_left_o (beats_left)
+  );
+  assign next_burst = (BeatIdxWidth + 1)'(split_len) + 1'b1;
+
+  always_comb begin
+    state_d      = state_q;
+    burst_d      = burst_q;
+    beat_d       = beat_q;
+    cycles_d     = (state_q != StIdle) ? cycles_q + 32'd1 : cycles_q;
+    done_d       = done_q;
+    err_d        = err_q;
+    if (reg_wr && acc_addr == RegControl && acc_wdata[RegControlDoneLsb]) done_d = 1'b0;
+    unique case (state_q)
+      StIdle: begin
+        if (start) begin
+          cycles_d     = 32'd0;
+          done_d       = 1'b0;
+          err_d        = 1'b0;
+          if (len_q[AddrWidth-1:3] == '0) begin
+            done_d = 1'b1;
+          end else begin
+            state_d = StReadAddrA;
+          end
+        end
+      end
+      StReadAddrA: begin
+        burst_d = next_burst;
+        beat_d  = '0;
+        if (m_axi_arready_i) state_d = StReadDataA;
+      end
+      StReadDataA: begin
+        if (m_axi_rvalid_i) begin
+          if (m_axi_rresp_i != 2'b00) err_d = 1'b1;
+          beat_d = beat_q + 1'b1;
+          if (m_axi_rlast_i || beat_q + 1'b1 == burst_q) begin
+            beat_d  = '0;
+            state_d = StReadAddrB;
+          end
+        end
+      end
+      StReadAddrB: begin
+        if (m_axi_arready_i) state_d = StReadDataB;
+      end
+      StReadDataB: begin
+        if (m_axi_rvalid_i) begin
+          if (m_axi_rresp_i != 2'b00) err_d = 1'b1;
+          beat_d = beat_q + 1'b1;
+          if (m_axi_rlast_i || beat_q + 1'b1 == burst_q) begin
+            beat_d  = '0;
+            state_d = StWriteAddr;
+          end
+        end
+      end
+      StWriteAddr: begin
+        if (m_axi_awready_i) state_d = StWriteData;
+      end
+      StWriteData: begin
+        if (m_axi_wready_i) begin
+          beat_d = beat_q + 1'b1;
+          if (beat_q + 1'b1 == burst_q) state_d = StWriteResp;
+        end
+      end
+      StWriteResp: begin
+        if (m_axi_bvalid_i) begin
+          if (m_axi_bresp_i != 2'b00) err_d = 1'b1;
+          if (beats_left == 29'(burst_q)) begin
+            state_d = StIdle;
+            done_d  = 1'b1;
+          end else begin
+            state_d = StReadAddrA;
+          end
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q      <= StIdle;
+      len_q        <= '0;
+      src_a_q      <= '0;
+      src_b_q      <= '0;
+      dst_q        <= '0;
+      burst_q      <= '0;
+      beat_q       <= '0;
+      cycles_q     <= '0;
+      done_q       <= 1'b0;
+      err_q        <= 1'b0;
+    end else begin
+      state_q      <= state_d;
+      burst_q      <= burst_d;
+      beat_q       <= beat_d;
+      cycles_q     <= cycles_d;
+      done_q       <= done_d;
+      err_q        <= err_d;
+      if (reg_wr && state_q == StIdle) begin
+        unique case (acc_addr)
+          RegLength: len_q   <= acc_wdata;
+          RegSrcA:   src_a_q <= acc_wdata;
+          RegSrcB:   src_b_q <= acc_wdata;
+          RegDst:    dst_q   <= acc_wdata;
+          default: ;
+        endcase
+      end
+    end
+  end
+
+  // Burst buffers (rtl/common/cosim_ram): data only, no reset; read
+  // combinationally by the adder while the W channel sends the sum.
+  logic [DataWidth-1:0] a_beat, b_beat;
+  cosim_ram #(.Width(DataWidth), .Depth(MaxBurstBeats), .ReadLatency(0)) u_buf_a (
+    .clk_i,
+    .we_i    (state_q == StReadDataA && m_axi_rvalid_i),
+    .waddr_i (beat_q[BeatIdxWidth-1:0]),
+    .wmask_i (1'b1),
+    .wdata_i (m_axi_rdata_i),
+    .re_i    (1'b1),
+    .raddr_i (beat_q[BeatIdxWidth-1:0]),
+    .rdata_o (a_beat)
+  );
+  cosim_ram #(.Width(DataWidth), .Depth(MaxBurstBeats), .ReadLatency(0)) u_buf_b (
+    .clk_i,
+    .we_i    (state_q == StReadDataB && m_axi_rvalid_i),
+    .waddr_i (beat_q[BeatIdxWidth-1:0]),
+    .wmask_i (1'b1),
+    .wdata_i (m_axi_rdata_i),
+    .re_i    (1'b1),
+    .raddr_i (beat_q[BeatIdxWidth-1:0]),
+    .rdata_o (b_beat)
+  );
+
+  // The adder: one saturating int8 add per lane of the beat being written.
+  logic [DataWidth-1:0] sum;
+  always_comb begin
+    for (int unsigned l = 0; l < Lanes; l++) sum[8*l +: 8] = sat_add8(a_beat[8*l +: 8], b_beat[8*l +: 8]);
+  end
+
+  always_comb begin
+    unique case (acc_addr)
+      RegControl: acc_rdata = {30'd0, done_q, state_q != StIdle};
+      RegCycles:  acc_rdata = cycles_q;
+      RegLength:  acc_rdata = len_q;
+      RegSrcA:    acc_rdata = src_a_q;
+      RegSrcB:    acc_rdata = src_b_q;
+      RegDst:     acc_rdata = dst_q;
+      RegStatus:  acc_rdata = {28'd0, err_q, state_q};
+      default:    acc_rdata = 32'd0;
+    endcase
+  end
+
+  assign done_o       = done_q;
+  assign state_o      = state_q;
+  assign beats_left_o = beats_left;
+
+  assign m_axi_araddr_o  = state_q == StReadAddrB ? split_addr[1] : split_addr[0];
+  assign m_axi_arlen_o   = split_len;
+  assign m_axi_arsize_o  = Size8Bytes;
+  assign m_axi_arburst_o = BurstIncr;
+  assign m_axi_arvalid_o = state_q == StReadAddrA || state_q == StReadAddrB;
+  assign m_axi_rready_o  = state_q == StReadDataA || state_q == StReadDataB;
+
+  assign m_axi_awaddr_o  = split_addr[2];
+  assign m_axi_awlen_o   = 8'(burst_q) - 8'd1;
+  assign m_axi_awsize_o  = Size8Bytes;
+  assign m_axi_awburst_o = BurstIncr;
+  assign m_axi_awvalid_o = state_q == StWriteAddr;
+  assign m_axi_wdata_o   = sum;
+  assign m_axi_wstrb_o   = '1;
+  assign m_axi_wlast_o   = state_q == StWriteData && beat_q + 1'b1 == burst_q;
+  assign m_axi_wvalid_o  = state_q == StWriteData;
+  assign m_axi_bready_o  = state_q == StWriteResp;
+
+endmodule

@@ -1,0 +1,27 @@
+// How @NAME@'s pins say where it is (the harness core's Status, see
+// harness/core.hpp): done flag, FSM state, beats left. Include after
+// V@NAME@.h, before any SystemC header.
+#pragma once
+
+#include <sstream>
+#include <string>
+
+#include "dut/@NAME@_regs.hpp"
+#include "harness/core.hpp"
+
+namespace cosim::tb::@NAME@ {
+
+struct Status : harness::NoErrorPin {
+  static bool done(const V@NAME@& m) { return m.done_o != 0; }
+  static std::string diagnosis(const V@NAME@& m) {
+    std::ostringstream os;
+    os << "@NAME@ stuck in state " << cosim::@NAME@::regs::state_e::name(m.state_o) << " with " << m.beats_left_o
+       << " beats left (done=" << static_cast<int>(m.done_o) << ")";
+    if (m.state_o == cosim::@NAME@::regs::state_e::kStIdle && !m.done_o) {
+      os << ": idle and not done, the start bit was never written";
+    }
+    return os.str();
+  }
+};
+
+}  // namespace cosim::tb::@NAME@
