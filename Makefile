@@ -108,10 +108,12 @@ fuzz-tflite: $(STAMP)
 	@bash scripts/fuzz.sh $(or $(FUZZ_SECONDS),$(SECONDS),600) tflite
 
 # What CI runs: the test suite, the regress slices, one seed of every
-# scenario, the sanitizers and 30 s of libFuzzer per parser (.ci/run).
+# scenario, the mutation gate, the sanitizers and 30 s of libFuzzer per
+# parser (.ci/run).
 ci: test
 	bash scripts/ci-slices $(BUILD)
 	python3 scripts/regress --build $(BUILD) --seeds 1 --jobs $(JOBS) --out out/ci-regress
+	python3 scripts/mutate -j $(JOBS)
 	bash scripts/sanitize.sh
 	bash scripts/fuzz.sh 30
 
