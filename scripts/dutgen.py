@@ -123,7 +123,7 @@ def validate(m, path):
     c = _Checker(path)
     c.mapping("", m, ("name", "top", "sources", "registers", "variants"),
               ("description", "package", "verilator_args", "parameters", "ports", "enums", "debug",
-               "assertions", "wave", "mutation_stages", "mutations", "coverage"))
+               "assertions", "wave", "mutants", "coverage"))
     name = c.string("name", m["name"], DUT_NAME, "a lower-case identifier")
     base = os.path.splitext(os.path.basename(path))[0]
     if base != name:
@@ -317,27 +317,10 @@ def validate(m, path):
                 parsed.append((parts[0], parts[1] if len(parts) > 1 else "hex", parts[2] if len(parts) > 2 else ""))
             g["parsed"] = parsed
 
-    stages = c.mapping("mutation_stages", m.setdefault("mutation_stages", {}) or {}, (),
-                       tuple(m.get("mutation_stages") or {}))
-    for sname, sl in stages.items():
-        for i, st in enumerate(c.seq(f"mutation_stages.{sname}", sl)):
-            k = f"mutation_stages.{sname}[{i}]"
-            c.mapping(k, st, ("targets", "labels"))
-            for j, t in enumerate(c.seq(f"{k}.targets", st["targets"])):
-                c.string(f"{k}.targets[{j}]", t)
-            c.string(f"{k}.labels", st["labels"])
-    mnames = set()
-    for i, mu in enumerate(c.seq("mutations", m.setdefault("mutations", []) or [])):
-        k = f"mutations[{i}]"
-        c.mapping(k, mu, ("name", "stage", "file", "original", "replacement", "what"))
-        c.string(f"{k}.name", mu["name"], DUT_NAME, "a lower-case mutation name")
-        if mu["name"] in mnames:
-            c.fail(f"{k}.name", f"duplicate mutation {mu['name']}")
-        mnames.add(mu["name"])
-        if mu["stage"] not in stages:
-            c.fail(f"{k}.stage", f"unknown stage {mu['stage']!r} (mutation_stages: {', '.join(stages) or 'none'})")
-        for f in ("file", "original", "replacement", "what"):
-            c.string(f"{k}.{f}", mu[f])
+    if "mutants" in m:
+        mf = c.string("mutants", m["mutants"])
+        if not os.path.isfile(os.path.join(os.path.dirname(path), mf)):
+            c.fail("mutants", f"{mf!r} is not a file beside the manifest")
 
     if "coverage" in m:
         cov = c.mapping("coverage", m["coverage"], (), ("targets", "labels", "bind_sources", "bins", "rates"))
@@ -501,6 +484,11 @@ constexpr const char* enum_name(const EnumItem (&items)[N], uint64_t v, bool lab
     if (it.value == v) return label ? it.label : it.name;
   return nullptr;
 }
+template <std::size_t N>
+std::string enum_show(const EnumItem (&items)[N], uint64_t v, bool label) {
+  const char* s = enum_name(items, v, label);
+  return s != nullptr ? std::string(s) : "?" + std::to_string(v);
+}
 struct Register {
   const char* name;
   uint32_t offset;  // byte offset
@@ -602,6 +590,8 @@ def gen_cpp(m):
         L.append("// The RTL name of a value (nullptr when the value is not an item).")
         L.append("constexpr const char* name(uint64_t v) { return dutgen::enum_name(kItems, v); }")
         L.append("constexpr const char* label(uint64_t v) { return dutgen::enum_name(kItems, v, true); }")
+        L.append("// For messages: the name (or label), \"?<value>\" when the value is not an item.")
+        L.append("inline std::string show(uint64_t v, bool label = false) { return dutgen::enum_show(kItems, v, label); }")
         L.append(f"}}  // namespace {e['name']}")
     for d in m["debug"]:
         words = (d["width"] + 31) // 32
@@ -793,7 +783,7 @@ def main(argv):
         if a.command == "check":
             for m in ms:
                 print(f"{_rel(m['path'])}: ok ({len(m['registers'])} registers, {len(m['enums'])} enums, "
-                      f"{len(m['variants'])} variants, {len(m['mutations'])} mutations)")
+                      f"{len(m['variants'])} variants)")
             return 0
         if a.command == "views":
             text = gen_views(ms)

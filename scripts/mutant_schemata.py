@@ -91,10 +91,24 @@ class Mutant:
                 "description": self.description, "equivalent": self.equivalent, "tests": self.tests}
 
 
+def mutant_lists(repo):
+    """The mutant list of every DUT: the file its manifest names under `mutants:`."""
+    lists = []
+    for manifest in sorted(glob.glob(os.path.join(repo, "rtl", "*", "*.yaml"))):
+        folder = os.path.dirname(manifest)
+        if os.path.splitext(os.path.basename(manifest))[0] != os.path.basename(folder):
+            continue  # not the manifest (rtl/<dut>/<dut>.yaml)
+        with open(manifest) as f:
+            doc = yaml.safe_load(f) or {}
+        if isinstance(doc, dict) and isinstance(doc.get("mutants"), str):
+            lists.append(os.path.join(folder, doc["mutants"]))
+    return lists
+
+
 def load(repo):
     """All mutants of all DUTs, numbered; raises ValueError on a malformed list."""
     mutants, seen = [], set()
-    for path in sorted(glob.glob(os.path.join(repo, "rtl", "*", "mutants.yaml"))):
+    for path in mutant_lists(repo):
         dut = os.path.basename(os.path.dirname(path))
         rel = os.path.relpath(path, repo)
         with open(path) as f:

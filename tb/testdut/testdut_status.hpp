@@ -6,29 +6,18 @@
 #include <sstream>
 #include <string>
 
+#include "dut/testdut_regs.hpp"
 #include "harness/core.hpp"
 
 namespace cosim::tb::testdut {
-
-inline const char* state_name(unsigned state) {
-  switch (state) {
-    case 0: return "StIdle";
-    case 1: return "StReadAddr";
-    case 2: return "StReadData";
-    case 3: return "StWriteAddr";
-    case 4: return "StWriteData";
-    case 5: return "StWriteResp";
-  }
-  return "StUnknown";
-}
 
 struct TestDutStatus : harness::NoErrorPin {
   static bool done(const Vtestdut& m) { return m.done_o != 0; }
   static std::string diagnosis(const Vtestdut& m) {
     std::ostringstream os;
-    os << "testdut stuck in state " << state_name(m.state_o) << " with " << m.beats_left_o
+    os << "testdut stuck in state " << cosim::testdut::regs::state_e::show(m.state_o) << " with " << m.beats_left_o
        << " beats left (done=" << static_cast<int>(m.done_o) << ")";
-    if (m.state_o == 0 && !m.done_o) os << ": idle and not done, the start bit was never written";
+    if (m.state_o == cosim::testdut::regs::state_e::kStIdle && !m.done_o) os << ": idle and not done, the start bit was never written";
     return os.str();
   }
 };

@@ -11,14 +11,6 @@
 
 namespace cosim::tb::testdut {
 
-// Register map (rtl/testdut/testdut_pkg.sv).
-constexpr uint32_t kRegControl = 0x00;
-constexpr uint32_t kRegCycles = 0x04;
-constexpr uint32_t kRegLength = 0x08;
-constexpr uint32_t kRegSrc = 0x0c;
-constexpr uint32_t kRegDst = 0x10;
-constexpr uint32_t kRegStatus = 0x14;
-
 class TestDutWrapper : public DutWrapper {
  public:
   TestDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg);

@@ -24,8 +24,7 @@ bool Tf2Wrapper::run(uint64_t max_cycles) {
     if (core_.error()) {
       const uint32_t info = core_.err_info();
       std::ostringstream os;
-      os << "tf2 engine error code " << (info & 0xF) << " (" << error_code_name(info & 0xF) << ") at descriptor "
-         << (info >> 16) << " of run " << runs_;
+      os << "tf2 engine error " << describe_err_info(info) << " of run " << runs_;
       dut_errors_.push_back(os.str());
     }
   }
@@ -36,9 +35,9 @@ bool Tf2Wrapper::run(uint64_t max_cycles) {
 uint32_t Tf2Wrapper::reg_read(uint32_t offset) { return core_.reg_read(offset); }
 
 void Tf2Wrapper::reg_write(uint32_t offset, uint32_t value) {
-  if (offset == tf2_reg::kDescAddr) desc_addr_ = value;
-  if (offset == tf2_reg::kDescCount) desc_count_ = value;
-  if (offset == tf2_reg::kCtrl && (value & tf2_reg::kCtrlStart) && !core_.busy()) started_ = true;
+  if (offset == regs::kDescAddr) desc_addr_ = value;
+  if (offset == regs::kDescCount) desc_count_ = value;
+  if (offset == regs::kCtrl && (value & regs::ctrl::kStartMask) && !core_.busy()) started_ = true;
   core_.reg_write(offset, value);
 }
 

@@ -26,10 +26,10 @@ void Tf2Bare::write_reg(uint32_t addr, uint32_t value) { core_->reg_write(addr, 
 uint32_t Tf2Bare::read_reg(uint32_t addr) { return core_->reg_read(addr); }
 
 Tf2RunResult Tf2Bare::run(uint32_t desc_addr, uint32_t desc_count) {
-  namespace r = tf2_reg;
+  namespace r = regs;
   write_reg(r::kDescAddr, desc_addr);
   write_reg(r::kDescCount, desc_count);
-  write_reg(r::kCtrl, r::kCtrlStart);
+  write_reg(r::kCtrl, r::ctrl::kStartMask);
   const uint64_t start = cycle();
   if (!core_->run(cfg_.max_cycles)) {
     throw TimeoutError("tf2 DUT not done after " + std::to_string(cfg_.max_cycles) +
@@ -38,8 +38,8 @@ Tf2RunResult Tf2Bare::run(uint32_t desc_addr, uint32_t desc_count) {
   Tf2RunResult res;
   res.cycles = cycle() - start;
   const uint32_t ctrl = read_reg(r::kCtrl);
-  res.done = ctrl & r::kCtrlDone;
-  res.error = ctrl & r::kCtrlError;
+  res.done = ctrl & r::ctrl::kDoneMask;
+  res.error = ctrl & r::ctrl::kErrorMask;
   res.err_info = read_reg(r::kErrInfo);
   res.dut_cycles = read_reg(r::kCycles);
   res.pe_busy = read_reg(r::kPeBusy);

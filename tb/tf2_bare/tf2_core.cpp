@@ -12,22 +12,13 @@
 
 namespace cosim::tb::tf2 {
 
-const char* controller_state_name(unsigned s) {
-  static const char* const k[] = {"StIdle", "StFetch", "StFetchWait", "StCheck", "StRun", "StDrain", "StDone"};
-  return s < 7 ? k[s] : "StUnknown";
-}
-const char* filter_loader_state_name(unsigned s) {
-  static const char* const k[] = {"StIdle", "StPrmCmd", "StPrm", "StWgtCmd", "StWgt"};
-  return s < 5 ? k[s] : "StUnknown";
-}
-const char* writer_state_name(unsigned s) {
-  static const char* const k[] = {"StIdle", "StResCmd", "StRes", "StAw", "StW"};
-  return s < 5 ? k[s] : "StUnknown";
-}
-const char* error_code_name(unsigned c) {
-  static const char* const k[] = {"none", "invalid weight code 1111", "descriptor malformed or too large",
-                                  "AXI read error response", "AXI write error response"};
-  return c < 5 ? k[c] : "unknown";
+std::string describe_err_info(uint32_t err_info) {
+  namespace f = regs::err_info;
+  const uint32_t code = (err_info & f::kCodeMask) >> f::kCodeLsb;
+  std::ostringstream os;
+  os << "code " << code << " (" << regs::err_e::show(code, true) << ") at descriptor "
+     << ((err_info & f::kDescIndexMask) >> f::kDescIndexLsb);
+  return os.str();
 }
 
 namespace {
@@ -50,16 +41,15 @@ class EventPort final : public harness::Port<Vtf2_top> {
 std::string describe(const Vtf2_top& m, const std::string& host) {
   std::ostringstream os;
   const unsigned cs = m.dbg_ctrl_state_o;
-  os << "tf2 controller in " << controller_state_name(cs) << " at descriptor " << m.dbg_desc_idx_o << host;
-  if (cs == 0 && !m.done_o) {
+  os << "tf2 controller in " << regs::ctrl_state_e::show(cs) << " at descriptor " << m.dbg_desc_idx_o << host;
+  if (cs == regs::ctrl_state_e::kStIdle && !m.done_o) {
     os << ": idle and not done, the start bit was never written";
   } else {
     os << ", input map " << (m.dbg_feat_loaded_o ? "loaded" : "loading") << ", next output group "
-       << m.dbg_group_o << ", filter loader " << filter_loader_state_name(m.dbg_filt_state_o) << ", scheduler "
-       << (m.dbg_sched_idle_o ? "idle" : "busy") << ", writer " << writer_state_name(m.dbg_wr_state_o)
+       << m.dbg_group_o << ", filter loader " << regs::filt_state_e::show(m.dbg_filt_state_o) << ", scheduler "
+       << (m.dbg_sched_idle_o ? "idle" : "busy") << ", writer " << regs::wr_state_e::show(m.dbg_wr_state_o)
        << ", read arbiter ";
-    static const char* const kClients[] = {"descriptor fetch", "feature loader", "filter loader", "writer residual"};
-    if (m.dbg_rd_busy_o) os << "burst in flight for the " << kClients[m.dbg_rd_owner_o & 3];
+    if (m.dbg_rd_busy_o) os << "burst in flight for the " << regs::rd_client_e::show(m.dbg_rd_owner_o);
     else os << "free";
   }
   return os.str();
@@ -97,13 +87,14 @@ bool Tf2Core::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
 
 HwConfig Tf2Core::read_config() {
   HwConfig hw;
-  const uint32_t c = reg_read(tf2_reg::kConfig);
-  hw.n_pe = c & 0xFF;
-  hw.ocol3d = (c >> 8) & 0xFF;
-  hw.ktap = (c >> 16) & 0xFF;
-  hw.ocol2d = c >> 24;
-  hw.feat_depth = reg_read(tf2_reg::kFeatDepth);
-  hw.filt_depth = reg_read(tf2_reg::kFiltDepth);
+  namespace f = regs::config;
+  const uint32_t c = reg_read(regs::kConfig);
+  hw.n_pe = (c & f::kNpeMask) >> f::kNpeLsb;
+  hw.ocol3d = (c & f::kOcol3dMask) >> f::kOcol3dLsb;
+  hw.ktap = (c & f::kKtapMask) >> f::kKtapLsb;
+  hw.ocol2d = (c & f::kOcol2dMask) >> f::kOcol2dLsb;
+  hw.feat_depth = reg_read(regs::kFeatDepth);
+  hw.filt_depth = reg_read(regs::kFiltDepth);
   return hw;
 }
 

@@ -11,30 +11,23 @@
 #include <memory>
 #include <string>
 
+#include "dut/tf2_regs.hpp"
 #include "harness/axi_master_binder.hpp"
 
 namespace cosim::tb {
 struct TbConfig;
-
-// Register byte offsets (rtl/tf2/tf2_pkg.sv).
-namespace tf2_reg {
-constexpr uint32_t kCtrl = 0x00, kCycles = 0x04, kDescCount = 0x08, kDescAddr = 0x0c, kErrInfo = 0x10,
-                   kConfig = 0x14, kPeBusy = 0x18, kFiltWait = 0x1c, kOutWait = 0x20, kFeatDepth = 0x24,
-                   kFiltDepth = 0x28;
-constexpr uint32_t kCtrlStart = 1, kCtrlDone = 2, kCtrlError = 4, kCtrlBusy = 8;
-}  // namespace tf2_reg
-
 }  // namespace cosim::tb
 
 namespace cosim::tb::tf2 {
 
 constexpr uint32_t kAxiDataBytes = 16;  // tf2_pkg::AxiDataWidth / 8
 
-// Names of the RTL FSM states (tf2_controller, tf2_filter_loader, tf2_writer).
-const char* controller_state_name(unsigned state);
-const char* filter_loader_state_name(unsigned state);
-const char* writer_state_name(unsigned state);
-const char* error_code_name(unsigned code);
+// The register map, the ERR_INFO codes and the FSM state names are the
+// manifest's (rtl/tf2/tf2.yaml, generated into dut/tf2_regs.hpp).
+namespace regs = cosim::tf2::regs;
+
+// ERR_INFO as text: "code 1 (weight code 1111 in the packed filter) at descriptor 3".
+std::string describe_err_info(uint32_t err_info);
 
 // The build's parameters, from the CONFIG / depth registers.
 struct HwConfig {

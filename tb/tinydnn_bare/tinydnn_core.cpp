@@ -18,37 +18,18 @@ namespace {
 
 constexpr std::size_t kMaxErrors = 20;  // a broken stream would flood the report
 
-const char* batch_state_name(unsigned s) {
-  switch (s) {
-    case 0: return "StIdle";
-    case 1: return "StLoad";
-    case 2: return "StRun";
-  }
-  return "StUnknown";
-}
-
 }  // namespace
 
-// Bit positions of dbg_t (first field = most significant).
 CtrlState CtrlState::decode(uint64_t dbg) {
+  const uint32_t words[2] = {static_cast<uint32_t>(dbg), static_cast<uint32_t>(dbg >> 32)};
   CtrlState s;
-  s.tx_cnt = unsigned(dbg & 0xFFFF);
-  s.cmp_cnt = unsigned((dbg >> 16) & 0xFFFF);
-  s.rx_cnt = unsigned((dbg >> 32) & 0xFFFF);
-  s.dst_full = unsigned((dbg >> 48) & 3);
-  s.src_full = unsigned((dbg >> 50) & 3);
-  s.post_busy = (dbg >> 52) & 1;
-  s.ctl_busy = (dbg >> 53) & 1;
-  s.tx_busy = (dbg >> 54) & 1;
-  s.cmp_busy = (dbg >> 55) & 1;
-  s.rx_busy = (dbg >> 56) & 1;
-  s.batch_state = unsigned((dbg >> 57) & 3);
+  static_cast<cosim::tinydnn::regs::Dbg&>(s) = cosim::tinydnn::regs::decode_dbg(words);
   return s;
 }
 
 std::string CtrlState::str() const {
   std::ostringstream os;
-  os << "batch controller " << batch_state_name(batch_state) << " (received " << rx_cnt << ", computed "
+  os << "batch controller " << cosim::tinydnn::regs::batch_state_e::show(batch_state) << " (received " << rx_cnt << ", computed "
      << cmp_cnt << ", sent " << tx_cnt << " samples; receiver " << (rx_busy ? "busy" : "idle") << ", compute "
      << (cmp_busy ? "busy" : "idle") << ", sender " << (tx_busy ? "busy" : "idle") << "; source banks full 0b"
      << (src_full >> 1) << (src_full & 1) << ", destination banks full 0b" << (dst_full >> 1) << (dst_full & 1)
@@ -277,7 +258,7 @@ struct TinyDnnStatus : harness::NoErrorPin {
     std::ostringstream os;
     const CtrlState st = CtrlState::decode(m.dbg_o);
     os << "tinydnn CTRL busy=" << int(m.busy_o) << " done=" << int(m.done_o) << "; " << st.str();
-    if (st.batch_state == 0 && !m.done_o) os << " [idle and not done: no command was started]";
+    if (st.batch_state == cosim::tinydnn::regs::batch_state_e::kStIdle && !m.done_o) os << " [idle and not done: no command was started]";
     return os.str();
   }
 };
@@ -320,7 +301,7 @@ std::string TinyDnnCore::diagnosis() const {
   const Impl& i = *impl_;
   const CtrlState st = CtrlState::decode(i.core.model().dbg_o);
   std::string d = i.core.diagnosis() + "; " + i.streams.describe(i.axis.in(), i.axis.out());
-  if (st.batch_state == 2 && st.rx_busy && !i.axis.in().tvalid && i.streams.input_idle())
+  if (st.batch_state == cosim::tinydnn::regs::batch_state_e::kStRun && st.rx_busy && !i.axis.in().tvalid && i.streams.input_idle())
     d += " [the receiver waits for input that no MM2S transfer provides]";
   return d;
 }

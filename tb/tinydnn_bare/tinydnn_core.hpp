@@ -20,6 +20,7 @@
 #include "axis/axis_checker.hpp"
 #include "axis/axis_dma.hpp"
 #include "axis/axis_sink.hpp"
+#include "dut/tinydnn_regs.hpp"
 #include "harness/axis_binder.hpp"
 #include "tinydnn/dma_regs.hpp"
 
@@ -32,11 +33,9 @@ namespace cosim::tb::tinydnn {
 using namespace cosim::tinydnn::dma;  // the fault codes (kFault*)
 
 // The debug port's controller state (rtl/tinydnn/tinydnn_pkg.sv dbg_t), decoded.
-struct CtrlState {
-  unsigned batch_state = 0;  // 0 idle, 1 load, 2 run
-  bool rx_busy = false, cmp_busy = false, tx_busy = false, ctl_busy = false, post_busy = false;
-  unsigned src_full = 0, dst_full = 0;
-  unsigned rx_cnt = 0, cmp_cnt = 0, tx_cnt = 0;
+// The fields and the batch states are the manifest's (rtl/tinydnn/tinydnn.yaml,
+// generated into dut/tinydnn_regs.hpp).
+struct CtrlState : cosim::tinydnn::regs::Dbg {
   static CtrlState decode(uint64_t dbg);
   std::string str() const;
 };

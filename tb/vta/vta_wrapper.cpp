@@ -19,7 +19,7 @@ bool VtaWrapper::run(uint64_t max_cycles) {
   }
   // The host's view after the run: counters and, on error, ERR_INFO.
   perf_ = core_.read_perf(&vta_cycles_);
-  if (core_.error()) error_ = "VTA " + describe_error(core_.reg_read(kRegErrInfo));
+  if (core_.error()) error_ = "VTA " + describe_error(core_.reg_read(regs::kErrInfo));
   sync();
   return true;
 }

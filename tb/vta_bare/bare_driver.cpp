@@ -137,7 +137,7 @@ RtlRunResult BareDriver::run(uint64_t insn_byte_addr, uint32_t insn_count, uint6
   if (r.status == RtlRunResult::Status::kTimeout) {
     r.diagnosis = "VTA did not finish within " + std::to_string(max_cycles) + " cycles: " + describe_status(st);
   } else if (r.status == RtlRunResult::Status::kError) {
-    std::string d = "VTA " + describe_error(core.reg_read(kRegErrInfo));
+    std::string d = "VTA " + describe_error(core.reg_read(regs::kErrInfo));
     for (const std::string& e : impl_->slave.model().access_errors()) d += "; " + e;
     d += "; state: " + describe_status(st);
     r.diagnosis = d;

@@ -13,36 +13,24 @@
 namespace cosim::vta {
 
 namespace {
-
-const char* const kErrNames[] = {"none",
-                                 "undefined opcode",
-                                 "undefined memory type",
-                                 "instruction address not 16-byte aligned",
-                                 "LOAD/STORE SRAM range beyond the buffer",
-                                 "uop_end beyond the UOP buffer",
-                                 "ACC index out of range",
-                                 "INP index out of range",
-                                 "WGT index out of range",
-                                 "AXI error response (DRAM access out of range)"};
-const char* const kEngineNames[] = {"FETCH", "LOAD", "COMPUTE", "STORE"};
-const char* const kOpNames[] = {"LOAD", "STORE", "GEMM", "FINISH", "ALU", "op5", "op6", "op7"};
-
+// A counter's value by its register offset (the perf group of the manifest).
+uint32_t perf_at(const uint32_t (&values)[kNumPerf], uint32_t offset) { return values[(offset - regs::kPerfBase) / 4]; }
 }  // namespace
 
-PerfCounters perf_from_registers(const uint32_t (&regs)[kNumPerf]) {
+PerfCounters perf_from_registers(const uint32_t (&values)[kNumPerf]) {
   PerfCounters p;
-  p.gemm_busy = regs[0];
-  p.alu_busy = regs[1];
-  p.load_bytes = regs[2];
-  p.load_busy = regs[3];
-  p.store_bytes = regs[4];
-  p.store_busy = regs[5];
-  p.stall_load_to_compute = regs[6];
-  p.stall_compute_to_load = regs[7];
-  p.stall_compute_to_store = regs[8];
-  p.stall_store_to_compute = regs[9];
-  p.compute_load_bytes = regs[10];
-  p.compute_load_busy = regs[11];
+  p.gemm_busy = perf_at(values, regs::kGemmBusy);
+  p.alu_busy = perf_at(values, regs::kAluBusy);
+  p.load_bytes = perf_at(values, regs::kLoadBytes);
+  p.load_busy = perf_at(values, regs::kLoadBusy);
+  p.store_bytes = perf_at(values, regs::kStoreBytes);
+  p.store_busy = perf_at(values, regs::kStoreBusy);
+  p.stall_load_to_compute = perf_at(values, regs::kStallL2c);
+  p.stall_compute_to_load = perf_at(values, regs::kStallC2l);
+  p.stall_compute_to_store = perf_at(values, regs::kStallC2s);
+  p.stall_store_to_compute = perf_at(values, regs::kStallS2c);
+  p.compute_load_bytes = perf_at(values, regs::kCloadBytes);
+  p.compute_load_busy = perf_at(values, regs::kCloadBusy);
   return p;
 }
 
@@ -61,31 +49,27 @@ std::map<std::string, uint64_t> perf_map(const PerfCounters& p) {
           {"compute_load_busy", p.compute_load_busy}};
 }
 
-uint32_t StatusVector::bits(unsigned lo, unsigned n) const {
-  uint32_t v = 0;
-  for (unsigned i = 0; i < n; ++i) v |= ((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
-  return v;
-}
-
-std::string describe_status(const StatusVector& s) {
+std::string describe_status(const StatusVector& sv) {
+  const regs::Status s = regs::decode_status(sv.w);
   std::ostringstream d;
   static const char* const kToken[4] = {"load->compute", "compute->load", "compute->store", "store->compute"};
-  const uint32_t tok[4] = {s.bits(56, 8), s.bits(64, 8), s.bits(72, 8), s.bits(80, 8)};
+  const uint64_t tok[4] = {s.tok_l2c, s.tok_c2l, s.tok_c2s, s.tok_s2c};
   struct Eng {
     const char* name;
-    uint32_t state, op, pops, queue;
+    uint64_t state, op, pops, queue;
     int prev_tok, next_tok;  // token queue index popped by pop_prev / pop_next, -1 = ignored
   };
   const Eng engines[3] = {
-      {"LOAD", s.bits(0, 2), s.bits(47, 3), s.bits(41, 2), s.bits(88, 8), -1, 1},
-      {"COMPUTE", s.bits(2, 2), s.bits(50, 3), s.bits(43, 2), s.bits(96, 8), 0, 3},
-      {"STORE", s.bits(4, 2), s.bits(53, 3), s.bits(45, 2), s.bits(104, 8), 2, -1},
+      {"LOAD", s.load_state, s.load_op, s.load_pops, s.load_q, -1, 1},
+      {"COMPUTE", s.compute_state, s.compute_op, s.compute_pops, s.compute_q, 0, 3},
+      {"STORE", s.store_state, s.store_op, s.store_pops, s.store_q, 2, -1},
   };
   bool any_stuck = false;
   for (const Eng& e : engines) {
-    if (e.state == 1) {  // EngWait
+    const std::string op = regs::opcode_e::show(e.op, true);
+    if (e.state == regs::eng_state_e::kEngWait) {
       any_stuck = true;
-      d << e.name << " holds " << kOpNames[e.op & 7] << " waiting on token queue";
+      d << e.name << " holds " << op << " waiting on token queue";
       bool first = true;
       if ((e.pops & 1) && e.prev_tok >= 0 && tok[e.prev_tok] == 0) {
         d << " " << kToken[e.prev_tok] << " (pop_prev_dep, 0 tokens)";
@@ -95,28 +79,29 @@ std::string describe_status(const StatusVector& s) {
         d << (first ? " " : " and ") << kToken[e.next_tok] << " (pop_next_dep, 0 tokens)";
       }
       d << "; ";
-    } else if (e.state == 2) {
+    } else if (e.state == regs::eng_state_e::kEngBusy) {
       any_stuck = true;
-      d << e.name << " busy executing " << kOpNames[e.op & 7] << "; ";
+      d << e.name << " busy executing " << op << "; ";
     } else {
       d << e.name << " idle; ";
     }
   }
   if (!any_stuck) d << "no engine holds an instruction; ";
-  d << "instruction queues: load " << engines[0].queue << ", compute " << engines[1].queue << ", store "
-    << engines[2].queue << "; tokens:";
+  d << "instruction queues: load " << s.load_q << ", compute " << s.compute_q << ", store " << s.store_q
+    << "; tokens:";
   for (int i = 0; i < 4; ++i) d << " " << kToken[i] << "=" << tok[i];
-  d << "; fetch: " << s.bits(112, 16) << " instruction(s) not yet routed, " << s.bits(24, 8) << " buffered";
+  d << "; fetch: " << s.fetch_remaining << " instruction(s) not yet fetched, " << s.fetch_q
+    << " fetched and not yet routed";
   return d.str();
 }
 
 std::string describe_error(uint32_t err_info) {
-  const uint32_t code = err_info & 0xf;
-  const uint32_t engine = (err_info >> 4) & 0x3;
+  namespace f = regs::err_info;
+  const uint32_t code = (err_info & f::kCodeMask) >> f::kCodeLsb;
+  const uint32_t engine = (err_info & f::kEngineMask) >> f::kEngineLsb;
   std::ostringstream d;
-  d << "error flag set by " << kEngineNames[engine] << ": "
-    << (code < sizeof(kErrNames) / sizeof(kErrNames[0]) ? kErrNames[code] : "unknown error") << " (code " << code
-    << ")";
+  d << "error flag set by " << regs::engine_e::show(engine, true) << ": "
+    << regs::err_e::show(code, true) << " (code " << code << ")";
   return d.str();
 }
 
@@ -162,16 +147,16 @@ uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->core.reg_read(addr); }
 void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->core.reg_write(addr, data); }
 
 void VtaCore::start(uint32_t insn_addr, uint32_t insn_count) {
-  reg_write(kRegInsnCount, insn_count);
-  reg_write(kRegInsnAddr, insn_addr);
-  reg_write(kRegCtrl, 0x3);  // start, clear done
+  reg_write(regs::kInsnCount, insn_count);
+  reg_write(regs::kInsnAddr, insn_addr);
+  reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
 }
 
 PerfCounters VtaCore::read_perf(uint64_t* cycles_reg) {
-  if (cycles_reg != nullptr) *cycles_reg = reg_read(kRegCycles);
-  uint32_t regs[kNumPerf];
-  for (int i = 0; i < kNumPerf; ++i) regs[i] = reg_read(static_cast<uint8_t>(kRegPerfBase + 4 * i));
-  return perf_from_registers(regs);
+  if (cycles_reg != nullptr) *cycles_reg = reg_read(regs::kCycles);
+  uint32_t values[kNumPerf];
+  for (int i = 0; i < kNumPerf; ++i) values[i] = reg_read(static_cast<uint8_t>(regs::kPerfBase + 4 * i));
+  return perf_from_registers(values);
 }
 
 bool VtaCore::done() const { return impl_->core.done(); }

@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "dut/vta_regs.hpp"
 #include "harness/axi_master_binder.hpp"
 
 namespace cosim::tb {
@@ -20,15 +21,9 @@ struct TbConfig;
 
 namespace cosim::vta {
 
-// vta_pkg register map.
-constexpr uint8_t kRegCtrl = 0x00;
-constexpr uint8_t kRegCycles = 0x04;
-constexpr uint8_t kRegInsnCount = 0x08;
-constexpr uint8_t kRegInsnAddr = 0x0c;
-constexpr uint8_t kRegErrInfo = 0x10;
-constexpr uint8_t kRegStatusLo = 0x14;
-constexpr uint8_t kRegPerfBase = 0x20;
-constexpr int kNumPerf = 12;
+// The register map is the manifest's (rtl/vta/vta.yaml, generated into
+// dut/vta_regs.hpp as cosim::vta::regs).
+constexpr int kNumPerf = regs::kNumPerf;
 // The default build's AXI data width (vta_pkg::AxiDataWidth = 128 bits).
 constexpr uint32_t kAxiDataBytes = 16;
 
@@ -49,14 +44,13 @@ struct PerfCounters {
 };
 
 // Counter values in register order (PerfGemmBusy .. PerfCloadBusy).
-PerfCounters perf_from_registers(const uint32_t (&regs)[kNumPerf]);
+PerfCounters perf_from_registers(const uint32_t (&values)[kNumPerf]);
 // Named counters for reports ("gemm_busy", "load_bytes", ...).
 std::map<std::string, uint64_t> perf_map(const PerfCounters& p);
 
 // vta_pkg::status_t, 128 bits, word 0 = bits 31:0.
 struct StatusVector {
   uint32_t w[4] = {0, 0, 0, 0};
-  uint32_t bits(unsigned lo, unsigned n) const;
 };
 // Which engine holds which instruction, which token queue it waits on, queue
 // occupancies and fetch progress: "COMPUTE holds GEMM waiting on token queue

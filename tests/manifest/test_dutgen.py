@@ -97,6 +97,9 @@ class Malformed(unittest.TestCase):
     def test_missing_source(self):
         self.expect_error(GOOD.replace("[mini.sv]", "[mini.sv, gone.sv]"), "sources[1]", "gone.sv not found")
 
+    def test_mutant_list_must_exist(self):
+        self.expect_error(GOOD + "mutants: gone.yaml\n", "mutants", "gone.yaml", "not a file")
+
     def test_offset_not_aligned(self):
         self.expect_error(GOOD.replace("offset: 0x04", "offset: 0x06"), "registers[1].offset", "multiple of 4")
 

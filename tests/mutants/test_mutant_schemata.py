@@ -44,6 +44,8 @@ class Schemata(unittest.TestCase):
             f.write(rtl)
         with open(os.path.join(d, "mutants.yaml"), "w") as f:
             json.dump({"mutants": mutants}, f)  # JSON is YAML
+        with open(os.path.join(d, name + ".yaml"), "w") as f:
+            json.dump({"name": name, "mutants": "mutants.yaml"}, f)  # the manifest names the list
 
     def gen(self, *extra):
         return subprocess.run([sys.executable, GEN, "generate", "--repo", self.repo, "--out", self.out] + list(extra),

@@ -15,7 +15,7 @@ struct Status : harness::NoErrorPin {
   static bool done(const V@NAME@& m) { return m.done_o != 0; }
   static std::string diagnosis(const V@NAME@& m) {
     std::ostringstream os;
-    os << "@NAME@ stuck in state " << cosim::@NAME@::regs::state_e::name(m.state_o) << " with " << m.beats_left_o
+    os << "@NAME@ stuck in state " << cosim::@NAME@::regs::state_e::show(m.state_o) << " with " << m.beats_left_o
        << " beats left (done=" << static_cast<int>(m.done_o) << ")";
     if (m.state_o == cosim::@NAME@::regs::state_e::kStIdle && !m.done_o) {
       os << ": idle and not done, the start bit was never written";
