@@ -39,10 +39,11 @@ include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)
 #    failed SystemVerilog assertion reaches the report by name (label,
 #    instance, file:line, text) instead of only as console text;
 #  - the mutant schemata build (cmake/mutants.cmake) swaps in the guarded
-#    copies of the mutated sources and links the run-time switch.
+#    copies of the mutated sources and links the run-time switch;
+#  - rtl/common is on the include path (cosim_ports.svh: the shared port lists).
 function(verilate target)
   cosim_mutant_verilate_args(args ${ARGN})
-  _verilate(${target} ${args})
+  _verilate(${target} ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common)
   target_compile_options(${target} PRIVATE -include ${CMAKE_SOURCE_DIR}/tb/rtl_assert/vl_print_hook.h)
   target_link_libraries(${target} PUBLIC cosim_vl_hook)
   if(args_MUTATED)

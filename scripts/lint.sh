@@ -10,7 +10,7 @@ python3 scripts/dutgen.py check >/dev/null
 status=0
 for name in $(python3 scripts/dutgen.py query names); do
   mapfile -t files < <(python3 scripts/dutgen.py query lint-files "$name" "$gen")
-  if verilator --lint-only -Wall -Wno-MULTITOP "${files[@]}"; then
+  if verilator --lint-only -Wall -Wno-MULTITOP -Irtl/common "${files[@]}"; then
     echo "lint: $name clean"
   else
     echo "lint: $name has warnings" >&2; status=1

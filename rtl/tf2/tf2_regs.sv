@@ -2,6 +2,8 @@
 // (rtl/common/cosim_reg_slave): a request is taken whenever the response
 // slot is free; its response (read data, also for writes) follows one cycle
 // later.
+`include "cosim_ports.svh"
+
 module tf2_regs
   import tf2_pkg::*;
 #(
@@ -15,14 +17,7 @@ module tf2_regs
   input  logic             clk_i,
   input  logic             rst_ni,
 
-  input  logic             reg_req_valid_i,
-  output logic             reg_req_ready_o,
-  input  logic             reg_write_i,
-  input  logic [7:0]       reg_addr_i,
-  input  logic [31:0]      reg_wdata_i,
-  output logic             reg_rsp_valid_o,
-  input  logic             reg_rsp_ready_i,
-  output logic [31:0]      reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(8),
 
   output logic             start_o,       // one-cycle pulse
   output logic [AddrW-1:0] desc_addr_o,
@@ -52,8 +47,7 @@ module tf2_regs
 
   cosim_reg_slave #(.AddrWidth(8), .DataWidth(32)) u_slave (
     .clk_i, .rst_ni,
-    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    `COSIM_REG_SLAVE_CONNECT,
     .acc_valid_o (unused_acc_valid),  // reads have no side effect here
     .acc_write_o (wr),
     .acc_addr_o  (acc_addr),

@@ -3,6 +3,8 @@
 // Writer's residual map; writes from the Writer), Controller, Scheduler, PE array, Adder,
 // requantization + ReLU and Writer. See tf2_pkg for the bus conventions and
 // the register map, cpp_model/tf2/compiler.hpp for the DRAM layouts.
+`include "cosim_ports.svh"
+
 module tf2_top
   import tf2_pkg::*;
 #(
@@ -17,49 +19,10 @@ module tf2_top
   input  logic                        rst_ni,
 
   // Register port.
-  input  logic                        reg_req_valid_i,
-  output logic                        reg_req_ready_o,
-  input  logic                        reg_write_i,
-  input  logic [7:0]                  reg_addr_i,
-  input  logic [31:0]                 reg_wdata_i,
-  output logic                        reg_rsp_valid_o,
-  input  logic                        reg_rsp_ready_i,
-  output logic [31:0]                 reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(8),
 
   // AXI4 master.
-  output logic                        m_axi_awvalid_o,
-  input  logic                        m_axi_awready_i,
-  output logic [AxiAddrWidth-1:0]     m_axi_awaddr_o,
-  output logic [7:0]                  m_axi_awlen_o,
-  output logic [2:0]                  m_axi_awsize_o,
-  output logic [1:0]                  m_axi_awburst_o,
-  output logic [AxiIdWidth-1:0]       m_axi_awid_o,
-  output logic                        m_axi_wvalid_o,
-  input  logic                        m_axi_wready_i,
-  output logic [AxiDataWidth-1:0]     m_axi_wdata_o,
-  output logic [AxiDataWidth/8-1:0]   m_axi_wstrb_o,
-  output logic                        m_axi_wlast_o,
-  input  logic                        m_axi_bvalid_i,
-  output logic                        m_axi_bready_o,
-  input  logic [1:0]                  m_axi_bresp_i,
-  /* verilator lint_off UNUSEDSIGNAL */  // single write ID and one read burst at a time
-  input  logic [AxiIdWidth-1:0]       m_axi_bid_i,
-  /* verilator lint_on UNUSEDSIGNAL */
-  output logic                        m_axi_arvalid_o,
-  input  logic                        m_axi_arready_i,
-  output logic [AxiAddrWidth-1:0]     m_axi_araddr_o,
-  output logic [7:0]                  m_axi_arlen_o,
-  output logic [2:0]                  m_axi_arsize_o,
-  output logic [1:0]                  m_axi_arburst_o,
-  output logic [AxiIdWidth-1:0]       m_axi_arid_o,
-  input  logic                        m_axi_rvalid_i,
-  output logic                        m_axi_rready_o,
-  input  logic [AxiDataWidth-1:0]     m_axi_rdata_i,
-  input  logic [1:0]                  m_axi_rresp_i,
-  input  logic                        m_axi_rlast_i,
-  /* verilator lint_off UNUSEDSIGNAL */
-  input  logic [AxiIdWidth-1:0]       m_axi_rid_i,
-  /* verilator lint_on UNUSEDSIGNAL */
+  `COSIM_AXI_MASTER_PORTS(AxiAddrWidth, AxiDataWidth, AxiIdWidth),
 
   output logic                        busy_o,
   output logic                        done_o,           // CTRL.done
@@ -99,6 +62,9 @@ module tf2_top
   assign m_axi_arsize_o  = 3'($clog2(AxiDataWidth / 8));
   assign m_axi_awburst_o = 2'b01;
   assign m_axi_arburst_o = 2'b01;
+  // A single write ID and one read burst at a time: the response IDs carry nothing.
+  logic unused_ids;
+  assign unused_ids = ^{m_axi_rid_i, m_axi_bid_i};
   assign m_axi_awid_o    = '0;
 
   // ---------------------------------------------------------------------------
@@ -115,8 +81,7 @@ module tf2_top
     .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)
   ) u_regs (
     .clk_i, .rst_ni,
-    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    `COSIM_REG_SLAVE_CONNECT,
     .start_o     (start),
     .desc_addr_o (desc_addr),
     .desc_count_o(desc_count),

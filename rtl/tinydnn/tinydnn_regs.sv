@@ -5,19 +5,14 @@
 // are ignored while a command runs; writing CTRL bit 0 starts one command.
 // CTRL reads {error, done, busy}: error means the last command was refused
 // because a size register was 0 or OD exceeded the core count.
+`include "cosim_ports.svh"
+
 module tinydnn_regs
   import tinydnn_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
-  input  logic        reg_req_valid_i,
-  output logic        reg_req_ready_o,
-  input  logic        reg_write_i,
-  input  logic [5:0]  reg_addr_i,
-  input  logic [31:0] reg_wdata_i,
-  output logic        reg_rsp_valid_o,
-  input  logic        reg_rsp_ready_i,
-  output logic [31:0] reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(6),
   output mode_t       mode_o,
   output cfg_t        cfg_o,
   output logic        start_o,
@@ -43,8 +38,7 @@ module tinydnn_regs
 
   cosim_reg_slave #(.AddrWidth(6), .DataWidth(32)) u_slave (
     .clk_i, .rst_ni,
-    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    `COSIM_REG_SLAVE_CONNECT,
     .acc_valid_o (unused_acc_valid),  // reads have no side effect here
     .acc_write_o (wr),
     .acc_addr_o  (acc_addr),

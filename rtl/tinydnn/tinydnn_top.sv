@@ -2,20 +2,15 @@
 // each) fed by a shared source buffer, one shared normaliser writing a
 // double-banked float32 destination buffer, AXI-Stream in (4 x bf16 per
 // beat) and out (2 x float32 per beat), a valid/ready register port.
+`include "cosim_ports.svh"
+
 module tinydnn_top
   import tinydnn_pkg::*;
 (
   input  logic        clk_i,
   input  logic        rst_ni,
   // Register port.
-  input  logic        reg_req_valid_i,
-  output logic        reg_req_ready_o,
-  input  logic        reg_write_i,
-  input  logic [5:0]  reg_addr_i,     // byte address, register w at 4*w
-  input  logic [31:0] reg_wdata_i,
-  output logic        reg_rsp_valid_o,
-  input  logic        reg_rsp_ready_i,
-  output logic [31:0] reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(6),
   // AXI-Stream slave: weights, bias and samples.
   input  logic        s_axis_tvalid_i,
   output logic        s_axis_tready_o,
@@ -64,8 +59,7 @@ module tinydnn_top
 
   tinydnn_regs u_regs (
     .clk_i, .rst_ni,
-    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    `COSIM_REG_SLAVE_CONNECT,
     .mode_o     (mode),
     .cfg_o      (cfg),
     .start_o    (start),

@@ -2,18 +2,13 @@
 // (rtl/common/cosim_reg_slave: valid/ready request and response, byte
 // addresses). Holds the run state: start pulse, done and error flags, cycle counter and
 // the performance counters.
+`include "cosim_ports.svh"
+
 module vta_regs import vta_pkg::*; (
   input  logic                     clk_i,
   input  logic                     rst_ni,
 
-  input  logic                     reg_req_valid_i,
-  output logic                     reg_req_ready_o,
-  input  logic                     reg_write_i,
-  input  logic [RegAddrWidth-1:0]  reg_addr_i,
-  input  logic [31:0]              reg_wdata_i,
-  output logic                     reg_rsp_valid_o,
-  input  logic                     reg_rsp_ready_i,
-  output logic [31:0]              reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(RegAddrWidth),
 
   output logic                     start_o,
   output logic [31:0]              insn_count_o,
@@ -46,8 +41,7 @@ module vta_regs import vta_pkg::*; (
 
   cosim_reg_slave #(.AddrWidth(RegAddrWidth), .DataWidth(32)) u_slave (
     .clk_i, .rst_ni,
-    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    `COSIM_REG_SLAVE_CONNECT,
     .acc_valid_o (unused_acc_valid),
     .acc_write_o (wr),
     .acc_addr_o  (acc_addr),

@@ -2,6 +2,8 @@
 // engines, four token queues, the INP / WGT / ACC / UOP buffers, one AXI4
 // master to DRAM and the host register block. See vta_pkg for the register
 // map, the AXI conventions and the status_o layout.
+`include "cosim_ports.svh"
+
 module vta_top import vta_pkg::*; #(
   parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
   parameter int unsigned WgtDepth  = vta_pkg::DefWgtDepth,
@@ -16,45 +18,10 @@ module vta_top import vta_pkg::*; #(
   input  logic                     rst_ni,
 
   // Host registers.
-  input  logic                     reg_req_valid_i,
-  output logic                     reg_req_ready_o,
-  input  logic                     reg_write_i,
-  input  logic [RegAddrWidth-1:0]  reg_addr_i,
-  input  logic [31:0]              reg_wdata_i,
-  output logic                     reg_rsp_valid_o,
-  input  logic                     reg_rsp_ready_i,
-  output logic [31:0]              reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(RegAddrWidth),
 
   // AXI4 master.
-  output logic                     m_axi_arvalid_o,
-  input  logic                     m_axi_arready_i,
-  output logic [AddrWidth-1:0]     m_axi_araddr_o,
-  output logic [7:0]               m_axi_arlen_o,
-  output logic [2:0]               m_axi_arsize_o,
-  output logic [1:0]               m_axi_arburst_o,
-  output logic [IdWidth-1:0]       m_axi_arid_o,
-  input  logic                     m_axi_rvalid_i,
-  output logic                     m_axi_rready_o,
-  input  logic [DataWidth-1:0]     m_axi_rdata_i,
-  input  logic [1:0]               m_axi_rresp_i,
-  input  logic                     m_axi_rlast_i,
-  input  logic [IdWidth-1:0]       m_axi_rid_i,
-  output logic                     m_axi_awvalid_o,
-  input  logic                     m_axi_awready_i,
-  output logic [AddrWidth-1:0]     m_axi_awaddr_o,
-  output logic [7:0]               m_axi_awlen_o,
-  output logic [2:0]               m_axi_awsize_o,
-  output logic [1:0]               m_axi_awburst_o,
-  output logic [IdWidth-1:0]       m_axi_awid_o,
-  output logic                     m_axi_wvalid_o,
-  input  logic                     m_axi_wready_i,
-  output logic [DataWidth-1:0]     m_axi_wdata_o,
-  output logic [StrbWidth-1:0]     m_axi_wstrb_o,
-  output logic                     m_axi_wlast_o,
-  input  logic                     m_axi_bvalid_i,
-  output logic                     m_axi_bready_o,
-  input  logic [1:0]               m_axi_bresp_i,
-  input  logic [IdWidth-1:0]       m_axi_bid_i,
+  `COSIM_AXI_MASTER_PORTS(AddrWidth, DataWidth, IdWidth),
 
   // Run state and debug (status_t).
   output logic                     done_o,
@@ -93,8 +60,7 @@ module vta_top import vta_pkg::*; #(
 
   vta_regs u_regs (
     .clk_i, .rst_ni,
-    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    `COSIM_REG_SLAVE_CONNECT,
     .start_o (start), .insn_count_o (insn_count), .insn_addr_o (insn_addr),
     .finish_i (finish), .err_i (err_pulse), .err_code_i (err_code),
     .perf_inc_i (perf_inc), .status_lo_i (status[31:0]),

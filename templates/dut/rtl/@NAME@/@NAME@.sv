@@ -4,6 +4,8 @@
 // saturated) to DST and waits for the write response. Bursts come from
 // rtl/common/cosim_axi_burst_split: at most MaxBurstBeats 64-bit beats, never
 // across a 4 KiB boundary of any of the three address streams.
+`include "cosim_ports.svh"
+
 module @NAME@
   import @NAME@_pkg::*;
 (
@@ -11,48 +13,15 @@ module @NAME@
   input  logic                 rst_ni,
 
   // Register port: the common register bus (rtl/common/cosim_reg_slave).
-  input  logic                 reg_req_valid_i,
-  output logic                 reg_req_ready_o,
-  input  logic                 reg_write_i,
-  input  logic [7:0]           reg_addr_i,
-  input  logic [31:0]          reg_wdata_i,
-  output logic                 reg_rsp_valid_o,
-  input  logic                 reg_rsp_ready_i,
-  output logic [31:0]          reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(8),
 
   // Status for the testbench.
   output logic                 done_o,
   output state_e               state_o,
   output logic [28:0]          beats_left_o,
 
-  // AXI4 master, read address / data.
-  output logic [AddrWidth-1:0] m_axi_araddr_o,
-  output logic [7:0]           m_axi_arlen_o,
-  output logic [2:0]           m_axi_arsize_o,
-  output logic [1:0]           m_axi_arburst_o,
-  output logic                 m_axi_arvalid_o,
-  input  logic                 m_axi_arready_i,
-  input  logic [DataWidth-1:0] m_axi_rdata_i,
-  input  logic [1:0]           m_axi_rresp_i,
-  input  logic                 m_axi_rlast_i,
-  input  logic                 m_axi_rvalid_i,
-  output logic                 m_axi_rready_o,
-
-  // AXI4 master, write address / data / response.
-  output logic [AddrWidth-1:0] m_axi_awaddr_o,
-  output logic [7:0]           m_axi_awlen_o,
-  output logic [2:0]           m_axi_awsize_o,
-  output logic [1:0]           m_axi_awburst_o,
-  output logic                 m_axi_awvalid_o,
-  input  logic                 m_axi_awready_i,
-  output logic [DataWidth-1:0] m_axi_wdata_o,
-  output logic [StrbWidth-1:0] m_axi_wstrb_o,
-  output logic                 m_axi_wlast_o,
-  output logic                 m_axi_wvalid_o,
-  input  logic                 m_axi_wready_i,
-  input  logic [1:0]           m_axi_bresp_i,
-  input  logic                 m_axi_bvalid_i,
-  output logic                 m_axi_bready_o
+  // AXI4 master (one ID: arid / awid are 0, rid / bid ignored).
+  `COSIM_AXI_MASTER_PORTS(AddrWidth, DataWidth, 1)
 );
 
   localparam int unsigned BeatIdxWidth = $clog2(MaxBurstBeats);
@@ -70,8 +39,7 @@ module @NAME@
   logic [31:0] acc_wdata, acc_rdata;
   cosim_reg_slave #(.AddrWidth(8), .DataWidth(32)) u_slave (
     .clk_i, .rst_ni,
-    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,
-    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,
+    `COSIM_REG_SLAVE_CONNECT,
     .acc_valid_o (unused_acc_valid),  // reads have no side effect here
     .acc_write_o (reg_wr),
     .acc_addr_o  (acc_addr),
@@ -271,6 +239,11 @@ module @NAME@
   assign m_axi_awsize_o  = Size8Bytes;
   assign m_axi_awburst_o = BurstIncr;
   assign m_axi_awvalid_o = state_q == StWriteAddr;
+  // One ID: both address channels use 0, the response IDs carry nothing.
+  assign m_axi_arid_o = '0;
+  assign m_axi_awid_o = '0;
+  logic unused_ids;
+  assign unused_ids = ^{m_axi_rid_i, m_axi_bid_i};
   assign m_axi_wdata_o   = sum;
   assign m_axi_wstrb_o   = '1;
   assign m_axi_wlast_o   = state_q == StWriteData && beat_q + 1'b1 == burst_q;

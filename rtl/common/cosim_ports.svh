@@ -1,0 +1,62 @@
+// Port lists shared by every DUT: the register bus and the AXI4 master. The
+// testbench binds pins by name (tb/harness: reg_*, m_axi_*), so every top
+// declares them here once instead of retyping them. Macros rather than
+// SystemVerilog interfaces or structs: the Verilated top must expose plain
+// pins to the binders. Found through the include path rtl/common (every DUT
+// build and scripts/lint.sh pass -I for it).
+`ifndef COSIM_PORTS_SVH_
+`define COSIM_PORTS_SVH_
+
+// The common register bus, slave side (rtl/common/cosim_reg_slave): a
+// valid/ready request with a byte address, a valid/ready response with the
+// read data (also for writes).
+`define COSIM_REG_SLAVE_PORTS(AddrW) \
+  input  logic                reg_req_valid_i, \
+  output logic                reg_req_ready_o, \
+  input  logic                reg_write_i, \
+  input  logic [(AddrW)-1:0]  reg_addr_i, \
+  input  logic [31:0]         reg_wdata_i, \
+  output logic                reg_rsp_valid_o, \
+  input  logic                reg_rsp_ready_i, \
+  output logic [31:0]         reg_rdata_o
+
+// The same ports passed on by name, in an instance's connection list.
+`define COSIM_REG_SLAVE_CONNECT \
+  .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i, \
+  .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o
+
+// An AXI4 master (INCR bursts, full-width beats): read address and data,
+// write address, data and response. IDs are IdW bits wide; a DUT that uses
+// one ID drives 0 and ignores rid / bid.
+`define COSIM_AXI_MASTER_PORTS(AddrW, DataW, IdW) \
+  output logic                  m_axi_arvalid_o, \
+  input  logic                  m_axi_arready_i, \
+  output logic [(AddrW)-1:0]    m_axi_araddr_o, \
+  output logic [7:0]            m_axi_arlen_o, \
+  output logic [2:0]            m_axi_arsize_o, \
+  output logic [1:0]            m_axi_arburst_o, \
+  output logic [(IdW)-1:0]      m_axi_arid_o, \
+  input  logic                  m_axi_rvalid_i, \
+  output logic                  m_axi_rready_o, \
+  input  logic [(DataW)-1:0]    m_axi_rdata_i, \
+  input  logic [1:0]            m_axi_rresp_i, \
+  input  logic                  m_axi_rlast_i, \
+  input  logic [(IdW)-1:0]      m_axi_rid_i, \
+  output logic                  m_axi_awvalid_o, \
+  input  logic                  m_axi_awready_i, \
+  output logic [(AddrW)-1:0]    m_axi_awaddr_o, \
+  output logic [7:0]            m_axi_awlen_o, \
+  output logic [2:0]            m_axi_awsize_o, \
+  output logic [1:0]            m_axi_awburst_o, \
+  output logic [(IdW)-1:0]      m_axi_awid_o, \
+  output logic                  m_axi_wvalid_o, \
+  input  logic                  m_axi_wready_i, \
+  output logic [(DataW)-1:0]    m_axi_wdata_o, \
+  output logic [(DataW)/8-1:0]  m_axi_wstrb_o, \
+  output logic                  m_axi_wlast_o, \
+  input  logic                  m_axi_bvalid_i, \
+  output logic                  m_axi_bready_o, \
+  input  logic [1:0]            m_axi_bresp_i, \
+  input  logic [(IdW)-1:0]      m_axi_bid_i
+
+`endif  // COSIM_PORTS_SVH_
