@@ -2,7 +2,7 @@
 # Self-test of `scripts/regress --slurm` on a REAL single-node SLURM cluster
 # started here on localhost: munged with a generated key, slurmctld and slurmd
 # with a generated slurm.conf, all state in a temporary folder, private ports.
-# Runs a sweep of N seeds of scenarios/selftest_copy.yaml as a job array,
+# Runs a sweep of N seeds of scenarios/selftest_vadd.yaml as a job array,
 # checks that the merged JUnit has N passing testcases, and shuts everything
 # down (trap), also on failure or Ctrl-C.
 #
@@ -227,14 +227,14 @@ say "slurmd up (pid ${PIDS[2]}), node localhost idle"
 timeout 10 sinfo
 
 # ---- the sweep ---------------------------------------------------------------
-say "sweep: $TASKS seeds of selftest_copy as a SLURM job array, $WHICH"
+say "sweep: $TASKS seeds of selftest_vadd as a SLURM job array, $WHICH"
 cd "$REPO" || die "cannot cd $REPO"
 JUNIT=$TMP/out/junit.xml
 t0=$(date +%s)
 # In the background so that a signal reaches our trap at once (bash defers
 # traps while a foreground child runs); SIGTERM makes regress scancel the array.
 # regress bounds itself: --slurm-wait, and a time limit on every squeue call.
-python3 "$REPO/scripts/regress" --slurm --cosim "$COSIM" --filter '^selftest_copy$' \
+python3 "$REPO/scripts/regress" --slurm --cosim "$COSIM" --filter '^selftest_vadd$' \
   --seeds "$TASKS" --out "$TMP/out" --junit "$JUNIT" --timeout 120 --slurm-wait 480 --slurm-poll 1 &
 RPID=$!
 wait "$RPID"

@@ -91,15 +91,18 @@ TEST(ManifestRegs, TinydnnModeBitsFromTheSpec) {
   EXPECT_STREQ(r::batch_state_e::name(d.batch_state), "StRun");
 }
 
-TEST(ManifestRegs, TestDutLikeTheVtaHostInterface) {
+// testdut is the build's instance of templates/dut: its manifest's map.
+TEST(ManifestRegs, TestDutFromTheTemplate) {
   namespace r = cosim::testdut::regs;
   EXPECT_EQ(r::kControl, 0x00u);
   EXPECT_EQ(r::kLength, 0x08u);
-  EXPECT_EQ(r::kSrc, 0x0cu);
-  EXPECT_EQ(r::kDst, 0x10u);
-  EXPECT_EQ(r::kStatus, 0x14u);
+  EXPECT_EQ(r::kSrcA, 0x0cu);
+  EXPECT_EQ(r::kSrcB, 0x10u);
+  EXPECT_EQ(r::kDst, 0x14u);
+  EXPECT_EQ(r::kStatus, 0x18u);
   EXPECT_EQ(r::status::kStateMask, 0x7u);
-  EXPECT_STREQ(r::state_e::name(5), "StWriteResp");
+  EXPECT_STREQ(r::state_e::name(7), "StWriteResp");
+  EXPECT_EQ(r::state_e::show(9), "?9");
 }
 
 }  // namespace

@@ -221,11 +221,11 @@ class Options(unittest.TestCase):
     def test_make_rerun_for_repo_scenarios(self):
         # A real scenario file of the repo, failed on seed 2 by the fake.
         env = dict(os.environ, FAKE_COSIM_FAKE_MISMATCH_SEEDS="2")
-        p = run(["--cosim", FAKE, "--filter", "^selftest_copy$", "--seeds", "2", "--jobs", "2",
+        p = run(["--cosim", FAKE, "--filter", "^selftest_vadd$", "--seeds", "2", "--jobs", "2",
                  "--out", os.path.join(self.tmp, "out"), "--build", os.path.join(self.tmp, "b")],
                 env=env, cwd=self.tmp)
         self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
-        self.assertIn("    make sim SCENARIO=selftest_copy SEED=2 BUILD=b\n", p.stdout)
+        self.assertIn("    make sim SCENARIO=selftest_vadd SEED=2 BUILD=b\n", p.stdout)
         self.assertNotIn("SEED=1", p.stdout)
 
 

@@ -2,7 +2,7 @@
 //   wide   64-bit addresses, 16-byte beats, 32-bit beat counts, <= 256 beats
 //          (VTA's and TF2's)
 //   small  32-bit addresses, 8-byte beats, 12-bit counts, <= 16 beats
-//   copy   as small with two addresses (source, destination; testdut's)
+//   copy   as small with two addresses (a source and a destination)
 // Random requests (many near a 4 KB line) with random request gaps and AX
 // back-pressure; the bursts must be exactly the ones the rules give, in
 // order, each held stable until accepted. Kills scripts/mutate's
@@ -163,7 +163,7 @@ TEST(CosimAxiBurstSplit, ClearDropsTheRest) {
   EXPECT_FALSE(tb.dut.ax_valid_o);
 }
 
-// NumAddr 2 (a copy's source and destination, testdut's): each burst stays
+// NumAddr 2 (a copy's source and destination): each burst stays
 // inside the 4 KB page of both addresses, which advance together;
 // beats_left_o counts the beats not yet issued.
 std::vector<std::pair<std::array<uint64_t, 2>, unsigned>> expected_copy_bursts(const Config& c, std::array<uint64_t, 2> addr,

@@ -10,7 +10,7 @@
 //
 // The binary is $COSIM_BIN when set, else the path CMake compiles in as
 // COSIM_BIN (target property `$<TARGET_FILE:cosim>`). The scratch directory
-// is one per process under the system temp folder.
+// is one per process under the build tree's test artifacts.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -23,6 +23,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "support/artifact_dir.hpp"
 
 namespace cosim::test {
 
@@ -55,10 +57,11 @@ inline CliResult run_cosim(const std::string& args) {
   return r;
 }
 
-// <temp>/<name>_<pid>, emptied and created on first use in this process.
+// <artifacts>/scratch/<name>_<pid> (under the build tree, support/artifact_dir.hpp),
+// emptied and created on first use in this process.
 inline std::string scratch_dir(const std::string& name) {
   namespace fs = std::filesystem;
-  const fs::path p = fs::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+  const fs::path p = cosim::testing::artifact_dir("scratch") / (name + "_" + std::to_string(::getpid()));
   static bool made = false;  // one name per test program
   if (!made) {
     fs::remove_all(p);

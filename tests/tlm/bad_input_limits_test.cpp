@@ -91,7 +91,7 @@ TEST(BadInputLimits, HugeShapesPerTarget) {
                                "sizes.in_width=255", "--set", "sizes.in_channels=255", "--set",
                                "sizes.out_channels=255", "--set", "batch=255", out},
                               "expected a layer the accelerator holds");
-  expect_quick_one_line_exit2({"run", scenario("selftest_copy"), "--set", "shapes.input=[1,8192,8192,1]", out},
+  expect_quick_one_line_exit2({"run", scenario("selftest_vadd"), "--set", "shapes.input=[1,8192,8192,1]", out},
                               "shape of more than 16777216 elements");
 }
 

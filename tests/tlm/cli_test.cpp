@@ -19,10 +19,10 @@ namespace {
 
 using Result = cosim::test::CliResult;
 
-// The fixture; scenario() is the test DMA's shipped scenario here.
+// The fixture; scenario() is testdut's shipped scenario here.
 class Cli : public cosim::test::CosimCli {
  public:
-  static std::string scenario() { return cosim::test::scenario_file("selftest_copy"); }
+  static std::string scenario() { return cosim::test::scenario_file("selftest_vadd"); }
   static std::string write(const std::string& name, const std::string& text) {
     return write_file(name + ".yaml", text);
   }
@@ -30,9 +30,9 @@ class Cli : public cosim::test::CosimCli {
                                  const std::string& expected);
 };
 
-const char* kCopy =
+const char* kVadd =
     "target: testdut\n"              // 1
-    "op: copy\n"                     // 2
+    "op: vadd\n"                     // 2
     "testbench:\n"                   // 3
     "  dram_latency: 10\n"           // 4
     "  timeout_cycles: 100000\n"     // 5
@@ -67,15 +67,15 @@ TEST_F(Cli, SelftestPassesAndWritesTheReport) {
                         "distance", "wall_seconds", "simulated_khz"}) {
     EXPECT_TRUE(j.contains(k)) << k;
   }
-  EXPECT_EQ(j["scenario"], "selftest_copy");
+  EXPECT_EQ(j["scenario"], "selftest_vadd");
   EXPECT_EQ(j["target"], "testdut");
-  EXPECT_EQ(j["op"], "copy");
+  EXPECT_EQ(j["op"], "vadd");
   EXPECT_EQ(j["seed"], 1);
   EXPECT_EQ(j["status"], "pass");
   EXPECT_GT(j["cycles"].get<uint64_t>(), 128u);  // at least one cycle per 8-byte read beat
   EXPECT_EQ(j["mismatch"]["count"], 0);
   EXPECT_EQ(j["mismatch"]["elements"], 1024);
-  EXPECT_TRUE(j["utilization"].is_null());  // the DMA has no MAC array
+  EXPECT_TRUE(j["utilization"].is_null());  // the adder has no MAC array
   EXPECT_TRUE(fs::exists(out + "/trace/trace.txt"));
 }
 
@@ -102,7 +102,8 @@ TEST_F(Cli, SetOverridesAndDump) {
   EXPECT_EQ(j["mismatch"]["elements"], 256);
   EXPECT_TRUE(fs::exists(out + "/output_expected.npy"));
   EXPECT_TRUE(fs::exists(out + "/output_actual.npy"));
-  EXPECT_TRUE(fs::exists(out + "/input_input.npy"));
+  EXPECT_TRUE(fs::exists(out + "/a_input.npy"));
+  EXPECT_TRUE(fs::exists(out + "/b_input.npy"));
   EXPECT_EQ(fs::file_size(out + "/output_expected.npy"), fs::file_size(out + "/output_actual.npy"));
   // --set before the positional file does not swallow it.
   const Result r2 = cosim("run --set seed=3 --set shapes.input=[8] " + scenario() + " --out " + out + "_2");
@@ -160,17 +161,17 @@ TEST_F(Cli, HungDutGivesExit3WithinTheBudgetNamingTheState) {
 }
 
 TEST_F(Cli, ScenarioErrorsExit2WithFileLineAndKey) {
-  expect_input_error("unknown_key", std::string(kCopy) + "adresses: {src: 0}\n", 8, "adresses",
+  expect_input_error("unknown_key", std::string(kVadd) + "adresses: {src: 0}\n", 8, "adresses",
                      "unknown key; expected one of:");
-  expect_input_error("wrong_type", replace(kCopy, "dram_latency: 10", "dram_latency: slow"), 4,
+  expect_input_error("wrong_type", replace(kVadd, "dram_latency: 10", "dram_latency: slow"), 4,
                      "testbench.dram_latency", "expected an integer in [0, 100000], got 'slow'");
-  expect_input_error("missing_key", replace(kCopy, "shapes:\n  input: [1, 4, 4, 16]\n", "shapes: {}\n"), 6,
+  expect_input_error("missing_key", replace(kVadd, "shapes:\n  input: [1, 4, 4, 16]\n", "shapes: {}\n"), 6,
                      "shapes.input", "missing required key; expected a shape");
-  expect_input_error("out_of_range", replace(kCopy, "timeout_cycles: 100000", "timeout_cycles: 0"), 5,
+  expect_input_error("out_of_range", replace(kVadd, "timeout_cycles: 100000", "timeout_cycles: 0"), 5,
                      "testbench.timeout_cycles", "expected an integer in [1, 1000000000000], got '0'");
-  expect_input_error("impossible_shape", replace(kCopy, "[1, 4, 4, 16]", "[1, 3, 3, 3]"), 7, "shapes.input",
-                     "expected a shape whose size is a multiple of 8 bytes (the DMA moves 64-bit beats), got 27 bytes");
-  expect_input_error("bad_target", replace(kCopy, "target: testdut", "target: nvdla"), 1, "target",
+  expect_input_error("impossible_shape", replace(kVadd, "[1, 4, 4, 16]", "[1, 3, 3, 3]"), 7, "shapes.input",
+                     "expected a shape whose size is a multiple of 8 bytes (the adder moves 64-bit beats), got 27 bytes");
+  expect_input_error("bad_target", replace(kVadd, "target: testdut", "target: nvdla"), 1, "target",
                      "expected one of");
 }
 
@@ -203,9 +204,9 @@ TEST_F(Cli, OtherBadInputExits2) {
 TEST_F(Cli, ListShowsScenariosAndTargets) {
   const Result r = cosim("list --dir " + std::string(COSIM_SOURCE_DIR) + "/scenarios");
   EXPECT_EQ(r.code, 0);
-  EXPECT_NE(r.out.find("selftest_copy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("selftest_vadd"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("testdut"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("copy"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("vadd"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, WaveformIsWritten) {
