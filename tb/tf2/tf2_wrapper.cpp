@@ -5,7 +5,7 @@
 namespace cosim::tb::tf2 {
 
 Tf2Wrapper::Tf2Wrapper(sc_core::sc_module_name name, const TbConfig& cfg)
-    : DutWrapper(name, cfg), axi_(memory(), kAxiDataBytes), port_(axi_), core_(port_, &cfg) {
+    : AxiDutWrapper(name, cfg, kAxiDataBytes), core_(axi_port(), &cfg) {
   // After reset, the build's parameters from the registers (not DUT time).
   hw_ = core_.read_config();
   core_.start_timeline([this] { tick(); });
@@ -41,9 +41,9 @@ void Tf2Wrapper::reg_write(uint32_t offset, uint32_t value) {
   core_.reg_write(offset, value);
 }
 
-std::string Tf2Wrapper::diagnosis() const { return core_.diagnosis(desc_count_, desc_addr_) + "; " + axi_.state(); }
+std::string Tf2Wrapper::dut_diagnosis() const { return core_.diagnosis(desc_count_, desc_addr_); }
 
-std::map<std::string, uint64_t> Tf2Wrapper::perf_counters() const {
+std::map<std::string, uint64_t> Tf2Wrapper::dut_counters() const {
   std::map<std::string, uint64_t> p = core_.wave_stats();  // wave_*: moved to report.json "wave"
   const EventCounts& e = core_.events();
   p.insert({{"busy_cycles", e.busy},
@@ -51,22 +51,11 @@ std::map<std::string, uint64_t> Tf2Wrapper::perf_counters() const {
             {"filter_wait_cycles", e.filt_wait},
             {"output_wait_cycles", e.out_wait},
             {"runs", runs_},
-            {"read_beats", axi_.model().read_beats()},
-            {"write_beats", axi_.model().write_beats()},
-            {"memory_wait_cycles", axi_.wait_cycles()},
             {"cfg_n_pe", hw_.n_pe},
             {"cfg_ocol3d", hw_.ocol3d},
             {"cfg_ktap", hw_.ktap},
             {"cfg_ocol2d", hw_.ocol2d}});
   return p;
-}
-
-std::vector<std::string> Tf2Wrapper::errors() const {
-  std::vector<std::string> e;
-  for (const auto& s : axi_.model().protocol_errors()) e.push_back("AXI protocol: " + s);
-  for (const auto& s : axi_.model().access_errors()) e.push_back("memory access: " + s);
-  for (const auto& s : dut_errors_) e.push_back(s);
-  return e;
 }
 
 }  // namespace cosim::tb::tf2

@@ -12,35 +12,32 @@
 #include <vector>
 
 #include "tf2_bare/tf2_core.hpp"
-#include "tlm/dut_wrapper.hpp"
-#include "tlm/timed_axi_slave.hpp"
+#include "tlm/axi_dut_wrapper.hpp"
 
 namespace cosim::tb::tf2 {
 
-class Tf2Wrapper : public DutWrapper {
+class Tf2Wrapper : public AxiDutWrapper {
  public:
   Tf2Wrapper(sc_core::sc_module_name name, const TbConfig& cfg);
   ~Tf2Wrapper() override;
 
   // Clocks until CTRL.done (set at the end of a run, cleared by start).
   bool run(uint64_t max_cycles) override;
-  std::string diagnosis() const override;
-  // busy_cycles, pe_busy_cycles, filter_wait_cycles, output_wait_cycles,
-  // runs, read/write beats, memory_wait_cycles, and the build's parameters
-  // (cfg_n_pe, cfg_ocol3d, cfg_ktap, cfg_ocol2d) for the utilisation.
-  std::map<std::string, uint64_t> perf_counters() const override;
-  // AXI protocol / access errors and errors the engine flagged (ERR_INFO).
-  std::vector<std::string> errors() const override;
-
   const HwConfig& hw_config() const { return hw_; }
 
  protected:
+  // Every unit's FSM state and the descriptors the host programmed.
+  std::string dut_diagnosis() const override;
+  // busy_cycles, pe_busy_cycles, filter_wait_cycles, output_wait_cycles,
+  // runs, and the build's parameters (cfg_n_pe, cfg_ocol3d, cfg_ktap,
+  // cfg_ocol2d) for the utilisation.
+  std::map<std::string, uint64_t> dut_counters() const override;
+  // Errors the engine flagged (ERR_INFO).
+  std::vector<std::string> dut_errors() const override { return dut_errors_; }
   uint32_t reg_read(uint32_t offset) override;
   void reg_write(uint32_t offset, uint32_t value) override;
 
  private:
-  TimedAxiSlave axi_;
-  harness::AxiSlaveRef<TimedAxiSlave> port_;
   Tf2Core core_;
   HwConfig hw_;
   uint64_t runs_ = 0;

@@ -34,6 +34,7 @@
 #include "vta/disasm.hpp"
 #include "vta/functional_model.hpp"
 #include "vta/raw_trace.hpp"
+#include "vta/vta_schema.hpp"
 #include "vta/vta_model_op.hpp"
 #include "vta/vta_wrapper.hpp"
 #include "vta_compiler/add_compiler.hpp"
@@ -111,15 +112,6 @@ void apply_fault(CompiledProgram& p, const std::string& fault) {
   std::copy(p.insn_bytes.begin(), p.insn_bytes.end(), p.dram.begin() + static_cast<std::ptrdiff_t>(p.insn_addr));
 }
 
-Schema compile_schema() {
-  return Schema::map()
-      .optional("threads", Schema::integer(1, 2), "2")
-      .optional("tile_rows", Schema::integer(0, 4096), "0")
-      .optional("tile_cols", Schema::integer(0, 4096), "0")
-      .optional("oc_blocks", Schema::integer(0, 4096), "0")
-      .optional("wgt_double_buffer", Schema::boolean(), "true");
-}
-
 // A raw program replayed without its compiler: the cycle budget of its run,
 // and the STORE behind a byte of the DRAM image, found by decoding the
 // instructions the trace loads (host registers 0x0c address, 0x08 count).
@@ -171,50 +163,7 @@ class VtaBackend : public TargetBackend {
   scenario::Schema op_schema(const std::string& op) const override {
     namespace ss = scenario::schemas;
     if (op == "model") return model_replay::op_schema(*model_);  // vta_model_op.hpp
-    const Schema fault = Schema::one_of({"none", "no_finish", "deadlock"});
-    if (op == "add") {
-      return Schema::map()
-          .required("shapes", Schema::map()
-                                  .required("input1", Schema::shape(1, 4))
-                                  .required("input2", Schema::shape(1, 4)))
-          .required("quant", Schema::map()
-                                 .required("input1", ss::quant_tensor())
-                                 .required("input2", ss::quant_tensor())
-                                 .required("output", ss::quant_tensor()))
-          .optional("data",
-                    Schema::map()
-                        .optional("input1", ss::data_source(), "random")
-                        .optional("input2", ss::data_source(), "random"),
-                    "{}")
-          .optional("compile", compile_schema(), "{}")
-          .optional("fault", fault, "none");
-    }
-    const Schema pair = Schema::any_of({Schema::integer(1, 64), Schema::list(Schema::integer(1, 64), 2, 2)});
-    return Schema::map()
-        .required("shapes", Schema::map()
-                                .required("input", Schema::shape(4, 4))
-                                .optional("filter", Schema::shape(4, 4))
-                                .optional("kernel", pair)
-                                .optional("out_channels", Schema::integer(1, 1 << 16)))
-        .optional("params",
-                  Schema::map()
-                      .optional("stride", pair, "1")
-                      .optional("padding", Schema::one_of({"same", "valid"}), "same")
-                      .optional("activation", Schema::one_of({"none", "relu", "relu6"}), "none"),
-                  "{}")
-        .required("quant", Schema::map()
-                               .required("input", ss::quant_tensor())
-                               .required("output", ss::quant_tensor())
-                               .optional("filter_scales", ss::filter_scales(), "random"))
-        .optional("data",
-                  Schema::map()
-                      .optional("input", ss::data_source(), "random")
-                      .optional("filter", ss::data_source(), "{random: {min: -127, max: 127}}")
-                      .optional("bias", Schema::any_of({Schema::one_of({"none"}), ss::data_source()}),
-                                "{random: {min: -4096, max: 4096}}"),
-                  "{}")
-        .optional("compile", compile_schema(), "{}")
-        .optional("fault", fault, "none");
+    return op_schema_of(op);  // vta_schema.hpp
   }
 
   Workload prepare(const scenario::Scenario& sc) const override {

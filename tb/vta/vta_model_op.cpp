@@ -280,7 +280,7 @@ std::unique_ptr<model_replay::ModelTarget> make_model_target(scenario::Schema co
 bool VtaRunLogWrapper::run(uint64_t max_cycles) {
   const bool done = VtaWrapper::run(max_cycles);
   if (done) {
-    const auto p = VtaWrapper::perf_counters();
+    const auto p = VtaWrapper::dut_counters();
     std::map<std::string, uint64_t> r;
     for (const char* k : {"vta_cycles", "gemm_busy", "alu_busy"}) {
       const auto it = p.find(k);
@@ -291,8 +291,8 @@ bool VtaRunLogWrapper::run(uint64_t max_cycles) {
   return done;
 }
 
-std::map<std::string, uint64_t> VtaRunLogWrapper::perf_counters() const {
-  std::map<std::string, uint64_t> m = VtaWrapper::perf_counters();
+std::map<std::string, uint64_t> VtaRunLogWrapper::dut_counters() const {
+  std::map<std::string, uint64_t> m = VtaWrapper::dut_counters();
   if (runs_.size() > 1) {
     for (std::size_t k = 0; k < runs_.size(); ++k) {
       for (const auto& [name, v] : runs_[k]) m["run" + std::to_string(k) + "_" + name] = v;

@@ -39,14 +39,16 @@ std::unique_ptr<model_replay::ModelTarget> make_model_target(scenario::Schema co
 CompileOptions compile_options(const scenario::Scenario& sc);
 
 // VtaWrapper that keeps the counters of every run (CYCLES and the counters are
-// reset by each start): perf_counters() adds run<k>_vta_cycles,
+// reset by each start): its counters add run<k>_vta_cycles,
 // run<k>_gemm_busy and run<k>_alu_busy when the trace started the core more
 // than once.
 class VtaRunLogWrapper : public VtaWrapper {
  public:
   using VtaWrapper::VtaWrapper;
   bool run(uint64_t max_cycles) override;
-  std::map<std::string, uint64_t> perf_counters() const override;
+
+ protected:
+  std::map<std::string, uint64_t> dut_counters() const override;
 
  private:
   std::vector<std::map<std::string, uint64_t>> runs_;

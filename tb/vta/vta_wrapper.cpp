@@ -5,7 +5,7 @@
 namespace cosim::tb::vta {
 
 VtaWrapper::VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg)
-    : DutWrapper(name, cfg), axi_(memory(), kAxiDataBytes), port_(axi_), core_(port_, [this] { tick(); }, &cfg) {
+    : AxiDutWrapper(name, cfg, kAxiDataBytes), core_(axi_port(), [this] { tick(); }, &cfg) {
   // --trace: the core over vta_rtl_trace dumps the FST (tb/wave); over the
   // non-tracing vta_rtl the core refuses with an InputError.
 }
@@ -24,31 +24,24 @@ bool VtaWrapper::run(uint64_t max_cycles) {
   return true;
 }
 
-std::string VtaWrapper::diagnosis() const {
-  std::string d = "VTA " + std::string(core_.error() ? "halted on its error flag" : "did not finish") + ": " +
-                  describe_status(core_.status());
-  return d + "; " + axi_.state();
+std::string VtaWrapper::dut_diagnosis() const {
+  return "VTA " + std::string(core_.error() ? "halted on its error flag" : "did not finish") + ": " +
+         describe_status(core_.status());
 }
 
-std::map<std::string, uint64_t> VtaWrapper::perf_counters() const {
+std::map<std::string, uint64_t> VtaWrapper::dut_counters() const {
   std::map<std::string, uint64_t> m;
   if (perf_) {
     m = perf_map(*perf_);
     m["vta_cycles"] = vta_cycles_;
   }
-  m["read_beats"] = axi_.model().read_beats();
-  m["write_beats"] = axi_.model().write_beats();
-  m["memory_wait_cycles"] = axi_.wait_cycles();
   for (const auto& [k, v] : core_.wave_stats()) m[k] = v;  // wave_*: moved to report.json "wave"
   return m;
 }
 
-std::vector<std::string> VtaWrapper::errors() const {
-  std::vector<std::string> e;
-  if (!error_.empty()) e.push_back(error_ + "; state: " + describe_status(core_.status()));
-  for (const auto& s : axi_.model().protocol_errors()) e.push_back("AXI protocol: " + s);
-  for (const auto& s : axi_.model().access_errors()) e.push_back("memory access: " + s);
-  return e;
+std::vector<std::string> VtaWrapper::dut_errors() const {
+  if (error_.empty()) return {};
+  return {error_ + "; state: " + describe_status(core_.status())};
 }
 
 namespace {

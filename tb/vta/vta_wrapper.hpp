@@ -11,32 +11,30 @@
 #include <optional>
 #include <string>
 
-#include "tlm/dut_wrapper.hpp"
-#include "tlm/timed_axi_slave.hpp"
+#include "tlm/axi_dut_wrapper.hpp"
 #include "vta_bare/vta_core.hpp"
 
 namespace cosim::tb::vta {
 
-class VtaWrapper : public DutWrapper {
+class VtaWrapper : public AxiDutWrapper {
  public:
   VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg);
   ~VtaWrapper() override;
 
   bool run(uint64_t max_cycles) override;
-  std::string diagnosis() const override;
-  // The core's counters (gemm_busy, load_bytes, ...), `vta_cycles` (the CYCLES
-  // register: start to done) and the memory wait states of the AXI slave.
-  std::map<std::string, uint64_t> perf_counters() const override;
-  // AXI protocol / access errors and the core's error flag (ERR_INFO).
-  std::vector<std::string> errors() const override;
 
  protected:
+  // Which engine waits on which token queue (vta_pkg::status_t).
+  std::string dut_diagnosis() const override;
+  // The core's counters (gemm_busy, load_bytes, ...) and `vta_cycles` (the
+  // CYCLES register: start to done).
+  std::map<std::string, uint64_t> dut_counters() const override;
+  // The core's error flag (ERR_INFO).
+  std::vector<std::string> dut_errors() const override;
   uint32_t reg_read(uint32_t offset) override;
   void reg_write(uint32_t offset, uint32_t value) override;
 
  private:
-  TimedAxiSlave axi_;
-  harness::AxiSlaveRef<TimedAxiSlave> port_;
   VtaCore core_;
   std::optional<PerfCounters> perf_;
   uint64_t vta_cycles_ = 0;

@@ -4,11 +4,11 @@
 // after a line "%%" is written as data.npy next to the scenario, so
 // `{npy: data.npy}` data sources read it.
 //
-// The registered backends' schemas live in tb/ and need SystemC and the
-// Verilated DUTs, which this sanitizer build does not compile; the target
-// uses the common schema plus two targets assembled from the same building
-// blocks the backends use (shapes, quant_tensor, filter_scales,
-// data_source, any_of, defaults). A scenario that loads has its tensors made
+// The registered backends live in tb/ and need SystemC and the Verilated
+// DUTs, which this sanitizer build does not compile; the target uses the
+// common schema, the vta target's own op schemas (tb/vta/vta_schema, kept
+// apart from its backend for this) and a bf16 target assembled from the same
+// building blocks (shapes, data_source, one_of, defaults). A scenario that loads has its tensors made
 // (bounded sizes) from its data sources; anything else is one line of
 // cosim::InputError.
 #include <cstddef>
@@ -18,6 +18,7 @@
 
 #include "../fuzz_common.hpp"
 #include "scenario/scenario.hpp"
+#include "vta/vta_schema.hpp"
 
 namespace {
 
@@ -25,48 +26,6 @@ using cosim::scenario::Schema;
 namespace ss = cosim::scenario::schemas;
 
 std::vector<cosim::scenario::TargetSchema> fuzz_targets() {
-  const Schema pair = Schema::any_of({Schema::integer(1, 64), Schema::list(Schema::integer(1, 64), 2, 2)});
-  auto conv2d = [pair] {
-    return Schema::map()
-        .required("shapes", Schema::map()
-                                .required("input", Schema::shape(4, 4))
-                                .optional("filter", Schema::shape(4, 4))
-                                .optional("kernel", pair)
-                                .optional("out_channels", Schema::integer(1, 1 << 16)))
-        .optional("params",
-                  Schema::map()
-                      .optional("stride", pair, "1")
-                      .optional("padding", Schema::one_of({"same", "valid"}), "same")
-                      .optional("activation", Schema::one_of({"none", "relu", "relu6"}), "none"),
-                  "{}")
-        .required("quant", Schema::map()
-                               .required("input", ss::quant_tensor())
-                               .required("output", ss::quant_tensor())
-                               .optional("filter_scales", ss::filter_scales(), "random"))
-        .optional("data",
-                  Schema::map()
-                      .optional("input", ss::data_source(), "random")
-                      .optional("filter", ss::data_source(), "{random: {min: -127, max: 127}}")
-                      .optional("bias", Schema::any_of({Schema::one_of({"none"}), ss::data_source()}),
-                                "{random: {min: -4096, max: 4096}}"),
-                  "{}")
-        .optional("compile", Schema::map().optional("threads", Schema::integer(1, 2), "2"), "{}");
-  };
-  auto add = [] {
-    return Schema::map()
-        .required("shapes", Schema::map()
-                                .required("input1", Schema::shape(1, 4))
-                                .required("input2", Schema::shape(1, 4)))
-        .required("quant", Schema::map()
-                               .required("input1", ss::quant_tensor())
-                               .required("input2", ss::quant_tensor())
-                               .required("output", ss::quant_tensor()))
-        .optional("data",
-                  Schema::map()
-                      .optional("input1", ss::data_source(), "random")
-                      .optional("input2", ss::data_source(), "random"),
-                  "{}");
-  };
   auto bf16 = [] {
     return Schema::map()
         .required("shapes", Schema::map().required("input", Schema::shape(1, 4, 4096)))
@@ -74,7 +33,7 @@ std::vector<cosim::scenario::TargetSchema> fuzz_targets() {
         .optional("mode", Schema::one_of({"fp", "bf16"}), "bf16");
   };
   return {
-      {"vta", {"conv2d", "add"}, [=](const std::string& op) { return op == "add" ? add() : conv2d(); }},
+      {"vta", {"conv2d", "add"}, [](const std::string& op) { return cosim::tb::vta::op_schema_of(op); }},
       {"tinydnn", {"conv"}, [=](const std::string&) { return bf16(); }},
   };
 }

@@ -12,7 +12,6 @@
 // (blank line keeps include sorters from moving the above)
 
 #include "@NAME@/@NAME@_wrapper.hpp"
-#include "tlm/timed_axi_slave.hpp"
 
 namespace cosim::tb::@NAME@ {
 
@@ -31,22 +30,22 @@ class BusyPort final : public harness::Port<V@NAME@> {
 
 }  // namespace
 
+// The AXI data width the slave serves: the model's m_axi_wdata_o.
+constexpr uint32_t kAxiDataBytes = harness::AxiMasterBinder<V@NAME@>::kDataBytes;
+
 struct Wrapper::Impl {
-  TimedAxiSlave axi;
-  harness::AxiSlaveRef<TimedAxiSlave> slave;
   harness::AxiMasterBinder<V@NAME@> axi_pins;
   BusyPort busy;
   harness::Core<V@NAME@, Status> core;
 
-  Impl(TlmMemoryPort& mem, const TbConfig& cfg)
-      : axi(mem, harness::AxiMasterBinder<V@NAME@>::kDataBytes), slave(axi), axi_pins(slave), core("@NAME@", &cfg) {
+  Impl(harness::AxiSlavePort& slave, const TbConfig& cfg) : axi_pins(slave), core("@NAME@", &cfg) {
     core.add_port(axi_pins);
     core.add_port(busy);
   }
 };
 
 Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg)
-    : DutWrapper(name, cfg), impl_(std::make_unique<Impl>(memory(), cfg)) {
+    : AxiDutWrapper(name, cfg, kAxiDataBytes), impl_(std::make_unique<Impl>(axi_port(), cfg)) {
   impl_->core.start_timeline([this] { tick(); });
 }
 
@@ -61,22 +60,12 @@ bool Wrapper::run(uint64_t max_cycles) {
 uint32_t Wrapper::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
 void Wrapper::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }
 
-std::string Wrapper::diagnosis() const { return impl_->core.diagnosis() + "; " + impl_->axi.state(); }
+std::string Wrapper::dut_diagnosis() const { return impl_->core.diagnosis(); }
 
-std::map<std::string, uint64_t> Wrapper::perf_counters() const {
+std::map<std::string, uint64_t> Wrapper::dut_counters() const {
   std::map<std::string, uint64_t> p = impl_->core.wave_stats();  // wave_*: moved to report.json "wave"
-  p.insert({{"busy_cycles", impl_->busy.busy_cycles},
-            {"read_beats", impl_->axi.model().read_beats()},
-            {"write_beats", impl_->axi.model().write_beats()},
-            {"memory_wait_cycles", impl_->axi.wait_cycles()}});
+  p["busy_cycles"] = impl_->busy.busy_cycles;
   return p;
-}
-
-std::vector<std::string> Wrapper::errors() const {
-  std::vector<std::string> e;
-  for (const auto& s : impl_->axi.model().protocol_errors()) e.push_back("AXI protocol: " + s);
-  for (const auto& s : impl_->axi.model().access_errors()) e.push_back("memory access: " + s);
-  return e;
 }
 
 }  // namespace cosim::tb::@NAME@

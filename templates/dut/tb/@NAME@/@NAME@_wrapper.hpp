@@ -1,26 +1,27 @@
 // DUT wrapper of @NAME@ (rtl/@NAME@): the Verilated model on the harness
 // core (tb/harness), the register port behind the TLM register target, and
-// the AXI4 master served by TimedAxiSlave through the TLM memory bridge.
+// the AXI4 master served through the TLM memory bridge (AxiDutWrapper).
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "tlm/dut_wrapper.hpp"
+#include "tlm/axi_dut_wrapper.hpp"
 
 namespace cosim::tb::@NAME@ {
 
-class Wrapper : public DutWrapper {
+class Wrapper : public AxiDutWrapper {
  public:
   Wrapper(sc_core::sc_module_name name, const TbConfig& cfg);
   ~Wrapper() override;
 
   bool run(uint64_t max_cycles) override;
-  std::string diagnosis() const override;
-  std::map<std::string, uint64_t> perf_counters() const override;
-  std::vector<std::string> errors() const override;
 
  protected:
+  // The FSM state and the beats left (Status in @NAME@_status.hpp).
+  std::string dut_diagnosis() const override;
+  // busy_cycles: cycles out of the idle state.
+  std::map<std::string, uint64_t> dut_counters() const override;
   uint32_t reg_read(uint32_t offset) override;
   void reg_write(uint32_t offset, uint32_t value) override;
 
