@@ -5,16 +5,11 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace cosim::ops {
 
 namespace {
-std::string shape_str(const std::vector<int64_t>& s) {
-  std::string r = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
 // Row-major strides of `shape` seen through an output of rank `rank`, with
 // stride 0 on broadcast (size-1 or missing) axes.
 std::vector<int64_t> broadcast_strides(const std::vector<int64_t>& shape, std::size_t rank) {

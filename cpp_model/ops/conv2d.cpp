@@ -6,16 +6,11 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace cosim::ops {
 
 namespace {
-
-std::string shape_str(const std::vector<int64_t>& s) {
-  std::string r = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
 
 [[noreturn]] void bad(const char* op, const std::string& what) { throw InputError(std::string(op) + ": " + what); }
 

@@ -5,16 +5,11 @@
 #include <algorithm>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace cosim::tflite {
 
 namespace {
-
-std::string shape_str(const std::vector<int64_t>& s) {
-  std::string r = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
 
 struct Ctx {
   const Model& model;

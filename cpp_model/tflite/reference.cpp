@@ -6,16 +6,11 @@
 #include <random>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace cosim::tflite {
 
 namespace {
-std::string shape_str(const std::vector<int64_t>& s) {
-  std::string r = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
-
 const TensorInfo& first_input(const Model& model) {
   if (model.subgraphs.empty() || model.subgraphs[0].inputs.empty())
     throw InputError(model.path + ": subgraph 0 has no inputs");

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace fs = std::filesystem;
 
@@ -27,23 +28,6 @@ std::size_t elem_size(DType dtype) {
     case DType::kFp32: return 4;
   }
   return 1;
-}
-
-const char* dtype_text(DType dtype) {
-  switch (dtype) {
-    case DType::kInt8: return "int8";
-    case DType::kInt16: return "int16";
-    case DType::kInt32: return "int32";
-    case DType::kBf16: return "bf16";
-    case DType::kFp32: return "fp32";
-  }
-  return "?";
-}
-
-std::string hex(uint64_t v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
 }
 
 // One line of trace.txt being parsed; fail() names file:line.
@@ -407,7 +391,7 @@ void write_trace(const Trace& trace, const std::string& dir) {
       case Op::kStreamCheck:
         write_file_bytes((fs::path(dir) / blob).string(), s.data);
         out << op_name(s.op) << " " << (s.op == Op::kMemCheck ? hex(s.addr) : s.stream) << " " << blob << " "
-            << dtype_text(s.tensor.dtype) << " " << shape_string(s.tensor.shape) << " "
+            << dtype_name(s.tensor.dtype) << " " << shape_string(s.tensor.shape) << " "
             << (s.tensor.channel_block > 0 ? "nchw" + std::to_string(s.tensor.channel_block) + "c"
                                            : std::string(layout_name(s.tensor.layout)))
             << " " << s.tensor.name << "\n";
@@ -464,7 +448,7 @@ Trace read_trace(const std::string& dir) {
       if (!regular || ec) p.fail("blob '" + s.file + "' not found in " + dir + " (expected a regular file)");
       if (expected != nullptr && size != expected->nbytes()) {
         p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, expected " +
-               std::to_string(expected->nbytes()) + " (" + dtype_text(expected->dtype) + " [" +
+               std::to_string(expected->nbytes()) + " (" + dtype_name(expected->dtype) + " [" +
                shape_string(expected->shape) + "])");
       }
       if (size > kMaxBlobBytes) {

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "vta_compiler/layout_transform.hpp"
 
 namespace cosim::vta {
@@ -14,12 +15,6 @@ namespace cosim::vta {
 namespace {
 
 [[noreturn]] void bad(const std::string& what) { throw InputError("VTA conv2d compiler: " + what); }
-
-std::string shape_str(const std::vector<int64_t>& s) {
-  std::string r = "[";
-  for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
-  return r + "]";
-}
 
 int32_t wrap32(uint64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(v)); }
 

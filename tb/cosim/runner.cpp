@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "rtl_assert/rtl_assertion_error.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "wave/gtkw.hpp"
@@ -30,12 +31,6 @@ struct Context {
   uint64_t seed = 0;
   std::string summary;
 };
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 std::string fmt(double v, int prec = 2) {
   std::ostringstream os;

@@ -4,17 +4,12 @@
 #include <cstdio>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "tinydnn/program.hpp"
 
 namespace cosim::tb::tinydnn {
 
 namespace {
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 constexpr uint32_t kAccelEnd = 0x40;  // 16 word registers
 

@@ -5,16 +5,9 @@
 #include <filesystem>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace cosim::tb {
-
-namespace {
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-}  // namespace
 
 HostPlayer::HostPlayer(sc_core::sc_module_name name, const trace::Trace& trace, DutWrapper& dut, std::string out_dir)
     : sc_core::sc_module(name),

@@ -5,16 +5,9 @@
 #include <cstring>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace cosim::tb {
-
-namespace {
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
-}  // namespace
 
 TlmMemoryPort::TlmMemoryPort(tlm::tlm_initiator_socket<>& socket, const TbConfig& cfg, uint64_t timing_stream,
                              std::function<uint64_t()> now)

@@ -6,7 +6,6 @@
 // The same scenario without the mutant passes, so the assertion is the
 // mutant's doing. Runs only in the schemata build (ctest -L mutants).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -14,27 +13,15 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/cosim_cli.hpp"
+
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-struct Result {
-  int code = -1;
-  std::string out;
-};
-
-Result run(const std::string& cmd) {
-  Result r;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (p == nullptr) return r;
-  char buf[4096];
-  std::size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  const int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using Result = cosim::test::CliResult;
+using cosim::test::run_command;
 
 // The schemata build's number for a named mutant (scripts/mutant_schemata.py).
 int mutant_id(const std::string& name) {
@@ -68,10 +55,10 @@ TEST_P(MutantAssertion, CosimRunReportsTheAssertion) {
   const std::string args = " run " + scenario + " --out " + out.string();
 
   // Without the mutant the run passes: the assertion below is the mutant's.
-  const Result clean = run("env -u COSIM_MUTANT " + std::string(COSIM_BIN) + args + "/clean");
+  const Result clean = run_command("env -u COSIM_MUTANT " + std::string(COSIM_BIN) + args + "/clean");
   ASSERT_EQ(clean.code, 0) << clean.out;
 
-  const Result r = run("COSIM_MUTANT=" + std::to_string(id) + " " + COSIM_BIN + args + "/mutant");
+  const Result r = run_command("COSIM_MUTANT=" + std::to_string(id) + " " + COSIM_BIN + args + "/mutant");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("FAIL (RTL assertion)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(c.assertion), std::string::npos) << r.out;

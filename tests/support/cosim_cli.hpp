@@ -43,11 +43,10 @@ inline std::string cosim_binary() {
 #endif
 }
 
-// `cosim <args> 2>&1`.
-inline CliResult run_cosim(const std::string& args) {
-  const std::string cmd = cosim_binary() + " " + args + " 2>&1";
+// A shell command line, `<cmd> 2>&1`: its exit status and output.
+inline CliResult run_command(const std::string& cmd) {
   CliResult r;
-  FILE* p = popen(cmd.c_str(), "r");
+  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
   if (p == nullptr) return r;
   char buf[4096];
   std::size_t n;
@@ -56,6 +55,9 @@ inline CliResult run_cosim(const std::string& args) {
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
 }
+
+// `cosim <args> 2>&1`.
+inline CliResult run_cosim(const std::string& args) { return run_command(cosim_binary() + " " + args); }
 
 // <artifacts>/scratch/<name>_<pid> (under the build tree, support/artifact_dir.hpp),
 // emptied and created on first use in this process.
