@@ -59,4 +59,28 @@
   input  logic [1:0]            m_axi_bresp_i, \
   input  logic [(IdW)-1:0]      m_axi_bid_i
 
+// A read client of a shared AXI read channel (behind an arbiter): one
+// address request of ar_len_o + 1 beats, then its R beats with last and
+// response.
+`define COSIM_AXI_READ_CLIENT_PORTS(AddrW, DataW) \
+  output logic                  ar_valid_o, \
+  input  logic                  ar_ready_i, \
+  output logic [(AddrW)-1:0]    ar_addr_o, \
+  output logic [7:0]            ar_len_o, \
+  input  logic                  r_valid_i, \
+  input  logic [(DataW)-1:0]    r_data_i, \
+  input  logic                  r_last_i, \
+  input  logic [1:0]            r_resp_i
+
+// A read client of a DMA that splits requests into bursts itself: a request
+// of req_beats_o beats from req_addr_o, then the beats in order.
+`define COSIM_DMA_READ_CLIENT_PORTS(AddrW, DataW) \
+  output logic                  req_valid_o, \
+  input  logic                  req_ready_i, \
+  output logic [(AddrW)-1:0]    req_addr_o, \
+  output logic [31:0]           req_beats_o, \
+  input  logic                  rvalid_i, \
+  input  logic [(DataW)-1:0]    rdata_i, \
+  output logic                  rready_o
+
 `endif  // COSIM_PORTS_SVH_

@@ -4,6 +4,8 @@
 // channels ahead of the Scheduler (two filter banks: group g uses bank g%2),
 // and waits for the Writer to drain before the next layer. Weight-code and
 // AXI errors are reported and the run still completes (no hang).
+`include "cosim_ports.svh"
+
 module tf2_controller
   import tf2_pkg::*;
 #(
@@ -31,14 +33,7 @@ module tf2_controller
   output logic signed [9:0]       sbase_o,
 
   // Descriptor fetch read client.
-  output logic                    ar_valid_o,
-  input  logic                    ar_ready_i,
-  output logic [AddrW-1:0]        ar_addr_o,
-  output logic [7:0]              ar_len_o,
-  input  logic                    r_valid_i,
-  input  logic [AxiDataWidth-1:0] r_data_i,
-  input  logic                    r_last_i,
-  input  logic [1:0]              r_resp_i,
+  `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth),
 
   output logic                    feat_start_o,
   output logic [FAW:0]            feat_words_o,

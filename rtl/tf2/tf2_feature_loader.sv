@@ -1,5 +1,7 @@
 // Feature Loader: copies a layer's input map (C16HW, one 128-bit beat per
 // 16-channel pixel vector) from DRAM into the feature cache, word 0 first.
+`include "cosim_ports.svh"
+
 module tf2_feature_loader
   import tf2_pkg::*;
 #(
@@ -19,14 +21,7 @@ module tf2_feature_loader
   output logic [AW-1:0]           waddr_o,
   output logic [CVec*8-1:0]       wdata_o,
 
-  output logic                    ar_valid_o,
-  input  logic                    ar_ready_i,
-  output logic [AddrW-1:0]        ar_addr_o,
-  output logic [7:0]              ar_len_o,
-  input  logic                    r_valid_i,
-  input  logic [AxiDataWidth-1:0] r_data_i,
-  input  logic                    r_last_i,
-  input  logic [1:0]              r_resp_i
+  `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth)
 );
 
   logic [AW-1:0] wptr_q;

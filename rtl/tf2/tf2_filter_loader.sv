@@ -5,6 +5,8 @@
 // Code beats go out with the group-relative position of their nibble 0
 // (negative for a start inside a beat); each PE keeps the nibbles of its own
 // output channel. A 1111 code inside the range raises code_err_o.
+`include "cosim_ports.svh"
+
 module tf2_filter_loader
   import tf2_pkg::*;
 #(
@@ -40,14 +42,7 @@ module tf2_filter_loader
   output logic signed [31:0]      cw_pos_o,
   output logic [AxiDataWidth-1:0] cw_codes_o,
 
-  output logic                    ar_valid_o,
-  input  logic                    ar_ready_i,
-  output logic [AddrW-1:0]        ar_addr_o,
-  output logic [7:0]              ar_len_o,
-  input  logic                    r_valid_i,
-  input  logic [AxiDataWidth-1:0] r_data_i,
-  input  logic                    r_last_i,
-  input  logic [1:0]              r_resp_i
+  `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth)
 );
 
   localparam int unsigned Nibbles = AxiDataWidth / 4;

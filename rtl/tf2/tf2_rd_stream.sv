@@ -4,6 +4,8 @@
 // read arbiter; the beats come back in order on beat_valid_o / beat_data_o
 // (the sink is always ready). done_o pulses after the last beat of the
 // command.
+`include "cosim_ports.svh"
+
 module tf2_rd_stream
   import tf2_pkg::*;
 #(
@@ -25,14 +27,7 @@ module tf2_rd_stream
   output logic                    err_o,         // pulses on a beat with RRESP != OKAY
 
   // Towards the arbiter.
-  output logic                    ar_valid_o,
-  input  logic                    ar_ready_i,
-  output logic [AddrW-1:0]        ar_addr_o,
-  output logic [7:0]              ar_len_o,
-  input  logic                    r_valid_i,
-  input  logic [AxiDataWidth-1:0] r_data_i,
-  input  logic                    r_last_i,
-  input  logic [1:0]              r_resp_i
+  `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth)
 );
 
   // The splitter holds the beats not yet requested; r_pending_q marks a burst

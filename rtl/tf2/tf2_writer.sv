@@ -7,6 +7,8 @@
 // Residual layers (desc.residual): the same pixels of the residual map are
 // read first (read client 3) and added to the requantized block with int8
 // saturation; ReLU then applies after the add instead of in the requantizer.
+`include "cosim_ports.svh"
+
 module tf2_writer
   import tf2_pkg::*;
 #(
@@ -38,14 +40,7 @@ module tf2_writer
   input  logic [NPe-1:0][31:0]           slot_beta_i,
 
   // Residual map read client (through the read arbiter).
-  output logic                           ar_valid_o,
-  input  logic                           ar_ready_i,
-  output logic [AddrW-1:0]               ar_addr_o,
-  output logic [7:0]                     ar_len_o,
-  input  logic                           r_valid_i,
-  input  logic [AxiDataWidth-1:0]        r_data_i,
-  input  logic                           r_last_i,
-  input  logic [1:0]                     r_resp_i,
+  `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth),
 
   output logic                           m_awvalid_o,
   input  logic                           m_awready_i,

@@ -13,6 +13,8 @@
 // Tokens: pop_prev = load->compute, pop_next = store->compute, consumed when
 // the instruction starts; push_prev = compute->load, push_next =
 // compute->store, pushed once it has finished (pipeline drained, loads written).
+`include "cosim_ports.svh"
+
 module vta_compute import vta_pkg::*; #(
   parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
   parameter int unsigned WgtDepth  = vta_pkg::DefWgtDepth,
@@ -47,13 +49,7 @@ module vta_compute import vta_pkg::*; #(
   output err_e                 err_code_o,
 
   // DMA for LOAD UOP / ACC / ACC_8BIT.
-  output logic                 req_valid_o,
-  input  logic                 req_ready_i,
-  output logic [AddrWidth-1:0] req_addr_o,
-  output logic [31:0]          req_beats_o,
-  input  logic                 rvalid_i,
-  input  logic [DataWidth-1:0] rdata_i,
-  output logic                 rready_o,
+  `COSIM_DMA_READ_CLIENT_PORTS(AddrWidth, DataWidth),
 
   // Buffers.
   output logic                 uop_we_o,

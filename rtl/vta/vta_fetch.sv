@@ -5,6 +5,8 @@
 // shared R channel, whatever the engine queues hold.
 // Routing: LOAD of INP / WGT -> LOAD; LOAD of UOP / ACC / ACC_8BIT, GEMM, ALU,
 // FINISH -> COMPUTE; STORE of OUT -> STORE. Anything else is an error.
+`include "cosim_ports.svh"
+
 module vta_fetch import vta_pkg::*; #(
   parameter int unsigned DataWidth  = vta_pkg::AxiDataWidth,
   parameter int unsigned AddrWidth  = vta_pkg::AxiAddrWidth,
@@ -20,14 +22,7 @@ module vta_fetch import vta_pkg::*; #(
   input  logic [31:0]          insn_addr_i,
   input  logic [31:0]          insn_count_i,
 
-  output logic                 req_valid_o,
-  input  logic                 req_ready_i,
-  output logic [AddrWidth-1:0] req_addr_o,
-  output logic [31:0]          req_beats_o,
-
-  input  logic                 rvalid_i,
-  input  logic [DataWidth-1:0] rdata_i,
-  output logic                 rready_o,
+  `COSIM_DMA_READ_CLIENT_PORTS(AddrWidth, DataWidth),
 
   output logic                 load_valid_o,
   input  logic                 load_ready_i,

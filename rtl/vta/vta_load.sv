@@ -1,6 +1,8 @@
 // LOAD engine: LOAD of INP and WGT. Uses only its "next" token flags (towards
 // COMPUTE): pop_next takes a compute->load token at start, push_next gives a
 // load->compute token once every element has been written.
+`include "cosim_ports.svh"
+
 module vta_load import vta_pkg::*; #(
   parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
   parameter int unsigned WgtDepth  = vta_pkg::DefWgtDepth,
@@ -27,13 +29,7 @@ module vta_load import vta_pkg::*; #(
   output logic                 err_o,        // pulse: SRAM range
   output err_e                 err_code_o,
 
-  output logic                 req_valid_o,
-  input  logic                 req_ready_i,
-  output logic [AddrWidth-1:0] req_addr_o,
-  output logic [31:0]          req_beats_o,
-  input  logic                 rvalid_i,
-  input  logic [DataWidth-1:0] rdata_i,
-  output logic                 rready_o,
+  `COSIM_DMA_READ_CLIENT_PORTS(AddrWidth, DataWidth),
 
   output logic                 inp_we_o,
   output logic [InpAw-1:0]     inp_waddr_o,

@@ -12,6 +12,8 @@
 // enclosing beat-aligned range and unpacked one word per cycle.
 // The R stream is taken only when the writer is at a data element, so rready
 // depends on the writer's state alone.
+`include "cosim_ports.svh"
+
 module vta_loader import vta_pkg::*; #(
   parameter int unsigned InpDepth   = vta_pkg::DefInpDepth,
   parameter int unsigned WgtDepth   = vta_pkg::DefWgtDepth,
@@ -32,15 +34,7 @@ module vta_loader import vta_pkg::*; #(
   output logic                 err_o,     // pulse: SRAM range out of the buffer (nothing moved)
 
   // Row requests to the burst splitter.
-  output logic                 req_valid_o,
-  input  logic                 req_ready_i,
-  output logic [AddrWidth-1:0] req_addr_o,
-  output logic [31:0]          req_beats_o,
-
-  // R data (this client's beats, in order).
-  input  logic                 rvalid_i,
-  input  logic [DataWidth-1:0] rdata_i,
-  output logic                 rready_o,
+  `COSIM_DMA_READ_CLIENT_PORTS(AddrWidth, DataWidth),
 
   // SRAM writes.
   output logic                 wr_valid_o,
