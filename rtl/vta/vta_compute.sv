@@ -474,18 +474,16 @@ module vta_compute import vta_pkg::*; #(
   assign err_code_o = err_code_q;
 
   // Status.
-  always_comb begin
-    if (state_q == StIdle) begin
-      if (!insn_valid_i)   state_o = EngIdle;
-      else if (!tokens_ok) state_o = EngWait;
-      else                 state_o = EngBusy;
-    end else begin
-      state_o = EngBusy;
-    end
-  end
-  assign op_o         = (state_q == StIdle) ? head_mem.hdr.opcode : hdr_q.opcode;
-  assign pops_o       = (state_q == StIdle) ? {head_mem.hdr.pop_next, head_mem.hdr.pop_prev}
-                                            : {hdr_q.pop_next, hdr_q.pop_prev};
+  vta_engine_status u_status (
+    .idle_i       (state_q == StIdle),
+    .insn_valid_i,
+    .tokens_ok_i  (tokens_ok),
+    .head_i       (head_mem.hdr),
+    .run_i        (hdr_q),
+    .state_o,
+    .op_o,
+    .pops_o
+  );
   assign gemm_busy_o  = (state_q == StExec) && !is_alu_q;
   assign alu_busy_o   = (state_q == StExec) && is_alu_q;
   assign cload_busy_o = (state_q == StLoad);

@@ -85,30 +85,7 @@ package vta_pkg;
   // ---------------------------------------------------------------------------
   // ISA encodings
   // ---------------------------------------------------------------------------
-  typedef enum logic [2:0] {
-    OpLoad   = 3'd0,
-    OpStore  = 3'd1,
-    OpGemm   = 3'd2,
-    OpFinish = 3'd3,
-    OpAlu    = 3'd4
-  } opcode_e;
-
-  typedef enum logic [2:0] {
-    MemUop    = 3'd0,
-    MemWgt    = 3'd1,
-    MemInp    = 3'd2,
-    MemAcc    = 3'd3,
-    MemOut    = 3'd4,
-    MemAcc8   = 3'd5
-  } mem_e;
-
-  typedef enum logic [2:0] {
-    AluMin = 3'd0,
-    AluMax = 3'd1,
-    AluAdd = 3'd2,
-    AluShr = 3'd3,
-    AluMul = 3'd4
-  } alu_op_e;
+  // opcode_e, mem_e and alu_op_e: generated from vta.yaml into vta_reg_pkg.
 
   // Common header: bits 6:0 of every instruction.
   typedef struct packed {

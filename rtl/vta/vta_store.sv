@@ -262,18 +262,16 @@ module vta_store import vta_pkg::*; #(
   assign unused_insn = ^{head.x_pad_1, head.x_pad_0, head.y_pad_1, head.y_pad_0, head.unused,
                          head.memory_type, hdr_q.push_next};
 
-  always_comb begin
-    if (state_q == StIdle) begin
-      if (!insn_valid_i)   state_o = EngIdle;
-      else if (!tokens_ok) state_o = EngWait;
-      else                 state_o = EngBusy;
-    end else begin
-      state_o = EngBusy;
-    end
-  end
-  assign op_o   = (state_q == StIdle) ? head.hdr.opcode : hdr_q.opcode;
-  assign pops_o = (state_q == StIdle) ? {head.hdr.pop_next, head.hdr.pop_prev}
-                                      : {hdr_q.pop_next, hdr_q.pop_prev};
+  vta_engine_status u_status (
+    .idle_i       (state_q == StIdle),
+    .insn_valid_i,
+    .tokens_ok_i  (tokens_ok),
+    .head_i       (head.hdr),
+    .run_i        (hdr_q),
+    .state_o,
+    .op_o,
+    .pops_o
+  );
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI: AWVALID / WVALID stay up with a stable payload until their READY;
