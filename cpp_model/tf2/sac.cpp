@@ -35,8 +35,13 @@ int32_t sac_product(int8_t x, uint8_t shift_code) {
 }
 
 int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu) {
-  const int64_t t = (static_cast<int64_t>(acc) * alpha) >> 20;  // arithmetic shift
-  const int64_t y = (((t + beta) >> 14) + 1) >> 1;
+  // t = (acc * alpha) >> 20 (arithmetic), kept in 32 bits as the original
+  // keeps it in an int: the bits above 31 are dropped.
+  const uint64_t wide = static_cast<uint64_t>((static_cast<int64_t>(acc) * alpha) >> 20);
+  const int32_t t = static_cast<int32_t>(static_cast<uint32_t>(wide));
+  // Then ((t + beta) >> 14 + 1) >> 1 in 32-bit wrapping arithmetic.
+  const int32_t sum = static_cast<int32_t>(static_cast<uint32_t>(t) + static_cast<uint32_t>(beta));
+  const int32_t y = ((sum >> 14) + 1) >> 1;
   int8_t r = saturate_int8(y);
   if (relu && r < 0) r = 0;
   return r;

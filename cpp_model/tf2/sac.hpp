@@ -30,8 +30,9 @@ uint8_t device_shift_code(uint8_t code, int min_exp, int q_in, int q_out);
 // (so -(-128) stays -128), then int32(x') << s (mod 2^32).
 int32_t sac_product(int8_t x, uint8_t shift_code);
 
-// Requantization: t = (int64(acc) * alpha) >> 20, y = (((t + beta) >> 14) + 1) >> 1,
-// saturated to int8, then max(y, 0) when relu.
+// Requantization: t = (int64(acc) * alpha) >> 20 kept in 32 bits (the bits
+// above 31 drop, as in the original's int), y = (((t + beta) >> 14) + 1) >> 1
+// in 32-bit wrapping arithmetic, saturated to int8, then max(y, 0) when relu.
 int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu);
 
 // Residual ADD of two int8 maps with the same Q: saturating add, optional ReLU.

@@ -80,17 +80,20 @@ package tf2_pkg;
     return {{24{xn[7]}}, xn} << s[4:0];
   endfunction
 
-  // Output requantization: t = (acc * alpha) >>> 20,
-  // y = (((t + beta) >>> 14) + 1) >>> 1, saturate, optional ReLU.
+  // Output requantization: t = (acc * alpha) >>> 20 kept in 32 bits (the
+  // original stores it in an int), y = (((t + beta) >>> 14) + 1) >>> 1 in
+  // 32-bit wrapping arithmetic, saturate, optional ReLU.
   function automatic logic [7:0] requant(logic [31:0] acc, logic [31:0] alpha, logic [31:0] beta, logic relu);
+    /* verilator lint_off UNUSEDSIGNAL */  // t is bits 51:20, the rest drops
     logic signed [63:0] prod;
-    logic signed [63:0] t;
-    logic signed [63:0] y;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic signed [31:0] t;
+    logic signed [31:0] y;
     prod = $signed({{32{acc[31]}}, acc}) * $signed({{32{alpha[31]}}, alpha});
-    t    = prod >>> 20;
-    y    = (((t + $signed({{32{beta[31]}}, beta})) >>> 14) + 64'sd1) >>> 1;
-    if (y > 64'sd127) y = 64'sd127;
-    if (y < -64'sd128) y = -64'sd128;
+    t    = prod[51:20];  // (prod >>> 20), its upper bits dropped
+    y    = (((t + $signed(beta)) >>> 14) + 32'sd1) >>> 1;
+    if (y > 32'sd127) y = 32'sd127;
+    if (y < -32'sd128) y = -32'sd128;
     if (relu && y < 0) y = '0;
     return y[7:0];
   endfunction

@@ -222,10 +222,15 @@ TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
       {-(129 << 15), kOne, 0, -128, 0},         // saturate low
       {10 << 15, 3 << 19, 0, 15, 15},           // alpha 1.5
       {-1, 1, 1 << 14, 0, 0},                   // t = -1 (arithmetic >> 20)
-      {1 << 30, 1 << 22, 0, 127, 127},          // 64-bit product
+      // t = (acc * alpha) >> 20 kept in 32 bits, t + beta wrapping (spec/tf2.md):
+      {1 << 30, 1 << 22, 0, 0, 0},              // 2^32 -> low 32 bits 0
+      {(1 << 30) + (5 << 13), 1 << 22, 0, 5, 5},  // 2^32 + 5 * 2^15 -> 5 * 2^15
+      {1 << 29, 1 << 22, 0, -128, 0},           // 2^31 -> INT32_MIN
       {-(5 << 15), kOne, 0, -5, 0},
-      {INT32_MIN, kOne, INT32_MIN, -128, 0},
-      {INT32_MAX, kOne, INT32_MAX, 127, 127},
+      {INT32_MIN, kOne, INT32_MIN, 0, 0},       // t + beta = -2^32 -> 0
+      {INT32_MAX, kOne, INT32_MAX, 0, 0},       // t + beta wraps to -2 -> 0
+      {INT32_MAX, kOne, 0, 127, 127},           // saturates
+      {1 << 28, 1 << 22, 0, 127, 127},          // t = 2^30 saturates
       {7 << 15, -kOne, 0, -7, 0},               // negative alpha
       {0, kOne, -(40 << 15), -40, 0},
   };

@@ -153,8 +153,32 @@ TEST(Tf2Requant, AlphaProductShiftsArithmetically) {
   EXPECT_EQ(requantize(1, 1, 1 << 14, false), 1);
   // alpha = 1.5 (3 << 19), acc = 2^15 * 10: t = 15 * 2^15 -> 15.
   EXPECT_EQ(requantize(10 << 15, 3 << 19, 0, false), 15);
-  // 64-bit product: acc = 2^30, alpha = 2^22: t = 2^32 -> saturates.
-  EXPECT_EQ(requantize(1 << 30, 1 << 22, 0, false), 127);
+}
+
+// spec/tf2.md: t = (int64(acc) * alpha) >> 20 is kept in 32 bits (the
+// original stores it in an int), and (((t + beta) >> 14) + 1) >> 1 wraps in
+// 32 bits; only then is y saturated. Values worked by hand from the formula.
+TEST(Tf2Requant, KeepsTIn32BitsAndWraps) {
+  // acc = 2^30, alpha = 2^22: the product >> 20 is 2^32, whose low 32 bits
+  // are 0 -> y = 0 (a saturating design would give 127).
+  EXPECT_EQ(requantize(1 << 30, 1 << 22, 0, false), 0);
+  // acc = 2^30 + 5 * 2^13, alpha = 2^22: >> 20 gives 2^32 + 5 * 2^15, kept
+  // in 32 bits 5 * 2^15 -> 5.
+  EXPECT_EQ(requantize((1 << 30) + (5 << 13), 1 << 22, 0, false), 5);
+  // acc = -2^30 - 5 * 2^13: -2^32 - 5 * 2^15, kept in 32 bits -5 * 2^15 -> -5.
+  EXPECT_EQ(requantize(-(1 << 30) - (5 << 13), 1 << 22, 0, false), -5);
+  // acc = 2^30 - 2^13 (just inside): 2^32 - 2^15 -> low 32 bits = -2^15 -> -1
+  // (((-2^15 >> 14) + 1) >> 1 = (-2 + 1) >> 1 = -1).
+  EXPECT_EQ(requantize((1 << 30) - (1 << 13), 1 << 22, 0, false), -1);
+  // t + beta wraps: INT32_MAX + INT32_MAX = -2 -> ((-2 >> 14) + 1) >> 1 = 0.
+  EXPECT_EQ(requantize(INT32_MAX, kOne, INT32_MAX, false), 0);
+  // INT32_MIN + INT32_MIN = 0 (mod 2^32) -> 0.
+  EXPECT_EQ(requantize(INT32_MIN, kOne, INT32_MIN, false), 0);
+  // t = 2^31 - 2^14, + beta 2^14 wraps to INT32_MIN -> ((-2^17) + 1) >> 1 = -65536 -> -128.
+  EXPECT_EQ(requantize(INT32_MAX - (1 << 14) + 1, kOne, 1 << 14, false), -128);
+  // acc = 2^29, alpha = 2^22: >> 20 gives 2^31, which as an int32 is INT32_MIN:
+  // the sign flips -> -128 (a saturating design would give 127).
+  EXPECT_EQ(requantize(1 << 29, 1 << 22, 0, false), -128);
 }
 
 TEST(Tf2Requant, SaturatesToInt8) {
@@ -162,8 +186,10 @@ TEST(Tf2Requant, SaturatesToInt8) {
   EXPECT_EQ(requantize((127 << 15) + (1 << 14), kOne, 0, false), 127);  // 127.5 -> 128 -> 127
   EXPECT_EQ(requantize(-(128 << 15), kOne, 0, false), -128);
   EXPECT_EQ(requantize(-(129 << 15), kOne, 0, false), -128);
-  EXPECT_EQ(requantize(INT32_MAX, kOne, INT32_MAX, false), 127);
-  EXPECT_EQ(requantize(INT32_MIN, kOne, INT32_MIN, false), -128);
+  // Large values that stay inside 32 bits saturate.
+  EXPECT_EQ(requantize(INT32_MAX, kOne, 0, false), 127);
+  EXPECT_EQ(requantize(INT32_MIN, kOne, 0, false), -128);
+  EXPECT_EQ(requantize(1 << 28, 1 << 22, 0, false), 127);  // t = 2^30
 }
 
 TEST(Tf2Requant, ReluAfterSaturation) {
