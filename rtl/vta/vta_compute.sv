@@ -474,16 +474,8 @@ module vta_compute import vta_pkg::*; #(
   assign err_code_o = err_code_q;
 
   // Status.
-  vta_engine_status u_status (
-    .idle_i       (state_q == StIdle),
-    .insn_valid_i,
-    .tokens_ok_i  (tokens_ok),
-    .head_i       (head_mem.hdr),
-    .run_i        (hdr_q),
-    .state_o,
-    .op_o,
-    .pops_o
-  );
+  vta_engine_status u_status (.idle_i (state_q == StIdle), .insn_valid_i, .tokens_ok_i (tokens_ok),
+                               .head_i (head_mem.hdr), .run_i (hdr_q), .state_o, .op_o, .pops_o);
   assign gemm_busy_o  = (state_q == StExec) && !is_alu_q;
   assign alu_busy_o   = (state_q == StExec) && is_alu_q;
   assign cload_busy_o = (state_q == StLoad);

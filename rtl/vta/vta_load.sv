@@ -140,16 +140,8 @@ module vta_load import vta_pkg::*; #(
   logic unused_bits;
   assign unused_bits = ^{hdr_q.push_prev, wr_idx[15:InpAw]};
 
-  vta_engine_status u_status (
-    .idle_i       (state_q == StIdle),
-    .insn_valid_i,
-    .tokens_ok_i  (tokens_ok),
-    .head_i       (head.hdr),
-    .run_i        (hdr_q),
-    .state_o,
-    .op_o,
-    .pops_o
-  );
+  vta_engine_status u_status (.idle_i (state_q == StIdle), .insn_valid_i, .tokens_ok_i (tokens_ok),
+                               .head_i (head.hdr), .run_i (hdr_q), .state_o, .op_o, .pops_o);
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // The engine only accepts LOAD to INP / WGT (fetch routes nothing else here).

@@ -262,16 +262,8 @@ module vta_store import vta_pkg::*; #(
   assign unused_insn = ^{head.x_pad_1, head.x_pad_0, head.y_pad_1, head.y_pad_0, head.unused,
                          head.memory_type, hdr_q.push_next};
 
-  vta_engine_status u_status (
-    .idle_i       (state_q == StIdle),
-    .insn_valid_i,
-    .tokens_ok_i  (tokens_ok),
-    .head_i       (head.hdr),
-    .run_i        (hdr_q),
-    .state_o,
-    .op_o,
-    .pops_o
-  );
+  vta_engine_status u_status (.idle_i (state_q == StIdle), .insn_valid_i, .tokens_ok_i (tokens_ok),
+                               .head_i (head.hdr), .run_i (hdr_q), .state_o, .op_o, .pops_o);
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI: AWVALID / WVALID stay up with a stable payload until their READY;
