@@ -2,6 +2,7 @@
 
 #include "common/error.hpp"
 #include "vta/disasm.hpp"
+#include "vta_compiler/layout_transform.hpp"
 
 namespace cosim::vta {
 
@@ -11,22 +12,14 @@ Tensor CompiledProgram::extract_output(const std::vector<uint8_t>& image) const 
                      " bytes does not cover the output region [" + std::to_string(output.byte_addr) + ", " +
                      std::to_string(output.byte_addr + output.bytes) + ")");
   }
-  Tensor t(DType::kInt8, output.shape, output.kind == OutputLayout::Kind::kBlockedNhwc ? Layout::kNHWC : Layout::kAny);
-  int8_t* y = t.data<int8_t>();
   const uint8_t* src = image.data() + output.byte_addr;
-  if (output.kind == OutputLayout::Kind::kFlat) {
-    for (int64_t i = 0; i < t.numel(); ++i) y[i] = static_cast<int8_t>(src[i]);
-    return t;
+  if (output.kind != OutputLayout::Kind::kFlat) {
+    // Blocked NHWC (16-channel blocks): the layout transform's inverse.
+    return unpack_activations(std::vector<uint8_t>(src, src + output.bytes), output.shape);
   }
-  const int64_t n = output.shape[0], h = output.shape[1], w = output.shape[2], c = output.shape[3];
-  const int64_t cb = (c + kBlock - 1) / kBlock;
-  for (int64_t in = 0; in < n; ++in)
-    for (int64_t ih = 0; ih < h; ++ih)
-      for (int64_t iw = 0; iw < w; ++iw)
-        for (int64_t ic = 0; ic < c; ++ic) {
-          const int64_t blk = ((in * cb + ic / kBlock) * h + ih) * w + iw;
-          *y++ = static_cast<int8_t>(src[blk * kBlock + ic % kBlock]);
-        }
+  Tensor t(DType::kInt8, output.shape, Layout::kAny);
+  int8_t* y = t.data<int8_t>();
+  for (int64_t i = 0; i < t.numel(); ++i) y[i] = static_cast<int8_t>(src[i]);
   return t;
 }
 

@@ -20,13 +20,6 @@
 namespace cosim::tf2 {
 namespace {
 
-// The build's parameters, as its registers report them.
-DeviceConfig dut_config() {
-  std::vector<uint8_t> dram(64, 0);
-  tb::tf2::Tf2Bare probe(dram);
-  return probe.device_config();
-}
-
 TEST(TF2_PAD_SUITE, PaddingChannelsAreWrittenAsZeroOverAStaleBuffer) {
   const DeviceConfig dev = dut_config();
   for (const int c_out : {20, 5, 31}) {

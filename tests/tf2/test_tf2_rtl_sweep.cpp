@@ -29,12 +29,6 @@
 namespace cosim::tf2 {
 namespace {
 
-DeviceConfig dut_config() {
-  std::vector<uint8_t> dram(64, 0);
-  tb::tf2::Tf2Bare probe(dram);
-  return probe.device_config();
-}
-
 TEST(TF2_SWEEP_SUITE, RandomLayersBitExact) {
   int n = cosim::testing::sweep_count(TF2_SWEEP_LAYERS);
   if (const char* e = std::getenv("TF2_SWEEP")) n = std::atoi(e);

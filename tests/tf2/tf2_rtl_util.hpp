@@ -17,6 +17,13 @@
 
 namespace cosim::tf2 {
 
+// The build's parameters, as its registers report them.
+inline DeviceConfig dut_config() {
+  std::vector<uint8_t> dram(64, 0);
+  tb::tf2::Tf2Bare probe(dram);
+  return probe.device_config();
+}
+
 struct RtlRun {
   tb::tf2::Tf2RunResult result;
   std::size_t mismatches = 0;

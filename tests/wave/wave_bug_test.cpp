@@ -19,13 +19,12 @@ namespace fs = std::filesystem;
 using wavetest::read_fst;
 using wavetest::read_json;
 using wavetest::run;
+using wavetest::scenario;
 
 namespace {
 
-std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"; }
-
 int cosim_bug(const std::string& scen, const std::string& dir, const std::string& args) {
-  return run(std::string(COSIM_BUG_BIN) + " run " + scenario(scen) + " --out " + dir + " " + args, dir + ".log");
+  return wavetest::cosim_run(COSIM_BUG_BIN, scen, dir, args);
 }
 
 uint64_t hex_u64(const std::string& s) { return std::stoull(s, nullptr, 16); }

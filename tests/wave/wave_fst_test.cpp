@@ -19,11 +19,9 @@ using wavetest::run;
 
 namespace {
 
-std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"; }
-
 // cosim run <scenario> --out <dir> <args>; returns the exit status.
 int cosim(const std::string& scen, const std::string& dir, const std::string& args) {
-  return run(std::string(COSIM_BIN) + " run " + scenario(scen) + " --out " + dir + " " + args, dir + ".log");
+  return wavetest::cosim_run(COSIM_BIN, scen, dir, args);
 }
 
 // Every signal the .gtkw lists (lines that are not directives).

@@ -125,4 +125,10 @@ std::string fresh_dir(const std::string& name) {
   return d.string();
 }
 
+std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"; }
+
+int cosim_run(const std::string& binary, const std::string& scen, const std::string& dir, const std::string& args) {
+  return run(binary + " run " + scenario(scen) + " --out " + dir + " " + args, dir + ".log");
+}
+
 }  // namespace wavetest

@@ -37,4 +37,9 @@ std::string slurp(const std::string& path);
 // A fresh directory under the system temp dir.
 std::string fresh_dir(const std::string& name);
 
+// scenarios/<name>.yaml of the source tree.
+std::string scenario(const std::string& name);
+// `<binary> run <scenario> --out <dir> <args>`, logged to <dir>.log; the exit status.
+int cosim_run(const std::string& binary, const std::string& scen, const std::string& dir, const std::string& args);
+
 }  // namespace wavetest
