@@ -9,21 +9,32 @@
 
 namespace cosim::tf2 {
 
-int shift_amount(int weight_exp, int q_in, int q_out) {
-  const int s = 15 + q_out - q_in + weight_exp;
-  if (s > kMaxShift) {
-    throw InputError("tf2 shift " + std::to_string(s) + " (15 + q_out " + std::to_string(q_out) + " - q_in " +
-                     std::to_string(q_in) + " + weight exponent " + std::to_string(weight_exp) +
-                     ") exceeds 31");
+int loader_exponent(double w) {
+  const double a = std::fabs(w);
+  if (a < 1e-5) return -1;
+  for (int n = 0; n <= 14; ++n) {
+    const double p = std::ldexp(1.0, -n);
+    if (std::fabs(a - p) <= 0.01 * p) return n;
   }
+  return 0;
+}
+
+int shift_amount(int n, int q_in, int q_out) {
+  const auto s = static_cast<int8_t>(static_cast<uint8_t>(15 + q_out - q_in - n));
   return s < 0 ? 0 : s;
+}
+
+uint8_t device_shift_code_of(double w, int q_in, int q_out) {
+  const int n = loader_exponent(w);
+  if (n < 0) return kShiftZeroBit;
+  return static_cast<uint8_t>((w < 0 ? kShiftNegBit : 0) | shift_amount(n, q_in, q_out));
 }
 
 uint8_t device_shift_code(uint8_t code, int min_exp, int q_in, int q_out) {
   const CodeFields f = decode_code(code);
   if (f.zero) return kShiftZeroBit;
-  const int s = shift_amount(min_exp + f.index, q_in, q_out);
-  return static_cast<uint8_t>((f.negative ? kShiftNegBit : 0) | s);
+  const double w = std::ldexp(f.negative ? -1.0 : 1.0, min_exp + f.index);
+  return device_shift_code_of(w, q_in, q_out);
 }
 
 int32_t sac_product(int8_t x, uint8_t shift_code) {
@@ -77,10 +88,6 @@ void ConvLayer::validate(const std::string& what) const {
   }
   const auto co = static_cast<std::size_t>(c_out);
   if (bias.size() != co || alpha.size() != co || beta.size() != co) fail("bias/alpha/beta need c_out entries");
-  if (largest_shift() > kMaxShift) {
-    fail("largest shift 15 + q_out - q_in + min_exp + 6 = " + std::to_string(15 + q_out - q_in + min_exp + 6) +
-         " exceeds 31");
-  }
 }
 
 namespace {

@@ -3,8 +3,10 @@
 // batch-norm (alpha, beta) and round-half-up requantization to int8.
 //
 // Integer wrap: products int32(x') << s and the accumulator are computed
-// modulo 2^32 (two's complement), as the 32-bit datapath does; the compiler
-// rejects layers whose shift amount can exceed 31.
+// modulo 2^32 (two's complement), as the 32-bit datapath does. Shift codes
+// follow the original loader (spec/tf2.md): an exponent outside 0 .. -14
+// acts as 2^0, s is computed in 8 bits, the PE shifts by s & 31 and a code
+// with bit 6 set (s >= 64) is zero.
 #pragma once
 
 #include <cstdint>
@@ -19,11 +21,22 @@ constexpr uint8_t kShiftZeroBit = 0x40;
 constexpr int kMaxShift = 31;
 constexpr int kAlphaOne = 1 << 20;  // alpha without batch-norm
 
-// s = max(0, 15 + q_out - q_in - n) for a weight +-2^-n = +-2^(min_exp+index).
-// Throws InputError when s exceeds 31 (does not fit 5 bits).
-int shift_amount(int weight_exp, int q_in, int q_out);
+// The original loader's exponent of an INQ weight value w: the first n in
+// 0 .. 14 with |w| within 1 % of 2^-n, 0 when none matches (so +-2^1 and
+// +-2^-15 act as +-2^0); -1 for |w| < 1e-5 (the zero code).
+int loader_exponent(double w);
 
-// 4-bit code -> 8-bit device shift code. Zero code -> 0x40.
+// s = 15 + q_out - q_in - n computed in 8 bits (int8 wrap), a negative s
+// becomes 0; values above 31 are kept (0 .. 127). `n` as loader_exponent.
+int shift_amount(int n, int q_in, int q_out);
+
+// The 8-bit device shift code of a weight value: 0x40 for |w| < 1e-5, else
+// bit 7 = negative, bits 6:0 = shift_amount (bit 6 set means zero, bits 4:0
+// are the shift the PE uses).
+uint8_t device_shift_code_of(double w, int q_in, int q_out);
+
+// 4-bit INQ code of a layer -> 8-bit device shift code (its weight value is
+// +-2^(min_exp + index), or zero).
 uint8_t device_shift_code(uint8_t code, int min_exp, int q_in, int q_out);
 
 // One product: zero code gives 0, else x' = negative ? -x : x in 8 bits
@@ -65,10 +78,11 @@ struct ConvLayer {
   int h_out() const { return (h_in + 2 * pad - k) / stride + 1; }
   int w_out() const { return (w_in + 2 * pad - k) / stride + 1; }
   // The largest requantization shift the layer needs, 15 + q_out - q_in +
-  // min_exp + 6 (the top INQ exponent); at most kMaxShift in hardware.
+  // min_exp + 6 (the top INQ exponent). Above kMaxShift the PE drops bits
+  // (s & 31); the compilers choose q_out so that it stays within.
   int largest_shift() const;
   // Throws InputError naming `what` and the field when the layer is malformed
-  // (sizes, codes, vector lengths, shift range).
+  // (sizes, codes, vector lengths).
   void validate(const std::string& what = "tf2 layer") const;
 };
 

@@ -30,7 +30,7 @@ module tf2_controller
   output desc_t                   desc_o,
   output logic [15:0]             ckk_o,
   output logic [7:0]              kk_o,
-  output logic signed [9:0]       sbase_o,
+  output shift_cfg_t              sbase_o,   // 15 + q_out - q_in and min_exp
 
   // Descriptor fetch read client.
   `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth),
@@ -125,13 +125,14 @@ module tf2_controller
   end
 
   logic [31:0]       cgs, feat_words, ckk, kk;
-  logic signed [9:0] sbase;
+  shift_cfg_t        sbase;
   logic              bad;
   assign cgs        = (32'(dec.c_in) + 32'd15) >> 4;
   assign feat_words = cgs * 32'(dec.h_in) * 32'(dec.w_in);
   assign kk         = 32'(dec.k) * 32'(dec.k);
   assign ckk        = 32'(dec.c_in) * kk;
-  assign sbase      = 10'sd15 + 10'(dec.q_out) - 10'(dec.q_in) + 10'(dec.min_exp);
+  assign sbase.qbase   = 10'sd15 + 10'(dec.q_out) - 10'(dec.q_in);
+  assign sbase.min_exp = dec.min_exp;
   always_comb begin
     bad = 1'b0;
     if (dec.op != OpConv) bad = 1'b1;
@@ -144,7 +145,6 @@ module tf2_controller
     if ((32'(dec.h_out) - 1) * 32'(dec.stride) + 32'(dec.k) > 32'(dec.h_in) + 2 * 32'(dec.pad)) bad = 1'b1;
     if ((32'(dec.w_out) - 1) * 32'(dec.stride) + 32'(dec.k) > 32'(dec.w_in) + 2 * 32'(dec.pad)) bad = 1'b1;
     if (feat_words > FeatDepth || ckk > FilterDepth) bad = 1'b1;
-    if (sbase > 10'sd25) bad = 1'b1;  // largest shift base + 6 must fit 5 bits
     if (dec.residual && dec.res_addr[3:0] != '0) bad = 1'b1;  // residual pixels are whole beats
   end
 

@@ -19,7 +19,7 @@ module tf2_pe
 
   input  logic [15:0]                       ckk_i,
   input  logic [7:0]                        kk_i,
-  input  logic signed [9:0]                 sbase_i,   // 15 + q_out - q_in + min_exp
+  input  shift_cfg_t                        sbase_i,   // 15 + q_out - q_in, min_exp
   input  logic [31:0]                       base_i,
   output logic [31:0]                       base_o,
 

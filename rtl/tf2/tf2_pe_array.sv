@@ -18,7 +18,7 @@ module tf2_pe_array
 
   input  logic [15:0]                       ckk_i,
   input  logic [7:0]                        kk_i,
-  input  logic signed [9:0]                 sbase_i,
+  input  shift_cfg_t                        sbase_i,
 
   input  logic                              pw_valid_i,
   input  logic                              pw_bank_i,

@@ -62,21 +62,37 @@ package tf2_pkg;
     logic [AddrW-1:0] res_addr;  // residual map (C16HW, shape and Q of the output)
   } desc_t;
 
-  // 4-bit weight code -> product with an int8 feature, given the layer's
-  // shift base 15 + q_out - q_in + min_exp (s = max(0, base + index)).
-  // Negation is done in 8 bits so -(-128) stays -128; the result wraps
-  // modulo 2^32 like the golden model.
-  function automatic logic [31:0] sac_product(logic [7:0] x, logic [3:0] code, logic signed [9:0] base);
+  // The layer's shift parameters: qbase = 15 + q_out - q_in, and min_exp.
+  typedef struct packed {
+    logic signed [9:0] qbase;
+    logic signed [7:0] min_exp;
+  } shift_cfg_t;
+
+  // 4-bit weight code -> product with an int8 feature, as the original's
+  // loader and PE compute it (spec/tf2.md): a weight 2^e (e = min_exp +
+  // index) below 1e-5 (e <= -17) is zero; it matches 2^-n for n = -e in
+  // 0 .. 14, otherwise n = 0; s = qbase - n in 8 bits, negative s -> 0; a
+  // code with bit 6 of s set is zero, else the shift is s & 31. Negation is done in 8 bits so -(-128) stays -128; the
+  // result wraps modulo 2^32 like the golden model.
+  function automatic logic [31:0] sac_product(logic [7:0] x, logic [3:0] code, shift_cfg_t cfg);
     logic [7:0]        xn;
-    logic signed [9:0] s;
+    logic signed [9:0] e;
+    /* verilator lint_off UNUSEDSIGNAL */  // s keeps its low 8 bits
+    logic signed [9:0] sw;
+    /* verilator lint_on UNUSEDSIGNAL */
+    logic signed [7:0] s;
     logic [2:0]        idx;
     logic              neg;
     if (code == 4'd7 || code == 4'd15) return '0;
     neg = !code[3];
     idx = code[2:0];
-    s   = base + 10'(idx);
+    e   = 10'(cfg.min_exp) + 10'(idx);
+    if (e < -10'sd16) return '0;  // |w| < 1e-5: the zero code
+    sw  = (e > 10'sd0 || e < -10'sd14) ? cfg.qbase : cfg.qbase + e;
+    s   = sw[7:0];  // computed in 8 bits
     xn  = neg ? (8'd0 - x) : x;
     if (s < 0) s = '0;
+    if (s[6]) return '0;
     return {{24{xn[7]}}, xn} << s[4:0];
   endfunction
 

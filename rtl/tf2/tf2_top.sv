@@ -161,7 +161,7 @@ module tf2_top
   desc_t             desc;
   logic [15:0]       ckk;
   logic [7:0]        kk;
-  logic signed [9:0] sbase;
+  shift_cfg_t        sbase;
 
   logic              feat_start, feat_done, feat_err;
   logic [FAW:0]      feat_words;

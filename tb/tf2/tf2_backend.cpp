@@ -215,7 +215,7 @@ class Tf2Backend : public TargetBackend {
       const std::vector<float> ref = float_conv2d(f, x);
       q_in = choose_layer_q(x, c);
       ConvLayer L = make_conv_layer(f, q_in, choose_layer_q(ref, c_out));
-      // A coarser output Q until the largest shift fits the 5-bit shift field.
+      // A coarser output Q until the largest shift fits 5 bits (above, the PE drops bit 5).
       while (L.largest_shift() > kMaxShift) L = make_conv_layer(f, q_in, L.q_out - 1);
       const std::vector<int8_t> xq = quantize_map(x, c, {q_in});
       const std::vector<int8_t> yq = sac_conv2d(L, xq);

@@ -27,10 +27,14 @@ int64_t floor_div(int64_t a, int64_t b) {
   return q;
 }
 
-// Spec formula, straight: y = floor((t + beta) / 2^15 + 1/2), t = floor(acc * alpha / 2^20).
+// The low 32 bits of v as a two's-complement int32.
+int64_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
+
+// Spec formula, straight: t = floor(acc * alpha / 2^20) kept in 32 bits,
+// y = floor((floor((t + beta) / 2^14) + 1) / 2) with t + beta wrapping in 32 bits.
 int spec_output(int32_t acc, int32_t alpha, int32_t beta, bool relu) {
-  const int64_t t = floor_div(static_cast<int64_t>(acc) * alpha, 1 << 20);
-  int64_t y = floor_div(2 * (t + beta) + (1 << 15), 1 << 16);
+  const int64_t t = wrap32(floor_div(static_cast<int64_t>(acc) * alpha, 1 << 20));
+  int64_t y = floor_div(floor_div(wrap32(t + beta), 1 << 14) + 1, 2);
   y = std::min<int64_t>(127, std::max<int64_t>(-128, y));
   if (relu && y < 0) y = 0;
   return static_cast<int>(y);
@@ -53,10 +57,16 @@ std::vector<int8_t> spec_conv(const ConvLayer& L, const std::vector<int8_t>& in)
               if (code == 7) continue;
               const bool neg = code < 7;
               const int e = L.min_exp + (neg ? code : code - 8);
-              const int s = std::max(0, 15 + L.q_out - L.q_in + e);
+              // The loader: |w| < 1e-5 is zero; n = -e for e in 0 .. -14, else 0;
+              // s in 8 bits, negative -> 0, bit 6 set -> zero, shift s mod 32.
+              if (std::ldexp(1.0, e) < 1e-5) continue;
+              const int n = (e <= 0 && e >= -14) ? -e : 0;
+              int s8 = (15 + L.q_out - L.q_in - n) & 0xFF;
+              if (s8 >= 128) s8 = 0;  // negative as int8
+              if (s8 >= 64) continue;
               int v = in[(c * L.h_in + iy) * L.w_in + ix];
               if (neg) v = (v == -128) ? -128 : -v;
-              acc += static_cast<int64_t>(v) * (int64_t{1} << s);
+              acc += static_cast<int64_t>(v) * (int64_t{1} << (s8 % 32));
             }
           }
         }

@@ -133,15 +133,33 @@ TEST(Tf2Rtl, BadDescriptorIsRejected) {
   EXPECT_TRUE(r.error);
   EXPECT_EQ(r.err_info & 0xF, 2u);  // ErrDesc
   EXPECT_EQ(p.dram[p.layers[0].out_addr], kOutputFill);  // nothing written
-  // Shift base too large: q_out - q_in = +20 with min_exp 0.
-  p = compile({L}, random_input(4, 5, 5, 7));
-  p.dram[p.desc_addr + 20] = 0;       // min_exp
-  p.dram[p.desc_addr + 21] = 0;       // q_in
-  p.dram[p.desc_addr + 22] = 20;      // q_out
-  tb::tf2::Tf2Bare dut2(p.dram);
-  r = dut2.run(p);
-  EXPECT_TRUE(r.error);
-  EXPECT_EQ(r.err_info & 0xF, 2u);
+}
+
+// The original loader's shift rules on chip (spec/tf2.md), against the golden
+// model whose rules Tf2Shift.* check by hand: shifts of 31, 32 and above
+// (the PE uses s & 31), s >= 64 (bit 6: zero), exponents above 0 and below
+// -14 (n = 0), weights below 1e-5 (zero), and a negative s (0).
+TEST(Tf2Rtl, LoaderShiftRulesOnChip) {
+  struct Case { int min_exp, q_in, q_out; const char* what; };
+  const Case cases[] = {
+      {-6, 0, 20, "q_out - q_in = 20: shifts 29 .. 35"},
+      {-6, 0, 52, "shifts 61 .. 67: bit 6 set -> zero from 64"},
+      {0, 0, 10, "exponents 0 .. 6: above 0 act as 2^0"},
+      {-20, 0, 0, "exponents -20 .. -14: zero below 1e-5, 2^0 at -16 / -15"},
+      {-3, 20, 0, "negative shifts clamp to 0"},
+      {-6, -100, 20, "15 + 20 + 100 = 135 wraps in 8 bits -> negative -> 0"},
+  };
+  int k = 0;
+  for (const Case& c : cases) {
+    ConvLayer L = random_layer({16, 16, 4, 4, 3, 1, 1, true, false}, 300 + k);
+    L.min_exp = c.min_exp;
+    L.q_in = c.q_in;
+    L.q_out = c.q_out;
+    const RtlRun r = run_on_rtl({L}, random_input(L.c_in, L.h_in, L.w_in, 400 + k), plain_axi());
+    EXPECT_FALSE(r.result.error) << c.what;
+    EXPECT_EQ(r.mismatches, 0u) << c.what << ": " << r.first_mismatch;
+    ++k;
+  }
 }
 
 TEST(Tf2Rtl, MemoryErrorIsReported) {

@@ -104,12 +104,58 @@ TEST(Tf2Shift, DeviceCodeLayout) {
 
 TEST(Tf2Shift, NegativeShiftClampsToZero) {
   // weight 2^-10, q_in 8, q_out 0: 15 + 0 - 8 - 10 = -3 -> 0.
-  EXPECT_EQ(shift_amount(-10, 8, 0), 0);
-  EXPECT_EQ(shift_amount(-7, 8, 0), 0);
-  EXPECT_EQ(shift_amount(-6, 8, 0), 1);
+  EXPECT_EQ(shift_amount(10, 8, 0), 0);
+  EXPECT_EQ(shift_amount(7, 8, 0), 0);
+  EXPECT_EQ(shift_amount(6, 8, 0), 1);
   EXPECT_EQ(device_shift_code(8, -10, 8, 0), 0x00);
   EXPECT_EQ(sac_product(5, device_shift_code(8, -10, 8, 0)), 5);  // not 5 >> 3
-  EXPECT_THROW(shift_amount(20, 0, 0), InputError);  // 35 does not fit 5 bits
+}
+
+// spec/tf2.md, the original loader: n is the first i in 0..14 with |w| within
+// 1 % of 2^-i, else 0; |w| < 1e-5 is the zero code. Boundaries worked by hand.
+TEST(Tf2Shift, LoaderMatchesPowersWithinOnePercent) {
+  EXPECT_EQ(loader_exponent(1.0), 0);
+  EXPECT_EQ(loader_exponent(-0.25), 2);
+  EXPECT_EQ(loader_exponent(std::ldexp(1.0, -14)), 14);
+  EXPECT_EQ(loader_exponent(0.25 * 1.0099), 2);   // inside 1 %
+  EXPECT_EQ(loader_exponent(0.25 * 0.9901), 2);
+  EXPECT_EQ(loader_exponent(0.25 * 1.0101), 0);   // just outside: no match -> 2^0
+  EXPECT_EQ(loader_exponent(0.25 * 0.9899), 0);
+  EXPECT_EQ(loader_exponent(2.0), 0);             // exponent 1: acts as 2^0
+  EXPECT_EQ(loader_exponent(std::ldexp(1.0, -15)), 0);  // exponent -15 (3.05e-5 >= 1e-5): 2^0
+  EXPECT_EQ(loader_exponent(0.99e-5), -1);        // below 1e-5: zero code
+  EXPECT_EQ(loader_exponent(-0.99e-5), -1);
+  EXPECT_EQ(loader_exponent(1.01e-5), 0);         // above 1e-5, matches nothing: 2^0
+  EXPECT_EQ(device_shift_code_of(0.99e-5, 0, 0), 0x40);
+  // Exponents 1 and -15 take the shift of 2^0: s = 15 + q_out - q_in.
+  EXPECT_EQ(device_shift_code_of(2.0, 3, 4), 16);
+  EXPECT_EQ(device_shift_code_of(-std::ldexp(1.0, -15), 3, 4), 0x80 | 16);
+  // The same through the INQ codes: min_exp -8, code 14 = +2^(min_exp+6) = 2^-2.
+  EXPECT_EQ(device_shift_code(14, -8, 0, 0), 13);
+  // min_exp -16, code 8 = +2^-16 (1.5e-5): outside 0 .. -14 -> n = 0, s = 15.
+  EXPECT_EQ(device_shift_code(8, -16, 0, 0), 15);
+  // min_exp -17, code 8 = +2^-17 (7.6e-6 < 1e-5): the zero code.
+  EXPECT_EQ(device_shift_code(8, -17, 0, 0), 0x40);
+}
+
+// s is computed in 8 bits and kept above 31: the PE shifts by s & 31, and a
+// code with bit 6 set (s >= 64) is zero.
+TEST(Tf2Shift, ShiftsAbove31KeepTheirLowBits) {
+  EXPECT_EQ(shift_amount(0, 0, 16), 31);
+  EXPECT_EQ(device_shift_code_of(1.0, 0, 16), 31);
+  EXPECT_EQ(sac_product(1, device_shift_code_of(1.0, 0, 16)), INT32_MIN);  // 1 << 31
+  EXPECT_EQ(shift_amount(0, 0, 17), 32);
+  EXPECT_EQ(sac_product(3, device_shift_code_of(1.0, 0, 17)), 3);          // 32 & 31 = 0
+  EXPECT_EQ(sac_product(3, device_shift_code_of(1.0, 0, 18)), 6);          // 33 & 31 = 1
+  EXPECT_EQ(shift_amount(0, 0, 49), 64);
+  EXPECT_EQ(sac_product(3, device_shift_code_of(1.0, 0, 49)), 0);          // bit 6: zero
+  // s = 63: bit 6 clear, 63 & 31 = 31: -3 << 31 wraps to INT32_MIN.
+  EXPECT_EQ(sac_product(3, device_shift_code_of(-1.0, 0, 48)), INT32_MIN);
+  // 8-bit wrap: 15 + 120 - 0 - 0 = 135 = int8 -121 -> negative -> 0.
+  EXPECT_EQ(shift_amount(0, 0, 120), 0);
+  // 15 + 0 - (-113) = 128 -> int8 -128 -> 0; 127 stays 127 (bit 6 set: zero).
+  EXPECT_EQ(shift_amount(0, -113, 0), 0);
+  EXPECT_EQ(shift_amount(0, -112, 0), 127);
 }
 
 TEST(Tf2Shift, NegationOfMinus128StaysMinus128) {
