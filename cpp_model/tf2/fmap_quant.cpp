@@ -1,5 +1,6 @@
 #include "tf2/fmap_quant.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -32,15 +33,27 @@ int choose_channel_q(const float* values, std::size_t n) {
   }
   if (max_abs == 0.0) return 0;
   const double l = std::log2(127.0 / max_abs);
-  int q = static_cast<int>(l < 0 ? std::floor(l) : round_half_away(l));
-  auto fits = [&](int qq) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const double s = round_half_away(std::ldexp(static_cast<double>(values[i]), qq));
-      if (s < -128.0 || s > 127.0) return false;
-    }
-    return true;
-  };
-  while (!fits(q)) --q;
+  int q = static_cast<int>(l < 0 ? std::floor(l) : std::nearbyint(l));  // nearbyint: half to even
+  const float m = static_cast<float>(max_abs);
+  while (m * std::ldexp(1.0f, q) > 127.0f) --q;
+  return q;
+}
+
+std::vector<int> pull_toward_mean(std::vector<int> q, const std::vector<bool>& skip) {
+  double sum = 0;
+  int n = 0;
+  for (std::size_t c = 0; c < q.size(); ++c) {
+    if (c < skip.size() && skip[c]) continue;
+    sum += q[c];
+    ++n;
+  }
+  if (n == 0) return q;
+  const double mean = sum / n;
+  for (std::size_t c = 0; c < q.size(); ++c) {
+    if (c < skip.size() && skip[c]) continue;
+    if (q[c] > 0 && q[c] > mean) q[c] = static_cast<int>(std::floor(mean));
+    if (q[c] < 0 && q[c] < mean) q[c] = static_cast<int>(std::ceil(mean));
+  }
   return q;
 }
 
@@ -51,8 +64,13 @@ std::vector<int> choose_map_q(const std::vector<float>& chw, int channels) {
   }
   const std::size_t plane = chw.size() / static_cast<std::size_t>(channels);
   std::vector<int> q(static_cast<std::size_t>(channels));
-  for (int c = 0; c < channels; ++c) q[c] = choose_channel_q(chw.data() + c * plane, plane);
-  return q;
+  std::vector<bool> zero(static_cast<std::size_t>(channels));
+  for (int c = 0; c < channels; ++c) {
+    const float* v = chw.data() + c * plane;
+    q[c] = choose_channel_q(v, plane);
+    zero[c] = std::all_of(v, v + plane, [](float x) { return x == 0.0f; });
+  }
+  return pull_toward_mean(q, zero);
 }
 
 int choose_layer_q(const std::vector<float>& chw, int channels) {

@@ -16,16 +16,24 @@ int8_t saturate_int8(int64_t v);
 // round_half_away(v * 2^q), saturated to [-128, 127].
 int8_t quantize_value(float v, int q);
 
-// Q for one channel: log2(127 / max|x|), floor when negative, round
-// otherwise, then decreased while any round_half_away(x * 2^Q) falls outside
-// [-128, 127]. An all-zero (or empty) channel gets Q = 0.
+// Q for one channel as the Transform Kit picks it (spec/tf2.md), from the
+// maximum of |x| (the -128 side is never used): log2(127 / max|x|), floor
+// when negative, round half to even otherwise; then decreased while the
+// unrounded max|x| * 2^Q (float32) is above 127. An all-zero (or empty)
+// channel gets Q = 0.
 int choose_channel_q(const float* values, std::size_t n);
 
-// Per-channel Q of a CHW map.
+// Step 3 of the Transform Kit over one map's channel Qs: a positive Q above
+// their mean becomes floor(mean), a negative Q below it becomes ceil(mean).
+// Channels marked in `skip` (all zero) neither count nor move.
+std::vector<int> pull_toward_mean(std::vector<int> q, const std::vector<bool>& skip = {});
+
+// Per-channel Q of a CHW map: choose_channel_q per channel, then
+// pull_toward_mean over the map (all-zero channels left out).
 std::vector<int> choose_map_q(const std::vector<float>& chw, int channels);
 
-// One Q shared by all channels of a layer output (the hardware path): the
-// smallest per-channel Q, so every channel still fits int8.
+// One Q shared by all channels of a layer output (the hardware path, which
+// has one Q per map until per-channel Q lands): the smallest per-channel Q.
 int choose_layer_q(const std::vector<float>& chw, int channels);
 
 // Quantizes a CHW map with one Q per channel (q.size() == channels) or one

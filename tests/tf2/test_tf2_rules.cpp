@@ -263,14 +263,41 @@ int q_of(std::vector<float> v) { return choose_channel_q(v.data(), v.size()); }
 TEST(Tf2FeatureQ, RoundThenDecreaseWhilePositiveOverflows) {
   // max 1.0: log2(127) = 6.99 -> round 7 -> 128 > 127 -> 6.
   EXPECT_EQ(q_of({1.0f, -0.5f}), 6);
-  // Same magnitude on the negative side: -1 * 2^7 = -128 fits -> 7.
-  EXPECT_EQ(q_of({-1.0f, 0.5f}), 7);
+  // The -128 side is never used: a channel whose max |x| is a -1.0 gets the
+  // same Q as +1.0 (6), although -1 * 2^7 = -128 would fit.
+  EXPECT_EQ(q_of({-1.0f, 0.5f}), 6);
+  EXPECT_EQ(q_of({-1.0f}), 6);
   // max 0.3: log2(423.3) = 8.73 -> 9 -> 153.6 -> 8 (76.8).
   EXPECT_EQ(q_of({0.3f}), 8);
   // max 0.9: log2(141.1) = 7.14 -> 7 -> 115.2 fits.
   EXPECT_EQ(q_of({0.9f}), 7);
   // max 127: log2(1) = 0 -> 0.
   EXPECT_EQ(q_of({127.0f}), 0);
+}
+
+// spec/tf2.md step 2 compares the unrounded max|x| * 2^Q (float32) with 127:
+// a max just above 127 / 2^6 loses a step, just below or at it keeps Q 6.
+TEST(Tf2FeatureQ, UnroundedMaxJustAboveAndBelow127) {
+  const float edge = 127.0f / 64.0f;  // 1.984375, exact in float32
+  EXPECT_EQ(q_of({edge}), 6);                                  // 127.0 is not above 127
+  EXPECT_EQ(q_of({std::nextafter(edge, 0.0f)}), 6);
+  EXPECT_EQ(q_of({std::nextafter(edge, 4.0f)}), 5);            // 127.0000076 -> 5 (it would round to 127)
+  EXPECT_EQ(q_of({-std::nextafter(edge, 4.0f), 0.1f}), 5);
+}
+
+// spec/tf2.md step 3, per layer.
+TEST(Tf2FeatureQ, PullTowardTheLayerMean) {
+  // Positive Qs above the mean go to floor(mean): {6, 8, 9} mean 7.67 -> {6, 7, 7}.
+  EXPECT_EQ(pull_toward_mean({6, 8, 9}), (std::vector<int>{6, 7, 7}));
+  // Negative Qs below the mean go to ceil(mean): {-3, -1, 0} mean -1.33 -> {-1, -1, 0}.
+  EXPECT_EQ(pull_toward_mean({-3, -1, 0}), (std::vector<int>{-1, -1, 0}));
+  // Mixed signs, mean 1: 4 -> floor(1) = 1 and -2 -> ceil(1) = 1 (as written,
+  // the rule moves a negative Q up to the mean even across 0).
+  EXPECT_EQ(pull_toward_mean({4, -2, 1}), (std::vector<int>{1, 1, 1}));
+  // A Q equal to the mean, and 0, never move.
+  EXPECT_EQ(pull_toward_mean({3, 3}), (std::vector<int>{3, 3}));
+  // Skipped (all-zero) channels neither count nor move: mean of {8, 6} is 7.
+  EXPECT_EQ(pull_toward_mean({8, 0, 6}, {false, true, false}), (std::vector<int>{7, 0, 6}));
 }
 
 TEST(Tf2FeatureQ, FloorWhenNegative) {
@@ -293,9 +320,10 @@ TEST(Tf2FeatureQ, QuantizeRoundsHalfAwayAndSaturates) {
 }
 
 TEST(Tf2FeatureQ, LayerQIsSharedMinimum) {
-  // channel 0 max 1.0 -> 6, channel 1 max 0.3 -> 8: shared 6.
+  // channel 0 max 1.0 -> 6, channel 1 max 0.3 -> 8; the mean 7 pulls 8 to 7;
+  // shared 6.
   const std::vector<float> chw = {1.0f, 0.5f, 0.3f, 0.1f};
-  EXPECT_EQ(choose_map_q(chw, 2), (std::vector<int>{6, 8}));
+  EXPECT_EQ(choose_map_q(chw, 2), (std::vector<int>{6, 7}));
   EXPECT_EQ(choose_layer_q(chw, 2), 6);
   EXPECT_EQ(quantize_map(chw, 2, {6, 8}), (std::vector<int8_t>{64, 32, 77, 26}));
   EXPECT_EQ(quantize_map(chw, 2, {6}), (std::vector<int8_t>{64, 32, 19, 6}));
