@@ -19,6 +19,7 @@
 #include "support/sweep.hpp"
 #include "tinydnn/conv.hpp"
 #include "tinydnn/program.hpp"
+#include "bf16_gen.hpp"
 #include "tinydnn_bare/tinydnn_bare.hpp"
 
 namespace cosim::tinydnn {
@@ -52,28 +53,10 @@ constexpr uint64_t kCycleBudget = 20'000'000;
 constexpr uint64_t kCycleBudget = 1'000'000;
 #endif
 
-class Gen {
+// The RTL suite's mix: 70 % ordinary values up to 8, 15 % raw patterns.
+class Gen : public testgen::Bf16Gen {
  public:
-  explicit Gen(uint64_t seed) : rng_(seed) {}
-  int uni(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
-  bool coin(double p) { return std::bernoulli_distribution(p)(rng_); }
-  // Mostly ordinary values, some raw bit patterns (any exponent, NaN, Inf,
-  // subnormal) and the special encodings: the datapath has no special cases.
-  bf16 value() {
-    const int kind = uni(0, 99);
-    if (kind < 70) {
-      const float m = std::uniform_real_distribution<float>(0.125f, 8.0f)(rng_);
-      return bf16::from_float(coin(0.5) ? -m : m);
-    }
-    if (kind < 85) return bf16::from_bits(uint16_t(uni(0, 0xFFFF)));
-    static const uint16_t special[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x0001, 0x0080, 0x3F80, 0x7F7F};
-    return bf16::from_bits(special[uni(0, 8)]);
-  }
-  std::vector<bf16> values(std::size_t n) {
-    std::vector<bf16> v(n);
-    for (auto& e : v) e = value();
-    return v;
-  }
+  explicit Gen(uint64_t seed) : Bf16Gen(seed, {70, 15, 8.0f, true}) {}
   ConvShape shape() {
     ConvShape s;
     s.in_c = uni(1, kMaxC);
@@ -87,7 +70,7 @@ class Gen {
   BareOptions options(int group) {
     static const double stall[] = {0.0, 0.3, 0.6, 0.9};
     BareOptions o;
-    o.seed = rng_();
+    o.seed = raw();
     o.source_stall = stall[group % 4];
     o.sink_stall = stall[(group / 2 + 1) % 4];
     // These layers take well under 10^5 cycles even at 90 % stalls: a hung
@@ -98,7 +81,6 @@ class Gen {
   }
 
  private:
-  std::mt19937_64 rng_;
 };
 
 std::string describe(const ConvShape& s, int batch, bool bias) {

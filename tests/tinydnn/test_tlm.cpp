@@ -23,6 +23,7 @@
 #include "tinydnn/program.hpp"
 #include "tinydnn/tinydnn_wrapper.hpp"
 #include "tlm/simulation.hpp"
+#include "bf16_gen.hpp"
 
 namespace cosim::tb::tinydnn {
 namespace {
@@ -43,27 +44,10 @@ constexpr int kDefaultLayersPerMode = 100;
 constexpr int kMaxC = 3, kMaxHW = 6, kMaxK = 3;
 #endif
 
-class Gen {
+// The TLM suite's mix: 75 % ordinary values up to 4, 15 % raw patterns.
+class Gen : public cosim::tinydnn::testgen::Bf16Gen {
  public:
-  explicit Gen(uint64_t seed) : rng_(seed) {}
-  int uni(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
-  bool coin(double p) { return std::bernoulli_distribution(p)(rng_); }
-  // Ordinary values, raw bit patterns and special encodings (no special cases in the datapath).
-  bf16 value() {
-    const int kind = uni(0, 99);
-    if (kind < 75) {
-      const float m = std::uniform_real_distribution<float>(0.125f, 4.0f)(rng_);
-      return bf16::from_float(coin(0.5) ? -m : m);
-    }
-    if (kind < 90) return bf16::from_bits(uint16_t(uni(0, 0xFFFF)));
-    static const uint16_t special[] = {0x0000, 0x8000, 0x7F80, 0xFF80, 0x7FC0, 0x0001, 0x0080, 0x3F80};
-    return bf16::from_bits(special[uni(0, 7)]);
-  }
-  std::vector<bf16> values(std::size_t n) {
-    std::vector<bf16> v(n);
-    for (auto& e : v) e = value();
-    return v;
-  }
+  explicit Gen(uint64_t seed) : Bf16Gen(seed, {75, 15, 4.0f, false}) {}
   double stall() {
     static const double p[] = {0.0, 0.3, 0.6, 0.9};
     return p[uni(0, 3)];
@@ -91,7 +75,6 @@ class Gen {
   }
 
  private:
-  std::mt19937_64 rng_;
 };
 
 TbConfig config(uint64_t seed = 7, double dram_stall = 0.1) {
