@@ -130,15 +130,7 @@ struct ComputeTb : ModuleTb<Vvta_compute> {
 
   // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 200000) {
-    const uint64_t end = cycle + max_cycles;
-    while (cycle < end) {
-      step();
-      dut.clk_i = 0;
-      dut.insn_valid_i = !queue.empty();
-      dut.eval();
-      if (queue.empty() && dut.state_o == 0 /* EngIdle */) return;
-    }
-    throw std::runtime_error("vta_compute did not go idle within " + std::to_string(max_cycles) + " cycles");
+    this->run_until_idle([this] { step(); }, queue, [this] { return true; }, cycle, max_cycles, "vta_compute");
   }
 };
 

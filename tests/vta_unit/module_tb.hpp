@@ -9,6 +9,10 @@
 #include "verilated.h"
 #pragma GCC diagnostic pop
 
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
 #include "coverage/rtl_coverage.hpp"
 
 namespace vta_unit {
@@ -42,6 +46,24 @@ struct ModuleTb {
     hold_reset();
     dut.rst_ni = 1;
     dut.eval();
+  }
+
+  // Clocks the engine (`step()`: one cycle of the testbench, counting
+  // `cycle`) until its instruction queue is drained, the engine shows
+  // EngIdle and `idle()` holds for the rest of its surroundings; throws
+  // naming `engine` after `max_cycles`.
+  template <class Step, class Queue, class Idle>
+  void run_until_idle(Step step, const Queue& queue, Idle idle, const uint64_t& cycle, uint64_t max_cycles,
+                      const char* engine) {
+    const uint64_t end = cycle + max_cycles;
+    while (cycle < end) {
+      step();
+      dut.clk_i = 0;
+      dut.insn_valid_i = !queue.empty();
+      dut.eval();
+      if (queue.empty() && dut.state_o == 0 /* EngIdle */ && idle()) return;
+    }
+    throw std::runtime_error(std::string(engine) + " did not go idle within " + std::to_string(max_cycles) + " cycles");
   }
 };
 

@@ -88,16 +88,9 @@ struct LoadTb : ModuleTb<Vvta_load> {
     ++cycle;
   }
 
+  // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 100000) {
-    const uint64_t end = cycle + max_cycles;
-    while (cycle < end) {
-      step();
-      dut.clk_i = 0;
-      dut.insn_valid_i = !queue.empty();
-      dut.eval();
-      if (queue.empty() && dut.state_o == 0 && !dut.busy_o) return;
-    }
-    throw std::runtime_error("vta_load did not go idle");
+    this->run_until_idle([this] { step(); }, queue, [this] { return !dut.busy_o; }, cycle, max_cycles, "vta_load");
   }
 };
 
