@@ -35,6 +35,7 @@
 #include "tf2/reference.hpp"
 #include "tf2/tf2_wrapper.hpp"
 #include "tf2_model_op.hpp"
+#include "tf2_peak.hpp"
 #include "tf2_bare/tf2_bare.hpp"
 
 namespace cosim::tb::tf2 {
@@ -403,13 +404,11 @@ class Tf2Backend : public TargetBackend {
     const auto& st = std::any_cast<const Tf2State&>(w->state);
     m.macs = w->macs;
     for (const auto& [k, v] : st.cost) m.extra[k] = v;
-    // Peak MACs per cycle: NPe PEs x 16 channels x (OCol3D*KTap lanes for
-    // k > 1, OCol2D for 1x1); ideal cycles = sum of each layer's MACs / peak.
-    const double base = perf("cfg_n_pe") * 16;
+    // Ideal cycles: each layer's MACs at the PE array's peak (tf2_peak.hpp).
     double ideal = 0;
     for (const LayerInfo& l : st.layers) {
-      const double lanes = l.k > 1 ? perf("cfg_ocol3d") * perf("cfg_ktap") : perf("cfg_ocol2d");
-      if (base * lanes > 0) ideal += static_cast<double>(l.macs) / (base * lanes);
+      const double peak = peak_macs_per_cycle(run.perf, l.k);
+      if (peak > 0) ideal += static_cast<double>(l.macs) / peak;
     }
     if (busy > 0 && ideal > 0) {
       m.utilization = ideal / busy;

@@ -11,6 +11,7 @@
 #include "tf2/inq.hpp"
 #include "tf2/tflite_conv.hpp"
 #include "tf2_bare/tf2_bare.hpp"
+#include "tf2_peak.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -27,6 +28,7 @@ struct Tf2Layer {
   Program program;
   std::vector<uint64_t> group_addrs;  // one per check
   int q_in = 0, q_out = 0, min_exp = 0;
+  int k = 1;  // kernel size (the PE array's peak depends on it)
   ErrorStats inq, total;
 };
 
@@ -148,6 +150,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
       throw InputError(std::string("does not fit the TF2 device: ") + e.what());
     }
     st.q_in = L.q_in;
+    st.k = L.k;
     st.q_out = L.q_out;
     st.min_exp = L.min_exp;
     out.macs = static_cast<uint64_t>(L.c_out) * L.h_out() * L.w_out() * L.c_in * L.k * L.k;
@@ -172,6 +175,22 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     // SNR in dB against the float layer; err = max abs error.
     return {{"Qin", 6},      {"Qout", 6},     {"minexp", 8},   {"inq_snr", 10},
             {"inq_err", 10}, {"int8_snr", 10}, {"int8_err", 10}};
+  }
+
+  // Utilization over the network, as for one layer (tf2_backend): each
+  // layer's MACs at the PE array's peak, over the cycles the engine was busy.
+  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
+              Metrics& m) const override {
+    double ideal = 0;
+    for (const model_replay::ReplayedLayer& l : layers) {
+      const double peak = peak_macs_per_cycle(out.perf, state(l).k);
+      if (peak > 0) ideal += static_cast<double>(l.layer.macs) / peak;
+    }
+    const auto busy = out.perf.find("busy_cycles");
+    if (ideal > 0 && busy != out.perf.end() && busy->second > 0) {
+      m.utilization = ideal / static_cast<double>(busy->second);
+      m.extra["ideal_cycles"] = ideal;
+    }
   }
 
   model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,

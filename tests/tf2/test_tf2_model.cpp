@@ -39,6 +39,11 @@ TEST_F(Tf2Model, Resnet8ConvLayersBitExact) {
   ASSERT_EQ(r.code, 0) << r.out;
   const json rep = report(out);
   EXPECT_EQ(rep["status"], "pass");
+  // The PE array's utilization over the network: each layer's MACs at its
+  // peak over the busy cycles, a fraction (it printed n/a before).
+  ASSERT_TRUE(rep["utilization"].is_number()) << rep.dump();
+  EXPECT_GT(rep["utilization"].get<double>(), 0.0);
+  EXPECT_LE(rep["utilization"].get<double>(), 1.0);
   // The scenario selects the nine CONV_2D operators of ResNet-8.
   const std::set<int> want{0, 1, 2, 4, 5, 6, 8, 9, 10};
   std::set<int> got;
