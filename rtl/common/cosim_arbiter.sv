@@ -117,15 +117,19 @@ module cosim_arbiter #(
   // A stable output (LockIn, OutReg): valid stays up with the same payload
   // and index until accepted.
   if (LockIn || OutReg) begin : g_stable_asrt
-    a_out_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      valid_o && !ready_i |=> valid_o && $stable(data_o) && $stable(idx_o))
-      else $error("cosim_arbiter: output valid dropped or payload changed before ready");
+    cosim_assert_held #(.Width(DataWidth + IdxWidth), .Name("cosim_arbiter output")) u_out_held (
+      .clk_i, .rst_ni, .clr_i(1'b0),
+      .valid_i(valid_o), .ready_i, .payload_i({data_o, idx_o})
+    );
   end
   // LockIn: the requester whose choice is held keeps requesting.
   if (LockIn) begin : g_lock_asrt
-    a_lock_held: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      lock_q |-> valid_i[lock_idx_q])
-      else $error("cosim_arbiter: requester %0d withdrew a request being presented", lock_idx_q);
+    always_ff @(posedge clk_i) begin
+      if (lock_q) begin  // cleared in reset
+        a_lock_held: assert (valid_i[lock_idx_q])
+          else $error("cosim_arbiter: requester %0d withdrew a request being presented", lock_idx_q);
+      end
+    end
   end
 `ifdef COSIM_ASSERT_FULL
   // The full set (the primitive's own tests; a DUT pays for each assertion in

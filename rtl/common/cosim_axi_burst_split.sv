@@ -79,9 +79,10 @@ module cosim_axi_burst_split #(
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI: AxVALID stays up with a stable address and length until AxREADY.
-  a_ax_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    ax_valid_o && !ax_ready_i |=> ax_valid_o && $stable(ax_addr_o) && $stable(ax_len_o))
-    else $error("cosim_axi_burst_split: AxVALID dropped or address / length changed before AxREADY");
+  cosim_assert_held #(.Width(NumAddr * AddrWidth + 8), .Name("cosim_axi_burst_split AxVALID")) u_ax_held (
+    .clk_i, .rst_ni, .clr_i,
+    .valid_i(ax_valid_o), .ready_i(ax_ready_i), .payload_i({ax_addr_o, ax_len_o})
+  );
 `ifdef COSIM_ASSERT_FULL
   // The full set (the primitive's own tests; a DUT pays for each assertion in
   // simulation speed): legal requests and legal bursts.

@@ -64,11 +64,15 @@ module cosim_fifo_sync #(
   // Occupancy never exceeds the depth (overflow) and agrees with the pointers:
   // equal pointers mean empty or full, nothing in between (a lost or doubled
   // entry would break this).
-  a_count_le_depth: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    count_q <= CntW'(Depth))
-    else $error("cosim_fifo_sync: occupancy %0d beyond depth %0d", count_q, Depth);
-  a_ptrs_agree: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    (wptr_q == rptr_q) == (count_q == '0 || count_q == CntW'(Depth)))
-    else $error("cosim_fifo_sync: pointers %0d/%0d disagree with occupancy %0d", wptr_q, rptr_q, count_q);
+  // Immediate assertions in a clocked block: a concurrent one would have the
+  // simulator refresh sampled copies of the pointers on every evaluation.
+  // Both hold in reset too (everything is zero), so they need no reset gate.
+  always_ff @(posedge clk_i) begin
+    a_count_le_depth: assert (count_q <= CntW'(Depth))
+      else $error("cosim_fifo_sync: occupancy %0d beyond depth %0d", count_q, Depth);
+    a_ptrs_agree: assert ((wptr_q == rptr_q) == (count_q == '0 || count_q == CntW'(Depth)))
+      else $error("cosim_fifo_sync: pointers %0d/%0d disagree with occupancy %0d",
+                  wptr_q, rptr_q, count_q);
+  end
 
 endmodule

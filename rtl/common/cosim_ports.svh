@@ -25,6 +25,21 @@
   .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i, \
   .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o
 
+// The register bus's slave (rtl/common/cosim_reg_slave) for a register
+// block whose reads have no side effect: a write arrives as Wr with Addr and
+// WData, and the block returns the value at Addr on RData (combinationally).
+`define COSIM_REG_SLAVE_INST(AddrW, Wr, Addr, WData, RData) \
+  logic unused_acc_valid; \
+  cosim_reg_slave #(.AddrWidth(AddrW), .DataWidth(32)) u_slave ( \
+    .clk_i, .rst_ni, \
+    `COSIM_REG_SLAVE_CONNECT, \
+    .acc_valid_o (unused_acc_valid), \
+    .acc_write_o (Wr), \
+    .acc_addr_o  (Addr), \
+    .acc_wdata_o (WData), \
+    .acc_rdata_i (RData) \
+  )
+
 // An AXI4 master (INCR bursts, full-width beats): read address and data,
 // write address, data and response. IDs are IdW bits wide; a DUT that uses
 // one ID drives 0 and ignores rid / bid.

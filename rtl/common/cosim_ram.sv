@@ -65,14 +65,20 @@ module cosim_ram #(
   // Accesses stay inside the array when Depth is not a power of two (an
   // address beyond it would lose a write or read garbage).
   if (Depth < (1 << AddrWidth)) begin : g_range_asrt
-    a_waddr_in_range: assert property (@(posedge clk_i)
-      we_i |-> 32'(waddr_i) < Depth)
-      else $error("cosim_ram: write address %0d beyond depth %0d", waddr_i, Depth);
+    always_ff @(posedge clk_i) begin
+      if (we_i) begin
+        a_waddr_in_range: assert (32'(waddr_i) < Depth)
+          else $error("cosim_ram: write address %0d beyond depth %0d", waddr_i, Depth);
+      end
+    end
     for (genvar p = 0; p < NumRd; p++) begin : g_rd
       if (ReadLatency == 1) begin : g_reg
-        a_raddr_in_range: assert property (@(posedge clk_i)
-          re_i[p] |-> 32'(raddr_i[p]) < Depth)
-          else $error("cosim_ram: read port %0d address %0d beyond depth %0d", p, raddr_i[p], Depth);
+        always_ff @(posedge clk_i) begin
+          if (re_i[p]) begin
+            a_raddr_in_range: assert (32'(raddr_i[p]) < Depth)
+              else $error("cosim_ram: read port %0d address %0d beyond depth %0d", p, raddr_i[p], Depth);
+          end
+        end
       end
     end
   end

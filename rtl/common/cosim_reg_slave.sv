@@ -72,22 +72,32 @@ module cosim_reg_slave #(
   assign reg_rdata_o     = rsp_rdata_q;
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  // A response is held, with stable data, until the host takes it.
-  a_rsp_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    reg_rsp_valid_o && !reg_rsp_ready_i |=> reg_rsp_valid_o && $stable(reg_rdata_o))
-    else $error("cosim_reg_slave: response dropped or changed before ready");
-  // A stalled request keeps its write flag, address and data.
-  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    reg_req_valid_i && !reg_req_ready_o |=>
-      reg_req_valid_i && $stable(reg_write_i) && $stable(reg_addr_i) && $stable(reg_wdata_i))
-    else $error("cosim_reg_slave: request withdrawn or changed before ready");
-  // Every taken request gets its response in the next cycle.
-  a_rsp_follows: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    req_fire |=> reg_rsp_valid_o)
-    else $error("cosim_reg_slave: request taken without a response");
-  // The bus stays defined out of reset.
-  a_known: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    !$isunknown({reg_req_valid_i, reg_rsp_ready_i}))
-    else $error("cosim_reg_slave: X on reg_req_valid_i / reg_rsp_ready_i");
+  // A response is held, with stable data, until the host takes it; a stalled
+  // request keeps its write flag, address and data.
+  cosim_assert_held #(.Width(DataWidth), .Name("cosim_reg_slave response")) u_rsp_held (
+    .clk_i, .rst_ni, .clr_i(1'b0),
+    .valid_i(reg_rsp_valid_o), .ready_i(reg_rsp_ready_i), .payload_i(reg_rdata_o)
+  );
+  cosim_assert_held #(.Width(1 + AddrWidth + DataWidth), .Name("cosim_reg_slave request")) u_req_held (
+    .clk_i, .rst_ni, .clr_i(1'b0),
+    .valid_i(reg_req_valid_i), .ready_i(reg_req_ready_o),
+    .payload_i({reg_write_i, reg_addr_i, reg_wdata_i})
+  );
+  // Every taken request gets its response in the next cycle, and the bus
+  // stays defined out of reset.
+  logic fired_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      fired_q <= 1'b0;
+    end else begin
+      if (fired_q) begin
+        a_rsp_follows: assert (reg_rsp_valid_o)
+          else $error("cosim_reg_slave: request taken without a response");
+      end
+      a_known: assert (!$isunknown({reg_req_valid_i, reg_rsp_ready_i}))
+        else $error("cosim_reg_slave: X on reg_req_valid_i / reg_rsp_ready_i");
+      fired_q <= req_fire;
+    end
+  end
 
 endmodule

@@ -4,6 +4,8 @@
 // nibbles at group-relative position pos; this PE keeps positions
 // [base, base + ckk). The read side returns CVec x KTap codes for the
 // address wbase + i*kk + t, masked to the zero code 0111.
+`include "tf2_pe_ports.svh"
+
 module tf2_filter_cache
   import tf2_pkg::*;
 #(
@@ -17,16 +19,7 @@ module tf2_filter_cache
   input  logic [15:0]                  ckk_i,
   input  logic [7:0]                   kk_i,
 
-  input  logic                         pw_valid_i,  // addressed to this PE
-  input  logic                         pw_bank_i,
-  input  logic [31:0]                  pw_bias_i,
-  input  logic [31:0]                  pw_alpha_i,
-  input  logic [31:0]                  pw_beta_i,
-
-  input  logic                         cw_valid_i,
-  input  logic                         cw_bank_i,
-  input  logic signed [31:0]           cw_pos_i,
-  input  logic [AxiDataWidth-1:0]      cw_codes_i,
+  `TF2_FILTER_WRITE_PORTS,  // pw_valid_i: addressed to this PE
 
   input  logic                         rd_bank_i,
   input  logic [31:0]                  rd_wbase_i,

@@ -4,15 +4,12 @@
 // arithmetic sits in a clocked block under its enable so an idle PE costs no
 // simulation time. base_o = base_i + ckk daisy-chains each PE's share of the
 // group's code stream to the next PE.
+`include "tf2_pe_ports.svh"
+
 module tf2_pe
   import tf2_pkg::*;
 #(
-  parameter int unsigned OCol3D      = DefOCol3D,
-  parameter int unsigned KTap        = DefKTap,
-  parameter int unsigned OCol2D      = DefOCol2D,
-  parameter int unsigned FilterDepth = DefFilterDepth,
-  localparam int unsigned NLanes = (OCol3D * KTap > OCol2D) ? OCol3D * KTap : OCol2D,
-  localparam int unsigned NCol   = (OCol3D > OCol2D) ? OCol3D : OCol2D
+  `TF2_PE_GEOMETRY_PARAMS
 ) (
   input  logic                              clk_i,
   input  logic                              rst_ni,
@@ -23,29 +20,9 @@ module tf2_pe
   input  logic [31:0]                       base_i,
   output logic [31:0]                       base_o,
 
-  input  logic                              pw_valid_i,
-  input  logic                              pw_bank_i,
-  input  logic [31:0]                       pw_bias_i,
-  input  logic [31:0]                       pw_alpha_i,
-  input  logic [31:0]                       pw_beta_i,
-  input  logic                              cw_valid_i,
-  input  logic                              cw_bank_i,
-  input  logic signed [31:0]                cw_pos_i,
-  input  logic [AxiDataWidth-1:0]           cw_codes_i,
+  `TF2_FILTER_WRITE_PORTS,
 
-  input  logic                              adv_i,
-  input  logic                              s1_valid_i,
-  input  logic                              s1_mode3d_i,
-  input  logic                              s1_bank_i,
-  input  logic [31:0]                       s1_wbase_i,
-  input  logic [CVec-1:0]                   s1_cmask_i,
-  input  logic [KTap-1:0]                   s1_tmask_i,
-  input  logic [NLanes-1:0][CVec*8-1:0]     s1_feat_i,
-  input  logic                              s2_valid_i,
-  input  logic                              s2_first_i,
-  input  logic                              s2_last_i,
-  input  logic                              s2_mode3d_i,
-  input  logic                              s2_bank_i,
+  `TF2_PE_STAGE_PORTS,
 
   output logic [NCol-1:0][31:0]             slot_acc_o,
   output logic [31:0]                       slot_alpha_o,
@@ -63,8 +40,8 @@ module tf2_pe
     .base_i,
     .ckk_i,
     .kk_i,
-    .pw_valid_i, .pw_bank_i, .pw_bias_i, .pw_alpha_i, .pw_beta_i,
-    .cw_valid_i, .cw_bank_i, .cw_pos_i, .cw_codes_i,
+    .pw_valid_i,
+    `TF2_FILTER_WRITE_CONNECT,
     .rd_bank_i  (s1_bank_i),
     .rd_wbase_i (s1_wbase_i),
     .rd_cmask_i (s1_cmask_i),

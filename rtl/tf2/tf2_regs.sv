@@ -41,19 +41,11 @@ module tf2_regs
   logic [15:0]      desc_count_q;
   logic [31:0]      err_info_q;
 
-  logic        wr, start, unused_acc_valid;
+  logic        wr, start;
   logic [7:0]  acc_addr;
   logic [31:0] acc_wdata, rdata;
 
-  cosim_reg_slave #(.AddrWidth(8), .DataWidth(32)) u_slave (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .acc_valid_o (unused_acc_valid),  // reads have no side effect here
-    .acc_write_o (wr),
-    .acc_addr_o  (acc_addr),
-    .acc_wdata_o (acc_wdata),
-    .acc_rdata_i (rdata)
-  );
+  `COSIM_REG_SLAVE_INST(8, wr, acc_addr, acc_wdata, rdata);
   assign start = wr && (acc_addr == 8'h00) && acc_wdata[0] && !busy_i;
 
   assign start_o         = start;

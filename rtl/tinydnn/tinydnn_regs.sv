@@ -27,7 +27,7 @@ module tinydnn_regs
   cfg_t        cfg_q;
   logic        done_q;
   logic [31:0] cycles_q, macs_q, rdata;
-  logic        wr, unused_acc_valid;
+  logic        wr;
   logic [5:0]  acc_addr;
   logic [5:0]  reg_off;  // the register's byte offset (RegCtrl ... from tinydnn_reg_pkg)
   logic [31:0] acc_wdata;
@@ -36,15 +36,7 @@ module tinydnn_regs
   logic [17:0] unused_bits;
   assign unused_bits = {acc_wdata[31:16], acc_addr[1:0]};
 
-  cosim_reg_slave #(.AddrWidth(6), .DataWidth(32)) u_slave (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .acc_valid_o (unused_acc_valid),  // reads have no side effect here
-    .acc_write_o (wr),
-    .acc_addr_o  (acc_addr),
-    .acc_wdata_o (acc_wdata),
-    .acc_rdata_i (rdata)
-  );
+  `COSIM_REG_SLAVE_INST(6, wr, acc_addr, acc_wdata, rdata);
   assign reg_off = {acc_addr[5:2], 2'b00};
   assign start_o = wr && !busy_i && (reg_off == RegCtrl) && acc_wdata[0];
 

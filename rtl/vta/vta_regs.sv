@@ -34,20 +34,11 @@ module vta_regs import vta_pkg::*; (
   logic [31:0] perf_q [NumPerf];
 
   logic                    wr, start;
-  logic                    unused_acc_valid;  // reads have no side effect here
   logic [RegAddrWidth-1:0] acc_addr;
   logic [31:0]             acc_wdata;
   logic [31:0]             rdata;
 
-  cosim_reg_slave #(.AddrWidth(RegAddrWidth), .DataWidth(32)) u_slave (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .acc_valid_o (unused_acc_valid),
-    .acc_write_o (wr),
-    .acc_addr_o  (acc_addr),
-    .acc_wdata_o (acc_wdata),
-    .acc_rdata_i (rdata)
-  );
+  `COSIM_REG_SLAVE_INST(RegAddrWidth, wr, acc_addr, acc_wdata, rdata);
   assign start = wr && (acc_addr == RegCtrl) && acc_wdata[0];
 
   // First engine (lowest index) reporting an error this cycle.

@@ -45,7 +45,7 @@ def elaborate(m, tmp):
     dutgen.write_if_changed(dutgen.outputs(m, tmp)["sv"], dutgen.gen_sv(m))
     out = os.path.join(tmp, m["name"] + ".xml")
     p = subprocess.run(["verilator", "--xml-only", "-Wno-fatal", "-I" + os.path.join(REPO, "rtl", "common"),
-                        "--xml-output", out, "--top-module", m["top"]] + files,
+                        "-I" + os.path.dirname(os.path.abspath(m["path"])), "--xml-output", out, "--top-module", m["top"]] + files,
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"verilator --xml-only failed for {m['name']}:\n{p.stdout}")

@@ -34,18 +34,10 @@ module @NAME@
   logic                   done_q, done_d;
   logic                   err_q, err_d;
 
-  logic        reg_wr, start, unused_acc_valid;
+  logic        reg_wr, start;
   logic [7:0]  acc_addr;
   logic [31:0] acc_wdata, acc_rdata;
-  cosim_reg_slave #(.AddrWidth(8), .DataWidth(32)) u_slave (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .acc_valid_o (unused_acc_valid),  // reads have no side effect here
-    .acc_write_o (reg_wr),
-    .acc_addr_o  (acc_addr),
-    .acc_wdata_o (acc_wdata),
-    .acc_rdata_i (acc_rdata)
-  );
+  `COSIM_REG_SLAVE_INST(8, reg_wr, acc_addr, acc_wdata, acc_rdata);
   assign start = reg_wr && acc_addr == RegControl && acc_wdata[RegControlStartLsb] && state_q == StIdle;
 
   // Bursts (rtl/common/cosim_axi_burst_split): the remaining beats, capped by
@@ -76,6 +68,28 @@ module @NAME@
   );
   assign next_burst = (BeatIdxWidth + 1)'(split_len) + 1'b1;
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      {len_q, src_a_q, src_b_q, dst_q} <= '0;
+      {burst_q, beat_q, cycles_q}      <= '0;
+      {done_q, err_q}                  <= '0;
+      state_q                          <= StIdle;
+    end else begin
+      {burst_q, beat_q, cycles_q} <= {burst_d, beat_d, cycles_d};
+      {done_q, err_q}             <= {done_d, err_d};
+      state_q                     <= state_d;
+      if (reg_wr && state_q == StIdle) begin
+        unique case (acc_addr)
+          RegLength: len_q   <= acc_wdata;
+          RegSrcA:   src_a_q <= acc_wdata;
+          RegSrcB:   src_b_q <= acc_wdata;
+          RegDst:    dst_q   <= acc_wdata;
+          default: ;
+        endcase
+      end
+    end
+  end
+
   always_comb begin
     state_d      = state_q;
     burst_d      = burst_q;
@@ -102,26 +116,17 @@ module @NAME@
         beat_d  = '0;
         if (m_axi_arready_i) state_d = StReadDataA;
       end
-      StReadDataA: begin
-        if (m_axi_rvalid_i) begin
-          if (m_axi_rresp_i != 2'b00) err_d = 1'b1;
-          beat_d = beat_q + 1'b1;
-          if (m_axi_rlast_i || beat_q + 1'b1 == burst_q) begin
-            beat_d  = '0;
-            state_d = StReadAddrB;
-          end
-        end
-      end
       StReadAddrB: begin
         if (m_axi_arready_i) state_d = StReadDataB;
       end
-      StReadDataB: begin
+      // A's burst, then B's: the same beats into the other buffer.
+      StReadDataA, StReadDataB: begin
         if (m_axi_rvalid_i) begin
           if (m_axi_rresp_i != 2'b00) err_d = 1'b1;
           beat_d = beat_q + 1'b1;
           if (m_axi_rlast_i || beat_q + 1'b1 == burst_q) begin
             beat_d  = '0;
-            state_d = StWriteAddr;
+            state_d = (state_q == StReadDataA) ? StReadAddrB : StWriteAddr;
           end
         end
       end
@@ -147,37 +152,6 @@ module @NAME@
       end
       default: state_d = StIdle;
     endcase
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      state_q      <= StIdle;
-      len_q        <= '0;
-      src_a_q      <= '0;
-      src_b_q      <= '0;
-      dst_q        <= '0;
-      burst_q      <= '0;
-      beat_q       <= '0;
-      cycles_q     <= '0;
-      done_q       <= 1'b0;
-      err_q        <= 1'b0;
-    end else begin
-      state_q      <= state_d;
-      burst_q      <= burst_d;
-      beat_q       <= beat_d;
-      cycles_q     <= cycles_d;
-      done_q       <= done_d;
-      err_q        <= err_d;
-      if (reg_wr && state_q == StIdle) begin
-        unique case (acc_addr)
-          RegLength: len_q   <= acc_wdata;
-          RegSrcA:   src_a_q <= acc_wdata;
-          RegSrcB:   src_b_q <= acc_wdata;
-          RegDst:    dst_q   <= acc_wdata;
-          default: ;
-        endcase
-      end
-    end
   end
 
   // Burst buffers (rtl/common/cosim_ram): data only, no reset; read
