@@ -138,9 +138,6 @@ function(cosim_add_dut manifest)
       ${flags}
       VERILATOR_ARGS ${args})
     target_link_libraries(${v} INTERFACE ${dut}_regs)
-    # Users compile with -Wall -Wextra; Verilator's own headers are not ours to fix.
-    get_target_property(inc ${v} INTERFACE_INCLUDE_DIRECTORIES)
-    set_target_properties(${v} PROPERTIES INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${inc}")
   endforeach()
 endfunction()
 

@@ -25,6 +25,7 @@
 #include "tlm/dram_timing.hpp"
 #include "trace/trace.hpp"
 #include "vta_bare/bare_driver.hpp"
+#include "vta_bare/trace_program.hpp"
 
 namespace cosim::backends {
 std::unique_ptr<tb::TargetBackend> make_vta();
@@ -71,18 +72,7 @@ struct BareFigures {
 
 // The trace's program on BareDriver with the trace's memory timing.
 BareFigures bare_run(const cosim::trace::Trace& tr) {
-  std::vector<uint8_t> dram;
-  uint32_t insn_addr = 0, insn_count = 0;
-  const cosim::trace::Step* check = nullptr;
-  for (const auto& s : tr.steps) {
-    if (s.op == cosim::trace::Op::kMemLoad) {
-      if (dram.size() < s.addr + s.data.size()) dram.resize(s.addr + s.data.size());
-      std::copy(s.data.begin(), s.data.end(), dram.begin() + static_cast<std::ptrdiff_t>(s.addr));
-    }
-    if (s.op == cosim::trace::Op::kRegWrite && s.addr == 0x8) insn_count = static_cast<uint32_t>(s.value);
-    if (s.op == cosim::trace::Op::kRegWrite && s.addr == 0xc) insn_addr = static_cast<uint32_t>(s.value);
-    if (s.op == cosim::trace::Op::kMemCheck) check = &s;
-  }
+  auto [dram, insn_addr, insn_count, check] = cosim::tb::vta::program_of_trace(tr);
   const cosim::tb::TbConfig cfg = cosim::tb::TbConfig::from_map(tr.config);
   BareFigures f;
   const auto t0 = Clock::now();

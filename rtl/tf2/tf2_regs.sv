@@ -6,16 +6,14 @@
 
 module tf2_regs
   import tf2_pkg::*;
-#(
-  parameter int unsigned NPe         = DefNPe,
-  parameter int unsigned OCol3D      = DefOCol3D,
-  parameter int unsigned KTap        = DefKTap,
-  parameter int unsigned OCol2D      = DefOCol2D,
-  parameter int unsigned FeatDepth   = DefFeatDepth,
-  parameter int unsigned FilterDepth = DefFilterDepth
-) (
+(
   input  logic             clk_i,
   input  logic             rst_ni,
+
+  // The instance's geometry, read back by the host (constants of tf2_top).
+  input  logic [31:0]      geometry_i,     // {OCol2D, KTap, OCol3D, NPe}, a byte each
+  input  logic [31:0]      feat_depth_i,
+  input  logic [31:0]      filter_depth_i,
 
   `COSIM_REG_SLAVE_PORTS(8),
 
@@ -62,12 +60,12 @@ module tf2_regs
       8'h08: rdata = {16'd0, desc_count_q};
       8'h0c: rdata = desc_addr_q;
       8'h10: rdata = err_info_q;
-      8'h14: rdata = {8'(OCol2D), 8'(KTap), 8'(OCol3D), 8'(NPe)};
+      8'h14: rdata = geometry_i;
       8'h18: rdata = pe_busy_q;
       8'h1c: rdata = filt_wait_q;
       8'h20: rdata = out_wait_q;
-      8'h24: rdata = 32'(FeatDepth);
-      8'h28: rdata = 32'(FilterDepth);
+      8'h24: rdata = feat_depth_i;
+      8'h28: rdata = filter_depth_i;
       default: rdata = 32'd0;
     endcase
   end

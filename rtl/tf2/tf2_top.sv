@@ -76,11 +76,11 @@ module tf2_top
   logic [AddrW-1:0] desc_addr;
   logic             pe_busy, filt_wait, out_wait;
 
-  tf2_regs #(
-    .NPe(NPe), .OCol3D(OCol3D), .KTap(KTap), .OCol2D(OCol2D),
-    .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)
-  ) u_regs (
+  tf2_regs u_regs (
     .clk_i, .rst_ni,
+    .geometry_i     ({8'(OCol2D), 8'(KTap), 8'(OCol3D), 8'(NPe)}),
+    .feat_depth_i   (32'(FeatDepth)),
+    .filter_depth_i (32'(FilterDepth)),
     `COSIM_REG_SLAVE_CONNECT,
     .start_o     (start),
     .desc_addr_o (desc_addr),

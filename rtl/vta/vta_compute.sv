@@ -14,28 +14,17 @@
 // the instruction starts; push_prev = compute->load, push_next =
 // compute->store, pushed once it has finished (pipeline drained, loads written).
 `include "cosim_ports.svh"
+`include "vta_ports.svh"
 
 module vta_compute import vta_pkg::*; #(
-  parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
-  parameter int unsigned WgtDepth  = vta_pkg::DefWgtDepth,
-  parameter int unsigned AccDepth  = vta_pkg::DefAccDepth,
-  parameter int unsigned UopDepth  = vta_pkg::DefUopDepth,
-  parameter int unsigned DataWidth = vta_pkg::AxiDataWidth,
-  parameter int unsigned AddrWidth = vta_pkg::AxiAddrWidth,
+  `VTA_BUFFER_PARAMS,
   localparam int unsigned InpAw = $clog2(InpDepth),
   localparam int unsigned WgtAw = $clog2(WgtDepth),
   localparam int unsigned AccAw = $clog2(AccDepth),
   localparam int unsigned UopAw = $clog2(UopDepth),
   localparam int unsigned AccChunks = AccWidth / DataWidth
 ) (
-  input  logic                 clk_i,
-  input  logic                 rst_ni,
-  input  logic                 clr_i,
-  input  logic                 halt_i,
-
-  input  logic                 insn_valid_i,
-  output logic                 insn_ready_o,
-  input  logic [InsnWidth-1:0] insn_i,
+  `VTA_ENGINE_INSN_PORTS,
 
   input  logic                 l2c_avail_i,
   input  logic                 s2c_avail_i,

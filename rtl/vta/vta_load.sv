@@ -2,6 +2,7 @@
 // COMPUTE): pop_next takes a compute->load token at start, push_next gives a
 // load->compute token once every element has been written.
 `include "cosim_ports.svh"
+`include "vta_ports.svh"
 
 module vta_load import vta_pkg::*; #(
   parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
@@ -13,14 +14,7 @@ module vta_load import vta_pkg::*; #(
   localparam int unsigned InpChunks = InpWidth / DataWidth,
   localparam int unsigned WgtChunks = WgtWidth / DataWidth
 ) (
-  input  logic                 clk_i,
-  input  logic                 rst_ni,
-  input  logic                 clr_i,
-  input  logic                 halt_i,
-
-  input  logic                 insn_valid_i,
-  output logic                 insn_ready_o,
-  input  logic [InsnWidth-1:0] insn_i,
+  `VTA_ENGINE_INSN_PORTS,
 
   input  logic                 c2l_avail_i,
   output logic                 c2l_pop_o,

@@ -13,14 +13,10 @@
 // The R stream is taken only when the writer is at a data element, so rready
 // depends on the writer's state alone.
 `include "cosim_ports.svh"
+`include "vta_ports.svh"
 
 module vta_loader import vta_pkg::*; #(
-  parameter int unsigned InpDepth   = vta_pkg::DefInpDepth,
-  parameter int unsigned WgtDepth   = vta_pkg::DefWgtDepth,
-  parameter int unsigned AccDepth   = vta_pkg::DefAccDepth,
-  parameter int unsigned UopDepth   = vta_pkg::DefUopDepth,
-  parameter int unsigned DataWidth  = vta_pkg::AxiDataWidth,
-  parameter int unsigned AddrWidth  = vta_pkg::AxiAddrWidth,
+  `VTA_BUFFER_PARAMS,
   localparam int unsigned DataBytes = DataWidth / 8
 ) (
   input  logic                 clk_i,

@@ -7,6 +7,8 @@
 // Owns the AXI write channels: rows become AW bursts (splitter), and every
 // issued burst queues its length for the W side, which streams beats read
 // from the ACC buffer through a small FIFO.
+`include "vta_ports.svh"
+
 module vta_store import vta_pkg::*; #(
   parameter int unsigned AccDepth  = vta_pkg::DefAccDepth,
   parameter int unsigned DataWidth = vta_pkg::AxiDataWidth,
@@ -14,14 +16,7 @@ module vta_store import vta_pkg::*; #(
   localparam int unsigned AccAw = $clog2(AccDepth),
   localparam int unsigned DataBytes = DataWidth / 8
 ) (
-  input  logic                 clk_i,
-  input  logic                 rst_ni,
-  input  logic                 clr_i,
-  input  logic                 halt_i,
-
-  input  logic                 insn_valid_i,
-  output logic                 insn_ready_o,
-  input  logic [InsnWidth-1:0] insn_i,
+  `VTA_ENGINE_INSN_PORTS,
 
   input  logic                 c2s_avail_i,
   output logic                 c2s_pop_o,

@@ -4,11 +4,8 @@
 #include <sstream>
 
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vtinydnn_top.h"
 #include "verilated.h"
-#pragma GCC diagnostic pop
 #include "harness/core.hpp"
 #include "harness/stall_seed.hpp"
 

@@ -3,11 +3,8 @@
 #include <sstream>
 
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vvta_top.h"
 #include "verilated.h"
-#pragma GCC diagnostic pop
 #include "harness/core.hpp"
 
 namespace cosim::vta {

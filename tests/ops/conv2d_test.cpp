@@ -12,9 +12,7 @@ namespace {
 
 using namespace cosim;
 using namespace cosim::ops;
-using opstest::i32;
-using opstest::i8;
-using opstest::values;
+using namespace opstest;  // i8, i32, values
 
 TEST(Padding, SameEvenAndOddTotals) {
   // in 5, k 3, s 2: out 3, total (3-1)*2 + 3 - 5 = 2 -> 1 / 1.

@@ -17,9 +17,7 @@ namespace {
 
 using namespace cosim;
 using namespace cosim::ops;
-using opstest::i32;
-using opstest::i8;
-using opstest::values;
+using namespace opstest;  // i8, i32, values
 
 int64_t floor_shift(int64_t v, int e) {
   const int64_t d = int64_t{1} << e;

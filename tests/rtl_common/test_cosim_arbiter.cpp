@@ -14,12 +14,9 @@
 #include <set>
 #include <vector>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vcosim_arbiter_fp_lock.h"
 #include "Vcosim_arbiter_rr_comb.h"
 #include "Vcosim_arbiter_rr_reg.h"
-#pragma GCC diagnostic pop
 
 #include "rtl_common_tb.hpp"
 

@@ -16,12 +16,9 @@
 #include <utility>
 #include <vector>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vcosim_axi_burst_split_copy.h"
 #include "Vcosim_axi_burst_split_small.h"
 #include "Vcosim_axi_burst_split_wide.h"
-#pragma GCC diagnostic pop
 
 #include "rtl_common_tb.hpp"
 

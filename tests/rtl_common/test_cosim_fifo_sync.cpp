@@ -7,10 +7,7 @@
 #include <deque>
 #include <random>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vcosim_fifo_sync_5.h"
-#pragma GCC diagnostic pop
 
 #include "rtl_common_tb.hpp"
 

@@ -13,11 +13,8 @@
 #include <random>
 #include <vector>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vcosim_ram_comb.h"
 #include "Vcosim_ram_sync.h"
-#pragma GCC diagnostic pop
 
 #include "rtl_common_tb.hpp"
 

@@ -10,11 +10,8 @@
 #include <functional>
 #include <string>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vcosim_reg_slave.h"
 #include "verilated.h"
-#pragma GCC diagnostic pop
 
 #include "rtl_assert/rtl_assert.hpp"
 

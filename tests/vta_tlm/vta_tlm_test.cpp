@@ -27,6 +27,7 @@
 #include "tlm/dram_timing.hpp"
 #include "trace/trace.hpp"
 #include "vta_bare/bare_driver.hpp"
+#include "vta_bare/trace_program.hpp"
 
 #ifndef VTA_TLM_DEFAULT_CASES
 #define VTA_TLM_DEFAULT_CASES 240
@@ -443,18 +444,7 @@ TEST(VTA_TLM_SUITE, BareDriverWithTheSameMemoryTimingTakesTheSameCycles) {
   const json r = run_child(file, out);
   ASSERT_EQ(r["rc"], 0) << str(r);
   const cosim::trace::Trace tr = cosim::trace::read_trace(out + "/trace");
-  std::vector<uint8_t> dram;
-  uint32_t insn_addr = 0, insn_count = 0;
-  const cosim::trace::Step* check = nullptr;
-  for (const auto& s : tr.steps) {
-    if (s.op == cosim::trace::Op::kMemLoad) {
-      if (dram.size() < s.addr + s.data.size()) dram.resize(s.addr + s.data.size());
-      std::copy(s.data.begin(), s.data.end(), dram.begin() + static_cast<std::ptrdiff_t>(s.addr));
-    }
-    if (s.op == cosim::trace::Op::kRegWrite && s.addr == cosim::vta::regs::kInsnCount) insn_count = static_cast<uint32_t>(s.value);
-    if (s.op == cosim::trace::Op::kRegWrite && s.addr == cosim::vta::regs::kInsnAddr) insn_addr = static_cast<uint32_t>(s.value);
-    if (s.op == cosim::trace::Op::kMemCheck) check = &s;
-  }
+  auto [dram, insn_addr, insn_count, check] = cosim::tb::vta::program_of_trace(tr);
   ASSERT_NE(check, nullptr);
   const cosim::tb::TbConfig cfg = cosim::tb::TbConfig::from_map(tr.config);
   EXPECT_GT(cfg.stall_probability, 0.0);

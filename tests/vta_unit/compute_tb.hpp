@@ -17,11 +17,8 @@
 #include "module_tb.hpp"
 #include "unit_util.hpp"
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vvta_compute.h"
 #include "verilated.h"
-#pragma GCC diagnostic pop
 
 namespace vta_unit {
 
@@ -36,21 +33,19 @@ struct ComputeTb : ModuleTb<Vvta_compute> {
   std::vector<AccEntry> acc = std::vector<AccEntry>(kAccDepth);
 
   // Environment.
-  std::deque<Insn> queue;
   int l2c_tokens = 0, s2c_tokens = 0;
   int c2l_pushes = 0, c2s_pushes = 0, finishes = 0, errors = 0;
   uint32_t last_err = 0;
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 16, 0);
   std::deque<std::array<uint8_t, 16>> beats;
-  std::mt19937 rng{1};
   double r_gap = 0.0;  // probability of an idle R cycle
 
   // Observations.
-  uint64_t cycle = 0, gemm_busy = 0, alu_busy = 0, acc_writes = 0;
+  uint64_t gemm_busy = 0, alu_busy = 0, acc_writes = 0;
   uint64_t last_accept = 0, last_push = 0;
   int stall_l2c_cycles = 0;
 
-  ComputeTb() {
+  ComputeTb() : ModuleTb(1) {
     hold_reset();  // one clock edge in reset, then released with the clock low
     dut.clk_i = 1;
     dut.eval();
@@ -61,14 +56,11 @@ struct ComputeTb : ModuleTb<Vvta_compute> {
 
   void step() {
     // Inputs for this cycle, then settle the combinational outputs.
-    dut.clk_i = 0;
-    dut.insn_valid_i = !queue.empty();
-    if (!queue.empty()) put_insn(dut.insn_i, queue.front());
+    offer_insn();
     dut.l2c_avail_i = l2c_tokens > 0;
     dut.s2c_avail_i = s2c_tokens > 0;
     dut.req_ready_i = 1;
-    std::uniform_real_distribution<double> u01(0.0, 1.0);
-    dut.rvalid_i = !beats.empty() && !(r_gap > 0.0 && u01(rng) < r_gap);
+    dut.rvalid_i = !beats.empty() && !stalls(r_gap);
     if (dut.rvalid_i) put_bytes(dut.rdata_i, 0, beats.front().data(), 16);
     dut.eval();
 
@@ -130,7 +122,7 @@ struct ComputeTb : ModuleTb<Vvta_compute> {
 
   // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 200000) {
-    this->run_until_idle([this] { step(); }, queue, [this] { return true; }, cycle, max_cycles, "vta_compute");
+    this->run_until_idle([this] { step(); }, [this] { return true; }, max_cycles, "vta_compute");
   }
 };
 

@@ -4,16 +4,16 @@
 // engine's surroundings.
 #pragma once
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "verilated.h"
-#pragma GCC diagnostic pop
 
 #include <cstdint>
+#include <deque>
+#include <random>
 #include <stdexcept>
 #include <string>
 
 #include "coverage/rtl_coverage.hpp"
+#include "unit_util.hpp"
 
 namespace vta_unit {
 
@@ -22,7 +22,11 @@ struct ModuleTb {
   VerilatedContext ctx;
   Model dut{&ctx};
 
-  ModuleTb() = default;
+  std::deque<Insn> queue;  // instructions offered to the engine, oldest first
+  std::mt19937 rng;        // the surroundings' random stalls
+  uint64_t cycle = 0;      // clock edges since reset
+
+  explicit ModuleTb(uint32_t seed) : rng(seed) {}
   ModuleTb(const ModuleTb&) = delete;
   ModuleTb& operator=(const ModuleTb&) = delete;
   ~ModuleTb() {
@@ -48,13 +52,25 @@ struct ModuleTb {
     dut.eval();
   }
 
+  // Start of a cycle: the clock low and the queue's oldest instruction offered.
+  void offer_insn() {
+    dut.clk_i = 0;
+    dut.insn_valid_i = !queue.empty();
+    if (!queue.empty()) put_insn(dut.insn_i, queue.front());
+  }
+  // True with probability p (never for 0): a handshake the surroundings
+  // hold off this cycle.
+  bool stalls(double p) {
+    std::uniform_real_distribution<double> u01(0.0, 1.0);
+    return p > 0.0 && u01(rng) < p;
+  }
+
   // Clocks the engine (`step()`: one cycle of the testbench, counting
   // `cycle`) until its instruction queue is drained, the engine shows
   // EngIdle and `idle()` holds for the rest of its surroundings; throws
   // naming `engine` after `max_cycles`.
-  template <class Step, class Queue, class Idle>
-  void run_until_idle(Step step, const Queue& queue, Idle idle, const uint64_t& cycle, uint64_t max_cycles,
-                      const char* engine) {
+  template <class Step, class Idle>
+  void run_until_idle(Step step, Idle idle, uint64_t max_cycles, const char* engine) {
     const uint64_t end = cycle + max_cycles;
     while (cycle < end) {
       step();

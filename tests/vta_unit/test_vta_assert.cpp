@@ -11,49 +11,13 @@
 #include <random>
 #include <string>
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include "Vvta_token_q.h"
-#include "verilated.h"
-#pragma GCC diagnostic pop
-
 #include "rtl_assert/rtl_assert.hpp"
+#include "token_q_tb.hpp"
 
 namespace {
 
-constexpr uint64_t kMax = 65535;  // 2^TokenCountWidth - 1 (vta_pkg)
-
-struct AssertTb {
-  VerilatedContext ctx;
-  Vvta_token_q dut{&ctx};
-  uint64_t cycle = 0;  // clock edges since reset
-
-  ~AssertTb() { cosim::tb::before_model_destruction(ctx); }
-  explicit AssertTb(bool catch_failures = true) {
-    if (catch_failures) cosim::tb::catch_rtl_assertions(ctx);
-    dut.clk_i = 0;
-    dut.rst_ni = 0;
-    dut.clr_i = 0;
-    dut.push_i = 0;
-    dut.pop_i = 0;
-    dut.eval();
-    dut.rst_ni = 1;
-    dut.eval();
-  }
-  // One clock edge with the given inputs, as VtaCore::cycle does it: the
-  // context time is the cycle number, checked after the edge.
-  void step(bool push, bool pop) {
-    dut.clk_i = 0;
-    dut.push_i = push;
-    dut.pop_i = pop;
-    dut.eval();
-    dut.clk_i = 1;
-    ctx.time(cycle + 1);
-    dut.eval();
-    ++cycle;
-    cosim::tb::check_rtl_assertions(ctx, "token_q", cycle);
-  }
-};
+using vta_unit::kTokenMax;
+using vta_unit::TokenQTb;
 
 // Runs `body`, which must throw RtlAssertionError; returns it with stdout.
 template <class F>
@@ -72,7 +36,7 @@ std::pair<cosim::tb::RtlAssertionError, std::string> expect_failure(F body) {
 }
 
 TEST(VtaAssert, PopOfEmptyQueueFailsAtItsCycle) {
-  AssertTb tb;
+  TokenQTb tb(TokenQTb::Checks::kThrow);
   tb.step(true, false);   // cycle 1: one token
   tb.step(true, false);   // cycle 2: two
   tb.step(false, true);   // cycle 3: one
@@ -109,21 +73,21 @@ TEST(VtaAssert, VerilatorLineIsSplitIntoItsParts) {
 }
 
 TEST(VtaAssert, PushAtSaturationFailsAtItsCycle) {
-  AssertTb tb;
-  for (uint64_t i = 0; i < kMax; ++i) tb.step(true, false);  // cycles 1..65535: legal
-  EXPECT_EQ(tb.dut.count_o, kMax);
+  TokenQTb tb(TokenQTb::Checks::kThrow);
+  for (uint64_t i = 0; i < kTokenMax; ++i) tb.step(true, false);  // cycles 1..65535: legal
+  EXPECT_EQ(tb.dut.count_o, kTokenMax);
   auto [err, out] = expect_failure([&] { tb.step(true, false); });
-  EXPECT_EQ(err.cycle(), kMax + 1);
-  EXPECT_NE(out.find("[" + std::to_string(kMax + 1) + "]"), std::string::npos) << out;
+  EXPECT_EQ(err.cycle(), kTokenMax + 1);
+  EXPECT_NE(out.find("[" + std::to_string(kTokenMax + 1) + "]"), std::string::npos) << out;
   EXPECT_NE(out.find("a_no_overflow"), std::string::npos) << out;
 }
 
 TEST(VtaAssert, LegalTrafficRaisesNothing) {
-  AssertTb tb;
+  TokenQTb tb(TokenQTb::Checks::kThrow);
   std::mt19937 g(7);
   uint64_t ref = 0;
   for (int i = 0; i < 20000; ++i) {
-    const bool push = g() % 2 && ref < kMax;
+    const bool push = g() % 2 && ref < kTokenMax;
     const bool pop = g() % 2 && ref > 0;
     ASSERT_NO_THROW(tb.step(push, pop)) << "cycle " << tb.cycle + 1;
     ref += (push ? 1 : 0) - (pop ? 1 : 0);
@@ -136,7 +100,7 @@ TEST(VtaAssertDeathTest, WithoutTheHelpersAFailureAborts) {
   // process aborts.
   EXPECT_EXIT(
       {
-        AssertTb tb(false);
+        TokenQTb tb(TokenQTb::Checks::kAbort);
         tb.step(false, true);
       },
       testing::KilledBySignal(SIGABRT), "");

@@ -13,11 +13,8 @@
 #include "module_tb.hpp"
 #include "unit_util.hpp"
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vvta_load.h"
 #include "verilated.h"
-#pragma GCC diagnostic pop
 
 using namespace vta_unit;
 
@@ -30,27 +27,22 @@ struct LoadTb : ModuleTb<Vvta_load> {
   std::vector<uint8_t> inp = std::vector<uint8_t>(kInpDepth * 16, kSentinel);
   std::vector<uint8_t> wgt = std::vector<uint8_t>(kWgtDepth * 256, kSentinel);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 20);
-  std::deque<Insn> queue;
   std::deque<std::array<uint8_t, 16>> beats;
-  std::mt19937 rng{5};
   double r_gap = 0.0, req_gap = 0.0;
   int c2l_tokens = 0, l2c_pushes = 0, errors = 0, stall_cycles = 0;
-  uint64_t cycle = 0, writes = 0, requests = 0, last_write = 0, push_cycle = 0, bytes = 0, busy = 0;
+  uint64_t writes = 0, requests = 0, last_write = 0, push_cycle = 0, bytes = 0, busy = 0;
 
-  LoadTb() {
+  LoadTb() : ModuleTb(5) {
     std::mt19937 g(77);
     for (auto& b : dram) b = static_cast<uint8_t>(g());
     reset();
   }
 
   void step() {
-    std::uniform_real_distribution<double> u01(0.0, 1.0);
-    dut.clk_i = 0;
-    dut.insn_valid_i = !queue.empty();
-    if (!queue.empty()) put_insn(dut.insn_i, queue.front());
+    offer_insn();
     dut.c2l_avail_i = c2l_tokens > 0;
-    dut.req_ready_i = !(req_gap > 0.0 && u01(rng) < req_gap);
-    dut.rvalid_i = !beats.empty() && !(r_gap > 0.0 && u01(rng) < r_gap);
+    dut.req_ready_i = !stalls(req_gap);
+    dut.rvalid_i = !beats.empty() && !stalls(r_gap);
     if (dut.rvalid_i) put_bytes(dut.rdata_i, 0, beats.front().data(), 16);
     dut.eval();
 
@@ -90,7 +82,7 @@ struct LoadTb : ModuleTb<Vvta_load> {
 
   // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 100000) {
-    this->run_until_idle([this] { step(); }, queue, [this] { return !dut.busy_o; }, cycle, max_cycles, "vta_load");
+    this->run_until_idle([this] { step(); }, [this] { return !dut.busy_o; }, max_cycles, "vta_load");
   }
 };
 

@@ -15,11 +15,8 @@
 #include "module_tb.hpp"
 #include "unit_util.hpp"
 
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "Vvta_store.h"
 #include "verilated.h"
-#pragma GCC diagnostic pop
 
 using namespace vta_unit;
 
@@ -31,8 +28,6 @@ constexpr uint8_t kSentinel = 0x3c;
 struct StoreTb : ModuleTb<Vvta_store> {
   std::vector<std::array<int32_t, 16>> acc = std::vector<std::array<int32_t, 16>>(kAccDepth);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 18, kSentinel);
-  std::deque<Insn> queue;
-  std::mt19937 rng{3};
   double stall = 0.0;  // probability of de-asserting awready / wready, per cycle
   struct Burst {
     uint64_t addr;
@@ -42,10 +37,10 @@ struct StoreTb : ModuleTb<Vvta_store> {
   std::deque<Burst> aw;
   std::deque<uint64_t> b_due;  // cycle at which each B response is given
   int c2s_tokens = 0, s2c_pushes = 0, errors = 0;
-  uint64_t cycle = 0, beats = 0, bursts = 0, responses = 0, last_b = 0, push_cycle = 0, bytes = 0;
+  uint64_t beats = 0, bursts = 0, responses = 0, last_b = 0, push_cycle = 0, bytes = 0;
   std::vector<std::string> protocol;
 
-  StoreTb() {
+  StoreTb() : ModuleTb(3) {
     std::mt19937 g(55);
     for (auto& e : acc)
       for (auto& v : e) v = static_cast<int32_t>(g());
@@ -54,13 +49,10 @@ struct StoreTb : ModuleTb<Vvta_store> {
   }
 
   void step() {
-    std::uniform_real_distribution<double> u01(0.0, 1.0);
-    dut.clk_i = 0;
-    dut.insn_valid_i = !queue.empty();
-    if (!queue.empty()) put_insn(dut.insn_i, queue.front());
+    offer_insn();
     dut.c2s_avail_i = c2s_tokens > 0;
-    dut.m_awready_i = !(stall > 0.0 && u01(rng) < stall);
-    dut.m_wready_i = !(stall > 0.0 && u01(rng) < stall);
+    dut.m_awready_i = !stalls(stall);
+    dut.m_wready_i = !stalls(stall);
     dut.m_bvalid_i = !b_due.empty() && b_due.front() <= cycle;
     dut.eval();
 
@@ -108,7 +100,7 @@ struct StoreTb : ModuleTb<Vvta_store> {
 
   // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 100000) {
-    this->run_until_idle([this] { step(); }, queue, [this] { return !dut.busy_o && b_due.empty(); }, cycle, max_cycles, "vta_store");
+    this->run_until_idle([this] { step(); }, [this] { return !dut.busy_o && b_due.empty(); }, max_cycles, "vta_store");
   }
 };
 

@@ -101,14 +101,10 @@ module @NAME@
     unique case (state_q)
       StIdle: begin
         if (start) begin
-          cycles_d     = 32'd0;
-          done_d       = 1'b0;
-          err_d        = 1'b0;
-          if (len_q[AddrWidth-1:3] == '0) begin
-            done_d = 1'b1;
-          end else begin
-            state_d = StReadAddrA;
-          end
+          cycles_d = 32'd0;
+          err_d    = 1'b0;
+          done_d   = len_q[AddrWidth-1:3] == '0;  // an empty vector is done at once
+          if (len_q[AddrWidth-1:3] != '0) state_d = StReadAddrA;
         end
       end
       StReadAddrA: begin
@@ -156,32 +152,25 @@ module @NAME@
 
   // Burst buffers (rtl/common/cosim_ram): data only, no reset; read
   // combinationally by the adder while the W channel sends the sum.
-  logic [DataWidth-1:0] a_beat, b_beat;
-  cosim_ram #(.Width(DataWidth), .Depth(MaxBurstBeats), .ReadLatency(0)) u_buf_a (
-    .clk_i,
-    .we_i    (state_q == StReadDataA && m_axi_rvalid_i),
-    .waddr_i (beat_q[BeatIdxWidth-1:0]),
-    .wmask_i (1'b1),
-    .wdata_i (m_axi_rdata_i),
-    .re_i    (1'b1),
-    .raddr_i (beat_q[BeatIdxWidth-1:0]),
-    .rdata_o (a_beat)
-  );
-  cosim_ram #(.Width(DataWidth), .Depth(MaxBurstBeats), .ReadLatency(0)) u_buf_b (
-    .clk_i,
-    .we_i    (state_q == StReadDataB && m_axi_rvalid_i),
-    .waddr_i (beat_q[BeatIdxWidth-1:0]),
-    .wmask_i (1'b1),
-    .wdata_i (m_axi_rdata_i),
-    .re_i    (1'b1),
-    .raddr_i (beat_q[BeatIdxWidth-1:0]),
-    .rdata_o (b_beat)
-  );
+  // Buffer 0 holds A's burst, buffer 1 B's.
+  logic [1:0][DataWidth-1:0] buf_beat;
+  for (genvar b = 0; b < 2; b++) begin : g_buf
+    cosim_ram #(.Width(DataWidth), .Depth(MaxBurstBeats), .ReadLatency(0)) u_buf (
+      .clk_i,
+      .we_i    (state_q == (b == 0 ? StReadDataA : StReadDataB) && m_axi_rvalid_i),
+      .waddr_i (beat_q[BeatIdxWidth-1:0]),
+      .wmask_i (1'b1),
+      .wdata_i (m_axi_rdata_i),
+      .re_i    (1'b1),
+      .raddr_i (beat_q[BeatIdxWidth-1:0]),
+      .rdata_o (buf_beat[b])
+    );
+  end
 
   // The adder: one saturating int8 add per lane of the beat being written.
   logic [DataWidth-1:0] sum;
   always_comb begin
-    for (int unsigned l = 0; l < Lanes; l++) sum[8*l +: 8] = sat_add8(a_beat[8*l +: 8], b_beat[8*l +: 8]);
+    for (int unsigned l = 0; l < Lanes; l++) sum[8*l +: 8] = sat_add8(buf_beat[0][8*l +: 8], buf_beat[1][8*l +: 8]);
   end
 
   always_comb begin
