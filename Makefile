@@ -4,6 +4,7 @@
 #   make sim SCENARIO=conv2d [SEED=n] [TRACE=1]   run one scenario on the RTL
 #   make test                                     build + the CTest suite
 #   make bench | lint | regress | wave | coverage
+#   make bench-compare BASE=<rev> [RUNS=n]          speed against an older commit
 #   make new-dut NAME=x                           a new accelerator from templates/dut
 
 BUILD     ?= build
@@ -23,7 +24,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure test referee sim bench new-dut lint regress slurm-selftest wave coverage sanitize mutate fuzz fuzz-tflite ci clean help
+.PHONY: all build configure test referee sim bench bench-compare new-dut lint regress slurm-selftest wave coverage sanitize mutate fuzz fuzz-tflite ci clean help
 
 all: build
 
@@ -61,6 +62,11 @@ sim: build
 bench: build
 	@for b in $(BUILD)/bench/*/bench_*; do \
 	  [ -x "$$b" ] || continue; echo "== $$b"; "$$b" || exit 1; done
+
+# make bench-compare BASE=<rev> [RUNS=n]: the VTA simulation speed of this
+# tree against BASE built in build-base/, alternating runs, medians.
+bench-compare:
+	python3 scripts/bench-compare $(BASE) --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
 
 # Long sweeps: every scenario x SEEDS seeds through cosim, plus the CTest
 # tests labelled regress. SLURM=1 submits the scenario sweep as a job array.
