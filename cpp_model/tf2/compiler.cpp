@@ -20,9 +20,7 @@ void check_fits(const ConvLayer& L, const DeviceConfig& cfg, const std::string& 
   auto fail = [&](const std::string& m) { throw InputError(what + ": " + m); };
   if (L.stride > 255 || L.c_in > 65535 || L.c_out > 65535) fail("stride/channel count out of descriptor range");
   check_capacity(L.c_in, L.h_in, L.w_in, L.k, cfg, what);
-  for (int v : {L.min_exp, L.q_in, L.q_out}) {
-    if (v < -128 || v > 127) fail("min_exp/q_in/q_out must fit int8");
-  }
+  if (L.min_exp < -128 || L.min_exp > 127) fail("min_exp must fit int8");
 }
 }  // namespace
 
@@ -87,14 +85,13 @@ std::vector<uint8_t> encode_descriptor(const ConvLayer& L, const LayerRegions& r
   put32(d, 8, static_cast<uint32_t>(L.h_in) | static_cast<uint32_t>(L.w_in) << 16);
   put32(d, 12, static_cast<uint32_t>(L.h_out()) | static_cast<uint32_t>(L.w_out()) << 16);
   put32(d, 16, static_cast<uint32_t>(L.k) | static_cast<uint32_t>(L.stride) << 8 | static_cast<uint32_t>(L.pad) << 16);
-  put32(d, 20, static_cast<uint32_t>(static_cast<uint8_t>(L.min_exp)) |
-                   static_cast<uint32_t>(static_cast<uint8_t>(L.q_in)) << 8 |
-                   static_cast<uint32_t>(static_cast<uint8_t>(L.q_out)) << 16);
+  put32(d, 20, static_cast<uint32_t>(static_cast<uint8_t>(L.min_exp)));
   put32(d, 24, r.in_addr);
   put32(d, 28, r.weight_addr);
   put32(d, 32, r.param_addr);
   put32(d, 36, r.out_addr);
   put32(d, 40, L.residual_from != kNoResidual ? r.res_addr : 0u);
+  put32(d, 44, r.qin_addr);
   return d;
 }
 
@@ -129,12 +126,20 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
       if (P.c_out != L.c_in || P.h_out() != L.h_in || P.w_out() != L.w_in) {
         throw InputError(what + ": input shape does not match the previous layer's output");
       }
+      // A map has one Q per channel: the reader must use the writer's.
+      for (int c = 0; c < L.c_in; ++c) {
+        if (L.qi(c) != P.qo(c)) {
+          throw InputError(what + ": input channel " + std::to_string(c) + " has Q " + std::to_string(L.qi(c)) +
+                           ", the previous layer wrote it with Q " + std::to_string(P.qo(c)));
+        }
+      }
       r.in_addr = p.layers.back().out_addr;
       r.in_bytes = p.layers.back().out_bytes;
     }
     r.weight_bytes = static_cast<uint32_t>(((L.codes.size() + 3) / 4) * 2);
     r.weight_addr = alloc(r.weight_bytes);
     r.param_addr = alloc(static_cast<std::size_t>((L.c_out + 15) / 16) * 16 * 16);
+    r.qin_addr = alloc(static_cast<std::size_t>((L.c_in + 15) / 16) * 16);
     r.out_bytes = c16hw_bytes(L.c_out, L.h_out(), L.w_out());
     r.out_addr = alloc(r.out_bytes);
     if (L.residual_from == kResidualFromInput) r.res_addr = i == 0 ? r.in_addr : p.layers.front().in_addr;
@@ -157,7 +162,9 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
       put32(p.dram, r.param_addr + 16 * o, static_cast<uint32_t>(L.bias[o]));
       put32(p.dram, r.param_addr + 16 * o + 4, static_cast<uint32_t>(L.alpha[o]));
       put32(p.dram, r.param_addr + 16 * o + 8, static_cast<uint32_t>(L.beta[o]));
+      p.dram[r.param_addr + 16 * o + 12] = static_cast<uint8_t>(L.qo(o));
     }
+    for (int c = 0; c < L.c_in; ++c) p.dram[r.qin_addr + c] = static_cast<uint8_t>(L.qi(c));
     std::memset(&p.dram[r.out_addr], kOutputFill, r.out_bytes);
   }
   return p;

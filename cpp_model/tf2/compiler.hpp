@@ -10,18 +10,23 @@
 //   w2  [15:0] h_in          [31:16] w_in
 //   w3  [15:0] h_out         [31:16] w_out
 //   w4  [7:0] k  [15:8] stride  [23:16] pad (symmetric zero padding)
-//   w5  [7:0] min_exp  [15:8] q_in  [23:16] q_out   (each int8)
+//   w5  [7:0] min_exp (int8)
 //   w6  input map address     w7  packed weight address
 //   w8  parameter address     w9  output map address
 //   w10 residual map address (when w0[10])
-//   w11..w15 reserved, zero
+//   w11 input-Q table address
+//   w12..w15 reserved, zero
 // Feature maps (input and output): "C16HW" int8, [ceil(C/16)][H][W][16],
 // channel c at byte c % 16 of its pixel word; channels >= C are zero.
 // Weights: the 4-bit codes packed four per 16-bit word, least-significant
 // nibble first, OIHW order, one contiguous blob (decoded to shift codes on
-// chip from min_exp, q_in, q_out).
+// chip from min_exp and the Q of the weight's input and output channel).
 // Parameters: 16 bytes per output channel {int32 bias, int32 alpha,
-// int32 beta, 0}, padded with zeros to a multiple of 16 channels.
+// int32 beta, int8 Q_out and three zero bytes}, padded with zeros to a
+// multiple of 16 channels.
+// Input-Q table: one int8 Q per input channel in C16 order (one 16-byte word
+// per channel group, channel c at byte c % 16, zeros past c_in). Feature maps
+// have one Q per channel (spec/tf2.md); a shared Q repeats it.
 // All regions are 64-byte aligned; the output region is pre-filled with
 // kOutputFill so unwritten bytes show.
 #pragma once
@@ -58,6 +63,7 @@ void check_capacity(int64_t c_in, int64_t h_in, int64_t w_in, int64_t k, const D
 struct LayerRegions {
   uint32_t desc_addr = 0, in_addr = 0, weight_addr = 0, param_addr = 0, out_addr = 0;
   uint32_t res_addr = 0;  // residual map, 0 when none
+  uint32_t qin_addr = 0;  // input-Q table
   uint32_t in_bytes = 0, weight_bytes = 0, out_bytes = 0;
 };
 

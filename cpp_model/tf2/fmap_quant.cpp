@@ -80,6 +80,12 @@ int choose_layer_q(const std::vector<float>& chw, int channels) {
   return m;
 }
 
+std::string q_range(const std::vector<int>& q) {
+  if (q.empty()) return "-";
+  const auto [lo, hi] = std::minmax_element(q.begin(), q.end());
+  return *lo == *hi ? std::to_string(*lo) : std::to_string(*lo) + ".." + std::to_string(*hi);
+}
+
 std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, const std::vector<int>& q) {
   if (channels <= 0 || chw.size() % static_cast<std::size_t>(channels) != 0 ||
       (q.size() != 1 && q.size() != static_cast<std::size_t>(channels))) {
@@ -95,9 +101,20 @@ std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, co
   return out;
 }
 
-std::vector<float> dequantize_map(const std::vector<int8_t>& q, int qexp) {
+std::vector<float> dequantize_map(const std::vector<int8_t>& q, int qexp) { return dequantize_map(q, 1, {qexp}); }
+
+std::vector<float> dequantize_map(const std::vector<int8_t>& q, int channels, const std::vector<int>& qexp) {
+  if (channels <= 0 || q.size() % static_cast<std::size_t>(channels) != 0 ||
+      (qexp.size() != 1 && qexp.size() != static_cast<std::size_t>(channels))) {
+    throw InputError("tf2 dequantize_map: shape/Q count mismatch (" + std::to_string(q.size()) + " values, " +
+                     std::to_string(channels) + " channels, " + std::to_string(qexp.size()) + " Qs)");
+  }
+  const std::size_t plane = q.size() / static_cast<std::size_t>(channels);
   std::vector<float> out(q.size());
-  for (std::size_t i = 0; i < q.size(); ++i) out[i] = static_cast<float>(std::ldexp(q[i], -qexp));
+  for (std::size_t i = 0; i < q.size(); ++i) {
+    const int qc = qexp.size() == 1 ? qexp[0] : qexp[i / plane];
+    out[i] = static_cast<float>(std::ldexp(q[i], -qc));
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace cosim::tf2 {
@@ -36,11 +37,17 @@ std::vector<int> choose_map_q(const std::vector<float>& chw, int channels);
 // has one Q per map until per-channel Q lands): the smallest per-channel Q.
 int choose_layer_q(const std::vector<float>& chw, int channels);
 
+// A map's channel Qs for a report: "lo..hi", or the one Q they share.
+std::string q_range(const std::vector<int>& q);
+
 // Quantizes a CHW map with one Q per channel (q.size() == channels) or one
 // shared Q (q.size() == 1).
 std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, const std::vector<int>& q);
 
 // The float values of an int8 map at Q `qexp`: q * 2^-qexp.
 std::vector<float> dequantize_map(const std::vector<int8_t>& q, int qexp);
+// The same for a CHW map with one Q per channel (qexp.size() == channels)
+// or one shared Q (qexp.size() == 1).
+std::vector<float> dequantize_map(const std::vector<int8_t>& q, int channels, const std::vector<int>& qexp);
 
 }  // namespace cosim::tf2

@@ -15,9 +15,18 @@ struct RandomLayerShape {
   int k = 3, stride = 1, pad = 1;
   bool batch_norm = true;
   bool relu = false;
+  // One Q per channel (spec/tf2.md): input channels scattered around the
+  // layer's q_in, output channels around its q_out. Otherwise one Q per map.
+  bool per_channel_q = false;
+  // The input map's Q per channel when it is given (a chain: the previous
+  // layer's output_q()); empty: chosen here.
+  std::vector<int> input_q{};
 };
 
 ConvLayer random_layer(const RandomLayerShape& shape, uint64_t seed);
+// A chain of random layers (seeds seed, seed+1, ...), each reading the
+// previous one's output map at its Q (RandomLayerShape::input_q).
+std::vector<ConvLayer> random_chain(std::vector<RandomLayerShape> shapes, uint64_t seed);
 std::vector<int8_t> random_input(int c, int h, int w, uint64_t seed);
 
 }  // namespace cosim::tf2

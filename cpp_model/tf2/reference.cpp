@@ -1,5 +1,6 @@
 #include "tf2/reference.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -55,22 +56,47 @@ std::vector<float> float_conv2d(const FloatConv& f, const std::vector<float>& in
 }
 
 ConvLayer make_conv_layer(const FloatConv& f, int q_in, int q_out) {
+  return make_conv_layer(f, std::vector<int>{q_in}, std::vector<int>{q_out});
+}
+
+ConvLayer make_conv_layer(const FloatConv& f, const std::vector<int>& q_in, const std::vector<int>& q_out) {
   check_float(f);
+  auto per_channel = [](const std::vector<int>& q, int channels, const char* what) {
+    if (q.size() == 1) return std::vector<int>{};
+    if (q.size() != static_cast<std::size_t>(channels)) {
+      throw InputError(std::string("tf2 layer: ") + what + " Q needs 1 or " + std::to_string(channels) + " entries, got " +
+                       std::to_string(q.size()));
+    }
+    return q;
+  };
+  if (q_in.empty() || q_out.empty()) throw InputError("tf2 layer: empty Q");
   ConvLayer L;
   L.c_in = f.c_in; L.c_out = f.c_out; L.h_in = f.h_in; L.w_in = f.w_in;
   L.k = f.k; L.stride = f.stride; L.pad = f.pad;
   const InqWeights inq = inq_compress(f.weights);
   L.min_exp = inq.min_exp;
   L.codes = inq.codes;
-  L.q_in = q_in; L.q_out = q_out;
+  L.q_in = q_in[0]; L.q_out = q_out[0];
+  L.q_in_ch = per_channel(q_in, f.c_in, "input");
+  L.q_out_ch = per_channel(q_out, f.c_out, "output");
   L.batch_norm = !f.bn_alpha.empty();
   L.relu = f.relu;
   for (int o = 0; o < f.c_out; ++o) {
-    L.bias.push_back(bias_to_int(f.bias.empty() ? 0.0 : f.bias[o], q_out));
+    L.bias.push_back(bias_to_int(f.bias.empty() ? 0.0 : f.bias[o], L.qo(o)));
     L.alpha.push_back(L.batch_norm ? alpha_to_int(f.bn_alpha[o]) : kAlphaOne);
-    L.beta.push_back(L.batch_norm ? beta_to_int(f.bn_beta[o], q_out) : 0);
+    L.beta.push_back(L.batch_norm ? beta_to_int(f.bn_beta[o], L.qo(o)) : 0);
   }
   return L;
+}
+
+ConvLayer make_fitting_conv_layer(const FloatConv& f, const std::vector<int>& q_in, std::vector<int> q_out) {
+  for (;;) {
+    ConvLayer L = make_conv_layer(f, q_in, q_out);
+    if (L.largest_shift() <= kMaxShift) return L;
+    const int top = *std::max_element(q_out.begin(), q_out.end());
+    if (top <= -128) throw InputError("tf2 layer: the weights' exponent range does not fit the 5-bit shift at any Q");
+    for (int& q : q_out) q -= q == top ? 1 : 0;
+  }
 }
 
 ErrorStats compare(const std::vector<float>& ref, const std::vector<float>& x) {

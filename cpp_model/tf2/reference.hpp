@@ -27,6 +27,14 @@ std::vector<float> float_conv2d(const FloatConv& f, const std::vector<float>& in
 // Compiles a float layer for the device: INQ weights, bias trunc, alpha trunc,
 // beta round_half_away, at the given input/output Q.
 ConvLayer make_conv_layer(const FloatConv& f, int q_in, int q_out);
+// The same with one Q per channel: q_in has c_in entries and q_out c_out,
+// or one entry for a Q shared by every channel of that map.
+ConvLayer make_conv_layer(const FloatConv& f, const std::vector<int>& q_in, const std::vector<int>& q_out);
+
+// make_conv_layer, with the output channels of the highest Q lowered one
+// step at a time until the layer's largest shift fits the PE's 5 bits (above
+// it the PE drops bit 5). Throws InputError when no Q down to -128 fits.
+ConvLayer make_fitting_conv_layer(const FloatConv& f, const std::vector<int>& q_in, std::vector<int> q_out);
 
 struct ErrorStats {
   double snr_db = 0;       // 10 log10(sum ref^2 / sum (ref - x)^2); +inf when exact

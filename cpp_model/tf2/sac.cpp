@@ -1,5 +1,6 @@
 #include "tf2/sac.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -88,6 +89,30 @@ void ConvLayer::validate(const std::string& what) const {
   }
   const auto co = static_cast<std::size_t>(c_out);
   if (bias.size() != co || alpha.size() != co || beta.size() != co) fail("bias/alpha/beta need c_out entries");
+  if (!q_in_ch.empty() && q_in_ch.size() != static_cast<std::size_t>(c_in)) {
+    fail("per-channel q_in needs c_in = " + std::to_string(c_in) + " entries, got " + std::to_string(q_in_ch.size()));
+  }
+  if (!q_out_ch.empty() && q_out_ch.size() != co) {
+    fail("per-channel q_out needs c_out = " + std::to_string(c_out) + " entries, got " + std::to_string(q_out_ch.size()));
+  }
+  for (int v : input_q()) {
+    if (v < -128 || v > 127) fail("input Q " + std::to_string(v) + " does not fit int8");
+  }
+  for (int v : output_q()) {
+    if (v < -128 || v > 127) fail("output Q " + std::to_string(v) + " does not fit int8");
+  }
+}
+
+std::vector<int> ConvLayer::input_q() const {
+  std::vector<int> q(static_cast<std::size_t>(std::max(c_in, 0)));
+  for (int c = 0; c < c_in; ++c) q[static_cast<std::size_t>(c)] = qi(c);
+  return q;
+}
+
+std::vector<int> ConvLayer::output_q() const {
+  std::vector<int> q(static_cast<std::size_t>(std::max(c_out, 0)));
+  for (int o = 0; o < c_out; ++o) q[static_cast<std::size_t>(o)] = qo(o);
+  return q;
 }
 
 namespace {
@@ -99,7 +124,12 @@ int32_t to_int32_checked(double v, const char* what) {
 }
 }  // namespace
 
-int ConvLayer::largest_shift() const { return 15 + q_out - q_in + min_exp + (kExpRange - 1); }
+int ConvLayer::largest_shift() const {
+  const std::vector<int> qin = input_q(), qout = output_q();
+  const int lo_in = qin.empty() ? q_in : *std::min_element(qin.begin(), qin.end());
+  const int hi_out = qout.empty() ? q_out : *std::max_element(qout.begin(), qout.end());
+  return 15 + hi_out - lo_in + min_exp + (kExpRange - 1);
+}
 
 int32_t bias_to_int(double bias_f, int q_out) { return to_int32_checked(std::trunc(std::ldexp(bias_f, 15 + q_out)), "bias"); }
 int32_t alpha_to_int(double alpha_f) { return to_int32_checked(std::trunc(std::ldexp(alpha_f, 20)), "alpha"); }
@@ -114,8 +144,14 @@ std::vector<int32_t> sac_accumulate(const ConvLayer& L, const std::vector<int8_t
     throw InputError("tf2 conv: input has " + std::to_string(in.size()) + " values, expected " + std::to_string(in_n));
   }
   const int ho = L.h_out(), wo = L.w_out();
+  // Shift codes per weight from its input and output channel's Q.
   std::vector<uint8_t> shift(L.codes.size());
-  for (std::size_t i = 0; i < shift.size(); ++i) shift[i] = device_shift_code(L.codes[i], L.min_exp, L.q_in, L.q_out);
+  const std::size_t kk = static_cast<std::size_t>(L.k) * L.k;
+  for (std::size_t i = 0; i < shift.size(); ++i) {
+    const int c = static_cast<int>((i / kk) % static_cast<std::size_t>(L.c_in));
+    const int o = static_cast<int>(i / (kk * static_cast<std::size_t>(L.c_in)));
+    shift[i] = device_shift_code(L.codes[i], L.min_exp, L.qi(c), L.qo(o));
+  }
   std::vector<int32_t> out(static_cast<std::size_t>(L.c_out) * ho * wo);
   for (int o = 0; o < L.c_out; ++o) {
     for (int y = 0; y < ho; ++y) {
@@ -166,21 +202,25 @@ void validate_residuals(const std::vector<ConvLayer>& layers) {
       throw InputError(what + ": source " + std::to_string(src) + " is not the input (-1) or an earlier layer (0.." +
                        std::to_string(static_cast<int>(i) - 1) + ")");
     }
-    int c = 0, h = 0, w = 0, q = 0;
+    int c = 0, h = 0, w = 0;
+    std::vector<int> q;
     if (src == kResidualFromInput) {
-      c = layers[0].c_in; h = layers[0].h_in; w = layers[0].w_in; q = layers[0].q_in;
+      c = layers[0].c_in; h = layers[0].h_in; w = layers[0].w_in; q = layers[0].input_q();
     } else {
       const ConvLayer& S = layers[static_cast<std::size_t>(src)];
-      c = S.c_out; h = S.h_out(); w = S.w_out(); q = S.q_out;
+      c = S.c_out; h = S.h_out(); w = S.w_out(); q = S.output_q();
     }
     if (c != L.c_out || h != L.h_out() || w != L.w_out()) {
       throw InputError(what + ": source map " + std::to_string(c) + "x" + std::to_string(h) + "x" + std::to_string(w) +
                        " differs from the output " + std::to_string(L.c_out) + "x" + std::to_string(L.h_out()) + "x" +
                        std::to_string(L.w_out()) + " (CxHxW)");
     }
-    if (q != L.q_out) {
-      throw InputError(what + ": source Q " + std::to_string(q) + " differs from the output Q " + std::to_string(L.q_out) +
-                       " (a residual ADD needs the same Q)");
+    const std::vector<int> qo = L.output_q();
+    for (std::size_t ch = 0; ch < qo.size(); ++ch) {
+      if (q[ch] != qo[ch]) {
+        throw InputError(what + ": channel " + std::to_string(ch) + ": source Q " + std::to_string(q[ch]) +
+                         " differs from the output Q " + std::to_string(qo[ch]) + " (a residual ADD needs the same Q)");
+      }
     }
   }
 }

@@ -64,10 +64,15 @@ struct ConvLayer {
   int k = 1, stride = 1, pad = 0;
   int min_exp = 0;
   std::vector<uint8_t> codes;  // OIHW 4-bit codes (0..14)
+  // Feature-map Q (spec/tf2.md: one Q per channel). q_in / q_out is the Q
+  // of every channel unless the per-channel vectors are given: q_in_ch[c]
+  // for input channel c (c_in entries), q_out_ch[o] for output channel o
+  // (c_out entries). Use qi() / qo(), which pick the right one.
   int q_in = 0, q_out = 0;
-  std::vector<int32_t> bias;   // trunc(bias_f * 2^(15+q_out)), per output channel
+  std::vector<int> q_in_ch, q_out_ch;
+  std::vector<int32_t> bias;   // trunc(bias_f * 2^(15+qo(o))), per output channel
   std::vector<int32_t> alpha;  // trunc(alpha_f * 2^20), 2^20 without batch-norm
-  std::vector<int32_t> beta;   // round_half_away(beta_f * 2^(15+q_out)), 0 without
+  std::vector<int32_t> beta;   // round_half_away(beta_f * 2^(15+qo(o))), 0 without
   bool batch_norm = false;     // informational (alpha/beta always applied)
   bool relu = false;
   // Residual ADD after requantization (chains only): the map added with
@@ -77,16 +82,21 @@ struct ConvLayer {
 
   int h_out() const { return (h_in + 2 * pad - k) / stride + 1; }
   int w_out() const { return (w_in + 2 * pad - k) / stride + 1; }
-  // The largest requantization shift the layer needs, 15 + q_out - q_in +
-  // min_exp + 6 (the top INQ exponent). Above kMaxShift the PE drops bits
-  // (s & 31); the compilers choose q_out so that it stays within.
+  int qi(int c) const { return q_in_ch.empty() ? q_in : q_in_ch[static_cast<std::size_t>(c)]; }
+  int qo(int o) const { return q_out_ch.empty() ? q_out : q_out_ch[static_cast<std::size_t>(o)]; }
+  // Every channel's Q of the input (c_in entries) and output (c_out) map.
+  std::vector<int> input_q() const;
+  std::vector<int> output_q() const;
+  // The largest requantization shift the layer needs, 15 + max qo - min qi
+  // + min_exp + 6 (the top INQ exponent). Above kMaxShift the PE drops bits
+  // (s & 31); the compilers choose Q_out so that it stays within.
   int largest_shift() const;
   // Throws InputError naming `what` and the field when the layer is malformed
   // (sizes, codes, vector lengths).
   void validate(const std::string& what = "tf2 layer") const;
 };
 
-// Bias / batch-norm constants from float values.
+// Bias / batch-norm constants from float values (q_out: the channel's Q).
 int32_t bias_to_int(double bias_f, int q_out);
 int32_t alpha_to_int(double alpha_f);
 int32_t beta_to_int(double beta_f, int q_out);
@@ -94,7 +104,7 @@ int32_t beta_to_int(double beta_f, int q_out);
 // Raw int32 accumulators (bias included), CHW [c_out][h_out][w_out].
 std::vector<int32_t> sac_accumulate(const ConvLayer& layer, const std::vector<int8_t>& input_chw);
 
-// Full layer: accumulate, requantize, ReLU. Output CHW int8 with Q = q_out.
+// Full layer: accumulate, requantize, ReLU. Output CHW int8, channel o at Q qo(o).
 // (Ignores residual_from: a single layer has no earlier maps.)
 std::vector<int8_t> sac_conv2d(const ConvLayer& layer, const std::vector<int8_t>& input_chw);
 

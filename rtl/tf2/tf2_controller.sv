@@ -30,7 +30,13 @@ module tf2_controller
   output desc_t                   desc_o,
   output logic [15:0]             ckk_o,
   output logic [7:0]              kk_o,
-  output shift_cfg_t              sbase_o,   // 15 + q_out - q_in and min_exp
+  output logic signed [7:0]       min_exp_o,
+
+  // The layer's input-Q table (one 16-byte word per channel group), written
+  // before the groups start.
+  output logic                    qin_we_o,
+  output logic [DimW-1:0]         qin_waddr_o,
+  output logic [AxiDataWidth-1:0] qin_wdata_o,
 
   // Descriptor fetch read client.
   `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth),
@@ -63,16 +69,17 @@ module tf2_controller
   input  logic                    wr_rd_err_i,
 
   // Diagnosis: FSM state, next group to schedule, input map loaded.
-  output logic [2:0]              state_o,
+  output logic [3:0]              state_o,
   output logic [DimW-1:0]         group_o,
   output logic                    feat_loaded_o
 );
 
-  typedef enum logic [2:0] {StIdle, StFetch, StFetchWait, StCheck, StRun, StDrain, StDone} state_e;
+  typedef enum logic [3:0] {StIdle, StFetch, StFetchWait, StCheck, StQinFetch, StQinWait, StRun, StDrain,
+                            StDone} state_e;
   state_e state_q;
 
   logic [15:0]      idx_q;
-  logic [1:0]       beat_q;
+  logic [DimW-1:0]  beat_q;    // beat of the descriptor or the input-Q table
   logic [2:0][127:0] raw_q;     // descriptor beats 0..2 (beat 3 is reserved)
   desc_t            desc_q;
   logic             feat_done_q;
@@ -81,16 +88,18 @@ module tf2_controller
   logic             sch_run_q;
   logic             filt_bank_q;  // bank being loaded by the Filter Loader
 
-  // Descriptor fetch stream.
+  // Fetch stream: the descriptor (4 beats), then the layer's input-Q table
+  // (one beat per channel group).
   logic fetch_cmd, fetch_ready, fetch_beat, fetch_done, fetch_err;
   logic [AxiDataWidth-1:0] fetch_data;
-  assign fetch_cmd = (state_q == StFetch);
+  logic [31:0]             cgs;
+  assign fetch_cmd = (state_q == StFetch) || (state_q == StQinFetch);
   tf2_rd_stream #(.BeatCntW(20)) u_fetch (
     .clk_i, .rst_ni,
     .cmd_valid_i (fetch_cmd),
     .cmd_ready_o (fetch_ready),
-    .cmd_addr_i  (desc_addr_i + (32'(idx_q) << 6)),
-    .cmd_beats_i (20'd4),
+    .cmd_addr_i  ((state_q == StFetch) ? desc_addr_i + (32'(idx_q) << 6) : desc_q.qin_addr),
+    .cmd_beats_i ((state_q == StFetch) ? 20'd4 : 20'(cgs)),
     .beat_valid_o(fetch_beat),
     .beat_data_o (fetch_data),
     .done_o      (fetch_done),
@@ -115,24 +124,20 @@ module tf2_controller
     dec.stride   = raw_q[1][15:8];
     dec.pad      = raw_q[1][23:16];
     dec.min_exp  = raw_q[1][39:32];
-    dec.q_in     = raw_q[1][47:40];
-    dec.q_out    = raw_q[1][55:48];
     dec.in_addr  = raw_q[1][95:64];
     dec.wgt_addr = raw_q[1][127:96];
     dec.prm_addr = raw_q[2][31:0];
     dec.out_addr = raw_q[2][63:32];
     dec.res_addr = raw_q[2][95:64];
+    dec.qin_addr = raw_q[2][127:96];
   end
 
-  logic [31:0]       cgs, feat_words, ckk, kk;
-  shift_cfg_t        sbase;
+  logic [31:0]       feat_words, ckk, kk;
   logic              bad;
   assign cgs        = (32'(dec.c_in) + 32'd15) >> 4;
   assign feat_words = cgs * 32'(dec.h_in) * 32'(dec.w_in);
   assign kk         = 32'(dec.k) * 32'(dec.k);
   assign ckk        = 32'(dec.c_in) * kk;
-  assign sbase.qbase   = 10'sd15 + 10'(dec.q_out) - 10'(dec.q_in);
-  assign sbase.min_exp = dec.min_exp;
   always_comb begin
     bad = 1'b0;
     if (dec.op != OpConv) bad = 1'b1;
@@ -187,7 +192,7 @@ module tf2_controller
       sch_run_q   <= 1'b0;
       ckk_o       <= '0;
       kk_o        <= '0;
-      sbase_o     <= '0;
+      min_exp_o   <= '0;
     end else begin
       unique case (state_q)
         StIdle: if (start_i) begin
@@ -199,8 +204,8 @@ module tf2_controller
           state_q <= StFetchWait;
         end
         StFetchWait: if (fetch_beat) begin
-          if (beat_q != 2'd3) raw_q[beat_q] <= fetch_data;
-          beat_q        <= beat_q + 2'd1;
+          if (beat_q < DimW'(3)) raw_q[beat_q[1:0]] <= fetch_data;
+          beat_q        <= beat_q + 1'b1;
           if (fetch_done) state_q <= StCheck;
         end
         StCheck: begin
@@ -210,13 +215,27 @@ module tf2_controller
             desc_q      <= dec;
             ckk_o       <= 16'(ckk);
             kk_o        <= 8'(kk);
-            sbase_o     <= sbase;
+            min_exp_o   <= dec.min_exp;
             feat_done_q <= 1'b0;
             fg_q        <= '0;
             sg_q        <= '0;
             bank_full_q <= '0;
             sch_run_q   <= 1'b0;
-            state_q     <= StRun;
+            state_q     <= StQinFetch;
+          end
+        end
+        StQinFetch: begin
+          if (feat_done_i) feat_done_q <= 1'b1;
+          if (fetch_ready) begin
+            beat_q  <= '0;
+            state_q <= StQinWait;
+          end
+        end
+        StQinWait: begin
+          if (feat_done_i) feat_done_q <= 1'b1;
+          if (fetch_beat) begin
+            beat_q <= beat_q + 1'b1;
+            if (fetch_done) state_q <= StRun;
           end
         end
         StRun: begin
@@ -254,6 +273,10 @@ module tf2_controller
     else if (filt_start_o) filt_bank_q <= fg_q[0];
   end
 
+  assign qin_we_o    = (state_q == StQinWait) && fetch_beat;
+  assign qin_waddr_o = beat_q;
+  assign qin_wdata_o = fetch_data;
+
   assign busy_o   = (state_q != StIdle);
   assign done_o   = (state_q == StDone);
   assign desc_o   = desc_q;
@@ -275,7 +298,7 @@ module tf2_controller
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q inside {StIdle, StFetch, StFetchWait, StCheck, StRun, StDrain, StDone})
+    state_q inside {StIdle, StFetch, StFetchWait, StCheck, StQinFetch, StQinWait, StRun, StDrain, StDone})
     else $error("tf2_controller: illegal state %0d", state_q);
   // The two filter banks are a two-entry FIFO of channel groups: a load
   // never targets a full bank (overflow) or the bank the PEs are reading,

@@ -26,6 +26,7 @@ module tf2_filter_cache
   input  logic [CVec-1:0]              rd_cmask_i,
   input  logic [KTap-1:0]              rd_tmask_i,
   output logic [KTap-1:0][CVec-1:0][3:0] rd_codes_o,
+  output logic signed [7:0]            rd_qout_o,   // the channel's output Q (read bank)
 
   input  logic                         prm_bank_i,
   output logic [31:0]                  bias_o,
@@ -39,12 +40,14 @@ module tf2_filter_cache
   logic [31:0] bias_q [2];
   logic [31:0] alpha_q [2];
   logic [31:0] beta_q [2];
+  logic signed [7:0] qout_q [2];
 
   always_ff @(posedge clk_i) begin
     if (pw_valid_i) begin
       bias_q[pw_bank_i]  <= pw_bias_i;
       alpha_q[pw_bank_i] <= pw_alpha_i;
       beta_q[pw_bank_i]  <= pw_beta_i;
+      qout_q[pw_bank_i]  <= pw_qout_i;
     end
     if (cw_valid_i) begin
       for (int unsigned j = 0; j < Nibbles; j++) begin
@@ -69,6 +72,7 @@ module tf2_filter_cache
     end
   end
 
+  assign rd_qout_o = qout_q[rd_bank_i];
   assign bias_o  = bias_q[prm_bank_i];
   assign alpha_o = alpha_q[prm_bank_i];
   assign beta_o  = beta_q[prm_bank_i];

@@ -36,6 +36,7 @@ module tf2_filter_loader
   output logic [31:0]             pw_bias_o,
   output logic [31:0]             pw_alpha_o,
   output logic [31:0]             pw_beta_o,
+  output logic signed [7:0]       pw_qout_o,   // the channel's output Q
   // Code write (32 nibbles per beat, broadcast to all PEs).
   output logic                    cw_valid_o,
   output logic                    cw_bank_o,
@@ -130,6 +131,7 @@ module tf2_filter_loader
   assign pw_bias_o  = beat_data[31:0];
   assign pw_alpha_o = beat_data[63:32];
   assign pw_beta_o  = beat_data[95:64];
+  assign pw_qout_o  = beat_data[103:96];
 
   assign cw_valid_o = (state_q == StWgt) && beat_valid;
   assign cw_bank_o  = bank_q;

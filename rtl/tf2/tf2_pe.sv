@@ -16,7 +16,7 @@ module tf2_pe
 
   input  logic [15:0]                       ckk_i,
   input  logic [7:0]                        kk_i,
-  input  shift_cfg_t                        sbase_i,   // 15 + q_out - q_in, min_exp
+  input  logic signed [7:0]                 min_exp_i,
   input  logic [31:0]                       base_i,
   output logic [31:0]                       base_o,
 
@@ -30,6 +30,8 @@ module tf2_pe
 );
 
   logic [KTap-1:0][CVec-1:0][3:0] codes;
+  logic signed [7:0]              qout;
+  shift_cfg_t [CVec-1:0]          cfg;   // per input channel of the vector
   logic [31:0]                    bias, alpha, beta;
   logic [NLanes-1:0][31:0]        lane_sum_q;
 
@@ -47,11 +49,21 @@ module tf2_pe
     .rd_cmask_i (s1_cmask_i),
     .rd_tmask_i (s1_tmask_i),
     .rd_codes_o (codes),
+    .rd_qout_o  (qout),
     .prm_bank_i (s2_bank_i),
     .bias_o     (bias),
     .alpha_o    (alpha),
     .beta_o     (beta)
   );
+
+  // A weight's shift base from its output channel's Q (this PE's) and its
+  // input channel's (spec/tf2.md: s = 15 + Q_out - Q_in - n, in 8 bits).
+  always_comb begin
+    for (int unsigned i = 0; i < CVec; i++) begin
+      cfg[i].qbase   = 10'sd15 + 10'(qout) - 10'($signed(s1_qin_i[i]));
+      cfg[i].min_exp = min_exp_i;
+    end
+  end
 
   // SAC lanes: lane l uses tap l % KTap in 3D mode and tap 0 in 2D mode.
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -64,7 +76,7 @@ module tf2_pe
         t   = s1_mode3d_i ? (l % KTap) : 0;
         sum = '0;
         for (int unsigned i = 0; i < CVec; i++) begin
-          sum = sum + sac_product(s1_feat_i[l][8*i +: 8], codes[t][i], sbase_i);
+          sum = sum + sac_product(s1_feat_i[l][8*i +: 8], codes[t][i], cfg[i]);
         end
         lane_sum_q[l] <= sum;
       end

@@ -15,7 +15,7 @@ module tf2_pe_array
 
   input  logic [15:0]                       ckk_i,
   input  logic [7:0]                        kk_i,
-  input  shift_cfg_t                        sbase_i,
+  input  logic signed [7:0]                 min_exp_i,
 
   input  logic [PeW-1:0]                    pw_pe_i,   // the PE a pw_* beat is for
   `TF2_FILTER_WRITE_PORTS,
@@ -37,7 +37,7 @@ module tf2_pe_array
       .OCol3D(OCol3D), .KTap(KTap), .OCol2D(OCol2D), .FilterDepth(FilterDepth)
     ) u_pe (
       .clk_i, .rst_ni,
-      .ckk_i, .kk_i, .sbase_i,
+      .ckk_i, .kk_i, .min_exp_i,
       .base_i     (base[p]),
       .base_o     (base[p+1]),
       .pw_valid_i (pw_valid_i && (pw_pe_i == PeW'(p))),

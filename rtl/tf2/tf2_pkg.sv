@@ -53,16 +53,16 @@ package tf2_pkg;
     logic [7:0]       stride;
     logic [7:0]       pad;
     logic signed [7:0] min_exp;
-    logic signed [7:0] q_in;
-    logic signed [7:0] q_out;
     logic [AddrW-1:0] in_addr;
     logic [AddrW-1:0] wgt_addr;
     logic [AddrW-1:0] prm_addr;
     logic [AddrW-1:0] out_addr;
     logic [AddrW-1:0] res_addr;  // residual map (C16HW, shape and Q of the output)
+    logic [AddrW-1:0] qin_addr;  // input-Q table (one int8 per input channel, C16)
   } desc_t;
 
-  // The layer's shift parameters: qbase = 15 + q_out - q_in, and min_exp.
+  // One weight's shift parameters: qbase = 15 + Q_out - Q_in of its output
+  // and input channel, and the layer's min_exp.
   typedef struct packed {
     logic signed [9:0] qbase;
     logic signed [7:0] min_exp;

@@ -32,6 +32,7 @@ module tf2_scheduler
   output logic                         fc_re_o,
   output logic [NLanes-1:0]            fc_lane_o,
   output logic [NLanes-1:0][FAW-1:0]   fc_addr_o,
+  output logic [DimW-1:0]              qin_addr_o,  // input-Q table word (channel group), read with fc
 
   // Pipeline control towards the PE array.
   output logic                         adv_o,
@@ -133,7 +134,8 @@ module tf2_scheduler
       fc_addr_o[l] = ok ? FAW'((int'(cg_q) * int'(desc_i.h_in) + iy) * int'(desc_i.w_in) + ix) : '0;
     end
   end
-  assign fc_re_o = adv;
+  assign fc_re_o    = adv;
+  assign qin_addr_o = cg_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -34,7 +34,7 @@ module tf2_top
   output logic                        ev_pe_busy_o,
   output logic                        ev_filt_wait_o,
   output logic                        ev_out_wait_o,
-  output logic [2:0]                  dbg_ctrl_state_o,
+  output logic [3:0]                  dbg_ctrl_state_o,
   output logic [15:0]                 dbg_desc_idx_o,
   output logic [DimW-1:0]             dbg_group_o,
   output logic                        dbg_feat_loaded_o,
@@ -161,7 +161,10 @@ module tf2_top
   desc_t             desc;
   logic [15:0]       ckk;
   logic [7:0]        kk;
-  shift_cfg_t        sbase;
+  logic signed [7:0] min_exp;
+  logic              qin_we;
+  logic [DimW-1:0]   qin_waddr, qin_raddr;
+  logic [AxiDataWidth-1:0] qin_wdata;
 
   logic              feat_start, feat_done, feat_err;
   logic [FAW:0]      feat_words;
@@ -187,7 +190,10 @@ module tf2_top
     .desc_o        (desc),
     .ckk_o         (ckk),
     .kk_o          (kk),
-    .sbase_o       (sbase),
+    .min_exp_o     (min_exp),
+    .qin_we_o      (qin_we),
+    .qin_waddr_o   (qin_waddr),
+    .qin_wdata_o   (qin_wdata),
     .ar_valid_o    (ar_valid[0]),
     .ar_ready_i    (ar_ready[0]),
     .ar_addr_o     (ar_addr[0]),
@@ -277,12 +283,35 @@ module tf2_top
     assign fc_rdata[l] = fc_lane_q[l] ? fc_ram_rdata[l] : '0;
   end
 
+  // Input-Q table: one int8 Q per input channel, a 16-channel group per
+  // word (the controller loads it after the descriptor); read with the
+  // feature vectors, so each beat carries its channels' Q into s1.
+  localparam int unsigned QinDepth = (FilterDepth + CVec - 1) / CVec;  // c_in <= FilterDepth
+  localparam int unsigned QinAw    = (QinDepth > 1) ? $clog2(QinDepth) : 1;
+  logic [CVec-1:0][7:0] s1_qin;
+  /* verilator lint_off UNUSEDSIGNAL */  // group indices above the table's depth are refused (ErrDesc)
+  logic [DimW-1:0] qin_waddr_full, qin_raddr_full;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign qin_waddr_full = qin_waddr;
+  assign qin_raddr_full = qin_raddr;
+  cosim_ram #(.Width(CVec * 8), .Depth(QinDepth)) u_qin (
+    .clk_i,
+    .we_i   (qin_we),
+    .waddr_i(qin_waddr_full[QinAw-1:0]),
+    .wmask_i(1'b1),
+    .wdata_i(qin_wdata),
+    .re_i   (fc_re),
+    .raddr_i(qin_raddr_full[QinAw-1:0]),
+    .rdata_o(s1_qin)
+  );
+
   // ---------------------------------------------------------------------------
   // Filter path
   // ---------------------------------------------------------------------------
   logic                    pw_valid, pw_bank, cw_valid, cw_bank;
   logic [PeW-1:0]          pw_pe;
   logic [31:0]             pw_bias, pw_alpha, pw_beta;
+  logic signed [7:0]       pw_qout;
   logic signed [31:0]      cw_pos;
   logic [AxiDataWidth-1:0] cw_codes;
 
@@ -306,6 +335,7 @@ module tf2_top
     .pw_bias_o  (pw_bias),
     .pw_alpha_o (pw_alpha),
     .pw_beta_o  (pw_beta),
+    .pw_qout_o  (pw_qout),
     .cw_valid_o (cw_valid),
     .cw_bank_o  (cw_bank),
     .cw_pos_o   (cw_pos),
@@ -345,6 +375,7 @@ module tf2_top
     .fc_re_o     (fc_re),
     .fc_lane_o   (fc_lane),
     .fc_addr_o   (fc_raddr),
+    .qin_addr_o  (qin_raddr),
     .adv_o       (adv),
     .s1_valid_o  (s1_valid),
     .s1_mode3d_o (s1_mode3d),
@@ -373,13 +404,14 @@ module tf2_top
     .clk_i, .rst_ni,
     .ckk_i      (ckk),
     .kk_i       (kk),
-    .sbase_i    (sbase),
+    .min_exp_i  (min_exp),
     .pw_valid_i (pw_valid),
     .pw_bank_i  (pw_bank),
     .pw_pe_i    (pw_pe),
     .pw_bias_i  (pw_bias),
     .pw_alpha_i (pw_alpha),
     .pw_beta_i  (pw_beta),
+    .pw_qout_i  (pw_qout),
     .cw_valid_i (cw_valid),
     .cw_bank_i  (cw_bank),
     .cw_pos_i   (cw_pos),
@@ -392,6 +424,7 @@ module tf2_top
     .s1_cmask_i (s1_cmask),
     .s1_tmask_i (s1_tmask),
     .s1_feat_i  (fc_rdata),
+    .s1_qin_i   (s1_qin),
     .s2_valid_i (s2_valid),
     .s2_first_i (s2_first),
     .s2_last_i  (s2_last),

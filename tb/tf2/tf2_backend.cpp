@@ -147,8 +147,7 @@ FloatConv float_layer(const scenario::Scenario& sc, const std::string& prefix, i
   return f;
 }
 
-// The int8 version of a float map at Q (the float reference in the output's terms).
-std::vector<int8_t> quantize_ref(const std::vector<float>& chw, int c, int q) { return quantize_map(chw, c, {q}); }
+
 
 class Tf2Backend : public TargetBackend {
  public:
@@ -214,20 +213,24 @@ class Tf2Backend : public TargetBackend {
       if (h + 2 * pad < k || w + 2 * pad < k) shape_v.fail("expected H and W + 2*padding >= kernel " + std::to_string(k));
       const FloatConv f = float_layer(sc, "", c, c_out, h, w, k, stride, pad, bias, bn, relu);
       const std::vector<float> ref = float_conv2d(f, x);
-      q_in = choose_layer_q(x, c);
-      ConvLayer L = make_conv_layer(f, q_in, choose_layer_q(ref, c_out));
-      // A coarser output Q until the largest shift fits 5 bits (above, the PE drops bit 5).
-      while (L.largest_shift() > kMaxShift) L = make_conv_layer(f, q_in, L.q_out - 1);
+      // The input is the network's input image: one Q, channel 0's
+      // (spec/tf2.md); the output map has one Q per channel, each channel's
+      // lowered as far as the 5-bit shift needs.
+      q_in = choose_map_q(x, c)[0];
+      const ConvLayer L = make_fitting_conv_layer(f, {q_in}, choose_map_q(ref, c_out));
       const std::vector<int8_t> xq = quantize_map(x, c, {q_in});
       const std::vector<int8_t> yq = sac_conv2d(L, xq);
       const ErrorStats inq = compare(ref, float_conv2d(with_inq_weights(f, L), x));
-      const ErrorStats tot = compare(ref, dequantize_map(yq, L.q_out));
+      const ErrorStats tot = compare(ref, dequantize_map(yq, c_out, L.output_q()));
+      const std::vector<int> q_out = L.output_q();
+      const auto [qo_lo, qo_hi] = std::minmax_element(q_out.begin(), q_out.end());
       st.cost = {{"conv.inq_snr_db", inq.snr_db}, {"conv.inq_max_abs_err", inq.max_abs_err},
                  {"conv.int8_snr_db", tot.snr_db}, {"conv.int8_max_abs_err", tot.max_abs_err},
-                 {"conv.q_in", q_in}, {"conv.q_out", L.q_out}, {"conv.min_exp", L.min_exp}};
+                 {"conv.q_in", q_in}, {"conv.q_out_min", *qo_lo}, {"conv.q_out_max", *qo_hi},
+                 {"conv.min_exp", L.min_exp}};
       summary << "conv 1x" << h << "x" << w << "x" << c << " -> 1x" << L.h_out() << "x" << L.w_out() << "x" << c_out
               << ", k" << k << " s" << stride << " p" << pad << (bn ? ", bn" : "") << (relu ? ", relu" : "")
-              << "; Q " << q_in << " -> " << L.q_out << "; float ref: INQ " << fmt_db(inq.snr_db) << ", int8 "
+              << "; Q " << q_in << " -> " << q_range(q_out) << "; float ref: INQ " << fmt_db(inq.snr_db) << ", int8 "
               << fmt_db(tot.snr_db) << " (max |err| " << fmt_g(tot.max_abs_err) << ")";
       layers.push_back(L);
       out_names.push_back("output");
@@ -245,18 +248,23 @@ class Tf2Backend : public TargetBackend {
         sum[i] = r2[i] + x[i];
         out_f[i] = relu && sum[i] < 0 ? 0.0f : sum[i];
       }
-      // The residual ADD needs one Q for the block input, conv2's output and
-      // the sum: the smallest of the three.
-      int q = std::min({choose_layer_q(x, c), choose_layer_q(r2, c), choose_layer_q(sum, c)});
-      int q1 = choose_layer_q(r1, c);
+      // The residual ADD needs one Q for the block input (the network's
+      // input image: one Q, channel 0's), conv2's output and the sum: the
+      // smallest of the three. conv1's output has one Q per channel.
+      int q = std::min({choose_map_q(x, c)[0], choose_layer_q(r2, c), choose_layer_q(sum, c)});
+      std::vector<int> q1 = choose_map_q(r1, c);
       ConvLayer L1, L2;
       for (int tries = 0;; ++tries) {
-        L1 = make_conv_layer(f1, q, q1);
-        L2 = make_conv_layer(f2, q1, q);
+        L1 = make_conv_layer(f1, {q}, q1);
+        L2 = make_conv_layer(f2, q1, {q});
         if (L1.largest_shift() <= kMaxShift && L2.largest_shift() <= kMaxShift) break;
-        if (tries > 64) sc["data"].fail("the weights' exponent range does not fit the 5-bit shift at any Q");
-        if (L1.largest_shift() > kMaxShift) --q1;
-        else --q;
+        if (tries > 300) sc["data"].fail("the weights' exponent range does not fit the 5-bit shift at any Q");
+        if (L1.largest_shift() > kMaxShift) {
+          const int top = *std::max_element(q1.begin(), q1.end());
+          for (int& v : q1) v -= v == top ? 1 : 0;
+        } else {
+          --q;
+        }
       }
       L2.relu = relu;
       L2.residual_from = kResidualFromInput;
@@ -271,16 +279,18 @@ class Tf2Backend : public TargetBackend {
         const float s = i2[i] + x[i];
         iout[i] = relu && s < 0 ? 0.0f : s;
       }
-      const ErrorStats inq1 = compare(r1, i1), tot1 = compare(r1, dequantize_map(yq[0], q1));
+      const ErrorStats inq1 = compare(r1, i1), tot1 = compare(r1, dequantize_map(yq[0], c, q1));
+      const auto [q1_lo, q1_hi] = std::minmax_element(q1.begin(), q1.end());
       const ErrorStats inqb = compare(out_f, iout), totb = compare(out_f, dequantize_map(yq[1], q));
       st.cost = {{"conv1.inq_snr_db", inq1.snr_db},   {"conv1.inq_max_abs_err", inq1.max_abs_err},
                  {"conv1.int8_snr_db", tot1.snr_db},  {"conv1.int8_max_abs_err", tot1.max_abs_err},
                  {"block.inq_snr_db", inqb.snr_db},   {"block.inq_max_abs_err", inqb.max_abs_err},
                  {"block.int8_snr_db", totb.snr_db},  {"block.int8_max_abs_err", totb.max_abs_err},
-                 {"conv1.q_out", q1},                 {"block.q", q},
+                 {"conv1.q_out_min", *q1_lo},         {"conv1.q_out_max", *q1_hi},
+                 {"block.q", q},
                  {"conv1.min_exp", L1.min_exp},       {"conv2.min_exp", L2.min_exp}};
       summary << "resnet_block 1x" << h << "x" << w << "x" << c << ", 2x conv k" << k << (bn ? " bn" : "")
-              << " + residual" << (relu ? " + relu" : "") << "; Q " << q << " / conv1 " << q1
+              << " + residual" << (relu ? " + relu" : "") << "; Q " << q << " / conv1 " << q_range(q1)
               << "; float ref: conv1 INQ " << fmt_db(inq1.snr_db) << ", int8 " << fmt_db(tot1.snr_db)
               << "; block INQ " << fmt_db(inqb.snr_db) << ", int8 " << fmt_db(totb.snr_db) << " (max |err| "
               << fmt_g(totb.max_abs_err) << ")";
@@ -299,7 +309,7 @@ class Tf2Backend : public TargetBackend {
       const ConvLayer& L = layers[l];
       const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
       const std::vector<uint8_t> ref_c16 =
-          to_c16hw(quantize_ref(float_out[l], L.c_out, L.q_out), L.c_out, ho, wo);
+          to_c16hw(quantize_map(float_out[l], L.c_out, L.output_q()), L.c_out, ho, wo);
       for (int g = 0; g < groups; ++g) {
         std::string nm = out_names[l];
         if (groups > 1) nm += "_c" + std::to_string(16 * g) + "_" + std::to_string(std::min(16 * g + 15, L.c_out - 1));

@@ -27,7 +27,8 @@ namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
 struct Tf2Layer {
   Program program;
   std::vector<uint64_t> group_addrs;  // one per check
-  int q_in = 0, q_out = 0, min_exp = 0;
+  std::vector<int> q_in, q_out;  // per channel (spec/tf2.md)
+  int min_exp = 0;
   int k = 1;  // kernel size (the PE array's peak depends on it)
   ErrorStats inq, total;
 };
@@ -50,24 +51,6 @@ std::vector<float> layer_input(const scenario::Scenario& sc, const TfliteConv& c
       for (int k = 0; k < ch; ++k)
         chw[(static_cast<std::size_t>(k) * h + y) * w + x] = nhwc[(static_cast<std::size_t>(y) * w + x) * ch + k];
   return chw;
-}
-
-// One Q for a map (the hardware shares it across channels): the smallest
-// per-channel Q over the channels that are not all zero. choose_layer_q
-// would give Q 0 whenever ReLU kills a whole channel, wasting the int8 range
-// of every other channel; an all-zero channel is exact at any Q.
-int map_q(const std::vector<float>& chw, int channels) {
-  const std::size_t n = chw.size() / static_cast<std::size_t>(channels);
-  const std::vector<int> q = choose_map_q(chw, channels);
-  int best = 0;
-  bool any = false;
-  for (int c = 0; c < channels; ++c) {
-    const auto first = chw.begin() + static_cast<std::ptrdiff_t>(c * n);
-    if (std::all_of(first, first + static_cast<std::ptrdiff_t>(n), [](float v) { return v == 0.0f; })) continue;
-    best = any ? std::min(best, q[static_cast<std::size_t>(c)]) : q[static_cast<std::size_t>(c)];
-    any = true;
-  }
-  return best;
 }
 
 std::string fmt(double v, int prec) {
@@ -121,13 +104,12 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     const std::vector<float> x =
         extend_chw(layer_input(ctx.sc, c, ctx.check + "_input"), f.c_in, c.h_in, c.w_in, c.extra_h, c.extra_w);
     const std::vector<float> ref = float_conv2d(f, x);
-    const int q_in = map_q(x, f.c_in);
+    const std::vector<int> q_in = choose_map_q(x, f.c_in);
     Tf2Layer st;
     ConvLayer L;
     try {
-      L = make_conv_layer(f, q_in, map_q(ref, f.c_out));
-      for (int tries = 0; L.largest_shift() > kMaxShift && tries < 64; ++tries) L = make_conv_layer(f, q_in, L.q_out - 1);
-      const std::vector<int8_t> xq = quantize_map(x, f.c_in, {q_in});
+      L = make_fitting_conv_layer(f, q_in, choose_map_q(ref, f.c_out));
+      const std::vector<int8_t> xq = quantize_map(x, f.c_in, q_in);
       st.program = compile({L}, xq);  // throws when the layer exceeds the caches
       const std::vector<uint8_t> expect = expected_outputs({L}, xq)[0];
       const std::vector<int8_t> yq = sac_conv2d(L, xq);
@@ -136,7 +118,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
         g.weights[i] = static_cast<float>(inq_code_value(L.codes[i], L.min_exp));
       }
       st.inq = compare(ref, float_conv2d(g, x));
-      st.total = compare(ref, dequantize_map(yq, L.q_out));
+      st.total = compare(ref, dequantize_map(yq, L.c_out, L.output_q()));
       const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
       for (int gi = 0; gi < groups; ++gi) {
         std::string nm = ctx.check;
@@ -149,9 +131,9 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     } catch (const InputError& e) {
       throw InputError(std::string("does not fit the TF2 device: ") + e.what());
     }
-    st.q_in = L.q_in;
+    st.q_in = L.input_q();
     st.k = L.k;
-    st.q_out = L.q_out;
+    st.q_out = L.output_q();
     st.min_exp = L.min_exp;
     out.macs = static_cast<uint64_t>(L.c_out) * L.h_out() * L.w_out() * L.c_in * L.k * L.k;
     out.program = std::move(st);
@@ -173,7 +155,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
 
   std::vector<model_replay::Column> columns() const override {
     // SNR in dB against the float layer; err = max abs error.
-    return {{"Qin", 6},      {"Qout", 6},     {"minexp", 8},   {"inq_snr", 10},
+    return {{"Qin", 8},      {"Qout", 8},     {"minexp", 8},   {"inq_snr", 10},
             {"inq_err", 10}, {"int8_snr", 10}, {"int8_err", 10}};
   }
 
@@ -198,12 +180,13 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     (void)run, (void)out;
     const Tf2Layer& st = state(l);
     model_replay::Figures f;
-    f.cells = {std::to_string(st.q_in),   std::to_string(st.q_out),    std::to_string(st.min_exp),
+    f.cells = {q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),
                fmt(st.inq.snr_db, 1),      fmt(st.inq.max_abs_err, 4), fmt(st.total.snr_db, 1),
                fmt(st.total.max_abs_err, 4)};
     f.metrics = {{"inq_snr_db", st.inq.snr_db},     {"inq_max_abs_err", st.inq.max_abs_err},
                  {"int8_snr_db", st.total.snr_db},  {"int8_max_abs_err", st.total.max_abs_err},
-                 {"q_in", st.q_in},                 {"q_out", st.q_out},
+                 {"q_in_min", *std::min_element(st.q_in.begin(), st.q_in.end())},
+                 {"q_out_min", *std::min_element(st.q_out.begin(), st.q_out.end())},
                  {"min_exp", st.min_exp}};
     const auto db = [](double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); };
     f.json = {{"q_in", st.q_in},

@@ -67,7 +67,8 @@ TEST(ManifestRegs, Tf2RegisterMap) {
   EXPECT_EQ(r::ctrl::kStartMask | r::ctrl::kDoneMask | r::ctrl::kErrorMask | r::ctrl::kBusyMask, 0xfu);
   EXPECT_EQ(r::config::kNpeLsb, 0u);
   EXPECT_EQ(r::config::kOcol2dLsb, 24u);
-  EXPECT_STREQ(r::ctrl_state_e::name(6), "StDone");
+  EXPECT_STREQ(r::ctrl_state_e::name(4), "StQinFetch");
+  EXPECT_STREQ(r::ctrl_state_e::name(8), "StDone");
   EXPECT_STREQ(r::err_e::name(2), "ErrDesc");
 }
 

@@ -61,7 +61,10 @@ std::vector<int8_t> spec_conv(const ConvLayer& L, const std::vector<int8_t>& in)
               // s in 8 bits, negative -> 0, bit 6 set -> zero, shift s mod 32.
               if (std::ldexp(1.0, e) < 1e-5) continue;
               const int n = (e <= 0 && e >= -14) ? -e : 0;
-              int s8 = (15 + L.q_out - L.q_in - n) & 0xFF;
+              // Per-channel Q: the weight's output channel o and input channel c.
+              const int q_out = L.q_out_ch.empty() ? L.q_out : L.q_out_ch[o];
+              const int q_in = L.q_in_ch.empty() ? L.q_in : L.q_in_ch[c];
+              int s8 = (15 + q_out - q_in - n) & 0xFF;
               if (s8 >= 128) s8 = 0;  // negative as int8
               if (s8 >= 64) continue;
               int v = in[(c * L.h_in + iy) * L.w_in + ix];
@@ -89,13 +92,19 @@ TEST(Tf2Conv, MatchesSpecFormulaAcrossShapes) {
       {4, 6, 5, 9, 1, 2, 0, true, true},
   };
   uint64_t seed = 11;
-  for (const Shape& sh : shapes) {
-    RandomLayerShape rs{sh.ci, sh.co, sh.h, sh.w, sh.k, sh.s, sh.p, sh.bn, sh.relu};
-    const ConvLayer L = random_layer(rs, seed);
-    const std::vector<int8_t> in = random_input(sh.ci, sh.h, sh.w, seed);
-    const std::vector<int8_t> got = sac_conv2d(L, in);
-    ASSERT_EQ(got, spec_conv(L, in)) << "shape k=" << sh.k << " stride=" << sh.s << " seed=" << seed;
-    ++seed;
+  for (bool per_channel : {false, true}) {
+    for (const Shape& sh : shapes) {
+      RandomLayerShape rs{sh.ci, sh.co, sh.h, sh.w, sh.k, sh.s, sh.p, sh.bn, sh.relu, per_channel};
+      const ConvLayer L = random_layer(rs, seed);
+      if (per_channel && sh.ci > 1) {
+        ASSERT_FALSE(L.q_in_ch.empty());
+      }
+      const std::vector<int8_t> in = random_input(sh.ci, sh.h, sh.w, seed);
+      const std::vector<int8_t> got = sac_conv2d(L, in);
+      ASSERT_EQ(got, spec_conv(L, in)) << "shape k=" << sh.k << " stride=" << sh.s << " seed=" << seed
+                                       << (per_channel ? " Q per channel" : "");
+      ++seed;
+    }
   }
 }
 
@@ -174,6 +183,9 @@ uint32_t rd32(const std::vector<uint8_t>& b, std::size_t at) {
 TEST(Tf2Compiler, DescriptorAndImageLayout) {
   ConvLayer L = random_layer({18, 3, 4, 5, 3, 2, 1, true, true}, 3);
   L.q_in = 2; L.q_out = -1; L.min_exp = -9;
+  L.q_in_ch.assign(18, 2);
+  L.q_in_ch[17] = -3;  // one Q per input channel
+  L.q_out_ch = {-1, 4, -7};
   const std::vector<int8_t> in = random_input(18, 4, 5, 3);
   const Program p = compile({L}, in);
   ASSERT_EQ(p.desc_count, 1u);
@@ -185,12 +197,17 @@ TEST(Tf2Compiler, DescriptorAndImageLayout) {
   EXPECT_EQ(rd32(p.dram, d + 8), 4u | 5u << 16);
   EXPECT_EQ(rd32(p.dram, d + 12), 2u | 3u << 16);  // (4+2-3)/2+1, (5+2-3)/2+1
   EXPECT_EQ(rd32(p.dram, d + 16), 3u | 2u << 8 | 1u << 16);
-  EXPECT_EQ(rd32(p.dram, d + 20), 0xF7u | 0x02u << 8 | 0xFFu << 16);
+  EXPECT_EQ(rd32(p.dram, d + 20), 0xF7u);  // min_exp; the Qs are per channel
   EXPECT_EQ(rd32(p.dram, d + 24), r.in_addr);
   EXPECT_EQ(rd32(p.dram, d + 28), r.weight_addr);
   EXPECT_EQ(rd32(p.dram, d + 32), r.param_addr);
   EXPECT_EQ(rd32(p.dram, d + 36), r.out_addr);
-  for (uint32_t a : {r.in_addr, r.weight_addr, r.param_addr, r.out_addr}) EXPECT_EQ(a % 64, 0u);
+  EXPECT_EQ(rd32(p.dram, d + 44), r.qin_addr);
+  for (uint32_t a : {r.in_addr, r.weight_addr, r.param_addr, r.out_addr, r.qin_addr}) EXPECT_EQ(a % 64, 0u);
+  // Input-Q table: int8 per channel, 16 per word, zeros past c_in.
+  EXPECT_EQ(p.dram[r.qin_addr + 0], 2u);
+  EXPECT_EQ(p.dram[r.qin_addr + 17], 0xFDu);  // -3
+  EXPECT_EQ(p.dram[r.qin_addr + 18], 0u);
   // Input: channel 17 (group 1, lane 1) of pixel (y 2, x 3).
   EXPECT_EQ(static_cast<int8_t>(p.dram[r.in_addr + ((1 * 4 + 2) * 5 + 3) * 16 + 1]), in[(17 * 4 + 2) * 5 + 3]);
   // Padded channel 18..31 of group 1 are zero.
@@ -206,7 +223,8 @@ TEST(Tf2Compiler, DescriptorAndImageLayout) {
   EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.param_addr + 16 * 2 + 0)), L.bias[2]);
   EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.param_addr + 16 * 2 + 4)), L.alpha[2]);
   EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.param_addr + 16 * 2 + 8)), L.beta[2]);
-  EXPECT_EQ(rd32(p.dram, r.param_addr + 16 * 2 + 12), 0u);
+  EXPECT_EQ(rd32(p.dram, r.param_addr + 16 * 2 + 12), 0xF9u);  // Q_out -7, then three zero bytes
+  EXPECT_EQ(rd32(p.dram, r.param_addr + 16 * 1 + 12), 4u);
   // Output region pre-filled.
   EXPECT_EQ(r.out_bytes, 1u * 2 * 3 * 16);
   EXPECT_EQ(p.dram[r.out_addr], kOutputFill);
@@ -214,13 +232,24 @@ TEST(Tf2Compiler, DescriptorAndImageLayout) {
 }
 
 TEST(Tf2Compiler, ChainsLayersThroughOutputRegions) {
-  const ConvLayer a = random_layer({5, 7, 6, 6, 3, 1, 1, true, true}, 1);
-  const ConvLayer b = random_layer({7, 4, 6, 6, 1, 2, 0, false, false}, 2);
+  const std::vector<ConvLayer> ab = random_chain({{5, 7, 6, 6, 3, 1, 1, true, true}, {7, 4, 6, 6, 1, 2, 0, false, false}}, 1);
+  const ConvLayer& a = ab[0];
+  const ConvLayer& b = ab[1];
   const Program p = compile({a, b}, random_input(5, 6, 6, 1));
   ASSERT_EQ(p.layers.size(), 2u);
   EXPECT_EQ(p.layers[1].in_addr, p.layers[0].out_addr);
   EXPECT_EQ(p.layers[1].desc_addr, p.desc_addr + 64);
   EXPECT_THROW(compile({b, a}, random_input(7, 6, 6, 1)), InputError);  // shapes do not chain
+  // A map has one Q per channel: the reader must use the writer's.
+  ConvLayer b2 = b;
+  b2.q_in_ch = a.output_q();
+  b2.q_in_ch[3] += 1;
+  try {
+    compile({a, b2}, random_input(5, 6, 6, 1));
+    FAIL() << "a Q mismatch between layers was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("input channel 3 has Q"), std::string::npos) << e.what();
+  }
 }
 
 TEST(Tf2Compiler, RejectsLayersThatDoNotFit) {

@@ -114,7 +114,8 @@ TEST(Tf2ResidualRtl, BlocksAndEarlierOutputSources) {
     s1.relu = true;
     ConvLayer l1 = random_layer(s1, sc.seed);
     ConvLayer l2 = random_layer(sc.shape, sc.seed + 1);
-    set_qs_keep_shifts(l2, l1.q_out, l1.q_in);  // reads conv1's map, adds the input's
+    set_input_q(l2, l1.output_q());  // reads conv1's map
+    set_output_q(l2, l1.input_q());  // adds the input's
     l2.relu = sc.shape.relu;
     l2.residual_from = kResidualFromInput;
     std::vector<ConvLayer> layers = {l1, l2};
@@ -122,7 +123,8 @@ TEST(Tf2ResidualRtl, BlocksAndEarlierOutputSources) {
       RandomLayerShape s3 = sc.shape;
       s3.c_in = c;
       ConvLayer l3 = random_layer(s3, sc.seed + 2);
-      set_qs_keep_shifts(l3, l2.q_out, l1.q_out);  // adds conv1's map
+      set_input_q(l3, l2.output_q());
+      set_output_q(l3, l1.output_q());  // adds conv1's map
       l3.residual_from = 0;
       layers.push_back(l3);
     }

@@ -47,11 +47,8 @@ TEST(Tf2Rtl, SmallLayerBitExact) {
 }
 
 TEST(Tf2Rtl, ChainOfLayersInOneRun) {
-  const std::vector<ConvLayer> layers = {
-      random_layer({3, 20, 9, 9, 3, 1, 1, true, true}, 21),
-      random_layer({20, 17, 9, 9, 5, 2, 2, false, true}, 22),
-      random_layer({17, 9, 5, 5, 1, 1, 0, true, false}, 23),
-  };
+  const std::vector<ConvLayer> layers = random_chain(
+      {{3, 20, 9, 9, 3, 1, 1, true, true}, {20, 17, 9, 9, 5, 2, 2, false, true, true}, {17, 9, 5, 5, 1, 1, 0, true, false}}, 21);
   tb::Axi4SlaveConfig axi = plain_axi();
   axi.read_latency = 7;
   axi.stall_probability = 0.2;
@@ -159,6 +156,34 @@ TEST(Tf2Rtl, LoaderShiftRulesOnChip) {
     EXPECT_FALSE(r.result.error) << c.what;
     EXPECT_EQ(r.mismatches, 0u) << c.what << ": " << r.first_mismatch;
     ++k;
+  }
+}
+
+// One Q per channel (spec/tf2.md): every input channel of a 20-channel map
+// (two channel groups, so both words of the input-Q table) and every output
+// channel has its own Q, spread over 9 values, some shifts past 31. The
+// golden model with the layer's shared Q gives a different output, so a DUT
+// that used one Q per map (or channel 0's for a whole vector) would fail.
+TEST(Tf2Rtl, PerChannelQOnChip) {
+  ConvLayer L = random_layer({20, 18, 5, 5, 3, 1, 1, true, false}, 77);
+  L.min_exp = -8;
+  L.q_in = 0;
+  L.q_out = 4;
+  for (int c = 0; c < L.c_in; ++c) L.q_in_ch.push_back(c % 9 - 4);
+  for (int o = 0; o < L.c_out; ++o) L.q_out_ch.push_back(7 - (o * 5) % 9);
+  const std::vector<int8_t> in = random_input(L.c_in, L.h_in, L.w_in, 78);
+  ConvLayer shared = L;
+  shared.q_in_ch.clear();
+  shared.q_out_ch.clear();
+  ASSERT_NE(sac_conv2d(L, in), sac_conv2d(shared, in)) << "the per-channel Qs must matter for this check";
+  for (double stall : {0.0, 0.2}) {
+    tb::Axi4SlaveConfig axi = plain_axi();
+    axi.stall_probability = stall;
+    axi.read_latency = 5;
+    const RtlRun r = run_on_rtl({L}, in, axi);
+    EXPECT_TRUE(r.result.done);
+    EXPECT_FALSE(r.result.error);
+    EXPECT_EQ(r.mismatches, 0u) << "stall " << stall << ": " << r.first_mismatch;
   }
 }
 

@@ -65,6 +65,7 @@ TEST(TF2_SWEEP_SUITE, RandomChainsBitExact) {
     for (int l = 0; l < 3; ++l) {
       layers.push_back(random_layer(s, c.seed + l));
       const ConvLayer& L = layers.back();
+      s.input_q = L.output_q();  // the next layer reads this map
       s.c_in = L.c_out;
       s.h_in = L.h_out();
       s.w_in = L.w_out();

@@ -158,13 +158,14 @@ TEST(Tf2Tlm, ResidualBlocksAndChainsBitExact) {
     s1.relu = true;
     ConvLayer l1 = random_layer(s1, c.seed);
     ConvLayer l2 = random_layer(c.shape, c.seed + 1);
-    set_qs_keep_shifts(l2, l1.q_out, l1.q_in);
+    set_input_q(l2, l1.output_q());
+    set_output_q(l2, l1.input_q());
     l2.relu = true;
     l2.residual_from = kResidualFromInput;
     jobs.push_back({{l1, l2}, random_input(l1.c_in, l1.h_in, l1.w_in, c.seed), "block " + describe(c)});
   }
-  jobs.push_back({{random_layer({3, 20, 9, 9, 3, 1, 1, true, true}, 21), random_layer({20, 17, 9, 9, 5, 2, 2, false, true}, 22),
-                   random_layer({17, 9, 5, 5, 1, 1, 0, true, false}, 23)},
+  jobs.push_back({random_chain({{3, 20, 9, 9, 3, 1, 1, true, true}, {20, 17, 9, 9, 5, 2, 2, false, true},
+                                {17, 9, 5, 5, 1, 1, 0, true, false}}, 21),
                   random_input(3, 9, 9, 21),
                   "chain"});
   for (uint64_t seed : {31u, 32u}) {

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <sstream>
@@ -65,8 +67,8 @@ inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector
 }
 
 // Random layer i of a sweep: kernel 1/3/5, stride 1/2, batch-norm on/off and
-// ReLU rotate with i; channel counts, map sizes, padding and the DRAM timing
-// come from the seed.
+// ReLU rotate with i; channel counts, map sizes, padding, one Q per map or
+// per channel, and the DRAM timing come from the seed.
 struct SweepCase {
   RandomLayerShape shape;
   tb::Axi4SlaveConfig axi;
@@ -95,22 +97,33 @@ inline SweepCase sweep_case(int i, uint64_t seed, int max_c, int max_hw) {
   c.axi.stall_probability = uni(0, 3) * 0.1;
   c.axi.seed = c.seed;
   c.axi.max_outstanding = static_cast<uint32_t>(uni(1, 8));
+  s.per_channel_q = uni(0, 1) == 1;
   return c;
 }
 
-// Relabels a layer's output Q as `target` without changing its arithmetic:
-// the shift base 15 + q_out - q_in + min_exp stays, so min_exp moves by the
-// same amount. Lets a random layer take a residual map of Q `target`.
-inline void set_q_out_keep_shifts(ConvLayer& L, int target) {
-  L.min_exp += L.q_out - target;
-  L.q_out = target;
+// Relabels a layer's input or output map Q (one entry per channel) while
+// keeping its arithmetic in range: min_exp moves by the change of the mean
+// shift base 15 + Q_out - Q_in, then down until the largest shift fits.
+// Lets a random layer read a given map or take a residual map of that Q.
+inline double mean_q(const std::vector<int>& q) {
+  double s = 0;
+  for (int v : q) s += v;
+  return q.empty() ? 0.0 : s / static_cast<double>(q.size());
 }
-// Same for both Qs: q_in and q_out become the given ones, the shifts stay.
-inline void set_qs_keep_shifts(ConvLayer& L, int q_in, int q_out) {
-  const int base = 15 + L.q_out - L.q_in + L.min_exp;
-  L.q_in = q_in;
-  L.q_out = q_out;
-  L.min_exp = base - 15 - q_out + q_in;
+inline void set_map_q(int& shared, std::vector<int>& per_channel, const std::vector<int>& q) {
+  const bool uniform = std::all_of(q.begin(), q.end(), [&](int v) { return v == q[0]; });
+  shared = q[0];
+  per_channel = uniform ? std::vector<int>{} : q;
+}
+inline void set_output_q(ConvLayer& L, const std::vector<int>& q) {
+  L.min_exp += static_cast<int>(std::lround(mean_q(L.output_q()) - mean_q(q)));
+  set_map_q(L.q_out, L.q_out_ch, q);
+  while (L.largest_shift() > kMaxShift) --L.min_exp;
+}
+inline void set_input_q(ConvLayer& L, const std::vector<int>& q) {
+  L.min_exp += static_cast<int>(std::lround(mean_q(q) - mean_q(L.input_q())));
+  set_map_q(L.q_in, L.q_in_ch, q);
+  while (L.largest_shift() > kMaxShift) --L.min_exp;
 }
 
 // Random residual case i: a "same" conv c -> c (stride 1, odd k) whose output
@@ -130,7 +143,7 @@ inline SweepCase residual_case(int i, uint64_t seed, int max_c, int max_hw) {
 
 inline ConvLayer residual_layer(const SweepCase& c) {
   ConvLayer L = random_layer(c.shape, c.seed);
-  set_q_out_keep_shifts(L, L.q_in);
+  set_output_q(L, L.input_q());  // the residual map is the input: its Q, channel by channel
   L.residual_from = kResidualFromInput;
   return L;
 }
@@ -139,7 +152,7 @@ inline std::string describe(const SweepCase& c) {
   std::ostringstream s;
   const RandomLayerShape& r = c.shape;
   s << "c_in " << r.c_in << " c_out " << r.c_out << " h " << r.h_in << " w " << r.w_in << " k " << r.k << " stride "
-    << r.stride << " pad " << r.pad << " bn " << r.batch_norm << " relu " << r.relu << " | rd_lat "
+    << r.stride << " pad " << r.pad << " bn " << r.batch_norm << " relu " << r.relu << (r.per_channel_q ? " Q per channel" : " Q per map") << " | rd_lat "
     << c.axi.read_latency << " wr_lat " << c.axi.write_latency << " stall " << c.axi.stall_probability << " seed "
     << c.seed;
   return s.str();
