@@ -36,7 +36,7 @@ TEST(TF2_SWEEP_SUITE, RandomLayersBitExact) {
   const DeviceConfig dev = dut_config();
   std::printf("tf2 sweep on a DUT with %d PEs, feature cache %d words, filter cache %d codes\n", dev.n_pe,
               dev.feat_cache_words, dev.filter_nibbles);
-  int run = 0;
+  int run = 0, per_channel = 0;
   for (int i = 0; i < n; ++i) {
     const SweepCase c = sweep_case(i, base, TF2_SWEEP_MAX_C, TF2_SWEEP_MAX_HW);
     const ConvLayer L = random_layer(c.shape, c.seed);
@@ -45,6 +45,7 @@ TEST(TF2_SWEEP_SUITE, RandomLayersBitExact) {
       continue;  // does not fit this build
     }
     ++run;
+    per_channel += c.shape.per_channel_q ? 1 : 0;
     const RtlRun r = run_on_rtl({L}, random_input(L.c_in, L.h_in, L.w_in, c.seed), c.axi, dev);
     ASSERT_TRUE(r.result.done) << describe(c);
     ASSERT_FALSE(r.result.error) << describe(c) << " err_info " << std::hex << r.result.err_info;
@@ -52,6 +53,10 @@ TEST(TF2_SWEEP_SUITE, RandomLayersBitExact) {
     ASSERT_TRUE(r.protocol_errors.empty()) << describe(c) << ": " << r.protocol_errors.front();
   }
   EXPECT_GE(run, n * 9 / 10);
+  // Shared-Q and per-channel-Q layers mixed, about half each.
+  std::printf("tf2 sweep: %d layers bit-exact, %d of them with one Q per channel\n", run, per_channel);
+  EXPECT_GE(per_channel, run * 3 / 10);
+  EXPECT_GE(run - per_channel, run * 3 / 10);
 }
 
 TEST(TF2_SWEEP_SUITE, RandomChainsBitExact) {
