@@ -18,6 +18,7 @@ const char* requant_name(Requant r) {
     case Requant::kVta16: return "vta16";
     case Requant::kTfliteDouble: return "tflite_double";
     case Requant::kTfliteSingle: return "tflite_single";
+    case Requant::kSaturate: return "saturate";
   }
   return "?";
 }
@@ -137,7 +138,7 @@ Schema common_schema(const std::vector<TargetSchema>& targets) {
       .required("target", Schema::one_of(names))
       .required("op", Schema::string())
       .optional("seed", Schema::integer(0, INT64_MAX), "1")
-      .optional("requant", Schema::one_of({"vta16", "tflite_double", "tflite_single"}))
+      .optional("requant", Schema::one_of({"vta16", "tflite_double", "tflite_single", "saturate"}))
       .optional("testbench", testbench, "{}");
 }
 
@@ -209,7 +210,10 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
   sc.seed = static_cast<uint64_t>(sc.root["seed"].i);
   if (sc.root.has("requant")) {
     const std::string& r = sc.root["requant"].s;
-    sc.requant = r == "vta16" ? Requant::kVta16 : r == "tflite_single" ? Requant::kTfliteSingle : Requant::kTfliteDouble;
+    sc.requant = r == "vta16"           ? Requant::kVta16
+                 : r == "tflite_single" ? Requant::kTfliteSingle
+                 : r == "saturate"      ? Requant::kSaturate
+                                        : Requant::kTfliteDouble;
   }
   const Value& tb = sc.root["testbench"];
   sc.testbench.dram_latency = static_cast<uint32_t>(tb["dram_latency"].i);

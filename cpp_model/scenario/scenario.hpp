@@ -23,7 +23,8 @@
 
 namespace cosim::scenario {
 
-enum class Requant { kVta16, kTfliteDouble, kTfliteSingle };
+// kSaturate: TF2's requantization without the original's 32-bit wrap.
+enum class Requant { kVta16, kTfliteDouble, kTfliteSingle, kSaturate };
 const char* requant_name(Requant r);
 
 // Memory timing and the DUT's cycle budget.

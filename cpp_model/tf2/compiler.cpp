@@ -80,7 +80,7 @@ std::vector<int8_t> from_c16hw(const uint8_t* bytes, int c, int h, int w) {
 std::vector<uint8_t> encode_descriptor(const ConvLayer& L, const LayerRegions& r) {
   std::vector<uint8_t> d(kDescBytes, 0);
   put32(d, 0, kOpConv | (L.relu ? kDescRelu : 0u) | (L.batch_norm ? kDescBatchNorm : 0u) |
-                   (L.residual_from != kNoResidual ? kDescResidual : 0u));
+                   (L.residual_from != kNoResidual ? kDescResidual : 0u) | (L.wide_requant ? kDescWideRequant : 0u));
   put32(d, 4, static_cast<uint32_t>(L.c_in) | static_cast<uint32_t>(L.c_out) << 16);
   put32(d, 8, static_cast<uint32_t>(L.h_in) | static_cast<uint32_t>(L.w_in) << 16);
   put32(d, 12, static_cast<uint32_t>(L.h_out()) | static_cast<uint32_t>(L.w_out()) << 16);

@@ -6,6 +6,7 @@
 //   w0  [7:0] op (1 = CONV)  [8] relu  [9] batch-norm (informational)
 //       [10] residual: add the map at w10 (C16HW, output shape and Q) with
 //       int8 saturation after requantization; relu then applies after the add
+//       [11] wide requantization (ConvLayer::wide_requant: no 32-bit wrap)
 //   w1  [15:0] c_in          [31:16] c_out
 //   w2  [15:0] h_in          [31:16] w_in
 //   w3  [15:0] h_out         [31:16] w_out
@@ -41,7 +42,7 @@
 namespace cosim::tf2 {
 
 constexpr uint32_t kOpConv = 1;
-constexpr uint32_t kDescRelu = 1u << 8, kDescBatchNorm = 1u << 9, kDescResidual = 1u << 10;
+constexpr uint32_t kDescRelu = 1u << 8, kDescBatchNorm = 1u << 9, kDescResidual = 1u << 10, kDescWideRequant = 1u << 11;
 constexpr std::size_t kDescBytes = 64;
 constexpr uint8_t kOutputFill = 0xA5;
 

@@ -46,14 +46,19 @@ int32_t sac_product(int8_t x, uint8_t shift_code) {
   return static_cast<int32_t>(wide << (shift_code & 0x1F));
 }
 
-int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu) {
-  // t = (acc * alpha) >> 20 (arithmetic), kept in 32 bits as the original
-  // keeps it in an int: the bits above 31 are dropped.
-  const uint64_t wide = static_cast<uint64_t>((static_cast<int64_t>(acc) * alpha) >> 20);
-  const int32_t t = static_cast<int32_t>(static_cast<uint32_t>(wide));
-  // Then ((t + beta) >> 14 + 1) >> 1 in 32-bit wrapping arithmetic.
-  const int32_t sum = static_cast<int32_t>(static_cast<uint32_t>(t) + static_cast<uint32_t>(beta));
-  const int32_t y = ((sum >> 14) + 1) >> 1;
+int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu, bool wide) {
+  const int64_t t_full = (static_cast<int64_t>(acc) * alpha) >> 20;  // arithmetic shift
+  int64_t y = 0;
+  if (wide) {
+    y = (((t_full + beta) >> 14) + 1) >> 1;
+  } else {
+    // t kept in 32 bits as the original keeps it in an int (the bits above
+    // 31 are dropped), then ((t + beta) >> 14 + 1) >> 1 in 32-bit wrapping
+    // arithmetic.
+    const int32_t t = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(t_full)));
+    const int32_t sum = static_cast<int32_t>(static_cast<uint32_t>(t) + static_cast<uint32_t>(beta));
+    y = ((sum >> 14) + 1) >> 1;
+  }
   int8_t r = saturate_int8(y);
   if (relu && r < 0) r = 0;
   return r;
@@ -183,7 +188,7 @@ std::vector<int8_t> sac_conv2d(const ConvLayer& L, const std::vector<int8_t>& in
   std::vector<int8_t> out(acc.size());
   for (std::size_t i = 0; i < acc.size(); ++i) {
     const std::size_t o = i / plane;
-    out[i] = requantize(acc[i], L.alpha[o], L.beta[o], L.relu);
+    out[i] = requantize(acc[i], L.alpha[o], L.beta[o], L.relu, L.wide_requant);
   }
   return out;
 }

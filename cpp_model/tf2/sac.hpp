@@ -46,7 +46,9 @@ int32_t sac_product(int8_t x, uint8_t shift_code);
 // Requantization: t = (int64(acc) * alpha) >> 20 kept in 32 bits (the bits
 // above 31 drop, as in the original's int), y = (((t + beta) >> 14) + 1) >> 1
 // in 32-bit wrapping arithmetic, saturated to int8, then max(y, 0) when relu.
-int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu);
+// `wide`: t and t + beta keep all their bits and only y saturates (the
+// scenario key requant: saturate, for designs that fixed that overflow).
+int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu, bool wide = false);
 
 // Residual ADD of two int8 maps with the same Q: saturating add, optional ReLU.
 int8_t residual_add(int8_t a, int8_t b, bool relu);
@@ -75,6 +77,7 @@ struct ConvLayer {
   std::vector<int32_t> beta;   // round_half_away(beta_f * 2^(15+qo(o))), 0 without
   bool batch_norm = false;     // informational (alpha/beta always applied)
   bool relu = false;
+  bool wide_requant = false;   // requantize without the 32-bit wrap (requant: saturate)
   // Residual ADD after requantization (chains only): the map added with
   // saturation (same shape and Q as this layer's output); ReLU then applies
   // after the add. kNoResidual, kResidualFromInput or an earlier layer index.

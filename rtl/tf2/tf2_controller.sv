@@ -114,6 +114,7 @@ module tf2_controller
     dec.op       = raw_q[0][7:0];
     dec.relu     = raw_q[0][8];
     dec.residual = raw_q[0][10];
+    dec.sat_requant = raw_q[0][11];
     dec.c_in     = raw_q[0][47:32];
     dec.c_out    = raw_q[0][63:48];
     dec.h_in     = raw_q[0][79:64];

@@ -43,6 +43,7 @@ package tf2_pkg;
     logic [7:0]       op;
     logic             relu;
     logic             residual;  // add the residual map before ReLU
+    logic             sat_requant;  // requantize without the 32-bit wrap (descriptor w0[11])
     logic [DimW-1:0]  c_in;
     logic [DimW-1:0]  c_out;
     logic [DimW-1:0]  h_in;
@@ -98,18 +99,22 @@ package tf2_pkg;
 
   // Output requantization: t = (acc * alpha) >>> 20 kept in 32 bits (the
   // original stores it in an int), y = (((t + beta) >>> 14) + 1) >>> 1 in
-  // 32-bit wrapping arithmetic, saturate, optional ReLU.
-  function automatic logic [7:0] requant(logic [31:0] acc, logic [31:0] alpha, logic [31:0] beta, logic relu);
-    /* verilator lint_off UNUSEDSIGNAL */  // t is bits 51:20, the rest drops
+  // 32-bit wrapping arithmetic, saturate, optional ReLU. With `wide` (the
+  // scenario key requant: saturate, for designs that fixed the original's
+  // overflow) t and y keep all their bits (64) and only the result saturates.
+  function automatic logic [7:0] requant(logic [31:0] acc, logic [31:0] alpha, logic [31:0] beta, logic relu,
+                                         logic wide);
     logic signed [63:0] prod;
-    /* verilator lint_on UNUSEDSIGNAL */
-    logic signed [31:0] t;
-    logic signed [31:0] y;
+    logic signed [63:0] sum;
+    logic signed [63:0] y;
     prod = $signed({{32{acc[31]}}, acc}) * $signed({{32{alpha[31]}}, alpha});
-    t    = prod[51:20];  // (prod >>> 20), its upper bits dropped
-    y    = (((t + $signed(beta)) >>> 14) + 32'sd1) >>> 1;
-    if (y > 32'sd127) y = 32'sd127;
-    if (y < -32'sd128) y = -32'sd128;
+    sum  = (prod >>> 20) + 64'($signed(beta));
+    // t kept in 32 bits and t + beta wrapped in 32 bits: both leave the low
+    // 32 bits of the full sum.
+    if (!wide) sum = 64'($signed(sum[31:0]));
+    y    = ((sum >>> 14) + 64'sd1) >>> 1;
+    if (y > 64'sd127) y = 64'sd127;
+    if (y < -64'sd128) y = -64'sd128;
     if (relu && y < 0) y = '0;
     return y[7:0];
   endfunction

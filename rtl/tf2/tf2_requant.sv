@@ -1,6 +1,7 @@
 // Requantization and ReLU of one accumulator (tf2_pkg::requant):
-// t = (acc * alpha) >>> 20, y = (((t + beta) >>> 14) + 1) >>> 1, saturate to
-// int8, then max(y, 0) when relu_i.
+// t = (acc * alpha) >>> 20, y = (((t + beta) >>> 14) + 1) >>> 1 with t and
+// t + beta in 32 bits (unless wide_i), saturate to int8, then max(y, 0) when
+// relu_i.
 module tf2_requant
   import tf2_pkg::*;
 (
@@ -8,9 +9,10 @@ module tf2_requant
   input  logic [31:0] alpha_i,
   input  logic [31:0] beta_i,
   input  logic        relu_i,
+  input  logic        wide_i,
   output logic [7:0]  y_o
 );
 
-  assign y_o = requant(acc_i, alpha_i, beta_i, relu_i);
+  assign y_o = requant(acc_i, alpha_i, beta_i, relu_i, wide_i);
 
 endmodule

@@ -69,6 +69,7 @@ module tf2_writer
         .alpha_i(slot_alpha_i[p]),
         .beta_i (slot_beta_i[p]),
         .relu_i (desc_i.relu && !desc_i.residual),
+        .wide_i (desc_i.sat_requant),
         .y_o    (y[p][j])
       );
     end

@@ -176,7 +176,16 @@ class Tf2Backend : public TargetBackend {
   }
 
   tb::Workload prepare(const scenario::Scenario& sc) const override {
-    if (sc.op == "model") return model_replay::prepare(*model_, sc);  // tf2_model_op.hpp
+    // requant: absent = the original's 32-bit requantization, saturate = the
+    // same without its wrap (for designs that fixed that overflow).
+    const bool wide = sc.requant == scenario::Requant::kSaturate;
+    if (sc.requant && !wide) {
+      sc["requant"].fail("expected saturate (or no requant key: the original engine's 32-bit requantization)");
+    }
+    if (sc.op == "model") {
+      if (wide) sc["requant"].fail("op model runs the original's requantization only");
+      return model_replay::prepare(*model_, sc);  // tf2_model_op.hpp
+    }
     const Value& shape_v = sc["shapes"]["input"];
     const std::vector<int64_t> shape = shape_v.as_ints();
     if (shape[0] != 1) shape_v.fail("expected batch 1 ([1, H, W, C]), got " + std::to_string(shape[0]));
@@ -217,7 +226,8 @@ class Tf2Backend : public TargetBackend {
       // (spec/tf2.md); the output map has one Q per channel, each channel's
       // lowered as far as the 5-bit shift needs.
       q_in = choose_map_q(x, c)[0];
-      const ConvLayer L = make_fitting_conv_layer(f, {q_in}, choose_map_q(ref, c_out));
+      ConvLayer L = make_fitting_conv_layer(f, {q_in}, choose_map_q(ref, c_out));
+      L.wide_requant = wide;
       const std::vector<int8_t> xq = quantize_map(x, c, {q_in});
       const std::vector<int8_t> yq = sac_conv2d(L, xq);
       const ErrorStats inq = compare(ref, float_conv2d(with_inq_weights(f, L), x));
@@ -268,6 +278,7 @@ class Tf2Backend : public TargetBackend {
       }
       L2.relu = relu;
       L2.residual_from = kResidualFromInput;
+      L1.wide_requant = L2.wide_requant = wide;
       q_in = q;
       layers = {L1, L2};
       const std::vector<int8_t> xq = quantize_map(x, c, {q});

@@ -117,6 +117,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   Workload prepare(const scenario::Scenario& sc) const override {
+    if (sc.requant) sc["requant"].fail("the tiny-dnn pipeline computes in bfloat16: requant does not apply");
     if (sc.op == "model") return model_replay::prepare(*model_, sc);  // tinydnn_model_op.hpp
     State st;
     LayerJob& j = st.job;

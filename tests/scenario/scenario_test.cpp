@@ -151,7 +151,7 @@ TEST(Scenario, WrongTypeNamesLineAndKey) {
   expect_error("type_scale", replace(kValid, "scale: 0.25", "scale: big"), 11, "quant.input.scale",
                "expected a number > 0, got 'big'");
   expect_error("type_enum", replace(kValid, "seed: 7\n", "seed: 7\nrequant: vta8\n"), 5, "requant",
-               "expected one of vta16|tflite_double|tflite_single, got 'vta8'");
+               "expected one of vta16|tflite_double|tflite_single|saturate, got 'vta8'");
 }
 
 TEST(Scenario, MissingKeyNamesLineAndKey) {

@@ -82,6 +82,20 @@ TEST_F(Tf2Cli, NpyWeightsAreCompressedByTheGoldenModel) {
   EXPECT_NE(bad.out.find("4,8,3,3"), std::string::npos) << bad.out;
 }
 
+// requant: saturate runs the wide requantization bit-exact (the golden model
+// and the RTL both switch on descriptor bit 11); another target's value is
+// one clear error.
+TEST_F(Tf2Cli, RequantSaturateKeyAndItsErrors) {
+  const std::string s = scenario("tf2_resnet_block");
+  Result r = cosim("run " + s + " --set requant=saturate --out " + work() + "/sat");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
+  r = cosim("run " + s + " --set requant=vta16 --out " + work() + "/sat_bad");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("requant"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("expected saturate"), std::string::npos) << r.out;
+}
+
 TEST_F(Tf2Cli, BadInputAndHang) {
   const std::string s = scenario("tf2_conv3x3");
   Result r = cosim("run " + s + " --set params.padding=3 --out " + work() + "/b1");

@@ -250,9 +250,13 @@ TEST(Tf2Rtl, Minus128AndShiftClampOnChip) {
 }
 
 // Hand-computed requantization on chip: all weights zero, so acc = bias.
+// Also with requant: saturate (ConvLayer::wide_requant), where t and t +
+// beta keep every bit and only y saturates: the rows that wrap in 32 bits
+// give the values in their last two fields there, the others the same.
 TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
   const int32_t kOne = 1 << 20;
-  struct Row { int32_t bias, alpha, beta; int expect, expect_relu; };
+  constexpr int kSame = 1000;
+  struct Row { int32_t bias, alpha, beta; int expect, expect_relu, wide = kSame, wide_relu = kSame; };
   const Row rows[] = {
       {3 << 14, kOne, 0, 2, 2},                 // 1.5 -> 2
       {-(3 << 14), kOne, 0, -1, 0},             // -1.5 -> -1
@@ -266,31 +270,38 @@ TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
       {10 << 15, 3 << 19, 0, 15, 15},           // alpha 1.5
       {-1, 1, 1 << 14, 0, 0},                   // t = -1 (arithmetic >> 20)
       // t = (acc * alpha) >> 20 kept in 32 bits, t + beta wrapping (spec/tf2.md):
-      {1 << 30, 1 << 22, 0, 0, 0},              // 2^32 -> low 32 bits 0
-      {(1 << 30) + (5 << 13), 1 << 22, 0, 5, 5},  // 2^32 + 5 * 2^15 -> 5 * 2^15
-      {1 << 29, 1 << 22, 0, -128, 0},           // 2^31 -> INT32_MIN
+      // (wide: 2^32 etc. saturate to 127, -2^32 to -128, 2^32 - 2 to 127)
+      {1 << 30, 1 << 22, 0, 0, 0, 127, 127},              // 2^32 -> low 32 bits 0
+      {(1 << 30) + (5 << 13), 1 << 22, 0, 5, 5, 127, 127},  // 2^32 + 5 * 2^15 -> 5 * 2^15
+      {1 << 29, 1 << 22, 0, -128, 0, 127, 127},           // 2^31 -> INT32_MIN
       {-(5 << 15), kOne, 0, -5, 0},
-      {INT32_MIN, kOne, INT32_MIN, 0, 0},       // t + beta = -2^32 -> 0
-      {INT32_MAX, kOne, INT32_MAX, 0, 0},       // t + beta wraps to -2 -> 0
+      {INT32_MIN, kOne, INT32_MIN, 0, 0, -128, 0},        // t + beta = -2^32 -> 0
+      {INT32_MAX, kOne, INT32_MAX, 0, 0, 127, 127},       // t + beta wraps to -2 -> 0
       {INT32_MAX, kOne, 0, 127, 127},           // saturates
       {1 << 28, 1 << 22, 0, 127, 127},          // t = 2^30 saturates
       {7 << 15, -kOne, 0, -7, 0},               // negative alpha
       {0, kOne, -(40 << 15), -40, 0},
   };
   const int n = static_cast<int>(sizeof(rows) / sizeof(rows[0]));
-  for (bool relu : {false, true}) {
-    ConvLayer L;
-    L.c_in = 1; L.c_out = n; L.h_in = 1; L.w_in = 2; L.k = 1;
-    L.codes.assign(n, 7);
-    L.relu = relu;
-    for (const Row& r : rows) { L.bias.push_back(r.bias); L.alpha.push_back(r.alpha); L.beta.push_back(r.beta); }
-    Program p = compile({L}, {5, -9});
-    tb::tf2::Tf2Bare dut(p.dram);
-    ASSERT_FALSE(dut.run(p).error);
-    for (int o = 0; o < n; ++o) {
-      for (int x = 0; x < 2; ++x) {
-        const uint8_t got = p.dram[p.layers[0].out_addr + ((o / 16) * 2 + x) * 16 + o % 16];
-        EXPECT_EQ(static_cast<int8_t>(got), relu ? rows[o].expect_relu : rows[o].expect) << "channel " << o << " relu " << relu;
+  for (bool wide : {false, true}) {
+    for (bool relu : {false, true}) {
+      ConvLayer L;
+      L.c_in = 1; L.c_out = n; L.h_in = 1; L.w_in = 2; L.k = 1;
+      L.codes.assign(n, 7);
+      L.relu = relu;
+      L.wide_requant = wide;
+      for (const Row& r : rows) { L.bias.push_back(r.bias); L.alpha.push_back(r.alpha); L.beta.push_back(r.beta); }
+      Program p = compile({L}, {5, -9});
+      tb::tf2::Tf2Bare dut(p.dram);
+      ASSERT_FALSE(dut.run(p).error);
+      for (int o = 0; o < n; ++o) {
+        const Row& r = rows[o];
+        int expect = relu ? r.expect_relu : r.expect;
+        if (wide && r.wide != kSame) expect = relu ? r.wide_relu : r.wide;
+        for (int x = 0; x < 2; ++x) {
+          const uint8_t got = p.dram[p.layers[0].out_addr + ((o / 16) * 2 + x) * 16 + o % 16];
+          EXPECT_EQ(static_cast<int8_t>(got), expect) << "channel " << o << " relu " << relu << " wide " << wide;
+        }
       }
     }
   }

@@ -227,6 +227,22 @@ TEST(Tf2Requant, KeepsTIn32BitsAndWraps) {
   EXPECT_EQ(requantize(1 << 29, 1 << 22, 0, false), -128);
 }
 
+// requant: saturate (designs that fixed the original's overflow): t and
+// t + beta keep every bit, only y saturates. The inputs that wrap above,
+// worked by hand without the wrap.
+TEST(Tf2Requant, WideModeKeepsEveryBit) {
+  constexpr bool kWide = true;
+  EXPECT_EQ(requantize(1 << 30, 1 << 22, 0, false, kWide), 127);      // t = 2^32
+  EXPECT_EQ(requantize(1 << 29, 1 << 22, 0, false, kWide), 127);      // t = 2^31 stays positive
+  EXPECT_EQ(requantize(-(1 << 30) - (5 << 13), 1 << 22, 0, false, kWide), -128);
+  EXPECT_EQ(requantize(INT32_MAX, kOne, INT32_MAX, false, kWide), 127);  // 2^32 - 2
+  EXPECT_EQ(requantize(INT32_MIN, kOne, INT32_MIN, false, kWide), -128);  // -2^32
+  EXPECT_EQ(requantize(INT32_MIN, kOne, INT32_MIN, true, kWide), 0);      // then ReLU
+  // Without overflow both modes agree: 2.5 -> 3 (round half up), -2.5 -> -2.
+  EXPECT_EQ(requantize(5 << 14, kOne, 0, false, kWide), 3);
+  EXPECT_EQ(requantize(-(5 << 14), kOne, 0, false, kWide), -2);
+}
+
 TEST(Tf2Requant, SaturatesToInt8) {
   EXPECT_EQ(requantize(127 << 15, kOne, 0, false), 127);
   EXPECT_EQ(requantize((127 << 15) + (1 << 14), kOne, 0, false), 127);  // 127.5 -> 128 -> 127
