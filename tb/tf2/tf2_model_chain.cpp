@@ -9,6 +9,7 @@
 #include "dut/tf2_regs.hpp"
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
+#include "tf2/inq.hpp"
 #include "tf2/map_layout.hpp"
 #include "tf2/tflite_network.hpp"
 #include "tf2_peak.hpp"
@@ -42,8 +43,7 @@ struct ChainLayer {
   int layer = -1;       // TF2 layer (also for a fused ADD), -1 = host
   bool fused_add = false;
   std::vector<uint64_t> check_addrs;  // one per check
-  ErrorStats layer_err, net_err;
-  bool has_layer_err = false;
+  ErrorStats inq_err, layer_err, net_err;
 };
 
 const ChainLayer& state(const ReplayedLayer& l) { return std::any_cast<const ChainLayer&>(l.layer.program); }
@@ -66,15 +66,40 @@ std::vector<float> image(const scenario::Scenario& sc, const tflite::Model& m, c
   return v;
 }
 
-// The float value (NHWC, as the model stores it) of the map layer `src`
-// wrote (kChainInput: the image), from its int8 CHW bytes.
+// The float value of the map layer `src` wrote (kChainInput: the image),
+// from its int8 CHW bytes: CHW, or NHWC as the model stores it.
+std::vector<float> map_chw(const Network& net, const std::vector<int8_t>& image_q,
+                           const std::vector<std::vector<int8_t>>& maps, int src) {
+  const bool input = src == kChainInput;
+  const ConvLayer& L = net.layers[input ? 0 : static_cast<std::size_t>(src)];
+  return dequantize_map(input ? image_q : maps[static_cast<std::size_t>(src)], input ? L.c_in : L.c_out,
+                        input ? L.input_q() : L.output_q());
+}
 std::vector<float> map_value(const Network& net, const std::vector<int8_t>& image_q,
                              const std::vector<std::vector<int8_t>>& maps, int src) {
   const bool input = src == kChainInput;
   const ConvLayer& L = net.layers[input ? 0 : static_cast<std::size_t>(src)];
   const int c = input ? L.c_in : L.c_out, h = input ? L.h_in : L.h_out(), w = input ? L.w_in : L.w_out();
-  const std::vector<int> q = input ? L.input_q() : L.output_q();
-  return chw_to_nhwc(dequantize_map(input ? image_q : maps[static_cast<std::size_t>(src)], c, q), c, h, w);
+  return chw_to_nhwc(map_chw(net, image_q, maps, src), c, h, w);
+}
+
+// The layer in float with its INQ weights (the cost of compression alone),
+// on the same input and residual, NHWC.
+std::vector<float> inq_layer(const Network& net, std::size_t k, const std::vector<int8_t>& image_q,
+                             const std::vector<std::vector<int8_t>>& maps) {
+  const ConvLayer& L = net.layers[k];
+  FloatConv g = fold_trailing_padding(net.info[k].conv);
+  for (std::size_t i = 0; i < g.weights.size(); ++i) g.weights[i] = static_cast<float>(inq_code_value(L.codes[i], L.min_exp));
+  g.relu = false;
+  std::vector<float> y = float_conv2d(g, map_chw(net, image_q, maps, input_source(net.layers, k)));
+  if (L.residual_from != kNoResidual) {
+    const std::vector<float> r = map_chw(net, image_q, maps, L.residual_from);
+    for (std::size_t i = 0; i < y.size(); ++i) y[i] += r[i];
+  }
+  if (L.relu) {
+    for (float& v : y) v = std::max(v, 0.0f);
+  }
+  return chw_to_nhwc(y, L.c_out, L.h_out(), L.w_out());
 }
 
 // The host operators on the chain's maps; returns every tensor computed.
@@ -148,7 +173,7 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
 
   // The chain on every input: golden maps, layer and network error.
   const std::size_t nl = net.layers.size();
-  std::vector<std::vector<float>> ref_layer(nl), tf2_out(nl), ref_net(nl);
+  std::vector<std::vector<float>> ref_layer(nl), tf2_out(nl), ref_net(nl), inq_out(nl);
   std::map<std::size_t, std::vector<float>> host_ref, host_tf2;  // by operator
   std::vector<std::vector<std::vector<int8_t>>> golden;          // per input, per layer: CHW
   const ConvLayer& first = net.layers.front();
@@ -174,6 +199,8 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
       const std::vector<float> got = map_value(net, xq, maps, static_cast<int>(k));
       const std::vector<float>& ref = v[static_cast<std::size_t>(l.out_tensor)];
       ref_layer[k].insert(ref_layer[k].end(), ref.begin(), ref.end());
+      const std::vector<float> inq = inq_layer(net, k, xq, maps);
+      inq_out[k].insert(inq_out[k].end(), inq.begin(), inq.end());
       tf2_out[k].insert(tf2_out[k].end(), got.begin(), got.end());
       const std::vector<float>& fr = fv[static_cast<std::size_t>(l.out_tensor)];
       ref_net[k].insert(ref_net[k].end(), fr.begin(), fr.end());
@@ -200,9 +227,9 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
       if (l.conv_op != ctx.op_index && l.add_op != static_cast<int>(ctx.op_index)) continue;
       st.layer = static_cast<int>(k);
       st.fused_add = l.add_op == static_cast<int>(ctx.op_index);
+      st.inq_err = compare(ref_layer[k], inq_out[k]);
       st.layer_err = compare(ref_layer[k], tf2_out[k]);
       st.net_err = compare(ref_net[k], tf2_out[k]);
-      st.has_layer_err = true;
     }
     if (st.layer < 0) {
       st.net_err = compare(host_ref.at(ctx.op_index), host_tf2.at(ctx.op_index));
@@ -269,11 +296,14 @@ model_replay::Figures chain_figures(const ReplayedLayer& l) {
   }
   const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
   const std::vector<int> qi = L.input_q(), qo = L.output_q();
-  f.cells = {where, q_range(qi), q_range(qo), std::to_string(L.min_exp), "-", "-", fmt(st.layer_err.snr_db, 1),
+  f.cells = {where, q_range(qi), q_range(qo), std::to_string(L.min_exp), fmt(st.inq_err.snr_db, 1),
+             fmt(st.inq_err.max_abs_err, 4), fmt(st.layer_err.snr_db, 1),
              fmt(st.layer_err.max_abs_err, 4), fmt(st.net_err.snr_db, 1)};
   f.json["q_in"] = qi;
   f.json["q_out"] = qo;
   f.json["min_exp"] = L.min_exp;
+  f.json["inq_snr_db"] = db(st.inq_err.snr_db);
+  f.json["inq_max_abs_err"] = st.inq_err.max_abs_err;
   f.json["layer_snr_db"] = db(st.layer_err.snr_db);
   f.json["layer_max_abs_err"] = st.layer_err.max_abs_err;
   f.metrics["layer_snr_db"] = st.layer_err.snr_db;
