@@ -155,7 +155,7 @@ std::vector<model_replay::OpSupport> chain_ops() {
 
 std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
-  if (!sc["ops"].is_string()) sc["ops"].fail("mode chain runs the whole network: expected `all`");
+  if (!sc["ops"].is_string()) throw InputError("mode chain runs the whole network: expected `ops: all`");
   auto cn = std::make_shared<ChainNet>();
   cn->model = ctxs.front().model;
   const tflite::Model& m = cn->model;
