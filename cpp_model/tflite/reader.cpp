@@ -287,6 +287,15 @@ PaddingType padding(int8_t v, Walker& w, const std::string& path) {
   return static_cast<PaddingType>(v);
 }
 
+// The padding and strides every windowed operator's options start with.
+template <class O>
+void read_window(Walker& w, const fb::Table* t, int padding_id, int stride_w_id, int stride_h_id,
+                 const std::string& p, O& o) {
+  o.padding = padding(w.scalar<int8_t>(t, padding_id, 0, p + ".padding"), w, p);
+  o.stride_w = w.scalar<int32_t>(t, stride_w_id, 0, p + ".stride_w");
+  o.stride_h = w.scalar<int32_t>(t, stride_h_id, 0, p + ".stride_h");
+}
+
 BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const std::string& path) {
   if (type != kOptConv2D && type != kOptDepthwiseConv2D && type != kOptAdd && type != kOptPool2D &&
       type != kOptFullyConnected && type != kOptSoftmax) {
@@ -298,18 +307,14 @@ BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const 
   BuiltinOptions out;
   if (type == kOptConv2D) {
     Conv2DOptions o;
-    o.padding = padding(w.scalar<int8_t>(t, field::kConvPadding, 0, p + ".padding"), w, p);
-    o.stride_w = w.scalar<int32_t>(t, field::kConvStrideW, 0, p + ".stride_w");
-    o.stride_h = w.scalar<int32_t>(t, field::kConvStrideH, 0, p + ".stride_h");
+    read_window(w, t, field::kConvPadding, field::kConvStrideW, field::kConvStrideH, p, o);
     o.activation = activation(w.scalar<int8_t>(t, field::kConvActivation, 0, p + ".fused_activation_function"), w, p);
     o.dilation_w = w.scalar<int32_t>(t, field::kConvDilationW, 1, p + ".dilation_w_factor");
     o.dilation_h = w.scalar<int32_t>(t, field::kConvDilationH, 1, p + ".dilation_h_factor");
     out = o;
   } else if (type == kOptDepthwiseConv2D) {
     DepthwiseConv2DOptions o;
-    o.padding = padding(w.scalar<int8_t>(t, field::kDwPadding, 0, p + ".padding"), w, p);
-    o.stride_w = w.scalar<int32_t>(t, field::kDwStrideW, 0, p + ".stride_w");
-    o.stride_h = w.scalar<int32_t>(t, field::kDwStrideH, 0, p + ".stride_h");
+    read_window(w, t, field::kDwPadding, field::kDwStrideW, field::kDwStrideH, p, o);
     o.depth_multiplier = w.scalar<int32_t>(t, field::kDwDepthMultiplier, 0, p + ".depth_multiplier");
     o.activation = activation(w.scalar<int8_t>(t, field::kDwActivation, 0, p + ".fused_activation_function"), w, p);
     o.dilation_w = w.scalar<int32_t>(t, field::kDwDilationW, 1, p + ".dilation_w_factor");
@@ -317,9 +322,7 @@ BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const 
     out = o;
   } else if (type == kOptPool2D) {
     Pool2DOptions o;
-    o.padding = padding(w.scalar<int8_t>(t, field::kPoolPadding, 0, p + ".padding"), w, p);
-    o.stride_w = w.scalar<int32_t>(t, field::kPoolStrideW, 0, p + ".stride_w");
-    o.stride_h = w.scalar<int32_t>(t, field::kPoolStrideH, 0, p + ".stride_h");
+    read_window(w, t, field::kPoolPadding, field::kPoolStrideW, field::kPoolStrideH, p, o);
     o.filter_width = w.scalar<int32_t>(t, field::kPoolFilterW, 0, p + ".filter_width");
     o.filter_height = w.scalar<int32_t>(t, field::kPoolFilterH, 0, p + ".filter_height");
     o.activation = activation(w.scalar<int8_t>(t, field::kPoolActivation, 0, p + ".fused_activation_function"), w, p);

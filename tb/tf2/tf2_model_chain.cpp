@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <sstream>
 
 #include "common/error.hpp"
 #include "dut/tf2_regs.hpp"
@@ -13,6 +12,7 @@
 #include "tf2/map_layout.hpp"
 #include "tf2/tflite_network.hpp"
 #include "tf2_peak.hpp"
+#include "tf2_report_cells.hpp"
 #include "tflite_float/interpreter.hpp"
 
 namespace cosim::tb::tf2 {
@@ -48,15 +48,7 @@ struct ChainLayer {
 
 const ChainLayer& state(const ReplayedLayer& l) { return std::any_cast<const ChainLayer&>(l.layer.program); }
 
-std::string fmt(double v, int prec) {
-  if (std::isinf(v)) return "inf";
-  std::ostringstream os;
-  os.precision(prec);
-  os << std::fixed << v;
-  return os.str();
-}
 
-nlohmann::json db(double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); }
 
 // A seeded image of the model's input shape, uniform [0, 1] per pixel (NHWC).
 std::vector<float> image(const scenario::Scenario& sc, const tflite::Model& m, const std::string& stream) {

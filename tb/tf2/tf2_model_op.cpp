@@ -14,6 +14,7 @@
 #include "tf2_bare/tf2_bare.hpp"
 #include "tf2_model_chain.hpp"
 #include "tf2_peak.hpp"
+#include "tf2_report_cells.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -50,13 +51,6 @@ std::vector<float> layer_input(const scenario::Scenario& sc, const TfliteConv& c
   return nhwc_to_chw(nhwc, ch, h, w);
 }
 
-std::string fmt(double v, int prec) {
-  if (std::isinf(v)) return "inf";
-  std::ostringstream os;
-  os.precision(prec);
-  os << std::fixed << v;
-  return os.str();
-}
 
 // A float CONV_2D read_float_conv accepts (float32 filter and bias, fused
 // NONE / RELU, no dilation).
@@ -207,7 +201,6 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
                  {"q_in_min", *std::min_element(st.q_in.begin(), st.q_in.end())},
                  {"q_out_min", *std::min_element(st.q_out.begin(), st.q_out.end())},
                  {"min_exp", st.min_exp}};
-    const auto db = [](double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); };
     f.json = {{"q_in", st.q_in},
               {"q_out", st.q_out},
               {"min_exp", st.min_exp},

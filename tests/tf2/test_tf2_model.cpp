@@ -32,14 +32,19 @@ class Tf2Model : public cosim::test::CosimCli {
     return write_file(name + ".yaml", "name: " + name + "\ntarget: tf2\nop: model\nseed: 3\nmodel: " + model +
                                           "\nops: " + ops + "\nmode: " + mode + "\n" + extra);
   }
+  // Runs a scenario that must pass and returns its report.json.
+  json run_passing(const std::string& yaml, const std::string& out_name, Result& r) {
+    const std::string out = work() + "/" + out_name;
+    r = cosim("run " + yaml + " --out " + out);
+    EXPECT_EQ(r.code, 0) << r.out;
+    return r.code == 0 ? report(out) : json::object();
+  }
 };
 
 TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
-  const std::string out = work() + "/resnet8";
-  const Result r = cosim("run " + scenario("tf2_resnet8") + " --out " + out);
-  ASSERT_EQ(r.code, 0) << r.out;
-  const json rep = report(out);
+  Result r;
+  const json rep = run_passing(scenario("tf2_resnet8"), "resnet8", r);
   EXPECT_EQ(rep["status"], "pass");
   ASSERT_TRUE(rep["utilization"].is_number()) << rep.dump();
   EXPECT_GT(rep["utilization"].get<double>(), 0.0);
@@ -87,10 +92,8 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
 
 TEST_F(Tf2Model, LayersModeReplaysEachConvBitExact) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
-  const std::string out = work() + "/layers";
-  const Result r = cosim("run " + write_scenario("layers", kModel, "[0, 4, 10]") + " --out " + out);
-  ASSERT_EQ(r.code, 0) << r.out;
-  const json rep = report(out);
+  Result r;
+  const json rep = run_passing(write_scenario("layers", kModel, "[0, 4, 10]"), "layers", r);
   std::set<int> got;
   for (const json& l : rep["layers"]) {
     got.insert(l["op_index"].get<int>());
@@ -118,10 +121,8 @@ TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
 
 TEST_F(Tf2Model, AllOpsRunsEveryConvAndNamesTheOthers) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
-  const std::string out = work() + "/all";
-  const Result r = cosim("run " + write_scenario("all", kModel, "all") + " --out " + out);
-  ASSERT_EQ(r.code, 0) << r.out;
-  const json rep = report(out);
+  Result r;
+  const json rep = run_passing(write_scenario("all", kModel, "all"), "all", r);
   // `all` = every operator tf2 supports: the nine CONV_2D (ops 0-2, 4-6, 8-10).
   std::set<int> conv;
   for (const json& l : rep["layers"]) {
