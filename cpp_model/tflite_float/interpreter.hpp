@@ -17,7 +17,8 @@ using Values = std::vector<std::vector<float>>;
 
 // Throws one InputError naming the first operator (index and type) or tensor
 // the interpreter cannot run: an unsupported operator or option, a tensor
-// that is not float32, batch other than 1.
+// that is not float32, batch other than 1; or a subgraph 0 without exactly
+// one input.
 void check_supported(const tflite::Model& m);
 
 // The model's input tensor index (subgraph 0 has exactly one input).

@@ -205,7 +205,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
     }
     ctxs.push_back(ctx);
   }
-  std::vector<Layer> network = model_key.rethrow_here([&] { return target.lower_network(ctxs); });
+  std::vector<Layer> network = target.lower_network(ctxs);  // its errors name their key
   if (!network.empty() && network.size() != ctxs.size()) {
     throw std::logic_error("lower_network: " + std::to_string(network.size()) + " layers for " +
                            std::to_string(ctxs.size()) + " operators");

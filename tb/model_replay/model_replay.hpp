@@ -127,8 +127,8 @@ class ModelTarget {
   virtual Layer lower(const LayerContext& ctx) const = 0;
   // A target that runs the selected operators as one network (each layer
   // reading what earlier ones wrote) lowers them together: one Layer per
-  // context, in order. Empty = each on its own with lower(). An InputError is
-  // reported at the `model` key.
+  // context, in order. Empty = each on its own with lower(). Its errors name
+  // their key (Value::fail / rethrow_here: `model` for the model's contents).
   virtual std::vector<Layer> lower_network(const std::vector<LayerContext>& ctxs) const {
     (void)ctxs;
     return {};

@@ -50,12 +50,18 @@ const ChainLayer& state(const ReplayedLayer& l) { return std::any_cast<const Cha
 
 
 
-// A seeded image of the model's input shape, uniform [0, 1] per pixel (NHWC).
-std::vector<float> image(const scenario::Scenario& sc, const tflite::Model& m, const std::string& stream) {
-  scenario::Rng rng(sc.seed, stream);
-  std::vector<float> v(tf::tensor_size(m, tf::input_tensor(m)));
-  for (float& x : v) x = static_cast<float>(rng.uniform(0.0, 1.0));
-  return v;
+// The run's images, NHWC each: `images` holds calibration + inputs of the
+// model's input shape (seeded random, or an .npy [N, H, W, C] float32), the
+// first `calibration` for the Qs, the rest through the chain.
+std::vector<std::vector<float>> load_images(const scenario::Scenario& sc, const tflite::Model& m, int count) {
+  const auto& shape = m.subgraphs[0].tensors.at(static_cast<std::size_t>(tf::input_tensor(m))).shape;
+  if (shape.size() != 4 || shape[0] != 1) sc["model"].fail(m.path + ": expected an input of shape [1, H, W, C]");
+  const Tensor t = scenario::make_tensor(sc, sc["images"], DType::kFp32, {count, shape[1], shape[2], shape[3]},
+                                         Layout::kNHWC, "images");
+  const std::size_t n = tf::tensor_size(m, tf::input_tensor(m));
+  std::vector<std::vector<float>> out;
+  for (int k = 0; k < count; ++k) out.emplace_back(t.data<float>() + k * n, t.data<float>() + (k + 1) * n);
+  return out;
 }
 
 // The float value of the map layer `src` wrote (kChainInput: the image),
@@ -132,6 +138,7 @@ void add_chain_keys(scenario::Schema& s) {
   s.optional("mode", scenario::Schema::one_of({"chain", "layers"}), "chain");
   s.optional("calibration", scenario::Schema::integer(1, 1024), "8");
   s.optional("inputs", scenario::Schema::integer(1, 256), "4");
+  s.optional("images", scenario::schemas::data_source(), "{random: {min: 0, max: 1}}");
 }
 
 bool is_chain(const scenario::Scenario& sc) { return sc["mode"].as_string() == "chain"; }
@@ -145,9 +152,25 @@ std::vector<model_replay::OpSupport> chain_ops() {
   return out;
 }
 
+namespace {
+std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
+                                                      const std::vector<std::vector<float>>& images);
+}  // namespace
+
 std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
-  if (!sc["ops"].is_string()) throw InputError("mode chain runs the whole network: expected `ops: all`");
+  if (!sc["ops"].is_string()) sc["ops"].fail("mode chain runs the whole network: expected `all`");
+  sc["model"].rethrow_here([&] { tf::check_supported(ctxs.front().model); });  // also: one input tensor
+  const int count = static_cast<int>(sc["calibration"].as_int() + sc["inputs"].as_int());
+  const std::vector<std::vector<float>> images = load_images(sc, ctxs.front().model, count);  // errors at `images`
+  return sc["model"].rethrow_here([&] { return lower_chain_at_model(ctxs, images); });
+}
+
+namespace {
+// The rest of lower_chain; an InputError is about the model's contents.
+std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
+                                                      const std::vector<std::vector<float>>& images) {
+  const scenario::Scenario& sc = ctxs.front().sc;
   auto cn = std::make_shared<ChainNet>();
   cn->model = ctxs.front().model;
   const tflite::Model& m = cn->model;
@@ -156,12 +179,13 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
     throw InputError("mode chain runs the whole network; operators outside CONV_2D, ADD, AVERAGE_POOL_2D, RESHAPE, "
                      "FULLY_CONNECTED, SOFTMAX are not supported");
   }
-  // Calibration: the float network on seeded images, max |x| per channel.
+  // Calibration: the float network on the first images, max |x| per channel.
+  const int n_cal = static_cast<int>(sc["calibration"].as_int());
+  cn->inputs = static_cast<int>(sc["inputs"].as_int());
   std::vector<tf::Values> cal;
-  for (int64_t k = 0; k < sc["calibration"].as_int(); ++k) cal.push_back(tf::run(m, image(sc, m, "calibration" + std::to_string(k))));
+  for (int k = 0; k < n_cal; ++k) cal.push_back(tf::run(m, images[static_cast<std::size_t>(k)]));
   cn->net = plan_network(m, channel_max(m, cal));
   const Network& net = cn->net;
-  cn->inputs = static_cast<int>(sc["inputs"].as_int());
 
   // The chain on every input: golden maps, layer and network error.
   const std::size_t nl = net.layers.size();
@@ -170,7 +194,7 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
   std::vector<std::vector<std::vector<int8_t>>> golden;          // per input, per layer: CHW
   const ConvLayer& first = net.layers.front();
   for (int n = 0; n < cn->inputs; ++n) {
-    const std::vector<float> img = image(sc, m, "input" + std::to_string(n));
+    const std::vector<float>& img = images[static_cast<std::size_t>(n_cal + n)];
     const tf::Values fv = tf::run(m, img);
     const std::vector<int8_t> xq =
         quantize_map(nhwc_to_chw(img, first.c_in, first.h_in, first.w_in), first.c_in, {net.input_q});
@@ -249,6 +273,7 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
   }
   return out;
 }
+}  // namespace
 
 void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ReplayedLayer>& layers) {
   const ChainNet& cn = *state(layers.front()).net;
@@ -346,7 +371,7 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
   m.extra["top1_agree"] = agree;
   m.extra["top1_inputs"] = cn.inputs;
   m.table.push_back("  top-1 agreement " + std::to_string(agree) + "/" + std::to_string(cn.inputs) +
-                    " (float model vs TF2 chain, seeded images uniform [0, 1])");
+                    " (float model vs TF2 chain over `inputs`)");
   m.report_json = nlohmann::json{{"top1", {{"inputs", cn.inputs},
                                            {"agree", agree},
                                            {"float", cn.float_top1},

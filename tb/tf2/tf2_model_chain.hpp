@@ -6,10 +6,12 @@
 //   model: ../shared/models/resnet8_float.tflite
 //   ops: all            # a chain runs the whole network
 //   mode: chain         # (default) or `layers`: each CONV_2D alone on a seeded random input
-//   calibration: 8      # seeded images the float network runs on to choose every map's Qs
-//   inputs: 4           # seeded images run through the chain (top-1 agreement over them)
+//   calibration: 8      # images the float network runs on to choose every map's Qs
+//   inputs: 4           # images run through the chain (top-1 agreement over them)
+//   images: {random: {min: 0, max: 1}}   # or {npy: f}: float32 [calibration + inputs, H, W, C]
 //
-// Images: seeded uniform [0, 1] per pixel, the model's input shape.
+// Images: the first `calibration` of `images` calibrate, the next `inputs`
+// run through the chain (an .npy of another shape is exit 2 naming it).
 // Calibration (cpp_model/tf2/tflite_network.hpp) picks every map's
 // per-channel Q as the Transform Kit does; the network becomes one TF2
 // program: every CONV_2D a layer (a shortcut convolution reads its block's

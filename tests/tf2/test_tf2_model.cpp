@@ -15,6 +15,7 @@
 #include <string>
 
 #include "support/cosim_cli.hpp"
+#include "tensor/tensor.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -117,6 +118,31 @@ TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
   const Result r = cosim("run " + write_scenario("zero", kModel, "all", "chain", "inputs: 0\n") + " --out " + work() + "/z");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("inputs"), std::string::npos) << r.out;
+}
+
+TEST_F(Tf2Model, ChainReadsImagesFromNpy) {
+  if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
+  // 2 calibration + 1 input image: horizontal ramps of different slopes.
+  cosim::Tensor t(cosim::DType::kFp32, {3, 32, 32, 3}, cosim::Layout::kNHWC);
+  for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = static_cast<float>((i / 3 % 32) * (i / 3072 + 1)) / 96.0f;
+  const std::string npy = work() + "/images.npy";
+  cosim::write_npy(npy, t);
+  Result r;
+  const json rep = run_passing(
+      write_scenario("npy", kModel, "all", "chain", "calibration: 2\ninputs: 1\nimages: {npy: " + npy + "}\n"), "npy",
+      r);
+  ASSERT_TRUE(rep.contains("top1")) << r.out;
+  EXPECT_EQ(rep["top1"]["inputs"].get<int>(), 1);
+  EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 9.0);
+  // An .npy that does not hold calibration + inputs images is exit 2 naming the key.
+  const Result bad = cosim("run " +
+                           write_scenario("npy4", kModel, "all", "chain",
+                                          "calibration: 2\ninputs: 2\nimages: {npy: " + npy + "}\n") +
+                           " --out " + work() + "/npy4");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("expected [4,32,32,3]"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("'images.npy'"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.out.find("'model'"), std::string::npos) << bad.out;  // one location
 }
 
 TEST_F(Tf2Model, AllOpsRunsEveryConvAndNamesTheOthers) {
