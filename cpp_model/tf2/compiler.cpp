@@ -114,27 +114,34 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
     check_fits(L, cfg, what);
     LayerRegions r;
     r.desc_addr = p.desc_addr + static_cast<uint32_t>(i * kDescBytes);
-    if (i == 0) {
+    const int src = input_source(layers, i);
+    if (src == kChainInput) {
       if (input.size() != static_cast<std::size_t>(L.c_in) * L.h_in * L.w_in) {
         throw InputError(what + ": input map has " + std::to_string(input.size()) + " values, expected c_in*h_in*w_in = " +
                          std::to_string(static_cast<std::size_t>(L.c_in) * L.h_in * L.w_in));
       }
-      r.in_bytes = c16hw_bytes(L.c_in, L.h_in, L.w_in);
-      r.in_addr = alloc(r.in_bytes);
+      if (i == 0) {
+        r.in_bytes = c16hw_bytes(L.c_in, L.h_in, L.w_in);
+        r.in_addr = alloc(r.in_bytes);
+      } else {
+        if (L.input_q() != layers.front().input_q()) throw InputError(what + ": reads the chain input with other Qs than layer 0");
+        r.in_addr = p.layers.front().in_addr;
+        r.in_bytes = p.layers.front().in_bytes;
+      }
     } else {
-      const ConvLayer& P = layers[i - 1];
+      const ConvLayer& P = layers[static_cast<std::size_t>(src)];
       if (P.c_out != L.c_in || P.h_out() != L.h_in || P.w_out() != L.w_in) {
-        throw InputError(what + ": input shape does not match the previous layer's output");
+        throw InputError(what + ": input shape does not match the output of layer " + std::to_string(src) + " it reads");
       }
       // A map has one Q per channel: the reader must use the writer's.
       for (int c = 0; c < L.c_in; ++c) {
         if (L.qi(c) != P.qo(c)) {
           throw InputError(what + ": input channel " + std::to_string(c) + " has Q " + std::to_string(L.qi(c)) +
-                           ", the previous layer wrote it with Q " + std::to_string(P.qo(c)));
+                           ", layer " + std::to_string(src) + " wrote it with Q " + std::to_string(P.qo(c)));
         }
       }
-      r.in_addr = p.layers.back().out_addr;
-      r.in_bytes = p.layers.back().out_bytes;
+      r.in_addr = p.layers[static_cast<std::size_t>(src)].out_addr;
+      r.in_bytes = p.layers[static_cast<std::size_t>(src)].out_bytes;
     }
     r.weight_bytes = static_cast<uint32_t>(((L.codes.size() + 3) / 4) * 2);
     r.weight_addr = alloc(r.weight_bytes);

@@ -87,7 +87,8 @@ Tensor c16hw_group(const std::vector<uint8_t>& c16hw, int g, int h, int w);
 std::vector<uint8_t> encode_descriptor(const ConvLayer& layer, const LayerRegions& r);
 
 // Compiles a chain of layers: layer 0 reads `input_chw`, layer i reads the
-// output region of layer i-1 (c_in, h_in, w_in must match); a layer's
+// output region of layer i-1, or of the map its input_from names (c_in, h_in,
+// w_in and the channel Qs must match); a layer's
 // residual_from names the region its residual ADD reads (the input region or
 // an earlier output region). Throws
 // InputError naming the layer and the field when a layer is malformed or

@@ -73,6 +73,16 @@ std::vector<int> choose_map_q(const std::vector<float>& chw, int channels) {
   return pull_toward_mean(q, zero);
 }
 
+std::vector<int> choose_q_from_max(const std::vector<float>& max_abs) {
+  std::vector<int> q(max_abs.size());
+  std::vector<bool> zero(max_abs.size());
+  for (std::size_t c = 0; c < max_abs.size(); ++c) {
+    q[c] = choose_channel_q(&max_abs[c], 1);  // the channel's Q depends on its maximum only
+    zero[c] = max_abs[c] == 0.0f;
+  }
+  return pull_toward_mean(q, zero);
+}
+
 int choose_layer_q(const std::vector<float>& chw, int channels) {
   const std::vector<int> q = choose_map_q(chw, channels);
   int m = q.empty() ? 0 : q[0];

@@ -33,6 +33,11 @@ std::vector<int> pull_toward_mean(std::vector<int> q, const std::vector<bool>& s
 // pull_toward_mean over the map (all-zero channels left out).
 std::vector<int> choose_map_q(const std::vector<float>& chw, int channels);
 
+// Per-channel Q of a map from calibration maxima (max |x| per channel over a
+// batch): choose_channel_q on each maximum, then pull_toward_mean (channels
+// whose maximum is 0 neither count nor move; they get Q 0).
+std::vector<int> choose_q_from_max(const std::vector<float>& max_abs);
+
 // One Q shared by all channels of a layer output (the hardware path, which
 // has one Q per map until per-channel Q lands): the smallest per-channel Q.
 int choose_layer_q(const std::vector<float>& chw, int channels);

@@ -230,11 +230,22 @@ void validate_residuals(const std::vector<ConvLayer>& layers) {
   }
 }
 
+int input_source(const std::vector<ConvLayer>& layers, std::size_t i) {
+  const int from = layers.at(i).input_from;
+  if (from == kPreviousLayer) return static_cast<int>(i) - 1;  // layer 0: -1 = kChainInput
+  if (from < kChainInput || from >= static_cast<int>(i)) {
+    throw InputError("tf2 layer " + std::to_string(i) + " input: source " + std::to_string(from) +
+                     " is not the chain input (-1) or an earlier layer (0.." + std::to_string(static_cast<int>(i) - 1) + ")");
+  }
+  return from;
+}
+
 std::vector<std::vector<int8_t>> sac_chain(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input) {
   validate_residuals(layers);
   std::vector<std::vector<int8_t>> outs;
   for (std::size_t i = 0; i < layers.size(); ++i) {
-    const std::vector<int8_t>& x = i == 0 ? input : outs.back();
+    const int src = input_source(layers, i);
+    const std::vector<int8_t>& x = src == kChainInput ? input : outs[static_cast<std::size_t>(src)];
     ConvLayer L = layers[i];
     if (L.residual_from == kNoResidual) {
       outs.push_back(sac_conv2d(L, x));

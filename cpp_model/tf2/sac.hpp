@@ -54,9 +54,14 @@ int8_t requantize(int32_t acc, int32_t alpha, int32_t beta, bool relu, bool wide
 int8_t residual_add(int8_t a, int8_t b, bool relu);
 std::vector<int8_t> residual_add(const std::vector<int8_t>& a, const std::vector<int8_t>& b, bool relu);
 
+// Map sources in a chain: the chain's input map, or j >= 0 for layer j's output.
+constexpr int kChainInput = -1;
 // Residual source of a layer in a chain (ConvLayer::residual_from).
 constexpr int kNoResidual = -2;
-constexpr int kResidualFromInput = -1;  // the chain's input map; j >= 0: layer j's output
+constexpr int kResidualFromInput = kChainInput;
+// Input source of a layer (ConvLayer::input_from): the previous layer's output
+// (layer 0: the chain's input), else kChainInput or an earlier layer j.
+constexpr int kPreviousLayer = -3;
 
 // A compiled convolution layer (batch 1, CHW maps, OIHW weights).
 // Padding: symmetric zero padding `pad` on every side, 0 <= pad < k
@@ -82,6 +87,9 @@ struct ConvLayer {
   // saturation (same shape and Q as this layer's output); ReLU then applies
   // after the add. kNoResidual, kResidualFromInput or an earlier layer index.
   int residual_from = kNoResidual;
+  // The map the layer reads in a chain: kPreviousLayer, kChainInput or an
+  // earlier layer index (a network's shortcut convolution reads a block's input).
+  int input_from = kPreviousLayer;
 
   int h_out() const { return (h_in + 2 * pad - k) / stride + 1; }
   int w_out() const { return (w_in + 2 * pad - k) / stride + 1; }
@@ -111,7 +119,12 @@ std::vector<int32_t> sac_accumulate(const ConvLayer& layer, const std::vector<in
 // (Ignores residual_from: a single layer has no earlier maps.)
 std::vector<int8_t> sac_conv2d(const ConvLayer& layer, const std::vector<int8_t>& input_chw);
 
-// A chain: layer i reads layer i-1's output (layer 0 the input); a layer
+// The map layer i of a chain reads, input_from resolved: kChainInput or an
+// earlier layer. Throws InputError when input_from names no earlier map.
+int input_source(const std::vector<ConvLayer>& layers, std::size_t i);
+
+// A chain: layer i reads layer i-1's output (layer 0 the input) unless its
+// input_from names another earlier map; a layer
 // with a residual source requantizes without ReLU, adds the source map with
 // saturation, then applies its ReLU. Returns every layer's CHW output.
 // Throws InputError when a residual source is not an earlier map or differs

@@ -37,6 +37,25 @@ std::vector<float> extend_chw(const std::vector<float>& chw, int c, int h, int w
   return out;
 }
 
+FloatConv fold_trailing_padding(const TfliteConv& c) {
+  FloatConv f = c.conv;
+  f.h_in = c.h_in;
+  f.w_in = c.w_in;
+  if (c.extra_h == 0 && c.extra_w == 0) return f;
+  if (c.extra_h != 1 || c.extra_w != 1) {
+    throw InputError("operator " + std::to_string(c.op_index) + ": SAME padding with an extra pixel on one axis only");
+  }
+  const int k = c.conv.k, k2 = k + 1;
+  f.k = k2;
+  f.pad = c.conv.pad + 1;
+  f.weights.assign(static_cast<std::size_t>(f.c_out) * f.c_in * k2 * k2, 0.0f);
+  for (std::size_t oc = 0; oc < static_cast<std::size_t>(f.c_out) * f.c_in; ++oc)
+    for (int y = 0; y < k; ++y)
+      for (int x = 0; x < k; ++x)
+        f.weights[(oc * k2 + y + 1) * k2 + x + 1] = c.conv.weights[(oc * k + y) * k + x];
+  return f;
+}
+
 TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
   const std::string where = m.path + ": operator " + std::to_string(op_index);
   if (m.subgraphs.empty() || op_index >= m.subgraphs[0].operators.size()) {

@@ -35,6 +35,14 @@ std::vector<std::size_t> conv2d_ops(const tflite::Model& m);
 // kernel, unequal strides, a fused activation other than none / ReLU).
 TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index);
 
+// The layer as the device runs it on the model's own input map (no
+// extension): TFLite SAME padding with one more pixel after the map than
+// before (p before, p + 1 after) equals a (k+1)x(k+1) kernel whose first row
+// and column are zero, with symmetric padding p + 1: the taps line up and the
+// zero taps meet the extra pixel in front. Exact, and no host copy of the
+// map. InputError when the extra pixel is on one axis only.
+FloatConv fold_trailing_padding(const TfliteConv& c);
+
 // Extends a CHW map by `extra_h` zero rows and `extra_w` zero columns.
 std::vector<float> extend_chw(const std::vector<float>& chw, int c, int h, int w, int extra_h, int extra_w);
 

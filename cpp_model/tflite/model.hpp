@@ -1,6 +1,7 @@
 // The parts of a TensorFlow Lite model (.tflite flatbuffer) the co-simulation
 // reads: subgraphs, tensors with their quantization, constant buffers,
-// operators with the options of CONV_2D, DEPTHWISE_CONV_2D and ADD.
+// operators with the options of CONV_2D, DEPTHWISE_CONV_2D, ADD,
+// AVERAGE_POOL_2D / MAX_POOL_2D, FULLY_CONNECTED and SOFTMAX.
 #pragma once
 
 #include <cstddef>
@@ -89,7 +90,22 @@ struct DepthwiseConv2DOptions {
 struct AddOptions {
   FusedActivation activation = FusedActivation::kNone;
 };
-using BuiltinOptions = std::variant<std::monostate, Conv2DOptions, DepthwiseConv2DOptions, AddOptions>;
+struct Pool2DOptions {
+  PaddingType padding = PaddingType::kSame;
+  int32_t stride_w = 1, stride_h = 1;
+  int32_t filter_width = 1, filter_height = 1;
+  FusedActivation activation = FusedActivation::kNone;
+};
+struct FullyConnectedOptions {
+  FusedActivation activation = FusedActivation::kNone;
+  int8_t weights_format = 0;  // 0 = DEFAULT (the only one with float weights)
+  bool keep_num_dims = false;
+};
+struct SoftmaxOptions {
+  float beta = 1.0f;
+};
+using BuiltinOptions = std::variant<std::monostate, Conv2DOptions, DepthwiseConv2DOptions, AddOptions, Pool2DOptions,
+                                    FullyConnectedOptions, SoftmaxOptions>;
 
 struct Operator {
   uint32_t opcode_index = 0;
@@ -97,7 +113,7 @@ struct Operator {
   std::vector<int32_t> inputs;  // tensor indices; -1 = optional input absent
   std::vector<int32_t> outputs;
   uint8_t options_type = 0;  // BuiltinOptions union tag as stored
-  BuiltinOptions options;    // filled for the three ops we run
+  BuiltinOptions options;    // filled for the option tables named above
 };
 
 struct SubGraph {

@@ -131,10 +131,18 @@ constexpr int kDwPadding = 0, kDwStrideW = 1, kDwStrideH = 2, kDwDepthMultiplier
               kDwDilationW = 5, kDwDilationH = 6;
 // AddOptions
 constexpr int kAddActivation = 0;
+// Pool2DOptions
+constexpr int kPoolPadding = 0, kPoolStrideW = 1, kPoolStrideH = 2, kPoolFilterW = 3, kPoolFilterH = 4,
+              kPoolActivation = 5;
+// FullyConnectedOptions
+constexpr int kFcActivation = 0, kFcWeightsFormat = 1, kFcKeepNumDims = 2;
+// SoftmaxOptions
+constexpr int kSoftmaxBeta = 0;
 }  // namespace field
 
 // BuiltinOptions union tags.
-constexpr uint8_t kOptConv2D = 1, kOptDepthwiseConv2D = 2, kOptAdd = 11;
+constexpr uint8_t kOptConv2D = 1, kOptDepthwiseConv2D = 2, kOptPool2D = 5, kOptFullyConnected = 8, kOptSoftmax = 9,
+                  kOptAdd = 11;
 
 constexpr fb::voffset_t slot(int id) { return static_cast<fb::voffset_t>(4 + 2 * id); }
 
@@ -279,30 +287,55 @@ PaddingType padding(int8_t v, Walker& w, const std::string& path) {
   return static_cast<PaddingType>(v);
 }
 
+// The padding and strides every windowed operator's options start with.
+template <class O>
+void read_window(Walker& w, const fb::Table* t, int padding_id, int stride_w_id, int stride_h_id,
+                 const std::string& p, O& o) {
+  o.padding = padding(w.scalar<int8_t>(t, padding_id, 0, p + ".padding"), w, p);
+  o.stride_w = w.scalar<int32_t>(t, stride_w_id, 0, p + ".stride_w");
+  o.stride_h = w.scalar<int32_t>(t, stride_h_id, 0, p + ".stride_h");
+}
+
 BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const std::string& path) {
-  if (type != kOptConv2D && type != kOptDepthwiseConv2D && type != kOptAdd) return std::monostate{};
+  if (type != kOptConv2D && type != kOptDepthwiseConv2D && type != kOptAdd && type != kOptPool2D &&
+      type != kOptFullyConnected && type != kOptSoftmax) {
+    return std::monostate{};
+  }
   const std::string p = path + ".builtin_options";
   const fb::Table* t = w.table(op, field::kOpOptions, p);
   if (t == nullptr) w.fail(p + ": union tag " + std::to_string(type) + " set but the options table is missing");
   BuiltinOptions out;
   if (type == kOptConv2D) {
     Conv2DOptions o;
-    o.padding = padding(w.scalar<int8_t>(t, field::kConvPadding, 0, p + ".padding"), w, p);
-    o.stride_w = w.scalar<int32_t>(t, field::kConvStrideW, 0, p + ".stride_w");
-    o.stride_h = w.scalar<int32_t>(t, field::kConvStrideH, 0, p + ".stride_h");
+    read_window(w, t, field::kConvPadding, field::kConvStrideW, field::kConvStrideH, p, o);
     o.activation = activation(w.scalar<int8_t>(t, field::kConvActivation, 0, p + ".fused_activation_function"), w, p);
     o.dilation_w = w.scalar<int32_t>(t, field::kConvDilationW, 1, p + ".dilation_w_factor");
     o.dilation_h = w.scalar<int32_t>(t, field::kConvDilationH, 1, p + ".dilation_h_factor");
     out = o;
   } else if (type == kOptDepthwiseConv2D) {
     DepthwiseConv2DOptions o;
-    o.padding = padding(w.scalar<int8_t>(t, field::kDwPadding, 0, p + ".padding"), w, p);
-    o.stride_w = w.scalar<int32_t>(t, field::kDwStrideW, 0, p + ".stride_w");
-    o.stride_h = w.scalar<int32_t>(t, field::kDwStrideH, 0, p + ".stride_h");
+    read_window(w, t, field::kDwPadding, field::kDwStrideW, field::kDwStrideH, p, o);
     o.depth_multiplier = w.scalar<int32_t>(t, field::kDwDepthMultiplier, 0, p + ".depth_multiplier");
     o.activation = activation(w.scalar<int8_t>(t, field::kDwActivation, 0, p + ".fused_activation_function"), w, p);
     o.dilation_w = w.scalar<int32_t>(t, field::kDwDilationW, 1, p + ".dilation_w_factor");
     o.dilation_h = w.scalar<int32_t>(t, field::kDwDilationH, 1, p + ".dilation_h_factor");
+    out = o;
+  } else if (type == kOptPool2D) {
+    Pool2DOptions o;
+    read_window(w, t, field::kPoolPadding, field::kPoolStrideW, field::kPoolStrideH, p, o);
+    o.filter_width = w.scalar<int32_t>(t, field::kPoolFilterW, 0, p + ".filter_width");
+    o.filter_height = w.scalar<int32_t>(t, field::kPoolFilterH, 0, p + ".filter_height");
+    o.activation = activation(w.scalar<int8_t>(t, field::kPoolActivation, 0, p + ".fused_activation_function"), w, p);
+    out = o;
+  } else if (type == kOptFullyConnected) {
+    FullyConnectedOptions o;
+    o.activation = activation(w.scalar<int8_t>(t, field::kFcActivation, 0, p + ".fused_activation_function"), w, p);
+    o.weights_format = w.scalar<int8_t>(t, field::kFcWeightsFormat, 0, p + ".weights_format");
+    o.keep_num_dims = w.scalar<uint8_t>(t, field::kFcKeepNumDims, 0, p + ".keep_num_dims") != 0;
+    out = o;
+  } else if (type == kOptSoftmax) {
+    SoftmaxOptions o;
+    o.beta = w.scalar<float>(t, field::kSoftmaxBeta, 1.0f, p + ".beta");
     out = o;
   } else {
     AddOptions o;

@@ -32,10 +32,10 @@ struct ModelState {
 };
 
 // Empty when the target runs operator `i`, else the reason ("TYPE" or "TYPE: why").
-std::string unsupported(const ModelTarget& target, const tflite::Model& m, std::size_t i) {
+std::string unsupported(const std::vector<OpSupport>& supported, const tflite::Model& m, std::size_t i) {
   const int32_t code = m.subgraphs[0].operators[i].code;
   const std::string type = tflite::op_name(code);
-  for (const OpSupport& s : target.supported_ops()) {
+  for (const OpSupport& s : supported) {
     if (s.code != code) continue;
     const std::string why = s.check ? s.check(m, i) : std::string();
     return why.empty() ? std::string() : type + ": " + why;
@@ -43,9 +43,9 @@ std::string unsupported(const ModelTarget& target, const tflite::Model& m, std::
   return type;
 }
 
-std::string supported_list(const ModelTarget& target) {
+std::string supported_list(const std::vector<OpSupport>& supported) {
   std::string s;
-  for (const OpSupport& o : target.supported_ops()) {
+  for (const OpSupport& o : supported) {
     s += (s.empty() ? "" : ", ") + tflite::op_name(o.code);
     if (!o.constraints.empty()) s += " [" + o.constraints + "]";
   }
@@ -59,15 +59,16 @@ std::vector<std::size_t> select(const ModelTarget& target, const scenario::Scena
                                 std::vector<NotRun>& not_run) {
   const std::size_t n = m.subgraphs[0].operators.size();
   const Value& v = sc["ops"];
+  const std::vector<OpSupport> supported = target.supported_ops_for(sc);
   std::vector<std::size_t> out;
   if (v.is_string()) {
     for (std::size_t i = 0; i < n; ++i) {
-      const std::string why = unsupported(target, m, i);
+      const std::string why = unsupported(supported, m, i);
       if (why.empty()) out.push_back(i);
       else not_run.push_back({i, tflite::op_name(m.subgraphs[0].operators[i].code), why});
     }
     if (out.empty()) {
-      v.fail("expected a model with an operator target " + target.name() + " supports (" + supported_list(target) +
+      v.fail("expected a model with an operator target " + target.name() + " supports (" + supported_list(supported) +
              "); this one has none");
     }
     return out;
@@ -86,13 +87,13 @@ std::vector<std::size_t> select(const ModelTarget& target, const scenario::Scena
   std::sort(out.begin(), out.end());
   std::vector<std::string> bad;
   for (std::size_t i : out) {
-    const std::string why = unsupported(target, m, i);
+    const std::string why = unsupported(supported, m, i);
     if (!why.empty()) bad.push_back(std::to_string(i) + " (" + why + ")");
   }
   if (!bad.empty()) {
     std::string msg = bad.size() == 1 ? "op " : "ops ";
     for (std::size_t k = 0; k < bad.size(); ++k) msg += (k ? ", " : "") + bad[k];
-    v.fail(msg + ": not supported by target " + target.name() + " (supports " + supported_list(target) + ")");
+    v.fail(msg + ": not supported by target " + target.name() + " (supports " + supported_list(supported) + ")");
   }
   return out;
 }
@@ -191,6 +192,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   Chain chain;
   if (target.uses_golden_chain()) chain = golden_chain(sc, m, w);
   std::map<std::string, int> per_type;
+  std::vector<LayerContext> ctxs;
   for (const std::size_t op : selected) {
     const std::string type = tflite::op_name(m.subgraphs[0].operators[op].code);
     LayerContext ctx{sc, m, op, type, check_name(op, type)};
@@ -201,15 +203,26 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
         model_key.fail("operator " + std::to_string(op) + " (" + type + "): the golden chain does not reach it");
       }
     }
-    ReplayedLayer rl{op, type, ctx.check,
-                     model_key.rethrow_here([&] { return target.lower(ctx); },
-                                            "operator " + std::to_string(op) + " (" + type + "): ")};
+    ctxs.push_back(ctx);
+  }
+  std::vector<Layer> network = target.lower_network(ctxs);  // its errors name their key
+  if (!network.empty() && network.size() != ctxs.size()) {
+    throw std::logic_error("lower_network: " + std::to_string(network.size()) + " layers for " +
+                           std::to_string(ctxs.size()) + " operators");
+  }
+  for (std::size_t k = 0; k < ctxs.size(); ++k) {
+    const LayerContext& ctx = ctxs[k];
+    ReplayedLayer rl{ctx.op_index, ctx.type, ctx.check,
+                     !network.empty() ? std::move(network[k])
+                                      : model_key.rethrow_here([&] { return target.lower(ctx); },
+                                                               "operator " + std::to_string(ctx.op_index) + " (" +
+                                                                   ctx.type + "): ")};
     for (const LayerCheck& c : rl.layer.checks) {
       w.expected[c.name] = c.expected;
       for (const Reference& r : c.references) w.references.push_back(r);
     }
     w.macs += rl.layer.macs;
-    ++per_type[type];
+    ++per_type[ctx.type];
     st.layers.push_back(std::move(rl));
   }
   std::string types;
@@ -227,6 +240,7 @@ trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, co
   const auto& st = std::any_cast<const ModelState&>(w.state);
   trace::Trace t;
   t.target = target.name();
+  if (target.emit_network(t, sc, st.layers)) return t;
   for (const ReplayedLayer& l : st.layers) target.emit(t, sc, l);
   return t;
 }
@@ -285,7 +299,9 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   m.extra["layers_bit_exact"] = static_cast<double>(exact_n);
   m.extra["ops_not_supported"] = static_cast<double>(st.not_run.size());
   target.totals(st.layers, run, m);
-  m.report_json = nlohmann::json{{"model", st.model_path}, {"layers", layers}, {"not_supported", not_run}}.dump();
+  nlohmann::json rep{{"model", st.model_path}, {"layers", layers}, {"not_supported", not_run}};
+  if (!m.report_json.empty()) rep.update(nlohmann::json::parse(m.report_json));  // the target's run-wide fields
+  m.report_json = rep.dump();
   return m;
 }
 

@@ -111,6 +111,12 @@ class ModelTarget {
   virtual ~ModelTarget() = default;
   virtual std::string name() const = 0;  // the target, e.g. "vta"
   virtual std::vector<OpSupport> supported_ops() const = 0;
+  // The operators one scenario can run, when a target key changes them
+  // (e.g. a whole-network mode that also runs ADD and the host operators).
+  virtual std::vector<OpSupport> supported_ops_for(const scenario::Scenario& sc) const {
+    (void)sc;
+    return supported_ops();
+  }
   // Run TFLite's int8 reference over the model and give each layer its real
   // input (key `input`: random or {npy}); otherwise the target makes its own.
   virtual bool uses_golden_chain() const { return false; }
@@ -119,6 +125,21 @@ class ModelTarget {
   // Lowers one supported operator. An InputError is reported at the `model`
   // key, naming the operator.
   virtual Layer lower(const LayerContext& ctx) const = 0;
+  // A target that runs the selected operators as one network (each layer
+  // reading what earlier ones wrote) lowers them together: one Layer per
+  // context, in order. Empty = each on its own with lower(). Its errors name
+  // their key (Value::fail / rethrow_here: `model` for the model's contents).
+  virtual std::vector<Layer> lower_network(const std::vector<LayerContext>& ctxs) const {
+    (void)ctxs;
+    return {};
+  }
+  // The whole trace of a network lowered by lower_network(); false = one
+  // emit() per layer.
+  virtual bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
+                            const std::vector<ReplayedLayer>& layers) const {
+    (void)t, (void)sc, (void)layers;
+    return false;
+  }
   // The trace steps of one layer: load, start, wait, and one check per
   // Layer::checks entry with its name and expected tensor.
   virtual void emit(trace::Trace& t, const scenario::Scenario& sc, const ReplayedLayer& l) const = 0;
@@ -127,7 +148,8 @@ class ModelTarget {
   // The per-layer table's target columns and one layer's figures.
   virtual std::vector<Column> columns() const = 0;
   virtual Figures figures(const ReplayedLayer& l, const LayerRun& run, const SimOutcome& out) const = 0;
-  // Run-wide figures (utilization, totals) once every layer is reported.
+  // Run-wide figures (utilization, totals) once every layer is reported; a
+  // JSON object in m.report_json is merged into report.json.
   virtual void totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) const {
     (void)layers, (void)out, (void)m;
   }

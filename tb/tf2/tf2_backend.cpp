@@ -32,6 +32,7 @@
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
+#include "tf2/map_layout.hpp"
 #include "tf2/reference.hpp"
 #include "tf2/tf2_wrapper.hpp"
 #include "tf2_model_op.hpp"
@@ -96,15 +97,6 @@ std::vector<float> float_data(const scenario::Scenario& sc, const Value& src, co
   std::vector<float> v(static_cast<std::size_t>(t.numel()));
   for (std::size_t i = 0; i < v.size(); ++i) v[i] = t.data<float>()[i];
   return v;
-}
-
-std::vector<float> nhwc_to_chw(const std::vector<float>& nhwc, int h, int w, int c) {
-  std::vector<float> out(nhwc.size());
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x)
-      for (int ch = 0; ch < c; ++ch)
-        out[(static_cast<std::size_t>(ch) * h + y) * w + x] = nhwc[(static_cast<std::size_t>(y) * w + x) * c + ch];
-  return out;
 }
 
 // The float layer with its weights replaced by their INQ values (the cost of
@@ -200,7 +192,7 @@ class Tf2Backend : public TargetBackend {
       shape_v.fail(e.what());
     }
     const std::vector<float> x =
-        nhwc_to_chw(float_data(sc, sc["data"]["input"], shape, Layout::kNHWC, "input", -1, 1), h, w, c);
+        nhwc_to_chw(float_data(sc, sc["data"]["input"], shape, Layout::kNHWC, "input", -1, 1), c, h, w);
 
     Tf2State st;
     st.start = sc["fault"].as_string() != "no_start";

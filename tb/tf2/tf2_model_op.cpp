@@ -9,9 +9,12 @@
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
+#include "tf2/map_layout.hpp"
 #include "tf2/tflite_conv.hpp"
 #include "tf2_bare/tf2_bare.hpp"
+#include "tf2_model_chain.hpp"
 #include "tf2_peak.hpp"
+#include "tf2_report_cells.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -45,21 +48,9 @@ std::vector<float> layer_input(const scenario::Scenario& sc, const TfliteConv& c
     const Tensor t = scenario::make_tensor(sc, src, DType::kFp32, {1, h, w, ch}, Layout::kNHWC, stream);
     for (std::size_t i = 0; i < nhwc.size(); ++i) nhwc[i] = t.data<float>()[i];
   }
-  std::vector<float> chw(nhwc.size());
-  for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x)
-      for (int k = 0; k < ch; ++k)
-        chw[(static_cast<std::size_t>(k) * h + y) * w + x] = nhwc[(static_cast<std::size_t>(y) * w + x) * ch + k];
-  return chw;
+  return nhwc_to_chw(nhwc, ch, h, w);
 }
 
-std::string fmt(double v, int prec) {
-  if (std::isinf(v)) return "inf";
-  std::ostringstream os;
-  os.precision(prec);
-  os << std::fixed << v;
-  return os.str();
-}
 
 // A float CONV_2D read_float_conv accepts (float32 filter and bias, fused
 // NONE / RELU, no dilation).
@@ -83,14 +74,33 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
   std::vector<model_replay::OpSupport> supported_ops() const override {
     return {{tflite::kConv2d, "float32 weights", conv_support}};
   }
+  std::vector<model_replay::OpSupport> supported_ops_for(const scenario::Scenario& sc) const override {
+    return is_chain(sc) ? chain_ops() : supported_ops();
+  }
 
   void add_keys(scenario::Schema& s) const override {
-    s.optional("input", scenario::schemas::data_source(), "random");
+    s.optional("input", scenario::schemas::data_source(), "random");  // mode layers
+    add_chain_keys(s);                                                 // tf2_model_chain.hpp
   }
 
   std::string summary(const scenario::Scenario& sc) const override {
-    (void)sc;
+    if (is_chain(sc)) {
+      return "chained: float weights INQ-compressed, Qs from " + std::to_string(sc["calibration"].as_int()) +
+             " calibration images, " + std::to_string(sc["inputs"].as_int()) + " images through the TF2 chain";
+    }
     return "float weights INQ-compressed, seeded random input per layer";
+  }
+
+  std::vector<model_replay::Layer> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
+    if (ctxs.empty() || !is_chain(ctxs.front().sc)) return {};
+    return lower_chain(ctxs);
+  }
+
+  bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
+                    const std::vector<model_replay::ReplayedLayer>& layers) const override {
+    if (layers.empty() || !is_chain_layer(layers.front())) return false;
+    emit_chain(t, sc, layers);
+    return true;
   }
 
   model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
@@ -154,15 +164,17 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
   }
 
   std::vector<model_replay::Column> columns() const override {
-    // SNR in dB against the float layer; err = max abs error.
-    return {{"Qin", 8},      {"Qout", 8},     {"minexp", 8},   {"inq_snr", 10},
-            {"inq_err", 10}, {"int8_snr", 10}, {"int8_err", 10}};
+    // SNR in dB against the float layer on the same input; err = max abs
+    // error; net_snr (mode chain) against the float model's own tensor.
+    return {{"where", 9},      {"Qin", 8},       {"Qout", 8},       {"minexp", 8},      {"inq_snr", 10},
+            {"inq_err", 10},   {"int8_snr", 10}, {"int8_err", 10},  {"net_snr", 10}};
   }
 
   // Utilization over the network, as for one layer (tf2_backend): each
   // layer's MACs at the PE array's peak, over the cycles the engine was busy.
   void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
+    if (!layers.empty() && is_chain_layer(layers.front())) return chain_totals(layers, out, m);
     double ideal = 0;
     for (const model_replay::ReplayedLayer& l : layers) {
       const double peak = peak_macs_per_cycle(out.perf, state(l).k);
@@ -178,17 +190,17 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
   model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
                                 const SimOutcome& out) const override {
     (void)run, (void)out;
+    if (is_chain_layer(l)) return chain_figures(l);
     const Tf2Layer& st = state(l);
     model_replay::Figures f;
-    f.cells = {q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),
+    f.cells = {"tf2", q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),
                fmt(st.inq.snr_db, 1),      fmt(st.inq.max_abs_err, 4), fmt(st.total.snr_db, 1),
-               fmt(st.total.max_abs_err, 4)};
+               fmt(st.total.max_abs_err, 4), "-"};
     f.metrics = {{"inq_snr_db", st.inq.snr_db},     {"inq_max_abs_err", st.inq.max_abs_err},
                  {"int8_snr_db", st.total.snr_db},  {"int8_max_abs_err", st.total.max_abs_err},
                  {"q_in_min", *std::min_element(st.q_in.begin(), st.q_in.end())},
                  {"q_out_min", *std::min_element(st.q_out.begin(), st.q_out.end())},
                  {"min_exp", st.min_exp}};
-    const auto db = [](double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); };
     f.json = {{"q_in", st.q_in},
               {"q_out", st.q_out},
               {"min_exp", st.min_exp},

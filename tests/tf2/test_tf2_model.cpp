@@ -1,8 +1,9 @@
-// `cosim run scenarios/tf2_resnet8.yaml`: the float ResNet-8's CONV_2D
-// layers on the TF2 engine (INQ weights), one simulation, every layer
-// bit-exact against the golden model; `ops: all` runs every CONV_2D and names
-// the other operators, a listed operator TF2 cannot run is exit 2; a missing
-// model skips (exit 0, status "skipped").
+// `cosim run scenarios/tf2_resnet8.yaml`: the float ResNet-8 chained on the
+// TF2 engine (mode chain): every CONV_2D on the RTL bit-exact against the
+// golden chain, the ADDs fused, the tail on the host, per-layer SNR and the
+// top-1 agreement. `mode: layers`: each CONV_2D alone; `ops: all` runs every
+// CONV_2D and names the other operators, a listed operator TF2 cannot run is
+// exit 2; a missing model skips (exit 0, status "skipped").
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "support/cosim_cli.hpp"
+#include "tensor/tensor.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -26,50 +28,127 @@ using Result = cosim::test::CliResult;
 
 class Tf2Model : public cosim::test::CosimCli {
  public:
-  static std::string write_scenario(const std::string& name, const std::string& model, const std::string& ops) {
+  static std::string write_scenario(const std::string& name, const std::string& model, const std::string& ops,
+                                    const std::string& mode = "layers", const std::string& extra = "") {
     return write_file(name + ".yaml", "name: " + name + "\ntarget: tf2\nop: model\nseed: 3\nmodel: " + model +
-                                          "\nops: " + ops + "\n");
+                                          "\nops: " + ops + "\nmode: " + mode + "\n" + extra);
+  }
+  // Runs a scenario that must pass and returns its report.json.
+  json run_passing(const std::string& yaml, const std::string& out_name, Result& r) {
+    const std::string out = work() + "/" + out_name;
+    r = cosim("run " + yaml + " --out " + out);
+    EXPECT_EQ(r.code, 0) << r.out;
+    return r.code == 0 ? report(out) : json::object();
   }
 };
 
-TEST_F(Tf2Model, Resnet8ConvLayersBitExact) {
+TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
-  const std::string out = work() + "/resnet8";
-  const Result r = cosim("run " + scenario("tf2_resnet8") + " --out " + out);
-  ASSERT_EQ(r.code, 0) << r.out;
-  const json rep = report(out);
+  Result r;
+  const json rep = run_passing(scenario("tf2_resnet8"), "resnet8", r);
   EXPECT_EQ(rep["status"], "pass");
-  // The PE array's utilization over the network: each layer's MACs at its
-  // peak over the busy cycles, a fraction (it printed n/a before).
   ASSERT_TRUE(rep["utilization"].is_number()) << rep.dump();
   EXPECT_GT(rep["utilization"].get<double>(), 0.0);
   EXPECT_LE(rep["utilization"].get<double>(), 1.0);
-  // The scenario selects the nine CONV_2D operators of ResNet-8.
-  const std::set<int> want{0, 1, 2, 4, 5, 6, 8, 9, 10};
+  // Every operator of ResNet-8 has a row: the nine CONV_2D on TF2 (bit-exact),
+  // the three ADDs fused into the convolution before them, the tail on the host.
+  const std::set<int> conv{0, 1, 2, 4, 5, 6, 8, 9, 10}, add{3, 7, 11}, host{12, 13, 14, 15};
+  std::set<int> seen;
+  for (const json& l : rep["layers"]) {
+    const int op = l["op_index"].get<int>();
+    seen.insert(op);
+    ASSERT_TRUE(l["network_snr_db"].is_number()) << l.dump();  // finite (inf is written as a string)
+    if (conv.count(op)) {
+      EXPECT_EQ(l["type"], "CONV_2D");
+      EXPECT_EQ(l["where"], "tf2");
+      EXPECT_TRUE(l["bit_exact"].get<bool>()) << l.dump();
+      ASSERT_TRUE(l["layer_snr_db"].is_number()) << l.dump();
+      // Real weights through INQ and int8: not exact, far from noise.
+      EXPECT_GT(l["layer_snr_db"].get<double>(), 5.0) << l.dump();
+      EXPECT_LT(l["layer_snr_db"].get<double>(), 80.0) << l.dump();
+    } else if (add.count(op)) {
+      EXPECT_EQ(l["type"], "ADD");
+      EXPECT_EQ(l["where"].get<std::string>().rfind("tf2:op", 0), 0u) << l.dump();
+    } else {
+      EXPECT_TRUE(host.count(op)) << l.dump();
+      EXPECT_EQ(l["where"], "host");
+    }
+  }
+  EXPECT_EQ(seen.size(), 16u);
+  EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 9.0);
+  // Top-1 over the scenario's `inputs: 4`.
+  ASSERT_TRUE(rep.contains("top1")) << rep.dump();
+  EXPECT_EQ(rep["top1"]["inputs"].get<int>(), 4);
+  const int agree = rep["top1"]["agree"].get<int>();
+  EXPECT_GE(agree, 0);
+  EXPECT_LE(agree, 4);
+  ASSERT_EQ(rep["top1"]["float"].size(), 4u);
+  ASSERT_EQ(rep["top1"]["tf2"].size(), 4u);
+  int same = 0;
+  for (int n = 0; n < 4; ++n) same += rep["top1"]["float"][n] == rep["top1"]["tf2"][n];
+  EXPECT_EQ(same, agree);
+  EXPECT_NE(r.out.find("top-1 agreement " + std::to_string(agree) + "/4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("32x32x3 -> 32x32x16"), std::string::npos) << r.out;  // the console table
+}
+
+TEST_F(Tf2Model, LayersModeReplaysEachConvBitExact) {
+  if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
+  Result r;
+  const json rep = run_passing(write_scenario("layers", kModel, "[0, 4, 10]"), "layers", r);
   std::set<int> got;
   for (const json& l : rep["layers"]) {
     got.insert(l["op_index"].get<int>());
-    EXPECT_EQ(l["type"], "CONV_2D");
-    ASSERT_EQ(l["status"], "tf2") << l.dump();
     EXPECT_TRUE(l["bit_exact"].get<bool>()) << l.dump();
-    // INQ + int8 cost is finite and sane for real weights: not exact, but
-    // far from noise.
     EXPECT_GT(l["inq_snr_db"].get<double>(), 8.0) << l.dump();
     EXPECT_GT(l["int8_snr_db"].get<double>(), 8.0) << l.dump();
-    EXPECT_GT(l["inq_max_abs_err"].get<double>(), 0.0);
-    EXPECT_GE(l["int8_max_abs_err"].get<double>(), 0.0);
   }
-  EXPECT_EQ(got, want);
+  EXPECT_EQ(got, (std::set<int>{0, 4, 10}));
+}
+
+TEST_F(Tf2Model, ChainWithAnOperatorListIsInputError) {
+  if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
+  const Result r = cosim("run " + write_scenario("chainops", kModel, "[0, 1]", "chain") + " --out " + work() + "/co");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  EXPECT_NE(r.out.find("mode chain runs the whole network"), std::string::npos) << r.out;
+}
+
+TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
+  if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
+  const Result r = cosim("run " + write_scenario("zero", kModel, "all", "chain", "inputs: 0\n") + " --out " + work() + "/z");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("inputs"), std::string::npos) << r.out;
+}
+
+TEST_F(Tf2Model, ChainReadsImagesFromNpy) {
+  if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
+  // 2 calibration + 1 input image: horizontal ramps of different slopes.
+  cosim::Tensor t(cosim::DType::kFp32, {3, 32, 32, 3}, cosim::Layout::kNHWC);
+  for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = static_cast<float>((i / 3 % 32) * (i / 3072 + 1)) / 96.0f;
+  const std::string npy = work() + "/images.npy";
+  cosim::write_npy(npy, t);
+  Result r;
+  const json rep = run_passing(
+      write_scenario("npy", kModel, "all", "chain", "calibration: 2\ninputs: 1\nimages: {npy: " + npy + "}\n"), "npy",
+      r);
+  ASSERT_TRUE(rep.contains("top1")) << r.out;
+  EXPECT_EQ(rep["top1"]["inputs"].get<int>(), 1);
   EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 9.0);
-  EXPECT_NE(r.out.find("32x32x3 -> 32x32x16"), std::string::npos) << r.out;  // the console table
+  // An .npy that does not hold calibration + inputs images is exit 2 naming the key.
+  const Result bad = cosim("run " +
+                           write_scenario("npy4", kModel, "all", "chain",
+                                          "calibration: 2\ninputs: 2\nimages: {npy: " + npy + "}\n") +
+                           " --out " + work() + "/npy4");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("expected [4,32,32,3]"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("'images.npy'"), std::string::npos) << bad.out;
+  EXPECT_EQ(bad.out.find("'model'"), std::string::npos) << bad.out;  // one location
 }
 
 TEST_F(Tf2Model, AllOpsRunsEveryConvAndNamesTheOthers) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
-  const std::string out = work() + "/all";
-  const Result r = cosim("run " + write_scenario("all", kModel, "all") + " --out " + out);
-  ASSERT_EQ(r.code, 0) << r.out;
-  const json rep = report(out);
+  Result r;
+  const json rep = run_passing(write_scenario("all", kModel, "all"), "all", r);
   // `all` = every operator tf2 supports: the nine CONV_2D (ops 0-2, 4-6, 8-10).
   std::set<int> conv;
   for (const json& l : rep["layers"]) {

@@ -1,0 +1,164 @@
+#include "tf2/tflite_network.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "common/error.hpp"
+#include "tf2/fmap_quant.hpp"
+#include "tf2/reference.hpp"
+
+namespace cosim::tf2 {
+
+using tflite::Model;
+
+namespace {
+
+std::string op_where(const Model& m, std::size_t op) {
+  return m.path + ": operator " + std::to_string(op) + " (" + tflite::op_name(m.subgraphs[0].operators[op].code) + ")";
+}
+
+// How many operators read tensor t.
+int readers(const Model& m, int32_t t) {
+  int n = 0;
+  for (const tflite::Operator& op : m.subgraphs[0].operators) n += static_cast<int>(std::count(op.inputs.begin(), op.inputs.end(), t));
+  for (int32_t o : m.subgraphs[0].outputs) n += o == t;
+  return n;
+}
+
+// Lowers every channel's Q of the maps a residual ADD ties together to their
+// minimum, until no group changes (groups may share maps).
+void tie_residual_groups(const std::vector<NetworkLayer>& info, std::map<int32_t, std::vector<int>>& q) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const NetworkLayer& l : info) {
+      if (l.add_op < 0) continue;
+      std::vector<int>& a = q.at(l.res_tensor);
+      std::vector<int>& b = q.at(l.out_tensor);
+      for (std::size_t c = 0; c < a.size(); ++c) {
+        const int lo = std::min(a[c], b[c]);
+        changed = changed || a[c] != lo || b[c] != lo;
+        a[c] = b[c] = lo;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+ChannelMax channel_max(const Model& m, const std::vector<tflite_float::Values>& runs) {
+  ChannelMax out;
+  const auto& ts = m.subgraphs[0].tensors;
+  for (const tflite_float::Values& v : runs) {
+    for (std::size_t t = 0; t < v.size() && t < ts.size(); ++t) {
+      if (v[t].empty() || ts[t].shape.size() != 4) continue;
+      const std::size_t c = static_cast<std::size_t>(ts[t].shape[3]);
+      std::vector<float>& mx = out[static_cast<int32_t>(t)];
+      mx.resize(c, 0.0f);
+      for (std::size_t i = 0; i < v[t].size(); ++i) mx[i % c] = std::max(mx[i % c], std::fabs(v[t][i]));
+    }
+  }
+  return out;
+}
+
+Network plan_network(const Model& m, const ChannelMax& cal) {
+  tflite_float::check_supported(m);
+  Network net;
+  net.input_tensor = tflite_float::input_tensor(m);
+  std::map<int32_t, int> writer{{net.input_tensor, kChainInput}};  // device map -> layer
+  std::vector<FloatConv> device;  // each layer's float form on the device
+  const auto& ops = m.subgraphs[0].operators;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const tflite::Operator& op = ops[i];
+    if (op.code == tflite::kConv2d) {
+      if (!net.host_ops.empty()) {
+        throw InputError(op_where(m, i) + ": a CONV_2D after host operator " + std::to_string(net.host_ops.front()) +
+                         " (TF2 runs the convolutions first, the host the tail)");
+      }
+      const auto w = writer.find(op.inputs[0]);
+      if (w == writer.end()) throw InputError(op_where(m, i) + ": reads a map no TF2 layer writes");
+      NetworkLayer l;
+      l.conv_op = i;
+      l.conv = read_float_conv(m, i);
+      l.in_tensor = op.inputs[0];
+      l.out_tensor = op.outputs[0];
+      device.push_back(fold_trailing_padding(l.conv));
+      writer[l.out_tensor] = static_cast<int>(net.info.size());
+      net.info.push_back(l);
+    } else if (op.code == tflite::kAdd && net.host_ops.empty()) {
+      const auto act = std::get<tflite::AddOptions>(op.options).activation;
+      const int last = static_cast<int>(net.info.size()) - 1;
+      NetworkLayer* l = last >= 0 ? &net.info.back() : nullptr;
+      const bool a_last = l != nullptr && op.inputs[0] == l->out_tensor && l->add_op < 0;
+      const bool b_last = l != nullptr && op.inputs[1] == l->out_tensor && l->add_op < 0;
+      const int32_t other = a_last ? op.inputs[1] : op.inputs[0];
+      const auto src = writer.find(other);
+      if (!(a_last || b_last) || src == writer.end() || src->second == last || src->second == kChainInput ||
+          device.back().relu || readers(m, l->out_tensor) != 1 ||
+          (act != tflite::FusedActivation::kNone && act != tflite::FusedActivation::kRelu)) {
+        throw InputError(op_where(m, i) + ": cannot run as a TF2 residual ADD (it needs the output of the CONV_2D "
+                         "right before it, without activation and read by nothing else, plus a map an earlier "
+                         "layer wrote, and a fused activation NONE or RELU)");
+      }
+      l->add_op = static_cast<int>(i);
+      l->res_tensor = other;
+      l->out_tensor = op.outputs[0];
+      writer[l->out_tensor] = last;
+    } else {
+      net.host_ops.push_back(i);
+    }
+  }
+  if (net.info.empty()) throw InputError(m.path + ": no CONV_2D for TF2");
+
+  // Calibration Qs of every device map (the raw convolution outputs of fused
+  // layers take part in their residual group's minimum).
+  auto calibrated = [&](int32_t t) {
+    const auto it = cal.find(t);
+    if (it == cal.end()) throw InputError(m.path + ": tensor " + std::to_string(t) + " has no calibration maximum");
+    return choose_q_from_max(it->second);
+  };
+  net.input_q = calibrated(net.input_tensor).at(0);
+  net.q[net.input_tensor] = std::vector<int>(static_cast<std::size_t>(device.front().c_in), net.input_q);
+  for (const NetworkLayer& l : net.info) {
+    std::vector<int> q = calibrated(l.out_tensor);
+    if (l.add_op >= 0) {
+      const std::vector<int> raw = calibrated(ops[l.conv_op].outputs[0]);
+      for (std::size_t c = 0; c < q.size(); ++c) q[c] = std::min(q[c], raw[c]);
+    }
+    net.q[l.out_tensor] = q;
+  }
+  tie_residual_groups(net.info, net.q);
+
+  // Compile; a layer whose shifts do not fit lowers its output Qs, which its
+  // readers and its residual partner then follow.
+  for (int pass = 0;; ++pass) {
+    if (pass == 16) throw InputError(m.path + ": the maps' Qs do not settle (residual groups and shift range)");
+    net.layers.clear();
+    bool changed = false;
+    for (std::size_t k = 0; k < net.info.size(); ++k) {
+      const NetworkLayer& l = net.info[k];
+      ConvLayer L;
+      try {
+        L = make_fitting_conv_layer(device[k], net.q.at(l.in_tensor), net.q.at(l.out_tensor));
+      } catch (const InputError& e) {
+        throw InputError(op_where(m, l.conv_op) + ": " + e.what());
+      }
+      L.input_from = writer.at(l.in_tensor);
+      if (l.add_op >= 0) {
+        L.residual_from = writer.at(l.res_tensor);
+        L.relu = std::get<tflite::AddOptions>(ops[static_cast<std::size_t>(l.add_op)].options).activation ==
+                 tflite::FusedActivation::kRelu;
+      }
+      if (L.output_q() != net.q.at(l.out_tensor)) {
+        net.q[l.out_tensor] = L.output_q();
+        changed = true;
+      }
+      net.layers.push_back(std::move(L));
+    }
+    if (!changed) break;
+    tie_residual_groups(net.info, net.q);
+  }
+  return net;
+}
+
+}  // namespace cosim::tf2

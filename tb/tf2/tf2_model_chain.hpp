@@ -1,0 +1,53 @@
+// `mode: chain` of the tf2 target's `model` op: the whole float network on
+// the TF2 engine, each layer reading what the earlier layers wrote.
+//
+//   target: tf2
+//   op: model
+//   model: ../shared/models/resnet8_float.tflite
+//   ops: all            # a chain runs the whole network
+//   mode: chain         # (default) or `layers`: each CONV_2D alone on a seeded random input
+//   calibration: 8      # images the float network runs on to choose every map's Qs
+//   inputs: 4           # images run through the chain (top-1 agreement over them)
+//   images: {random: {min: 0, max: 1}}   # or {npy: f}: float32 [calibration + inputs, H, W, C]
+//
+// Images: the first `calibration` of `images` calibrate, the next `inputs`
+// run through the chain (an .npy of another shape is exit 2 naming it).
+// Calibration (cpp_model/tf2/tflite_network.hpp) picks every map's
+// per-channel Q as the Transform Kit does; the network becomes one TF2
+// program: every CONV_2D a layer (a shortcut convolution reads its block's
+// input through input_from), every ADD the residual ADD of the CONV_2D
+// before it, SAME padding with the odd pixel after the map folded into a
+// (k+1)x(k+1) kernel; the pooling, reshape, dense and softmax operators run
+// in float on the host. One simulation: per input the DRAM image (weights,
+// parameters, the quantized image) is loaded, the engine runs every layer,
+// and every layer's output map is checked bit for bit against the golden
+// chain (sac_chain: the same layers on the same bytes), `opNN_conv2d_inK[_cA_B]`.
+//
+// Per layer (console, report.json "layers"): where it ran, bit-exact, Qs,
+// layer SNR = the TF2 output (dequantized) against the model's float
+// operator(s) run on the same dequantized TF2 input (and residual), network
+// SNR = against the float model's own tensor. At the end (report.json
+// "top1"): the float model's top-1 against the TF2 chain's, the chain's
+// tail run in float from the map bytes the DUT wrote.
+#pragma once
+
+#include <vector>
+
+#include "model_replay/model_replay.hpp"
+
+namespace cosim::tb::tf2 {
+
+void add_chain_keys(scenario::Schema& s);
+bool is_chain(const scenario::Scenario& sc);
+// The operators a chain runs (every one the network planner places).
+std::vector<model_replay::OpSupport> chain_ops();
+std::vector<model_replay::Layer> lower_chain(const std::vector<model_replay::LayerContext>& ctxs);
+void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<model_replay::ReplayedLayer>& layers);
+bool is_chain_layer(const model_replay::ReplayedLayer& l);
+// Cells for the columns of tf2_model_op (where, Qin, Qout, minexp, inq_snr,
+// inq_err, int8_snr, int8_err, net_snr), report fields and metrics.
+model_replay::Figures chain_figures(const model_replay::ReplayedLayer& l);
+// Top-1 agreement from the DUT's bytes; utilization as the layers mode.
+void chain_totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out, Metrics& m);
+
+}  // namespace cosim::tb::tf2
