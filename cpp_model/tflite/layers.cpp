@@ -155,16 +155,20 @@ std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& fi
       w.filter = constant_tensor(model, 0, op.inputs[1]);
       const int64_t channels = dw ? w.filter.dim(3) : w.filter.dim(0);
       w.bias = c.bias(op, 0, channels);
+      // The window options CONV_2D and DEPTHWISE_CONV_2D share.
+      auto set_window = [&](const auto& o) {
+        w.conv = ops::make_conv_params(s_in, zp_in, fs, s_out, zp_out, c.activation(o.activation), rounding);
+        w.conv.padding = c.padding(o.padding);
+        w.conv.stride_w = o.stride_w;
+        w.conv.stride_h = o.stride_h;
+        w.conv.dilation_w = o.dilation_w;
+        w.conv.dilation_h = o.dilation_h;
+      };
       if (dw) {
         const auto* o2 = std::get_if<DepthwiseConv2DOptions>(&op.options);
         if (o2 == nullptr)
           c.fail("builtin_options are not DepthwiseConv2DOptions (union tag " + std::to_string(op.options_type) + ")");
-        w.conv = ops::make_conv_params(s_in, zp_in, fs, s_out, zp_out, c.activation(o2->activation), rounding);
-        w.conv.padding = c.padding(o2->padding);
-        w.conv.stride_w = o2->stride_w;
-        w.conv.stride_h = o2->stride_h;
-        w.conv.dilation_w = o2->dilation_w;
-        w.conv.dilation_h = o2->dilation_h;
+        set_window(*o2);
         // The kernels derive the multiplier from the shapes (newer converters
         // may write 0); the stored value must agree when it is set.
         const int64_t ic = it.shape.size() == 4 ? it.shape[3] : 0;
@@ -179,12 +183,7 @@ std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& fi
         const auto* o2 = std::get_if<Conv2DOptions>(&op.options);
         if (o2 == nullptr)
           c.fail("builtin_options are not Conv2DOptions (union tag " + std::to_string(op.options_type) + ")");
-        w.conv = ops::make_conv_params(s_in, zp_in, fs, s_out, zp_out, c.activation(o2->activation), rounding);
-        w.conv.padding = c.padding(o2->padding);
-        w.conv.stride_w = o2->stride_w;
-        w.conv.stride_h = o2->stride_h;
-        w.conv.dilation_w = o2->dilation_w;
-        w.conv.dilation_h = o2->dilation_h;
+        set_window(*o2);
       }
       if (w.conv.stride_w < 1 || w.conv.stride_h < 1 || w.conv.dilation_w < 1 || w.conv.dilation_h < 1)
         c.fail("strides and dilations must be >= 1");

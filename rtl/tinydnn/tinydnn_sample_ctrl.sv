@@ -94,12 +94,7 @@ module tinydnn_sample_ctrl
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       run_q      <= 1'b0;
-      ox_q       <= '0;
-      oy_q       <= '0;
-      ch_q       <= '0;
-      kx_q       <= '0;
-      ky_q       <= '0;
-      c_q        <= '0;
+      {ox_q, oy_q, ch_q, kx_q, ky_q, c_q} <= '0;
       bias_ph_q  <= 1'b0;
       pos_q      <= '0;
       src_bank_q <= 1'b0;
@@ -120,12 +115,7 @@ module tinydnn_sample_ctrl
 
       if (start_i && !run_q) begin
         run_q      <= 1'b1;
-        ox_q       <= '0;
-        oy_q       <= '0;
-        ch_q       <= '0;
-        kx_q       <= '0;
-        ky_q       <= '0;
-        c_q        <= '0;
+        {ox_q, oy_q, ch_q, kx_q, ky_q, c_q} <= '0;  // the loops from the start
         bias_ph_q  <= 1'b0;
         pos_q      <= '0;
         src_bank_q <= src_bank_i;
