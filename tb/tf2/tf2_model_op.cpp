@@ -38,14 +38,13 @@ struct Tf2Layer {
 
 // The layer's float input, CHW, of the model's input shape.
 std::vector<float> layer_input(const scenario::Scenario& sc, const TfliteConv& c, const std::string& stream) {
-  const Value& src = sc["input"];
   const int h = c.h_in, w = c.w_in, ch = c.conv.c_in;
   std::vector<float> nhwc(static_cast<std::size_t>(h) * w * ch);
-  if (src.is_string()) {
+  if (!sc.root.has("input") || sc["input"].is_string()) {  // absent or `random`
     scenario::Rng rng(sc.seed, stream);
     for (auto& x : nhwc) x = static_cast<float>(rng.uniform(-1.0, 1.0));
   } else {
-    const Tensor t = scenario::make_tensor(sc, src, DType::kFp32, {1, h, w, ch}, Layout::kNHWC, stream);
+    const Tensor t = scenario::make_tensor(sc, sc["input"], DType::kFp32, {1, h, w, ch}, Layout::kNHWC, stream);
     for (std::size_t i = 0; i < nhwc.size(); ++i) nhwc[i] = t.data<float>()[i];
   }
   return nhwc_to_chw(nhwc, ch, h, w);
@@ -75,11 +74,15 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     return {{tflite::kConv2d, "float32 weights", conv_support}};
   }
   std::vector<model_replay::OpSupport> supported_ops_for(const scenario::Scenario& sc) const override {
+    // The chain feeds `images`; a per-layer `input` there would be ignored.
+    if (is_chain(sc) && sc.root.has("input")) {
+      sc["input"].fail("applies to mode: layers; mode: chain reads `images`");
+    }
     return is_chain(sc) ? chain_ops() : supported_ops();
   }
 
   void add_keys(scenario::Schema& s) const override {
-    s.optional("input", scenario::schemas::data_source(), "random");  // mode layers
+    s.optional("input", scenario::schemas::data_source());  // mode layers; absent = random
     add_chain_keys(s);                                                 // tf2_model_chain.hpp
   }
 

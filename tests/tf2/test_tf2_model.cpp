@@ -120,6 +120,17 @@ TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
   EXPECT_NE(r.out.find("inputs"), std::string::npos) << r.out;
 }
 
+// `input` feeds mode: layers only; in a chain it would be ignored, so it is
+// one error line instead.
+TEST_F(Tf2Model, ChainRefusesThePerLayerInputKey) {
+  if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
+  const Result r = cosim("run " + write_scenario("inkey", kModel, "all", "chain", "input: random\n") + " --out " +
+                         work() + "/inkey");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  EXPECT_NE(r.out.find("'input': applies to mode: layers"), std::string::npos) << r.out;
+}
+
 TEST_F(Tf2Model, ChainReadsImagesFromNpy) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
   // 2 calibration + 1 input image: horizontal ramps of different slopes.
