@@ -121,6 +121,87 @@ Tensor LayerWorkload::run(const std::vector<Tensor>& in) const {
   return ops::add(in[0], in[1], add);
 }
 
+namespace {
+Ctx op_context(const Model& model, std::size_t o) {
+  if (model.subgraphs.empty()) throw InputError(model.path + ": model has no subgraphs");
+  const SubGraph& sg = model.subgraphs[0];
+  return Ctx{model, sg, model.path + ": operator " + std::to_string(o) + " (" + op_name(sg.operators.at(o).code) + ")"};
+}
+
+const TensorInfo& output_of(const Ctx& c, const Operator& op) {
+  if (op.outputs.size() != 1 || op.outputs[0] < 0) c.fail("expected 1 output, has " + std::to_string(op.outputs.size()));
+  return c.sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+}
+}  // namespace
+
+Tensor run_average_pool2d(const Model& model, std::size_t o, const Tensor& in) {
+  const Ctx c = op_context(model, o);
+  const Operator& op = c.sg.operators[o];
+  const auto* opt = std::get_if<Pool2DOptions>(&op.options);
+  if (opt == nullptr) c.fail("builtin_options are not Pool2DOptions (union tag " + std::to_string(op.options_type) + ")");
+  float s_in = 0, s_out = 0;
+  int32_t zp_in = 0, zp_out = 0;
+  c.per_tensor(c.tensor(op, 0, "input"), "input", s_in, zp_in);
+  c.per_tensor(output_of(c, op), "output", s_out, zp_out);
+  // The int8 kernel averages the stored values: it needs the output in the
+  // input's quantization, as TFLite's converter emits it.
+  if (s_in != s_out || zp_in != zp_out) c.fail("input and output quantization differ");
+  ops::PoolParams p;
+  p.padding = c.padding(opt->padding);
+  p.stride_h = opt->stride_h;
+  p.stride_w = opt->stride_w;
+  p.filter_h = opt->filter_height;
+  p.filter_w = opt->filter_width;
+  p.act = quant::activation_range(c.activation(opt->activation), s_out, zp_out);
+  try {
+    return ops::average_pool2d(in, p);
+  } catch (const InputError& e) {
+    c.fail(e.what());
+  }
+}
+
+Tensor run_fully_connected(const Model& model, std::size_t o, const Tensor& in, quant::Rounding rounding) {
+  const Ctx c = op_context(model, o);
+  const Operator& op = c.sg.operators[o];
+  const auto* opt = std::get_if<FullyConnectedOptions>(&op.options);
+  if (opt == nullptr)
+    c.fail("builtin_options are not FullyConnectedOptions (union tag " + std::to_string(op.options_type) + ")");
+  if (opt->weights_format != 0) c.fail("only the DEFAULT weights format is supported");
+  float s_in = 0, s_out = 0;
+  int32_t zp_in = 0, zp_out = 0;
+  c.per_tensor(c.tensor(op, 0, "input"), "input", s_in, zp_in);
+  const TensorInfo& ot = output_of(c, op);
+  c.per_tensor(ot, "output", s_out, zp_out);
+  const TensorInfo& ft = c.tensor(op, 1, "filter");
+  if (ft.type != static_cast<int8_t>(TensorType::kInt8) || ft.shape.size() != 2)
+    c.fail("filter " + quoted(ft.name) + " must be INT8 [units, depth]");
+  const std::vector<float>& fs = ft.quant.scale;
+  if (fs.size() != 1 && !(fs.size() == static_cast<std::size_t>(ft.shape[0]) && ft.quant.quantized_dimension == 0))
+    c.fail("filter " + quoted(ft.name) + " has " + std::to_string(fs.size()) + " scales, expected 1 or " +
+           std::to_string(ft.shape[0]) + " on dimension 0");
+  for (int64_t z : ft.quant.zero_point)
+    if (z != 0) c.fail("filter " + quoted(ft.name) + " has a non-zero zero point " + std::to_string(z));
+  for (float v : fs)
+    if (!(v > 0.0f)) c.fail("filter " + quoted(ft.name) + " has a non-positive scale " + std::to_string(v));
+  const Tensor filter = constant_tensor(model, 0, op.inputs[1]);
+  const Tensor bias = c.bias(op, 0, ft.shape[0]);
+  const ops::FullyConnectedParams p =
+      ops::make_fully_connected_params(s_in, zp_in, fs, s_out, zp_out, c.activation(opt->activation), rounding);
+  Tensor y;
+  try {
+    y = ops::fully_connected(in, filter, bias, p);
+  } catch (const InputError& e) {
+    c.fail(e.what());
+  }
+  // [rows, units] in the output tensor's declared shape (keep_num_dims).
+  const std::vector<int64_t> to(ot.shape.begin(), ot.shape.end());
+  Tensor shaped(DType::kInt8, to);
+  if (shaped.numel() != y.numel())
+    c.fail("computes " + shape_str(y.shape()) + " but its output tensor " + quoted(ot.name) + " is " + shape_str(to));
+  std::copy(y.bytes().begin(), y.bytes().end(), shaped.bytes().begin());
+  return shaped;
+}
+
 std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& filter, quant::Rounding rounding,
                                           const TensorMap* golden) {
   std::vector<LayerWorkload> out;
