@@ -3,6 +3,7 @@
 #include "tflite/layers.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
@@ -155,6 +156,26 @@ Tensor run_average_pool2d(const Model& model, std::size_t o, const Tensor& in) {
   p.act = quant::activation_range(c.activation(opt->activation), s_out, zp_out);
   try {
     return ops::average_pool2d(in, p);
+  } catch (const InputError& e) {
+    c.fail(e.what());
+  }
+}
+
+Tensor run_softmax(const Model& model, std::size_t o, const Tensor& in) {
+  const Ctx c = op_context(model, o);
+  const Operator& op = c.sg.operators[o];
+  const auto* opt = std::get_if<SoftmaxOptions>(&op.options);
+  if (opt == nullptr) c.fail("builtin_options are not SoftmaxOptions (union tag " + std::to_string(op.options_type) + ")");
+  float s_in = 0, s_out = 0;
+  int32_t zp_in = 0, zp_out = 0;
+  c.per_tensor(c.tensor(op, 0, "input"), "input", s_in, zp_in);
+  c.per_tensor(output_of(c, op), "output", s_out, zp_out);
+  // TFLite's int8 kernel writes probabilities at 1/256 from -128.
+  if (zp_out != -128 || std::fabs(s_out - 1.0f / 256) > 0.001f / 256)
+    c.fail("output must be at scale 1/256, zero point -128 (has " + std::to_string(s_out) + ", " +
+           std::to_string(zp_out) + ")");
+  try {
+    return ops::softmax(in, ops::make_softmax_params(opt->beta, s_in));
   } catch (const InputError& e) {
     c.fail(e.what());
   }

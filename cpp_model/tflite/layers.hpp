@@ -13,6 +13,7 @@
 #include "ops/conv2d.hpp"
 #include "ops/fully_connected.hpp"
 #include "ops/pool.hpp"
+#include "ops/softmax.hpp"
 #include "quant/tflite_quant.hpp"
 #include "tensor/tensor.hpp"
 #include "tflite/model.hpp"
@@ -72,9 +73,10 @@ std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& fi
 // Operators the golden chain runs beyond the DUT workloads, with the
 // quantization of operator `op` of subgraph 0 checked as the kernels need it
 // (InputError naming the file and operator otherwise): AVERAGE_POOL_2D
-// (ops::average_pool2d) and FULLY_CONNECTED (ops::fully_connected, per-tensor
-// or per-channel weights).
+// (ops::average_pool2d), FULLY_CONNECTED (ops::fully_connected, per-tensor
+// or per-channel weights) and SOFTMAX (ops::softmax, output at 1/256, -128).
 Tensor run_average_pool2d(const Model& model, std::size_t op, const Tensor& in);
+Tensor run_softmax(const Model& model, std::size_t op, const Tensor& in);
 Tensor run_fully_connected(const Model& model, std::size_t op, const Tensor& in, quant::Rounding rounding);
 
 }  // namespace cosim::tflite

@@ -94,12 +94,13 @@ TensorMap run_reference(const Model& model, const Tensor& input, quant::Rounding
                          shape_str(y.shape()) + " but its output tensor " + quoted(w.name) + " is " +
                          shape_str(w.output_shape));
       values[w.output_tensor] = std::move(y);
-    } else if ((op.code == kAveragePool2d || op.code == kFullyConnected) && !op.inputs.empty() && op.inputs[0] >= 0 &&
-               op.outputs.size() == 1) {
+    } else if ((op.code == kAveragePool2d || op.code == kFullyConnected || op.code == kSoftmax) && !op.inputs.empty() &&
+               op.inputs[0] >= 0 && op.outputs.size() == 1) {
       const Tensor* v = fetch(op.inputs[0]);
       if (v == nullptr) continue;
-      values[op.outputs[0]] = op.code == kAveragePool2d ? run_average_pool2d(model, o, *v)
-                                                        : run_fully_connected(model, o, *v, rounding);
+      values[op.outputs[0]] = op.code == kAveragePool2d    ? run_average_pool2d(model, o, *v)
+                              : op.code == kFullyConnected ? run_fully_connected(model, o, *v, rounding)
+                                                           : run_softmax(model, o, *v);
     } else if (op.code == kReshape && !op.inputs.empty() && op.inputs[0] >= 0 && op.outputs.size() == 1) {
       const Tensor* v = fetch(op.inputs[0]);
       if (v == nullptr) continue;

@@ -1,7 +1,7 @@
 // External referee: our golden chain in SINGLE rounding against the TFLite
 // runtime compiled to WebAssembly (@tensorflow/tfjs-tflite, XNNPACK inside),
 // run under Node. Every CONV_2D, DEPTHWISE_CONV_2D, ADD, AVERAGE_POOL_2D,
-// RESHAPE and FULLY_CONNECTED output is read out of the runtime by
+// RESHAPE, FULLY_CONNECTED and SOFTMAX output is read out of the runtime by
 // repointing the model's output at it (a four-byte edit) and compared bit
 // for bit. Skips when node or the runtime is absent:
 // tests/tflite/referee/install.sh installs it.
@@ -91,7 +91,9 @@ void referee_model(const std::string& file, uint32_t seed, quant::Rounding round
   const auto& ops = model.subgraphs[0].operators;
   for (std::size_t o = 0; o < ops.size(); ++o) {
     const int32_t code = ops[o].code;
-    if (code != tflite::kAveragePool2d && code != tflite::kReshape && code != tflite::kFullyConnected) continue;
+    if (code != tflite::kAveragePool2d && code != tflite::kReshape && code != tflite::kFullyConnected &&
+        code != tflite::kSoftmax)
+      continue;
     const int32_t out_t = ops[o].outputs.at(0);
     const auto it = golden.find(out_t);
     ASSERT_NE(it, golden.end()) << tflite::op_name(code) << " op " << o << " not reached by the golden chain";
@@ -158,7 +160,7 @@ TEST(TfliteReferee, Resnet8SingleRoundingMatchesRuntime) {
   Tally t;
   referee_model("resnet8_int8.tflite", 20240601u, quant::Rounding::kSingle, true, t);
   if (!IsSkipped()) {
-    EXPECT_EQ(t.tensors, 15);  // 9 CONV_2D + 3 ADD + AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED
+    EXPECT_EQ(t.tensors, 16);  // 9 CONV_2D + 3 ADD + AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED, SOFTMAX
   }
 }
 
@@ -166,7 +168,7 @@ TEST(TfliteReferee, KwsDscnnSingleRoundingMatchesRuntime) {
   Tally t;
   referee_model("kws_dscnn_int8.tflite", 20240601u, quant::Rounding::kSingle, true, t);
   if (!IsSkipped()) {
-    EXPECT_EQ(t.tensors, 12);  // 5 CONV_2D + 4 DEPTHWISE_CONV_2D + AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED
+    EXPECT_EQ(t.tensors, 13);  // 5 CONV_2D + 4 DEPTHWISE_CONV_2D + AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED, SOFTMAX
   }
 }
 
@@ -177,7 +179,7 @@ TEST(TfliteReferee, DoubleRoundingChainDisagreesWithRuntime) {
   Tally t;
   referee_model("resnet8_int8.tflite", 20240601u, quant::Rounding::kDouble, false, t);
   if (!IsSkipped()) {
-    EXPECT_EQ(t.tensors, 15);
+    EXPECT_EQ(t.tensors, 16);
     EXPECT_GT(t.diffs, 0) << "double and single rounding gave the same bits on every layer";
   }
 }
