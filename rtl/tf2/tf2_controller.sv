@@ -195,6 +195,9 @@ module tf2_controller
       kk_o        <= '0;
       min_exp_o   <= '0;
     end else begin
+      // The Feature Loader finishes at some point after the layer's StCheck
+      // (which clears the flag, later in this block).
+      if (feat_done_i) feat_done_q <= 1'b1;
       unique case (state_q)
         StIdle: if (start_i) begin
           idx_q   <= '0;
@@ -226,21 +229,18 @@ module tf2_controller
           end
         end
         StQinFetch: begin
-          if (feat_done_i) feat_done_q <= 1'b1;
           if (fetch_ready) begin
             beat_q  <= '0;
             state_q <= StQinWait;
           end
         end
         StQinWait: begin
-          if (feat_done_i) feat_done_q <= 1'b1;
           if (fetch_beat) begin
             beat_q <= beat_q + 1'b1;
             if (fetch_done) state_q <= StRun;
           end
         end
         StRun: begin
-          if (feat_done_i) feat_done_q <= 1'b1;
           if (filt_start_o) fg_q <= fg_q + 1'b1;
           if (sch_start_o) sch_run_q <= 1'b1;
           // A bank is full from its load's end until its group leaves the PEs.
