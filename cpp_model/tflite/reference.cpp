@@ -2,6 +2,7 @@
 // itself produced, so every output compared downstream has its real input.
 #include "tflite/reference.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <random>
 
@@ -42,6 +43,90 @@ Tensor random_input(const Model& model, uint32_t seed) {
   return t;
 }
 
+namespace {
+
+// The value of tensor `idx`: produced by the chain, or constant data (cached
+// in `values`); null when neither.
+const Tensor* fetch(const Model& model, TensorMap& values, int32_t idx) {
+  auto it = values.find(idx);
+  if (it != values.end()) return &it->second;
+  const SubGraph& sg = model.subgraphs[0];
+  const TensorInfo& ti = sg.tensors[static_cast<std::size_t>(idx)];
+  if (ti.buffer == 0 || model.buffers[ti.buffer].empty()) return nullptr;
+  return &(values[idx] = constant_tensor(model, 0, idx));
+}
+
+Tensor reshape(const Model& model, std::size_t o, const Operator& op, const Tensor& v) {
+  const TensorInfo& ot = model.subgraphs[0].tensors[static_cast<std::size_t>(op.outputs[0])];
+  const std::vector<int64_t> to(ot.shape.begin(), ot.shape.end());
+  // The element count first: the declared shape is allocated only when it
+  // holds exactly the input's elements.
+  int64_t n = 1;
+  bool too_many = false;
+  for (int64_t d : to) {
+    if (d == 0) {
+      n = 0;
+      break;
+    }
+    if (n > v.numel() / d) {
+      too_many = true;
+      break;
+    }
+    n *= d;
+  }
+  if (too_many || n != v.numel())
+    throw InputError(model.path + ": operator " + std::to_string(o) + " (RESHAPE) from " + shape_str(v.shape()) +
+                     " to " + shape_str(to) + " changes the element count");
+  Tensor y(v.dtype(), to);
+  std::memcpy(y.bytes().data(), v.bytes().data(), v.nbytes());
+  return y;
+}
+
+}  // namespace
+
+bool run_operator(const Model& model, std::size_t o, const std::vector<LayerWorkload>& params, TensorMap& values,
+                  quant::Rounding rounding) {
+  const SubGraph& sg = model.subgraphs[0];
+  const Operator& op = sg.operators.at(o);
+  const auto wl = std::find_if(params.begin(), params.end(), [&](const LayerWorkload& w) { return w.op_index == o; });
+  if (wl != params.end()) {
+    const LayerWorkload& w = *wl;
+    std::vector<Tensor> ins;
+    for (int32_t t : w.input_tensors) {
+      const Tensor* v = fetch(model, values, t);
+      if (v == nullptr) return false;  // chain broken upstream
+      ins.push_back(*v);
+    }
+    // Check ADD's broadcast result before computing it: a corrupt shape
+    // could otherwise ask for a huge tensor.
+    if (w.code == kAdd && ops::broadcast_shape(ins[0].shape(), ins[1].shape()) != w.output_shape)
+      throw InputError(model.path + ": operator " + std::to_string(o) + " (ADD) inputs " + shape_str(ins[0].shape()) +
+                       " and " + shape_str(ins[1].shape()) + " do not give its output " + shape_str(w.output_shape));
+    Tensor y;
+    try {
+      y = w.run(ins);
+    } catch (const InputError& e) {  // the kernels' checks, placed in the model
+      throw InputError(model.path + ": operator " + std::to_string(o) + " (" + w.op + "): " + e.what());
+    }
+    if (y.shape() != w.output_shape)
+      throw InputError(model.path + ": operator " + std::to_string(o) + " (" + w.op + ") computes " +
+                       shape_str(y.shape()) + " but its output tensor " + quoted(w.name) + " is " +
+                       shape_str(w.output_shape));
+    values[w.output_tensor] = std::move(y);
+    return true;
+  }
+  const bool host_op = op.code == kAveragePool2d || op.code == kFullyConnected || op.code == kSoftmax ||
+                       op.code == kReshape;
+  if (!host_op || op.inputs.empty() || op.inputs[0] < 0 || op.outputs.size() != 1) return false;
+  const Tensor* v = fetch(model, values, op.inputs[0]);
+  if (v == nullptr) return false;
+  values[op.outputs[0]] = op.code == kAveragePool2d    ? run_average_pool2d(model, o, *v)
+                          : op.code == kFullyConnected ? run_fully_connected(model, o, *v, rounding)
+                          : op.code == kSoftmax        ? run_softmax(model, o, *v)
+                                                       : reshape(model, o, op, *v);
+  return true;
+}
+
 TensorMap run_reference(const Model& model, const Tensor& input, quant::Rounding rounding) {
   const TensorInfo& in_info = first_input(model);
   const SubGraph& sg = model.subgraphs[0];
@@ -52,83 +137,8 @@ TensorMap run_reference(const Model& model, const Tensor& input, quant::Rounding
                      " " + shape_str(input.shape()));
   TensorMap values;
   values[sg.inputs[0]] = input;
-
-  // The value of tensor `idx`: produced by the chain, or constant data.
-  auto fetch = [&](int32_t idx) -> const Tensor* {
-    auto it = values.find(idx);
-    if (it != values.end()) return &it->second;
-    const TensorInfo& ti = sg.tensors[static_cast<std::size_t>(idx)];
-    if (ti.buffer == 0 || model.buffers[ti.buffer].empty()) return nullptr;
-    return &(values[idx] = constant_tensor(model, 0, idx));
-  };
-
-  std::map<std::size_t, const LayerWorkload*> by_op;
-  const std::vector<LayerWorkload> layers = extract_layers(model, {}, rounding);
-  for (const LayerWorkload& w : layers) by_op[w.op_index] = &w;
-
-  for (std::size_t o = 0; o < sg.operators.size(); ++o) {
-    const Operator& op = sg.operators[o];
-    auto wl = by_op.find(o);
-    if (wl != by_op.end()) {
-      const LayerWorkload& w = *wl->second;
-      std::vector<Tensor> ins;
-      for (int32_t t : w.input_tensors) {
-        const Tensor* v = fetch(t);
-        if (v == nullptr) break;
-        ins.push_back(*v);
-      }
-      if (ins.size() != w.input_tensors.size()) continue;  // chain broken upstream
-      // Check ADD's broadcast result before computing it: a corrupt shape
-      // could otherwise ask for a huge tensor.
-      if (w.code == kAdd && ops::broadcast_shape(ins[0].shape(), ins[1].shape()) != w.output_shape)
-        throw InputError(model.path + ": operator " + std::to_string(o) + " (ADD) inputs " + shape_str(ins[0].shape()) +
-                         " and " + shape_str(ins[1].shape()) + " do not give its output " + shape_str(w.output_shape));
-      Tensor y;
-      try {
-        y = w.run(ins);
-      } catch (const InputError& e) {  // the kernels' checks, placed in the model
-        throw InputError(model.path + ": operator " + std::to_string(o) + " (" + w.op + "): " + e.what());
-      }
-      if (y.shape() != w.output_shape)
-        throw InputError(model.path + ": operator " + std::to_string(o) + " (" + w.op + ") computes " +
-                         shape_str(y.shape()) + " but its output tensor " + quoted(w.name) + " is " +
-                         shape_str(w.output_shape));
-      values[w.output_tensor] = std::move(y);
-    } else if ((op.code == kAveragePool2d || op.code == kFullyConnected || op.code == kSoftmax) && !op.inputs.empty() &&
-               op.inputs[0] >= 0 && op.outputs.size() == 1) {
-      const Tensor* v = fetch(op.inputs[0]);
-      if (v == nullptr) continue;
-      values[op.outputs[0]] = op.code == kAveragePool2d    ? run_average_pool2d(model, o, *v)
-                              : op.code == kFullyConnected ? run_fully_connected(model, o, *v, rounding)
-                                                           : run_softmax(model, o, *v);
-    } else if (op.code == kReshape && !op.inputs.empty() && op.inputs[0] >= 0 && op.outputs.size() == 1) {
-      const Tensor* v = fetch(op.inputs[0]);
-      if (v == nullptr) continue;
-      const TensorInfo& ot = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
-      const std::vector<int64_t> to(ot.shape.begin(), ot.shape.end());
-      // The element count first: the declared shape is allocated only when
-      // it holds exactly the input's elements.
-      int64_t n = 1;
-      bool too_many = false;
-      for (int64_t d : to) {
-        if (d == 0) {
-          n = 0;
-          break;
-        }
-        if (n > v->numel() / d) {
-          too_many = true;
-          break;
-        }
-        n *= d;
-      }
-      if (too_many || n != v->numel())
-        throw InputError(model.path + ": operator " + std::to_string(o) + " (RESHAPE) from " + shape_str(v->shape()) +
-                         " to " + shape_str(to) + " changes the element count");
-      Tensor y(v->dtype(), to);
-      std::memcpy(y.bytes().data(), v->bytes().data(), v->nbytes());
-      values[op.outputs[0]] = std::move(y);
-    }
-  }
+  const std::vector<LayerWorkload> params = extract_layers(model, {}, rounding);
+  for (std::size_t o = 0; o < sg.operators.size(); ++o) run_operator(model, o, params, values, rounding);
   return values;
 }
 
