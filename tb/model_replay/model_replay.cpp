@@ -5,9 +5,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <iomanip>
+#include <optional>
 #include <sstream>
 
 #include "common/error.hpp"
+#include "ops/distance.hpp"
 #include "tflite/reference.hpp"
 
 namespace cosim::tb::model_replay {
@@ -25,11 +27,23 @@ struct NotRun {
   std::string reason;  // "DEPTHWISE_CONV_2D" or "CONV_2D: stride 2"
 };
 
+// mode: delegate: the network's output as the delegate computed it (the
+// DUT's operators chained, the rest on the CPU) and as TFLite computes it
+// entirely on the CPU, in both roundings.
+struct NetworkOutput {
+  Tensor delegate, cpu_double, cpu_single;
+};
+
 struct ModelState {
   std::string model_path;  // resolved
   std::vector<ReplayedLayer> layers;
   std::vector<NotRun> not_run;  // `ops: all`: the operators left out
+  std::optional<NetworkOutput> network;  // mode: delegate
 };
+
+bool is_delegate(const ModelTarget& target, const scenario::Scenario& sc) {
+  return target.uses_golden_chain() && sc["mode"].as_string() == "delegate";
+}
 
 // Empty when the target runs operator `i`, else the reason ("TYPE" or "TYPE: why").
 std::string unsupported(const std::vector<OpSupport>& supported, const tflite::Model& m, std::size_t i) {
@@ -99,8 +113,11 @@ std::vector<std::size_t> select(const ModelTarget& target, const scenario::Scena
 }
 
 // The golden chain: layers (double and single rounding) by operator index.
+// dbl and sgl carry the double-rounding run's inputs; values_* are the whole
+// runs, sgl_own the single-rounding layers on the single-rounding run.
 struct Chain {
-  std::vector<tflite::LayerWorkload> dbl, sgl;
+  std::vector<tflite::LayerWorkload> dbl, sgl, sgl_own;
+  tflite::TensorMap values_double, values_single;
   const tflite::LayerWorkload* find(const std::vector<tflite::LayerWorkload>& v, std::size_t op) const {
     for (const auto& l : v) {
       if (l.op_index == op) return &l;
@@ -125,8 +142,75 @@ Chain golden_chain(const scenario::Scenario& sc, const tflite::Model& m, Workloa
   Chain c;
   c.dbl = model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, quant::Rounding::kDouble, &golden); });
   c.sgl = model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, quant::Rounding::kSingle, &golden); });
+  c.values_single = model_key.rethrow_here([&] { return tflite::run_reference(m, input, quant::Rounding::kSingle); });
+  c.sgl_own = model_key.rethrow_here(
+      [&] { return tflite::extract_layers(m, {}, quant::Rounding::kSingle, &c.values_single); });
+  c.values_double = golden;
   w.inputs["input"] = std::move(input);
   return c;
+}
+
+// mode: delegate, as a TFLite delegate runs the network: the selected
+// operators on the DUT, each fed the tensors the delegate chain itself
+// produced (the DUT's golden output of earlier DUT operators, the CPU's of the
+// others), every other operator on the CPU in TFLite int8 semantics (double
+// rounding) on the same chain. Each DUT layer keeps the TFLite CPU chain's
+// outputs as its references (drift, double and single rounding).
+std::vector<Layer> lower_delegate(const ModelTarget& target, const tflite::Model& m, const Chain& chain,
+                                  std::vector<LayerContext>& ctxs, NetworkOutput& net) {
+  const tflite::SubGraph& sg = m.subgraphs[0];
+  const Value& model_key = ctxs.front().sc["model"];
+  tflite::TensorMap chain_values;
+  chain_values[sg.inputs.at(0)] = chain.values_double.at(sg.inputs.at(0));
+  const std::vector<tflite::LayerWorkload> cpu_params =
+      model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, quant::Rounding::kDouble); });
+  std::vector<Layer> layers;
+  std::size_t next = 0;  // the next selected operator (ctxs are in operator order)
+  for (std::size_t o = 0; o < sg.operators.size(); ++o) {
+    if (next == ctxs.size() || ctxs[next].op_index != o) {
+      model_key.rethrow_here([&] { return tflite::run_operator(m, o, cpu_params, chain_values, quant::Rounding::kDouble); },
+                             "operator " + std::to_string(o) + " (CPU): ");
+      continue;
+    }
+    LayerContext& ctx = ctxs[next++];
+    // This operator's workload on the delegate chain's tensors; its expected
+    // output stays the CPU chain's (the drift reference).
+    tflite::LayerWorkload on_chain = *chain.find(chain.dbl, o);
+    for (std::size_t k = 0; k < on_chain.input_tensors.size(); ++k) {
+      const auto it = chain_values.find(on_chain.input_tensors[k]);
+      if (it == chain_values.end()) {
+        model_key.fail("operator " + std::to_string(o) + " (" + ctx.type + "): the delegate chain does not reach it");
+      }
+      on_chain.inputs[k] = it->second;
+    }
+    ctx.chain = &on_chain;
+    ctx.chain_single = chain.find(chain.sgl_own, o);
+    Layer layer = model_key.rethrow_here([&] { return target.lower(ctx); },
+                                         "operator " + std::to_string(o) + " (" + ctx.type + "): ");
+    if (layer.checks.size() != 1) {
+      throw std::logic_error("mode delegate needs one check per DUT layer, " + ctx.check + " has " +
+                             std::to_string(layer.checks.size()));
+    }
+    chain_values[on_chain.output_tensor] = layer.checks[0].expected;  // what the DUT must write
+    ctx.chain = nullptr;  // on_chain goes out of scope
+    ctx.chain_single = nullptr;
+    layers.push_back(std::move(layer));
+  }
+  const int32_t out = sg.outputs.at(0);
+  const auto reached = chain_values.find(out);
+  if (reached == chain_values.end() || !chain.values_double.count(out) || !chain.values_single.count(out)) {
+    model_key.fail("the network output is not reached: an operator on the way is one the golden model lacks");
+  }
+  net.delegate = reached->second;
+  net.cpu_double = chain.values_double.at(out);
+  net.cpu_single = chain.values_single.at(out);
+  return layers;
+}
+
+// Index of the largest element (the first of equal ones): the class.
+int64_t top1(const Tensor& t) {
+  const int8_t* p = t.data<int8_t>();
+  return std::max_element(p, p + t.numel()) - p;
 }
 
 std::string left(const std::string& s, int w) {
@@ -170,7 +254,12 @@ Schema op_schema(const ModelTarget& target) {
                  .required("model", Schema::string())
                  .optional("ops", Schema::any_of({Schema::one_of({"all"}), Schema::list(Schema::integer(), 1)}),
                            "all");
-  if (target.uses_golden_chain()) s.optional("input", scenario::schemas::data_source(), "random");
+  if (target.uses_golden_chain()) {
+    s.optional("input", scenario::schemas::data_source(), "random");
+    // delegate: the network as a TFLite delegate runs it (chained); layers:
+    // each selected operator alone on the TFLite chain's input.
+    s.optional("mode", Schema::one_of({"delegate", "layers"}), "delegate");
+  }
   target.add_keys(s);
   return s;
 }
@@ -205,7 +294,13 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
     }
     ctxs.push_back(ctx);
   }
-  std::vector<Layer> network = target.lower_network(ctxs);  // its errors name their key
+  std::vector<Layer> network;
+  if (is_delegate(target, sc)) {
+    st.network.emplace();
+    network = lower_delegate(target, m, chain, ctxs, *st.network);
+  } else {
+    network = target.lower_network(ctxs);  // its errors name their key
+  }
   if (!network.empty() && network.size() != ctxs.size()) {
     throw std::logic_error("lower_network: " + std::to_string(network.size()) + " layers for " +
                            std::to_string(ctxs.size()) + " operators");
@@ -231,7 +326,10 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
               " of " + std::to_string(m.subgraphs[0].operators.size()) + " operators on " + target.name() + " (" +
               types + ")" +
               (st.not_run.empty() ? "" : ", " + std::to_string(st.not_run.size()) + " not supported") + "; " +
-              target.summary(sc);
+              target.summary(sc) +
+              (st.network ? "; delegate: each DUT operator reads the chain's own tensors, the others run on the "
+                            "CPU (TFLite int8, double rounding)"
+                          : "");
   w.state = std::move(st);
   return w;
 }
@@ -292,14 +390,40 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
     else it->second += ", " + std::to_string(n.op_index);
   }
   for (const auto& [reason, ops] : by_reason) {
-    m.table.push_back("    not supported by " + target.name() + ": " + reason + " (op" +
-                      (ops.find(',') != std::string::npos ? "s " : " ") + ops + ")");
+    m.table.push_back(std::string("    ") + (st.network ? "on the CPU, " : "") + "not supported by " + target.name() +
+                      ": " + reason + " (op" + (ops.find(',') != std::string::npos ? "s " : " ") + ops + ")");
+  }
+  nlohmann::json net_json;
+  if (st.network) {
+    // The network's output: the delegate against TFLite run entirely on the CPU.
+    const NetworkOutput& n = *st.network;
+    const int64_t cls = top1(n.delegate), cls_d = top1(n.cpu_double), cls_s = top1(n.cpu_single);
+    std::string line = "    network output (delegate vs TFLite on the CPU):";
+    for (const auto& [sem, ref] : {std::pair<const char*, const Tensor*>{"double", &n.cpu_double},
+                                   std::pair<const char*, const Tensor*>{"single", &n.cpu_single}}) {
+      const ops::Distance d = ops::int8_distance(*ref, n.delegate);
+      std::ostringstream o;
+      o << std::fixed << std::setprecision(2) << d.exact_pct();
+      line += std::string(" ") + sem + " exact " + o.str() + " %, max |diff| " + std::to_string(d.max_abs_diff) + ";";
+      net_json[std::string("tflite_") + sem] = {{"exact_pct", d.exact_pct()}, {"max_abs_diff", d.max_abs_diff}};
+      m.extra[std::string("network.tflite_") + sem + ".exact_pct"] = d.exact_pct();
+    }
+    line += " top-1 " + std::to_string(cls) + " vs " + std::to_string(cls_d) + " (double) / " + std::to_string(cls_s) +
+            " (single): " + (cls == cls_d && cls == cls_s ? "agree" : "DIFFERENT");
+    m.table.push_back(line);
+    net_json["top1"] = {{"delegate", cls}, {"tflite_double", cls_d}, {"tflite_single", cls_s}};
+    net_json["top1_agree"] = cls == cls_d && cls == cls_s;
+    m.extra["network.top1_agree"] = cls == cls_d && cls == cls_s ? 1.0 : 0.0;
   }
   m.extra["layers_on_" + target.name()] = static_cast<double>(st.layers.size());
   m.extra["layers_bit_exact"] = static_cast<double>(exact_n);
   m.extra["ops_not_supported"] = static_cast<double>(st.not_run.size());
   target.totals(st.layers, run, m);
   nlohmann::json rep{{"model", st.model_path}, {"layers", layers}, {"not_supported", not_run}};
+  if (st.network) {
+    rep["mode"] = "delegate";
+    rep["network_output"] = net_json;
+  }
   if (!m.report_json.empty()) rep.update(nlohmann::json::parse(m.report_json));  // the target's run-wide fields
   m.report_json = rep.dump();
   return m;

@@ -181,6 +181,56 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   }
 }
 
+// mode: delegate (the default): the network's output is what the CPU
+// operators (ops 12-15) make of the DUT's last output. Recomputed here from
+// the dumped DUT output of op 11 with the TFLite golden operators, and
+// compared with the report's network-output figures against TFLite run
+// entirely on the CPU.
+TEST_F(VtaModelReplay, Resnet8DelegateOutputFromTheDutsLastLayer) {
+  REQUIRE_MODEL(kResnet);
+  const std::string out = work() + "/resnet8_delegate";
+  const Cmd c = cosim("run " + scenario("resnet8") + " --dump --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  EXPECT_NE(c.out.find("network output (delegate vs TFLite on the CPU)"), std::string::npos) << c.out;
+  const json j = report(out);
+  EXPECT_EQ(j["mode"], "delegate");
+  ASSERT_TRUE(j.contains("network_output")) << j.dump();
+
+  const cosim::tflite::Model model = cosim::tflite::load_model(kResnet);
+  const auto& sg = model.subgraphs[0];
+  const cosim::Tensor input = cosim::tflite::random_input(model, 1);
+  const auto cpu_double = cosim::tflite::run_reference(model, input, cosim::quant::Rounding::kDouble);
+  // The delegate's tail: ops 12..15 on the CPU from op 11's DUT output.
+  cosim::tflite::TensorMap tail;
+  tail[sg.operators[11].outputs[0]] = cosim::read_npy(out + "/op11_add_actual.npy");
+  const auto params = cosim::tflite::extract_layers(model, {}, cosim::quant::Rounding::kDouble);
+  for (std::size_t o = 12; o < sg.operators.size(); ++o) {
+    ASSERT_TRUE(cosim::tflite::run_operator(model, o, params, tail, cosim::quant::Rounding::kDouble)) << o;
+  }
+  const cosim::Tensor& mine = tail.at(sg.outputs[0]);
+  const cosim::Tensor& cpu = cpu_double.at(sg.outputs[0]);
+  auto argmax = [](const cosim::Tensor& t) {
+    const int8_t* p = t.data<int8_t>();
+    return static_cast<int64_t>(std::max_element(p, p + t.numel()) - p);
+  };
+  const json& n = j["network_output"];
+  EXPECT_EQ(n["top1"]["delegate"].get<int64_t>(), argmax(mine));
+  EXPECT_EQ(n["top1"]["tflite_double"].get<int64_t>(), argmax(cpu));
+  int64_t exact = 0;
+  for (int64_t i = 0; i < cpu.numel(); ++i) exact += mine.data<int8_t>()[i] == cpu.data<int8_t>()[i];
+  EXPECT_NEAR(n["tflite_double"]["exact_pct"].get<double>(), 100.0 * exact / cpu.numel(), 1e-9);
+  // The chain differs from the per-layer replay: op 1 reads op 0's DUT
+  // output, not the TFLite chain's, so its input (and output) differ.
+  const cosim::Tensor op0 = cosim::read_npy(out + "/op00_conv2d_actual.npy");
+  EXPECT_NE(op0.bytes(), cpu_double.at(sg.operators[0].outputs[0]).bytes()) << "op 0 equals TFLite: nothing to chain";
+  const Cmd l = cosim("run " + scenario("resnet8") + " --set mode=layers --out " + work() + "/resnet8_layers");
+  ASSERT_EQ(l.code, 0) << l.out;
+  const json lj = report(work() + "/resnet8_layers");
+  EXPECT_FALSE(lj.contains("network_output"));
+  EXPECT_NE(lj["layers"][1]["distance"]["tflite_double"]["exact_pct"].get<double>(),
+            j["layers"][1]["distance"]["tflite_double"]["exact_pct"].get<double>());
+}
+
 TEST_F(VtaModelReplay, KwsConvOnVtaDepthwiseNotSupported) {
   REQUIRE_MODEL(kKws);
   const std::string out = work() + "/kws";
