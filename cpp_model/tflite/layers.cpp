@@ -133,27 +133,45 @@ const TensorInfo& output_of(const Ctx& c, const Operator& op) {
   if (op.outputs.size() != 1 || op.outputs[0] < 0) c.fail("expected 1 output, has " + std::to_string(op.outputs.size()));
   return c.sg.tensors[static_cast<std::size_t>(op.outputs[0])];
 }
+
+template <class Options>
+const Options& options_of(const Ctx& c, const Operator& op, const char* name) {
+  const auto* o = std::get_if<Options>(&op.options);
+  if (o == nullptr)
+    c.fail(std::string("builtin_options are not ") + name + " (union tag " + std::to_string(op.options_type) + ")");
+  return *o;
+}
+
+// Per-tensor int8 quantization of the operator's first input and its output.
+struct InOut {
+  float s_in = 0, s_out = 0;
+  int32_t zp_in = 0, zp_out = 0;
+};
+InOut in_out_quant(const Ctx& c, const Operator& op) {
+  InOut q;
+  c.per_tensor(c.tensor(op, 0, "input"), "input", q.s_in, q.zp_in);
+  c.per_tensor(output_of(c, op), "output", q.s_out, q.zp_out);
+  return q;
+}
 }  // namespace
 
 Tensor run_average_pool2d(const Model& model, std::size_t o, const Tensor& in) {
   const Ctx c = op_context(model, o);
   const Operator& op = c.sg.operators[o];
-  const auto* opt = std::get_if<Pool2DOptions>(&op.options);
-  if (opt == nullptr) c.fail("builtin_options are not Pool2DOptions (union tag " + std::to_string(op.options_type) + ")");
-  float s_in = 0, s_out = 0;
-  int32_t zp_in = 0, zp_out = 0;
-  c.per_tensor(c.tensor(op, 0, "input"), "input", s_in, zp_in);
-  c.per_tensor(output_of(c, op), "output", s_out, zp_out);
+  const auto& opt = options_of<Pool2DOptions>(c, op, "Pool2DOptions");
+  const InOut q = in_out_quant(c, op);
+  const float s_in = q.s_in, s_out = q.s_out;
+  const int32_t zp_in = q.zp_in, zp_out = q.zp_out;
   // The int8 kernel averages the stored values: it needs the output in the
   // input's quantization, as TFLite's converter emits it.
   if (s_in != s_out || zp_in != zp_out) c.fail("input and output quantization differ");
   ops::PoolParams p;
-  p.padding = c.padding(opt->padding);
-  p.stride_h = opt->stride_h;
-  p.stride_w = opt->stride_w;
-  p.filter_h = opt->filter_height;
-  p.filter_w = opt->filter_width;
-  p.act = quant::activation_range(c.activation(opt->activation), s_out, zp_out);
+  p.padding = c.padding(opt.padding);
+  p.stride_h = opt.stride_h;
+  p.stride_w = opt.stride_w;
+  p.filter_h = opt.filter_height;
+  p.filter_w = opt.filter_width;
+  p.act = quant::activation_range(c.activation(opt.activation), s_out, zp_out);
   try {
     return ops::average_pool2d(in, p);
   } catch (const InputError& e) {
@@ -164,18 +182,14 @@ Tensor run_average_pool2d(const Model& model, std::size_t o, const Tensor& in) {
 Tensor run_softmax(const Model& model, std::size_t o, const Tensor& in) {
   const Ctx c = op_context(model, o);
   const Operator& op = c.sg.operators[o];
-  const auto* opt = std::get_if<SoftmaxOptions>(&op.options);
-  if (opt == nullptr) c.fail("builtin_options are not SoftmaxOptions (union tag " + std::to_string(op.options_type) + ")");
-  float s_in = 0, s_out = 0;
-  int32_t zp_in = 0, zp_out = 0;
-  c.per_tensor(c.tensor(op, 0, "input"), "input", s_in, zp_in);
-  c.per_tensor(output_of(c, op), "output", s_out, zp_out);
+  const auto& opt = options_of<SoftmaxOptions>(c, op, "SoftmaxOptions");
+  const InOut q = in_out_quant(c, op);
   // TFLite's int8 kernel writes probabilities at 1/256 from -128.
-  if (zp_out != -128 || std::fabs(s_out - 1.0f / 256) > 0.001f / 256)
-    c.fail("output must be at scale 1/256, zero point -128 (has " + std::to_string(s_out) + ", " +
-           std::to_string(zp_out) + ")");
+  if (q.zp_out != -128 || std::fabs(q.s_out - 1.0f / 256) > 0.001f / 256)
+    c.fail("output must be at scale 1/256, zero point -128 (has " + std::to_string(q.s_out) + ", " +
+           std::to_string(q.zp_out) + ")");
   try {
-    return ops::softmax(in, ops::make_softmax_params(opt->beta, s_in));
+    return ops::softmax(in, ops::make_softmax_params(opt.beta, q.s_in));
   } catch (const InputError& e) {
     c.fail(e.what());
   }
@@ -184,15 +198,10 @@ Tensor run_softmax(const Model& model, std::size_t o, const Tensor& in) {
 Tensor run_fully_connected(const Model& model, std::size_t o, const Tensor& in, quant::Rounding rounding) {
   const Ctx c = op_context(model, o);
   const Operator& op = c.sg.operators[o];
-  const auto* opt = std::get_if<FullyConnectedOptions>(&op.options);
-  if (opt == nullptr)
-    c.fail("builtin_options are not FullyConnectedOptions (union tag " + std::to_string(op.options_type) + ")");
-  if (opt->weights_format != 0) c.fail("only the DEFAULT weights format is supported");
-  float s_in = 0, s_out = 0;
-  int32_t zp_in = 0, zp_out = 0;
-  c.per_tensor(c.tensor(op, 0, "input"), "input", s_in, zp_in);
+  const auto& opt = options_of<FullyConnectedOptions>(c, op, "FullyConnectedOptions");
+  if (opt.weights_format != 0) c.fail("only the DEFAULT weights format is supported");
+  const InOut q = in_out_quant(c, op);
   const TensorInfo& ot = output_of(c, op);
-  c.per_tensor(ot, "output", s_out, zp_out);
   const TensorInfo& ft = c.tensor(op, 1, "filter");
   if (ft.type != static_cast<int8_t>(TensorType::kInt8) || ft.shape.size() != 2)
     c.fail("filter " + quoted(ft.name) + " must be INT8 [units, depth]");
@@ -207,7 +216,7 @@ Tensor run_fully_connected(const Model& model, std::size_t o, const Tensor& in, 
   const Tensor filter = constant_tensor(model, 0, op.inputs[1]);
   const Tensor bias = c.bias(op, 0, ft.shape[0]);
   const ops::FullyConnectedParams p =
-      ops::make_fully_connected_params(s_in, zp_in, fs, s_out, zp_out, c.activation(opt->activation), rounding);
+      ops::make_fully_connected_params(q.s_in, q.zp_in, fs, q.s_out, q.zp_out, c.activation(opt.activation), rounding);
   Tensor y;
   try {
     y = ops::fully_connected(in, filter, bias, p);

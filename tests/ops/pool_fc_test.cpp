@@ -8,23 +8,15 @@
 #include "common/error.hpp"
 #include "ops/fully_connected.hpp"
 #include "ops/pool.hpp"
+#include "ops_test_util.hpp"
 
 namespace {
 
 using namespace cosim;
 using namespace cosim::ops;
 
-Tensor i8(std::vector<int64_t> shape, const std::vector<int>& v) {
-  Tensor t(DType::kInt8, std::move(shape), Layout::kNHWC);
-  for (std::size_t i = 0; i < v.size(); ++i) t.data<int8_t>()[i] = static_cast<int8_t>(v[i]);
-  return t;
-}
-
-std::vector<int> values(const Tensor& t) {
-  std::vector<int> v;
-  for (int64_t i = 0; i < t.numel(); ++i) v.push_back(t.data<int8_t>()[i]);
-  return v;
-}
+using opstest::i8;
+std::vector<int> values(const Tensor& t) { return opstest::values<int8_t>(t); }
 
 TEST(AveragePool, RoundsHalfAwayFromZeroOverTheTapsInside) {
   // 2x2 map, one channel, SAME 2x2 window stride 1: the windows at the right
