@@ -38,7 +38,7 @@ struct ModelState {
   std::string model_path;  // resolved
   std::vector<ReplayedLayer> layers;
   std::vector<NotRun> not_run;  // `ops: all`: the operators left out
-  std::optional<NetworkOutput> network;  // mode: delegate
+  std::vector<NetworkOutput> networks;  // mode: delegate, one per input (`inputs:`)
 };
 
 bool is_delegate(const ModelTarget& target, const scenario::Scenario& sc) {
@@ -126,17 +126,19 @@ struct Chain {
   }
 };
 
-Chain golden_chain(const scenario::Scenario& sc, const tflite::Model& m, Workload& w) {
-  const Value& model_key = sc["model"];
+// The network input: `input` (seeded random, or an .npy), or for the k-th
+// of `inputs:` (k >= 1) a seeded random one of the next seed.
+Tensor chain_input(const scenario::Scenario& sc, const tflite::Model& m, int64_t k) {
   const Value& in_v = sc["input"];
-  Tensor input;
-  if (in_v.is_string()) {
-    input = model_key.rethrow_here([&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed)); });
-  } else {
-    const auto& ti = m.subgraphs[0].tensors.at(static_cast<std::size_t>(m.subgraphs[0].inputs.at(0)));
-    input = scenario::make_tensor(sc, in_v, DType::kInt8, std::vector<int64_t>(ti.shape.begin(), ti.shape.end()),
-                                  Layout::kNHWC, "input");
+  if (in_v.is_string() || k > 0) {
+    return sc["model"].rethrow_here([&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed + k)); });
   }
+  const auto& ti = m.subgraphs[0].tensors.at(static_cast<std::size_t>(m.subgraphs[0].inputs.at(0)));
+  return scenario::make_tensor(sc, in_v, DType::kInt8, std::vector<int64_t>(ti.shape.begin(), ti.shape.end()),
+                               Layout::kNHWC, "input");
+}
+
+Chain golden_chain(const Value& model_key, const tflite::Model& m, const Tensor& input) {
   const tflite::TensorMap golden =
       model_key.rethrow_here([&] { return tflite::run_reference(m, input, quant::Rounding::kDouble); });
   Chain c;
@@ -146,7 +148,6 @@ Chain golden_chain(const scenario::Scenario& sc, const tflite::Model& m, Workloa
   c.sgl_own = model_key.rethrow_here(
       [&] { return tflite::extract_layers(m, {}, quant::Rounding::kSingle, &c.values_single); });
   c.values_double = golden;
-  w.inputs["input"] = std::move(input);
   return c;
 }
 
@@ -259,6 +260,9 @@ Schema op_schema(const ModelTarget& target) {
     // delegate: the network as a TFLite delegate runs it (chained); layers:
     // each selected operator alone on the TFLite chain's input.
     s.optional("mode", Schema::one_of({"delegate", "layers"}), "delegate");
+    // mode delegate: the network on this many inputs (`input`, then seeded
+    // random ones), the top-1 agreement over them.
+    s.optional("inputs", Schema::integer(1, 256), "1");
   }
   target.add_keys(s);
   return s;
@@ -279,7 +283,10 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
 
   Workload w;
   Chain chain;
-  if (target.uses_golden_chain()) chain = golden_chain(sc, m, w);
+  if (target.uses_golden_chain()) {
+    w.inputs["input"] = chain_input(sc, m, 0);
+    chain = golden_chain(model_key, m, w.inputs["input"]);
+  }
   std::map<std::string, int> per_type;
   std::vector<LayerContext> ctxs;
   for (const std::size_t op : selected) {
@@ -296,9 +303,23 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   }
   std::vector<Layer> network;
   if (is_delegate(target, sc)) {
-    st.network.emplace();
-    network = lower_delegate(target, m, chain, ctxs, *st.network);
+    const int64_t inputs = sc["inputs"].as_int();
+    const std::vector<LayerContext> first = ctxs;
+    for (int64_t k = 0; k < inputs; ++k) {
+      std::vector<LayerContext> run = first;  // input k's layers: checks named opNN_type_inK
+      if (k > 0) {
+        for (LayerContext& c : run) c.check += "_in" + std::to_string(k);
+      }
+      const Chain chain_k = k == 0 ? chain : golden_chain(model_key, m, chain_input(sc, m, k));
+      st.networks.emplace_back();
+      std::vector<Layer> layers = lower_delegate(target, m, chain_k, run, st.networks.back());
+      if (k > 0) {
+        for (const LayerContext& c : run) ctxs.push_back(c);
+      }
+      for (Layer& l : layers) network.push_back(std::move(l));
+    }
   } else {
+    if (target.uses_golden_chain() && sc["inputs"].as_int() != 1) sc["inputs"].fail("applies to mode: delegate");
     network = target.lower_network(ctxs);  // its errors name their key
   }
   if (!network.empty() && network.size() != ctxs.size()) {
@@ -322,14 +343,19 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   }
   std::string types;
   for (const auto& [t, n] : per_type) types += (types.empty() ? "" : ", ") + std::to_string(n) + " " + t;
-  w.summary = "model " + fs::path(st.model_path).filename().string() + ": " + std::to_string(st.layers.size()) +
+  const std::size_t per_input = st.layers.size() / std::max<std::size_t>(1, st.networks.size());
+  if (st.networks.size() > 1) {
+    for (auto& [t, n] : per_type) n /= static_cast<int>(st.networks.size());
+  }
+  w.summary = "model " + fs::path(st.model_path).filename().string() + ": " + std::to_string(per_input) +
               " of " + std::to_string(m.subgraphs[0].operators.size()) + " operators on " + target.name() + " (" +
               types + ")" +
               (st.not_run.empty() ? "" : ", " + std::to_string(st.not_run.size()) + " not supported") + "; " +
               target.summary(sc) +
-              (st.network ? "; delegate: each DUT operator reads the chain's own tensors, the others run on the "
-                            "CPU (TFLite int8, double rounding)"
-                          : "");
+              (st.networks.empty() ? ""
+                                   : "; delegate on " + std::to_string(st.networks.size()) +
+                                         " input(s): each DUT operator reads the chain's own tensors, the others run "
+                                         "on the CPU (TFLite int8, double rounding)");
   w.state = std::move(st);
   return w;
 }
@@ -390,15 +416,21 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
     else it->second += ", " + std::to_string(n.op_index);
   }
   for (const auto& [reason, ops] : by_reason) {
-    m.table.push_back(std::string("    ") + (st.network ? "on the CPU, " : "") + "not supported by " + target.name() +
+    m.table.push_back(std::string("    ") + (st.networks.empty() ? "" : "on the CPU, ") + "not supported by " + target.name() +
                       ": " + reason + " (op" + (ops.find(',') != std::string::npos ? "s " : " ") + ops + ")");
   }
-  nlohmann::json net_json;
-  if (st.network) {
-    // The network's output: the delegate against TFLite run entirely on the CPU.
-    const NetworkOutput& n = *st.network;
+  // The network's output per input: the delegate against TFLite run
+  // entirely on the CPU; then the agreement over all inputs.
+  nlohmann::json nets = nlohmann::json::array();
+  int agree_d = 0, agree_s = 0;
+  for (std::size_t k = 0; k < st.networks.size(); ++k) {
+    const NetworkOutput& n = st.networks[k];
     const int64_t cls = top1(n.delegate), cls_d = top1(n.cpu_double), cls_s = top1(n.cpu_single);
-    std::string line = "    network output (delegate vs TFLite on the CPU):";
+    agree_d += cls == cls_d ? 1 : 0;
+    agree_s += cls == cls_s ? 1 : 0;
+    nlohmann::json net_json;
+    std::string line = "    network output" + (st.networks.size() > 1 ? " " + std::to_string(k) : std::string()) +
+                       " (delegate vs TFLite on the CPU):";
     for (const auto& [sem, ref] : {std::pair<const char*, const Tensor*>{"double", &n.cpu_double},
                                    std::pair<const char*, const Tensor*>{"single", &n.cpu_single}}) {
       const ops::Distance d = ops::int8_distance(*ref, n.delegate);
@@ -406,23 +438,33 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
       o << std::fixed << std::setprecision(2) << d.exact_pct();
       line += std::string(" ") + sem + " exact " + o.str() + " %, max |diff| " + std::to_string(d.max_abs_diff) + ";";
       net_json[std::string("tflite_") + sem] = {{"exact_pct", d.exact_pct()}, {"max_abs_diff", d.max_abs_diff}};
-      m.extra[std::string("network.tflite_") + sem + ".exact_pct"] = d.exact_pct();
+      if (k == 0) m.extra[std::string("network.tflite_") + sem + ".exact_pct"] = d.exact_pct();
     }
     line += " top-1 " + std::to_string(cls) + " vs " + std::to_string(cls_d) + " (double) / " + std::to_string(cls_s) +
             " (single): " + (cls == cls_d && cls == cls_s ? "agree" : "DIFFERENT");
-    m.table.push_back(line);
+    if (st.networks.size() <= 8) m.table.push_back(line);
     net_json["top1"] = {{"delegate", cls}, {"tflite_double", cls_d}, {"tflite_single", cls_s}};
     net_json["top1_agree"] = cls == cls_d && cls == cls_s;
-    m.extra["network.top1_agree"] = cls == cls_d && cls == cls_s ? 1.0 : 0.0;
+    nets.push_back(net_json);
+  }
+  if (!st.networks.empty()) {
+    const std::string n = std::to_string(st.networks.size());
+    m.table.push_back("    top-1 agreement with TFLite on the CPU over " + n + " input(s): " + std::to_string(agree_d) +
+                      "/" + n + " (double rounding), " + std::to_string(agree_s) + "/" + n + " (single)");
+    m.extra["network.top1_agree_double"] = agree_d;
+    m.extra["network.top1_agree_single"] = agree_s;
+    m.extra["network.inputs"] = static_cast<double>(st.networks.size());
   }
   m.extra["layers_on_" + target.name()] = static_cast<double>(st.layers.size());
   m.extra["layers_bit_exact"] = static_cast<double>(exact_n);
   m.extra["ops_not_supported"] = static_cast<double>(st.not_run.size());
   target.totals(st.layers, run, m);
   nlohmann::json rep{{"model", st.model_path}, {"layers", layers}, {"not_supported", not_run}};
-  if (st.network) {
+  if (!st.networks.empty()) {
     rep["mode"] = "delegate";
-    rep["network_output"] = net_json;
+    rep["network_output"] = nets.at(0);  // the first input's
+    rep["network_outputs"] = nets;
+    rep["top1_agreement"] = {{"inputs", st.networks.size()}, {"tflite_double", agree_d}, {"tflite_single", agree_s}};
   }
   if (!m.report_json.empty()) rep.update(nlohmann::json::parse(m.report_json));  // the target's run-wide fields
   m.report_json = rep.dump();
