@@ -96,35 +96,35 @@ std::string q_range(const std::vector<int>& q) {
   return *lo == *hi ? std::to_string(*lo) : std::to_string(*lo) + ".." + std::to_string(*hi);
 }
 
-std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, const std::vector<int>& q) {
-  if (channels <= 0 || chw.size() % static_cast<std::size_t>(channels) != 0 ||
+namespace {
+// The Q of every element of a CHW map of `values` elements: one per channel
+// (q.size() == channels) or one shared; InputError naming `what` otherwise.
+std::vector<int> element_q(const char* what, std::size_t values, int channels, const std::vector<int>& q) {
+  if (channels <= 0 || values % static_cast<std::size_t>(channels) != 0 ||
       (q.size() != 1 && q.size() != static_cast<std::size_t>(channels))) {
-    throw InputError("tf2 quantize_map: shape/Q count mismatch (" + std::to_string(chw.size()) + " values, " +
-                     std::to_string(channels) + " channels, " + std::to_string(q.size()) + " Qs)");
+    throw InputError(std::string("tf2 ") + what + ": shape/Q count mismatch (" + std::to_string(values) +
+                     " values, " + std::to_string(channels) + " channels, " + std::to_string(q.size()) + " Qs)");
   }
-  const std::size_t plane = chw.size() / static_cast<std::size_t>(channels);
+  const std::size_t plane = values / static_cast<std::size_t>(channels);
+  std::vector<int> e(values);
+  for (std::size_t i = 0; i < values; ++i) e[i] = q.size() == 1 ? q[0] : q[i / plane];
+  return e;
+}
+}  // namespace
+
+std::vector<int8_t> quantize_map(const std::vector<float>& chw, int channels, const std::vector<int>& q) {
+  const std::vector<int> eq = element_q("quantize_map", chw.size(), channels, q);
   std::vector<int8_t> out(chw.size());
-  for (std::size_t i = 0; i < chw.size(); ++i) {
-    const int qc = q.size() == 1 ? q[0] : q[i / plane];
-    out[i] = quantize_value(chw[i], qc);
-  }
+  for (std::size_t i = 0; i < chw.size(); ++i) out[i] = quantize_value(chw[i], eq[i]);
   return out;
 }
 
 std::vector<float> dequantize_map(const std::vector<int8_t>& q, int qexp) { return dequantize_map(q, 1, {qexp}); }
 
 std::vector<float> dequantize_map(const std::vector<int8_t>& q, int channels, const std::vector<int>& qexp) {
-  if (channels <= 0 || q.size() % static_cast<std::size_t>(channels) != 0 ||
-      (qexp.size() != 1 && qexp.size() != static_cast<std::size_t>(channels))) {
-    throw InputError("tf2 dequantize_map: shape/Q count mismatch (" + std::to_string(q.size()) + " values, " +
-                     std::to_string(channels) + " channels, " + std::to_string(qexp.size()) + " Qs)");
-  }
-  const std::size_t plane = q.size() / static_cast<std::size_t>(channels);
+  const std::vector<int> eq = element_q("dequantize_map", q.size(), channels, qexp);
   std::vector<float> out(q.size());
-  for (std::size_t i = 0; i < q.size(); ++i) {
-    const int qc = qexp.size() == 1 ? qexp[0] : qexp[i / plane];
-    out[i] = static_cast<float>(std::ldexp(q[i], -qc));
-  }
+  for (std::size_t i = 0; i < q.size(); ++i) out[i] = static_cast<float>(std::ldexp(q[i], -eq[i]));
   return out;
 }
 
