@@ -62,6 +62,7 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
 
   CompiledProgram cp;
   cp.op = "add";
+  cp.layout = DramLayout(opt.dram_base);
   DramLayout& layout = cp.layout;
   const DramRegion ra = layout.alloc("input_a", MemType::kAcc, static_cast<uint64_t>(blocks));
   const DramRegion rb = layout.alloc("input_b", MemType::kAcc, static_cast<uint64_t>(blocks));
@@ -135,6 +136,7 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   put(ra, dequantize_broadcast(a, shape, blocks * kBlock, p.a_offset, p.a_multiplier));
   put(rb, dequantize_broadcast(b, shape, blocks * kBlock, p.b_offset, p.b_multiplier));
   place(bp, cp.dram);
+  cp.start_image_at(opt.dram_base);
 
   cp.insns = bp.insns;
   cp.insn_bytes = bp.insn_bytes();

@@ -1,10 +1,25 @@
 #include "vta_compiler/compiled_program.hpp"
 
+#include <cstddef>
+#include <stdexcept>
+
 #include "common/error.hpp"
 #include "vta/disasm.hpp"
 #include "vta_compiler/layout_transform.hpp"
 
 namespace cosim::vta {
+
+RawProgram CompiledProgram::raw() const {
+  RawProgram r{std::vector<uint8_t>(image_base, 0), insn_addr, insn_count};
+  r.dram.insert(r.dram.end(), dram.begin(), dram.end());
+  return r;
+}
+
+void CompiledProgram::start_image_at(uint64_t base) {
+  if (base > dram.size()) throw std::logic_error("start_image_at: base past the image");
+  dram.erase(dram.begin(), dram.begin() + static_cast<std::ptrdiff_t>(base));
+  image_base = base;
+}
 
 Tensor CompiledProgram::extract_output(const std::vector<uint8_t>& image) const {
   if (output.byte_addr + output.bytes > image.size()) {

@@ -35,6 +35,14 @@ struct CompileOptions {
   bool wgt_double_buffer = true;
   // Largest DRAM image the compiler may produce (the core addresses 32 bits).
   uint64_t dram_limit = uint64_t{1} << 32;
+  // Where the program's own regions start: a network keeps several programs
+  // (and the tensors they pass on) in DRAM at once. The image then covers
+  // [dram_base, end) only (CompiledProgram::image_base).
+  uint64_t dram_base = 0;
+  // CONV2D: the input already sits in DRAM at this byte address, in the
+  // blocked layout the compiler's output uses ([N][ceil(C/16)][H][W][16],
+  // e.g. an earlier program's output), so the image leaves it out.
+  std::optional<uint64_t> input_addr;
 };
 
 // How the result sits in DRAM.
@@ -66,7 +74,8 @@ struct CompiledProgram {
   std::vector<uint8_t> insn_bytes;      // 16 bytes per instruction (also inside dram)
   uint64_t insn_addr = 0;               // DRAM byte address of the stream
   uint32_t insn_count = 0;
-  std::vector<uint8_t> dram;            // the full initial DRAM image
+  std::vector<uint8_t> dram;            // the initial DRAM image, from image_base
+  uint64_t image_base = 0;              // CompileOptions::dram_base
   DramLayout layout;                    // its regions (names: input, weights, params, output, uops, insns, ...)
   OutputLayout output;
   std::vector<WorkUnit> work;           // one per instruction
@@ -79,15 +88,18 @@ struct CompiledProgram {
   uint64_t tiles = 0;
   std::string tiling;          // human-readable tiling summary
 
-  // Reads the output out of a DRAM image after the run (the image must cover
-  // the output region, else cosim::InputError).
+  // Reads the output out of a DRAM image from address 0 after the run (the
+  // image must cover the output region, else cosim::InputError).
   Tensor extract_output(const std::vector<uint8_t>& dram) const;
   // The STORE instruction that writes output element `index` (NHWC index for
   // CONV2D, a flat index for ADD), if any.
   std::optional<std::size_t> store_writing(const std::vector<int64_t>& index) const;
   // The program as a raw VTA program (stream + image), e.g. for
   // write_raw_program_dir / `cosim replay`.
-  RawProgram raw() const { return RawProgram{dram, insn_addr, insn_count}; }
+  // An image from address 0 (zeros below image_base).
+  RawProgram raw() const;
+  // Drops the image's bytes below `base` (the compilers build it from 0).
+  void start_image_at(uint64_t base);
   // One line per instruction: "<index>: <disassembly>  ; <unit of work>".
   std::string listing() const;
 };

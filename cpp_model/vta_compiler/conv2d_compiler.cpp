@@ -221,8 +221,18 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
 
   CompiledProgram cp;
   cp.op = "conv2d";
+  cp.layout = DramLayout(opt.dram_base);
   DramLayout& layout = cp.layout;
-  const DramRegion r_in = layout.alloc("input", MemType::kInp, static_cast<uint64_t>(g.n * g.cb * g.h * g.w));
+  const uint64_t in_elems = static_cast<uint64_t>(g.n * g.cb * g.h * g.w);
+  DramRegion r_in;
+  if (opt.input_addr) {  // an earlier program's output, already in place
+    if (*opt.input_addr % kInpElemBytes != 0)
+      bad("input address " + std::to_string(*opt.input_addr) + " is not a multiple of " +
+          std::to_string(kInpElemBytes));
+    r_in = DramRegion{"input", MemType::kInp, *opt.input_addr, in_elems};
+  } else {
+    r_in = layout.alloc("input", MemType::kInp, in_elems);
+  }
   const DramRegion r_w = layout.alloc("weights", MemType::kWgt, static_cast<uint64_t>(g.ob * g.kk * g.cb));
   const DramRegion r_p = layout.alloc("params", MemType::kAcc, static_cast<uint64_t>(g.ob * ps));
   const DramRegion r_out = layout.alloc("output", MemType::kOut, static_cast<uint64_t>(g.n * g.ob * g.oh * g.ow));
@@ -473,13 +483,14 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
   cp.dram = layout.make_image();
   const std::vector<uint8_t> xin = pack_activations(input);
   const std::vector<uint8_t> xw = pack_weights(filter);
-  write_region(cp.dram, r_in, xin.data(), xin.size());
+  if (!opt.input_addr) write_region(cp.dram, r_in, xin.data(), xin.size());
   write_region(cp.dram, r_w, xw.data(), xw.size());
   std::vector<uint8_t> pbytes(par.size() * 4);
   for (std::size_t i = 0; i < par.size(); ++i)
     for (int k = 0; k < 4; ++k) pbytes[4 * i + k] = static_cast<uint8_t>(static_cast<uint32_t>(par[i]) >> (8 * k));
   write_region(cp.dram, r_p, pbytes.data(), pbytes.size());
   place(bp, cp.dram);
+  cp.start_image_at(opt.dram_base);
 
   cp.insns = bp.insns;
   cp.insn_bytes = bp.insn_bytes();

@@ -307,7 +307,14 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   console << "  cycles      " << out.cycles << " (memory delay " << out.memory_delay_cycles << " cycles)\n";
   console << "  MACs        " << metrics.macs << ", utilization "
           << (metrics.utilization ? fmt(*metrics.utilization * 100.0, 1) + " %" : std::string("n/a")) << "\n";
-  for (const auto& d : distance_summary) {
+  // Many checks (a network, several inputs): their distances stay in
+  // report.json and the layer table, not one console line each.
+  constexpr std::size_t kDistanceLines = 16;
+  if (distance_summary.size() > kDistanceLines) {
+    console << "  distance    " << distance_summary.size()
+            << " figures (check x reference) in report.json \"distance\"; the layer table summarises them\n";
+  }
+  for (const auto& d : distance_summary.size() > kDistanceLines ? json::array() : distance_summary) {
     console << "  vs " << std::left << std::setw(14) << d["reference"].get<std::string>() << std::right << "exact "
             << fmt(d["exact_pct"].get<double>()) << " %, max |diff| " << value_text(d["max_abs_diff"].get<double>())
             << " (" << d["check"].get<std::string>() << ")\n";

@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "ops/distance.hpp"
+#include "scoreboard/scoreboard.hpp"
 #include "tflite/reference.hpp"
 
 namespace cosim::tb::model_replay {
@@ -25,7 +26,20 @@ struct NotRun {
   std::size_t op_index = 0;
   std::string type;
   std::string reason;  // "DEPTHWISE_CONV_2D" or "CONV_2D: stride 2"
+  std::string shapes;  // "1x8x8x64 -> 1x1x1x64"
 };
+
+// "first input's dims -> output's dims" of operator `i`, for the table.
+std::string op_shapes(const tflite::Model& m, std::size_t i) {
+  const tflite::SubGraph& sg = m.subgraphs[0];
+  const tflite::Operator& op = sg.operators[i];
+  const auto shape_of = [&](int32_t t) {
+    const auto& s = sg.tensors.at(static_cast<std::size_t>(t)).shape;
+    return dims(std::vector<int64_t>(s.begin(), s.end()));
+  };
+  if (op.inputs.empty() || op.inputs[0] < 0 || op.outputs.empty()) return "-";
+  return shape_of(op.inputs[0]) + " -> " + shape_of(op.outputs[0]);
+}
 
 // mode: delegate: the network's output as the delegate computed it (the
 // DUT's operators chained, the rest on the CPU) and as TFLite computes it
@@ -79,7 +93,7 @@ std::vector<std::size_t> select(const ModelTarget& target, const scenario::Scena
     for (std::size_t i = 0; i < n; ++i) {
       const std::string why = unsupported(supported, m, i);
       if (why.empty()) out.push_back(i);
-      else not_run.push_back({i, tflite::op_name(m.subgraphs[0].operators[i].code), why});
+      else not_run.push_back({i, tflite::op_name(m.subgraphs[0].operators[i].code), why, op_shapes(m, i)});
     }
     if (out.empty()) {
       v.fail("expected a model with an operator target " + target.name() + " supports (" + supported_list(supported) +
@@ -126,16 +140,34 @@ struct Chain {
   }
 };
 
-// The network input: `input` (seeded random, or an .npy), or for the k-th
-// of `inputs:` (k >= 1) a seeded random one of the next seed.
-Tensor chain_input(const scenario::Scenario& sc, const tflite::Model& m, int64_t k) {
+// The network inputs: `inputs:` of them (1 in mode layers). `input: random`
+// gives seeded random ones (seed, seed + 1, ...); `input: {npy}` a batch
+// [inputs, ...] of the model input's shape, one per row.
+std::vector<Tensor> chain_inputs(const scenario::Scenario& sc, const tflite::Model& m) {
   const Value& in_v = sc["input"];
-  if (in_v.is_string() || k > 0) {
-    return sc["model"].rethrow_here([&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed + k)); });
+  const int64_t n = sc["inputs"].as_int();
+  std::vector<Tensor> out;
+  if (in_v.is_string()) {
+    for (int64_t k = 0; k < n; ++k) {
+      out.push_back(
+          sc["model"].rethrow_here([&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed + k)); }));
+    }
+    return out;
   }
   const auto& ti = m.subgraphs[0].tensors.at(static_cast<std::size_t>(m.subgraphs[0].inputs.at(0)));
-  return scenario::make_tensor(sc, in_v, DType::kInt8, std::vector<int64_t>(ti.shape.begin(), ti.shape.end()),
-                               Layout::kNHWC, "input");
+  std::vector<int64_t> one(ti.shape.begin(), ti.shape.end());
+  if (one.empty() || one[0] != 1) sc["model"].fail("expected a model input of batch 1, got " + dims(one));
+  std::vector<int64_t> batch = one;
+  batch[0] = n;
+  const Tensor all = scenario::make_tensor(sc, in_v, DType::kInt8, batch, Layout::kAny, "input");
+  const std::size_t bytes = all.bytes().size() / static_cast<std::size_t>(n);
+  for (int64_t k = 0; k < n; ++k) {
+    Tensor t(DType::kInt8, one, Layout::kNHWC);
+    std::copy_n(all.bytes().begin() + static_cast<std::ptrdiff_t>(bytes * static_cast<std::size_t>(k)), bytes,
+                t.bytes().begin());
+    out.push_back(std::move(t));
+  }
+  return out;
 }
 
 Chain golden_chain(const Value& model_key, const tflite::Model& m, const Tensor& input) {
@@ -166,6 +198,7 @@ std::vector<Layer> lower_delegate(const ModelTarget& target, const tflite::Model
   const std::vector<tflite::LayerWorkload> cpu_params =
       model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, quant::Rounding::kDouble); });
   std::vector<Layer> layers;
+  std::any network;      // the target's scratch over this network run
   std::size_t next = 0;  // the next selected operator (ctxs are in operator order)
   for (std::size_t o = 0; o < sg.operators.size(); ++o) {
     if (next == ctxs.size() || ctxs[next].op_index != o) {
@@ -186,6 +219,7 @@ std::vector<Layer> lower_delegate(const ModelTarget& target, const tflite::Model
     }
     ctx.chain = &on_chain;
     ctx.chain_single = chain.find(chain.sgl_own, o);
+    ctx.network = &network;
     Layer layer = model_key.rethrow_here([&] { return target.lower(ctx); },
                                          "operator " + std::to_string(o) + " (" + ctx.type + "): ");
     if (layer.checks.size() != 1) {
@@ -193,8 +227,9 @@ std::vector<Layer> lower_delegate(const ModelTarget& target, const tflite::Model
                              std::to_string(layer.checks.size()));
     }
     chain_values[on_chain.output_tensor] = layer.checks[0].expected;  // what the DUT must write
-    ctx.chain = nullptr;  // on_chain goes out of scope
+    ctx.chain = nullptr;  // on_chain and network go out of scope
     ctx.chain_single = nullptr;
+    ctx.network = nullptr;
     layers.push_back(std::move(layer));
   }
   const int32_t out = sg.outputs.at(0);
@@ -212,6 +247,94 @@ std::vector<Layer> lower_delegate(const ModelTarget& target, const tflite::Model
 int64_t top1(const Tensor& t) {
   const int8_t* p = t.data<int8_t>();
   return std::max_element(p, p + t.numel()) - p;
+}
+
+std::string left(const std::string& s, int w);
+std::string right(const std::string& s, int w);
+
+const CheckCapture* capture_of(const SimOutcome& run, const std::string& check) {
+  for (const auto& pc : run.play.checks) {
+    if (pc.desc.name == check) return &pc;
+  }
+  return nullptr;
+}
+
+// "ops 0-11" / "ops 0, 2-4": the indices as ranges.
+std::string op_ranges(const std::vector<std::size_t>& ops) {
+  std::string s;
+  for (std::size_t i = 0; i < ops.size();) {
+    std::size_t j = i;
+    while (j + 1 < ops.size() && ops[j + 1] == ops[j] + 1) ++j;
+    s += (s.empty() ? "" : ", ") + std::to_string(ops[i]) + (j > i ? "-" + std::to_string(ops[j]) : "");
+    i = j + 1;
+  }
+  return (ops.size() == 1 ? "op " : "ops ") + s;
+}
+
+// The delegate's partition, as TFLite reports it when a delegate takes
+// nodes: how many operators the DUT runs, in how many partitions (runs of
+// consecutive DUT operators), and how many stay on the CPU.
+std::string partition_line(const ModelTarget& target, const ModelState& st, std::size_t per_input) {
+  std::vector<std::size_t> on_dut;
+  for (std::size_t k = 0; k < per_input; ++k) on_dut.push_back(st.layers[k].op_index);
+  std::size_t partitions = 0;
+  for (std::size_t k = 0; k < on_dut.size(); ++k) {
+    if (k == 0) {
+      ++partitions;
+      continue;
+    }
+    bool cpu_between = false;  // a CPU operator between two DUT ones splits them
+    for (const NotRun& n : st.not_run) cpu_between = cpu_between || (n.op_index > on_dut[k - 1] && n.op_index < on_dut[k]);
+    partitions += cpu_between ? 1 : 0;
+  }
+  std::vector<std::size_t> on_cpu;
+  for (const NotRun& n : st.not_run) on_cpu.push_back(n.op_index);
+  std::string line = "partition   " + std::to_string(on_dut.size()) + " of " +
+                     std::to_string(on_dut.size() + on_cpu.size()) + " operators on " + target.name() + " (" +
+                     op_ranges(on_dut) + ") in " + std::to_string(partitions) + " partition" +
+                     (partitions == 1 ? "" : "s");
+  if (!on_cpu.empty()) line += "; " + std::to_string(on_cpu.size()) + " on the CPU (" + op_ranges(on_cpu) + ")";
+  return line;
+}
+
+// Min / median / max of a sample, "12.5/50.0/99.1".
+std::string spread(std::vector<double> v, int precision) {
+  if (v.empty()) return "-";
+  std::sort(v.begin(), v.end());
+  std::ostringstream o;
+  o << std::fixed << std::setprecision(precision) << v.front() << "/" << v[v.size() / 2] << "/" << v.back();
+  return o.str();
+}
+
+// mode delegate with several inputs: per DUT operator, the spread of its
+// distance to each reference over the inputs (the drift distribution).
+void drift_over_inputs(const ModelState& st, std::size_t per_input, const SimOutcome& run, Metrics& m) {
+  m.table.push_back("  drift over " + std::to_string(st.networks.size()) +
+                    " inputs (exact % min/median/max, largest |diff|), per DUT operator:");
+  for (std::size_t i = 0; i < per_input; ++i) {
+    std::map<std::string, std::pair<std::vector<double>, double>> by_sem;  // semantics -> exact %s, max |diff|
+    for (std::size_t k = i; k < st.layers.size(); k += per_input) {
+      for (const LayerCheck& c : st.layers[k].layer.checks) {
+        const CheckCapture* cap = capture_of(run, c.name);
+        if (cap == nullptr) continue;
+        for (const Reference& r : c.references) {
+          const Distance d = distance(r.semantics, r.tensor, cap->actual);
+          auto& e = by_sem[r.semantics];
+          e.first.push_back(d.exact_pct);
+          e.second = std::max(e.second, d.max_abs_diff);
+        }
+      }
+    }
+    const ReplayedLayer& l = st.layers[i];
+    std::string line = "    " + left(std::to_string(l.op_index), 5) + left(l.type, 18);
+    for (const auto& [sem, e] : by_sem) {
+      std::ostringstream o;
+      o << sem << " " << spread(e.first, 2) << ", " << e.second << "; ";
+      line += o.str();
+      m.extra[l.check + "." + sem + ".exact_pct_min"] = *std::min_element(e.first.begin(), e.first.end());
+    }
+    m.table.push_back(line);
+  }
 }
 
 std::string left(const std::string& s, int w) {
@@ -260,8 +383,9 @@ Schema op_schema(const ModelTarget& target) {
     // delegate: the network as a TFLite delegate runs it (chained); layers:
     // each selected operator alone on the TFLite chain's input.
     s.optional("mode", Schema::one_of({"delegate", "layers"}), "delegate");
-    // mode delegate: the network on this many inputs (`input`, then seeded
-    // random ones), the top-1 agreement over them.
+    // mode delegate: the network on this many inputs (seeded random ones,
+    // or the rows of an `input: {npy}` batch [inputs, ...]), the top-1
+    // agreement over them.
     s.optional("inputs", Schema::integer(1, 256), "1");
   }
   target.add_keys(s);
@@ -283,8 +407,11 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
 
   Workload w;
   Chain chain;
+  std::vector<Tensor> net_inputs;
   if (target.uses_golden_chain()) {
-    w.inputs["input"] = chain_input(sc, m, 0);
+    if (sc["mode"].as_string() != "delegate" && sc["inputs"].as_int() != 1) sc["inputs"].fail("applies to mode: delegate");
+    net_inputs = chain_inputs(sc, m);
+    w.inputs["input"] = net_inputs.at(0);
     chain = golden_chain(model_key, m, w.inputs["input"]);
   }
   std::map<std::string, int> per_type;
@@ -310,7 +437,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
       if (k > 0) {
         for (LayerContext& c : run) c.check += "_in" + std::to_string(k);
       }
-      const Chain chain_k = k == 0 ? chain : golden_chain(model_key, m, chain_input(sc, m, k));
+      const Chain chain_k = k == 0 ? chain : golden_chain(model_key, m, net_inputs.at(static_cast<std::size_t>(k)));
       st.networks.emplace_back();
       std::vector<Layer> layers = lower_delegate(target, m, chain_k, run, st.networks.back());
       if (k > 0) {
@@ -319,7 +446,6 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
       for (Layer& l : layers) network.push_back(std::move(l));
     }
   } else {
-    if (target.uses_golden_chain() && sc["inputs"].as_int() != 1) sc["inputs"].fail("applies to mode: delegate");
     network = target.lower_network(ctxs);  // its errors name their key
   }
   if (!network.empty() && network.size() != ctxs.size()) {
@@ -341,12 +467,12 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
     ++per_type[ctx.type];
     st.layers.push_back(std::move(rl));
   }
-  std::string types;
-  for (const auto& [t, n] : per_type) types += (types.empty() ? "" : ", ") + std::to_string(n) + " " + t;
   const std::size_t per_input = st.layers.size() / std::max<std::size_t>(1, st.networks.size());
   if (st.networks.size() > 1) {
     for (auto& [t, n] : per_type) n /= static_cast<int>(st.networks.size());
   }
+  std::string types;
+  for (const auto& [t, n] : per_type) types += (types.empty() ? "" : ", ") + std::to_string(n) + " " + t;
   w.summary = "model " + fs::path(st.model_path).filename().string() + ": " + std::to_string(per_input) +
               " of " + std::to_string(m.subgraphs[0].operators.size()) + " operators on " + target.name() + " (" +
               types + ")" +
@@ -374,38 +500,55 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   Metrics m;
   m.macs = w.macs;
   const std::vector<Column> cols = target.columns();
-  std::string head = left("op", 5) + left("type", 18) + left("shapes", 40) + right("exact", 7);
+  const bool delegate = !st.networks.empty();
+  // With several inputs the table shows the first input's layers; the drift
+  // over all of them follows it.
+  const std::size_t per_input = st.layers.size() / std::max<std::size_t>(1, st.networks.size());
+  std::string head = left("op", 5) + left("type", 18) + left("shapes", 40) + right("exact", 7) + right("where", 9);
   for (const Column& c : cols) head += right(c.name, c.width);
-  m.table.push_back("  layers");
+  if (delegate) m.table.push_back("  " + partition_line(target, st, per_input));
+  m.table.push_back("  layers" + std::string(st.networks.size() > 1 ? " (input 0)" : ""));
   m.table.push_back("    " + head);
   nlohmann::json layers = nlohmann::json::array();
   std::size_t exact_n = 0;
+  std::vector<std::pair<std::size_t, std::string>> rows;  // op index, row
   for (std::size_t k = 0; k < st.layers.size(); ++k) {
     const ReplayedLayer& l = st.layers[k];
     LayerRun lr{k, st.layers.size(), {}};
     bool exact = !l.layer.checks.empty(), any = false;
     for (const LayerCheck& c : l.layer.checks) {
-      const CheckCapture* cap = nullptr;
-      for (const auto& pc : run.play.checks) {
-        if (pc.desc.name == c.name) cap = &pc;
-      }
+      const CheckCapture* cap = capture_of(run, c.name);
       lr.captures.push_back(cap);
       any = any || cap != nullptr;
       exact = exact && cap != nullptr && cap->expected == cap->actual;
     }
     exact_n += exact ? 1 : 0;
     const Figures f = target.figures(l, lr, run);
+    const std::string where = f.where.empty() ? target.name() : f.where;
     nlohmann::json j{{"op_index", l.op_index}, {"type", l.type}, {"check", l.check}, {"shapes", l.layer.shapes},
-                     {"status", target.name()}, {"bit_exact", exact}, {"macs", l.layer.macs}};
+                     {"status", target.name()}, {"where", where}, {"bit_exact", exact}, {"macs", l.layer.macs}};
+    if (st.networks.size() > 1) j["input"] = k / per_input;
     for (const auto& [key, value] : f.json.items()) j[key] = value;
     layers.push_back(j);
     m.extra[l.check + ".bit_exact"] = exact ? 1.0 : 0.0;
     for (const auto& [key, value] : f.metrics) m.extra[l.check + "." + key] = value;
+    if (k >= per_input) continue;
     std::string row = left(std::to_string(l.op_index), 5) + left(l.type, 18) + left(l.layer.shapes, 40) +
-                      right(!any ? "-" : exact ? "yes" : "NO", 7);
+                      right(!any ? "-" : exact ? "yes" : "NO", 7) + right(where, 9);
     for (std::size_t c = 0; c < cols.size(); ++c) row += right(c < f.cells.size() ? f.cells[c] : "-", cols[c].width);
-    m.table.push_back("    " + row);
+    rows.push_back({l.op_index, row});
   }
+  // mode delegate: the operators on the CPU take their place in the table.
+  if (delegate) {
+    for (const NotRun& n : st.not_run) {
+      std::string row = left(std::to_string(n.op_index), 5) + left(n.type, 18) + left(n.shapes, 40) + right("-", 7) +
+                        right("cpu", 9);
+      for (const Column& c : cols) row += right("-", c.width);
+      rows.push_back({n.op_index, row});
+    }
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& r : rows) m.table.push_back("    " + r.second);
   // Operators `ops: all` left out, one line per reason.
   nlohmann::json not_run = nlohmann::json::array();
   std::vector<std::pair<std::string, std::string>> by_reason;  // reason, op list
@@ -416,9 +559,10 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
     else it->second += ", " + std::to_string(n.op_index);
   }
   for (const auto& [reason, ops] : by_reason) {
-    m.table.push_back(std::string("    ") + (st.networks.empty() ? "" : "on the CPU, ") + "not supported by " + target.name() +
+    m.table.push_back(std::string("    ") + (delegate ? "on the CPU, " : "") + "not supported by " + target.name() +
                       ": " + reason + " (op" + (ops.find(',') != std::string::npos ? "s " : " ") + ops + ")");
   }
+  if (st.networks.size() > 1) drift_over_inputs(st, per_input, run, m);
   // The network's output per input: the delegate against TFLite run
   // entirely on the CPU; then the agreement over all inputs.
   nlohmann::json nets = nlohmann::json::array();
@@ -449,6 +593,21 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   }
   if (!st.networks.empty()) {
     const std::string n = std::to_string(st.networks.size());
+    if (st.networks.size() > 1) {
+      std::vector<double> pct_d, pct_s;
+      int max_d = 0, max_s = 0;
+      for (const NetworkOutput& o : st.networks) {
+        const ops::Distance dd = ops::int8_distance(o.cpu_double, o.delegate);
+        const ops::Distance ds = ops::int8_distance(o.cpu_single, o.delegate);
+        pct_d.push_back(dd.exact_pct());
+        pct_s.push_back(ds.exact_pct());
+        max_d = std::max(max_d, dd.max_abs_diff);
+        max_s = std::max(max_s, ds.max_abs_diff);
+      }
+      m.table.push_back("    network output vs TFLite on the CPU over " + n + " inputs: exact % min/median/max " +
+                        spread(pct_d, 2) + " (double), " + spread(pct_s, 2) + " (single); largest |diff| " +
+                        std::to_string(max_d) + " / " + std::to_string(max_s));
+    }
     m.table.push_back("    top-1 agreement with TFLite on the CPU over " + n + " input(s): " + std::to_string(agree_d) +
                       "/" + n + " (double rounding), " + std::to_string(agree_s) + "/" + n + " (single)");
     m.extra["network.top1_agree_double"] = agree_d;

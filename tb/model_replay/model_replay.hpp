@@ -59,6 +59,10 @@ struct LayerContext {
   // TFLite output with double rounding) and the same under single rounding.
   const tflite::LayerWorkload* chain = nullptr;
   const tflite::LayerWorkload* chain_single = nullptr;
+  // mode delegate: scratch the target keeps across the DUT operators of one
+  // network run, in order (e.g. where its outputs sit in DRAM, so a later
+  // operator reads them there); empty at the first operator of each input.
+  std::any* network = nullptr;
 };
 
 // One checked output of a layer (a layer may have several: channel groups, tiles).
@@ -86,6 +90,7 @@ struct Column {
 // report.json entry, and metrics (report.json "metrics", named
 // "<check>.<key>").
 struct Figures {
+  std::string where;  // the table's "where" cell; empty = the target's name
   std::vector<std::string> cells;
   nlohmann::json json = nlohmann::json::object();
   std::map<std::string, double> metrics;

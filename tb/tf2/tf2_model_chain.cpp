@@ -302,18 +302,19 @@ model_replay::Figures chain_figures(const ReplayedLayer& l) {
   const ChainLayer& st = state(l);
   const Network& net = st.net->net;
   model_replay::Figures f;
-  std::string where = "host";
+  std::string where = "cpu";  // float, on the host
   if (st.layer >= 0) where = st.fused_add ? "tf2:op" + std::to_string(net.info[static_cast<std::size_t>(st.layer)].conv_op) : "tf2";
+  f.where = where;
   f.json = {{"where", where}, {"network_snr_db", db(st.net_err.snr_db)}, {"network_max_abs_err", st.net_err.max_abs_err}};
   f.metrics = {{"network_snr_db", st.net_err.snr_db}};
   if (st.layer < 0) {
-    f.json["status"] = "host";
-    f.cells = {where, "-", "-", "-", "-", "-", "-", "-", fmt(st.net_err.snr_db, 1)};
+    f.json["status"] = "cpu";
+    f.cells = {"-", "-", "-", "-", "-", "-", "-", fmt(st.net_err.snr_db, 1)};
     return f;
   }
   const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
   const std::vector<int> qi = L.input_q(), qo = L.output_q();
-  f.cells = {where, q_range(qi), q_range(qo), std::to_string(L.min_exp), fmt(st.inq_err.snr_db, 1),
+  f.cells = {q_range(qi), q_range(qo), std::to_string(L.min_exp), fmt(st.inq_err.snr_db, 1),
              fmt(st.inq_err.max_abs_err, 4), fmt(st.layer_err.snr_db, 1),
              fmt(st.layer_err.max_abs_err, 4), fmt(st.net_err.snr_db, 1)};
   f.json["q_in"] = qi;

@@ -169,7 +169,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
   std::vector<model_replay::Column> columns() const override {
     // SNR in dB against the float layer on the same input; err = max abs
     // error; net_snr (mode chain) against the float model's own tensor.
-    return {{"where", 9},      {"Qin", 8},       {"Qout", 8},       {"minexp", 8},      {"inq_snr", 10},
+    return {{"Qin", 8},       {"Qout", 8},       {"minexp", 8},      {"inq_snr", 10},
             {"inq_err", 10},   {"int8_snr", 10}, {"int8_err", 10},  {"net_snr", 10}};
   }
 
@@ -196,7 +196,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     if (is_chain_layer(l)) return chain_figures(l);
     const Tf2Layer& st = state(l);
     model_replay::Figures f;
-    f.cells = {"tf2", q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),
+    f.cells = {q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),
                fmt(st.inq.snr_db, 1),      fmt(st.inq.max_abs_err, 4), fmt(st.total.snr_db, 1),
                fmt(st.total.max_abs_err, 4), "-"};
     f.metrics = {{"inq_snr_db", st.inq.snr_db},     {"inq_max_abs_err", st.inq.max_abs_err},

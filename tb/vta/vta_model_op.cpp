@@ -1,6 +1,8 @@
 #include "vta/vta_model_op.hpp"
 
+#include <any>
 #include <iomanip>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -77,8 +79,39 @@ std::string add_support(const tflite::Model& m, std::size_t i) {
   return "";
 }
 
+// mode delegate: where this network run's DUT outputs sit in DRAM. Each
+// program gets its own regions after the previous one's, so a CONV_2D whose
+// input an earlier DUT operator wrote in the blocked layout it reads
+// ([N][C/16][H][W][16]) takes it in place, with no host round trip. ADD
+// takes 16-bit inputs the host prepares, so its inputs always come from the
+// host; an ADD's flat int8 output is the blocked layout when C is 16.
+struct DramPlan {
+  struct Placed {
+    uint64_t addr = 0;
+    int64_t channels = 0;
+    bool blocked = false;  // [N][C/16][H][W][16]; else flat NHWC
+    std::size_t op_index = 0;
+  };
+  uint64_t next = 0;                  // the next program's base
+  std::map<int32_t, Placed> tensors;  // tensor index -> where a DUT operator wrote it
+};
+
+DramPlan& dram_plan(std::any& network) {
+  if (!network.has_value()) network = DramPlan{};
+  return std::any_cast<DramPlan&>(network);
+}
+
+// A lowered layer: its program, and where its input came from.
+struct VtaLayer {
+  CompiledProgram program;
+  std::optional<std::size_t> input_from;  // the DUT operator whose output it reads in DRAM
+};
+
 const CompiledProgram& program(const model_replay::ReplayedLayer& l) {
-  return std::any_cast<const CompiledProgram&>(l.layer.program);
+  return std::any_cast<const VtaLayer&>(l.layer.program).program;
+}
+const VtaLayer& vta_layer(const model_replay::ReplayedLayer& l) {
+  return std::any_cast<const VtaLayer&>(l.layer.program);
 }
 
 std::optional<uint64_t> perf(const SimOutcome& run, const std::string& k) {
@@ -125,7 +158,19 @@ class VtaModelTarget : public model_replay::ModelTarget {
     const tflite::LayerWorkload& l = *ctx.chain;
     const tflite::Model& m = ctx.model;
     const tflite::Operator& op = m.subgraphs[0].operators[ctx.op_index];
-    const CompileOptions opt = compile_options(ctx.sc);
+    CompileOptions opt = compile_options(ctx.sc);
+    DramPlan* plan = ctx.network != nullptr ? &dram_plan(*ctx.network) : nullptr;
+    VtaLayer vl;
+    if (plan != nullptr) {
+      opt.dram_base = plan->next;
+      const auto in = plan->tensors.find(l.input_tensors.at(0));
+      const int64_t channels = l.inputs.at(0).shape().back();
+      if (l.code == tflite::kConv2d && in != plan->tensors.end() && in->second.channels == channels &&
+          (in->second.blocked || channels == kChannelBlock)) {
+        opt.input_addr = in->second.addr;
+        vl.input_from = in->second.op_index;
+      }
+    }
     model_replay::Layer out;
     std::string in_dims;
     for (const Tensor& t : l.inputs) in_dims += (in_dims.empty() ? "" : " + ") + model_replay::dims(t.shape());
@@ -157,16 +202,25 @@ class VtaModelTarget : public model_replay::ModelTarget {
                           {{ctx.check, "tflite_double", as_nhwc(l.expected)},
                            {ctx.check, "tflite_single", as_nhwc(s.run(s.inputs))}}});
     out.macs = prog.macs;
-    out.program = std::move(prog);
+    if (plan != nullptr) {
+      constexpr uint64_t kAlign = 4096;  // programs start on a fresh page
+      plan->next = (prog.image_base + prog.dram.size() + kAlign - 1) / kAlign * kAlign;
+      plan->tensors[l.output_tensor] = {prog.output.byte_addr, l.output_shape.back(),
+                                        prog.output.kind == OutputLayout::Kind::kBlockedNhwc, ctx.op_index};
+    }
+    vl.program = std::move(prog);
+    out.program = std::move(vl);
     return out;
   }
 
   void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
     const CompiledProgram& p = program(l);
     const int run = t.config.count("vta_runs") ? std::stoi(t.config["vta_runs"]) : 0;
-    // The compiler places every image at address 0; each layer reloads its
-    // own and is checked before the next load overwrites it.
-    t.mem_load(0, p.dram, l.check);
+    // mode layers: every image starts at address 0, each layer reloads its
+    // own and is checked before the next load overwrites it. mode delegate:
+    // each image starts after the previous one's, leaving the outputs later
+    // operators read in place.
+    t.mem_load(p.image_base, p.dram, l.check);
     t.reg_write(regs::kInsnCount, p.insn_count);
     t.reg_write(regs::kInsnAddr, static_cast<uint32_t>(p.insn_addr));
     t.reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
@@ -183,7 +237,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
   }
 
   std::vector<model_replay::Column> columns() const override {
-    return {{"tfl_double", 16}, {"tfl_single", 16}, {"cycles", 10}, {"util", 7}};
+    return {{"input", 11}, {"tfl_double", 16}, {"tfl_single", 16}, {"cycles", 10}, {"util", 7}};
   }
 
   model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
@@ -191,6 +245,10 @@ class VtaModelTarget : public model_replay::ModelTarget {
     const CompiledProgram& p = program(l);
     model_replay::Figures f;
     const tb::CheckCapture* cap = run.captures.at(0);
+    // Where the input came from: DRAM, written there by an earlier DUT operator, or the host.
+    const std::optional<std::size_t> from = vta_layer(l).input_from;
+    f.cells.push_back(from ? "dram op" + std::to_string(*from) : "host");
+    f.json["input_from"] = from ? nlohmann::json{{"dram", true}, {"op_index", *from}} : nlohmann::json{{"dram", false}};
     for (const char* sem : {"tflite_double", "tflite_single"}) {
       std::string cell = "-";
       for (const Reference& r : l.layer.checks.at(0).references) {

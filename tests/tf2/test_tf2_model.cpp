@@ -71,7 +71,7 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
       EXPECT_EQ(l["where"].get<std::string>().rfind("tf2:op", 0), 0u) << l.dump();
     } else {
       EXPECT_TRUE(host.count(op)) << l.dump();
-      EXPECT_EQ(l["where"], "host");
+      EXPECT_EQ(l["where"], "cpu");
     }
   }
   EXPECT_EQ(seen.size(), 16u);

@@ -72,7 +72,7 @@ struct RunResult {
 // Runs the program from its DRAM image (fetching the stream like the core).
 inline RunResult run_compiled(const CompiledProgram& cp, uint64_t schedule_seed = 0) {
   RunResult r;
-  r.dram = cp.dram;
+  r.dram = cp.raw().dram;  // from address 0
   ModelOptions opt;
   opt.schedule_seed = schedule_seed;
   r.stats = run_model(r.dram, cp.insn_addr, cp.insn_count, opt);

@@ -299,6 +299,54 @@ TEST(VtaConv2dCompiler, ManyChannelsUseSeveralWeightGroups) {
   EXPECT_EQ(cp.macs, count_macs(k));
 }
 
+// Two programs in one DRAM, the second reading the first's output in place:
+// the second image starts at dram_base and leaves the input region out, and
+// the pair computes the two reference convolutions one after the other, with
+// a 24-channel middle map (padding lanes in its second block) and odd shapes.
+TEST(VtaConv2dCompiler, ChainsOnAnEarlierProgramsOutputInDram) {
+  std::mt19937_64 rng(77);
+  Case a;
+  a.h = 9, a.w = 7, a.c = 5, a.o = 24, a.zp_in = -3;
+  Case b;
+  b.h = 9, b.w = 7, b.c = 24, b.o = 19, b.stride_h = 2;
+  const Workload wa = make_workload(a, rng);
+  Workload wb = make_workload(b, rng);
+  const Tensor mid = ops::vta_conv2d(wa.input, wa.filter, wa.bias, wa.params, wa.plans);
+  wb.input = mid;
+  wb.params.input_zero_point = wa.plans[0].zero_point;  // the first map's output zero point
+  wb.plans = ops::vta_plan_conv2d(wb.filter, wb.bias, 0.05f, wb.params.input_zero_point,
+                                  std::vector<float>(static_cast<std::size_t>(b.o), 0.004f), 0.3f, 5,
+                                  quant::Activation::kRelu);
+  const Tensor want = ops::vta_conv2d(mid, wb.filter, wb.bias, wb.params, wb.plans);
+
+  const CompiledProgram pa = compile_conv2d(wa.input, wa.filter, wa.bias, wa.params, wa.plans);
+  CompileOptions ob;
+  ob.dram_base = (pa.dram.size() + 4095) / 4096 * 4096;
+  ob.input_addr = pa.output.byte_addr;
+  // The second program's input bytes are never read from its own image: give
+  // it a different tensor of the same shape.
+  const Tensor decoy = random_int8(rng, mid.shape());
+  const CompiledProgram pb = compile_conv2d(decoy, wb.filter, wb.bias, wb.params, wb.plans, ob);
+  EXPECT_EQ(pb.image_base, ob.dram_base);
+  for (const DramRegion& r : pb.layout.regions()) {
+    EXPECT_GE(r.byte_addr, ob.dram_base) << r.name;
+    EXPECT_NE(r.name, "input");
+  }
+  std::vector<uint8_t> dram = pa.raw().dram;
+  dram.resize(pb.image_base, 0);
+  dram.insert(dram.end(), pb.dram.begin(), pb.dram.end());
+  ASSERT_TRUE(run_model(dram, pa.insn_addr, pa.insn_count, {}).finished);
+  EXPECT_TRUE(pa.extract_output(dram) == mid);
+  ASSERT_TRUE(run_model(dram, pb.insn_addr, pb.insn_count, {}).finished);
+  const Tensor got = pb.extract_output(dram);
+  EXPECT_TRUE(got == want) << testutil::first_difference(got, want);
+  // The same second program compiled with its own input in its image agrees.
+  EXPECT_TRUE(run_compiled(compile_conv2d(mid, wb.filter, wb.bias, wb.params, wb.plans)).output == want);
+  CompileOptions odd = ob;
+  odd.input_addr = pa.output.byte_addr + 8;
+  EXPECT_THROW(compile_conv2d(decoy, wb.filter, wb.bias, wb.params, wb.plans, odd), InputError);
+}
+
 TEST(VtaConv2dCompiler, ListingAndRawProgram) {
   Case k;
   k.h = 5, k.w = 5, k.c = 3, k.o = 3, k.zp_in = 1;

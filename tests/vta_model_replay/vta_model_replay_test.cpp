@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "tensor/tensor.hpp"
 #include "tflite/model.hpp"
 #include "tflite/reference.hpp"
+#include "trace/trace.hpp"
 
 namespace {
 
@@ -381,6 +383,34 @@ std::unique_ptr<tb::TargetBackend> make_vta();
 
 namespace {
 
+// `input: {npy}` with `inputs: 2`: the rows of a [2, ...] batch are the two
+// inputs. Row 1 is the seeded random input of seed 9, so the batch run's
+// second network output equals a one-input run with seed 9. A batch whose
+// first dimension is not `inputs` is exit 2 naming the expected shape.
+TEST_F(VtaModelReplay, DelegateInputsFromAnNpyBatch) {
+  REQUIRE_MODEL(kKws);
+  const cosim::tflite::Model model = cosim::tflite::load_model(kKws);
+  const cosim::Tensor a = cosim::tflite::random_input(model, 5), b = cosim::tflite::random_input(model, 9);
+  std::vector<int64_t> shape = a.shape();
+  shape[0] = 2;
+  cosim::Tensor batch(cosim::DType::kInt8, shape, cosim::Layout::kAny);
+  std::copy(a.bytes().begin(), a.bytes().end(), batch.bytes().begin());
+  std::copy(b.bytes().begin(), b.bytes().end(), batch.bytes().begin() + static_cast<std::ptrdiff_t>(a.bytes().size()));
+  const std::string npy = work() + "/kws_batch.npy";
+  cosim::write_npy(npy, batch);
+  const std::string out = work() + "/kws_batch";
+  const Cmd c = cosim("run " + scenario("kws") + " --set inputs=2 --set 'input={npy: " + npy + "}' --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  const Cmd one = cosim("run " + scenario("kws") + " --seed 9 --out " + work() + "/kws_seed9");
+  ASSERT_EQ(one.code, 0) << one.out;
+  EXPECT_EQ(report(out)["network_outputs"][1], report(work() + "/kws_seed9")["network_output"]);
+  EXPECT_NE(report(out)["network_outputs"][0], report(out)["network_outputs"][1]);
+  const Cmd bad = cosim("run " + scenario("kws") + " --set inputs=3 --set 'input={npy: " + npy + "}' --out " +
+                        work() + "/kws_batch_bad");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("has shape [2,49,10,1], expected [3,49,10,1]"), std::string::npos) << bad.out;
+}
+
 TEST_F(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
   REQUIRE_MODEL(kResnet);
   cosim::tb::BackendRegistry reg;
@@ -397,7 +427,13 @@ TEST_F(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
     if (s.op == cosim::trace::Op::kWaitDone) seq.push_back("wait");
     if (s.op == cosim::trace::Op::kMemCheck) seq.push_back(s.tensor.name);
   }
-  EXPECT_EQ(seq, (std::vector<std::string>{"load@0", "wait", "op04_conv2d", "load@0", "wait", "op07_add"}));
+  // Mode delegate: the second program's image follows the first one's (the
+  // first's output stays in DRAM for later readers).
+  ASSERT_EQ(seq.size(), 6u);
+  EXPECT_EQ(seq[0], "load@0");
+  EXPECT_EQ(std::vector<std::string>(seq.begin() + 1, seq.begin() + 3), (std::vector<std::string>{"wait", "op04_conv2d"}));
+  EXPECT_NE(seq[3], "load@0");
+  EXPECT_EQ(std::vector<std::string>(seq.begin() + 4, seq.end()), (std::vector<std::string>{"wait", "op07_add"}));
   // Element (0, 9, 3, 5) of op07's 1x16x16x32 output: written by a STORE of
   // layer 7's program.
   const auto u = b.work_unit(&w, tr, "op07_add", {0, 9, 3, 5}, std::nullopt);
@@ -408,6 +444,64 @@ TEST_F(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
   ASSERT_TRUE(c.has_value());
   EXPECT_EQ(c->fields.at("layer"), 4);
   EXPECT_FALSE(b.work_unit(&w, tr, "op05_conv2d", {0, 0, 0, 0}, std::nullopt).has_value());  // not selected
+}
+
+// Consecutive DUT operators keep their tensors in DRAM: a CONV_2D whose
+// input an earlier DUT operator wrote in the blocked layout reads it in place
+// (its image leaves the input out), so the DUT's own output feeds it. One
+// byte of op 4's output is corrupted after op 4 finishes (as a faulty DUT
+// would leave it): the run fails at op 4, naming the element, op 5 (which
+// reads op 4's output in DRAM) fails after it, and ops 0..3 still pass.
+TEST_F(VtaModelReplay, CorruptedOutputMidNetworkFailsAtThatLayer) {
+  REQUIRE_MODEL(kResnet);
+  cosim::tb::BackendRegistry reg;
+  reg.add(cosim::backends::make_vta());
+  const auto sc = cosim::scenario::load_scenario(cosim::test::scenario_file("resnet8"), reg.schemas(), {});
+  const cosim::tb::TargetBackend& b = reg.get("vta");
+  const cosim::tb::Workload w = b.prepare(sc);
+  cosim::trace::Trace tr = b.compile(sc, w);
+  // Where op 4's output sits, and whether op 5's image leaves that region to the DUT.
+  auto check_step = [&](const std::string& name) {
+    for (std::size_t i = 0; i < tr.steps.size(); ++i) {
+      if (tr.steps[i].op == cosim::trace::Op::kMemCheck && tr.steps[i].tensor.name == name) return i;
+    }
+    ADD_FAILURE() << "no check " << name;
+    return std::size_t{0};
+  };
+  const std::size_t c4 = check_step("op04_conv2d");
+  const cosim::trace::Step& chk = tr.steps[c4];
+  const uint64_t out4 = chk.addr, out4_end = chk.addr + chk.tensor.memory_bytes();
+  for (const auto& s : tr.steps) {
+    if (s.op != cosim::trace::Op::kMemLoad) continue;
+    const bool overlaps = s.addr < out4_end && s.addr + s.data.size() > out4;
+    EXPECT_FALSE(overlaps && s.addr > out4) << "a later image reloads op 4's output at " << s.addr;
+  }
+  // Element (0, 3, 5, 7) of op 4's 1x16x16x32 output, flipped by 0x40.
+  const std::vector<int64_t> shape = chk.tensor.shape;
+  ASSERT_EQ(shape, (std::vector<int64_t>{1, 16, 16, 32}));
+  const int64_t flat = ((0 * 16 + 3) * 16 + 5) * 32 + 7;
+  const uint8_t good = chk.data.at(static_cast<std::size_t>(flat));
+  cosim::trace::Step poke;
+  poke.op = cosim::trace::Op::kMemLoad;
+  poke.addr = out4 + chk.tensor.memory_offset(flat);
+  poke.data = {static_cast<uint8_t>(good ^ 0x40)};
+  tr.steps.insert(tr.steps.begin() + static_cast<std::ptrdiff_t>(c4), poke);  // after op 4's wait, before its check
+  const std::string dir = work() + "/resnet8_corrupt_trace";
+  cosim::trace::write_trace(tr, dir);
+  const std::string out = work() + "/resnet8_corrupt";
+  const Cmd c = cosim("replay " + dir + " --out " + out);
+  ASSERT_EQ(c.code, 1) << c.out;
+  const std::string elem = "op04_conv2d[n=0,h=3,w=5,c=7]: expected " + std::to_string(static_cast<int8_t>(good)) +
+                           ", got " + std::to_string(static_cast<int8_t>(good ^ 0x40));
+  EXPECT_NE(c.out.find(elem), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("first diff  op04_conv2d[n=0,h=3,w=5,c=7]"), std::string::npos) << c.out;
+  const json j = report(out);
+  std::map<std::string, int64_t> mism;
+  for (const json& k : j["mismatch"]["checks"]) mism[k["name"].get<std::string>()] = k["mismatches"].get<int64_t>();
+  for (const char* ok : {"op00_conv2d", "op01_conv2d", "op02_conv2d", "op03_add"}) EXPECT_EQ(mism.at(ok), 0) << ok;
+  EXPECT_EQ(mism.at("op04_conv2d"), 1);
+  EXPECT_GT(mism.at("op05_conv2d"), 0) << "op 5 reads op 4's output in DRAM: the corruption must reach it";
+  EXPECT_EQ(j["first_divergence"]["check"], "op04_conv2d") << j.dump();
 }
 
 }  // namespace
