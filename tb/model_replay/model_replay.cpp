@@ -271,28 +271,22 @@ std::string op_ranges(const std::vector<std::size_t>& ops) {
   return (ops.size() == 1 ? "op " : "ops ") + s;
 }
 
-// The delegate's partition, as TFLite reports it when a delegate takes
-// nodes: how many operators the DUT runs, in how many partitions (runs of
-// consecutive DUT operators), and how many stay on the CPU.
-std::string partition_line(const ModelTarget& target, const ModelState& st, std::size_t per_input) {
-  std::vector<std::size_t> on_dut;
-  for (std::size_t k = 0; k < per_input; ++k) on_dut.push_back(st.layers[k].op_index);
+// The partition, as TFLite reports it when a delegate takes nodes: how many
+// operators the DUT runs, in how many partitions (runs of consecutive DUT
+// operators), and how many stay on the CPU. `placed`: op index -> on the DUT.
+std::string partition_line(const ModelTarget& target, std::vector<std::pair<std::size_t, bool>> placed) {
+  std::sort(placed.begin(), placed.end());
+  std::vector<std::size_t> on_dut, on_cpu;
   std::size_t partitions = 0;
-  for (std::size_t k = 0; k < on_dut.size(); ++k) {
-    if (k == 0) {
-      ++partitions;
-      continue;
-    }
-    bool cpu_between = false;  // a CPU operator between two DUT ones splits them
-    for (const NotRun& n : st.not_run) cpu_between = cpu_between || (n.op_index > on_dut[k - 1] && n.op_index < on_dut[k]);
-    partitions += cpu_between ? 1 : 0;
+  bool prev_dut = false;
+  for (const auto& [op, dut] : placed) {
+    (dut ? on_dut : on_cpu).push_back(op);
+    partitions += dut && !prev_dut ? 1 : 0;
+    prev_dut = dut;
   }
-  std::vector<std::size_t> on_cpu;
-  for (const NotRun& n : st.not_run) on_cpu.push_back(n.op_index);
-  std::string line = "partition   " + std::to_string(on_dut.size()) + " of " +
-                     std::to_string(on_dut.size() + on_cpu.size()) + " operators on " + target.name() + " (" +
-                     op_ranges(on_dut) + ") in " + std::to_string(partitions) + " partition" +
-                     (partitions == 1 ? "" : "s");
+  std::string line = "partition   " + std::to_string(on_dut.size()) + " of " + std::to_string(placed.size()) +
+                     " operators on " + target.name() + " (" + (on_dut.empty() ? "none" : op_ranges(on_dut)) +
+                     ") in " + std::to_string(partitions) + " partition" + (partitions == 1 ? "" : "s");
   if (!on_cpu.empty()) line += "; " + std::to_string(on_cpu.size()) + " on the CPU (" + op_ranges(on_cpu) + ")";
   return line;
 }
@@ -506,12 +500,12 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   const std::size_t per_input = st.layers.size() / std::max<std::size_t>(1, st.networks.size());
   std::string head = left("op", 5) + left("type", 18) + left("shapes", 40) + right("exact", 7) + right("where", 9);
   for (const Column& c : cols) head += right(c.name, c.width);
-  if (delegate) m.table.push_back("  " + partition_line(target, st, per_input));
   m.table.push_back("  layers" + std::string(st.networks.size() > 1 ? " (input 0)" : ""));
   m.table.push_back("    " + head);
   nlohmann::json layers = nlohmann::json::array();
   std::size_t exact_n = 0;
   std::vector<std::pair<std::size_t, std::string>> rows;  // op index, row
+  std::vector<std::pair<std::size_t, bool>> placed;        // op index, on the DUT
   for (std::size_t k = 0; k < st.layers.size(); ++k) {
     const ReplayedLayer& l = st.layers[k];
     LayerRun lr{k, st.layers.size(), {}};
@@ -533,6 +527,7 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
     m.extra[l.check + ".bit_exact"] = exact ? 1.0 : 0.0;
     for (const auto& [key, value] : f.metrics) m.extra[l.check + "." + key] = value;
     if (k >= per_input) continue;
+    placed.push_back({l.op_index, where != "cpu"});
     std::string row = left(std::to_string(l.op_index), 5) + left(l.type, 18) + left(l.layer.shapes, 40) +
                       right(!any ? "-" : exact ? "yes" : "NO", 7) + right(where, 9);
     for (std::size_t c = 0; c < cols.size(); ++c) row += right(c < f.cells.size() ? f.cells[c] : "-", cols[c].width);
@@ -545,8 +540,12 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
                         right("cpu", 9);
       for (const Column& c : cols) row += right("-", c.width);
       rows.push_back({n.op_index, row});
+      placed.push_back({n.op_index, false});
     }
   }
+  // Whole networks (a delegate, a target's chain): the partition first.
+  const bool on_cpu = std::any_of(placed.begin(), placed.end(), [](const auto& p) { return !p.second; });
+  if (delegate || on_cpu) m.table.insert(m.table.begin(), "  " + partition_line(target, placed));
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& r : rows) m.table.push_back("    " + r.second);
   // Operators `ops: all` left out, one line per reason.
