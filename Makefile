@@ -3,7 +3,7 @@
 #
 #   make sim SCENARIO=conv2d [SEED=n] [TRACE=1]   run one scenario on the RTL
 #   make test                                     build + the CTest suite
-#   make bench | lint | regress | wave | coverage
+#   make bench | lint | regress | wave | wave-selftest | coverage
 #   make bench-compare BASE=<rev> [RUNS=n]          speed against an older commit
 #   make new-dut NAME=x                           a new accelerator from templates/dut
 
@@ -24,7 +24,7 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure test referee sim bench bench-compare new-dut lint regress slurm-selftest wave coverage sanitize mutate fuzz fuzz-tflite ci clean help
+.PHONY: all build configure cosim test referee sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help
 
 all: build
 
@@ -55,7 +55,11 @@ referee: $(STAMP)
 	  if [ "$${CI:-}" = true ]; then echo "referee: install failed (required in CI)" >&2; exit 1; fi; \
 	  echo "referee: not installed; the TFLite referee tests will skip"; }
 
-sim: build
+# Only what a simulation needs: the cosim binary and what it links.
+cosim: configure
+	cmake --build $(BUILD) -j $(JOBS) --target cosim
+
+sim: cosim
 	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \
 	  $(if $(SEED),--seed $(SEED)) $(if $(TRACE),--trace out/$(SCENARIO)/wave.fst)
 
@@ -80,13 +84,19 @@ slurm-selftest: build referee
 
 # make wave SCENARIO=x [SEED=n FROM=c TO=c DEPTH=n AROUND=n MAXMB=n]: an FST of
 # the DUT with a prepared GTKWave view; opens gtkwave when a display exists.
-wave: build
+wave: cosim
 	@bash scripts/wave.sh --cosim $(COSIM) $(SCENARIO) $(if $(SEED),--seed $(SEED)) \
 	  $(if $(FROM),--trace-from $(FROM)) $(if $(TO),--trace-to $(TO)) $(if $(DEPTH),--trace-depth $(DEPTH)) \
 	  $(if $(AROUND),--trace-around-mismatch $(AROUND)) $(if $(MAXMB),--trace-max-mb $(MAXMB))
 
 # Line/toggle/branch coverage of the RTL (Verilator --coverage, lcov, genhtml)
 # and functional bins against their goals; HTML in out/coverage/.
+# GTKWave under Xvfb loads each DUT's prepared view of a fresh FST: every
+# view signal in the dump and displayed, the window shown whole, a
+# screenshot per DUT in $(BUILD)/wave-selftest/<dut>/screenshot.png.
+wave-selftest: cosim
+	@bash scripts/wave-selftest $(BUILD)
+
 coverage: $(STAMP)
 	@bash scripts/coverage.sh
 

@@ -9,7 +9,7 @@ PACKAGES=(
   verilator libsystemc-dev
   libspdlog-dev libfmt-dev libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler
-  gtkwave lcov python3 python3-yaml clang
+  gtkwave xvfb imagemagick lcov python3 python3-yaml clang
 )
 
 missing=()

@@ -211,7 +211,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   if (!cfg.wave_file.empty()) {
     wave = {{"file", cfg.wave_file}, {"requested_from", cfg.wave_from},
             {"requested_to", cfg.wave_to == UINT64_MAX ? json(nullptr) : json(cfg.wave_to)},
-            {"max_mb", cfg.wave_max_bytes >> 20}, {"fst_time_per_cycle", 2}};
+            {"max_mb", cfg.wave_max_bytes >> 20}, {"fst_time_per_cycle", wave::kFstTicksPerCycle}};
     for (auto it = out.perf.begin(); it != out.perf.end();) {
       if (it->first.rfind("wave_", 0) == 0) {
         wave[it->first.substr(5)] = it->first == "wave_truncated" ? json(it->second != 0) : json(it->second);

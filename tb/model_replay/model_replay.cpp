@@ -393,7 +393,8 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   ModelState st;
   st.model_path = resolve_model(sc, model_key.as_string());
   if (!fs::exists(st.model_path)) {
-    throw ScenarioSkipped("model " + model_key.as_string() + " not found (looked for " + st.model_path + ")");
+    throw ScenarioSkipped("model " + model_key.as_string() + " not found (looked for " + st.model_path +
+                          "); put the .tflite file there, or pass one with --set model=PATH");
   }
   const tflite::Model m = model_key.rethrow_here([&] { return tflite::load_model(st.model_path); });
   if (m.subgraphs.empty()) model_key.fail("expected a model with a subgraph");

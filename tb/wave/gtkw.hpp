@@ -3,8 +3,10 @@
 // and FSM states) resolved against the signals the FST really holds, and
 // the first-mismatch marker the runner adds after the scoreboard.
 //
-// FST time = 2 x DUT cycle (clock low half) and 2 x cycle + 1 (clock high
-// half, after the rising edge), in the model's 1 ps time unit.
+// FST time: the ruler counts DUT cycles. The FST's unit is 100 ps and a
+// cycle takes 10 of them, so GTKWave's "ns" reads as the cycle number:
+// 10 x cycle is the clock low half (inputs applied), 10 x cycle + 5 the
+// high half (after the rising edge).
 #pragma once
 
 #include <cstdint>
@@ -45,8 +47,11 @@ struct View {
 // lists the top-level ports).
 const View* find_view(const std::string& dut);
 
-// FST time of a DUT cycle (clock low half).
-constexpr uint64_t fst_time(uint64_t cycle) { return cycle * 2; }
+// FST time of a DUT cycle (clock low half), of the high half, and the unit.
+constexpr uint64_t kFstTicksPerCycle = 10;
+constexpr uint64_t fst_time(uint64_t cycle) { return cycle * kFstTicksPerCycle; }
+constexpr uint64_t fst_time(uint64_t cycle, unsigned half) { return fst_time(cycle) + half * kFstTicksPerCycle / 2; }
+constexpr const char* kFstTimeUnit = "100ps";
 
 // "a.b.c[3:0]" -> "a.b.c" (the bit range GTKWave and the FST append).
 std::string strip_range(const std::string& name);
@@ -60,6 +65,9 @@ struct ResolvedSignal {
   int width = 1;
   Format format = Format::kHex;
   std::string filter;
+  // The FST names its values (an SV enum's table): GTKWave shows them with
+  // its enum display, which overrides translate filters.
+  bool fst_enum = false;
 };
 struct ResolvedGroup {
   std::string name;
@@ -76,6 +84,8 @@ std::vector<ResolvedGroup> resolve_view(const View& view, const std::vector<std:
 struct GtkwFile {
   std::string gtkw_path;
   std::string fst_path;
+  std::vector<std::string> enum_signals;  // FST names carrying an enum table (fst_enum_signals)
+  std::vector<std::string> missing;       // view patterns the dump lacks (listed as comments)
   uint64_t start_time = 0, end_time = 0;  // FST times of the first / last sample
 };
 

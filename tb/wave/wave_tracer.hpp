@@ -75,6 +75,37 @@ inline std::vector<std::pair<std::string, int>> fst_signals(const std::string& p
   return out;
 }
 
+// The variables of an FST that carry an enum table (an SV enum's value names).
+inline std::vector<std::string> fst_enum_signals(const std::string& path) {
+  std::vector<std::string> out;
+  void* ctx = fstReaderOpen(path.c_str());
+  if (ctx == nullptr) return out;
+  std::vector<std::string> scope;
+  bool enum_next = false;  // an enum-table reference precedes its variable
+  while (const fstHier* h = fstReaderIterateHier(ctx)) {
+    if (h->htyp == FST_HT_SCOPE) {
+      scope.emplace_back(h->u.scope.name);
+    } else if (h->htyp == FST_HT_UPSCOPE) {
+      if (!scope.empty()) scope.pop_back();
+    } else if (h->htyp == FST_HT_ATTRBEGIN) {
+      enum_next = h->u.attr.typ == FST_AT_MISC && h->u.attr.subtype == FST_MT_ENUMTABLE &&
+                  (h->u.attr.name == nullptr || h->u.attr.name[0] == '\0');
+    } else if (h->htyp == FST_HT_VAR) {
+      if (enum_next) {
+        std::string name;
+        for (const std::string& sc : scope) name += sc + ".";
+        for (const char* c = h->u.var.name; *c; ++c) {
+          if (*c != ' ') name += *c;
+        }
+        out.push_back(std::move(name));
+      }
+      enum_next = false;
+    }
+  }
+  fstReaderClose(ctx);
+  return out;
+}
+
 // Whether a Verilated model was built with --trace-fst (has trace()).
 template <class M, class = void>
 struct CanTrace : std::false_type {};
@@ -151,7 +182,7 @@ class WaveTracer {
       close();
       return;
     }
-    fst_->dump(fst_time(cycle) + half);
+    fst_->dump(fst_time(cycle, half));
     win_.dumped(cycle);
     // Size guard: the writer emits a flushed block at its next sample, so
     // flush at a checkpoint and read the size one sample later.
@@ -183,6 +214,8 @@ class WaveTracer {
     std::error_code ec;
     const auto dir = std::filesystem::path(s.file).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    fst_->set_time_unit(kFstTimeUnit);  // the ruler counts cycles (gtkw.hpp)
+    fst_->set_time_resolution(kFstTimeUnit);
     fst_->open(s.file.c_str());
     if (!fst_->isOpen()) throw InputError(s.file + ": cannot create the FST waveform");
     win_.opened(cycle);
@@ -211,10 +244,12 @@ class WaveTracer {
     const auto groups = resolve_view(*view, signals, &missing);
     for (const auto& m : missing) spdlog::debug("waveform view: {} not in the dump", m);
     GtkwFile f;
+    f.missing = missing;
     f.fst_path = s.file;
     f.gtkw_path = gtkw_path_for(s.file);
     f.start_time = fst_time(win_.first_cycle());
-    f.end_time = fst_time(win_.last_cycle()) + 1;
+    f.end_time = fst_time(win_.last_cycle(), 1);
+    f.enum_signals = fst_enum_signals(s.file);
     write_gtkw(f, *view, groups);
   }
 

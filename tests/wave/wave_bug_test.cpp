@@ -68,11 +68,11 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   EXPECT_EQ(a["from_cycle"], c - 25);
   EXPECT_EQ(a["to_cycle"], c + 25);
   const auto v = read_fst(d + "/wave_mismatch.fst");
-  EXPECT_EQ(v.times.front(), 2 * (c - 25));
-  EXPECT_EQ(v.times.back(), 2 * (c + 25) + 1);
+  EXPECT_EQ(v.times.front(), 10 * (c - 25));
+  EXPECT_EQ(v.times.back(), 10 * (c + 25) + 5);
   // ... and at cycle c the AXI W channel hands over the beat holding the
   // element: valid and ready, its byte lane carrying the wrong value.
-  const uint64_t t = 2 * c;
+  const uint64_t t = 10 * c;
   EXPECT_EQ(v.at("tf2.m_axi_wvalid_o", t), "1");
   EXPECT_EQ(v.at("tf2.m_axi_wready_i", t), "1");
   const int lane = static_cast<int>(addr % 16);
@@ -117,9 +117,9 @@ TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
   const uint64_t c = fd["write_cycle"];
   const uint64_t addr = hex_u64(fd["address"]);
   const auto v = read_fst(d + "/wave_mismatch.fst");
-  EXPECT_EQ(v.times.front(), 2 * (c - 10));
-  EXPECT_EQ(v.times.back(), 2 * (c + 10) + 1);
-  const uint64_t t = 2 * c;
+  EXPECT_EQ(v.times.front(), 10 * (c - 10));
+  EXPECT_EQ(v.times.back(), 10 * (c + 10) + 5);
+  const uint64_t t = 10 * c;
   EXPECT_EQ(v.at("tinydnn.m_axis_tvalid_o", t), "1");
   EXPECT_EQ(v.at("tinydnn.m_axis_tready_i", t), "1");
   EXPECT_EQ(field(v.at("tinydnn.m_axis_tdata_o", t), 8 * static_cast<int>(addr % 8), 32), ab);
@@ -179,9 +179,9 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   // At the write cycle the W channel hands over that beat.
   const uint64_t c = fd["write_cycle"];
   const auto v = read_fst(d + "/wave_mismatch.fst");
-  EXPECT_EQ(v.times.front(), 2 * (c - 20));
-  EXPECT_EQ(v.times.back(), 2 * (c + 20) + 1);
-  const uint64_t t = 2 * c;
+  EXPECT_EQ(v.times.front(), 10 * (c - 20));
+  EXPECT_EQ(v.times.back(), 10 * (c + 20) + 5);
+  const uint64_t t = 10 * c;
   EXPECT_EQ(v.at("vta.m_axi_wvalid_o", t), "1");
   EXPECT_EQ(v.at("vta.m_axi_wready_i", t), "1");
   EXPECT_EQ(field(v.at("vta.m_axi_wdata_o", t), 0, 8),

@@ -37,9 +37,11 @@ std::vector<std::string> gtkw_signals(const std::string& gtkw) {
 
 void expect_window(const wavetest::Vcd& v, uint64_t from, uint64_t to) {
   ASSERT_FALSE(v.times.empty());
-  // FST time = 2 x cycle (clock low) and 2 x cycle + 1 (clock high).
-  EXPECT_EQ(v.times.front(), 2 * from);
-  EXPECT_EQ(v.times.back(), 2 * to + 1);
+  // The ruler counts cycles: unit 100 ps, 10 units per cycle, so 1 ns is
+  // one cycle; 10 x cycle is the clock's low half, 10 x cycle + 5 its high.
+  EXPECT_EQ(v.timescale, "100ps");
+  EXPECT_EQ(v.times.front(), 10 * from);
+  EXPECT_EQ(v.times.back(), 10 * to + 5);
   // Every half cycle in between, nothing outside.
   EXPECT_EQ(v.times.size(), 2 * (to - from + 1));
 }
@@ -66,9 +68,14 @@ TEST(WaveFst, Tf2WindowHoldsExactlyTheRequestedCyclesAndTheView) {
                         "tf2.m_axi_awaddr_o"}) {
     EXPECT_NE(std::find(sigs.begin(), sigs.end(), s), sigs.end()) << s;
   }
-  // The clock toggles every half cycle: low at even times, high at odd.
-  EXPECT_EQ(v.at("tf2.clk_i", 600), "0");
-  EXPECT_EQ(v.at("tf2.clk_i", 601), "1");
+  // An SV enum (the controller's state) shows its names: GTKWave's enum
+  // display (flag bit 32) over binary, the FST's own table, no file filter;
+  // a plain vector with a view filter keeps the filter.
+  const std::string view = wavetest::slurp(d + "/w.gtkw");
+  EXPECT_NE(view.find("@100000028\ntf2.tf2_top.u_ctrl.state_q[3:0]\n"), std::string::npos) << view;
+  // The clock toggles every half cycle: low at 10 x cycle, high 5 units later.
+  EXPECT_EQ(v.at("tf2.clk_i", 3000), "0");
+  EXPECT_EQ(v.at("tf2.clk_i", 3005), "1");
   const auto j = read_json(d + "/report.json");
   EXPECT_EQ(j["wave"]["first_cycle"], 300);
   EXPECT_EQ(j["wave"]["last_cycle"], 420);
@@ -135,7 +142,7 @@ TEST(WaveFst, SizeGuardStopsDumping) {
   EXPECT_GE(bytes, 1u << 20);
   EXPECT_LT(bytes, 3u << 19);
   const auto v = read_fst(d + "/w.fst");
-  EXPECT_EQ(v.times.back(), 2 * last + 1);
+  EXPECT_EQ(v.times.back(), 10 * last + 5);
   EXPECT_NE(wavetest::slurp(d + ".log").find("dumping stopped"), std::string::npos);
   fs::remove_all(d);
 }
