@@ -250,6 +250,17 @@ std::string dims(const std::vector<int64_t>& s) {
   return t;
 }
 
+std::string op_shapes(const tflite::Model& m, std::size_t op) {
+  const auto& o = m.subgraphs[0].operators[op];
+  auto of = [&](int32_t t) {
+    std::vector<int64_t> s;
+    for (int32_t d : m.subgraphs[0].tensors.at(static_cast<std::size_t>(t)).shape) s.push_back(d);
+    if (s.size() == 4 && s[0] == 1) s.erase(s.begin());
+    return dims(s);
+  };
+  return of(o.inputs.at(0)) + " -> " + of(o.outputs.at(0));
+}
+
 Schema op_schema(const ModelTarget& target) {
   Schema s = Schema::map()
                  .required("model", Schema::string())
@@ -373,7 +384,7 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   const auto& st = std::any_cast<const ModelState&>(w.state);
   Metrics m;
   m.macs = w.macs;
-  const std::vector<Column> cols = target.columns();
+  const std::vector<Column> cols = target.columns_for(st.layers);
   std::string head = left("op", 5) + left("type", 18) + left("shapes", 40) + right("exact", 7);
   for (const Column& c : cols) head += right(c.name, c.width);
   m.table.push_back("  layers");
