@@ -60,7 +60,11 @@ struct Golden {
 // callers check this before taking memory for the job's tensors.
 void check_hardware_fit(const LayerJob& j);
 void validate(const LayerJob& j);
-Golden golden(const LayerJob& j);
+// WithReference::kNone leaves Output::reference empty and Golden::error
+// without the kind (forward only): for callers that measure against another
+// reference, e.g. a float model's own tensors.
+enum class WithReference { kFloat32, kNone };
+Golden golden(const LayerJob& j, WithReference reference = WithReference::kFloat32);
 // MAC steps x active cores the hardware issues for the job, counted from the
 // layer definition (taps outside delta in backward are no MAC step).
 uint64_t count_macs(const LayerJob& j);

@@ -29,18 +29,6 @@ struct NotRun {
   std::string shapes;  // "1x8x8x64 -> 1x1x1x64"
 };
 
-// "first input's dims -> output's dims" of operator `i`, for the table.
-std::string op_shapes(const tflite::Model& m, std::size_t i) {
-  const tflite::SubGraph& sg = m.subgraphs[0];
-  const tflite::Operator& op = sg.operators[i];
-  const auto shape_of = [&](int32_t t) {
-    const auto& s = sg.tensors.at(static_cast<std::size_t>(t)).shape;
-    return dims(std::vector<int64_t>(s.begin(), s.end()));
-  };
-  if (op.inputs.empty() || op.inputs[0] < 0 || op.outputs.empty()) return "-";
-  return shape_of(op.inputs[0]) + " -> " + shape_of(op.outputs[0]);
-}
-
 // mode: delegate: the network's output as the delegate computed it (the
 // DUT's operators chained, the rest on the CPU) and as TFLite computes it
 // entirely on the CPU, in both roundings.
@@ -93,7 +81,7 @@ std::vector<std::size_t> select(const ModelTarget& target, const scenario::Scena
     for (std::size_t i = 0; i < n; ++i) {
       const std::string why = unsupported(supported, m, i);
       if (why.empty()) out.push_back(i);
-      else not_run.push_back({i, tflite::op_name(m.subgraphs[0].operators[i].code), why, op_shapes(m, i)});
+      else not_run.push_back({i, tflite::op_name(m.subgraphs[0].operators[i].code), why, op_shapes(m, i, true)});
     }
     if (out.empty()) {
       v.fail("expected a model with an operator target " + target.name() + " supports (" + supported_list(supported) +
@@ -367,6 +355,18 @@ std::string dims(const std::vector<int64_t>& s) {
   return t;
 }
 
+std::string op_shapes(const tflite::Model& m, std::size_t op, bool keep_batch) {
+  const auto& o = m.subgraphs[0].operators[op];
+  auto of = [&](int32_t t) {
+    std::vector<int64_t> s;
+    for (int32_t d : m.subgraphs[0].tensors.at(static_cast<std::size_t>(t)).shape) s.push_back(d);
+    if (!keep_batch && s.size() == 4 && s[0] == 1) s.erase(s.begin());
+    return dims(s);
+  };
+  if (o.inputs.empty() || o.inputs[0] < 0 || o.outputs.empty()) return "-";
+  return of(o.inputs[0]) + " -> " + of(o.outputs[0]);
+}
+
 Schema op_schema(const ModelTarget& target) {
   Schema s = Schema::map()
                  .required("model", Schema::string())
@@ -494,7 +494,7 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   const auto& st = std::any_cast<const ModelState&>(w.state);
   Metrics m;
   m.macs = w.macs;
-  const std::vector<Column> cols = target.columns();
+  const std::vector<Column> cols = target.columns_for(st.layers);
   const bool delegate = !st.networks.empty();
   // With several inputs the table shows the first input's layers; the drift
   // over all of them follows it.

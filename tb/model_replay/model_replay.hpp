@@ -152,6 +152,11 @@ class ModelTarget {
   virtual std::string summary(const scenario::Scenario& sc) const = 0;
   // The per-layer table's target columns and one layer's figures.
   virtual std::vector<Column> columns() const = 0;
+  // The columns of one run, when a mode has its own (e.g. a whole-network mode).
+  virtual std::vector<Column> columns_for(const std::vector<ReplayedLayer>& layers) const {
+    (void)layers;
+    return columns();
+  }
   virtual Figures figures(const ReplayedLayer& l, const LayerRun& run, const SimOutcome& out) const = 0;
   // Run-wide figures (utilization, totals) once every layer is reported; a
   // JSON object in m.report_json is merged into report.json.
@@ -185,5 +190,7 @@ std::string resolve_model(const scenario::Scenario& sc, const std::string& path)
 std::string check_name(std::size_t op_index, const std::string& type);
 // "1x32x32x16".
 std::string dims(const std::vector<int64_t>& shape);
+// Operator `op`'s first input and its output, "32x32x16 -> 16x16x32" (batch 1 dropped unless keep_batch).
+std::string op_shapes(const tflite::Model& m, std::size_t op, bool keep_batch = false);
 
 }  // namespace cosim::tb::model_replay

@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "dut/tf2_regs.hpp"
+#include "model_replay/float_images.hpp"
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
@@ -47,22 +48,6 @@ struct ChainLayer {
 };
 
 const ChainLayer& state(const ReplayedLayer& l) { return std::any_cast<const ChainLayer&>(l.layer.program); }
-
-
-
-// The run's images, NHWC each: `images` holds calibration + inputs of the
-// model's input shape (seeded random, or an .npy [N, H, W, C] float32), the
-// first `calibration` for the Qs, the rest through the chain.
-std::vector<std::vector<float>> load_images(const scenario::Scenario& sc, const tflite::Model& m, int count) {
-  const auto& shape = m.subgraphs[0].tensors.at(static_cast<std::size_t>(tf::input_tensor(m))).shape;
-  if (shape.size() != 4 || shape[0] != 1) sc["model"].fail(m.path + ": expected an input of shape [1, H, W, C]");
-  const Tensor t = scenario::make_tensor(sc, sc["images"], DType::kFp32, {count, shape[1], shape[2], shape[3]},
-                                         Layout::kNHWC, "images");
-  const std::size_t n = tf::tensor_size(m, tf::input_tensor(m));
-  std::vector<std::vector<float>> out;
-  for (int k = 0; k < count; ++k) out.emplace_back(t.data<float>() + k * n, t.data<float>() + (k + 1) * n);
-  return out;
-}
 
 // The float value of the map layer `src` wrote (kChainInput: the image),
 // from its int8 CHW bytes: CHW, or NHWC as the model stores it.
@@ -121,24 +106,13 @@ std::string check_suffix(int input, int group, int c_out) {
   return s;
 }
 
-std::string shapes_of(const tflite::Model& m, std::size_t op) {
-  const auto& o = m.subgraphs[0].operators[op];
-  auto dims = [&](int32_t t) {
-    std::vector<int64_t> s;
-    for (int32_t d : m.subgraphs[0].tensors.at(static_cast<std::size_t>(t)).shape) s.push_back(d);
-    if (s.size() == 4 && s[0] == 1) s.erase(s.begin());
-    return model_replay::dims(s);
-  };
-  return dims(o.inputs.at(0)) + " -> " + dims(o.outputs.at(0));
-}
-
 }  // namespace
 
 void add_chain_keys(scenario::Schema& s) {
   s.optional("mode", scenario::Schema::one_of({"chain", "layers"}), "chain");
   s.optional("calibration", scenario::Schema::integer(1, 1024), "8");
   s.optional("inputs", scenario::Schema::integer(1, 256), "4");
-  s.optional("images", scenario::schemas::data_source(), "{random: {min: 0, max: 1}}");
+  model_replay::add_images_key(s);  // first `calibration` of them calibrate, the next `inputs` run
 }
 
 bool is_chain(const scenario::Scenario& sc) { return sc["mode"].as_string() == "chain"; }
@@ -162,7 +136,8 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
   if (!sc["ops"].is_string()) sc["ops"].fail("mode chain runs the whole network: expected `all`");
   sc["model"].rethrow_here([&] { tf::check_supported(ctxs.front().model); });  // also: one input tensor
   const int count = static_cast<int>(sc["calibration"].as_int() + sc["inputs"].as_int());
-  const std::vector<std::vector<float>> images = load_images(sc, ctxs.front().model, count);  // errors at `images`
+  const std::vector<std::vector<float>> images =
+      model_replay::load_images(sc, ctxs.front().model, count);  // errors at `images`
   return sc["model"].rethrow_here([&] { return lower_chain_at_model(ctxs, images); });
 }
 
@@ -237,7 +212,7 @@ std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerCon
     model_replay::Layer layer;
     ChainLayer st;
     st.net = cn;
-    layer.shapes = shapes_of(m, ctx.op_index);
+    layer.shapes = model_replay::op_shapes(m, ctx.op_index);
     for (std::size_t k = 0; k < nl; ++k) {
       const NetworkLayer& l = net.info[k];
       if (l.conv_op != ctx.op_index && l.add_op != static_cast<int>(ctx.op_index)) continue;

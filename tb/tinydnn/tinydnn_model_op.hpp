@@ -1,23 +1,26 @@
-// The `model` op of the tinydnn target (front end: tb/model_replay): the
-// stride-1 CONV_2D layers of a float .tflite model (e.g. ResNet-8) as bf16
-// forward passes, all in one simulation.
+// The `model` op of the tinydnn target (front end: tb/model_replay) on a
+// float .tflite model (e.g. ResNet-8), all in one simulation.
 //
 //   target: tinydnn
 //   op: model
 //   model: ../shared/models/resnet8_float.tflite  # relative: from the parent of the scenario's folder
-//   ops: all                                      # every supported CONV_2D; or operator indices, e.g. [0, 3]
+//   ops: all
+//   mode: delegate                                # (default) or layers
 //
-// Supported: CONV_2D with a float32 filter, stride 1 and dilation 1. Per
-// layer: weights from the model (OHWI float32 -> OIHW, truncated to bf16),
-// its bias, and a seeded random float map (uniform [-1, 1), seed = scenario
-// seed + operator index) of the layer's input shape; the host applies
-// TFLite's SAME padding. The accelerator has no stride and no padding, at
-// most 16 output channels per pass and 4096-element buffers, so the host
-// tiles the layer over output channels (16 per pass) and output rows (the
-// largest row band the buffers take). Every tile is one forward job with its
-// own check "op<NN>_conv2d_c<k>_r<k>", bit-exact against the tiny-dnn
-// golden. The fused activation is not applied (the accelerator computes
-// conv + bias only).
+// mode delegate (tinydnn_delegate.hpp): the whole network, stride-1 CONV_2D
+// in bf16 on the accelerator on the chain's own tensors, the rest in
+// float32 on the CPU; `inputs: N` images, drift and top-1 agreement
+// against the float model.
+//
+// mode layers: each supported CONV_2D (float32 filter, stride 1, dilation
+// 1; `ops: all` or operator indices) alone on a seeded random float map
+// (uniform [-1, 1), seed = scenario seed + operator index) of the layer's
+// input shape. Both modes lower a layer the same way
+// (tinydnn_conv_tiles.hpp): weights OHWI float32 -> OIHW truncated to bf16
+// with the bias, TFLite SAME padding on the host, tiles of 16 output
+// channels and row bands, each a forward job checked bit-exact against the
+// tiny-dnn golden. The accelerator computes conv + bias only; layers mode
+// does not apply the fused activation.
 #pragma once
 
 #include <memory>

@@ -30,6 +30,8 @@ bool TinyDnnWrapper::run(uint64_t max_cycles) {
   }
   core_.streams().check_after_done(cycles());
   sync();
+  run_cycles_.push_back(cycles() - last_run_end_);
+  last_run_end_ = cycles();
   return true;
 }
 
@@ -132,6 +134,9 @@ std::map<std::string, uint64_t> TinyDnnWrapper::perf_counters() const {
             {"in_starved_cycles", c.in_starved},
             {"in_backpressure_cycles", c.in_backpressure},
             {"out_backpressure_cycles", c.out_backpressure}});
+  if (run_cycles_.size() > 1) {
+    for (std::size_t k = 0; k < run_cycles_.size(); ++k) p["run" + std::to_string(k) + "_cycles"] = run_cycles_[k];
+  }
   return p;
 }
 

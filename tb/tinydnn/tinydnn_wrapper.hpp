@@ -15,6 +15,9 @@
 //                 a Zynq), see cpp_model/tinydnn/dma_regs.hpp.
 // Streams for stream_send / stream_check: "s_axis" (pushed inline, no
 // memory) and "m_axis" (result beats that no S2MM buffer took).
+// When the trace waits more than once, the perf counters add run<k>_cycles:
+// the cycles from the end of wait k-1 (or reset) to the end of wait k, so a
+// target can give each of its jobs its own cycle count.
 #pragma once
 
 #include <cstdint>
@@ -55,6 +58,8 @@ class TinyDnnWrapper : public DutWrapper {
   uint64_t mm2s_addr_ = 0, s2mm_addr_ = 0;
   double in_stall_ = 0, out_stall_ = 0;
   uint64_t commands_ = 0;
+  std::vector<uint64_t> run_cycles_;  // per finished wait_done
+  uint64_t last_run_end_ = 0;
 };
 
 }  // namespace cosim::tb::tinydnn

@@ -1,5 +1,6 @@
-// The tinydnn `model` op through the cosim CLI: the float ResNet-8's stride-1
-// CONV_2D layers replay bit-exact (exit 0, every tile check 0 mismatches),
+// The tinydnn `model` op's mode layers through the cosim CLI (mode delegate:
+// test_model_delegate.cpp): the float ResNet-8's stride-1 CONV_2D layers
+// replay bit-exact (exit 0, every tile check 0 mismatches),
 // the tiles of each layer cover its whole output, `ops: all` leaves the
 // stride-2 layers out and names them, listing one is exit 2, a missing model
 // skips (exit 0, status "skipped") and a bad operator index exits 2.
@@ -32,14 +33,14 @@ class TinyDnnModel : public cosim::test::CosimCli {
   static std::string write_scenario(const std::string& name, const std::string& model, const std::string& ops) {
     std::filesystem::create_directories(work() + "/scenarios");
     return write_file("scenarios/" + name + ".yaml",
-                      "target: tinydnn\nop: model\nseed: 3\nmodel: " + model + "\nops: " + ops + "\n");
+                      "target: tinydnn\nop: model\nmode: layers\nseed: 3\nmodel: " + model + "\nops: " + ops + "\n");
   }
 };
 
 TEST_F(TinyDnnModel, ResNet8ScenarioReplaysBitExact) {
   if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
   const fs::path out = fs::path(work()) / "resnet8";
-  const Result r = cosim("run " + scenario("tinydnn_resnet8") + " --out " + out.string());
+  const Result r = cosim("run " + scenario("tinydnn_resnet8") + " --set mode=layers --set inputs=1 --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.out;
   const json j = report(out);
   EXPECT_EQ(j["status"], "pass");

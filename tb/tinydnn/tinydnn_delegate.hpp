@@ -1,0 +1,53 @@
+// `mode: delegate` (the default) of the tinydnn target's `model` op: the
+// whole float network as a delegate runs it, in one simulation.
+//
+//   target: tinydnn
+//   op: model
+//   model: ../shared/models/resnet8_float.tflite
+//   ops: all                            # a delegate places every operator
+//   mode: delegate                      # or `layers`: each stride-1 CONV_2D alone on a seeded random input
+//   inputs: 4                           # network inputs (1..256), top-1 agreement over them
+//   images: {random: {min: 0, max: 1}}  # or {npy: f}: float32 [inputs, H, W, C]
+//
+// Every stride-1 CONV_2D runs on the accelerator in bf16: its input is the
+// chain's own float tensor (what the delegate computed for the operators
+// before it) truncated to bf16 by the host, SAME-padded by the host, tiled
+// over 16 output channels and row bands (tinydnn_conv_tiles.hpp); each tile
+// is checked bit for bit against the tiny-dnn golden, the check that can
+// fail the run ("opNN_conv2d_inK_cA_rB"). The accelerator computes conv +
+// bias only: the golden output goes back into the chain as float with the
+// fused activation (ReLU) applied on the host. Every other operator
+// (stride-2 CONV_2D, ADD, AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED,
+// SOFTMAX) runs on the CPU in float32 (cpp_model/tflite_float run_op) on
+// the chain's tensors. The reference is the float model run entirely in
+// float32 on the CPU: per layer the drift (max |diff|, SNR) of the chain's
+// tensor against the float model's, at the network output the distance and
+// top-1 agreement per input and over all inputs (report.json
+// "network_outputs", "top1_agreement", "network_drift"). Cycles and MAC
+// utilization per accelerator layer from the wrapper's per-run counters.
+#pragma once
+
+#include <vector>
+
+#include "model_replay/model_replay.hpp"
+
+namespace cosim::tb::tinydnn {
+
+// mode, inputs, images.
+void add_delegate_keys(scenario::Schema& s);
+bool is_delegate(const scenario::Scenario& sc);
+// Every operator a float ResNet-like network has: stride-1 CONV_2D on the
+// accelerator, the rest on the CPU.
+std::vector<model_replay::OpSupport> delegate_ops();
+std::vector<model_replay::Layer> lower_delegate(const std::vector<model_replay::LayerContext>& ctxs);
+void emit_delegate(trace::Trace& t, const scenario::Scenario& sc,
+                   const std::vector<model_replay::ReplayedLayer>& layers);
+bool is_delegate_layer(const model_replay::ReplayedLayer& l);
+// The table's cells (where, tiles, cyc/input, util, max_diff, snr_db) and report fields.
+std::vector<model_replay::Column> delegate_columns();
+model_replay::Figures delegate_figures(const model_replay::ReplayedLayer& l, const SimOutcome& out);
+// Network output vs the float model, top-1 agreement, drift over the inputs,
+// the operators on the CPU and why, whole-network cycles and utilization.
+void delegate_totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out, Metrics& m);
+
+}  // namespace cosim::tb::tinydnn
