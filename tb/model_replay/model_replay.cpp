@@ -424,6 +424,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
     ctxs.push_back(ctx);
   }
   std::vector<Layer> network;
+  bool network_lowered = false;  // by the target, CPU operators included
   if (is_delegate(target, sc)) {
     const int64_t inputs = sc["inputs"].as_int();
     const std::vector<LayerContext> first = ctxs;
@@ -442,6 +443,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
     }
   } else {
     network = target.lower_network(ctxs);  // its errors name their key
+    network_lowered = !network.empty();
   }
   if (!network.empty() && network.size() != ctxs.size()) {
     throw std::logic_error("lower_network: " + std::to_string(network.size()) + " layers for " +
@@ -468,9 +470,13 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   }
   std::string types;
   for (const auto& [t, n] : per_type) types += (types.empty() ? "" : ", ") + std::to_string(n) + " " + t;
+  // A target lowering the whole network places some of its operators on the
+  // CPU itself: the partition line of the report says which.
   w.summary = "model " + fs::path(st.model_path).filename().string() + ": " + std::to_string(per_input) +
-              " of " + std::to_string(m.subgraphs[0].operators.size()) + " operators on " + target.name() + " (" +
-              types + ")" +
+              " of " + std::to_string(m.subgraphs[0].operators.size()) + " operators " +
+              (network_lowered ? "in the " + target.name() + " network, the partition below says where each runs"
+                               : "on " + target.name()) +
+              " (" + types + ")" +
               (st.not_run.empty() ? "" : ", " + std::to_string(st.not_run.size()) + " not supported") + "; " +
               target.summary(sc) +
               (st.networks.empty() ? ""
