@@ -341,6 +341,15 @@ trace::Trace read_replay_directory(const BackendRegistry& registry, const std::s
 
 }  // namespace
 
+std::string default_out_dir(const std::string& path, bool replay) {
+  fs::path p = fs::path(path).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  if (!replay) return (fs::path("out") / p.stem()).string();
+  std::string name = p.filename().string();
+  if (name == "trace" && p.has_parent_path()) name = p.parent_path().filename().string();
+  return (fs::path("out") / (name + "_replay")).string();
+}
+
 TbConfig tb_config(const scenario::Scenario& sc) {
   TbConfig c;
   c.dram_latency = sc.testbench.dram_latency;
@@ -352,8 +361,9 @@ TbConfig tb_config(const scenario::Scenario& sc) {
 }
 
 int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
-                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console) {
-  const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed);
+                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console,
+                 const std::map<std::string, Tensor>& tensors) {
+  const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed, tensors);
   const TargetBackend& backend = registry.get(sc.target);
   spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
   Workload w;
