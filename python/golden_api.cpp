@@ -74,6 +74,7 @@ Tensor bias_of(const py::object& bias) {
 // the float scales (as a .tflite file gives them), or the (multiplier,
 // shift) pairs directly.
 struct Quantization {
+  const char* op;  // named in errors
   std::optional<float> input_scale;
   int32_t input_zero_point = 0;
   py::object filter_scales;
@@ -91,20 +92,21 @@ struct Requant {
 };
 
 Requant requant_of(const Quantization& q) {
+  const std::string op = q.op;
   Requant r;
   r.rounding = rounding_of(q.rounding);
   const quant::Activation act = activation_of(q.activation);
   const bool scales = q.input_scale || !q.filter_scales.is_none();
   if (q.multipliers) {
-    if (scales) throw InputError("give either multipliers or input_scale / filter_scales, not both");
-    if (q.multipliers->empty()) throw InputError("multipliers: expected at least one (multiplier, shift) pair");
+    if (scales) throw InputError(op + ": give either multipliers or input_scale / filter_scales, not both");
+    if (q.multipliers->empty()) throw InputError(op + ": multipliers: expected at least one (multiplier, shift) pair");
     for (const auto& [m, shift] : *q.multipliers) r.multipliers.push_back({m, shift});
-    if (act == quant::Activation::kRelu6 && !q.output_scale) throw InputError("activation relu6 needs output_scale");
+    if (act == quant::Activation::kRelu6 && !q.output_scale) throw InputError(op + ": activation relu6 needs output_scale");
     r.act = quant::activation_range(act, q.output_scale.value_or(1.0f), q.output_zero_point);
     return r;
   }
   if (!q.input_scale || q.filter_scales.is_none() || !q.output_scale) {
-    throw InputError("expected input_scale, filter_scales and output_scale (or multipliers=[(multiplier, shift), ...])");
+    throw InputError(op + ": expected input_scale, filter_scales and output_scale (or multipliers=[(multiplier, shift), ...])");
   }
   // make_conv_params computes the multipliers for every family the same way.
   const ops::ConvParams p = ops::make_conv_params(*q.input_scale, q.input_zero_point, scales_of(q.filter_scales),
@@ -158,7 +160,8 @@ void bind_golden(py::module_& m) {
          std::optional<Multipliers> multipliers, const std::string& activation, const std::string& rounding,
          const py::object& stride, const std::string& padding, const py::object& dilation) {
         return conv(&ops::conv2d, input, filter, bias,
-                    {input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers, activation, rounding},
+                    {"conv2d", input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers, activation,
+                     rounding},
                     stride, padding, dilation, 1);
       },
       py::arg("input"), py::arg("filter"), py::arg("bias") = py::none(), COSIM_QUANT_ARGS, py::arg("stride") = 1,
@@ -172,7 +175,8 @@ void bind_golden(py::module_& m) {
          std::optional<Multipliers> multipliers, const std::string& activation, const std::string& rounding,
          const py::object& stride, const std::string& padding, const py::object& dilation, int depth_multiplier) {
         return conv(&ops::depthwise_conv2d, input, filter, bias,
-                    {input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers, activation, rounding},
+                    {"depthwise_conv2d", input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers,
+                     activation, rounding},
                     stride, padding, dilation, depth_multiplier);
       },
       py::arg("input"), py::arg("filter"), py::arg("bias") = py::none(), COSIM_QUANT_ARGS, py::arg("stride") = 1,
@@ -186,7 +190,8 @@ void bind_golden(py::module_& m) {
          int32_t input_zp, const py::object& filter_scales, std::optional<float> output_scale, int32_t output_zp,
          std::optional<Multipliers> multipliers, const std::string& activation, const std::string& rounding) {
         const Requant r = requant_of(
-            {input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers, activation, rounding});
+            {"fully_connected", input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers,
+             activation, rounding});
         ops::FullyConnectedParams p;
         p.input_zero_point = input_zp;
         p.output_zero_point = output_zp;
