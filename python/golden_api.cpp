@@ -136,6 +136,21 @@ py::array conv(ConvOp op, const py::object& input, const py::object& filter, con
                      bias_of(bias), p));
 }
 
+// The Python function of CONV_2D (no Extra) or DEPTHWISE_CONV_2D (Extra =
+// int: its depth multiplier, the one argument CONV_2D does not take).
+template <class... Extra>
+auto conv_binding(ConvOp op, const char* name) {
+  return [op, name](const py::object& input, const py::object& filter, const py::object& bias,
+                    std::optional<float> input_scale, int32_t input_zp, const py::object& filter_scales,
+                    std::optional<float> output_scale, int32_t output_zp, std::optional<Multipliers> multipliers,
+                    const std::string& activation, const std::string& rounding, const py::object& stride,
+                    const std::string& padding, const py::object& dilation, Extra... depth_multiplier) {
+    return conv(op, input, filter, bias,
+                {name, input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers, activation, rounding},
+                stride, padding, dilation, (1 * ... * depth_multiplier));
+  };
+}
+
 // The keyword arguments every requantizing operator takes.
 #define COSIM_QUANT_ARGS                                                                                   \
   py::kw_only(), py::arg("input_scale") = py::none(), py::arg("input_zero_point") = 0,                     \
@@ -153,36 +168,16 @@ void bind_golden(py::module_& m) {
       "multipliers=[(multiplier, shift), ...]; rounding='double' (TFLite reference kernels) or 'single' "
       "(TFLITE_SINGLE_ROUNDING). Integer arguments are int8 (bias int32) NumPy arrays or lists.");
 
-  g.def(
-      "conv2d",
-      [](const py::object& input, const py::object& filter, const py::object& bias, std::optional<float> input_scale,
-         int32_t input_zp, const py::object& filter_scales, std::optional<float> output_scale, int32_t output_zp,
-         std::optional<Multipliers> multipliers, const std::string& activation, const std::string& rounding,
-         const py::object& stride, const std::string& padding, const py::object& dilation) {
-        return conv(&ops::conv2d, input, filter, bias,
-                    {"conv2d", input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers, activation,
-                     rounding},
-                    stride, padding, dilation, 1);
-      },
-      py::arg("input"), py::arg("filter"), py::arg("bias") = py::none(), COSIM_QUANT_ARGS, py::arg("stride") = 1,
-      py::arg("padding") = "same", py::arg("dilation") = 1,
-      "CONV_2D: input int8 [N,H,W,C], filter int8 [O,KH,KW,C], bias int32 [O] or None -> int8 [N,OH,OW,O].");
+  g.def("conv2d", conv_binding<>(&ops::conv2d, "conv2d"), py::arg("input"), py::arg("filter"),
+        py::arg("bias") = py::none(), COSIM_QUANT_ARGS, py::arg("stride") = 1, py::arg("padding") = "same",
+        py::arg("dilation") = 1,
+        "CONV_2D: input int8 [N,H,W,C], filter int8 [O,KH,KW,C], bias int32 [O] or None -> int8 [N,OH,OW,O].");
 
-  g.def(
-      "depthwise_conv2d",
-      [](const py::object& input, const py::object& filter, const py::object& bias, std::optional<float> input_scale,
-         int32_t input_zp, const py::object& filter_scales, std::optional<float> output_scale, int32_t output_zp,
-         std::optional<Multipliers> multipliers, const std::string& activation, const std::string& rounding,
-         const py::object& stride, const std::string& padding, const py::object& dilation, int depth_multiplier) {
-        return conv(&ops::depthwise_conv2d, input, filter, bias,
-                    {"depthwise_conv2d", input_scale, input_zp, filter_scales, output_scale, output_zp, multipliers,
-                     activation, rounding},
-                    stride, padding, dilation, depth_multiplier);
-      },
-      py::arg("input"), py::arg("filter"), py::arg("bias") = py::none(), COSIM_QUANT_ARGS, py::arg("stride") = 1,
-      py::arg("padding") = "same", py::arg("dilation") = 1, py::arg("depth_multiplier") = 1,
-      "DEPTHWISE_CONV_2D: input int8 [N,H,W,C], filter int8 [1,KH,KW,C*depth_multiplier], bias int32 or None "
-      "-> int8 [N,OH,OW,C*depth_multiplier].");
+  g.def("depthwise_conv2d", conv_binding<int>(&ops::depthwise_conv2d, "depthwise_conv2d"), py::arg("input"),
+        py::arg("filter"), py::arg("bias") = py::none(), COSIM_QUANT_ARGS, py::arg("stride") = 1,
+        py::arg("padding") = "same", py::arg("dilation") = 1, py::arg("depth_multiplier") = 1,
+        "DEPTHWISE_CONV_2D: input int8 [N,H,W,C], filter int8 [1,KH,KW,C*depth_multiplier], bias int32 or None "
+        "-> int8 [N,OH,OW,C*depth_multiplier].");
 
   g.def(
       "fully_connected",
