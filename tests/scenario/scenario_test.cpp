@@ -388,6 +388,30 @@ TEST(Scenario, RandomRangeIsRespectedAndChecked) {
   }
 }
 
+TEST(Scenario, InMemoryTensorsReplaceTheirDataSourceAndAreChecked) {
+  Tensor t(DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC);
+  for (int i = 0; i < 32; ++i) t.data<int8_t>()[i] = static_cast<int8_t>(3 * i - 40);
+  const std::string path = write("memory", std::string(kValid) + "data:\n  input: random\n");
+  const sc::Scenario s = sc::load_scenario(path, targets(), {}, std::nullopt, {{"input", t}});
+  const Tensor got = sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC, "input");
+  EXPECT_EQ(got.bytes(), t.bytes());
+  try {
+    sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input");
+    FAIL();
+  } catch (const InputError& e) {
+    const std::string msg = e.what();
+    EXPECT_NE(msg.find("'data.input.npy': inputs['input'] has shape [1,2,2,8], expected [1,4,4,8]"),
+              std::string::npos) << msg;
+  }
+  try {
+    sc::load_scenario(path, targets(), {}, std::nullopt, {{"inptu", t}});
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              path + ": inputs['inptu']: the scenario has no tensor of that name; its data keys: input");
+  }
+}
+
 TEST(Scenario, NpyDataIsRelativeToTheFileAndChecked) {
   Tensor t(DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC);
   for (int i = 0; i < 32; ++i) t.data<int8_t>()[i] = static_cast<int8_t>(i - 16);
