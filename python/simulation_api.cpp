@@ -39,19 +39,32 @@ struct RunResult {
   std::string out_dir;
 };
 
+// A str or an os.PathLike (pathlib.Path) argument as a path string.
+std::string path_arg(const py::object& v, const char* what) {
+  try {
+    return py::module_::import("os").attr("fspath")(v).cast<std::string>();
+  } catch (const py::error_already_set&) {
+    throw InputError(std::string(what) + ": expected a path (str or pathlib.Path), got a " +
+                     py::str(py::type::of(v).attr("__name__")).cast<std::string>());
+  }
+}
+
 struct Options {
-  std::optional<std::string> out;
-  py::object trace;  // None / False: no waveform; True: <out>/wave.fst; str: that file
+  py::object out;    // None: out/<name> as the CLI
+  py::object trace;  // None / False: no waveform; True: <out>/wave.fst; a path: that file
   std::size_t max_mismatches = 10;
 };
 
 tb::RunOptions run_options(const Options& o, const std::string& default_out) {
   tb::RunOptions opt;
-  opt.out_dir = o.out ? *o.out : default_out;
+  opt.out_dir = o.out.is_none() ? default_out : path_arg(o.out, "out");
   opt.dump = true;  // the tensors come back through <out>/*.npy (report "npy_dumps")
   opt.max_report = o.max_mismatches;
-  if (py::isinstance<py::str>(o.trace)) opt.wave_file = o.trace.cast<std::string>();
-  else if (!o.trace.is_none() && o.trace.cast<bool>()) opt.wave_file = (fs::path(opt.out_dir) / "wave.fst").string();
+  if (py::isinstance<py::bool_>(o.trace)) {
+    if (o.trace.cast<bool>()) opt.wave_file = (fs::path(opt.out_dir) / "wave.fst").string();
+  } else if (!o.trace.is_none()) {
+    opt.wave_file = path_arg(o.trace, "trace");
+  }
   return opt;
 }
 
@@ -153,8 +166,9 @@ std::map<std::string, Tensor> tensors_of(const std::optional<py::dict>& inputs) 
   return out;
 }
 
-RunResult run(const std::string& scenario, std::optional<int64_t> seed, const std::optional<py::dict>& set,
+RunResult run(const py::object& scenario_arg, std::optional<int64_t> seed, const std::optional<py::dict>& set,
               const std::optional<py::dict>& inputs, const Options& o) {
+  const std::string scenario = path_arg(scenario_arg, "scenario");
   if (seed && *seed < 0) throw InputError("seed: expected an integer >= 0, got " + std::to_string(*seed));
   const std::vector<std::string> overrides = overrides_of(set);
   const std::map<std::string, Tensor> tensors = tensors_of(inputs);
@@ -166,7 +180,8 @@ RunResult run(const std::string& scenario, std::optional<int64_t> seed, const st
                 opt);
 }
 
-RunResult replay(const std::string& dir, const Options& o) {
+RunResult replay(const py::object& dir_arg, const Options& o) {
+  const std::string dir = path_arg(dir_arg, "dir");
   const tb::RunOptions opt = run_options(o, tb::default_out_dir(dir, true));
   return finish(in_simulation_child([&](const tb::BackendRegistry& reg, std::ostream& console) {
                   return tb::replay_trace(reg, dir, opt, console);
@@ -174,10 +189,10 @@ RunResult replay(const std::string& dir, const Options& o) {
                 opt);
 }
 
-py::dict list(const std::optional<std::string>& dir) {
+py::dict list(const py::object& dir) {
   tb::BackendRegistry registry;
   tb::register_builtin_backends(registry);
-  const tb::Catalog c = tb::list_catalog(registry, dir.value_or(""));
+  const tb::Catalog c = tb::list_catalog(registry, dir.is_none() ? "" : path_arg(dir, "dir"));
   py::list scenarios, targets;
   for (const auto& s : c.scenarios) {
     scenarios.append(py::dict(py::arg("name") = s.name, py::arg("file") = s.file, py::arg("target") = s.target,
@@ -211,8 +226,8 @@ void bind_simulation(py::module_& m) {
 
   m.def(
       "run",
-      [](const std::string& scenario, std::optional<int64_t> seed, std::optional<py::dict> set,
-         std::optional<py::dict> inputs, std::optional<std::string> out, py::object trace, std::size_t max_mismatches) {
+      [](const py::object& scenario, std::optional<int64_t> seed, std::optional<py::dict> set,
+         std::optional<py::dict> inputs, py::object out, py::object trace, std::size_t max_mismatches) {
         return run(scenario, seed, set, inputs, Options{out, trace, max_mismatches});
       },
       py::arg("scenario"), py::arg("seed") = py::none(), py::arg("set") = py::none(), py::arg("inputs") = py::none(),
@@ -229,7 +244,7 @@ the DUT hangs; a mismatch is a result (status 'mismatch'), not an error.)");
 
   m.def(
       "replay",
-      [](const std::string& dir, std::optional<std::string> out, py::object trace, std::size_t max_mismatches) {
+      [](const py::object& dir, py::object out, py::object trace, std::size_t max_mismatches) {
         return replay(dir, Options{out, trace, max_mismatches});
       },
       py::arg("dir"), py::kw_only(), py::arg("out") = py::none(), py::arg("trace") = py::none(),

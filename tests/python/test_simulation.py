@@ -57,8 +57,8 @@ def test_same_seed_same_bits(tmp_path):
 
 
 def test_replay_of_a_run(tmp_path):
-    run = cosim.run(str(SCENARIOS / "selftest_vadd.yaml"), out=str(tmp_path / "run"))
-    r = cosim.replay(str(tmp_path / "run" / "trace"), out=str(tmp_path / "replay"))
+    run = cosim.run(SCENARIOS / "selftest_vadd.yaml", out=tmp_path / "run")  # pathlib.Path works as str does
+    r = cosim.replay(tmp_path / "run" / "trace", out=tmp_path / "replay")
     assert r.passed and r.inputs == {}
     for name, t in run.outputs.items():
         np.testing.assert_array_equal(r.outputs[name], t)
@@ -87,6 +87,7 @@ def test_list_matches_the_scenario_files():
         ({"inputs": {"a": np.zeros((1, 4, 4, 16), np.int8)}}, r"inputs\['a'\] has shape \[1,4,4,16\], expected"),
         ({"inputs": {"a": np.zeros((1, 8, 8, 16), np.int64)}}, r"inputs\['a'\]: a NumPy array of dtype int64"),
         ({"seed": -1}, r"seed: expected an integer >= 0"),
+        ({"scenario": 42}, r"scenario: expected a path"),
     ],
 )
 def test_bad_input_is_a_clear_python_exception(tmp_path, kwargs, message):
