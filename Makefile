@@ -3,6 +3,7 @@
 #
 #   make sim SCENARIO=conv2d [SEED=n] [TRACE=1]   run one scenario on the RTL
 #   make test                                     build + the CTest suite
+#   make python                                   the Python module, importable as `import cosim`
 #   make bench | lint | regress | wave | wave-selftest | coverage
 #   make bench-compare BASE=<rev> [RUNS=n]          speed against an older commit
 #   make new-dut NAME=x                           a new accelerator from templates/dut
@@ -24,12 +25,12 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure cosim test referee sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help
+.PHONY: all build configure cosim test referee python sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help
 
 all: build
 
 help:
-	@sed -n '1,9p' Makefile
+	@sed -n '1,10p' Makefile
 
 $(STAMP): scripts/bootstrap.sh
 	@bash scripts/bootstrap.sh
@@ -43,7 +44,7 @@ configure: $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: build referee
+test: build referee python
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE '^regress$$' $(CTEST_ARGS)
 
 # The TFLite runtime (WebAssembly, from npm) that referees the golden model.
@@ -54,6 +55,12 @@ referee: $(STAMP)
 	@bash tests/tflite/referee/install.sh || { \
 	  if [ "$${CI:-}" = true ]; then echo "referee: install failed (required in CI)" >&2; exit 1; fi; \
 	  echo "referee: not installed; the TFLite referee tests will skip"; }
+
+# The Python module (build/python/cosim.*.so): a cosim.pth in the user
+# site-packages of the python3 on PATH names that folder, so `import cosim`
+# works from anywhere (PYTHONPATH=build/python does it for one shell).
+python: build
+	@python3 scripts/python-path $(BUILD)/python
 
 # Only what a simulation needs: the cosim binary and what it links.
 cosim: configure

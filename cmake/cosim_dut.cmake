@@ -26,22 +26,11 @@
 set(COSIM_DUTGEN ${CMAKE_SOURCE_DIR}/scripts/dutgen.py)
 set(COSIM_GEN_DIR ${CMAKE_BINARY_DIR}/generated)
 
-# An interpreter that can `import yaml`: Debian's python3 (python3-yaml from
-# scripts/bootstrap.sh) before whatever python3 is first on PATH (pyenv...).
+# An interpreter that can `import yaml` (cosim_find_python.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/cosim_find_python.cmake)
+cosim_find_python(COSIM_PYTHON yaml "Python 3 with PyYAML, runs scripts/dutgen.py")
 if(NOT COSIM_PYTHON)
-  find_program(_cosim_path_python3 python3)
-  foreach(_py /usr/bin/python3 ${_cosim_path_python3})
-    if(EXISTS ${_py})
-      execute_process(COMMAND ${_py} -c "import yaml" RESULT_VARIABLE _rc OUTPUT_QUIET ERROR_QUIET)
-      if(_rc EQUAL 0)
-        set(COSIM_PYTHON ${_py} CACHE FILEPATH "Python 3 with PyYAML, runs scripts/dutgen.py")
-        break()
-      endif()
-    endif()
-  endforeach()
-  if(NOT COSIM_PYTHON)
-    message(FATAL_ERROR "cosim: no python3 with PyYAML found (apt-get install python3-yaml, or -DCOSIM_PYTHON=...)")
-  endif()
+  message(FATAL_ERROR "cosim: no python3 with PyYAML found (apt-get install python3-yaml, or -DCOSIM_PYTHON=...)")
 endif()
 
 # Coverage build (scripts/coverage.sh): every variant gets COVERAGE (line,

@@ -10,6 +10,7 @@ PACKAGES=(
   libspdlog-dev libfmt-dev libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler
   gtkwave xvfb imagemagick lcov python3 python3-yaml clang
+  pybind11-dev python3-numpy python3-pytest
 )
 
 missing=()

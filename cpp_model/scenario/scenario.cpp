@@ -144,23 +144,41 @@ Schema common_schema(const std::vector<TargetSchema>& targets) {
 
 namespace {
 Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSchema>& targets,
-                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed);
+                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed,
+                            const std::map<std::string, Tensor>& tensors);
 }  // namespace
 
 Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>& targets,
-                       const std::vector<std::string>& overrides, std::optional<uint64_t> seed) {
+                       const std::vector<std::string>& overrides, std::optional<uint64_t> seed,
+                       const std::map<std::string, Tensor>& tensors) {
   // Messages quote the file, YAML parser messages and --set text: one line
   // each, whatever control characters those hold.
   try {
-    return load_scenario_impl(file, targets, overrides, seed);
+    return load_scenario_impl(file, targets, overrides, seed, tensors);
   } catch (const InputError& e) {
     throw InputError(one_line(e.what()));
   }
 }
 
 namespace {
+
+// The key path of in-memory tensor `name`: data.<name> when the scenario's
+// data section has it, else a top-level <name> (a model scenario's input).
+std::string memory_tensor_key(const YAML::Node& root, const std::string& name, const std::string& file) {
+  const YAML::Node data = root["data"];
+  if (data.IsMap() && data[name]) return "data." + name;
+  if (root[name]) return name;
+  std::string keys;
+  if (data.IsMap()) {
+    for (const auto& kv : data) keys += (keys.empty() ? "" : ", ") + kv.first.as<std::string>();
+  }
+  throw InputError(file + ": inputs['" + name + "']: the scenario has no tensor of that name" +
+                   (keys.empty() ? std::string(" (it has no data section)") : "; its data keys: " + keys));
+}
+
 Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSchema>& targets,
-                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed) {
+                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed,
+                            const std::map<std::string, Tensor>& tensors) {
   if (!fs::is_regular_file(file)) throw InputError(file + ": cannot open scenario file");
   YAML::Node root;
   try {
@@ -181,6 +199,17 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
   if (seed) {
     root["seed"] = *seed;
     applied["seed"] = "--seed " + std::to_string(*seed);
+  }
+  std::map<std::string, Tensor> memory_npy;
+  for (const auto& [name, tensor] : tensors) {
+    const std::string key = memory_tensor_key(root, name, file);
+    const std::string label = "inputs['" + name + "']";
+    YAML::Node source(YAML::NodeType::Map);
+    source["npy"] = label;
+    if (key == name) root[name] = source;
+    else root["data"][name] = source;
+    applied[key] = label;
+    memory_npy[label] = tensor;
   }
 
   // target and op first: they select the rest of the schema.
@@ -204,6 +233,7 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
   sc.root = validate(root, full, file, "", applied);
   sc.file = file;
   sc.dir = fs::path(file).parent_path().string();
+  sc.memory_npy = std::move(memory_npy);
   sc.target = target_v.s;
   sc.op = op_v.s;
   sc.name = sc.root.has("name") ? sc.root["name"].s : fs::path(file).stem().string();
@@ -294,18 +324,24 @@ Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const s
   }
   if (source.is_map() && source.has("npy")) {
     const Value& p = source["npy"];
+    const auto memory = sc.memory_npy.find(p.s);
     const fs::path path = fs::path(p.s).is_absolute() ? fs::path(p.s) : fs::path(sc.dir) / p.s;
+    const std::string where = memory != sc.memory_npy.end() ? p.s : path.string();
     Tensor t;
-    try {
-      t = read_npy(path.string());
-    } catch (const InputError& e) {
-      p.fail(e.what());
+    if (memory != sc.memory_npy.end()) {
+      t = memory->second;
+    } else {
+      try {
+        t = read_npy(path.string());
+      } catch (const InputError& e) {
+        p.fail(e.what());
+      }
     }
     if (t.dtype() != dtype) {
-      p.fail(path.string() + " holds " + dtype_name(t.dtype()) + ", expected " + dtype_name(dtype));
+      p.fail(where + " holds " + dtype_name(t.dtype()) + ", expected " + dtype_name(dtype));
     }
     if (t.shape() != shape) {
-      p.fail(path.string() + " has shape " + shape_text(t.shape()) + ", expected " + shape_text(shape));
+      p.fail(where + " has shape " + shape_text(t.shape()) + ", expected " + shape_text(shape));
     }
     Tensor out(dtype, shape, layout);
     out.bytes() = t.bytes();

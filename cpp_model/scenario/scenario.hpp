@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -54,6 +55,9 @@ struct Scenario {
   std::optional<Requant> requant;  // absent: the backend's default
   TestbenchKnobs testbench;
   Value root;  // the whole validated document, for target-specific keys
+  // Tensors given in memory (the Python API's inputs=) in place of .npy
+  // files, by the name their `npy:` source carries (see load_scenario).
+  std::map<std::string, Tensor> memory_npy;
 
   const Value& operator[](const std::string& key) const { return root[key]; }
   bool has(const std::string& key) const { return root.has(key); }
@@ -65,8 +69,14 @@ Schema common_schema(const std::vector<TargetSchema>& targets);
 // Loads and validates `file`. `overrides` are "key.path=value" strings
 // (values parsed as YAML, so lists work: shapes.input=[1,8,8,16]) applied
 // before validation; `seed` (from --seed) wins over the file's seed.
+// `tensors` are in-memory data by name: each replaces the source of
+// `data.<name>` (or of a top-level `<name>`, e.g. a model scenario's
+// `input`) by {npy: "inputs['<name>']"}, read from Scenario::memory_npy, so
+// it is checked like an .npy file (dtype, shape); a name the scenario has no
+// tensor for is an InputError.
 Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>& targets,
-                       const std::vector<std::string>& overrides = {}, std::optional<uint64_t> seed = {});
+                       const std::vector<std::string>& overrides = {}, std::optional<uint64_t> seed = {},
+                       const std::map<std::string, Tensor>& tensors = {});
 
 // A tensor from a data source value (schemas::data_source()): seeded random
 // (stream chosen by `seed` and `name`, so adding a tensor does not change the

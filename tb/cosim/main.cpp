@@ -3,7 +3,6 @@
 //   0 bit-exact, 1 mismatch, 2 bad input, 3 DUT timeout / hang, 4 internal error.
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
-#include <yaml-cpp/yaml.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
@@ -12,6 +11,7 @@
 
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
+#include "cosim/catalog.hpp"
 #include "cosim/runner.hpp"
 #include "wave/around.hpp"
 
@@ -22,59 +22,6 @@
 #endif
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// out/<scenario stem> for run; out/<name>_replay for replay, where a trace
-// directory called "trace" is named after its parent (out/x/trace -> x).
-std::string default_out(const std::string& path, bool replay) {
-  fs::path p = fs::path(path).lexically_normal();
-  if (p.filename().empty()) p = p.parent_path();
-  if (!replay) return (fs::path("out") / p.stem()).string();
-  std::string name = p.filename().string();
-  if (name == "trace" && p.has_parent_path()) name = p.parent_path().filename().string();
-  return (fs::path("out") / (name + "_replay")).string();
-}
-
-int list(const cosim::tb::BackendRegistry& registry, const std::string& dir_arg) {
-  fs::path dir = dir_arg;
-  if (dir_arg.empty()) {
-    dir = "scenarios";
-#ifdef COSIM_SOURCE_DIR
-    if (!fs::is_directory(dir)) dir = fs::path(COSIM_SOURCE_DIR) / "scenarios";
-#endif
-  }
-  std::cout << "scenarios in " << dir.string() << ":\n";
-  std::vector<fs::path> files;
-  if (fs::is_directory(dir)) {
-    for (const auto& e : fs::directory_iterator(dir)) {
-      if (e.path().extension() == ".yaml" || e.path().extension() == ".yml") files.push_back(e.path());
-    }
-  }
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
-    std::string target = "?", op = "?", desc;
-    try {
-      const YAML::Node n = YAML::LoadFile(f.string());
-      if (n["target"] && n["target"].IsScalar()) target = n["target"].Scalar();
-      if (n["op"] && n["op"].IsScalar()) op = n["op"].Scalar();
-      if (n["description"] && n["description"].IsScalar()) desc = n["description"].Scalar();
-    } catch (const YAML::Exception&) {
-      desc = "(not valid YAML)";
-    }
-    std::printf("  %-24s %-9s %-12s %s\n", f.stem().string().c_str(), target.c_str(), op.c_str(), desc.c_str());
-  }
-  if (files.empty()) std::cout << "  (none)\n";
-  std::cout << "targets:\n";
-  for (const auto* b : registry.all()) {
-    std::string ops;
-    for (const auto& o : b->ops()) ops += (ops.empty() ? "" : ", ") + o;
-    std::printf("  %-9s ops: %-28s %s\n", b->name().c_str(), ops.c_str(), b->description().c_str());
-  }
-  return 0;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
@@ -154,7 +101,7 @@ int main(int argc, char** argv) {
     if (no_dmi) opt.dmi = false;
     if (quantum > 0) opt.quantum_cycles = quantum;
     if (run->parsed() || replay->parsed()) {
-      opt.out_dir = out.empty() ? default_out(file, replay->parsed()) : out;
+      opt.out_dir = out.empty() ? cosim::tb::default_out_dir(file, replay->parsed()) : out;
       CLI::App* cmd = run->parsed() ? run : replay;
       if (cmd->count("--trace") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
       if (opt.wave_from > opt.wave_to) throw cosim::InputError("--trace-from must not exceed --trace-to");
@@ -171,7 +118,10 @@ int main(int argc, char** argv) {
       }
       return rc;
     }
-    if (lst->parsed()) return list(registry, list_dir);
+    if (lst->parsed()) {
+      cosim::tb::print_catalog(cosim::tb::list_catalog(registry, list_dir), std::cout);
+      return 0;
+    }
 #ifdef COSIM_DISASM
     if (dis->parsed()) {
       const std::vector<uint8_t> bytes = cosim::trace::read_file_bytes(file);

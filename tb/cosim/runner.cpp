@@ -62,6 +62,13 @@ json base_report(const Context& ctx) {
   return j;
 }
 
+// --dump: one tensor as <out>/<file>; returns the path written.
+std::string dump_npy(const std::string& out_dir, const std::string& file, const Tensor& t) {
+  const std::string path = (fs::path(out_dir) / file).string();
+  write_npy(path, t);
+  return path;
+}
+
 TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
   cfg.wave_file = o.wave_file;
   cfg.wave_from = o.wave_from;
@@ -117,6 +124,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   const double wall = out.wall_seconds;
 
   json checks = json::array();
+  json npy_dumps = json::object();  // --dump: {expected|actual|inputs: {name: file}}
   int64_t total_mismatches = 0;
   int64_t total_elements = 0;
   std::vector<std::string> lines;
@@ -179,13 +187,13 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     checks.push_back(jc);
     if (opt.dump) {
       fs::create_directories(opt.out_dir);
-      write_npy((fs::path(opt.out_dir) / (cmp.name + "_expected.npy")).string(), c.expected);
-      write_npy((fs::path(opt.out_dir) / (cmp.name + "_actual.npy")).string(), c.actual);
+      npy_dumps["expected"][cmp.name] = dump_npy(opt.out_dir, cmp.name + "_expected.npy", c.expected);
+      npy_dumps["actual"][cmp.name] = dump_npy(opt.out_dir, cmp.name + "_actual.npy", c.actual);
     }
   }
   if (opt.dump && workload != nullptr) {
     for (const auto& [name, t] : workload->inputs) {
-      write_npy((fs::path(opt.out_dir) / (name + "_input.npy")).string(), t);
+      npy_dumps["inputs"][name] = dump_npy(opt.out_dir, name + "_input.npy", t);
     }
   }
   // The first divergence, with the unit of work that produced it.
@@ -282,6 +290,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   j["perf_counters"] = out.perf;
   j["metrics"] = metrics.extra;
   j["dumps"] = out.play.dumps;
+  if (opt.dump) j["npy_dumps"] = npy_dumps;
   j["first_divergence"] = divergence;
   j["wave"] = wave;
   if (!metrics.report_json.empty()) {  // target sections, e.g. the model replay's "layers"
@@ -348,6 +357,15 @@ trace::Trace read_replay_directory(const BackendRegistry& registry, const std::s
 
 }  // namespace
 
+std::string default_out_dir(const std::string& path, bool replay) {
+  fs::path p = fs::path(path).lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();
+  if (!replay) return (fs::path("out") / p.stem()).string();
+  std::string name = p.filename().string();
+  if (name == "trace" && p.has_parent_path()) name = p.parent_path().filename().string();
+  return (fs::path("out") / (name + "_replay")).string();
+}
+
 TbConfig tb_config(const scenario::Scenario& sc) {
   TbConfig c;
   c.dram_latency = sc.testbench.dram_latency;
@@ -359,8 +377,9 @@ TbConfig tb_config(const scenario::Scenario& sc) {
 }
 
 int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
-                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console) {
-  const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed);
+                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console,
+                 const std::map<std::string, Tensor>& tensors) {
+  const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed, tensors);
   const TargetBackend& backend = registry.get(sc.target);
   spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
   Workload w;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -28,9 +29,15 @@ struct RunOptions {
   std::optional<uint64_t> quantum_cycles;
 };
 
-// `cosim run FILE.yaml`: overrides are "key.path=value".
+// out/<scenario stem> for run; out/<name>_replay for replay, where a trace
+// directory called "trace" is named after its parent (out/x/trace -> x).
+std::string default_out_dir(const std::string& path, bool replay);
+
+// `cosim run FILE.yaml`: overrides are "key.path=value"; `tensors` are
+// in-memory inputs by data key (scenario::load_scenario).
 int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
-                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console);
+                 std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console,
+                 const std::map<std::string, Tensor>& tensors = {});
 
 // `cosim replay DIR`: a trace directory or a raw VTA program (insn.bin + dram.bin).
 int replay_trace(const BackendRegistry& registry, const std::string& dir, const RunOptions& options,

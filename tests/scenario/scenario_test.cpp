@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <string>
 
@@ -388,6 +389,32 @@ TEST(Scenario, RandomRangeIsRespectedAndChecked) {
   }
 }
 
+// The message of the InputError `f` throws ("" and a failure when none).
+std::string input_error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no InputError";
+  return "";
+}
+
+TEST(Scenario, InMemoryTensorsReplaceTheirDataSourceAndAreChecked) {
+  Tensor t(DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC);
+  for (int i = 0; i < 32; ++i) t.data<int8_t>()[i] = static_cast<int8_t>(3 * i - 40);
+  const std::string path = write("memory", std::string(kValid) + "data:\n  input: random\n");
+  const sc::Scenario s = sc::load_scenario(path, targets(), {}, std::nullopt, {{"input", t}});
+  const Tensor got = sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC, "input");
+  EXPECT_EQ(got.bytes(), t.bytes());
+  const std::string shape_msg = input_error_of(
+      [&] { sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input"); });
+  EXPECT_NE(shape_msg.find("'data.input.npy': inputs['input'] has shape [1,2,2,8], expected [1,4,4,8]"),
+            std::string::npos) << shape_msg;
+  EXPECT_EQ(input_error_of([&] { sc::load_scenario(path, targets(), {}, std::nullopt, {{"inptu", t}}); }),
+            path + ": inputs['inptu']: the scenario has no tensor of that name; its data keys: input");
+}
+
 TEST(Scenario, NpyDataIsRelativeToTheFileAndChecked) {
   Tensor t(DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC);
   for (int i = 0; i < 32; ++i) t.data<int8_t>()[i] = static_cast<int8_t>(i - 16);
@@ -398,14 +425,10 @@ TEST(Scenario, NpyDataIsRelativeToTheFileAndChecked) {
   const sc::Scenario s = sc::load_scenario(path, targets());
   const Tensor got = sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC, "input");
   EXPECT_EQ(got.bytes(), t.bytes());
-  try {
-    sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input");
-    FAIL();
-  } catch (const InputError& e) {
-    const std::string msg = e.what();
-    EXPECT_EQ(msg.rfind(path + ":14: 'data.input.npy': ", 0), 0u) << msg;
-    EXPECT_NE(msg.find("has shape [1,2,2,8], expected [1,4,4,8]"), std::string::npos) << msg;
-  }
+  const std::string msg = input_error_of(
+      [&] { sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 4, 4, 8}, Layout::kNHWC, "input"); });
+  EXPECT_EQ(msg.rfind(path + ":14: 'data.input.npy': ", 0), 0u) << msg;
+  EXPECT_NE(msg.find("has shape [1,2,2,8], expected [1,4,4,8]"), std::string::npos) << msg;
   const std::string missing = write("npy_missing", std::string(kValid) + "data:\n  input: {npy: nope.npy}\n");
   const sc::Scenario sm = sc::load_scenario(missing, targets());
   try {

@@ -1,0 +1,78 @@
+#include "numpy_tensor.hpp"
+
+#include <cstring>
+
+#include "common/error.hpp"
+
+namespace py = pybind11;
+
+namespace cosim::python {
+
+namespace {
+
+py::dtype numpy_dtype(DType d) {
+  switch (d) {
+    case DType::kInt8: return py::dtype::of<int8_t>();
+    case DType::kInt16: return py::dtype::of<int16_t>();
+    case DType::kInt32: return py::dtype::of<int32_t>();
+    case DType::kBf16: return py::dtype::of<uint16_t>();
+    case DType::kFp32: return py::dtype::of<float>();
+  }
+  throw std::logic_error("numpy_dtype: unknown dtype");
+}
+
+// Equivalent dtypes (PyArray_EquivTypes), not the same dtype object.
+bool has_dtype(const py::array& a, DType d) {
+  switch (d) {
+    case DType::kInt8: return py::isinstance<py::array_t<int8_t>>(a);
+    case DType::kInt16: return py::isinstance<py::array_t<int16_t>>(a);
+    case DType::kInt32: return py::isinstance<py::array_t<int32_t>>(a);
+    case DType::kBf16: return py::isinstance<py::array_t<uint16_t>>(a);
+    case DType::kFp32: return py::isinstance<py::array_t<float>>(a);
+  }
+  return false;
+}
+
+std::string numpy_name(DType d) { return d == DType::kBf16 ? "uint16 (bf16 bits)" : dtype_name(d); }
+
+}  // namespace
+
+Tensor to_tensor(const py::array& array, const std::string& what) {
+  for (DType d : {DType::kInt8, DType::kInt16, DType::kInt32, DType::kFp32, DType::kBf16}) {
+    if (!has_dtype(array, d)) continue;
+    const py::array c = py::array::ensure(array, py::array::c_style);
+    std::vector<int64_t> shape(c.shape(), c.shape() + c.ndim());
+    Tensor t(d, shape);
+    if (t.nbytes() > 0) std::memcpy(t.bytes().data(), c.data(), t.nbytes());
+    return t;
+  }
+  throw InputError(what + ": a NumPy array of dtype " + py::str(array.dtype()).cast<std::string>() +
+                   "; expected int8, int16, int32, float32 or uint16 (bf16 bits)");
+}
+
+Tensor to_tensor(const py::handle& value, DType dtype, const std::string& what) {
+  if (py::isinstance<py::array>(value)) {
+    const py::array a = py::reinterpret_borrow<py::array>(value);
+    if (!has_dtype(a, dtype)) {
+      throw InputError(what + ": a NumPy array of dtype " + py::str(a.dtype()).cast<std::string>() + "; expected " +
+                       numpy_name(dtype));
+    }
+    return to_tensor(a, what);
+  }
+  // A list or a scalar: through NumPy, checking that no value changes.
+  py::module_ np = py::module_::import("numpy");
+  const py::object exact = np.attr("asarray")(value);
+  const py::object cast = exact.attr("astype")(numpy_dtype(dtype));
+  if (!np.attr("array_equal")(exact, cast).cast<bool>()) {
+    throw InputError(what + ": values do not fit " + numpy_name(dtype));
+  }
+  return to_tensor(py::reinterpret_borrow<py::array>(cast), what);
+}
+
+py::array to_numpy(const Tensor& t) {
+  py::array a(numpy_dtype(t.dtype()), std::vector<py::ssize_t>(t.shape().begin(), t.shape().end()));
+  if (t.nbytes() > 0) std::memcpy(a.mutable_data(), t.bytes().data(), t.nbytes());
+  return a;
+}
+
+}  // namespace cosim::python

@@ -1,0 +1,105 @@
+"""cosim.run / cosim.replay / cosim.list on the RTL. Every run writes under
+pytest's tmp_path (--basetemp in the build tree); expected values come from
+NumPy (tflite_reference.py, saturating adds) or from the scenario files."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+import cosim
+import tflite_reference as ref
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+SMALL_CONV = {"shapes.input": [1, 8, 8, 16], "shapes.filter": [16, 3, 3, 16], "quant.filter_scales": 0.004}
+
+
+def test_vadd_with_in_memory_inputs(tmp_path):
+    rng = np.random.default_rng(7)
+    a = rng.integers(-128, 128, size=(1, 8, 8, 16)).astype(np.int8)
+    b = rng.integers(-128, 128, size=(1, 8, 8, 16)).astype(np.int8)
+    r = cosim.run(str(SCENARIOS / "selftest_vadd.yaml"), seed=3, inputs={"a": a, "b": b}, out=str(tmp_path))
+    assert r.passed and r.exit_status == 0 and r.status == "pass"
+    want = np.clip(a.astype(np.int16) + b, -128, 127).astype(np.int8)  # int8 saturating add
+    (name,) = r.expected
+    np.testing.assert_array_equal(r.expected[name], want)
+    np.testing.assert_array_equal(r.outputs[name], want)
+    np.testing.assert_array_equal(r.inputs["a"], a)
+    assert r.report["seed"] == 3 and r.report["target"] == "testdut"
+    assert (tmp_path / "report.json").is_file()
+
+
+def test_conv2d_set_overrides_and_distance_to_tflite(tmp_path):
+    r = cosim.run(str(SCENARIOS / "conv2d.yaml"), seed=3, set=SMALL_CONV, out=str(tmp_path))
+    assert r.passed, r.console
+    out, x = r.outputs["output"], r.inputs["input"]
+    assert out.dtype == np.int8 and out.shape == (1, 8, 8, 16)
+    np.testing.assert_array_equal(out, r.expected["output"])
+    # The report's distance to TFLite double rounding, recomputed in NumPy
+    # from the run's own inputs and the scenario's quantization.
+    q = yaml.safe_load((SCENARIOS / "conv2d.yaml").read_text())["quant"]
+    tflite = ref.conv2d(x, r.inputs["filter"], r.inputs["bias"], input_scale=q["input"]["scale"],
+                        input_zero_point=q["input"]["zero_point"], filter_scales=[0.004] * 16,
+                        output_scale=q["output"]["scale"], output_zero_point=q["output"]["zero_point"],
+                        activation="relu")
+    diff = np.abs(out.astype(np.int32) - tflite)
+    (d,) = [d for d in r.report["distance"] if d["reference"] == "tflite_double"]
+    assert d["max_abs_diff"] == diff.max()
+    assert d["exact_pct"] == pytest.approx(100.0 * (diff == 0).mean())
+
+
+def test_same_seed_same_bits(tmp_path):
+    a = cosim.run(str(SCENARIOS / "conv2d.yaml"), seed=5, set=SMALL_CONV, out=str(tmp_path / "a"))
+    b = cosim.run(str(SCENARIOS / "conv2d.yaml"), seed=5, set=SMALL_CONV, out=str(tmp_path / "b"))
+    np.testing.assert_array_equal(a.outputs["output"], b.outputs["output"])
+    assert a.report["cycles"] == b.report["cycles"]
+
+
+def test_replay_of_a_run(tmp_path):
+    run = cosim.run(SCENARIOS / "selftest_vadd.yaml", out=tmp_path / "run")  # pathlib.Path works as str does
+    r = cosim.replay(tmp_path / "run" / "trace", out=tmp_path / "replay")
+    assert r.passed and r.inputs == {}
+    for name, t in run.outputs.items():
+        np.testing.assert_array_equal(r.outputs[name], t)
+    assert r.report["cycles"] == run.report["cycles"]
+
+
+def test_list_matches_the_scenario_files():
+    c = cosim.list(str(SCENARIOS))
+    files = sorted(SCENARIOS.glob("*.yaml"))
+    assert [s["name"] for s in c["scenarios"]] == [f.stem for f in files]
+    conv = next(s for s in c["scenarios"] if s["name"] == "conv2d")
+    doc = yaml.safe_load((SCENARIOS / "conv2d.yaml").read_text())
+    assert (conv["target"], conv["op"], conv["description"]) == (doc["target"], doc["op"], doc["description"])
+    targets = {t["name"]: t for t in c["targets"]}
+    assert "conv2d" in targets["vta"]["ops"] and "vadd" in targets["testdut"]["ops"]
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"scenario": "no/such/scenario.yaml"}, r"no/such/scenario\.yaml: cannot open scenario file"),
+        ({"set": {"shapes.nope": 1}}, r"'shapes\.nope': unknown key"),
+        ({"set": {"shapes.input": [1, 14, 14, 32]}}, r"input channels"),
+        ({"set": {"params.padding": object()}}, r"set\['params\.padding'\]"),
+        ({"inputs": {"inptu": np.zeros((1, 8, 8, 16), np.int8)}}, r"inputs\['inptu'\].*data keys: a, b"),
+        ({"inputs": {"a": np.zeros((1, 4, 4, 16), np.int8)}}, r"inputs\['a'\] has shape \[1,4,4,16\], expected"),
+        ({"inputs": {"a": np.zeros((1, 8, 8, 16), np.int64)}}, r"inputs\['a'\]: a NumPy array of dtype int64"),
+        ({"seed": -1}, r"seed: expected an integer >= 0"),
+        ({"scenario": 42}, r"scenario: expected a path"),
+    ],
+)
+def test_bad_input_is_a_clear_python_exception(tmp_path, kwargs, message):
+    kwargs = {"scenario": str(SCENARIOS / "selftest_vadd.yaml"), **kwargs}
+    if "shapes.input" in kwargs.get("set", {}):
+        kwargs["scenario"] = str(SCENARIOS / "conv2d.yaml")
+    with pytest.raises(cosim.InputError, match=message) as e:
+        cosim.run(out=str(tmp_path), **kwargs)
+    assert isinstance(e.value, ValueError) and "\n" not in str(e.value)
+
+
+def test_a_hung_dut_raises_simulation_timeout(tmp_path):
+    with pytest.raises(cosim.SimulationTimeout, match="did not finish within 10 cycles"):
+        cosim.run(str(SCENARIOS / "selftest_vadd.yaml"), set={"testbench.timeout_cycles": 10}, out=str(tmp_path))
+    assert '"timeout"' in (tmp_path / "report.json").read_text()
