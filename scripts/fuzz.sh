@@ -41,6 +41,7 @@ export COSIM_FUZZ_TMP
 mkdir -p "$COSIM_FUZZ_TMP" "$build/logs"
 summary=()
 failed=0
+done_targets=0
 for t in "${targets[@]}"; do
   corpus="$build/corpus/$t"
   artifacts="$build/artifacts/$t"
@@ -50,6 +51,12 @@ for t in "${targets[@]}"; do
   if [[ $t == tflite ]] && compgen -G "$models/*.tflite" >/dev/null; then seeds+=("$models"); fi
   before=$(find "$artifacts" -type f | wc -l)
   echo "== fuzz_$t for ${secs}s (log: $log)"
+  ticker=
+  if [ -t 1 ]; then  # a person watching: seconds gone, targets done (nothing in CI logs)
+    ( s=0; while sleep 5; do s=$((s + 5)); printf '\r\033[K  fuzz_%s: %d of %d s, target %d of %d' \
+        "$t" "$s" "$secs" "$((done_targets + 1))" "${#targets[@]}"; done ) &
+    ticker=$!
+  fi
   set +e
   (cd "$build/logs" && rm -f fuzz-0.log &&
     "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -jobs=1 -workers=1 -rss_limit_mb="$rss" \
@@ -57,6 +64,8 @@ for t in "${targets[@]}"; do
     status=$?; mv -f fuzz-0.log "$log" 2>/dev/null; exit $status)
   status=$?
   set -e
+  if [ -n "$ticker" ]; then kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null; printf '\r\033[K'; fi
+  done_targets=$((done_targets + 1))
   execs=$(grep -E '^stat::number_of_executed_units:' "$log" 2>/dev/null | tail -n1 | awk '{print $2}')
   [[ -n $execs ]] || execs=$(grep -oE '^#[0-9]+' "$log" 2>/dev/null | tail -n1 | tr -d '#')
   crashes=$(( $(find "$artifacts" -type f | wc -l) - before ))

@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "ops/distance.hpp"
 #include "scoreboard/scoreboard.hpp"
+#include "tlm/progress_line.hpp"
 #include "tflite/reference.hpp"
 
 namespace cosim::tb::model_replay {
@@ -428,7 +429,9 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   if (is_delegate(target, sc)) {
     const int64_t inputs = sc["inputs"].as_int();
     const std::vector<LayerContext> first = ctxs;
+    ProgressLine progress("compiling the network for input");
     for (int64_t k = 0; k < inputs; ++k) {
+      if (inputs > 1) progress.update(static_cast<std::size_t>(k), static_cast<std::size_t>(inputs), "");
       std::vector<LayerContext> run = first;  // input k's layers: checks named opNN_type_inK
       if (k > 0) {
         for (LayerContext& c : run) c.check += "_in" + std::to_string(k);

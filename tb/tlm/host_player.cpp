@@ -3,9 +3,12 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "tlm/progress_line.hpp"
 
 namespace cosim::tb {
 
@@ -28,7 +31,30 @@ std::string HostPlayer::where(const trace::Step& s) const {
 
 void HostPlayer::play() {
   try {
-    for (const trace::Step& s : trace_.steps) step(s);
+    // Long traces (a network, several inputs) show which run is going on:
+    // runs done / all, named by the first check after each run.
+    std::vector<std::string> run_names;
+    for (std::size_t i = 0; i < trace_.steps.size(); ++i) {
+      if (trace_.steps[i].op != trace::Op::kWaitDone) continue;
+      std::string name = "run " + std::to_string(run_names.size());
+      for (std::size_t j = i + 1; j < trace_.steps.size(); ++j) {
+        const trace::Op op = trace_.steps[j].op;
+        if (op == trace::Op::kWaitDone) break;
+        if (op == trace::Op::kMemCheck || op == trace::Op::kStreamCheck) {
+          name = trace_.steps[j].tensor.name;
+          break;
+        }
+      }
+      run_names.push_back(std::move(name));
+    }
+    ProgressLine progress("running");
+    std::size_t runs = 0;
+    for (const trace::Step& s : trace_.steps) {
+      if (s.op == trace::Op::kWaitDone && run_names.size() > 1) progress.update(runs, run_names.size(), run_names[runs]);
+      step(s);
+      runs += s.op == trace::Op::kWaitDone ? 1 : 0;
+    }
+    progress.finish();
     finished_ = true;
   } catch (...) {
     error_ = std::current_exception();

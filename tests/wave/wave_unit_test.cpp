@@ -221,13 +221,13 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   for (int i = 0; i < 26; ++i) no_marker += " -1";
   EXPECT_NE(t.find(no_marker + "\n"), std::string::npos);
 
-  set_gtkw_marker(f.gtkw_path, 420, "first mismatch out[n=0]");
+  set_gtkw_marker(f.gtkw_path, 4200, "first mismatch out[n=0]");  // cycle 420 (10 FST units a cycle)
   const std::string m = slurp(f.gtkw_path);
-  std::string with_marker = " 420 420";
+  std::string with_marker = " 4200 4200";
   for (int i = 1; i < 26; ++i) with_marker += " -1";
   EXPECT_NE(m.find(with_marker + "\n"), std::string::npos) << m;
   EXPECT_NE(m.find("[markername] Afirst mismatch out[n=0]\n"), std::string::npos);
-  EXPECT_NE(m.find("[timestart] 300\n"), std::string::npos);  // 120 before the marker (60 cycles)
+  EXPECT_NE(m.find("[timestart] 3600\n"), std::string::npos);  // 600 before the marker (60 cycles)
   // Setting it again replaces it.
   set_gtkw_marker(f.gtkw_path, 500, "again");
   const std::string m2 = slurp(f.gtkw_path);
