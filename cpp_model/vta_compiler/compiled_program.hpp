@@ -96,6 +96,13 @@ struct CompiledProgram {
   std::optional<std::size_t> store_writing(const std::vector<int64_t>& index) const;
   // The program as a raw VTA program (stream + image), e.g. for
   // write_raw_program_dir / `cosim replay`.
+  // The compute bound of GEMM utilization: the COMPUTE engine executes one
+  // uop per cycle, GEMM, GEMM reset and ALU alike, so with loads and stores
+  // fully hidden the best a program can reach is gemm / (gemm + reset + alu).
+  double compute_bound() const {
+    const uint64_t all = gemm_uops + reset_uops + alu_uops;
+    return all == 0 ? 0.0 : static_cast<double>(gemm_uops) / static_cast<double>(all);
+  }
   // An image from address 0 (zeros below image_base).
   RawProgram raw() const;
   // Drops the image's bytes below `base` (the compilers build it from 0).

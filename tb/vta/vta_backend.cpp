@@ -20,6 +20,7 @@
 //   shapes: {input1: [1, 8, 8, 16], input2: [1, 1, 1, 16]}     # NumPy broadcasting
 //   quant: {input1: {...}, input2: {...}, output: {...}}
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <sstream>
 
@@ -259,6 +260,18 @@ class VtaBackend : public TargetBackend {
       // One 16x16 GEMM uop per cycle is the array's peak.
       m.utilization = static_cast<double>(st.prog.gemm_uops) / cycles;
       m.extra["useful_mac_fraction"] = static_cast<double>(st.prog.macs) / (256.0 * cycles);
+      const double bound = st.prog.compute_bound();
+      m.extra["compute_bound"] = bound;
+      m.extra["utilization_of_bound"] = *m.utilization / bound;
+      char line[200];
+      std::snprintf(line, sizeof line,
+                    "  bound       GEMM utilization %.1f %% of a compute bound of %.1f %% (%.1f %%): %llu GEMM, "
+                    "%llu reset, %llu ALU uops on COMPUTE",
+                    100.0 * *m.utilization, 100.0 * bound, 100.0 * *m.utilization / bound,
+                    static_cast<unsigned long long>(st.prog.gemm_uops),
+                    static_cast<unsigned long long>(st.prog.reset_uops),
+                    static_cast<unsigned long long>(st.prog.alu_uops));
+      m.table.push_back(line);
     }
     return m;
   }

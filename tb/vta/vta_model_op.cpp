@@ -237,7 +237,8 @@ class VtaModelTarget : public model_replay::ModelTarget {
   }
 
   std::vector<model_replay::Column> columns() const override {
-    return {{"input", 11}, {"tfl_double", 16}, {"tfl_single", 16}, {"cycles", 10}, {"util", 7}};
+    return {{"input", 11}, {"tfl_double", 16}, {"tfl_single", 16}, {"cycles", 10}, {"util", 7}, {"bound", 7},
+            {"of_bnd", 7}};
   }
 
   model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
@@ -283,10 +284,21 @@ class VtaModelTarget : public model_replay::ModelTarget {
       u << std::fixed << std::setprecision(1) << util * 100.0 << "%";
       f.cells.push_back(std::to_string(*cyc));
       f.cells.push_back(conv ? u.str() : "-");
+      // The compute bound (CompiledProgram::compute_bound) and the share of it reached.
+      const double bound = p.compute_bound();
+      std::ostringstream b, ob;
+      b << std::fixed << std::setprecision(1) << bound * 100.0 << "%";
+      ob << std::fixed << std::setprecision(0) << (bound > 0 ? util / bound * 100.0 : 0.0) << "%";
+      f.cells.push_back(conv ? b.str() : "-");
+      f.cells.push_back(conv ? ob.str() : "-");
+      if (conv) {
+        f.json["compute_bound"] = bound;
+        f.metrics["compute_bound"] = bound;
+        f.metrics["utilization_of_bound"] = bound > 0 ? util / bound : 0.0;
+      }
     } else {
       f.json["cycles"] = nullptr;
-      f.cells.push_back("-");
-      f.cells.push_back("-");
+      for (int c = 0; c < 4; ++c) f.cells.push_back("-");
     }
     f.metrics["gemm_uops"] = static_cast<double>(p.gemm_uops);
     return f;
