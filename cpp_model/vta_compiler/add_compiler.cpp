@@ -127,14 +127,8 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
     bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
         std::to_string(opt.dram_limit));
   cp.dram = layout.make_image();
-  auto put = [&](const DramRegion& r, const std::vector<int32_t>& v) {
-    std::vector<uint8_t> bytes(v.size() * 4);
-    for (std::size_t i = 0; i < v.size(); ++i)
-      for (int j = 0; j < 4; ++j) bytes[4 * i + j] = static_cast<uint8_t>(static_cast<uint32_t>(v[i]) >> (8 * j));
-    write_region(cp.dram, r, bytes.data(), bytes.size());
-  };
-  put(ra, dequantize_broadcast(a, shape, blocks * kBlock, p.a_offset, p.a_multiplier));
-  put(rb, dequantize_broadcast(b, shape, blocks * kBlock, p.b_offset, p.b_multiplier));
+  write_int32_region(cp.dram, ra, dequantize_broadcast(a, shape, blocks * kBlock, p.a_offset, p.a_multiplier));
+  write_int32_region(cp.dram, rb, dequantize_broadcast(b, shape, blocks * kBlock, p.b_offset, p.b_multiplier));
   place(bp, cp.dram);
   cp.start_image_at(opt.dram_base);
 

@@ -9,6 +9,13 @@
 
 namespace cosim::vta {
 
+void write_int32_region(std::vector<uint8_t>& dram, const DramRegion& region, const std::vector<int32_t>& values) {
+  std::vector<uint8_t> bytes(values.size() * 4);
+  for (std::size_t i = 0; i < values.size(); ++i)
+    for (int k = 0; k < 4; ++k) bytes[4 * i + k] = static_cast<uint8_t>(static_cast<uint32_t>(values[i]) >> (8 * k));
+  write_region(dram, region, bytes.data(), bytes.size());
+}
+
 RawProgram CompiledProgram::raw() const {
   RawProgram r{std::vector<uint8_t>(image_base, 0), insn_addr, insn_count};
   r.dram.insert(r.dram.end(), dram.begin(), dram.end());

@@ -68,6 +68,9 @@ struct WorkUnit {
   std::string text;  // e.g. "tile 3 (n0 oh 6..11 ow 0..27 oc 0..63): GEMM"
 };
 
+// Writes int32 values (ACC elements' lanes) into a region, little-endian.
+void write_int32_region(std::vector<uint8_t>& dram, const DramRegion& region, const std::vector<int32_t>& values);
+
 struct CompiledProgram {
   std::string op;                       // "conv2d" or "add"
   std::vector<Insn> insns;              // decoded form of the stream

@@ -481,14 +481,13 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
     bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
         std::to_string(opt.dram_limit));
   cp.dram = layout.make_image();
-  const std::vector<uint8_t> xin = pack_activations(input);
+  if (!opt.input_addr) {
+    const std::vector<uint8_t> xin = pack_activations(input);
+    write_region(cp.dram, r_in, xin.data(), xin.size());
+  }
   const std::vector<uint8_t> xw = pack_weights(filter);
-  if (!opt.input_addr) write_region(cp.dram, r_in, xin.data(), xin.size());
   write_region(cp.dram, r_w, xw.data(), xw.size());
-  std::vector<uint8_t> pbytes(par.size() * 4);
-  for (std::size_t i = 0; i < par.size(); ++i)
-    for (int k = 0; k < 4; ++k) pbytes[4 * i + k] = static_cast<uint8_t>(static_cast<uint32_t>(par[i]) >> (8 * k));
-  write_region(cp.dram, r_p, pbytes.data(), pbytes.size());
+  write_int32_region(cp.dram, r_p, par);
   place(bp, cp.dram);
   cp.start_image_at(opt.dram_base);
 
