@@ -273,7 +273,7 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
 
 bool is_chain_layer(const ReplayedLayer& l) { return l.layer.program.type() == typeid(ChainLayer); }
 
-model_replay::Figures chain_figures(const ReplayedLayer& l) {
+model_replay::Figures chain_figures(const ReplayedLayer& l, const SimOutcome& out) {
   const ChainLayer& st = state(l);
   const Network& net = st.net->net;
   model_replay::Figures f;
@@ -301,6 +301,21 @@ model_replay::Figures chain_figures(const ReplayedLayer& l) {
   f.json["layer_max_abs_err"] = st.layer_err.max_abs_err;
   f.metrics["layer_snr_db"] = st.layer_err.snr_db;
   f.metrics["layer_max_abs_err"] = st.layer_err.max_abs_err;
+  // The layer's own cycles: the engine busy on its descriptor (tf2_core counts
+  // them per descriptor index, summed over the inputs), and the PE array's
+  // utilization there. A fused ADD shares its convolution's descriptor.
+  const auto busy = out.perf.find("desc" + std::to_string(st.layer) + "_busy_cycles");
+  const double peak = peak_macs_per_cycle(out.perf, L.k);
+  if (!st.fused_add && busy != out.perf.end() && busy->second > 0 && peak > 0) {
+    const double cycles = static_cast<double>(busy->second);
+    const double util = static_cast<double>(l.layer.macs) / peak / cycles;
+    f.cells.push_back(std::to_string(busy->second / static_cast<uint64_t>(st.net->inputs)));
+    f.cells.push_back(fmt(100.0 * util, 1) + "%");
+    f.json["cycles_per_input"] = busy->second / static_cast<uint64_t>(st.net->inputs);
+    f.json["pe_utilization"] = util;
+    f.metrics["cycles"] = cycles;
+    f.metrics["pe_utilization"] = util;
+  }
   return f;
 }
 

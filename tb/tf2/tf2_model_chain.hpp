@@ -46,7 +46,7 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
 bool is_chain_layer(const model_replay::ReplayedLayer& l);
 // Cells for the columns of tf2_model_op (where, Qin, Qout, minexp, inq_snr,
 // inq_err, int8_snr, int8_err, net_snr), report fields and metrics.
-model_replay::Figures chain_figures(const model_replay::ReplayedLayer& l);
+model_replay::Figures chain_figures(const model_replay::ReplayedLayer& l, const SimOutcome& out);
 // Top-1 agreement from the DUT's bytes; utilization as the layers mode.
 void chain_totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out, Metrics& m);
 

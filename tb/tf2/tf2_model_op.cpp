@@ -170,7 +170,8 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     // SNR in dB against the float layer on the same input; err = max abs
     // error; net_snr (mode chain) against the float model's own tensor.
     return {{"Qin", 8},       {"Qout", 8},       {"minexp", 8},      {"inq_snr", 10},
-            {"inq_err", 10},   {"int8_snr", 10}, {"int8_err", 10},  {"net_snr", 10}};
+            {"inq_err", 10},   {"int8_snr", 10}, {"int8_err", 10},  {"net_snr", 10}, {"cyc/input", 10},
+            {"util", 7}};
   }
 
   // Utilization over the network, as for one layer (tf2_backend): each
@@ -193,7 +194,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
   model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
                                 const SimOutcome& out) const override {
     (void)run, (void)out;
-    if (is_chain_layer(l)) return chain_figures(l);
+    if (is_chain_layer(l)) return chain_figures(l, out);
     const Tf2Layer& st = state(l);
     model_replay::Figures f;
     f.cells = {q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),

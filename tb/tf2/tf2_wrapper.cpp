@@ -55,6 +55,10 @@ std::map<std::string, uint64_t> Tf2Wrapper::dut_counters() const {
             {"cfg_ocol3d", hw_.ocol3d},
             {"cfg_ktap", hw_.ktap},
             {"cfg_ocol2d", hw_.ocol2d}});
+  for (std::size_t d = 0; d < e.desc_busy.size(); ++d) {
+    p["desc" + std::to_string(d) + "_busy_cycles"] = e.desc_busy[d];
+    p["desc" + std::to_string(d) + "_pe_busy_cycles"] = e.desc_pe_busy[d];
+  }
   return p;
 }
 

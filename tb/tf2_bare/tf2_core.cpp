@@ -26,7 +26,16 @@ class EventPort final : public harness::Port<Vtf2_top> {
   void drive(Vtf2_top& m) override { (void)m; }
   void sample(const Vtf2_top& m, uint64_t time) override {
     (void)time;
-    if (m.busy_o) ++c.busy;
+    if (m.busy_o) {
+      ++c.busy;
+      const std::size_t d = m.dbg_desc_idx_o;
+      if (d >= c.desc_busy.size()) {
+        c.desc_busy.resize(d + 1, 0);
+        c.desc_pe_busy.resize(d + 1, 0);
+      }
+      ++c.desc_busy[d];
+      if (m.ev_pe_busy_o) ++c.desc_pe_busy[d];
+    }
     if (m.ev_pe_busy_o) ++c.pe_busy;
     if (m.ev_filt_wait_o) ++c.filt_wait;
     if (m.ev_out_wait_o) ++c.out_wait;

@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "dut/tf2_regs.hpp"
 #include "harness/axi_master_binder.hpp"
@@ -37,6 +38,9 @@ struct HwConfig {
 // Cycles counted from the DUT's event pins, as its own counters see them.
 struct EventCounts {
   uint64_t busy = 0, pe_busy = 0, filt_wait = 0, out_wait = 0;
+  // Busy and PE-busy cycles per descriptor index (a network's layers),
+  // summed over the runs.
+  std::vector<uint64_t> desc_busy, desc_pe_busy;
 };
 
 class Tf2Core {

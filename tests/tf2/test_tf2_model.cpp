@@ -54,9 +54,15 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
   // the three ADDs fused into the convolution before them, the tail on the host.
   const std::set<int> conv{0, 1, 2, 4, 5, 6, 8, 9, 10}, add{3, 7, 11}, host{12, 13, 14, 15};
   std::set<int> seen;
+  uint64_t layer_cycles = 0;  // per input, summed over the TF2 layers
   for (const json& l : rep["layers"]) {
     const int op = l["op_index"].get<int>();
     seen.insert(op);
+    if (conv.count(op)) {
+      ASSERT_TRUE(l["cycles_per_input"].is_number()) << l.dump();
+      EXPECT_GT(l["cycles_per_input"].get<uint64_t>(), 0u);
+      layer_cycles += l["cycles_per_input"].get<uint64_t>();
+    }
     ASSERT_TRUE(l["network_snr_db"].is_number()) << l.dump();  // finite (inf is written as a string)
     if (conv.count(op)) {
       EXPECT_EQ(l["type"], "CONV_2D");
@@ -75,6 +81,11 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
     }
   }
   EXPECT_EQ(seen.size(), 16u);
+  // The layers' cycles (the engine busy on each descriptor) make up the
+  // engine's busy cycles over the 4 inputs, to the rounding of the per-input split.
+  const uint64_t busy = rep["perf_counters"]["busy_cycles"].get<uint64_t>();
+  EXPECT_LE(4 * layer_cycles, busy);
+  EXPECT_GE(4 * layer_cycles + 4 * 9, busy);
   EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 9.0);
   // Top-1 over the scenario's `inputs: 4`.
   ASSERT_TRUE(rep.contains("top1")) << rep.dump();
