@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
   std::string file, out, wave;
   std::optional<uint64_t> seed;
   std::vector<std::string> sets;
-  bool no_dmi = false;
+  bool no_dmi = false, no_timeline = false;
   uint64_t quantum = 0;
   uint64_t max_mb = 256, around = 0;
 
@@ -110,6 +110,7 @@ int main(int argc, char** argv) {
     cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
     cmd->add_flag("--no-dmi", no_dmi, "send every DUT memory access through b_transport");
     cmd->add_option("--quantum", quantum, "temporal decoupling quantum in DUT cycles");
+    cmd->add_flag("--no-timeline", no_timeline, "do not sample the engine timeline (report.json, report.html)");
   };
 
   CLI::App* run = app.add_subcommand("run", "run a scenario on its target's RTL");
@@ -152,6 +153,7 @@ int main(int argc, char** argv) {
     cosim::tb::BackendRegistry registry;
     cosim::tb::register_builtin_backends(registry);
     if (no_dmi) opt.dmi = false;
+    opt.timeline = !no_timeline;
     if (quantum > 0) opt.quantum_cycles = quantum;
     if (run->parsed() || replay->parsed()) {
       opt.out_dir = out.empty() ? default_out(file, replay->parsed()) : out;

@@ -70,6 +70,7 @@ TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
   cfg.wave_max_bytes = o.wave_max_bytes;
   if (o.dmi) cfg.dmi = *o.dmi;
   if (o.quantum_cycles) cfg.quantum_cycles = *o.quantum_cycles;
+  cfg.timeline = o.timeline;
   return cfg;
 }
 
@@ -280,6 +281,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
                  {"tlm_accesses", out.memory.tlm_accesses},
                  {"delay_cycles", out.memory_delay_cycles}};
   j["perf_counters"] = out.perf;
+  j["timeline"] = out.timeline ? out.timeline->to_json() : json(nullptr);
   j["metrics"] = metrics.extra;
   j["dumps"] = out.play.dumps;
   j["first_divergence"] = divergence;

@@ -26,6 +26,7 @@ struct RunOptions {
   std::size_t max_report = 10;   // mismatches listed per check
   std::optional<bool> dmi;       // override TbConfig::dmi
   std::optional<uint64_t> quantum_cycles;
+  bool timeline = true;          // sample the engine timeline (--no-timeline: off)
 };
 
 // `cosim run FILE.yaml`: overrides are "key.path=value".

@@ -29,6 +29,7 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   out.play = host.result();
   out.cycles = dut->cycles();
   out.perf = dut->perf_counters();
+  if (const activity::Timeline* t = dut->timeline()) out.timeline = *t;
   out.dut_errors = dut->errors();
   out.dram = dram.stats();
   out.memory = dut->memory().stats();

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "scoreboard/write_log.hpp"
@@ -24,6 +25,7 @@ struct SimOutcome {
   PlayResult play;
   uint64_t cycles = 0;  // DUT cycles since reset at the end
   std::map<std::string, uint64_t> perf;
+  std::optional<activity::Timeline> timeline;  // DutWrapper::timeline()
   std::vector<std::string> dut_errors;  // DutWrapper::errors()
   DramTarget::Stats dram;
   TlmMemoryPort::Stats memory;
