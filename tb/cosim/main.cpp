@@ -13,6 +13,7 @@
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/runner.hpp"
+#include "report_html/report_page.hpp"
 #include "wave/around.hpp"
 
 #if __has_include("vta/disasm.hpp") && defined(COSIM_HAVE_VTA_DISASM)
@@ -154,6 +155,7 @@ int main(int argc, char** argv) {
     cosim::tb::register_builtin_backends(registry);
     if (no_dmi) opt.dmi = false;
     opt.timeline = !no_timeline;
+    opt.program = argv[0];
     if (quantum > 0) opt.quantum_cycles = quantum;
     if (run->parsed() || replay->parsed()) {
       opt.out_dir = out.empty() ? default_out(file, replay->parsed()) : out;
@@ -169,7 +171,10 @@ int main(int argc, char** argv) {
         ao.cycles = around;
         ao.depth = opt.wave_depth;
         ao.max_bytes = opt.wave_max_bytes;
-        cosim::wave::trace_around_mismatch(ao, std::cout);
+        if (cosim::wave::trace_around_mismatch(ao, std::cout)) {
+          // report.json now names the window's waveform: the page's GTKWave command opens it.
+          cosim::tb::report_html::rewrite_report_html({opt.out_dir, opt.program});
+        }
       }
       return rc;
     }

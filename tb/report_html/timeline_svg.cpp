@@ -1,0 +1,143 @@
+#include "report_html/timeline_svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <vector>
+
+#include "report_html/html.hpp"
+
+namespace cosim::tb::report_html {
+
+namespace {
+
+constexpr double kLabelWidth = 200, kPlotWidth = 960, kAxisHeight = 26;
+constexpr double kStateHeight = 18, kLevelHeight = 26, kGap = 5;
+
+// Drawn states by index (1 = the first non-idle state: busy, a beat, ...).
+const char* state_color(std::size_t s) {
+  static const char* const kColors[] = {"#e9ecef", "#2f9e44", "#f08c00", "#e03131", "#7048e8", "#1c7ed6",
+                                        "#0ca678", "#d6336c", "#868e96"};
+  return kColors[std::min<std::size_t>(s, 8)];
+}
+
+// A tick spacing of 1, 2 or 5 x 10^k giving about eight ticks.
+double tick_step(double cycles) {
+  const double raw = std::max(1.0, cycles / 8);
+  const double p = std::pow(10.0, std::floor(std::log10(raw)));
+  for (double m : {1.0, 2.0, 5.0}) {
+    if (raw <= m * p) return m * p;
+  }
+  return 10 * p;
+}
+
+std::string f2(double v) {
+  std::ostringstream os;
+  os.precision(2);
+  os << std::fixed << v;
+  return os.str();
+}
+
+}  // namespace
+
+std::string timeline_section(const nlohmann::json& t) {
+  std::ostringstream o;
+  if (!t.is_object() || !t.contains("lanes") || t["lanes"].empty()) {
+    o << "<p class=\"note\">No engine timeline: sampling was off (<code>--no-timeline</code>) or this DUT declares "
+         "no activity lanes.</p>\n";
+    return o.str();
+  }
+  const double cycles = std::max(1.0, t.value("cycles", 0.0));
+  const double w = std::max(1.0, t.value("bucket_cycles", 1.0));
+  const double scale = kPlotWidth / cycles;
+  const nlohmann::json& lanes = t["lanes"];
+  double height = kAxisHeight;
+  for (const auto& l : lanes) height += (l.value("kind", "") == "level" ? kLevelHeight : kStateHeight) + kGap;
+
+  o << "<svg class=\"timeline\" width=\"" << kLabelWidth + kPlotWidth + 10
+    << "\" height=\"" << height << "\" viewBox=\"0 0 " << kLabelWidth + kPlotWidth + 10 << " " << height << "\">\n";
+  // Cycle axis.
+  const double step = tick_step(cycles);
+  o << "<g class=\"axis\">";
+  for (double c = 0; c <= cycles; c += step) {
+    const double x = kLabelWidth + c * scale;
+    o << "<line x1=\"" << f2(x) << "\" y1=\"" << kAxisHeight - 6 << "\" x2=\"" << f2(x) << "\" y2=\"" << height
+      << "\"/><text x=\"" << f2(x) << "\" y=\"" << kAxisHeight - 10 << "\">" << number(c) << "</text>";
+  }
+  o << "</g>\n";
+  double y = kAxisHeight;
+  for (const auto& l : lanes) {
+    const std::string name = l.value("name", "?");
+    const bool level = l.value("kind", "") == "level";
+    const double h = level ? kLevelHeight : kStateHeight;
+    const std::vector<std::string> states = l.value("states", std::vector<std::string>{});
+    o << "<g class=\"lane " << (level ? "level-lane" : "state-lane") << "\" data-lane=\"" << escape(name) << "\">"
+      << "<text class=\"lane-label\" x=\"" << kLabelWidth - 8 << "\" y=\"" << f2(y + h / 2 + 4) << "\">"
+      << escape(name) << "</text><rect class=\"lane-bg\" x=\"" << kLabelWidth << "\" y=\"" << y << "\" width=\""
+      << kPlotWidth << "\" height=\"" << h << "\"/>";
+    const double peak = std::max(1.0, l.value("max", 1.0));
+    double bucket = 0;
+    for (const auto& run : l.value("buckets", nlohmann::json::array())) {
+      const double n = run.at(0).get<double>();
+      const double c0 = bucket * w, c1 = std::min(cycles, (bucket + n) * w);
+      bucket += n;
+      const double x = kLabelWidth + c0 * scale, width = std::max(0.3, (c1 - c0) * scale);
+      const std::string span = "cycles " + number(c0) + "\u2013" + number(c1 - 1);
+      if (level) {
+        const double span_cycles = std::min(w, cycles - (bucket - 1) * w);  // one bucket's cycles
+        const double mx = run.at(1).get<double>(), mean = run.at(2).get<double>() / std::max(1.0, span_cycles);
+        if (mx <= 0) continue;
+        o << "<rect class=\"bar level-max\" x=\"" << f2(x) << "\" y=\"" << f2(y + h - h * mx / peak) << "\" width=\""
+          << f2(width) << "\" height=\"" << f2(h * mx / peak) << "\"><title>" << escape(name) << ": peak "
+          << number(mx) << ", mean " << number(mean, 2) << ", " << span << "</title></rect>";
+        if (mean > 0) {
+          o << "<rect class=\"bar level-mean\" x=\"" << f2(x) << "\" y=\"" << f2(y + h - h * mean / peak)
+            << "\" width=\"" << f2(width) << "\" height=\"" << f2(h * mean / peak) << "\"/>";
+        }
+        continue;
+      }
+      double total = 0;
+      for (std::size_t s = 1; s < run.size(); ++s) total += run[s].get<double>();
+      if (total <= 0) continue;
+      double stack = 0;  // from the bottom, in order of state
+      for (std::size_t s = 2; s < run.size(); ++s) {
+        const double share = run[s].get<double>() / total;
+        if (share <= 0) continue;
+        const std::size_t state = s - 1;
+        const std::string sname = state < states.size() ? states[state] : "state " + std::to_string(state);
+        o << "<rect class=\"bar state-" << token(sname) << "\" fill=\"" << state_color(state) << "\" x=\"" << f2(x)
+          << "\" y=\"" << f2(y + h * (1 - stack - share)) << "\" width=\"" << f2(width) << "\" height=\""
+          << f2(h * share) << "\"><title>" << escape(name) << ": " << escape(sname) << " " << percent(share, 0)
+          << " of " << span << "</title></rect>";
+        stack += share;
+      }
+    }
+    o << "</g>\n";
+    y += h + kGap;
+  }
+  o << "</svg>\n";
+  o << "<p class=\"note\">" << number(cycles) << " cycles; one bucket = " << number(w)
+    << " cycle" << (w == 1 ? "" : "s")
+    << ". A state lane shows, per bucket, the share of each state (idle: grey); a level lane the bucket's peak "
+       "(light) and mean (dark), scaled to the lane's maximum.</p>\n";
+  // Legend: cycles per state, the figures the lanes add up to.
+  o << "<table class=\"legend\"><tr><th>lane</th><th>states (cycles, share of the run)</th></tr>\n";
+  for (const auto& l : lanes) {
+    o << "<tr><td>" << escape(l.value("name", "?")) << "</td><td>";
+    if (l.value("kind", "") == "level") {
+      o << "peak " << number(l.value("max", 0.0)) << ", mean " << number(l.value("mean", 0.0), 2);
+    } else {
+      const std::vector<std::string> states = l.value("states", std::vector<std::string>{});
+      const std::vector<double> per = l.value("cycles", std::vector<double>{});
+      for (std::size_t s = 0; s < states.size() && s < per.size(); ++s) {
+        o << "<span class=\"key\"><i style=\"background:" << state_color(s) << "\"></i>" << escape(states[s]) << " "
+          << number(per[s]) << " (" << percent(per[s] / cycles) << ")</span> ";
+      }
+    }
+    o << "</td></tr>\n";
+  }
+  o << "</table>\n";
+  return o.str();
+}
+
+}  // namespace cosim::tb::report_html
