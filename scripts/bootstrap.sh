@@ -10,6 +10,7 @@ PACKAGES=(
   libspdlog-dev libfmt-dev libyaml-cpp-dev libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler
   gtkwave lcov python3 python3-yaml clang
+  chromium  # headless, renders report.html in tests/report_html (skipped without it)
 )
 
 missing=()

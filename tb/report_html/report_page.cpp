@@ -39,6 +39,7 @@ svg.histogram .hbar { fill: #f08c00; } svg.histogram .hbar.exact { fill: #2f9e44
 svg.histogram text { text-anchor: middle; font-size: 10px; } svg text.axis-note { text-anchor: start; fill: #868e96; }
 svg.mismatch-map .cell { fill: #f1f3f5; }
 details { margin: 6px 0; }
+.wide { overflow-x: auto; } table.layers td { white-space: nowrap; font-size: 12px; } table.layers th { font-size: 12px; }
 )";
 
 void row(std::ostringstream& o, const std::string& key, const std::string& html_value) {
@@ -125,7 +126,7 @@ std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
   if (!divergence.empty()) o << "<h2 id=\"where\">Where it diverges</h2>\n" << divergence;
   if (r.contains("cycles")) o << "<h2 id=\"timeline\">Engine timeline</h2>\n" << timeline_section(r.value("timeline", nlohmann::json()));
   const std::string layers = layer_table(r);
-  if (!layers.empty()) o << "<h2 id=\"layers-title\">Layers</h2>\n" << layers;
+  if (!layers.empty()) o << "<h2 id=\"layers-title\">Layers</h2>\n<div class=\"wide\">" << layers << "</div>\n";
   if (r.contains("distance")) o << "<h2 id=\"drift\">Drift from the reference semantics</h2>\n" << drift_section(r);
   o << counters(r);
   o << "<p class=\"note\">All figures from <a href=\"report.json\">report.json</a> beside this page.</p>\n";
