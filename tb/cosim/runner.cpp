@@ -86,14 +86,16 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   WriteLog log;
   SimOutcome out;
   const auto t0 = std::chrono::steady_clock::now();
+  std::optional<activity::Timeline> partial;  // the timeline up to a hang or an assertion
   try {
     out = simulate(
         tr, cfg, [&backend](const char* name, const TbConfig& c) { return backend.make_dut(name, c); }, opt.out_dir,
-        &log);
+        &log, &partial);
   } catch (const TimeoutError& e) {
     json j = base_report(ctx);
     j["status"] = "timeout";
     j["diagnosis"] = e.what();
+    j["timeline"] = partial ? partial->to_json() : json(nullptr);
     // A hang is where a waveform helps most: the wrapper closed it on the way out.
     if (!cfg.wave_file.empty() && fs::exists(cfg.wave_file)) {
       j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
@@ -110,6 +112,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     j["bit_exact"] = false;
     j["assertion"] = {{"dut", e.dut()}, {"cycle", e.cycle()}, {"name", a.name},     {"instance", a.instance},
                       {"file", a.file}, {"line", a.line},     {"message", a.message}, {"verilator", a.raw}};
+    j["timeline"] = partial ? partial->to_json() : json(nullptr);
     if (!cfg.wave_file.empty() && fs::exists(cfg.wave_file)) {
       j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
     }

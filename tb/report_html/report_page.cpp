@@ -32,7 +32,8 @@ pre.command { background: #f1f3f5; padding: 8px; white-space: pre-wrap; word-bre
 svg text { font: 11px system-ui, sans-serif; fill: #343a40; }
 svg.timeline .axis line { stroke: #dee2e6; } svg.timeline .axis text { text-anchor: middle; }
 svg.timeline .lane-label { text-anchor: end; } svg.timeline .lane-bg { fill: #f1f3f5; }
-svg.timeline .level-max { fill: #a5d8ff; } svg.timeline .level-mean { fill: #1c7ed6; }
+svg.timeline .level-max { fill: #a5d8ff; } svg.timeline .layer-span { fill: #ffe8a1; } svg.timeline .layer-edge { stroke: #495057; stroke-width: 0.6; stroke-dasharray: 2 2; }
+svg.timeline .layer-span.odd { fill: #a5d8ff; } svg.timeline .layer-label { text-anchor: middle; font-size: 10px; } svg.timeline .level-mean { fill: #1c7ed6; }
 .key { white-space: nowrap; margin-right: 10px; } .key i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; }
 .drifts { display: flex; flex-wrap: wrap; gap: 8px 24px; } figure.drift { margin: 0; } figcaption { font-size: 12px; }
 svg.histogram .hbar { fill: #f08c00; } svg.histogram .hbar.exact { fill: #2f9e44; }
@@ -124,7 +125,10 @@ std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
   o << summary(r);
   const std::string divergence = divergence_section(r, WaveCommand{opt.out_dir, opt.program});
   if (!divergence.empty()) o << "<h2 id=\"where\">Where it diverges</h2>\n" << divergence;
-  if (r.contains("cycles")) o << "<h2 id=\"timeline\">Engine timeline</h2>\n" << timeline_section(r.value("timeline", nlohmann::json()));
+  // A run that simulated: finished (cycles), or stopped by a hang or an assertion (a timeline up to there).
+  if (r.contains("cycles") || r.contains("timeline")) {
+    o << "<h2 id=\"timeline\">Engine timeline</h2>\n" << timeline_section(r.value("timeline", nlohmann::json()), r.value("layers", nlohmann::json()));
+  }
   const std::string layers = layer_table(r);
   if (!layers.empty()) o << "<h2 id=\"layers-title\">Layers</h2>\n<div class=\"wide\">" << layers << "</div>\n";
   if (r.contains("distance")) o << "<h2 id=\"drift\">Drift from the reference semantics</h2>\n" << drift_section(r);

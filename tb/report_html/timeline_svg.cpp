@@ -40,7 +40,7 @@ std::string f2(double v) {
 
 }  // namespace
 
-std::string timeline_section(const nlohmann::json& t) {
+std::string timeline_section(const nlohmann::json& t, const nlohmann::json& layers) {
   std::ostringstream o;
   if (!t.is_object() || !t.contains("lanes") || t["lanes"].empty()) {
     o << "<p class=\"note\">No engine timeline: sampling was off (<code>--no-timeline</code>) or this DUT declares "
@@ -51,7 +51,18 @@ std::string timeline_section(const nlohmann::json& t) {
   const double w = std::max(1.0, t.value("bucket_cycles", 1.0));
   const double scale = kPlotWidth / cycles;
   const nlohmann::json& lanes = t["lanes"];
-  double height = kAxisHeight;
+  // Layers with their span on the DUT's timeline (a model run's programs).
+  std::vector<const nlohmann::json*> spans;
+  if (layers.is_array()) {
+    for (const auto& l : layers) {
+      if (l.is_object() && l.value("start_cycle", nlohmann::json()).is_number() &&
+          l.value("end_cycle", nlohmann::json()).is_number()) {
+        spans.push_back(&l);
+      }
+    }
+  }
+  const double layer_row = spans.empty() ? 0 : 16;
+  double height = kAxisHeight + layer_row;
   for (const auto& l : lanes) height += (l.value("kind", "") == "level" ? kLevelHeight : kStateHeight) + kGap;
 
   o << "<svg class=\"timeline\" width=\"" << kLabelWidth + kPlotWidth + 10
@@ -65,7 +76,25 @@ std::string timeline_section(const nlohmann::json& t) {
       << "\"/><text x=\"" << f2(x) << "\" y=\"" << kAxisHeight - 10 << "\">" << number(c) << "</text>";
   }
   o << "</g>\n";
-  double y = kAxisHeight;
+  if (!spans.empty()) {
+    o << "<g class=\"layer-spans\">";
+    for (std::size_t k = 0; k < spans.size(); ++k) {
+      const nlohmann::json& l = *spans[k];
+      const double c0 = l["start_cycle"].get<double>(), c1 = l["end_cycle"].get<double>();
+      const std::string label = "op " + value_text(l.value("op_index", nlohmann::json(k)));
+      const double x0 = kLabelWidth + c0 * scale, x1 = kLabelWidth + c1 * scale;
+      o << "<rect class=\"layer-span" << (k % 2 ? " odd" : "") << "\" x=\"" << f2(x0) << "\" y=\"" << kAxisHeight
+        << "\" width=\"" << f2(std::max(0.5, x1 - x0)) << "\" height=\"" << layer_row - 2 << "\"><title>"
+        << escape(label + " " + l.value("type", std::string()) + " " + l.value("shapes", std::string())) << ": cycles "
+        << number(c0) << "\u2013" << number(c1) << "</title></rect>";
+      if (x1 - x0 > 24) {
+        o << "<text class=\"layer-label\" x=\"" << f2((x0 + x1) / 2) << "\" y=\"" << kAxisHeight + 11 << "\">"
+          << escape(label) << "</text>";
+      }
+    }
+    o << "</g>\n";
+  }
+  double y = kAxisHeight + layer_row;
   for (const auto& l : lanes) {
     const std::string name = l.value("name", "?");
     const bool level = l.value("kind", "") == "level";
@@ -115,11 +144,18 @@ std::string timeline_section(const nlohmann::json& t) {
     o << "</g>\n";
     y += h + kGap;
   }
+  // Layer edges over the lanes.
+  for (const nlohmann::json* l : spans) {
+    const double x = kLabelWidth + (*l)["start_cycle"].get<double>() * scale;
+    o << "<line class=\"layer-edge\" x1=\"" << f2(x) << "\" y1=\"" << kAxisHeight << "\" x2=\"" << f2(x)
+      << "\" y2=\"" << height << "\"/>";
+  }
   o << "</svg>\n";
   o << "<p class=\"note\">" << number(cycles) << " cycles; one bucket = " << number(w)
     << " cycle" << (w == 1 ? "" : "s")
     << ". A state lane shows, per bucket, the share of each state (idle: grey); a level lane the bucket's peak "
-       "(light) and mean (dark), scaled to the lane's maximum.</p>\n";
+       "(light) and mean (dark), scaled to the lane's maximum."
+    << (spans.empty() ? "" : " Top band and lines: each layer's program on the DUT.") << "</p>\n";
   // Legend: cycles per state, the figures the lanes add up to.
   o << "<table class=\"legend\"><tr><th>lane</th><th>states (cycles, share of the run)</th></tr>\n";
   for (const auto& l : lanes) {

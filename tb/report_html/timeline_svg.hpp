@@ -13,7 +13,8 @@
 namespace cosim::tb::report_html {
 
 // The SVG and its legend; a note when `timeline` is null (sampling off, or a
-// DUT without lanes).
-std::string timeline_section(const nlohmann::json& timeline);
+// DUT without lanes). `layers` (report.json "layers"): those with
+// start_cycle / end_cycle are marked over the lanes, labelled "op N".
+std::string timeline_section(const nlohmann::json& timeline, const nlohmann::json& layers = nlohmann::json());
 
 }  // namespace cosim::tb::report_html

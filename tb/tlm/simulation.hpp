@@ -35,8 +35,11 @@ struct SimOutcome {
 };
 
 // Plays `trace` on the DUT. DUT memory writes are recorded in `log` when
-// given. TimeoutError / InputError from the run are rethrown here.
+// given. TimeoutError / InputError from the run are rethrown here, after
+// the engine timeline up to that point is copied to `timeline_on_error`
+// when given (a hang's page shows who waited on what).
 SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFactory& make_dut,
-                    const std::string& out_dir, WriteLog* log = nullptr);
+                    const std::string& out_dir, WriteLog* log = nullptr,
+                    std::optional<activity::Timeline>* timeline_on_error = nullptr);
 
 }  // namespace cosim::tb

@@ -4,7 +4,8 @@
 from the DOM chromium built, that the engine timeline has the target's
 number of lanes and that every busy lane has non-empty bars; saves a
 screenshot of each page beside it. Exits 77 (CTest: skipped) with a message
-when chromium is not installed (scripts/bootstrap.sh installs it).
+when chromium is not installed (scripts/bootstrap.sh installs it), 1 when
+it is missing in CI (CI=true, or COSIM_REQUIRE_BROWSER=1).
 
 Python 3 standard library only.
 """
@@ -61,9 +62,11 @@ def chromium():
     return None
 
 
-def browser(binary, *args):
-    # As root the sandbox cannot start; no GPU in CI containers.
-    cmd = [binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", *args]
+def browser(binary, profile, *args):
+    # As root the sandbox cannot start; no GPU in CI containers; a profile of
+    # its own under the build tree, so HOME is not touched.
+    cmd = [binary, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+           f"--user-data-dir={profile}", *args]
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 
@@ -83,9 +86,12 @@ def main(argv):
     args = p.parse_args(argv)
     binary = chromium()
     if binary is None:
-        print("report_html_browser: SKIPPED: chromium is not installed (apt-get install chromium, "
-              "or scripts/bootstrap.sh)")
-        return SKIP
+        # CI installs it (scripts/bootstrap.sh): there a missing browser is a failure.
+        required = os.environ.get("CI") == "true" or os.environ.get("COSIM_REQUIRE_BROWSER") == "1"
+        print(f"report_html_browser: {'FAIL' if required else 'SKIPPED'}: chromium is not installed "
+              "(apt-get install chromium, or scripts/bootstrap.sh)")
+        return 1 if required else SKIP
+    profile = os.path.join(os.path.abspath(args.out), "chromium-profile")
     failures = []
     for scenario, expected in PAGES.items():
         out = os.path.join(os.path.abspath(args.out), scenario)
@@ -96,7 +102,7 @@ def main(argv):
             continue
         page = os.path.join(out, "report.html")
         url = "file://" + page
-        dom = browser(binary, "--dump-dom", url)
+        dom = browser(binary, profile, "--dump-dom", url)
         if dom.returncode != 0 or "<svg" not in dom.stdout:
             failures.append(f"{scenario}: chromium --dump-dom exit {dom.returncode}: {dom.stderr[-500:]}")
             continue
@@ -112,7 +118,7 @@ def main(argv):
         shot = os.path.join(out, "report.png")
         if os.path.exists(shot):
             os.remove(shot)
-        s = browser(binary, "--window-size=1280,1200", f"--screenshot={shot}", url)
+        s = browser(binary, profile, "--window-size=1280,1200", f"--screenshot={shot}", url)
         size = png_size(shot) if os.path.exists(shot) else None
         if s.returncode != 0 or size is None or size[0] < 1000 or os.path.getsize(shot) < 20000:
             failures.append(f"{scenario}: no usable screenshot ({shot}, size {size}): {s.stderr[-300:]}")

@@ -2,8 +2,9 @@
 // lanes of a VTA conv2d run agree with the core's own performance counters
 // (token waits exactly, GEMM busy within the start / done cycles of its
 // instructions), TF2's and tiny-dnn's lanes with theirs; the page is
-// written beside report.json, by replay too, and is self-contained;
-// --no-timeline switches sampling off. The page's parts as units on
+// written beside report.json, by replay too, and is self-contained, also
+// for a hang (the timeline up to the timeout); --no-timeline switches
+// sampling off. The page's parts as units on
 // hand-made reports (a mismatch: first divergence, map, GTKWave command).
 #include <gtest/gtest.h>
 
@@ -146,6 +147,21 @@ TEST_F(ReportPage, ReplayWritesThePageAndNoTimelineSwitchesSamplingOff) {
   EXPECT_EQ(report(off)["cycles"], report(out)["cycles"]);  // sampling never changes the DUT's timing
 }
 
+TEST_F(ReportPage, HangPageShowsTheTimelineUpToTheTimeout) {
+  const std::string out = work() + "/hang";
+  const auto r = cosim("run " + scenario("conv2d") + " --out " + out + " --set testbench.timeout_cycles=20000");
+  ASSERT_EQ(r.code, 3) << r.out;
+  const json rep = report(out);
+  EXPECT_EQ(rep["status"], "timeout");
+  ASSERT_TRUE(rep["timeline"].is_object());
+  EXPECT_GE(rep["timeline"]["cycles"].get<uint64_t>(), 20000u);
+  EXPECT_GT(cycles_in(rep, "COMPUTE GEMM", "busy"), 0u);
+  const std::string html = read_text(out + "/report.html");
+  expect_self_contained(html);
+  EXPECT_EQ(count(html, "<g class=\"lane "), 9u);
+  EXPECT_NE(html.find("diagnosis"), std::string::npos);
+}
+
 TEST(ReportPageUnit, MismatchShowsWhereWithAMapAndTheGtkwaveCommand) {
   cosim::Tensor e(cosim::DType::kInt8, {1, 4, 4, 8}, cosim::Layout::kNHWC), a = e;
   a.data<int8_t>()[(0 * 4 + 2) * 8 * 4 + 1 * 8 + 5] = 3;  // h=2, w=1, c=5
@@ -174,4 +190,27 @@ TEST(ReportPageUnit, MismatchShowsWhereWithAMapAndTheGtkwaveCommand) {
                       "out/x/divergence/wave.gtkw out/x/divergence/wave.fst"),
             std::string::npos)
       << html;
+}
+
+TEST(ReportPageUnit, LayersAreTabledAndMarkedOnTheTimeline) {
+  const json rep = json::parse(R"({
+    "scenario": "net", "target": "vta", "op": "model", "seed": 1, "status": "pass", "cycles": 300,
+    "timeline": {"cycles": 300, "bucket_cycles": 1, "lanes": [
+      {"name": "unit", "kind": "state", "states": ["idle", "busy"], "cycles": [100, 200],
+       "buckets": [[100, 1, 0], [200, 0, 1]]}]},
+    "layers": [
+      {"op_index": 0, "type": "CONV_2D", "where": "vta", "bit_exact": true, "cycles": 120, "utilization": 0.5,
+       "start_cycle": 10, "end_cycle": 130, "distance": {"tflite_double": {"exact_pct": 75.0, "max_abs_diff": 1}}},
+      {"op_index": 1, "type": "ADD", "where": "vta", "bit_exact": false, "cycles": 100,
+       "start_cycle": 150, "end_cycle": 250},
+      {"op_index": 2, "type": "SOFTMAX", "where": "cpu"}],
+    "distance": []})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/net", "cosim"});
+  expect_self_contained(html);
+  EXPECT_EQ(count(html, "<tr class=\"layer"), 3u);
+  EXPECT_EQ(count(html, "<tr class=\"layer bad\""), 1u);
+  EXPECT_NE(html.find("75.00 % / 1"), std::string::npos);
+  EXPECT_EQ(count(html, "<rect class=\"layer-span"), 2u);
+  EXPECT_EQ(count(html, "<line class=\"layer-edge\""), 2u);
+  EXPECT_EQ(count(html, "<rect class=\"bar "), 1u);  // one run of busy
 }
