@@ -18,7 +18,7 @@ const std::vector<std::string> kTrailing = {"cycles", "utilization", "macs", "in
 std::string cell(const std::string& key, const nlohmann::json& v) {
   if (key == "utilization" && v.is_number()) return percent(v.get<double>());
   if (key == "input_from" && v.is_object()) {
-    if (v.value("dram", false)) return "DRAM" + (v.contains("op") ? " op " + value_text(v["op"]) : std::string());
+    if (v.value("dram", false)) return "DRAM" + (v.contains("op_index") ? " op " + value_text(v["op_index"]) : std::string());
     return "host";
   }
   return value_text(v);
@@ -27,8 +27,16 @@ std::string cell(const std::string& key, const nlohmann::json& v) {
 }  // namespace
 
 std::string layer_table(const nlohmann::json& r) {
-  const nlohmann::json layers = r.value("layers", nlohmann::json::array());
+  nlohmann::json layers = r.value("layers", nlohmann::json::array());
   if (!layers.is_array() || layers.empty()) return "";
+  // The operators the target does not run ("not_supported"), as the console lists them: on the CPU.
+  for (const auto& n : r.value("not_supported", nlohmann::json::array())) {
+    if (!n.is_object() || !n.contains("op_index")) continue;
+    const bool listed = std::any_of(layers.begin(), layers.end(), [&](const nlohmann::json& l) {
+      return l.is_object() && l.value("op_index", nlohmann::json()) == n["op_index"];
+    });
+    if (!listed) layers.push_back({{"op_index", n["op_index"]}, {"type", n.value("type", nlohmann::json())}, {"where", "cpu"}});
+  }
   std::vector<std::string> refs, extra;
   for (const auto& l : layers) {
     if (!l.is_object()) continue;

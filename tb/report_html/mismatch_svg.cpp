@@ -51,7 +51,7 @@ std::string heat_map(const nlohmann::json& m) {
       const double a = n == 0 ? 0 : 0.25 + 0.75 * static_cast<double>(n) / static_cast<double>(peak);
       o << "<rect class=\"cell" << (n > 0 ? " bad" : "") << "\" x=\"" << kLeft + cell * c << "\" y=\""
         << kTop + cell * r << "\" width=\"" << cell - 1 << "\" height=\"" << cell - 1 << "\"";
-      if (n > 0) o << " fill=\"rgba(224,49,49," << a << ")\"";
+      if (n > 0) o << " style=\"fill:rgba(224,49,49," << a << ")\"";  // over the stylesheet's empty-cell fill
       o << "><title>" << (ra.empty() ? "" : span(ra, r, rstep, rext) + ", ") << span(ca, c, cstep, cext) << ": "
         << n << " mismatching</title></rect>";
     }
