@@ -1,8 +1,10 @@
 // The harness binder that feeds a Timeline: each cycle, after the
 // falling-edge eval (the values the rising edge counts, like the DUT's own
 // performance counters), a DUT's probe turns its pins into one value per
-// lane. The probe is the DUT's: `void operator()(const Model&, uint32_t*
-// values)`; this file names no DUT.
+// lane. The probe is the DUT's: `bool operator()(const Model&, uint32_t*
+// values)`, false when it knows nothing changed since the last cycle (its
+// pins read the same: values untouched, the cycle costs a compare or two);
+// this file names no DUT.
 #pragma once
 
 #include <cstdint>
@@ -21,8 +23,11 @@ class ActivityPort final : public harness::Port<Model> {
       : timeline_(timeline), probe_(std::move(probe)), values_(timeline.lanes().size(), 0) {}
   void drive(Model& m) override { (void)m; }
   void sample(const Model& m, uint64_t time) override {
-    probe_(m, values_.data());
-    timeline_.record(time, values_.data());
+    if (probe_(m, values_.data())) {
+      timeline_.record(time, values_.data());
+    } else {
+      timeline_.advance(time);
+    }
   }
 
  private:

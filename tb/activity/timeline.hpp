@@ -48,6 +48,9 @@ class Timeline {
     end_ = cycle + 1;
   }
 
+  // Cycle `cycle` with every lane's value as on the cycle before.
+  void advance(uint64_t cycle) { end_ = cycle + 1; }
+
   const std::vector<Lane>& lanes() const { return lanes_; }
   uint64_t cycles() const { return end_; }
   uint64_t bucket_cycles() const { return uint64_t{1} << shift_; }

@@ -41,7 +41,7 @@ std::vector<activity::Lane> activity_lanes() {
           state_lane("AXI read port", {"free", "descriptors", "features", "filters", "residuals"})};
 }
 
-void ActivityProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
+bool ActivityProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
   const unsigned cs = m.dbg_ctrl_state_o;
   const bool rd_busy = m.dbg_rd_busy_o;
   const unsigned owner = m.dbg_rd_owner_o;
@@ -62,6 +62,7 @@ void ActivityProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
   v[kPe] = m.ev_pe_busy_o ? 1 : m.ev_filt_wait_o ? 2 : m.ev_out_wait_o ? 3 : 0;
   const unsigned ws = m.dbg_wr_state_o;
   v[kWriter] = ws == wr::kStIdle ? 0 : ws == wr::kStResCmd || ws == wr::kStRes ? 1 : 2;
+  return true;
 }
 
 }  // namespace cosim::tb::tf2

@@ -15,7 +15,7 @@ std::vector<activity::Lane> activity_lanes() {
           state_lane("stream out (m_axis)", {"idle", "beat", "testbench not ready"})};
 }
 
-void ActivityProbe::operator()(const Vtinydnn_top& m, uint32_t* v) const {
+bool ActivityProbe::operator()(const Vtinydnn_top& m, uint32_t* v) const {
   namespace dbg = cosim::tinydnn::regs::dbg_t;
   const uint64_t d = m.dbg_o;
   const uint32_t words[2] = {static_cast<uint32_t>(d), static_cast<uint32_t>(d >> 32)};
@@ -23,6 +23,7 @@ void ActivityProbe::operator()(const Vtinydnn_top& m, uint32_t* v) const {
   v[1] = m.mac_step_o ? 1 : 0;
   v[2] = activity::bits<dbg::kPostBusyLsb, dbg::kPostBusyWidth>(words);
   v[3] = out->fire() ? 1 : out->tvalid ? 2 : 0;
+  return true;
 }
 
 }  // namespace cosim::tb::tinydnn

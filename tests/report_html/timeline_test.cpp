@@ -74,3 +74,13 @@ TEST(Timeline, BitsReadsFieldsAcrossWords) {
   EXPECT_EQ((act::bits<32, 3>(w)), 5u);
   EXPECT_EQ((act::bits<31, 1>(w)), 1u);
 }
+
+TEST(Timeline, AdvanceKeepsEveryLanesValue) {
+  act::Timeline t({act::state_lane("unit", {"idle", "busy"})});
+  const uint32_t busy = 1;
+  t.record(0, &busy);
+  for (uint64_t c = 1; c < 100; ++c) t.advance(c);  // a probe that saw no pin change
+  EXPECT_EQ(t.cycles(), 100u);
+  EXPECT_EQ(t.state_cycles(0, 1), 100u);
+  EXPECT_EQ(t.to_json()["lanes"][0]["cycles"][1], 100);
+}
