@@ -14,11 +14,21 @@ namespace {
 constexpr double kLabelWidth = 200, kPlotWidth = 960, kAxisHeight = 26;
 constexpr double kStateHeight = 18, kLevelHeight = 26, kGap = 5;
 
-// Drawn states by index (1 = the first non-idle state: busy, a beat, ...).
-const char* state_color(std::size_t s) {
-  static const char* const kColors[] = {"#e9ecef", "#2f9e44", "#f08c00", "#e03131", "#7048e8", "#1c7ed6",
-                                        "#0ca678", "#d6336c", "#868e96"};
-  return kColors[std::min<std::size_t>(s, 8)];
+// A lane's colours by state: idle grey; a state that waits (its name says
+// "wait", "not ready", "starved") warm, any other (busy, a beat, a phase)
+// green, then blue, teal, violet, in the lane's order.
+std::vector<std::string> state_colors(const std::vector<std::string>& states) {
+  static const char* const kWork[] = {"#2f9e44", "#1c7ed6", "#0ca678", "#7048e8", "#5c940d"};
+  static const char* const kWait[] = {"#f08c00", "#e03131", "#d6336c", "#a61e4d"};
+  std::vector<std::string> c;
+  std::size_t work = 0, wait = 0;
+  for (std::size_t i = 0; i < states.size(); ++i) {
+    const std::string& n = states[i];
+    const bool waits = n.find("wait") != std::string::npos || n.find("not ready") != std::string::npos ||
+                       n.find("starved") != std::string::npos;
+    c.push_back(i == 0 ? "#e9ecef" : waits ? kWait[wait++ % 4] : kWork[work++ % 5]);
+  }
+  return c;
 }
 
 // A tick spacing of 1, 2 or 5 x 10^k giving about eight ticks.
@@ -100,6 +110,7 @@ std::string timeline_section(const nlohmann::json& t, const nlohmann::json& laye
     const bool level = l.value("kind", "") == "level";
     const double h = level ? kLevelHeight : kStateHeight;
     const std::vector<std::string> states = l.value("states", std::vector<std::string>{});
+    const std::vector<std::string> colors = state_colors(states);
     o << "<g class=\"lane " << (level ? "level-lane" : "state-lane") << "\" data-lane=\"" << escape(name) << "\">"
       << "<text class=\"lane-label\" x=\"" << kLabelWidth - 8 << "\" y=\"" << f2(y + h / 2 + 4) << "\">"
       << escape(name) << "</text><rect class=\"lane-bg\" x=\"" << kLabelWidth << "\" y=\"" << y << "\" width=\""
@@ -134,7 +145,7 @@ std::string timeline_section(const nlohmann::json& t, const nlohmann::json& laye
         if (share <= 0) continue;
         const std::size_t state = s - 1;
         const std::string sname = state < states.size() ? states[state] : "state " + std::to_string(state);
-        o << "<rect class=\"bar state-" << token(sname) << "\" fill=\"" << state_color(state) << "\" x=\"" << f2(x)
+        o << "<rect class=\"bar state-" << token(sname) << "\" fill=\"" << (state < colors.size() ? colors[state] : "#868e96") << "\" x=\"" << f2(x)
           << "\" y=\"" << f2(y + h * (1 - stack - share)) << "\" width=\"" << f2(width) << "\" height=\""
           << f2(h * share) << "\"><title>" << escape(name) << ": " << escape(sname) << " " << percent(share, 0)
           << " of " << span << "</title></rect>";
@@ -164,9 +175,10 @@ std::string timeline_section(const nlohmann::json& t, const nlohmann::json& laye
       o << "peak " << number(l.value("max", 0.0)) << ", mean " << number(l.value("mean", 0.0), 2);
     } else {
       const std::vector<std::string> states = l.value("states", std::vector<std::string>{});
+      const std::vector<std::string> colors = state_colors(states);
       const std::vector<double> per = l.value("cycles", std::vector<double>{});
       for (std::size_t s = 0; s < states.size() && s < per.size(); ++s) {
-        o << "<span class=\"key\"><i style=\"background:" << state_color(s) << "\"></i>" << escape(states[s]) << " "
+        o << "<span class=\"key\"><i style=\"background:" << colors[s] << "\"></i>" << escape(states[s]) << " "
           << number(per[s]) << " (" << percent(per[s] / cycles) << ")</span> ";
       }
     }

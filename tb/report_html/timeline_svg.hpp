@@ -1,7 +1,8 @@
 // The engine timeline as inline SVG, from report.json "timeline"
 // (tb/activity Timeline::to_json): one row per lane, cycles left to right.
 // A state lane stacks, per bucket, the share of each drawn state (idle is
-// the background); a level lane draws the bucket's peak (light) and mean
+// the background; working states green / blue, waiting ones orange / red);
+// a level lane draws the bucket's peak (light) and mean
 // (dark). Every lane is a <g class="lane" data-lane=NAME>, every drawn
 // piece a <rect class="bar ..."> with a <title>, so a browser test can count
 // them; a legend table below gives each state's cycles.
