@@ -11,6 +11,7 @@ PACKAGES=(
   libcli11-dev nlohmann-json3-dev libflatbuffers-dev flatbuffers-compiler
   gtkwave xvfb imagemagick lcov python3 python3-yaml clang
   pybind11-dev python3-numpy python3-pytest
+  chromium  # headless, renders report.html in tests/report_html (skipped without it)
 )
 
 missing=()

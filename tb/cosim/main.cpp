@@ -13,6 +13,7 @@
 #include "cosim/backend.hpp"
 #include "cosim/catalog.hpp"
 #include "cosim/runner.hpp"
+#include "report_html/report_page.hpp"
 #include "wave/around.hpp"
 
 #if __has_include("vta/disasm.hpp") && defined(COSIM_HAVE_VTA_DISASM)
@@ -37,7 +38,7 @@ int main(int argc, char** argv) {
   std::string file, out, wave;
   std::optional<uint64_t> seed;
   std::vector<std::string> sets;
-  bool no_dmi = false;
+  bool no_dmi = false, no_timeline = false;
   uint64_t quantum = 0;
   uint64_t max_mb = 256, around = 0;
 
@@ -57,6 +58,7 @@ int main(int argc, char** argv) {
     cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
     cmd->add_flag("--no-dmi", no_dmi, "send every DUT memory access through b_transport");
     cmd->add_option("--quantum", quantum, "temporal decoupling quantum in DUT cycles");
+    cmd->add_flag("--no-timeline", no_timeline, "do not sample the engine timeline (report.json, report.html)");
   };
 
   CLI::App* run = app.add_subcommand("run", "run a scenario on its target's RTL");
@@ -99,6 +101,8 @@ int main(int argc, char** argv) {
     cosim::tb::BackendRegistry registry;
     cosim::tb::register_builtin_backends(registry);
     if (no_dmi) opt.dmi = false;
+    opt.timeline = !no_timeline;
+    opt.program = argv[0];
     if (quantum > 0) opt.quantum_cycles = quantum;
     if (run->parsed() || replay->parsed()) {
       opt.out_dir = out.empty() ? cosim::tb::default_out_dir(file, replay->parsed()) : out;
@@ -114,7 +118,10 @@ int main(int argc, char** argv) {
         ao.cycles = around;
         ao.depth = opt.wave_depth;
         ao.max_bytes = opt.wave_max_bytes;
-        cosim::wave::trace_around_mismatch(ao, std::cout);
+        if (cosim::wave::trace_around_mismatch(ao, std::cout)) {
+          // report.json now names the window's waveform: the page's GTKWave command opens it.
+          cosim::tb::report_html::rewrite_report_html({opt.out_dir, opt.program});
+        }
       }
       return rc;
     }

@@ -13,7 +13,9 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "report_html/report_page.hpp"
 #include "rtl_assert/rtl_assertion_error.hpp"
+#include "scoreboard/mismatch_map.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "wave/gtkw.hpp"
 
@@ -46,11 +48,15 @@ std::string value_text(double v) {
   return os.str();
 }
 
-void write_json(const std::string& out_dir, const json& j) {
-  fs::create_directories(out_dir);
-  std::ofstream f(fs::path(out_dir) / "report.json");
-  f << j.dump(2) << "\n";
-  if (!f) throw InputError(out_dir + "/report.json: cannot write");
+// report.json and the page made from it (report.html).
+void write_reports(const RunOptions& opt, const json& j) {
+  fs::create_directories(opt.out_dir);
+  {
+    std::ofstream f(fs::path(opt.out_dir) / "report.json");
+    f << j.dump(2) << "\n";
+    if (!f) throw InputError(opt.out_dir + "/report.json: cannot write");
+  }
+  report_html::write_report_html(j, report_html::PageOptions{opt.out_dir, opt.program});
 }
 
 json base_report(const Context& ctx) {
@@ -77,6 +83,7 @@ TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
   cfg.wave_max_bytes = o.wave_max_bytes;
   if (o.dmi) cfg.dmi = *o.dmi;
   if (o.quantum_cycles) cfg.quantum_cycles = *o.quantum_cycles;
+  cfg.timeline = o.timeline;
   return cfg;
 }
 
@@ -86,20 +93,22 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   WriteLog log;
   SimOutcome out;
   const auto t0 = std::chrono::steady_clock::now();
+  std::optional<activity::Timeline> partial;  // the timeline up to a hang or an assertion
   try {
     out = simulate(
         tr, cfg, [&backend](const char* name, const TbConfig& c) { return backend.make_dut(name, c); }, opt.out_dir,
-        &log);
+        &log, &partial);
   } catch (const TimeoutError& e) {
     json j = base_report(ctx);
     j["status"] = "timeout";
     j["diagnosis"] = e.what();
+    j["timeline"] = partial ? partial->to_json() : json(nullptr);
     // A hang is where a waveform helps most: the wrapper closed it on the way out.
     if (!cfg.wave_file.empty() && fs::exists(cfg.wave_file)) {
       j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
     }
     j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    write_json(opt.out_dir, j);
+    write_reports(opt, j);
     throw;
   } catch (const RtlAssertionError& e) {
     // A property of the design broke: a failure of the DUT (exit 1) with the
@@ -110,11 +119,12 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     j["bit_exact"] = false;
     j["assertion"] = {{"dut", e.dut()}, {"cycle", e.cycle()}, {"name", a.name},     {"instance", a.instance},
                       {"file", a.file}, {"line", a.line},     {"message", a.message}, {"verilator", a.raw}};
+    j["timeline"] = partial ? partial->to_json() : json(nullptr);
     if (!cfg.wave_file.empty() && fs::exists(cfg.wave_file)) {
       j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
     }
     j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    write_json(opt.out_dir, j);
+    write_reports(opt, j);
     console << "cosim " << ctx.scenario << ": target " << ctx.target << ", op " << ctx.op << ", seed " << ctx.seed
             << "\n";
     console << "  result      FAIL (RTL assertion)\n  assertion   " << e.what() << "\n";
@@ -173,6 +183,12 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
       lines.push_back(line);
     }
     jc["first_mismatches"] = first;
+    if (cmp.mismatches > 0) {
+      const MismatchMap mm = mismatch_map(c.expected, c.actual);
+      jc["mismatch_map"] = {{"row_axis", mm.row_axis}, {"col_axis", mm.col_axis}, {"rows", mm.rows},
+                            {"cols", mm.cols}, {"row_extent", mm.row_extent}, {"col_extent", mm.col_extent},
+                            {"row_step", mm.row_step}, {"col_step", mm.col_step}, {"counts", mm.counts}};
+    }
     // Distance of this output to each reference semantics.
     json dist = json::array();
     if (workload != nullptr) {
@@ -180,7 +196,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
         if (r.check != c.desc.name) continue;
         const Distance d = distance(r.semantics, r.tensor, c.actual);
         dist.push_back({{"reference", d.reference}, {"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff},
-                        {"elements", d.elements}});
+                        {"elements", d.elements}, {"histogram", d.histogram}});
       }
     }
     jc["distance"] = dist;
@@ -280,6 +296,8 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   j["distance"] = distance_summary;
   j["wall_seconds"] = wall;
   j["simulated_khz"] = khz;
+  j["workload"] = ctx.summary;
+  j["drift_bins"] = drift_bin_bounds();
   j["memory"] = {{"dut_reads", out.memory.reads},
                  {"dut_writes", out.memory.writes},
                  {"dut_read_bytes", out.memory.read_bytes},
@@ -288,6 +306,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
                  {"tlm_accesses", out.memory.tlm_accesses},
                  {"delay_cycles", out.memory_delay_cycles}};
   j["perf_counters"] = out.perf;
+  j["timeline"] = out.timeline ? out.timeline->to_json() : json(nullptr);
   j["metrics"] = metrics.extra;
   j["dumps"] = out.play.dumps;
   if (opt.dump) j["npy_dumps"] = npy_dumps;
@@ -297,7 +316,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     const json sections = json::parse(metrics.report_json);
     for (const auto& [k, v] : sections.items()) j[k] = v;
   }
-  write_json(opt.out_dir, j);
+  write_reports(opt, j);
 
   // One screen.
   console << "cosim " << ctx.scenario << ": target " << ctx.target << ", op " << ctx.op << ", seed " << ctx.seed
@@ -337,7 +356,8 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
             << (wave.contains("gtkw") ? "): gtkwave -a " + wave["gtkw"].get<std::string>() + " " + cfg.wave_file : ")")
             << "\n";
   }
-  console << "  report      " << (fs::path(opt.out_dir) / "report.json").string() << "\n";
+  console << "  report      " << (fs::path(opt.out_dir) / "report.json").string() << ", "
+          << (fs::path(opt.out_dir) / "report.html").string() << "\n";
   return pass ? 0 : 1;
 }
 
@@ -389,7 +409,7 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     json j = base_report(Context{sc.name, sc.target, sc.op, sc.seed, ""});
     j["status"] = "skipped";
     j["reason"] = e.what();
-    write_json(options.out_dir, j);
+    write_reports(options, j);
     console << "cosim: skipped: " << e.what() << "\n";
     return 0;
   }

@@ -1,6 +1,6 @@
 // What `cosim run` and `cosim replay` do, as library functions so tests can
 // call them: scenario -> workload -> trace -> simulation -> scoreboard ->
-// console summary + report.json. Both return the exit status for a finished
+// console summary + report.json + report.html (tb/report_html). Both return the exit status for a finished
 // run (0 bit-exact, 1 mismatch) and let InputError (2) and TimeoutError (3)
 // propagate, after writing report.json with status "timeout" for the latter.
 #pragma once
@@ -27,6 +27,8 @@ struct RunOptions {
   std::size_t max_report = 10;   // mismatches listed per check
   std::optional<bool> dmi;       // override TbConfig::dmi
   std::optional<uint64_t> quantum_cycles;
+  bool timeline = true;          // sample the engine timeline (--no-timeline: off)
+  std::string program = "cosim";  // how report.html names the cosim binary in its commands
 };
 
 // out/<scenario stem> for run; out/<name>_replay for replay, where a trace

@@ -81,15 +81,26 @@ Comparison compare(const Tensor& expected, const Tensor& actual, const CompareOp
   return c;
 }
 
+const std::vector<double>& drift_bin_bounds() {
+  // Exact, then fractions (bf16 / fp32 outputs), then integer steps (int8).
+  static const std::vector<double> kBounds = {0, 1.0 / 256, 1.0 / 16, 0.25, 1, 2, 4, 8, 16, 32, 64, 128};
+  return kBounds;
+}
+
 Distance distance(const std::string& reference_name, const Tensor& reference, const Tensor& actual) {
   same_form(reference, actual, "distance to " + reference_name);
   Distance d;
   d.reference = reference_name;
   d.elements = reference.numel();
+  const std::vector<double>& bounds = drift_bin_bounds();
+  d.histogram.assign(bounds.size() + 1, 0);
   for (int64_t i = 0; i < d.elements; ++i) {
     const double diff = std::fabs(element_value(reference, i) - element_value(actual, i));
     if (diff == 0) ++d.exact;
     if (diff > d.max_abs_diff) d.max_abs_diff = diff;
+    std::size_t bin = 0;
+    while (bin < bounds.size() && !(diff <= bounds[bin])) ++bin;  // NaN: the last bin
+    ++d.histogram[bin];
   }
   d.exact_pct = d.elements == 0 ? 100.0 : 100.0 * static_cast<double>(d.exact) / static_cast<double>(d.elements);
   return d;

@@ -2,7 +2,7 @@
 // mismatch count, the first mismatches with coordinates named after the
 // layout (n,h,w,c for NHWC), both values, and the cycle the DUT last wrote
 // the element when a WriteLog is available. Also the distance of an output
-// to a reference semantics (exact %, max |diff|).
+// to a reference semantics (exact %, max |diff|, a histogram of |diff|).
 #pragma once
 
 #include <cstdint>
@@ -53,7 +53,11 @@ struct Distance {
   int64_t exact = 0;
   double exact_pct = 0;
   double max_abs_diff = 0;
+  // The drift's spread: elements per |diff| bin, bins bounded above by
+  // drift_bin_bounds() (the last one unbounded).
+  std::vector<int64_t> histogram;
 };
+const std::vector<double>& drift_bin_bounds();
 Distance distance(const std::string& reference_name, const Tensor& reference, const Tensor& actual);
 
 // Element i (row-major) as a double: integers exactly, bf16 / fp32 widened.

@@ -6,6 +6,8 @@
 #include "Vtf2_top.h"
 #include "verilated.h"
 #include "harness/core.hpp"
+#include "activity/activity_port.hpp"
+#include "tf2_bare/tf2_lanes.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -74,9 +76,13 @@ struct Tf2Core::Impl {
   harness::AxiMasterBinder<Vtf2_top> axi;
   EventPort events;
   harness::Core<Vtf2_top, Tf2Status> core;
+  bool sample_activity;
+  std::unique_ptr<activity::Timeline> timeline;
+  std::unique_ptr<activity::ActivityPort<Vtf2_top, ActivityProbe>> activity;
   static_assert(harness::AxiMasterBinder<Vtf2_top>::kDataBytes == kAxiDataBytes);
 
-  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("tf2", wave) {
+  Impl(harness::AxiSlavePort& s, const TbConfig* wave)
+      : axi(s), core("tf2", wave), sample_activity(wave != nullptr && wave->timeline) {
     core.add_port(axi);
     core.add_port(events);
   }
@@ -85,7 +91,17 @@ struct Tf2Core::Impl {
 Tf2Core::Tf2Core(harness::AxiSlavePort& slave, const TbConfig* wave) : impl_(std::make_unique<Impl>(slave, wave)) {}
 Tf2Core::~Tf2Core() = default;
 
-void Tf2Core::start_timeline(std::function<void()> after_cycle) { impl_->core.start_timeline(std::move(after_cycle)); }
+void Tf2Core::start_timeline(std::function<void()> after_cycle) {
+  impl_->core.start_timeline(std::move(after_cycle));
+  // Sampled from here: the activity's cycles are the DUT's timeline.
+  if (impl_->sample_activity && !impl_->timeline) {
+    impl_->timeline = std::make_unique<activity::Timeline>(activity_lanes());
+    impl_->activity =
+        std::make_unique<activity::ActivityPort<Vtf2_top, ActivityProbe>>(*impl_->timeline, ActivityProbe{});
+    impl_->core.add_port(*impl_->activity);
+  }
+}
+const activity::Timeline* Tf2Core::timeline() const { return impl_->timeline.get(); }
 void Tf2Core::cycle() { impl_->core.cycle(); }
 uint32_t Tf2Core::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
 void Tf2Core::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }

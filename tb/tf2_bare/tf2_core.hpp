@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "activity/timeline.hpp"
 #include "dut/tf2_regs.hpp"
 #include "harness/axi_master_binder.hpp"
 
@@ -45,7 +46,9 @@ struct EventCounts {
 
 class Tf2Core {
  public:
-  // Resets the engine. `wave`: the waveform settings, null for none.
+  // Resets the engine. `wave`: the waveform settings, null for none; with
+  // its `timeline` the units' activity is sampled on the timeline
+  // (tf2_lanes.hpp).
   explicit Tf2Core(harness::AxiSlavePort& slave, const TbConfig* wave = nullptr);
   ~Tf2Core();
   Tf2Core(const Tf2Core&) = delete;
@@ -70,6 +73,8 @@ class Tf2Core {
   const EventCounts& events() const;
   uint64_t time() const;  // cycles on the DUT's timeline
   std::map<std::string, uint64_t> wave_stats() const;
+  // The engine timeline so far; null when not sampled.
+  const activity::Timeline* timeline() const;
 
  private:
   struct Impl;

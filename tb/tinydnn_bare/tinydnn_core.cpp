@@ -8,6 +8,8 @@
 #include "verilated.h"
 #include "harness/core.hpp"
 #include "harness/stall_seed.hpp"
+#include "activity/activity_port.hpp"
+#include "tinydnn_bare/tinydnn_lanes.hpp"
 
 namespace cosim::tb::tinydnn {
 
@@ -267,9 +269,16 @@ struct TinyDnnCore::Impl {
   harness::AxisBinder<Vtinydnn_top> axis;
   CounterPort counters;
   harness::Core<Vtinydnn_top, TinyDnnStatus> core;
+  bool sample_activity;
+  std::unique_ptr<activity::Timeline> timeline;
+  std::unique_ptr<activity::ActivityPort<Vtinydnn_top, ActivityProbe>> activity;
 
   Impl(MemoryPort& mem, uint64_t seed, axis::DelaySource delay, const TbConfig* wave)
-      : streams(mem, seed, std::move(delay)), axis(streams), counters(axis), core("tinydnn", wave) {
+      : streams(mem, seed, std::move(delay)),
+        axis(streams),
+        counters(axis),
+        core("tinydnn", wave),
+        sample_activity(wave != nullptr && wave->timeline) {
     core.add_port(axis);
     core.add_port(counters);
   }
@@ -281,7 +290,16 @@ TinyDnnCore::~TinyDnnCore() = default;
 
 void TinyDnnCore::start_timeline(std::function<void()> after_cycle) {
   impl_->core.start_timeline(std::move(after_cycle));
+  // Sampled from here: the activity's cycles are the DUT's timeline.
+  if (impl_->sample_activity && !impl_->timeline) {
+    Impl& i = *impl_;
+    i.timeline = std::make_unique<activity::Timeline>(activity_lanes());
+    i.activity = std::make_unique<activity::ActivityPort<Vtinydnn_top, ActivityProbe>>(
+        *i.timeline, ActivityProbe{&i.axis.in(), &i.axis.out()});
+    i.core.add_port(*i.activity);
+  }
 }
+const activity::Timeline* TinyDnnCore::timeline() const { return impl_->timeline.get(); }
 void TinyDnnCore::cycle() { impl_->core.cycle(); }
 uint32_t TinyDnnCore::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
 void TinyDnnCore::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "activity/timeline.hpp"
 #include "axi/memory_port.hpp"
 #include "axis/axis_checker.hpp"
 #include "axis/axis_dma.hpp"
@@ -117,7 +118,9 @@ class Streams final : public harness::AxisEnds {
 
 class TinyDnnCore {
  public:
-  // Resets the accelerator. `wave`: the waveform settings, null for none.
+  // Resets the accelerator. `wave`: the waveform settings, null for none;
+  // with its `timeline` the streams and units are sampled on the timeline
+  // (tinydnn_lanes.hpp).
   TinyDnnCore(MemoryPort& mem, uint64_t seed, axis::DelaySource delay = {}, const TbConfig* wave = nullptr);
   ~TinyDnnCore();
   TinyDnnCore(const TinyDnnCore&) = delete;
@@ -141,6 +144,8 @@ class TinyDnnCore {
   std::string diagnosis() const;
   uint64_t time() const;
   std::map<std::string, uint64_t> wave_stats() const;
+  // The engine timeline so far; null when not sampled.
+  const activity::Timeline* timeline() const;
 
  private:
   struct Impl;

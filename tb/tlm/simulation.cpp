@@ -7,7 +7,7 @@
 namespace cosim::tb {
 
 SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFactory& make_dut,
-                    const std::string& out_dir, WriteLog* log) {
+                    const std::string& out_dir, WriteLog* log, std::optional<activity::Timeline>* timeline_on_error) {
   if (sc_core::sc_get_status() != sc_core::SC_ELABORATION || sc_core::sc_time_stamp() != sc_core::SC_ZERO_TIME) {
     throw std::logic_error("cosim::tb::simulate: one SystemC simulation per process");
   }
@@ -24,11 +24,15 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   sc_core::sc_start();
   SimOutcome out;
   out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (host.error()) std::rethrow_exception(host.error());
+  if (host.error()) {
+    if (timeline_on_error != nullptr && dut->timeline() != nullptr) *timeline_on_error = *dut->timeline();
+    std::rethrow_exception(host.error());
+  }
   if (!host.finished()) throw std::logic_error("simulation ended before the trace finished");
   out.play = host.result();
   out.cycles = dut->cycles();
   out.perf = dut->perf_counters();
+  if (const activity::Timeline* t = dut->timeline()) out.timeline = *t;
   out.dut_errors = dut->errors();
   out.dram = dram.stats();
   out.memory = dut->memory().stats();

@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "scoreboard/write_log.hpp"
@@ -24,6 +25,7 @@ struct SimOutcome {
   PlayResult play;
   uint64_t cycles = 0;  // DUT cycles since reset at the end
   std::map<std::string, uint64_t> perf;
+  std::optional<activity::Timeline> timeline;  // DutWrapper::timeline()
   std::vector<std::string> dut_errors;  // DutWrapper::errors()
   DramTarget::Stats dram;
   TlmMemoryPort::Stats memory;
@@ -33,8 +35,11 @@ struct SimOutcome {
 };
 
 // Plays `trace` on the DUT. DUT memory writes are recorded in `log` when
-// given. TimeoutError / InputError from the run are rethrown here.
+// given. TimeoutError / InputError from the run are rethrown here, after
+// the engine timeline up to that point is copied to `timeline_on_error`
+// when given (a hang's page shows who waited on what).
 SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFactory& make_dut,
-                    const std::string& out_dir, WriteLog* log = nullptr);
+                    const std::string& out_dir, WriteLog* log = nullptr,
+                    std::optional<activity::Timeline>* timeline_on_error = nullptr);
 
 }  // namespace cosim::tb

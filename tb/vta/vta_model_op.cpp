@@ -280,6 +280,10 @@ class VtaModelTarget : public model_replay::ModelTarget {
         f.json["utilization"] = nullptr;
       }
       if (const auto g = perf(out, pre + "gemm_busy")) f.json["gemm_busy_fraction"] = static_cast<double>(*g) / *cyc;
+      if (const auto e = perf(out, pre + "end_cycle"); e && !pre.empty()) {
+        f.json["start_cycle"] = *e >= *cyc ? *e - *cyc : 0;
+        f.json["end_cycle"] = *e;
+      }
       std::ostringstream u;
       u << std::fixed << std::setprecision(1) << util * 100.0 << "%";
       f.cells.push_back(std::to_string(*cyc));
@@ -356,6 +360,7 @@ bool VtaRunLogWrapper::run(uint64_t max_cycles) {
       const auto it = p.find(k);
       if (it != p.end()) r[k] = it->second;
     }
+    r["end_cycle"] = cycles();  // on the DUT's timeline: where the layer ends on report.html's timeline
     runs_.push_back(std::move(r));
   }
   return done;

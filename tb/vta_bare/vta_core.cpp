@@ -6,6 +6,8 @@
 #include "Vvta_top.h"
 #include "verilated.h"
 #include "harness/core.hpp"
+#include "activity/activity_port.hpp"
+#include "vta_bare/vta_lanes.hpp"
 
 namespace cosim::vta {
 
@@ -126,7 +128,17 @@ struct VtaCore::Impl {
   harness::Core<Vvta_top, VtaStatus> core;
   static_assert(harness::AxiMasterBinder<Vvta_top>::kDataBytes == kAxiDataBytes);
 
-  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave) { core.add_port(axi); }
+  std::unique_ptr<activity::Timeline> timeline;
+  std::unique_ptr<activity::ActivityPort<Vvta_top, ActivityProbe>> activity;
+
+  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave) {
+    core.add_port(axi);
+    if (wave != nullptr && wave->timeline) {
+      timeline = std::make_unique<activity::Timeline>(activity_lanes());
+      activity = std::make_unique<activity::ActivityPort<Vvta_top, ActivityProbe>>(*timeline, ActivityProbe{});
+      core.add_port(*activity);
+    }
+  }
 };
 
 VtaCore::VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle, const TbConfig* wave)
@@ -139,6 +151,7 @@ VtaCore::~VtaCore() = default;
 void VtaCore::cycle() { impl_->core.cycle(); }
 
 std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->core.wave_stats(); }
+const activity::Timeline* VtaCore::timeline() const { return impl_->timeline.get(); }
 
 uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->core.reg_read(addr); }
 void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->core.reg_write(addr, data); }

@@ -111,6 +111,20 @@ class Sweep(unittest.TestCase):
         got = {(r["scenario"], r["seed"]): r["status"] for r in s["runs"]}
         self.assertEqual(got, EXPECTED)
 
+    def test_grid_page(self):
+        with open(os.path.join(self.out, "regress.html")) as f:
+            page = f.read()
+        self.assertNotIn("http://", page)
+        self.assertNotIn("https://", page)
+        self.assertNotIn("<script", page)
+        cells = re.findall(r'<td class="run ([A-Z-]+)"', page)
+        self.assertEqual(sorted(cells), sorted(s.replace(" ", "-") for s in EXPECTED.values()))
+        self.assertEqual(len(re.findall(r"<tr><th>(alpha|beta|gamma)</th>", page)), 3)
+        # Each cell links to its run's page when there is one, else to what the run left.
+        for href in re.findall(r'href="([^"]+)"', page):
+            self.assertTrue(os.path.exists(os.path.join(self.out, href)), href)
+            self.assertRegex(href, r"^(alpha|beta|gamma)/seed-[1-4]/(report\.html|report\.json|cosim\.log)$")
+
     def test_hang_is_killed_near_the_limit(self):
         with open(os.path.join(self.out, "beta", "seed-3", "result.json")) as f:
             r = json.load(f)

@@ -1,0 +1,22 @@
+// Small pieces every part of the report page uses: escaping, numbers as
+// the page prints them, a JSON value as table text.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace cosim::tb::report_html {
+
+// Text safe in HTML / SVG content and attribute values.
+std::string escape(const std::string& s);
+// 1234567 -> "1 234 567"; fractions with `precision` digits.
+std::string number(double v, int precision = 0);
+std::string percent(double fraction, int precision = 1);  // 0.123 -> "12.3 %"
+// A scalar as text ("-" for null, yes / no for booleans); objects and
+// arrays as compact JSON.
+std::string value_text(const nlohmann::json& v);
+// A lane / state name as a CSS-safe token ("wait load->compute" -> "wait-load-compute").
+std::string token(const std::string& s);
+
+}  // namespace cosim::tb::report_html

@@ -1,0 +1,160 @@
+#include "report_html/report_page.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "common/error.hpp"
+#include "report_html/histogram_svg.hpp"
+#include "report_html/html.hpp"
+#include "report_html/layer_table.hpp"
+#include "report_html/mismatch_svg.hpp"
+#include "report_html/timeline_svg.hpp"
+
+namespace fs = std::filesystem;
+
+namespace cosim::tb::report_html {
+
+namespace {
+
+const char* const kStyle = R"(
+body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; color: #212529; max-width: 1240px; }
+h1 { font-size: 22px; margin: 0 0 8px; } h2 { font-size: 17px; margin: 28px 0 8px; border-bottom: 1px solid #dee2e6; }
+h3 { font-size: 14px; margin: 16px 0 6px; }
+.status { padding: 2px 10px; border-radius: 10px; color: #fff; font-weight: 600; font-size: 14px; }
+.status.pass { background: #2f9e44; } .status.skipped { background: #868e96; } .status.other { background: #e03131; }
+table { border-collapse: collapse; margin: 4px 0; } td, th { padding: 3px 10px; border-bottom: 1px solid #e9ecef; text-align: left; vertical-align: top; }
+th { background: #f8f9fa; font-weight: 600; } td.num { text-align: right; } tr.bad td { background: #fff5f5; }
+table.summary th { width: 170px; }
+.note { color: #495057; font-size: 13px; } code, pre { font: 12px ui-monospace, monospace; }
+pre.command { background: #f1f3f5; padding: 8px; white-space: pre-wrap; word-break: break-all; }
+.divergence { background: #fff5f5; border-left: 4px solid #e03131; padding: 6px 10px; }
+svg text { font: 11px system-ui, sans-serif; fill: #343a40; }
+svg.timeline .axis line { stroke: #dee2e6; } svg.timeline .axis text { text-anchor: middle; }
+svg.timeline .lane-label { text-anchor: end; } svg.timeline .lane-bg { fill: #f1f3f5; }
+svg.timeline .level-max { fill: #a5d8ff; } svg.timeline .layer-span { fill: #ffe8a1; } svg.timeline .layer-edge { stroke: #495057; stroke-width: 0.6; stroke-dasharray: 2 2; }
+svg.timeline .layer-span.odd { fill: #a5d8ff; } svg.timeline .layer-label { text-anchor: middle; font-size: 10px; } svg.timeline .level-mean { fill: #1c7ed6; }
+.key { white-space: nowrap; margin-right: 10px; } .key i { display: inline-block; width: 10px; height: 10px; margin-right: 4px; }
+.drifts { display: flex; flex-wrap: wrap; gap: 8px 24px; } figure.drift { margin: 0; } figcaption { font-size: 12px; }
+svg.histogram .hbar { fill: #f08c00; } svg.histogram .hbar.exact { fill: #2f9e44; }
+svg.histogram text { text-anchor: middle; font-size: 10px; } svg text.axis-note { text-anchor: start; fill: #868e96; }
+svg.mismatch-map .cell { fill: #f1f3f5; }
+details { margin: 6px 0; }
+.wide { overflow-x: auto; } table.layers td { white-space: nowrap; font-size: 12px; } table.layers th { font-size: 12px; }
+)";
+
+void row(std::ostringstream& o, const std::string& key, const std::string& html_value) {
+  o << "<tr><th>" << escape(key) << "</th><td>" << html_value << "</td></tr>\n";
+}
+
+std::string summary(const nlohmann::json& r) {
+  std::ostringstream o;
+  o << "<table class=\"summary\" id=\"summary\">\n";
+  row(o, "target / op", escape(r.value("target", "?") + " / " + r.value("op", "?")));
+  row(o, "seed", value_text(r.value("seed", nlohmann::json())));
+  if (!r.value("workload", std::string()).empty()) row(o, "workload", escape(r["workload"].get<std::string>()));
+  if (r.contains("reason")) row(o, "reason", escape(value_text(r["reason"])));
+  if (r.contains("diagnosis")) row(o, "diagnosis", escape(value_text(r["diagnosis"])));
+  if (r.contains("assertion") && r["assertion"].is_object()) {
+    const auto& a = r["assertion"];
+    row(o, "assertion", escape(a.value("name", "?") + " in " + a.value("instance", "?") + " at cycle " +
+                               value_text(a.value("cycle", nlohmann::json())) + ": " + a.value("message", "")));
+  }
+  if (r.contains("cycles")) row(o, "cycles", value_text(r["cycles"]));
+  if (r.contains("macs")) {
+    row(o, "MACs / utilization",
+        value_text(r["macs"]) + " / " +
+            (r.value("utilization", nlohmann::json()).is_number() ? percent(r["utilization"].get<double>()) : "n/a"));
+  }
+  if (r.contains("mismatch") && r["mismatch"].is_object()) {
+    const auto& m = r["mismatch"];
+    row(o, "checked", value_text(m.value("elements", nlohmann::json())) + " elements in " +
+                          std::to_string(m.value("checks", nlohmann::json::array()).size()) + " check(s), " +
+                          value_text(m.value("count", nlohmann::json())) + " mismatching");
+  }
+  for (const auto& d : r.value("distance", nlohmann::json::array())) {
+    if (r["distance"].size() > 8) break;  // a network: the layer table has them
+    row(o, "vs " + d.value("reference", "?"),
+        number(d.value("exact_pct", 0.0), 2) + " % exact, max |diff| " +
+            value_text(d.value("max_abs_diff", nlohmann::json())) + " (" + escape(d.value("check", "")) + ")");
+  }
+  if (r.contains("top1_agreement") && r["top1_agreement"].is_object()) {
+    const auto& t = r["top1_agreement"];
+    row(o, "top-1 agreement", value_text(t.value("tflite_double", nlohmann::json())) + " / " +
+                                  value_text(t.value("inputs", nlohmann::json())) + " (double rounding), " +
+                                  value_text(t.value("tflite_single", nlohmann::json())) + " (single)");
+  }
+  if (r.contains("wall_seconds")) {
+    row(o, "wall", number(r.value("wall_seconds", 0.0), 3) + " s" +
+                       (r.contains("simulated_khz") ? ", " + number(r.value("simulated_khz", 0.0), 1) + " kHz simulated"
+                                                    : std::string()));
+  }
+  if (r.contains("memory") && r["memory"].is_object()) {
+    const auto& m = r["memory"];
+    row(o, "DUT memory", value_text(m.value("dut_read_bytes", nlohmann::json())) + " bytes read, " +
+                             value_text(m.value("dut_write_bytes", nlohmann::json())) + " written, " +
+                             value_text(m.value("delay_cycles", nlohmann::json())) + " delay cycles");
+  }
+  for (const auto& e : r.value("dut_errors", nlohmann::json::array())) row(o, "DUT error", escape(value_text(e)));
+  o << "</table>\n";
+  return o.str();
+}
+
+std::string counters(const nlohmann::json& r) {
+  const nlohmann::json p = r.value("perf_counters", nlohmann::json::object());
+  if (!p.is_object() || p.empty()) return "";
+  std::ostringstream o;
+  o << "<details><summary>Performance counters (" << p.size() << ")</summary><table class=\"counters\">";
+  for (const auto& [k, v] : p.items()) o << "<tr><td>" << escape(k) << "</td><td class=\"num\">" << value_text(v) << "</td></tr>";
+  o << "</table></details>\n";
+  return o.str();
+}
+
+}  // namespace
+
+std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
+  const std::string status = r.value("status", "unknown");
+  const std::string title = "cosim " + r.value("scenario", "?") + " (" + r.value("target", "?") + ", seed " +
+                            value_text(r.value("seed", nlohmann::json())) + ")";
+  std::ostringstream o;
+  o << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" << escape(title)
+    << "</title><style>" << kStyle << "</style></head><body>\n";
+  o << "<h1>" << escape(title) << " <span class=\"status "
+    << (status == "pass" ? "pass" : status == "skipped" ? "skipped" : "other") << "\" id=\"status\">"
+    << escape(status) << "</span></h1>\n";
+  o << summary(r);
+  const std::string divergence = divergence_section(r, WaveCommand{opt.out_dir, opt.program});
+  if (!divergence.empty()) o << "<h2 id=\"where\">Where it diverges</h2>\n" << divergence;
+  // A run that simulated: finished (cycles), or stopped by a hang or an assertion (a timeline up to there).
+  if (r.contains("cycles") || r.contains("timeline")) {
+    o << "<h2 id=\"timeline\">Engine timeline</h2>\n" << timeline_section(r.value("timeline", nlohmann::json()), r.value("layers", nlohmann::json()));
+  }
+  const std::string layers = layer_table(r);
+  if (!layers.empty()) o << "<h2 id=\"layers-title\">Layers</h2>\n<div class=\"wide\">" << layers << "</div>\n";
+  if (r.contains("distance")) o << "<h2 id=\"drift\">Drift from the reference semantics</h2>\n" << drift_section(r);
+  o << counters(r);
+  o << "<p class=\"note\">All figures from <a href=\"report.json\">report.json</a> beside this page.</p>\n";
+  o << "</body></html>\n";
+  return o.str();
+}
+
+void write_report_html(const nlohmann::json& report, const PageOptions& options) {
+  const fs::path path = fs::path(options.out_dir) / "report.html";
+  std::ofstream f(path);
+  f << report_page(report, options);
+  if (!f) throw InputError(path.string() + ": cannot write");
+}
+
+void rewrite_report_html(const PageOptions& options) {
+  const fs::path path = fs::path(options.out_dir) / "report.json";
+  std::ifstream f(path);
+  nlohmann::json j;
+  try {
+    f >> j;
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(path.string() + ": not readable as JSON (" + e.what() + ")");
+  }
+  write_report_html(j, options);
+}
+
+}  // namespace cosim::tb::report_html

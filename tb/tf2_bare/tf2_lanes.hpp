@@ -1,0 +1,23 @@
+// What the engine timeline (tb/activity) shows of the TF2 engine: the
+// controller's phase, the feature and filter loaders, the PE array (busy,
+// waiting for filters or for the output slot: the event pins its own
+// counters count) and the writer, and who holds the AXI read port; all read
+// from the debug and event pins the hang diagnosis reads too.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "activity/timeline.hpp"
+
+class Vtf2_top;
+
+namespace cosim::tb::tf2 {
+
+std::vector<activity::Lane> activity_lanes();
+
+struct ActivityProbe {
+  bool operator()(const Vtf2_top& m, uint32_t* values) const;  // always true
+};
+
+}  // namespace cosim::tb::tf2

@@ -1,0 +1,29 @@
+// What the engine timeline (tb/activity) shows of the VTA core: LOAD,
+// COMPUTE (GEMM, ALU and its own UOP / ACC loads apart) and STORE, each busy
+// or waiting on which token queue, and the four token queues' depths; all
+// read from the debug status vector (vta_pkg::status_t) that the timeout
+// diagnosis decodes too. "busy" is vta_engine_status's EngBusy: it counts an
+// instruction's start and done cycles as well, so the GEMM lane's busy
+// cycles are the gemm_busy counter plus about two per GEMM instruction.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "activity/timeline.hpp"
+
+class Vvta_top;
+
+namespace cosim::tb::vta {
+
+std::vector<activity::Lane> activity_lanes();
+
+// Reads the status vector; when it did not change since the last cycle
+// (most cycles: a GEMM runs for thousands), that is all it does.
+struct ActivityProbe {
+  bool operator()(const Vvta_top& m, uint32_t* values);
+  uint32_t last[4] = {0, 0, 0, 0};
+  bool primed = false;
+};
+
+}  // namespace cosim::tb::vta
