@@ -1,5 +1,5 @@
 // TF2 shift-accumulate engine: register port, one AXI4 master (reads
-// arbitrated between descriptor fetch, Feature Loader, Filter Loader and the
+// arbitrated between descriptor fetch, Filter Loader, Feature Loader and the
 // Writer's residual map; writes from the Writer), Controller, Scheduler, PE array, Adder,
 // requantization + ReLU and Writer. See tf2_pkg for the bus conventions and
 // the register map, cpp_model/tf2/compiler.hpp for the DRAM layouts.
@@ -104,8 +104,9 @@ module tf2_top
   assign ev_out_wait_o  = out_wait;
   assign dbg_desc_idx_o = err_desc;
 
-  // Read clients: 0 descriptor fetch, 1 Feature Loader, 2 Filter Loader,
-  // 3 Writer (residual map).
+  // Read clients: 0 descriptor fetch, 1 Filter Loader, 2 Feature Loader,
+  // 3 Writer (residual map). The Filter Loader goes before the Feature
+  // Loader, so the first groups' filters are in while the map streams.
   logic [3:0]            ar_valid, ar_ready, r_valid;
   logic [3:0][AddrW-1:0] ar_addr;
   logic [3:0][7:0]       ar_len;
@@ -167,12 +168,12 @@ module tf2_top
   logic [AxiDataWidth-1:0] qin_wdata;
 
   logic              feat_start, feat_done, feat_err;
-  logic [FAW:0]      feat_words;
+  logic [DimW-1:0]   feat_groups, feat_h, feat_w, feat_rows;
   logic [AddrW-1:0]  feat_addr;
   logic              filt_start, filt_bank, filt_idle, filt_done, filt_code_err, filt_axi_err;
   logic [DimW-1:0]   filt_oc0;
   logic [PeW:0]      filt_n;
-  logic              sch_start, sch_bank, sch_idle, sch_done;
+  logic              sch_start, sch_bank, sch_ready, sch_idle, sch_done;
   logic [DimW-1:0]   sch_oc0;
   logic              wr_idle, wr_err, wr_rd_err;
   logic              slot_valid, slot_pop;
@@ -203,7 +204,9 @@ module tf2_top
     .r_last_i      (m_axi_rlast_i),
     .r_resp_i      (m_axi_rresp_i),
     .feat_start_o  (feat_start),
-    .feat_words_o  (feat_words),
+    .feat_groups_o (feat_groups),
+    .feat_h_o      (feat_h),
+    .feat_w_o      (feat_w),
     .feat_addr_o   (feat_addr),
     .feat_done_i   (feat_done),
     .feat_err_i    (feat_err),
@@ -218,6 +221,7 @@ module tf2_top
     .sch_start_o   (sch_start),
     .sch_bank_o    (sch_bank),
     .sch_oc0_o     (sch_oc0),
+    .sch_ready_i   (sch_ready),
     .sch_idle_i    (sch_idle),
     .sch_done_i    (sch_done),
     .filt_wait_o   (filt_wait),
@@ -245,25 +249,30 @@ module tf2_top
     .clk_i, .rst_ni,
     .start_i   (feat_start),
     .addr_i    (feat_addr),
-    .words_i   (feat_words),
+    .groups_i  (feat_groups),
+    .h_i       (feat_h),
+    .w_i       (feat_w),
+    .rows_o    (feat_rows),
     .done_o    (feat_done),
     .err_o     (feat_err),
     .we_o      (fc_we),
     .waddr_o   (fc_waddr),
     .wdata_o   (fc_wdata),
-    .ar_valid_o(ar_valid[1]),
-    .ar_ready_i(ar_ready[1]),
-    .ar_addr_o (ar_addr[1]),
-    .ar_len_o  (ar_len[1]),
-    .r_valid_i (r_valid[1]),
+    .ar_valid_o(ar_valid[2]),
+    .ar_ready_i(ar_ready[2]),
+    .ar_addr_o (ar_addr[2]),
+    .ar_len_o  (ar_len[2]),
+    .r_valid_i (r_valid[2]),
     .r_data_i  (m_axi_rdata_i),
     .r_last_i  (m_axi_rlast_i),
     .r_resp_i  (m_axi_rresp_i)
   );
 
   // Feature cache: the layer's whole input map in C16HW order, one 16-channel
-  // pixel per word (address (cg*h_in + iy)*w_in + ix); NLanes registered read
-  // lanes advancing together, a disabled lane reads zeros (padding).
+  // pixel per word (address (cg*h_in + iy)*w_in + ix), filled band by band of
+  // input rows while the Scheduler reads the rows already in; NLanes
+  // registered read lanes advancing together, a disabled lane reads zeros
+  // (padding).
   logic [NLanes-1:0][CVec*8-1:0] fc_ram_rdata;
   logic [NLanes-1:0]             fc_lane_q;
   cosim_ram #(.Width(CVec * 8), .Depth(FeatDepth), .NumRd(NLanes)) u_feat_cache (
@@ -340,11 +349,11 @@ module tf2_top
     .cw_bank_o  (cw_bank),
     .cw_pos_o   (cw_pos),
     .cw_codes_o (cw_codes),
-    .ar_valid_o (ar_valid[2]),
-    .ar_ready_i (ar_ready[2]),
-    .ar_addr_o  (ar_addr[2]),
-    .ar_len_o   (ar_len[2]),
-    .r_valid_i  (r_valid[2]),
+    .ar_valid_o (ar_valid[1]),
+    .ar_ready_i (ar_ready[1]),
+    .ar_addr_o  (ar_addr[1]),
+    .ar_len_o   (ar_len[1]),
+    .r_valid_i  (r_valid[1]),
     .r_data_i   (m_axi_rdata_i),
     .r_last_i   (m_axi_rlast_i),
     .r_resp_i   (m_axi_rresp_i)
@@ -367,9 +376,11 @@ module tf2_top
   ) u_sched (
     .clk_i, .rst_ni,
     .desc_i      (desc),
+    .rows_i      (feat_rows),
     .start_i     (sch_start),
     .bank_i      (sch_bank),
     .oc0_i       (sch_oc0),
+    .ready_o     (sch_ready),
     .idle_o      (sch_idle),
     .done_o      (sch_done),
     .fc_re_o     (fc_re),
