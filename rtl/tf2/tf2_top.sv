@@ -123,7 +123,7 @@ module tf2_top
   for (genvar c = 0; c < 4; c++) begin : g_ar_req
     assign ar_req[c] = {ar_addr[c], ar_len[c]};
   end
-  cosim_arbiter #(.NumReq(4), .DataWidth(AddrW + 8), .RoundRobin(1'b0), .LockIn(1'b1)) u_rd_arb (
+  cosim_arbiter #(.NumReq(4), .DataWidth(AddrW + 8), .RoundRobin(1'b1), .LockIn(1'b1)) u_rd_arb (
     .clk_i, .rst_ni,
     .valid_i (ar_valid & {4{!rd_busy_q}}),
     .ready_o (ar_ready),
@@ -170,10 +170,11 @@ module tf2_top
   logic              feat_start, feat_done, feat_err;
   logic [DimW-1:0]   feat_groups, feat_h, feat_w, feat_rows;
   logic [AddrW-1:0]  feat_addr;
-  logic              filt_start, filt_bank, filt_idle, filt_done, filt_code_err, filt_axi_err;
+  logic [1:0]        filt_bank, sch_bank, sch_banks;
+  logic              filt_start, filt_idle, filt_done, filt_code_err, filt_axi_err;
   logic [DimW-1:0]   filt_oc0;
   logic [PeW:0]      filt_n;
-  logic              sch_start, sch_bank, sch_ready, sch_idle, sch_done;
+  logic              sch_start, sch_idle, sch_done;
   logic [DimW-1:0]   sch_oc0;
   logic              wr_idle, wr_err, wr_rd_err;
   logic              slot_valid, slot_pop;
@@ -219,9 +220,9 @@ module tf2_top
     .filt_code_err_i(filt_code_err),
     .filt_axi_err_i(filt_axi_err),
     .sch_start_o   (sch_start),
+    .sch_banks_o   (sch_banks),
     .sch_bank_o    (sch_bank),
     .sch_oc0_o     (sch_oc0),
-    .sch_ready_i   (sch_ready),
     .sch_idle_i    (sch_idle),
     .sch_done_i    (sch_done),
     .filt_wait_o   (filt_wait),
@@ -317,7 +318,8 @@ module tf2_top
   // ---------------------------------------------------------------------------
   // Filter path
   // ---------------------------------------------------------------------------
-  logic                    pw_valid, pw_bank, cw_valid, cw_bank;
+  logic                    pw_valid, cw_valid;
+  logic [1:0]              pw_bank, cw_bank;
   logic [PeW-1:0]          pw_pe;
   logic [31:0]             pw_bias, pw_alpha, pw_beta;
   logic signed [7:0]       pw_qout;
@@ -362,7 +364,8 @@ module tf2_top
   // ---------------------------------------------------------------------------
   // Scheduler, PE array, writer
   // ---------------------------------------------------------------------------
-  logic            adv, s1_valid, s1_mode3d, s1_bank, s2_valid, s2_first, s2_last, s2_mode3d, s2_bank;
+  logic            adv, s1_valid, s1_mode3d, s2_valid, s2_first, s2_last, s2_mode3d;
+  logic [1:0]      s1_bank, s2_bank;
   logic [31:0]     s1_wbase;
   logic [CVec-1:0] s1_cmask;
   logic [KTap-1:0] s1_tmask;
@@ -377,10 +380,10 @@ module tf2_top
     .clk_i, .rst_ni,
     .desc_i      (desc),
     .rows_i      (feat_rows),
+    .banks_i     (sch_banks),
     .start_i     (sch_start),
     .bank_i      (sch_bank),
     .oc0_i       (sch_oc0),
-    .ready_o     (sch_ready),
     .idle_o      (sch_idle),
     .done_o      (sch_done),
     .fc_re_o     (fc_re),
