@@ -22,6 +22,7 @@ module tf2_feature_loader
   input  logic [DimW-1:0]         h_i,
   input  logic [DimW-1:0]         w_i,
   output logic [DimW-1:0]         rows_o,     // input rows loaded in every channel group
+  output logic                    band_end_o, // pulse: a band's last word
   output logic                    done_o,     // pulse after the last word
   output logic                    err_o,
 
@@ -71,6 +72,7 @@ module tf2_feature_loader
   assign waddr_o = wptr_q;
   assign wdata_o = beat_data;
   assign rows_o  = rows_q;
+  assign band_end_o = busy_q && cmd_done && last_grp;
   assign done_o  = busy_q && cmd_done && last_grp && last_band;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

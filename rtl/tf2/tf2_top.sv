@@ -118,14 +118,15 @@ module tf2_top
   logic             rd_busy_q;
   logic [1:0]       rd_owner_q, ar_idx;
   logic             ar_take;
+  logic             feat_hold_q, filt_hold_q;  // a loader keeps the read port (below)
   logic [AddrW-1:0] ar_addr_win;
   logic [AddrW+7:0] ar_req [4];
   for (genvar c = 0; c < 4; c++) begin : g_ar_req
     assign ar_req[c] = {ar_addr[c], ar_len[c]};
   end
-  cosim_arbiter #(.NumReq(4), .DataWidth(AddrW + 8), .RoundRobin(1'b1), .LockIn(1'b1)) u_rd_arb (
+  cosim_arbiter #(.NumReq(4), .DataWidth(AddrW + 8), .RoundRobin(1'b0), .LockIn(1'b1)) u_rd_arb (
     .clk_i, .rst_ni,
-    .valid_i (ar_valid & {4{!rd_busy_q}}),
+    .valid_i (ar_valid & {4{!rd_busy_q}} & ~{1'b0, filt_hold_q, feat_hold_q, 1'b0}),
     .ready_o (ar_ready),
     .data_i  (ar_req),
     .valid_o (m_axi_arvalid_o),
@@ -167,7 +168,7 @@ module tf2_top
   logic [DimW-1:0]   qin_waddr, qin_raddr;
   logic [AxiDataWidth-1:0] qin_wdata;
 
-  logic              feat_start, feat_done, feat_err;
+  logic              feat_start, feat_done, feat_err, feat_band_end;
   logic [DimW-1:0]   feat_groups, feat_h, feat_w, feat_rows;
   logic [AddrW-1:0]  feat_addr;
   logic [1:0]        filt_bank, sch_bank, sch_banks;
@@ -254,6 +255,7 @@ module tf2_top
     .h_i       (feat_h),
     .w_i       (feat_w),
     .rows_o    (feat_rows),
+    .band_end_o(feat_band_end),
     .done_o    (feat_done),
     .err_o     (feat_err),
     .we_o      (fc_we),
@@ -268,6 +270,22 @@ module tf2_top
     .r_last_i  (m_axi_rlast_i),
     .r_resp_i  (m_axi_rresp_i)
   );
+
+  // A Filter Loader group (params and codes) and a Feature Loader band
+  // (BandRows rows of every channel group) each keep the read port from
+  // their first burst to their last: the two loaders alternate, a group
+  // between two bands, and each one's reads stay sequential.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      feat_hold_q <= 1'b0;
+      filt_hold_q <= 1'b0;
+    end else begin
+      if (ar_take && ar_idx == 2'd1) filt_hold_q <= 1'b1;
+      else if (filt_done) filt_hold_q <= 1'b0;
+      if (ar_take && ar_idx == 2'd2) feat_hold_q <= 1'b1;
+      else if (feat_band_end) feat_hold_q <= 1'b0;
+    end
+  end
 
   // Feature cache: the layer's whole input map in C16HW order, one 16-channel
   // pixel per word (address (cg*h_in + iy)*w_in + ix), filled band by band of
