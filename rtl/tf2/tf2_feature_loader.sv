@@ -43,9 +43,10 @@ module tf2_feature_loader
 
   // The band's rows: BandRows, fewer at the bottom of the map.
   logic [DimW-1:0] nrows;
-  logic [31:0]     words, word0;
+  logic [19:0]     words;   // BandRows * w_i, w_i <= MaxDim
+  logic [31:0]     word0;
   assign nrows = (32'(y0_q) + BandRows > 32'(h_q)) ? h_q - y0_q : DimW'(BandRows);
-  assign words = 32'(nrows) * 32'(w_q);
+  assign words = 20'(32'(nrows) * 32'(w_q));
   assign word0 = (32'(cg_q) * 32'(h_q) + 32'(y0_q)) * 32'(w_q);
 
   logic                    cmd_ready, beat_valid, cmd_done;
