@@ -23,6 +23,7 @@ namespace cosim::bench {
 
 inline nlohmann::json child_run(std::unique_ptr<tb::TargetBackend> (*make_backend)(), const std::string& scenario,
                                 const std::vector<std::string>& sets, const std::string& out) {
+  std::fflush(nullptr);  // the child must not print the parent's buffered output again
   const pid_t pid = fork();
   if (pid == 0) {
     spdlog::set_level(spdlog::level::warn);
