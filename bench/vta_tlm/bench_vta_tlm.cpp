@@ -8,20 +8,16 @@
 // SystemC elaborates once per process, so each TLM run is a forked child;
 // the best of `reps` runs of each side is compared (a loaded machine only
 // ever makes a run slower).
-#include <spdlog/spdlog.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 
-#include "cosim/runner.hpp"
+#include "support/child_run.hpp"
 #include "tlm/dram_timing.hpp"
 #include "trace/trace.hpp"
 #include "vta_bare/bare_driver.hpp"
@@ -39,28 +35,7 @@ using nlohmann::json;
 
 // `cosim run` in a child; returns report.json (empty on failure).
 json tlm_run(const std::string& scenario, const std::string& out) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    spdlog::set_level(spdlog::level::warn);
-    cosim::tb::BackendRegistry reg;
-    reg.add(cosim::backends::make_vta());
-    cosim::tb::RunOptions opt;
-    opt.out_dir = out;
-    std::ostringstream console;
-    int rc = 4;
-    try {
-      rc = cosim::tb::run_scenario(reg, scenario, {}, std::nullopt, opt, console);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "bench_vta_tlm: %s\n", e.what());
-    }
-    std::fflush(nullptr);
-    _exit(rc);
-  }
-  int st = 0;
-  waitpid(pid, &st, 0);
-  if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) return json();
-  std::ifstream f(out + "/report.json");
-  return json::parse(f);
+  return cosim::bench::child_run(cosim::backends::make_vta, scenario, {}, out);
 }
 
 struct BareFigures {

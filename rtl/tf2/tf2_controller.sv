@@ -1,8 +1,11 @@
 // Controller: runs desc_count descriptors in order. Per layer it fetches the
 // 64-byte descriptor, checks it against the caches (ErrDesc stops the run),
-// starts the Feature Loader, keeps the Filter Loader one group of NPe output
-// channels ahead of the Scheduler (two filter banks: group g uses bank g%2),
-// and waits for the Writer to drain before the next layer. Weight-code and
+// starts the Feature Loader, keeps the Filter Loader loading groups of NPe
+// output channels into the filter banks as they free up (four banks when two
+// filters fit a filter-cache memory, 2*c_in*k*k <= FilterDepth, else two;
+// group g uses bank g % banks), starts each loaded group on the Scheduler
+// (one per bank in flight; the Scheduler gates their rows on the Feature
+// Loader), and waits for the whole map and the Writer before the next layer. Weight-code and
 // AXI errors are reported and the run still completes (no hang).
 `include "cosim_ports.svh"
 
@@ -12,7 +15,6 @@ module tf2_controller
   parameter int unsigned NPe         = DefNPe,
   parameter int unsigned FeatDepth   = DefFeatDepth,
   parameter int unsigned FilterDepth = DefFilterDepth,
-  localparam int unsigned FAW = $clog2(FeatDepth),
   localparam int unsigned PeW = (NPe > 1) ? $clog2(NPe) : 1
 ) (
   input  logic                    clk_i,
@@ -42,13 +44,15 @@ module tf2_controller
   `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth),
 
   output logic                    feat_start_o,
-  output logic [FAW:0]            feat_words_o,
+  output logic [DimW-1:0]         feat_groups_o,   // the input map's shape, with feat_start_o
+  output logic [DimW-1:0]         feat_h_o,
+  output logic [DimW-1:0]         feat_w_o,
   output logic [AddrW-1:0]        feat_addr_o,
   input  logic                    feat_done_i,
   input  logic                    feat_err_i,
 
   output logic                    filt_start_o,
-  output logic                    filt_bank_o,
+  output logic [1:0]              filt_bank_o,
   output logic [DimW-1:0]         filt_oc0_o,
   output logic [PeW:0]            filt_n_o,
   input  logic                    filt_idle_i,
@@ -57,7 +61,8 @@ module tf2_controller
   input  logic                    filt_axi_err_i,
 
   output logic                    sch_start_o,
-  output logic                    sch_bank_o,
+  output logic [1:0]              sch_banks_o,    // banks in use - 1 (1 or 3)
+  output logic [1:0]              sch_bank_o,
   output logic [DimW-1:0]         sch_oc0_o,
   input  logic                    sch_idle_i,
   input  logic                    sch_done_i,
@@ -83,10 +88,10 @@ module tf2_controller
   logic [2:0][127:0] raw_q;     // descriptor beats 0..2 (beat 3 is reserved)
   desc_t            desc_q;
   logic             feat_done_q;
-  logic [DimW-1:0]  fg_q, sg_q;   // next group to load / to schedule
-  logic [1:0]       bank_full_q;
-  logic             sch_run_q;
-  logic             filt_bank_q;  // bank being loaded by the Filter Loader
+  logic [DimW-1:0]  fg_q, lg_q, sg_q;   // next group to load / to start / to finish
+  logic [1:0]       banks_q;      // filter banks in use - 1 (a mask on group indices)
+  logic [3:0]       bank_full_q;
+  logic [1:0]       filt_bank_q;  // bank being loaded by the Filter Loader
 
   // Fetch stream: the descriptor (4 beats), then the layer's input-Q table
   // (one beat per channel group).
@@ -162,22 +167,35 @@ module tf2_controller
   logic [31:0]     f_left;
   assign f_oc0  = DimW'(32'(fg_q) * NPe);
   assign f_left = 32'(desc_q.c_out) - 32'(f_oc0);
-  assign filt_start_o = (state_q == StRun) && filt_idle_i && (fg_q < ngroups) && !bank_full_q[fg_q[0]] &&
-                        !(sch_run_q && sg_q[0] == fg_q[0]);
-  assign filt_bank_o  = fg_q[0];
+  // A bank is full from its load's end until its group leaves the PEs.
+  logic [1:0]  f_bank, l_bank, s_bank;   // banks of groups fg, lg, sg
+  logic [31:0] nbanks;
+  assign f_bank = fg_q[1:0] & banks_q;
+  assign l_bank = lg_q[1:0] & banks_q;
+  assign s_bank = sg_q[1:0] & banks_q;
+  assign nbanks = 32'(banks_q) + 32'd1;
+  assign filt_start_o = (state_q == StRun) && filt_idle_i && (fg_q < ngroups) && !bank_full_q[f_bank];
+  assign filt_bank_o  = f_bank;
   assign filt_oc0_o   = f_oc0;
   assign filt_n_o     = (f_left < NPe) ? (PeW+1)'(f_left) : (PeW+1)'(NPe);
 
-  assign sch_start_o = (state_q == StRun) && feat_done_q && !sch_run_q && sch_idle_i &&
-                       (sg_q < ngroups) && bank_full_q[sg_q[0]];
-  assign sch_bank_o  = sg_q[0];
-  assign sch_oc0_o   = DimW'(32'(sg_q) * NPe);
-  assign filt_wait_o = (state_q == StRun) && feat_done_q && !sch_run_q && (sg_q < ngroups) &&
-                       !bank_full_q[sg_q[0]];
+  // Group lg starts once its bank is loaded, with at most one group per bank
+  // started and not finished (the bank of group lg - banks stays full until
+  // that group leaves the PEs).
+  logic lg_free;
+  assign lg_free     = (32'(lg_q) < 32'(sg_q) + nbanks);
+  assign sch_start_o = (state_q == StRun) && (lg_q < ngroups) && lg_free && bank_full_q[l_bank];
+  assign sch_banks_o = banks_q;
+  assign sch_bank_o  = l_bank;
+  assign sch_oc0_o   = DimW'(32'(lg_q) * NPe);
+  // The PEs idle for want of filters: no group in flight, the next one not loaded.
+  assign filt_wait_o = (state_q == StRun) && (lg_q == sg_q) && (lg_q < ngroups) && !bank_full_q[l_bank];
 
-  assign feat_start_o = (state_q == StCheck) && !bad;
-  assign feat_words_o = (FAW+1)'(feat_words);
-  assign feat_addr_o  = dec.in_addr;  // desc_q loads at the same edge
+  assign feat_start_o  = (state_q == StCheck) && !bad;
+  assign feat_groups_o = DimW'(cgs);
+  assign feat_h_o      = dec.h_in;
+  assign feat_w_o      = dec.w_in;
+  assign feat_addr_o   = dec.in_addr;  // desc_q loads at the same edge
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -188,9 +206,10 @@ module tf2_controller
       desc_q      <= '0;
       feat_done_q <= 1'b0;
       fg_q        <= '0;
+      lg_q        <= '0;
       sg_q        <= '0;
       bank_full_q <= '0;
-      sch_run_q   <= 1'b0;
+      banks_q     <= 2'd1;
       ckk_o       <= '0;
       kk_o        <= '0;
       min_exp_o   <= '0;
@@ -222,9 +241,10 @@ module tf2_controller
             min_exp_o   <= dec.min_exp;
             feat_done_q <= 1'b0;
             fg_q        <= '0;
+            lg_q        <= '0;
             sg_q        <= '0;
             bank_full_q <= '0;
-            sch_run_q   <= 1'b0;
+            banks_q     <= (2 * ckk <= FilterDepth) ? 2'd3 : 2'd1;
             state_q     <= StQinFetch;
           end
         end
@@ -242,17 +262,13 @@ module tf2_controller
         end
         StRun: begin
           if (filt_start_o) fg_q <= fg_q + 1'b1;
-          if (sch_start_o) sch_run_q <= 1'b1;
-          // A bank is full from its load's end until its group leaves the PEs.
-          for (int unsigned b = 0; b < 2; b++) begin
-            if (filt_done_i && filt_bank_q == 1'(b)) bank_full_q[b] <= 1'b1;
-            else if (sch_done_i && sg_q[0] == 1'(b)) bank_full_q[b] <= 1'b0;
+          if (sch_start_o) lg_q <= lg_q + 1'b1;
+          for (int unsigned b = 0; b < 4; b++) begin
+            if (filt_done_i && filt_bank_q == 2'(b)) bank_full_q[b] <= 1'b1;
+            else if (sch_done_i && s_bank == 2'(b)) bank_full_q[b] <= 1'b0;
           end
-          if (sch_done_i) begin
-            sch_run_q <= 1'b0;
-            sg_q      <= sg_q + 1'b1;
-          end
-          if (!sch_run_q && sg_q == ngroups && feat_done_q) state_q <= StDrain;
+          if (sch_done_i) sg_q <= sg_q + 1'b1;
+          if (sg_q == ngroups && feat_done_q) state_q <= StDrain;
         end
         StDrain: if (wr_idle_i && !slot_valid_i && sch_idle_i && filt_idle_i) begin
           if (idx_q + 16'd1 == desc_count_i) begin
@@ -270,8 +286,8 @@ module tf2_controller
 
   // Bank being loaded by the Filter Loader.
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) filt_bank_q <= 1'b0;
-    else if (filt_start_o) filt_bank_q <= fg_q[0];
+    if (!rst_ni) filt_bank_q <= '0;
+    else if (filt_start_o) filt_bank_q <= f_bank;
   end
 
   assign qin_we_o    = (state_q == StQinWait) && fetch_beat;
@@ -301,14 +317,14 @@ module tf2_controller
   a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
     state_q inside {StIdle, StFetch, StFetchWait, StCheck, StQinFetch, StQinWait, StRun, StDrain, StDone})
     else $error("tf2_controller: illegal state %0d", state_q);
-  // The two filter banks are a two-entry FIFO of channel groups: a load
-  // never targets a full bank (overflow) or the bank the PEs are reading,
-  // and the scheduler starts only on a loaded bank (underflow).
+  // The filter banks are a FIFO of channel groups: a load never targets the
+  // bank of a group that has not left the PEs (overflow), and the scheduler
+  // starts only on a loaded bank (underflow).
   a_filt_bank_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    filt_start_o |-> !bank_full_q[fg_q[0]] && !(sch_run_q && sg_q[0] == fg_q[0]))
-    else $error("tf2_controller: filter bank %0d reloaded while full or in use", fg_q[0]);
+    filt_start_o |-> 32'(fg_q) < 32'(sg_q) + nbanks)
+    else $error("tf2_controller: filter bank %0d reloaded while its group runs", f_bank);
   a_sch_bank_full: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    sch_start_o |-> bank_full_q[sg_q[0]])
-    else $error("tf2_controller: scheduler started on an empty filter bank %0d", sg_q[0]);
+    sch_start_o |-> bank_full_q[l_bank] && lg_q < fg_q)
+    else $error("tf2_controller: scheduler started on an empty filter bank %0d", l_bank);
 
 endmodule

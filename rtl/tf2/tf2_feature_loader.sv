@@ -1,19 +1,28 @@
 // Feature Loader: copies a layer's input map (C16HW, one 128-bit beat per
-// 16-channel pixel vector) from DRAM into the feature cache, word 0 first.
+// 16-channel pixel vector) from DRAM into the feature cache (same order,
+// word (cg*h + iy)*w + ix) in bands of BandRows input rows: for each band,
+// one read command per channel group (BandRows*w contiguous beats), so the
+// Scheduler can start on the first output rows while the rest of the map
+// loads. rows_o counts the input rows loaded in every channel group.
 `include "cosim_ports.svh"
 
 module tf2_feature_loader
   import tf2_pkg::*;
 #(
-  parameter int unsigned Depth = DefFeatDepth,
+  parameter int unsigned Depth    = DefFeatDepth,
+  parameter int unsigned BandRows = DefBandRows,
   localparam int unsigned AW = $clog2(Depth)
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
 
-  input  logic                    start_i,    // pulse; words_i >= 1
+  input  logic                    start_i,    // pulse; the map's shape with it, each >= 1
   input  logic [AddrW-1:0]        addr_i,
-  input  logic [AW:0]             words_i,
+  input  logic [DimW-1:0]         groups_i,   // ceil(c_in / 16)
+  input  logic [DimW-1:0]         h_i,
+  input  logic [DimW-1:0]         w_i,
+  output logic [DimW-1:0]         rows_o,     // input rows loaded in every channel group
+  output logic                    band_end_o, // pulse: a band's last word
   output logic                    done_o,     // pulse after the last word
   output logic                    err_o,
 
@@ -24,37 +33,97 @@ module tf2_feature_loader
   `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth)
 );
 
-  logic [AW-1:0] wptr_q;
-  logic          beat_valid;
-  logic [AxiDataWidth-1:0] beat_data;
-  logic          cmd_ready;
+  logic [AddrW-1:0] base_q;
+  logic [DimW-1:0]  groups_q, h_q, w_q;
+  logic             issue_q;    // the next (band, group) command is due
+  logic             busy_q;     // a command's beats are arriving
+  logic [DimW-1:0]  y0_q, cg_q; // the command's band (first row) and channel group
+  logic [DimW-1:0]  rows_q;
+  logic [AW-1:0]    wptr_q;
 
+  // The band's rows: BandRows, fewer at the bottom of the map.
+  logic [DimW-1:0] nrows;
+  logic [19:0]     words;   // BandRows * w_i, w_i <= MaxDim
+  logic [31:0]     word0;
+  assign nrows = (32'(y0_q) + BandRows > 32'(h_q)) ? h_q - y0_q : DimW'(BandRows);
+  assign words = 20'(32'(nrows) * 32'(w_q));
+  assign word0 = (32'(cg_q) * 32'(h_q) + 32'(y0_q)) * 32'(w_q);
+
+  logic                    cmd_ready, beat_valid, cmd_done;
+  logic [AxiDataWidth-1:0] beat_data;
   tf2_rd_stream #(.BeatCntW(20)) u_stream (
     .clk_i, .rst_ni,
-    .cmd_valid_i (start_i),
+    .cmd_valid_i (issue_q),
     .cmd_ready_o (cmd_ready),
-    .cmd_addr_i  (addr_i),
-    .cmd_beats_i (20'(words_i)),
+    .cmd_addr_i  (base_q + (word0 << 4)),
+    .cmd_beats_i (20'(words)),
     .beat_valid_o(beat_valid),
     .beat_data_o (beat_data),
-    .done_o,
+    .done_o      (cmd_done),
     .err_o,
     .ar_valid_o, .ar_ready_i, .ar_addr_o, .ar_len_o,
     .r_valid_i, .r_data_i, .r_last_i, .r_resp_i
   );
 
+  logic last_grp, last_band;
+  assign last_grp  = (cg_q == groups_q - 1'b1);
+  assign last_band = (32'(y0_q) + 32'(nrows) >= 32'(h_q));
+
   assign we_o    = beat_valid;
   assign waddr_o = wptr_q;
   assign wdata_o = beat_data;
+  assign rows_o  = rows_q;
+  assign band_end_o = busy_q && cmd_done && last_grp;
+  assign done_o  = busy_q && cmd_done && last_grp && last_band;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wptr_q <= '0;
-    end else if (start_i && cmd_ready) begin
-      wptr_q <= '0;
-    end else if (beat_valid) begin
-      wptr_q <= wptr_q + 1'b1;
+      base_q   <= '0;
+      groups_q <= '0;
+      h_q      <= '0;
+      w_q      <= '0;
+      issue_q  <= 1'b0;
+      busy_q   <= 1'b0;
+      y0_q     <= '0;
+      cg_q     <= '0;
+      rows_q   <= '0;
+      wptr_q   <= '0;
+    end else if (start_i) begin
+      base_q   <= addr_i;
+      groups_q <= groups_i;
+      h_q      <= h_i;
+      w_q      <= w_i;
+      issue_q  <= 1'b1;
+      busy_q   <= 1'b0;
+      y0_q     <= '0;
+      cg_q     <= '0;
+      rows_q   <= '0;
+    end else begin
+      if (issue_q && cmd_ready) begin
+        issue_q <= 1'b0;
+        busy_q  <= 1'b1;
+        wptr_q  <= AW'(word0);
+      end else if (beat_valid) begin
+        wptr_q <= wptr_q + 1'b1;
+      end
+      if (busy_q && cmd_done) begin
+        busy_q <= 1'b0;
+        if (!last_grp) begin
+          cg_q    <= cg_q + 1'b1;
+          issue_q <= 1'b1;
+        end else begin
+          cg_q    <= '0;
+          rows_q  <= rows_q + nrows;
+          y0_q    <= y0_q + nrows;
+          issue_q <= !last_band;
+        end
+      end
     end
   end
+
+  // ---- Assertions (Verilated with --assert) --------------------------------
+  a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    start_i |-> !issue_q && !busy_q)
+    else $error("tf2_feature_loader: started while loading");
 
 endmodule

@@ -18,7 +18,7 @@ module tf2_filter_loader
 
   input  logic                    start_i,     // pulse, while idle_o
   output logic                    idle_o,
-  input  logic                    bank_i,
+  input  logic [1:0]              bank_i,
   input  logic [DimW-1:0]         oc0_i,       // first output channel of the group
   input  logic [PeW:0]            n_i,         // channels in the group (1..NPe)
   input  logic [15:0]             ckk_i,       // c_in*k*k codes per channel
@@ -31,7 +31,7 @@ module tf2_filter_loader
 
   // Parameter write (one PE per beat).
   output logic                    pw_valid_o,
-  output logic                    pw_bank_o,
+  output logic [1:0]              pw_bank_o,
   output logic [PeW-1:0]          pw_pe_o,
   output logic [31:0]             pw_bias_o,
   output logic [31:0]             pw_alpha_o,
@@ -39,7 +39,7 @@ module tf2_filter_loader
   output logic signed [7:0]       pw_qout_o,   // the channel's output Q
   // Code write (32 nibbles per beat, broadcast to all PEs).
   output logic                    cw_valid_o,
-  output logic                    cw_bank_o,
+  output logic [1:0]              cw_bank_o,
   output logic signed [31:0]      cw_pos_o,
   output logic [AxiDataWidth-1:0] cw_codes_o,
 
@@ -52,7 +52,7 @@ module tf2_filter_loader
   state_e state_q, state_d;
   assign state_o = state_q;
 
-  logic               bank_q;
+  logic [1:0]         bank_q;
   logic [PeW:0]       n_q;
   logic [PeW-1:0]     pe_q, pe_d;
   logic [31:0]        nib_start_q;   // absolute nibble address of the group's first code
@@ -153,7 +153,7 @@ module tf2_filter_loader
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q     <= StIdle;
-      bank_q      <= 1'b0;
+      bank_q      <= '0;
       n_q         <= '0;
       pe_q        <= '0;
       nib_start_q <= '0;

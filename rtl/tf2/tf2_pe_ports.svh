@@ -17,16 +17,16 @@
   localparam int unsigned NCol   = (OCol3D > OCol2D) ? OCol3D : OCol2D
 
 // Filter writes: a {bias, alpha, beta, Q_out} beat (pw_*) or 32 codes at a
-// group-relative position (cw_*), each into a bank.
+// group-relative position (cw_*), each into a bank (0..3, tf2_filter_cache).
 `define TF2_FILTER_WRITE_PORTS \
   input  logic                    pw_valid_i, \
-  input  logic                    pw_bank_i, \
+  input  logic [1:0]              pw_bank_i, \
   input  logic [31:0]             pw_bias_i, \
   input  logic [31:0]             pw_alpha_i, \
   input  logic [31:0]             pw_beta_i, \
   input  logic signed [7:0]       pw_qout_i, \
   input  logic                    cw_valid_i, \
-  input  logic                    cw_bank_i, \
+  input  logic [1:0]              cw_bank_i, \
   input  logic signed [31:0]      cw_pos_i, \
   input  logic [AxiDataWidth-1:0] cw_codes_i
 
@@ -41,7 +41,7 @@
   input  logic                          adv_i, \
   input  logic                          s1_valid_i, \
   input  logic                          s1_mode3d_i, \
-  input  logic                          s1_bank_i, \
+  input  logic [1:0]                    s1_bank_i, \
   input  logic [31:0]                   s1_wbase_i, \
   input  logic [CVec-1:0]               s1_cmask_i, \
   input  logic [KTap-1:0]               s1_tmask_i, \
@@ -51,7 +51,7 @@
   input  logic                          s2_first_i, \
   input  logic                          s2_last_i, \
   input  logic                          s2_mode3d_i, \
-  input  logic                          s2_bank_i
+  input  logic [1:0]                    s2_bank_i
 
 `define TF2_PE_STAGE_CONNECT \
   .adv_i, \

@@ -4,8 +4,9 @@
 //
 // AXI4 master (one port, tf2_top m_axi_*): 128-bit data, full-width INCR
 // bursts of at most 256 beats that never cross a 4 KB boundary. Read IDs:
-// 0 descriptor fetch, 1 Feature Loader, 2 Filter Loader; writes use ID 0.
-// One read burst is outstanding at a time; writes are posted (B counted).
+// 0 descriptor fetch, 1 Filter Loader, 2 Feature Loader, 3 Writer (residual
+// map); writes use ID 0. One read burst is outstanding at a time (lowest ID
+// first); writes are posted (B counted).
 //
 // Host register port (tf2_top reg_*): valid/ready request (write flag, byte
 // address, 32-bit data); a one-cycle response carries the read data (also
@@ -33,6 +34,7 @@ package tf2_pkg;
   parameter int unsigned DefOCol2D      = 7;
   parameter int unsigned DefFeatDepth   = 4096;
   parameter int unsigned DefFilterDepth = 2048;
+  parameter int unsigned DefBandRows    = 4;     // input rows per Feature Loader command
   parameter int unsigned MaxK           = 7;
   parameter int unsigned MaxDim         = 1024;
 

@@ -1,5 +1,5 @@
 // TF2 shift-accumulate engine: register port, one AXI4 master (reads
-// arbitrated between descriptor fetch, Feature Loader, Filter Loader and the
+// arbitrated between descriptor fetch, Filter Loader, Feature Loader and the
 // Writer's residual map; writes from the Writer), Controller, Scheduler, PE array, Adder,
 // requantization + ReLU and Writer. See tf2_pkg for the bus conventions and
 // the register map, cpp_model/tf2/compiler.hpp for the DRAM layouts.
@@ -104,8 +104,9 @@ module tf2_top
   assign ev_out_wait_o  = out_wait;
   assign dbg_desc_idx_o = err_desc;
 
-  // Read clients: 0 descriptor fetch, 1 Feature Loader, 2 Filter Loader,
-  // 3 Writer (residual map).
+  // Read clients: 0 descriptor fetch, 1 Filter Loader, 2 Feature Loader,
+  // 3 Writer (residual map). The Filter Loader goes before the Feature
+  // Loader, so the first groups' filters are in while the map streams.
   logic [3:0]            ar_valid, ar_ready, r_valid;
   logic [3:0][AddrW-1:0] ar_addr;
   logic [3:0][7:0]       ar_len;
@@ -117,6 +118,7 @@ module tf2_top
   logic             rd_busy_q;
   logic [1:0]       rd_owner_q, ar_idx;
   logic             ar_take;
+  logic             feat_hold_q, filt_hold_q;  // a loader keeps the read port (below)
   logic [AddrW-1:0] ar_addr_win;
   logic [AddrW+7:0] ar_req [4];
   for (genvar c = 0; c < 4; c++) begin : g_ar_req
@@ -124,7 +126,7 @@ module tf2_top
   end
   cosim_arbiter #(.NumReq(4), .DataWidth(AddrW + 8), .RoundRobin(1'b0), .LockIn(1'b1)) u_rd_arb (
     .clk_i, .rst_ni,
-    .valid_i (ar_valid & {4{!rd_busy_q}}),
+    .valid_i (ar_valid & {4{!rd_busy_q}} & ~{1'b0, filt_hold_q, feat_hold_q, 1'b0}),
     .ready_o (ar_ready),
     .data_i  (ar_req),
     .valid_o (m_axi_arvalid_o),
@@ -166,13 +168,14 @@ module tf2_top
   logic [DimW-1:0]   qin_waddr, qin_raddr;
   logic [AxiDataWidth-1:0] qin_wdata;
 
-  logic              feat_start, feat_done, feat_err;
-  logic [FAW:0]      feat_words;
+  logic              feat_start, feat_done, feat_err, feat_band_end;
+  logic [DimW-1:0]   feat_groups, feat_h, feat_w, feat_rows;
   logic [AddrW-1:0]  feat_addr;
-  logic              filt_start, filt_bank, filt_idle, filt_done, filt_code_err, filt_axi_err;
+  logic [1:0]        filt_bank, sch_bank, sch_banks;
+  logic              filt_start, filt_idle, filt_done, filt_code_err, filt_axi_err;
   logic [DimW-1:0]   filt_oc0;
   logic [PeW:0]      filt_n;
-  logic              sch_start, sch_bank, sch_idle, sch_done;
+  logic              sch_start, sch_idle, sch_done;
   logic [DimW-1:0]   sch_oc0;
   logic              wr_idle, wr_err, wr_rd_err;
   logic              slot_valid, slot_pop;
@@ -203,7 +206,9 @@ module tf2_top
     .r_last_i      (m_axi_rlast_i),
     .r_resp_i      (m_axi_rresp_i),
     .feat_start_o  (feat_start),
-    .feat_words_o  (feat_words),
+    .feat_groups_o (feat_groups),
+    .feat_h_o      (feat_h),
+    .feat_w_o      (feat_w),
     .feat_addr_o   (feat_addr),
     .feat_done_i   (feat_done),
     .feat_err_i    (feat_err),
@@ -216,6 +221,7 @@ module tf2_top
     .filt_code_err_i(filt_code_err),
     .filt_axi_err_i(filt_axi_err),
     .sch_start_o   (sch_start),
+    .sch_banks_o   (sch_banks),
     .sch_bank_o    (sch_bank),
     .sch_oc0_o     (sch_oc0),
     .sch_idle_i    (sch_idle),
@@ -245,25 +251,47 @@ module tf2_top
     .clk_i, .rst_ni,
     .start_i   (feat_start),
     .addr_i    (feat_addr),
-    .words_i   (feat_words),
+    .groups_i  (feat_groups),
+    .h_i       (feat_h),
+    .w_i       (feat_w),
+    .rows_o    (feat_rows),
+    .band_end_o(feat_band_end),
     .done_o    (feat_done),
     .err_o     (feat_err),
     .we_o      (fc_we),
     .waddr_o   (fc_waddr),
     .wdata_o   (fc_wdata),
-    .ar_valid_o(ar_valid[1]),
-    .ar_ready_i(ar_ready[1]),
-    .ar_addr_o (ar_addr[1]),
-    .ar_len_o  (ar_len[1]),
-    .r_valid_i (r_valid[1]),
+    .ar_valid_o(ar_valid[2]),
+    .ar_ready_i(ar_ready[2]),
+    .ar_addr_o (ar_addr[2]),
+    .ar_len_o  (ar_len[2]),
+    .r_valid_i (r_valid[2]),
     .r_data_i  (m_axi_rdata_i),
     .r_last_i  (m_axi_rlast_i),
     .r_resp_i  (m_axi_rresp_i)
   );
 
+  // A Filter Loader group (params and codes) and a Feature Loader band
+  // (BandRows rows of every channel group) each keep the read port from
+  // their first burst to their last: the two loaders alternate, a group
+  // between two bands, and each one's reads stay sequential.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      feat_hold_q <= 1'b0;
+      filt_hold_q <= 1'b0;
+    end else begin
+      if (ar_take && ar_idx == 2'd1) filt_hold_q <= 1'b1;
+      else if (filt_done) filt_hold_q <= 1'b0;
+      if (ar_take && ar_idx == 2'd2) feat_hold_q <= 1'b1;
+      else if (feat_band_end) feat_hold_q <= 1'b0;
+    end
+  end
+
   // Feature cache: the layer's whole input map in C16HW order, one 16-channel
-  // pixel per word (address (cg*h_in + iy)*w_in + ix); NLanes registered read
-  // lanes advancing together, a disabled lane reads zeros (padding).
+  // pixel per word (address (cg*h_in + iy)*w_in + ix), filled band by band of
+  // input rows while the Scheduler reads the rows already in; NLanes
+  // registered read lanes advancing together, a disabled lane reads zeros
+  // (padding).
   logic [NLanes-1:0][CVec*8-1:0] fc_ram_rdata;
   logic [NLanes-1:0]             fc_lane_q;
   cosim_ram #(.Width(CVec * 8), .Depth(FeatDepth), .NumRd(NLanes)) u_feat_cache (
@@ -308,7 +336,8 @@ module tf2_top
   // ---------------------------------------------------------------------------
   // Filter path
   // ---------------------------------------------------------------------------
-  logic                    pw_valid, pw_bank, cw_valid, cw_bank;
+  logic                    pw_valid, cw_valid;
+  logic [1:0]              pw_bank, cw_bank;
   logic [PeW-1:0]          pw_pe;
   logic [31:0]             pw_bias, pw_alpha, pw_beta;
   logic signed [7:0]       pw_qout;
@@ -340,11 +369,11 @@ module tf2_top
     .cw_bank_o  (cw_bank),
     .cw_pos_o   (cw_pos),
     .cw_codes_o (cw_codes),
-    .ar_valid_o (ar_valid[2]),
-    .ar_ready_i (ar_ready[2]),
-    .ar_addr_o  (ar_addr[2]),
-    .ar_len_o   (ar_len[2]),
-    .r_valid_i  (r_valid[2]),
+    .ar_valid_o (ar_valid[1]),
+    .ar_ready_i (ar_ready[1]),
+    .ar_addr_o  (ar_addr[1]),
+    .ar_len_o   (ar_len[1]),
+    .r_valid_i  (r_valid[1]),
     .r_data_i   (m_axi_rdata_i),
     .r_last_i   (m_axi_rlast_i),
     .r_resp_i   (m_axi_rresp_i)
@@ -353,7 +382,8 @@ module tf2_top
   // ---------------------------------------------------------------------------
   // Scheduler, PE array, writer
   // ---------------------------------------------------------------------------
-  logic            adv, s1_valid, s1_mode3d, s1_bank, s2_valid, s2_first, s2_last, s2_mode3d, s2_bank;
+  logic            adv, s1_valid, s1_mode3d, s2_valid, s2_first, s2_last, s2_mode3d;
+  logic [1:0]      s1_bank, s2_bank;
   logic [31:0]     s1_wbase;
   logic [CVec-1:0] s1_cmask;
   logic [KTap-1:0] s1_tmask;
@@ -367,6 +397,8 @@ module tf2_top
   ) u_sched (
     .clk_i, .rst_ni,
     .desc_i      (desc),
+    .rows_i      (feat_rows),
+    .banks_i     (sch_banks),
     .start_i     (sch_start),
     .bank_i      (sch_bank),
     .oc0_i       (sch_oc0),

@@ -106,7 +106,10 @@ module tf2_writer
     .beats_left_o(unused_aw_left)
   );
 
-  assign slot_pop_o  = (state_q == StIdle) && slot_valid_i;
+  // The next block is taken with the last W beat of this one, or from idle.
+  logic w_end;
+  assign w_end       = (state_q == StW) && m_wready_i && (blen_q == 9'd1) && aw_idle;
+  assign slot_pop_o  = ((state_q == StIdle) || w_end) && slot_valid_i;
   assign m_awvalid_o = (state_q == StAw) && aw_valid;
   assign m_awaddr_o  = AxiAddrWidth'(aw_addr);
   assign m_awlen_o   = aw_len;
@@ -161,7 +164,16 @@ module tf2_writer
       StW: if (m_wready_i) begin
         col_d  = col_q + 4'd1;
         blen_d = blen_q - 9'd1;
-        if (blen_q == 9'd1) state_d = aw_idle ? StIdle : StAw;
+        if (blen_q == 9'd1) begin
+          if (!aw_idle) begin
+            state_d = StAw;
+          end else if (slot_valid_i) begin
+            col_d   = '0;
+            state_d = desc_i.residual ? StResCmd : StAw;
+          end else begin
+            state_d = StIdle;
+          end
+        end
       end
       default: state_d = StIdle;
     endcase

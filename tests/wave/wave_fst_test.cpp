@@ -57,7 +57,7 @@ TEST(WaveFst, Tf2WindowHoldsExactlyTheRequestedCyclesAndTheView) {
   for (const char* s : {"tf2.clk_i", "tf2.m_axi_arvalid_o", "tf2.m_axi_wvalid_o", "tf2.m_axi_rdata_i",
                         "tf2.tf2_top.u_ctrl.state_q", "tf2.tf2_top.u_feat_ld.we_o", "tf2.tf2_top.u_filt_ld.state_q",
                         "tf2.tf2_top.u_pe_array.g_pe[0].u_pe.lane_sum_q",
-                        "tf2.tf2_top.u_pe_array.g_pe[15].u_pe.u_adder.acc_q", "tf2.tf2_top.u_sched.y_q",
+                        "tf2.tf2_top.u_pe_array.g_pe[15].u_pe.u_adder.acc_q", "tf2.tf2_top.u_sched.ry_q",
                         "tf2.tf2_top.u_writer.state_q"}) {
     EXPECT_TRUE(v.has(s)) << s;
   }
