@@ -54,10 +54,10 @@ built=$(date +%s)
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:strict_string_checks=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 status=0
-# Executables not built above show up as <name>_NOT_BUILT; scenario tests and
-# the regress labels drive the cosim binary or long sweeps.
+# Executables not built above show up as <name>_NOT_BUILT; scenario tests,
+# the regress labels and the browser test drive the cosim binary or long sweeps.
 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure --timeout 600 \
-  -E '_NOT_BUILT$|_scenario_' -LE '^(regress|regress_tool)$' || status=$?
+  -E '_NOT_BUILT$|_scenario_' -LE '^(regress|regress_tool|browser)$' || status=$?
 end=$(date +%s)
 echo "sanitize: build $((built - start)) s, tests $((end - built)) s, total $((end - start)) s; status $status"
 exit $status
