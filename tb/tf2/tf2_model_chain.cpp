@@ -363,7 +363,16 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
   m.extra["top1_inputs"] = cn.inputs;
   m.table.push_back("  top-1 agreement " + std::to_string(agree) + "/" + std::to_string(cn.inputs) +
                     " (float model vs TF2 chain over `inputs`)");
-  m.report_json = nlohmann::json{{"top1", {{"inputs", cn.inputs},
+  // The final output's drift: the last operator's tensor against the float
+  // model's, pooled over the inputs (its net_snr cell).
+  const ChainLayer& last = state(layers.back());
+  m.table.push_back("  network output vs the float model over " + std::to_string(cn.inputs) + " input(s): SNR " +
+                    fmt(last.net_err.snr_db, 1) + " dB, max |diff| " + fmt(last.net_err.max_abs_err, 4));
+  m.extra["network.float_snr_db"] = last.net_err.snr_db;
+  m.extra["network.float_max_abs_diff"] = last.net_err.max_abs_err;
+  m.report_json = nlohmann::json{{"network_output", {{"float_snr_db", db(last.net_err.snr_db)},
+                                                     {"float_max_abs_diff", last.net_err.max_abs_err}}},
+                                 {"top1", {{"inputs", cn.inputs},
                                            {"agree", agree},
                                            {"float", cn.float_top1},
                                            {"tf2", dut_top1},

@@ -99,6 +99,12 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
   for (int n = 0; n < 4; ++n) same += rep["top1"]["float"][n] == rep["top1"]["tf2"][n];
   EXPECT_EQ(same, agree);
   EXPECT_NE(r.out.find("top-1 agreement " + std::to_string(agree) + "/4"), std::string::npos) << r.out;
+  // The final output's drift is the last operator's figure against the float model.
+  ASSERT_TRUE(rep["network_output"]["float_max_abs_diff"].is_number()) << rep.dump();
+  const json& softmax = rep["layers"].back();
+  EXPECT_EQ(softmax["type"], "SOFTMAX");
+  EXPECT_EQ(rep["network_output"]["float_max_abs_diff"], softmax["network_max_abs_err"]);
+  EXPECT_NE(r.out.find("network output vs the float model over 4 input(s)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("32x32x3 -> 32x32x16"), std::string::npos) << r.out;  // the console table
 }
 
