@@ -84,7 +84,7 @@ std::vector<ResolvedGroup> resolve_view(const View& view, const std::vector<std:
 struct GtkwFile {
   std::string gtkw_path;
   std::string fst_path;
-  std::vector<std::string> enum_signals;  // FST names carrying an enum table (fst_enum_signals)
+  std::vector<std::string> enum_signals;  // FST names carrying an enum table (fst_vars)
   std::vector<std::string> missing;       // view patterns the dump lacks (listed as comments)
   uint64_t start_time = 0, end_time = 0;  // FST times of the first / last sample
 };

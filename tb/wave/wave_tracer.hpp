@@ -50,34 +50,16 @@ inline WaveSettings wave_settings(const tb::TbConfig& cfg) {
   return s;
 }
 
-// Every variable of an FST: full dotted name with its bit range, and width.
-inline std::vector<std::pair<std::string, int>> fst_signals(const std::string& path) {
-  std::vector<std::pair<std::string, int>> out;
-  void* ctx = fstReaderOpen(path.c_str());
-  if (ctx == nullptr) return out;
-  std::vector<std::string> scope;
-  while (const fstHier* h = fstReaderIterateHier(ctx)) {
-    if (h->htyp == FST_HT_SCOPE) {
-      scope.emplace_back(h->u.scope.name);
-    } else if (h->htyp == FST_HT_UPSCOPE) {
-      if (!scope.empty()) scope.pop_back();
-    } else if (h->htyp == FST_HT_VAR) {
-      std::string name;
-      for (const std::string& s : scope) name += s + ".";
-      // Verilator declares "name [7:0]"; GTKWave names it "name[7:0]".
-      for (const char* c = h->u.var.name; *c; ++c) {
-        if (*c != ' ') name += *c;
-      }
-      out.emplace_back(std::move(name), static_cast<int>(h->u.var.length));
-    }
-  }
-  fstReaderClose(ctx);
-  return out;
-}
+// One variable of an FST: full dotted name with its bit range, its width,
+// and whether it carries an enum table (an SV enum's value names).
+struct FstVar {
+  std::string name;
+  int width = 1;
+  bool is_enum = false;
+};
 
-// The variables of an FST that carry an enum table (an SV enum's value names).
-inline std::vector<std::string> fst_enum_signals(const std::string& path) {
-  std::vector<std::string> out;
+inline std::vector<FstVar> fst_vars(const std::string& path) {
+  std::vector<FstVar> out;
   void* ctx = fstReaderOpen(path.c_str());
   if (ctx == nullptr) return out;
   std::vector<std::string> scope;
@@ -91,15 +73,16 @@ inline std::vector<std::string> fst_enum_signals(const std::string& path) {
       enum_next = h->u.attr.typ == FST_AT_MISC && h->u.attr.subtype == FST_MT_ENUMTABLE &&
                   (h->u.attr.name == nullptr || h->u.attr.name[0] == '\0');
     } else if (h->htyp == FST_HT_VAR) {
-      if (enum_next) {
-        std::string name;
-        for (const std::string& sc : scope) name += sc + ".";
-        for (const char* c = h->u.var.name; *c; ++c) {
-          if (*c != ' ') name += *c;
-        }
-        out.push_back(std::move(name));
+      FstVar v;
+      for (const std::string& sc : scope) v.name += sc + ".";
+      // Verilator declares "name [7:0]"; GTKWave names it "name[7:0]".
+      for (const char* c = h->u.var.name; *c; ++c) {
+        if (*c != ' ') v.name += *c;
       }
+      v.width = static_cast<int>(h->u.var.length);
+      v.is_enum = enum_next;
       enum_next = false;
+      out.push_back(std::move(v));
     }
   }
   fstReaderClose(ctx);
@@ -224,7 +207,13 @@ class WaveTracer {
 
   void write_view() {
     const WaveSettings& s = win_.settings();
-    const auto signals = fst_signals(s.file);
+    const std::vector<FstVar> vars = fst_vars(s.file);
+    std::vector<std::pair<std::string, int>> signals;
+    std::vector<std::string> enums;
+    for (const FstVar& v : vars) {
+      signals.emplace_back(v.name, v.width);
+      if (v.is_enum) enums.push_back(v.name);
+    }
     View fallback;
     const View* view = find_view(dut_);
     if (view == nullptr) {
@@ -249,7 +238,7 @@ class WaveTracer {
     f.gtkw_path = gtkw_path_for(s.file);
     f.start_time = fst_time(win_.first_cycle());
     f.end_time = fst_time(win_.last_cycle(), 1);
-    f.enum_signals = fst_enum_signals(s.file);
+    f.enum_signals = enums;
     write_gtkw(f, *view, groups);
   }
 
