@@ -33,6 +33,9 @@ struct CompileOptions {
   // With more than one output-channel group, split WGT into two halves so the
   // next group's weights load while the current group computes.
   bool wgt_double_buffer = true;
+  // CONV2D with few input channels and a host input: lay the windows out on
+  // the host (im2col) so each GEMM uop fills more of its 16 lanes.
+  bool host_im2col = true;
   // Largest DRAM image the compiler may produce (the core addresses 32 bits).
   uint64_t dram_limit = uint64_t{1} << 32;
   // Where the program's own regions start: a network keeps several programs

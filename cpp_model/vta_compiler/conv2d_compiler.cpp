@@ -179,6 +179,51 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
 
 std::string range_str(int64_t a, int64_t b) { return std::to_string(a) + ".." + std::to_string(b - 1); }
 
+// Useful MACs: real channels times the taps inside the image.
+uint64_t useful_macs(const Geo& g, const Borders& bd) {
+  uint64_t rows_valid = 0, cols_valid = 0;
+  for (int64_t y = 0; y < g.oh; ++y) {
+    const auto& r = bd.rows.ranges[static_cast<std::size_t>(bd.rows.of[y])];
+    rows_valid += static_cast<uint64_t>(r.second - r.first);
+  }
+  for (int64_t x = 0; x < g.ow; ++x) {
+    const auto& r = bd.cols.ranges[static_cast<std::size_t>(bd.cols.of[x])];
+    cols_valid += static_cast<uint64_t>(r.second - r.first);
+  }
+  return static_cast<uint64_t>(g.n * g.o * g.c) * rows_valid * cols_valid;
+}
+
+// A layer with few input channels (an image's 3) wastes most of the 16 lanes
+// of every input block: a 3x3 kernel over 3 channels takes 9 GEMM uops per
+// output entry where its 27 values fit 2 blocks. When its input comes from the
+// host, the host lays each output pixel's window out as one row of
+// KH*KW*C values (im2col, padding filled with zp_in, which contributes
+// w * (zp_in - zp_in) = 0 as TFLite's padding does) and the layer becomes a
+// 1x1 VALID convolution over those values with the same weights in the same
+// (ky, kx, c) order: the same accumulators, fewer uops.
+bool im2col_pays(const Geo& g, const CompileOptions& opt) {
+  return !opt.input_addr && opt.host_im2col && g.kk > 1 && g.c < kBlock &&
+         ceil_div(g.kk * g.c, kBlock) < g.kk * g.cb;
+}
+
+Tensor im2col(const Tensor& input, const Geo& g, int32_t zp_in) {
+  const int64_t row = g.kk * g.c;
+  Tensor out(DType::kInt8, {g.n, g.oh, g.ow, row}, Layout::kNHWC);
+  const int8_t* x = input.data<int8_t>();
+  int8_t* y = out.data<int8_t>();
+  for (int64_t n = 0; n < g.n; ++n)
+    for (int64_t oy = 0; oy < g.oh; ++oy)
+      for (int64_t ox = 0; ox < g.ow; ++ox)
+        for (int64_t ky = 0; ky < g.kh; ++ky)
+          for (int64_t kx = 0; kx < g.kw; ++kx) {
+            const int64_t iy = oy * g.sh - g.pt + ky, ix = ox * g.sw - g.pl + kx;
+            const bool inside = iy >= 0 && iy < g.h && ix >= 0 && ix < g.w;
+            for (int64_t c = 0; c < g.c; ++c)
+              *y++ = inside ? x[((n * g.h + iy) * g.w + ix) * g.c + c] : static_cast<int8_t>(zp_in);
+          }
+  return out;
+}
+
 }  // namespace
 
 Conv2dTiling plan_conv2d_tiling(const std::vector<int64_t>& input_shape, const std::vector<int64_t>& filter_shape,
@@ -205,6 +250,19 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
       bad("plan of channel " + std::to_string(i) + ": shifts must be in 0..31");
   }
   const int32_t zp_in = p.input_zero_point;
+  if (im2col_pays(g, opt)) {
+    if (zp_in < -128 || zp_in > 127) bad("input zero point " + std::to_string(zp_in) + " is outside int8");
+    ops::ConvParams flat = p;
+    flat.padding = ops::Padding::kValid;
+    flat.stride_h = flat.stride_w = 1;
+    Tensor filter_rows(DType::kInt8, {g.o, 1, 1, g.kk * g.c}, filter.layout());
+    std::copy_n(filter.data<int8_t>(), filter.numel(), filter_rows.data<int8_t>());
+    CompiledProgram cp = compile_conv2d(im2col(input, g, zp_in), filter_rows, bias, flat, plans, opt);
+    cp.macs = useful_macs(g, make_borders(g, zp_in));
+    cp.tiling = "host im2col (" + std::to_string(g.kh) + "x" + std::to_string(g.kw) + "x" + std::to_string(g.c) +
+                " windows as " + std::to_string(g.kk * g.c) + " channels), " + cp.tiling;
+    return cp;
+  }
   const Borders bd = make_borders(g, zp_in);
   const Conv2dTiling tl = choose_tiling(g, bd, opt);
   const int64_t ps = tl.param_entries;
@@ -500,17 +558,7 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
   cp.output.bytes = r_out.bytes();
   cp.output.shape = {g.n, g.oh, g.ow, g.o};
   cp.tiles = static_cast<uint64_t>(tile_idx);
-  // Useful MACs: real channels times the taps inside the image.
-  uint64_t rows_valid = 0, cols_valid = 0;
-  for (int64_t y = 0; y < g.oh; ++y) {
-    const auto& r = bd.rows.ranges[static_cast<std::size_t>(bd.rows.of[y])];
-    rows_valid += static_cast<uint64_t>(r.second - r.first);
-  }
-  for (int64_t x = 0; x < g.ow; ++x) {
-    const auto& r = bd.cols.ranges[static_cast<std::size_t>(bd.cols.of[x])];
-    cols_valid += static_cast<uint64_t>(r.second - r.first);
-  }
-  cp.macs = static_cast<uint64_t>(g.n * g.o * g.c) * rows_valid * cols_valid;
+  cp.macs = useful_macs(g, bd);
   std::ostringstream os;
   os << "oc groups " << tl.groups << " x " << tl.oc_blocks_per_group << " blocks"
      << (tl.wgt_double_buffered ? " (WGT halves)" : "") << ", tiles " << tl.row_tiles << "x"

@@ -334,7 +334,12 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   for (const auto& e : out.dut_errors) console << "  DUT error   " << e << "\n";
   console << "  cycles      " << out.cycles << " (memory delay " << out.memory_delay_cycles << " cycles)\n";
   console << "  MACs        " << metrics.macs << ", utilization "
-          << (metrics.utilization ? fmt(*metrics.utilization * 100.0, 1) + " %" : std::string("n/a")) << "\n";
+          << (metrics.utilization ? fmt(*metrics.utilization * 100.0, 1) + " %" : std::string("n/a"));
+  // A target whose busy-unit figure counts padded lanes also gives the share
+  // of its peak that went to the workload's own MACs.
+  if (const auto it = metrics.extra.find("useful_mac_fraction"); it != metrics.extra.end())
+    console << ", useful MACs " << fmt(it->second * 100.0, 1) << " % of peak";
+  console << "\n";
   // Many checks (a network, several inputs): their distances stay in
   // report.json and the layer table, not one console line each.
   constexpr std::size_t kDistanceLines = 16;

@@ -310,15 +310,18 @@ class VtaModelTarget : public model_replay::ModelTarget {
 
   void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
-    uint64_t gemm_uops = 0, cycles = 0;  // all layers, start to done each
+    uint64_t gemm_uops = 0, cycles = 0, macs = 0;  // all layers, start to done each
     for (std::size_t k = 0; k < layers.size(); ++k) {
       gemm_uops += program(layers[k]).gemm_uops;
+      macs += program(layers[k]).macs;
       cycles += perf(out, run_prefix(k, layers.size()) + "vta_cycles").value_or(0);
     }
     m.extra["gemm_uops"] = static_cast<double>(gemm_uops);
     if (cycles > 0) {
       m.extra["vta_cycles"] = static_cast<double>(cycles);
       m.utilization = static_cast<double>(gemm_uops) / static_cast<double>(cycles);
+      // GEMM uops count padded lanes and taps; the peak is 16 x 16 MACs a cycle.
+      m.extra["useful_mac_fraction"] = static_cast<double>(macs) / (256.0 * static_cast<double>(cycles));
     }
   }
 

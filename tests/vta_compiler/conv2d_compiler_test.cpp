@@ -151,6 +151,34 @@ TEST(VtaConv2dCompiler, Reference28x28x64To64Layer) {
               static_cast<unsigned long long>(cp.alu_uops), 100.0 * util, cp.tiling.c_str());
 }
 
+// A first layer (3 input channels): with the host's im2col the 27 values of a
+// 3x3x3 window take 2 GEMM uops per output block instead of 9, and the output
+// is the same golden tensor (the padding carries zp_in, as TFLite pads).
+TEST(VtaConv2dCompiler, FewInputChannelsUseHostIm2col) {
+  for (int32_t zp : {-128, 0, 77}) {
+    for (int stride : {1, 2}) {
+      Case k;
+      k.h = 13, k.w = 11, k.c = 3, k.o = 16, k.zp_in = zp, k.stride_h = k.stride_w = stride;
+      const CompiledProgram with = check_case(k, 900 + static_cast<uint64_t>(zp + 128) + stride, 2);
+      k.opt.host_im2col = false;
+      const CompiledProgram without = check_case(k, 900 + static_cast<uint64_t>(zp + 128) + stride, 2);
+      EXPECT_EQ(with.tiling.rfind("host im2col", 0), 0u) << with.tiling;
+      EXPECT_EQ(without.tiling.find("im2col"), std::string::npos) << without.tiling;
+      EXPECT_EQ(with.gemm_uops * 9, without.gemm_uops * 2) << k.str();
+      EXPECT_EQ(with.macs, count_macs(k));
+      EXPECT_EQ(without.macs, count_macs(k));
+    }
+  }
+  // An input already in DRAM (a chained layer) keeps the direct program.
+  Case k;
+  k.c = 3, k.o = 16;
+  std::mt19937_64 rng(5);
+  const Workload w = make_workload(k, rng);
+  CompileOptions o;
+  o.input_addr = 0;
+  EXPECT_EQ(compile_conv2d(w.input, w.filter, w.bias, w.params, w.plans, o).tiling.find("im2col"), std::string::npos);
+}
+
 TEST(VtaConv2dCompiler, ZeroPointsAtTheLimits) {
   for (int32_t zp : {-128, 127, 0, 55}) {
     for (int kernel : {1, 3, 5, 7}) {
