@@ -40,19 +40,34 @@ std::vector<int32_t> dequantize_broadcast(const Tensor& t, const std::vector<int
   return v;
 }
 
-// ACC entries per chunk on the GEMM path (add_operands.hpp). Per entry COMPUTE
-// runs 7 uops (reset, GEMM, 5 ALU), LOAD moves 4 beats of operands and STORE
-// 1, so COMPUTE is the bottleneck once the chunks overlap. Not hidden: the
-// first chunk's load and the last chunk's store (about 5 cycles per entry of
-// a chunk) and the instructions' own start and drain (about 40 cycles per
-// chunk). N entries in chunks of c cost about 5c + 40 N / c: c = sqrt(8 N).
-// Multiples of kSlots keep chunks on WGT entry boundaries.
-int64_t gemm_chunk(int64_t blocks, int64_t acc_per_thread, int64_t wgt_per_thread) {
-  constexpr int64_t s = add_operands::kSlots;
-  const int64_t most = std::min(acc_per_thread, s * wgt_per_thread);
-  if (most < s) return wgt_per_thread >= 2 ? most : 1;  // tiny test buffers: a chunk may straddle two WGT entries
-  const int64_t best = static_cast<int64_t>(std::sqrt(8.0 * static_cast<double>(blocks)));
-  return std::clamp(best / s * s, s, most / s * s);
+// Chunk sizes (ACC entries) of the GEMM path (add_operands.hpp), at most
+// `most` each. Per entry COMPUTE runs 7 uops (reset, GEMM, 5 ALU) and memory
+// moves 64 operand bytes in and 16 out: COMPUTE bounds the layer at 16 bytes
+// per cycle, memory at 8. Either way what is not overlapped is the first
+// chunk's load (COMPUTE waits) and the last chunk's COMPUTE and store, so both
+// ends are small (kFirst) and chunks grow by half each step towards the
+// middle: a chunk's load (4 to 8 cycles per entry) then fits under the
+// COMPUTE of the one before (7 per entry) while the instructions' own start
+// and drain (a few cycles each) shrink with the chunk count. Sizes are
+// multiples of kSlots (chunks start on WGT entry boundaries) but the last.
+std::vector<int64_t> gemm_chunks(int64_t blocks, int64_t most) {
+  constexpr int64_t s = add_operands::kSlots, kFirst = 16;
+  if (most < s) return std::vector<int64_t>(static_cast<std::size_t>(ceil_div(blocks, most)), most);  // tiny test buffers
+  const int64_t cap = most / s * s;
+  std::vector<int64_t> front, back;
+  int64_t left = blocks / s * s;
+  for (int64_t c = std::min(kFirst, cap); left > 0; c = std::min(cap, (c + c / 2) / s * s)) {
+    for (std::vector<int64_t>* end : {&front, &back}) {
+      const int64_t take = std::min(c, left);
+      if (take > 0) end->push_back(take);
+      left -= take;
+    }
+  }
+  front.insert(front.end(), back.rbegin(), back.rend());
+  const int64_t rest = blocks % s;  // the tail off a WGT entry boundary
+  if (rest > 0 && !front.empty() && front.back() + rest <= most) front.back() += rest;
+  else if (rest > 0) front.push_back(rest);
+  return front;
 }
 
 // The output program on ACC entries holding A' + B': MUL, SHR, ADD zp, clamp.
@@ -65,22 +80,37 @@ void requantize(ProgramBuilder& bld, const quant::VtaAddParams& p, int32_t shr, 
 }
 constexpr uint64_t kRequantUops = 5;
 
+// The micro-op kernels of one thread's chunks on the GEMM path: the ALU (and
+// GEMM reset) kernel on its ACC share, and the GEMM kernel of one WGT entry
+// (slots 0..3 into four ACC entries), looped over a chunk's WGT entries.
+std::vector<Uop> thread_kernels(uint32_t abase, uint32_t wbase) {
+  std::vector<Uop> k{Uop{static_cast<uint16_t>(abase), static_cast<uint16_t>(abase), 0}};
+  for (uint32_t j = 0; j < add_operands::kSlots; ++j)
+    k.push_back(Uop{static_cast<uint16_t>(abase + j), static_cast<uint16_t>(j), static_cast<uint16_t>(wbase)});
+  return k;
+}
+constexpr uint32_t kThreadKernelUops = 1 + add_operands::kSlots;
+
 // GEMM micro-ops adding entries [e0, e0 + len) of the WGT operand image
-// (WGT entry g0 = e0 / kSlots loaded at wbase) into ACC from abase: whole WGT
-// entries with one 4-uop kernel and an outer loop, partial ones (chunk ends
-// off an entry boundary) with a kernel of their own.
-void gemm_operands(ProgramBuilder& bld, int64_t e0, int64_t len, uint32_t abase, uint32_t wbase) {
+// (WGT entry e0 / kSlots loaded at wbase) into ACC from abase: the whole WGT
+// entries from e0 with the thread's kernel `whole` and an outer loop, a
+// partial one (the layer's last entries; chunks off entry boundaries in tiny
+// test buffers) with a kernel of its own.
+void gemm_operands(ProgramBuilder& bld, int64_t e0, int64_t len, uint32_t abase, uint32_t wbase, UopRange whole) {
   constexpr int64_t s = add_operands::kSlots;
   for (int64_t e = e0; e < e0 + len;) {
     const int64_t slot = e % s, left = e0 + len - e;
-    const int64_t groups = slot == 0 && left >= s ? left / s : 1;
-    const int64_t uops = slot == 0 && left >= s ? s : std::min(s - slot, left);
+    if (e == e0 && slot == 0 && left >= s) {
+      bld.gemm(whole, Loop{static_cast<uint32_t>(left / s), static_cast<uint32_t>(s), 0, 1});
+      e += left / s * s;
+      continue;
+    }
     std::vector<Uop> k;
-    for (int64_t q = 0; q < uops; ++q)
+    for (int64_t q = 0; q < std::min(s - slot, left); ++q)
       k.push_back(Uop{static_cast<uint16_t>(abase + (e - e0) + q), static_cast<uint16_t>(slot + q),
                       static_cast<uint16_t>(wbase + e / s - e0 / s)});
-    bld.gemm(bld.load_uops(k), Loop{static_cast<uint32_t>(groups), static_cast<uint32_t>(s), 0, 1});
-    e += groups * uops;
+    bld.gemm(bld.load_uops(k));
+    e += static_cast<int64_t>(k.size());
   }
 }
 
@@ -139,16 +169,29 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   // path, the operand LOAD of the next overlap the COMPUTE of this one.
   const int64_t acc_per_thread = opt.acc_depth / threads;
   const int64_t wgt_per_thread = opt.wgt_depth / threads;
-  const int64_t chunk = gemm ? gemm_chunk(blocks, acc_per_thread, wgt_per_thread) : acc_per_thread / 2;
-  const int64_t chunks = ceil_div(blocks, chunk);
+  const int64_t gemm_most = std::min(acc_per_thread, wgt_per_thread >= 2 ? add_operands::kSlots * wgt_per_thread : 1);
+  const std::vector<int64_t> sizes =
+      gemm ? gemm_chunks(blocks, gemm_most)
+           : std::vector<int64_t>(static_cast<std::size_t>(ceil_div(blocks, acc_per_thread / 2)), acc_per_thread / 2);
+  const int64_t chunk = *std::max_element(sizes.begin(), sizes.end());  // a thread's share of ACC (per input)
+  const int64_t chunks = static_cast<int64_t>(sizes.size());
   ProgramBuilder bld;
   auto note = [&](const WorkUnit& u) {
     while (cp.work.size() < bld.size()) cp.work.push_back(u);
   };
-  if (gemm) bld.load_1d(MemType::kInp, 0, rsel.elem(), add_operands::kSlots);  // once, on the LOAD engine
+  UopRange kernels;  // GEMM path: every thread's kernels, in one LOAD UOP (each LOAD pays the DRAM latency)
+  if (gemm) {
+    bld.load_1d(MemType::kInp, 0, rsel.elem(), add_operands::kSlots);  // once, on the LOAD engine
+    std::vector<Uop> all;
+    for (int64_t t = 0; t < std::min(threads, chunks); ++t) {
+      const std::vector<Uop> tk = thread_kernels(static_cast<uint32_t>(t * chunk), static_cast<uint32_t>(t * wgt_per_thread));
+      all.insert(all.end(), tk.begin(), tk.end());
+    }
+    kernels = bld.load_uops(all);
+  }
   int64_t k = 0, s2c_popped = 0;
-  for (int64_t e0 = 0; e0 < blocks; e0 += chunk, ++k) {
-    const int64_t len = std::min(chunk, blocks - e0);
+  for (int64_t e0 = 0; k < chunks; e0 += sizes[static_cast<std::size_t>(k)], ++k) {
+    const int64_t len = std::min(sizes[static_cast<std::size_t>(k)], blocks - e0);
     const int64_t t = k % threads;
     WorkUnit wu;
     wu.tile = k;
@@ -169,10 +212,11 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
         bld.pop(Engine::kStore, Engine::kCompute);  // ACC share t stored
         ++s2c_popped;
       }
-      const UopRange u = bld.load_uops({Uop{static_cast<uint16_t>(abase), static_cast<uint16_t>(abase), 0}});
+      const uint32_t kb = kernels.bgn + static_cast<uint32_t>(t) * kThreadKernelUops;
+      const UopRange u{kb, kb + 1}, whole{kb + 1, kb + kThreadKernelUops};
       bld.gemm_reset(u, Loop{static_cast<uint32_t>(len), 1, 0, 0});  // before the pop: overlaps the operand load
       bld.pop(Engine::kLoad, Engine::kCompute);
-      gemm_operands(bld, e0, len, abase, wbase);
+      gemm_operands(bld, e0, len, abase, wbase, whole);
       if (k + threads < chunks) bld.push(Engine::kCompute, Engine::kLoad);
       requantize(bld, p, shr, u, over);
       cp.reset_uops += static_cast<uint64_t>(len);
