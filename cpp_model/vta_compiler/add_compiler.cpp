@@ -1,7 +1,7 @@
 #include "vta_compiler/add_compiler.hpp"
 
 #include <algorithm>
-#include <cmath>
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -70,15 +70,46 @@ std::vector<int64_t> gemm_chunks(int64_t blocks, int64_t most) {
   return front;
 }
 
-// The output program on ACC entries holding A' + B': MUL, SHR, ADD zp, clamp.
-void requantize(ProgramBuilder& bld, const quant::VtaAddParams& p, int32_t shr, UopRange u, const Loop& over) {
-  bld.alu_imm(AluOp::kMul, p.out_multiplier.multiplier, u, over);
-  bld.alu_imm(AluOp::kShr, shr, u, over);
-  bld.alu_imm(AluOp::kAdd, p.out_zero_point, u, over);
-  bld.alu_imm(AluOp::kMin, 127, u, over);
-  bld.alu_imm(AluOp::kMax, -128, u, over);
+// The output program on ACC entries holding A' + B': MUL, SHR, ADD zp, then
+// MIN 127 / MAX -128 where some output can cross that bound. The program is
+// monotonic in the sum while nothing wraps, so the sums of the inputs'
+// extreme dequantized values (over all 256 int8 codes: the parameters alone
+// decide, not the data) bound every output; a clamp no output reaches is the
+// identity and is left out.
+struct OutputProgram {
+  const quant::VtaAddParams& p;
+  int32_t shr;
+  bool min = true, max = true;
+  uint64_t uops() const { return 3u + min + max; }  // ALU uops per ACC entry
+  void emit(ProgramBuilder& bld, UopRange u, const Loop& over) const {
+    bld.alu_imm(AluOp::kMul, p.out_multiplier.multiplier, u, over);
+    bld.alu_imm(AluOp::kShr, shr, u, over);
+    bld.alu_imm(AluOp::kAdd, p.out_zero_point, u, over);
+    if (min) bld.alu_imm(AluOp::kMin, 127, u, over);
+    if (max) bld.alu_imm(AluOp::kMax, -128, u, over);
+  }
+};
+
+OutputProgram output_program(const quant::VtaAddParams& p, int32_t shr) {
+  int64_t lo_a = INT32_MAX, hi_a = INT32_MIN, lo_b = INT32_MAX, hi_b = INT32_MIN;
+  for (int x = -128; x < 128; ++x) {
+    const int64_t va = quant::vta_add_dequantize(static_cast<int8_t>(x), p.a_offset, p.a_multiplier);
+    const int64_t vb = quant::vta_add_dequantize(static_cast<int8_t>(x), p.b_offset, p.b_multiplier);
+    lo_a = std::min(lo_a, va), hi_a = std::max(hi_a, va), lo_b = std::min(lo_b, vb), hi_b = std::max(hi_b, vb);
+  }
+  bool exact = true;  // no step wraps at either end
+  const auto out = [&](int64_t sum) {
+    const int64_t prod = sum * p.out_multiplier.multiplier;
+    const int64_t shifted = shr >= 0 ? prod >> shr : prod * (int64_t{1} << -shr);
+    for (int64_t v : {sum, prod, shifted, shifted + p.out_zero_point}) exact = exact && v == static_cast<int32_t>(v);
+    return shifted + p.out_zero_point;
+  };
+  const int64_t y0 = out(lo_a + lo_b), y1 = out(hi_a + hi_b);
+  OutputProgram o{p, shr};
+  o.min = !exact || std::max(y0, y1) > 127;
+  o.max = !exact || std::min(y0, y1) < -128;
+  return o;
 }
-constexpr uint64_t kRequantUops = 5;
 
 // The micro-op kernels of one thread's chunks on the GEMM path: the ALU (and
 // GEMM reset) kernel on its ACC share, and the GEMM kernel of one WGT entry
@@ -175,6 +206,7 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
            : std::vector<int64_t>(static_cast<std::size_t>(ceil_div(blocks, acc_per_thread / 2)), acc_per_thread / 2);
   const int64_t chunk = *std::max_element(sizes.begin(), sizes.end());  // a thread's share of ACC (per input)
   const int64_t chunks = static_cast<int64_t>(sizes.size());
+  const OutputProgram requant = output_program(p, shr);
   ProgramBuilder bld;
   auto note = [&](const WorkUnit& u) {
     while (cp.work.size() < bld.size()) cp.work.push_back(u);
@@ -218,10 +250,10 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
       bld.pop(Engine::kLoad, Engine::kCompute);
       gemm_operands(bld, e0, len, abase, wbase, whole);
       if (k + threads < chunks) bld.push(Engine::kCompute, Engine::kLoad);
-      requantize(bld, p, shr, u, over);
+      requant.emit(bld, u, over);
       cp.reset_uops += static_cast<uint64_t>(len);
       cp.gemm_uops += static_cast<uint64_t>(len);
-      cp.alu_uops += kRequantUops * static_cast<uint64_t>(len);
+      cp.alu_uops += requant.uops() * static_cast<uint64_t>(len);
       wu.text = desc + ": operand load, GEMM and ALU";
     } else {
       abase = static_cast<uint32_t>(t * 2 * chunk);
@@ -234,8 +266,8 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
       bld.load_1d(MemType::kAcc, bbase, rb.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
       const UopRange u = bld.load_uops({Uop{static_cast<uint16_t>(abase), static_cast<uint16_t>(bbase), 0}});
       bld.alu_reg(AluOp::kAdd, u, over);
-      requantize(bld, p, shr, u, over);
-      cp.alu_uops += (1 + kRequantUops) * static_cast<uint64_t>(len);
+      requant.emit(bld, u, over);
+      cp.alu_uops += (1 + requant.uops()) * static_cast<uint64_t>(len);
       wu.text = desc + ": load and ALU";
     }
     bld.push(Engine::kCompute, Engine::kStore);

@@ -4,6 +4,8 @@
 // balanced; and a hand-computed element checks the whole chain.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <random>
 #include <string>
 
@@ -82,8 +84,49 @@ TEST(VtaAddCompiler, OperandsByGemmCostSevenUopsPerEntry) {
   const CompiledProgram cp = compile_add(random_int8(rng, shape), random_int8(rng, shape), random_params(rng, 5, -7, 2));
   EXPECT_EQ(cp.gemm_uops, 1024u);
   EXPECT_EQ(cp.reset_uops, 1024u);
-  EXPECT_EQ(cp.alu_uops, 5u * 1024u);
+  EXPECT_EQ(cp.alu_uops, 5u * 1024u);  // both clamps: checked by ClampsOnlyWhereAnOutputCanCrossTheBound
   EXPECT_NE(cp.tiling.find("by GEMM"), std::string::npos) << cp.tiling;
+}
+
+// Every pair of int8 inputs (a {256, 1} against b {1, 256}): the program
+// equals the golden model, and it clamps exactly where an output could
+// otherwise leave [-128, 127]: add.yaml's parameters never exceed 127 (no
+// MIN), ResNet-8-like ones cross both bounds, and a scale making every output
+// tiny needs neither.
+TEST(VtaAddCompiler, ClampsOnlyWhereAnOutputCanCrossTheBound) {
+  Tensor a(DType::kInt8, {256, 1}), b(DType::kInt8, {1, 256});
+  for (int x = 0; x < 256; ++x) a.data<int8_t>()[x] = b.data<int8_t>()[x] = static_cast<int8_t>(x - 128);
+  struct Case {
+    float s_a;
+    int32_t zp_a;
+    float s_b;
+    int32_t zp_b;
+    float s_y;
+    int32_t zp_y;
+    bool min, max;
+  };
+  for (const Case& c : {Case{0.05f, -3, 0.031f, 7, 0.08f, -10, false, true},  // scenarios/add.yaml
+                        Case{0.05f, -3, 0.05f, 7, 0.05f, 0, true, true},
+                        Case{0.01f, 0, 0.01f, 0, 1.0f, 0, false, false}}) {
+    const quant::VtaAddParams p = quant::vta_make_add_params(c.s_a, c.zp_a, c.s_b, c.zp_b, c.s_y, c.zp_y);
+    // The bounds the test expects, from the golden model over all pairs
+    // before the clamp: vta_add_program without its MIN / MAX.
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    for (int x = -128; x < 128; ++x) {
+      for (int y = -128; y < 128; ++y) {
+        std::vector<quant::VtaAluStep> prog = quant::vta_add_program(
+            p, quant::vta_add_dequantize(static_cast<int8_t>(y), p.b_offset, p.b_multiplier));
+        prog.resize(4);
+        const int32_t v = quant::vta_run_alu(quant::vta_add_dequantize(static_cast<int8_t>(x), p.a_offset, p.a_multiplier), prog);
+        lo = std::min(lo, v), hi = std::max(hi, v);
+      }
+    }
+    ASSERT_EQ(hi > 127, c.min) << hi;
+    ASSERT_EQ(lo < -128, c.max) << lo;
+    const CompiledProgram cp = compile_add(a, b, p);
+    EXPECT_EQ(cp.alu_uops, (3u + c.min + c.max) * 4096u);
+    check_add(a, b, p, {}, "all pairs, s_y " + std::to_string(c.s_y));
+  }
 }
 
 // Values outside the two-byte split (multipliers above the scheme's 1/2)
