@@ -1,6 +1,7 @@
 #include "vta_compiler/add_compiler.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -16,13 +17,19 @@ namespace {
 
 [[noreturn]] void bad(const std::string& what) { throw InputError("VTA add compiler: " + what); }
 
+// The host dequantization of every int8 code of one input: a pure function
+// of the code, so the parameters alone say which values can occur.
+using DequantTable = std::array<int32_t, 256>;
+DequantTable dequant_table(int32_t offset, quant::VtaMultiplier m) {
+  DequantTable t{};
+  for (int x = -128; x < 128; ++x) t[static_cast<std::size_t>(x + 128)] = quant::vta_add_dequantize(static_cast<int8_t>(x), offset, m);
+  return t;
+}
+
 // Each output element's value of one input after broadcasting, dequantized.
 std::vector<int32_t> dequantize_broadcast(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
-                                          int32_t offset, quant::VtaMultiplier m) {
+                                          const DequantTable& lut) {
   std::vector<int32_t> v(static_cast<std::size_t>(padded), 0);
-  // One lookup table per int8 value: the dequantization is a pure function.
-  int32_t lut[256];
-  for (int x = -128; x < 128; ++x) lut[x + 128] = quant::vta_add_dequantize(static_cast<int8_t>(x), offset, m);
   std::vector<int64_t> idx(shape.size(), 0);
   const std::size_t lead = shape.size() - t.rank();
   const int8_t* d = t.data<int8_t>();
@@ -31,7 +38,7 @@ std::vector<int32_t> dequantize_broadcast(const Tensor& t, const std::vector<int
   for (int64_t i = 0; i < total; ++i) {
     int64_t off = 0;
     for (std::size_t k = 0; k < t.rank(); ++k) off = off * t.dim(k) + (t.dim(k) == 1 ? 0 : idx[lead + k]);
-    v[static_cast<std::size_t>(i)] = lut[d[off] + 128];
+    v[static_cast<std::size_t>(i)] = lut[static_cast<std::size_t>(d[off] + 128)];
     for (std::size_t k = shape.size(); k-- > 0;) {
       if (++idx[k] < shape[k]) break;
       idx[k] = 0;
@@ -78,7 +85,8 @@ std::vector<int64_t> gemm_chunks(int64_t blocks, int64_t most) {
 // monotonic in the sum while nothing wraps, so the sums of the inputs'
 // extreme dequantized values (over all 256 int8 codes: the parameters alone
 // decide, not the data) bound every output; a clamp no output reaches is the
-// identity and is left out.
+// identity and is left out. The sum 0 is included: the zero padding after
+// the last element runs the program too.
 struct OutputProgram {
   const quant::VtaAddParams& p;
   int32_t shr;
@@ -93,13 +101,11 @@ struct OutputProgram {
   }
 };
 
-OutputProgram output_program(const quant::VtaAddParams& p, int32_t shr) {
-  int64_t lo_a = INT32_MAX, hi_a = INT32_MIN, lo_b = INT32_MAX, hi_b = INT32_MIN;
-  for (int x = -128; x < 128; ++x) {
-    const int64_t va = quant::vta_add_dequantize(static_cast<int8_t>(x), p.a_offset, p.a_multiplier);
-    const int64_t vb = quant::vta_add_dequantize(static_cast<int8_t>(x), p.b_offset, p.b_multiplier);
-    lo_a = std::min(lo_a, va), hi_a = std::max(hi_a, va), lo_b = std::min(lo_b, vb), hi_b = std::max(hi_b, vb);
-  }
+OutputProgram output_program(const quant::VtaAddParams& p, int32_t shr, const DequantTable& ta,
+                             const DequantTable& tb) {
+  if (shr < -31) return {p, shr};  // not a shift a generated program may use: no analysis
+  const auto [lo_a, hi_a] = std::minmax_element(ta.begin(), ta.end());
+  const auto [lo_b, hi_b] = std::minmax_element(tb.begin(), tb.end());
   bool exact = true;  // no step wraps at either end
   const auto out = [&](int64_t sum) {
     const int64_t prod = sum * p.out_multiplier.multiplier;
@@ -107,7 +113,8 @@ OutputProgram output_program(const quant::VtaAddParams& p, int32_t shr) {
     for (int64_t v : {sum, prod, shifted, shifted + p.out_zero_point}) exact = exact && v == static_cast<int32_t>(v);
     return shifted + p.out_zero_point;
   };
-  const int64_t y0 = out(lo_a + lo_b), y1 = out(hi_a + hi_b);
+  const int64_t y0 = out(std::min<int64_t>(int64_t{*lo_a} + *lo_b, 0));
+  const int64_t y1 = out(std::max<int64_t>(int64_t{*hi_a} + *hi_b, 0));
   OutputProgram o{p, shr};
   o.min = !exact || std::max(y0, y1) > 127;
   o.max = !exact || std::min(y0, y1) < -128;
@@ -158,6 +165,9 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   if (opt.acc_depth < 2 * static_cast<uint32_t>(opt.threads) || opt.acc_depth > kAccDepth)
     bad("ACC depth option " + std::to_string(opt.acc_depth) + " must be in " + std::to_string(2 * opt.threads) +
         ".." + std::to_string(kAccDepth));
+  if (opt.inp_depth > kInpDepth || opt.wgt_depth > kWgtDepth)
+    bad("INP / WGT depth options " + std::to_string(opt.inp_depth) + " / " + std::to_string(opt.wgt_depth) +
+        " exceed the core's " + std::to_string(kInpDepth) + " / " + std::to_string(kWgtDepth));
   const std::vector<int64_t> shape = ops::broadcast_shape(a.shape(), b.shape());
   int64_t numel = 1;
   for (int64_t s : shape) numel *= s;
@@ -167,18 +177,20 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   if (shr < -32768 || p.out_zero_point < -32768 || p.out_zero_point > 32767)
     bad("output shift or zero point does not fit an ALU immediate");
 
-  const std::vector<int32_t> va = dequantize_broadcast(a, shape, blocks * kBlock, p.a_offset, p.a_multiplier);
-  const std::vector<int32_t> vb = dequantize_broadcast(b, shape, blocks * kBlock, p.b_offset, p.b_multiplier);
+  const DequantTable ta = dequant_table(p.a_offset, p.a_multiplier), tb = dequant_table(p.b_offset, p.b_multiplier);
   const int64_t threads = opt.threads;
-  // Operands as GEMM data (add_operands.hpp) when every value splits into two
-  // bytes and the buffers hold the selectors and a WGT entry per thread;
-  // otherwise both are loaded into ACC as int32 (COMPUTE moves them, 128
-  // bytes per entry, and adds them with an ALU ADD).
-  std::optional<std::vector<int8_t>> wgt;
-  if (opt.inp_depth >= add_operands::kSlots && opt.wgt_depth >= static_cast<uint32_t>(threads))
-    wgt = add_operands::pack(va, vb);
-  const bool gemm = wgt.has_value();
-  const uint64_t data_bytes = gemm ? add_operands::kSlots * kInpElemBytes + wgt->size() + blocks * kOutElemBytes
+  // Operands as GEMM data (add_operands.hpp) when every value an input code
+  // gives splits into two bytes and the buffers hold the selectors and a WGT
+  // entry per thread; otherwise both are loaded into ACC as int32 (COMPUTE
+  // moves them, 128 bytes per entry, and adds them with an ALU ADD).
+  const auto splits = [](const DequantTable& t) {
+    return std::all_of(t.begin(), t.end(), [](int32_t v) { return add_operands::split(v).has_value(); });
+  };
+  const bool gemm = splits(ta) && splits(tb) && opt.inp_depth >= add_operands::kSlots &&
+                    opt.wgt_depth >= static_cast<uint32_t>(threads);
+  const uint64_t wgt_entries = static_cast<uint64_t>(ceil_div(blocks, add_operands::kSlots));
+  const uint64_t data_bytes = gemm ? add_operands::kSlots * kInpElemBytes + wgt_entries * kWgtElemBytes +
+                                         static_cast<uint64_t>(blocks) * kOutElemBytes
                                    : static_cast<uint64_t>(blocks) * (2 * kAccElemBytes + kOutElemBytes);
   if (data_bytes > opt.dram_limit)
     bad(std::to_string(numel) + " elements need " + std::to_string(data_bytes) +
@@ -191,7 +203,7 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   DramRegion ra, rb, rsel, rwgt;
   if (gemm) {
     rsel = layout.alloc("selectors", MemType::kInp, add_operands::kSlots);
-    rwgt = layout.alloc("operands", MemType::kWgt, wgt->size() / kWgtElemBytes);
+    rwgt = layout.alloc("operands", MemType::kWgt, wgt_entries);
   } else {
     ra = layout.alloc("input_a", MemType::kAcc, static_cast<uint64_t>(blocks));
     rb = layout.alloc("input_b", MemType::kAcc, static_cast<uint64_t>(blocks));
@@ -209,7 +221,7 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
            : std::vector<int64_t>(static_cast<std::size_t>(ceil_div(blocks, acc_per_thread / 2)), acc_per_thread / 2);
   const int64_t chunk = *std::max_element(sizes.begin(), sizes.end());  // a thread's share of ACC (per input)
   const int64_t chunks = static_cast<int64_t>(sizes.size());
-  const OutputProgram requant = output_program(p, shr);
+  const OutputProgram requant = output_program(p, shr, ta, tb);
   ProgramBuilder bld;
   auto note = [&](const WorkUnit& u) {
     while (cp.work.size() < bld.size()) cp.work.push_back(u);
@@ -299,10 +311,13 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
     bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
         std::to_string(opt.dram_limit));
   cp.dram = layout.make_image();
+  const std::vector<int32_t> va = dequantize_broadcast(a, shape, blocks * kBlock, ta);
+  const std::vector<int32_t> vb = dequantize_broadcast(b, shape, blocks * kBlock, tb);
   if (gemm) {
     const std::vector<int8_t> sel = add_operands::selector_entries();
+    const std::vector<int8_t> wgt = add_operands::pack(va, vb).value();  // every code splits
     write_region(cp.dram, rsel, sel.data(), sel.size());
-    write_region(cp.dram, rwgt, wgt->data(), wgt->size());
+    write_region(cp.dram, rwgt, wgt.data(), wgt.size());
   } else {
     write_int32_region(cp.dram, ra, va);
     write_int32_region(cp.dram, rb, vb);
