@@ -3,12 +3,17 @@
 //
 // The host dequantizes both inputs to 16-bit values (quant::vta_add_dequantize,
 // broadcasting size-1 dims), laid out flat in blocks of 16 (the element count
-// is zero-padded up to a multiple of 16). The program walks chunks that fit a
-// thread's share of ACC: LOAD ACC A and B, then ALU ADD (register B), MUL,
-// SHR, ADD zp, MIN 127, MAX -128, each one instruction over the chunk, and a
-// STORE of the chunk. Chunks alternate between two ACC halves so the STORE of
-// one chunk overlaps the loads and ALU work of the next (LOAD ACC runs on the
-// COMPUTE engine, so it does not overlap the ALU).
+// is zero-padded up to a multiple of 16): one ACC entry per block. Each value
+// is stored as two int8 bytes in WGT beside four INP selector rows
+// (add_operands.hpp), so per entry the program runs a GEMM reset and one GEMM
+// that leaves A' + B' in ACC, then MUL, SHR, ADD zp and the clamps (MIN 127,
+// MAX -128, each only when some output can cross it). The LOAD engine brings
+// the operands (64 bytes per entry) in under COMPUTE's work on the previous
+// chunk, and STORE writes a chunk while the next computes: chunks alternate
+// between two shares of ACC and of WGT, with small chunks at both ends of the
+// layer (what does not overlap). Values without a two-byte split (only
+// parameters outside the scheme's normalisation give them) fall back to
+// loading A' and B' into ACC as int32 (COMPUTE moves them) and an ALU ADD.
 #pragma once
 
 #include "quant/vta_quant.hpp"

@@ -310,9 +310,12 @@ class VtaModelTarget : public model_replay::ModelTarget {
 
   void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
-    uint64_t gemm_uops = 0, cycles = 0, macs = 0;  // all layers, start to done each
+    // GEMM uops of the CONV_2D layers over the cycles of all layers, start to
+    // done each: an ADD's GEMMs only move its operands into ACC (no MACs), so
+    // they cost cycles but are not counted as useful work.
+    uint64_t gemm_uops = 0, cycles = 0, macs = 0;
     for (std::size_t k = 0; k < layers.size(); ++k) {
-      gemm_uops += program(layers[k]).gemm_uops;
+      if (layers[k].type == "CONV_2D") gemm_uops += program(layers[k]).gemm_uops;
       macs += program(layers[k]).macs;
       cycles += perf(out, run_prefix(k, layers.size()) + "vta_cycles").value_or(0);
     }

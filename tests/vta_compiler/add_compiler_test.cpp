@@ -4,6 +4,8 @@
 // balanced; and a hand-computed element checks the whole chain.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <random>
 #include <string>
 
@@ -32,7 +34,9 @@ void check_add(const Tensor& a, const Tensor& b, const quant::VtaAddParams& p, c
   EXPECT_EQ(r.stats.unexecuted, 0u) << what;
   EXPECT_TRUE(r.output == want) << what << ": " << testutil::first_difference(r.output, want) << "; " << cp.tiling;
   EXPECT_EQ(r.stats.alu_ops, cp.alu_uops) << what;
-  EXPECT_EQ(r.stats.gemm_uops, 0u) << what;
+  EXPECT_EQ(r.stats.gemm_uops, cp.gemm_uops) << what;
+  EXPECT_EQ(r.stats.gemm_resets, cp.reset_uops) << what;
+  EXPECT_EQ(cp.macs, 0u) << what;  // the operand GEMMs move data: no useful MACs
   const testutil::TokenBalance tb = testutil::token_balance(cp.insns);
   for (int q = 0; q < 4; ++q) EXPECT_EQ(tb.pushes[q], tb.pops[q]) << what << ": queue " << q;
   for (int i = 1; i <= random_orders; ++i) {
@@ -54,6 +58,7 @@ TEST(VtaAddCompiler, RandomSizesAndZeroPoints) {
     CompileOptions opt;
     opt.threads = any(1, 2);
     if (any(0, 1)) opt.acc_depth = static_cast<uint32_t>(any(4, 64));  // many chunks
+    if (any(0, 2) == 0) opt.wgt_depth = static_cast<uint32_t>(any(2, 9));  // chunks off WGT entry boundaries
     check_add(random_int8(rng, shape), random_int8(rng, shape), p, opt,
               "case " + std::to_string(i) + " threads " + std::to_string(opt.threads) + " acc " +
                   std::to_string(opt.acc_depth),
@@ -66,8 +71,83 @@ TEST(VtaAddCompiler, LargeTensorUsesManyChunks) {
   const std::vector<int64_t> shape = {1, 56, 56, 24};  // 75264 elements, 4704 blocks
   const quant::VtaAddParams p = random_params(rng, 3, -9, 1);
   const CompiledProgram cp = compile_add(random_int8(rng, shape), random_int8(rng, shape), p);
-  EXPECT_EQ(cp.tiles, (4704u + 511u) / 512u);  // 512 ACC entries per input per thread
+  EXPECT_NE(cp.tiling.find("by GEMM"), std::string::npos) << cp.tiling;
+  EXPECT_GT(cp.tiles, 4704u / 1024u);  // chunks smaller than a thread's ACC share, for overlap
   check_add(random_int8(rng, shape), random_int8(rng, shape), p, {}, "56x56x24", 1);
+}
+
+// Per ACC entry: a reset, one GEMM bringing A' + B' in, and the five-op
+// output program (add_operands.hpp).
+TEST(VtaAddCompiler, OperandsByGemmCostSevenUopsPerEntry) {
+  std::mt19937_64 rng(9);
+  const std::vector<int64_t> shape = {1, 32, 32, 16};  // 1024 entries
+  const CompiledProgram cp = compile_add(random_int8(rng, shape), random_int8(rng, shape), random_params(rng, 5, -7, 2));
+  EXPECT_EQ(cp.gemm_uops, 1024u);
+  EXPECT_EQ(cp.reset_uops, 1024u);
+  EXPECT_EQ(cp.alu_uops, 5u * 1024u);  // both clamps: checked by ClampsOnlyWhereAnOutputCanCrossTheBound
+  EXPECT_NE(cp.tiling.find("by GEMM"), std::string::npos) << cp.tiling;
+}
+
+// Every pair of int8 inputs (a {256, 1} against b {1, 256}): the program
+// equals the golden model, and it clamps exactly where an output could
+// otherwise leave [-128, 127]: add.yaml's parameters never exceed 127 (no
+// MIN), ResNet-8-like ones cross both bounds, and a scale making every output
+// tiny needs neither.
+TEST(VtaAddCompiler, ClampsOnlyWhereAnOutputCanCrossTheBound) {
+  Tensor a(DType::kInt8, {256, 1}), b(DType::kInt8, {1, 256});
+  for (int x = 0; x < 256; ++x) a.data<int8_t>()[x] = b.data<int8_t>()[x] = static_cast<int8_t>(x - 128);
+  struct Case {
+    float s_a;
+    int32_t zp_a;
+    float s_b;
+    int32_t zp_b;
+    float s_y;
+    int32_t zp_y;
+    bool min, max;
+  };
+  for (const Case& c : {Case{0.05f, -3, 0.031f, 7, 0.08f, -10, false, true},  // scenarios/add.yaml
+                        Case{0.05f, -3, 0.05f, 7, 0.05f, 0, true, true},
+                        Case{0.01f, 0, 0.01f, 0, 1.0f, 0, false, false}}) {
+    const quant::VtaAddParams p = quant::vta_make_add_params(c.s_a, c.zp_a, c.s_b, c.zp_b, c.s_y, c.zp_y);
+    // The bounds the test expects, from the golden model over all pairs
+    // before the clamp: vta_add_program without its MIN / MAX.
+    int32_t lo = INT32_MAX, hi = INT32_MIN;
+    for (int x = -128; x < 128; ++x) {
+      for (int y = -128; y < 128; ++y) {
+        std::vector<quant::VtaAluStep> prog = quant::vta_add_program(
+            p, quant::vta_add_dequantize(static_cast<int8_t>(y), p.b_offset, p.b_multiplier));
+        prog.resize(4);
+        const int32_t v = quant::vta_run_alu(quant::vta_add_dequantize(static_cast<int8_t>(x), p.a_offset, p.a_multiplier), prog);
+        lo = std::min(lo, v), hi = std::max(hi, v);
+      }
+    }
+    ASSERT_EQ(hi > 127, c.min) << hi;
+    ASSERT_EQ(lo < -128, c.max) << lo;
+    const CompiledProgram cp = compile_add(a, b, p);
+    EXPECT_EQ(cp.alu_uops, (3u + c.min + c.max) * 4096u);
+    check_add(a, b, p, {}, "all pairs, s_y " + std::to_string(c.s_y));
+  }
+}
+
+// Values outside the two-byte split (multipliers above the scheme's 1/2)
+// take the ACC-load program, still equal to the golden model; so do buffers
+// too small for the selectors.
+TEST(VtaAddCompiler, UnsplittableOperandsLoadIntoAcc) {
+  std::mt19937_64 rng(10);
+  quant::VtaAddParams p = random_params(rng, -3, 4, 1);
+  p.a_offset = 128;             // zero point -128
+  p.a_multiplier = {32000, 0};  // ~0.98: A' up to ~31900
+  const std::vector<int64_t> shape = {1, 5, 9, 16};
+  const Tensor a = random_int8(rng, shape), b = random_int8(rng, shape);
+  const CompiledProgram cp = compile_add(a, b, p);
+  EXPECT_NE(cp.tiling.find("loaded into ACC"), std::string::npos) << cp.tiling;
+  EXPECT_EQ(cp.gemm_uops, 0u);
+  check_add(a, b, p, {}, "multiplier above 1/2");
+  CompileOptions small;
+  small.inp_depth = 3;
+  const quant::VtaAddParams q = random_params(rng, 0, 0, 0);
+  EXPECT_NE(compile_add(a, b, q, small).tiling.find("loaded into ACC"), std::string::npos);
+  check_add(a, b, q, small, "INP too small for the selectors");
 }
 
 TEST(VtaAddCompiler, BroadcastsSizeOneDims) {

@@ -77,7 +77,7 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   const cosim::tflite::Model model = cosim::tflite::load_model(kResnet);
   const auto golden = cosim::tflite::run_reference(model, cosim::tflite::random_input(model, 1),
                                                    cosim::quant::Rounding::kDouble);
-  uint64_t cycle_sum = 0;
+  uint64_t cycle_sum = 0, conv_gemm_uops = 0;
   int conv = 0, add = 0;
   for (std::size_t k = 0; k < want.size(); ++k) {
     const json& l = layers[k];
@@ -97,6 +97,7 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
     EXPECT_GT(cyc, 0u);
     cycle_sum += cyc;
     if (std::string(want[k].type) == "CONV_2D") {
+      conv_gemm_uops += l["gemm_uops"].get<uint64_t>();
       EXPECT_NEAR(l["utilization"].get<double>(),
                   static_cast<double>(l["gemm_uops"].get<uint64_t>()) / static_cast<double>(cyc), 1e-12);
       EXPECT_GT(l["utilization"].get<double>(), 0.0);
@@ -142,6 +143,10 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   const uint64_t total = j["cycles"].get<uint64_t>();
   EXPECT_LT(cycle_sum, total);
   EXPECT_GT(cycle_sum + 200 * want.size(), total);
+  // Network utilization: the CONV_2D layers' GEMM uops (an ADD's GEMMs only
+  // move operands) over every layer's cycles.
+  EXPECT_NEAR(j["utilization"].get<double>(), static_cast<double>(conv_gemm_uops) / static_cast<double>(cycle_sum),
+              1e-12);
   // The console table lists every layer.
   EXPECT_NE(c.out.find("layers"), std::string::npos);
   for (const char* row : {"ADD ", "CONV_2D "}) EXPECT_NE(c.out.find(row), std::string::npos) << c.out;
