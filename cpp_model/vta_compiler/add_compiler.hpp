@@ -16,6 +16,7 @@
 // loading A' and B' into ACC as int32 (COMPUTE moves them) and an ALU ADD.
 #pragma once
 
+#include "ops/add.hpp"
 #include "quant/vta_quant.hpp"
 #include "tensor/tensor.hpp"
 #include "vta_compiler/compiled_program.hpp"
@@ -26,6 +27,16 @@ namespace cosim::vta {
 // broadcast shape. Throws cosim::InputError for bad types, incompatible
 // shapes, an empty output or a DRAM image above opt.dram_limit.
 CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAddParams& p,
+                            const CompileOptions& opt = {});
+
+// TFLite ADD (requant: tflite_double / tflite_single): the output equals
+// ops::add(a, b, p) bit for bit. The host does TFLite's per-input rescale
+// requant((x - zp) << 20, m_i) (int32, into ACC; the VTA scheme dequantizes
+// on the host too); VTA adds the two and runs the output requantization, zp
+// and clamp as a TfliteRequantProgram. Its vectors take the first ACC
+// entries; per chunk, B's entries become temporary 0 after the ADD and one
+// more chunk-sized region holds temporary 1.
+CompiledProgram compile_add(const Tensor& a, const Tensor& b, const ops::AddParams& p,
                             const CompileOptions& opt = {});
 
 }  // namespace cosim::vta

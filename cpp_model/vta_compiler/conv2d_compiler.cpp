@@ -9,6 +9,7 @@
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "vta_compiler/layout_transform.hpp"
+#include "vta_compiler/tflite_requant_emit.hpp"
 
 namespace cosim::vta {
 
@@ -115,11 +116,19 @@ void check_options(const CompileOptions& opt) {
         std::to_string(kWgtDepth) + ", ACC " + std::to_string(kAccDepth) + ")");
 }
 
-Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions& opt) {
+// TFLite requantization: its vectors follow the border corrections, its
+// temporaries sit beside the accumulators.
+int64_t tflite_vectors(const TfliteRequantProgram* rq) { return rq ? static_cast<int64_t>(rq->vectors.size()) : 0; }
+int64_t tflite_pixel_entries(const TfliteRequantProgram* rq) { return rq ? 1 + rq->temps : 1; }
+
+Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions& opt,
+                           const TfliteRequantProgram* rq = nullptr) {
   check_options(opt);
   Conv2dTiling t;
   t.border_classes = bd.count;
-  t.param_entries = kParFixed + bd.count;
+  t.param_entries = kParFixed + bd.count + tflite_vectors(rq);
+  t.pixel_entries = tflite_pixel_entries(rq);
+  const int64_t pe = t.pixel_entries;
   const int64_t ps = t.param_entries;
   const int64_t threads = opt.threads;
   const int64_t inp_half = opt.inp_depth / threads;
@@ -131,7 +140,7 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
   auto fits = [&](int64_t nob, int64_t r, int64_t cw) {
     const int64_t rows_in = (r - 1) * g.sh + g.kh, cols_in = (cw - 1) * g.sw + g.kw;
     if (g.cb * rows_in * cols_in > inp_half) return false;
-    if (nob * ps + threads * nob * r * cw > opt.acc_depth) return false;
+    if (nob * ps + threads * nob * r * cw * pe > opt.acc_depth) return false;
     // loop factors are 11-bit fields
     if (g.sh * cols_in > 2047 || g.sw > 2047 || cw > 2047 || r * cw > 2047 || ps > 2047) return false;
     return true;
@@ -170,9 +179,9 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
     bad("INP buffer: one output pixel needs KH*KW*ceil(C/16) = " + std::to_string(pix_inp) +
         " input entries, more than a thread's share " + std::to_string(inp_half) + " of the INP depth " +
         std::to_string(opt.inp_depth));
-  if (ps + threads > opt.acc_depth)
+  if (ps + threads * pe > opt.acc_depth)
     bad("ACC buffer: one output block needs " + std::to_string(ps) + " parameter entries plus " +
-        std::to_string(threads) + " accumulator entries, more than the ACC depth " + std::to_string(opt.acc_depth));
+        std::to_string(threads * pe) + " accumulator entries, more than the ACC depth " + std::to_string(opt.acc_depth));
   bad("no tile fits the SRAM buffers (loop factor fields of 11 bits exceeded: stride " + std::to_string(g.sh) +
       ", kernel " + std::to_string(g.kw) + ")");
 }
@@ -227,14 +236,18 @@ Tensor im2col(const Tensor& input, const Geo& g, int32_t zp_in) {
 }  // namespace
 
 Conv2dTiling plan_conv2d_tiling(const std::vector<int64_t>& input_shape, const std::vector<int64_t>& filter_shape,
-                                const ops::ConvParams& p, const CompileOptions& opt) {
+                                const ops::ConvParams& p, const CompileOptions& opt,
+                                const TfliteRequantProgram* requant) {
   const Geo g = make_geo(input_shape, filter_shape, p);
-  return choose_tiling(g, make_borders(g, p.input_zero_point), opt);
+  return choose_tiling(g, make_borders(g, p.input_zero_point), opt, requant);
 }
 
-CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias,
-                               const ops::ConvParams& p, const std::vector<quant::VtaRequantPlan>& plans,
-                               const CompileOptions& opt) {
+namespace {
+
+// Both requantization modes: `tfl` null = the VTA 16-bit plans.
+CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Tensor& bias, const ops::ConvParams& p,
+                             const std::vector<quant::VtaRequantPlan>& plans, const TfliteRequantProgram* tfl,
+                             const CompileOptions& opt) {
   if (input.dtype() != DType::kInt8) bad(std::string("input must be int8, got ") + dtype_name(input.dtype()));
   if (filter.dtype() != DType::kInt8) bad(std::string("filter must be int8, got ") + dtype_name(filter.dtype()));
   const Geo g = make_geo(input.shape(), filter.shape(), p);
@@ -264,7 +277,10 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
     return cp;
   }
   const Borders bd = make_borders(g, zp_in);
-  const Conv2dTiling tl = choose_tiling(g, bd, opt);
+  if (tfl != nullptr && tfl->channels != 1 && static_cast<int64_t>(tfl->channels) != g.o)
+    bad("TFLite requantization for " + std::to_string(tfl->channels) + " channels, the layer has " +
+        std::to_string(g.o));
+  const Conv2dTiling tl = choose_tiling(g, bd, opt, tfl);
   const int64_t ps = tl.param_entries;
   const int64_t threads = opt.threads;
 
@@ -335,6 +351,12 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
             wrap32(static_cast<uint64_t>(static_cast<int64_t>(zp_in)) * static_cast<uint64_t>(total - valid));
       }
   }
+  if (tfl != nullptr) {  // the TFLite program's vectors, after the border corrections
+    for (int64_t o = 0; o < g.o; ++o)
+      for (std::size_t j = 0; j < tfl->vectors.size(); ++j)
+        P(o / kBlock, kParFixed + bd.count + static_cast<int64_t>(j), o % kBlock) =
+            tfl->vector_value(j, static_cast<std::size_t>(o));
+  }
   bool any_pre = false, any_post = false, same_zp = true, same_min = true, same_max = true;
   for (const auto& pl : plans) {
     any_pre = any_pre || pl.pre_shift != 0;
@@ -352,7 +374,7 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
   const int64_t nob = tl.oc_blocks_per_group;
   const int64_t inp_half = opt.inp_depth / threads;
   const int64_t acc_params = nob * ps;
-  const int64_t acc_half = nob * tl.tile_rows * tl.tile_cols;
+  const int64_t acc_half = nob * tl.tile_rows * tl.tile_cols * tl.pixel_entries;
   auto inp_base = [&](int64_t t) { return t * inp_half; };
   auto acc_base = [&](int64_t t) { return acc_params + t * acc_half; };
 
@@ -478,24 +500,37 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
             b.alu_reg(AluOp::kAdd, ck, over_blocks);
             cp.alu_uops += static_cast<uint64_t>(ck.size() * gn);
           }
-          ak = b.load_uops(alu_k);
-          int alu_n = 0;
-          auto reg = [&](AluOp op, int64_t entry) {
-            b.alu_reg(op, alu_uop(ak, entry), over_blocks, over_pixels);
-            ++alu_n;
-          };
-          auto imm = [&](AluOp op, int32_t v) {
-            b.alu_imm(op, v, alu_uop(ak, kParBias), over_all);
-            ++alu_n;
-          };
-          reg(AluOp::kAdd, kParBias);
-          if (any_pre) reg(AluOp::kShr, kParPre);
-          reg(AluOp::kMul, kParMul);
-          if (any_post) reg(AluOp::kShr, kParPost);
-          if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
-          if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
-          if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
-          cp.alu_uops += static_cast<uint64_t>(alu_n * gn * pix);
+          if (tfl != nullptr) {
+            // TFLite requantization: the bias, then the program on the
+            // accumulators and this tile's temporaries.
+            b.alu_reg(AluOp::kAdd, b.load_uops({Uop{u16(ab), u16(kParBias), 0}}), over_blocks, over_pixels);
+            RqPlacement at;
+            at.acc = static_cast<uint32_t>(ab);
+            for (int k = 0; k < tfl->temps; ++k) at.temps.push_back(static_cast<uint32_t>(ab + (1 + k) * gn * pix));
+            at.vectors = static_cast<uint32_t>(kParFixed + bd.count);
+            at.outer = over_blocks;
+            at.inner = over_pixels;
+            cp.alu_uops += static_cast<uint64_t>(gn * pix) + emit_tflite_requant(b, *tfl, at);
+          } else {
+            ak = b.load_uops(alu_k);
+            int alu_n = 0;
+            auto reg = [&](AluOp op, int64_t entry) {
+              b.alu_reg(op, alu_uop(ak, entry), over_blocks, over_pixels);
+              ++alu_n;
+            };
+            auto imm = [&](AluOp op, int32_t v) {
+              b.alu_imm(op, v, alu_uop(ak, kParBias), over_all);
+              ++alu_n;
+            };
+            reg(AluOp::kAdd, kParBias);
+            if (any_pre) reg(AluOp::kShr, kParPre);
+            reg(AluOp::kMul, kParMul);
+            if (any_post) reg(AluOp::kShr, kParPost);
+            if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
+            if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
+            if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
+            cp.alu_uops += static_cast<uint64_t>(alu_n * gn * pix);
+          }
           b.push(Engine::kCompute, Engine::kStore);
           wu.text = desc + ": requantization";
           note(wu);
@@ -564,8 +599,28 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
      << (tl.wgt_double_buffered ? " (WGT halves)" : "") << ", tiles " << tl.row_tiles << "x"
      << tl.col_tiles << " of " << tl.tile_rows << "x" << tl.tile_cols << " outputs, " << threads << " thread(s), "
      << tl.border_classes << " border classes";
+  if (tfl != nullptr)
+    os << ", TFLite " << (tfl->rounding == quant::Rounding::kDouble ? "double" : "single") << " rounding ("
+       << tfl->steps.size() << " ALU steps, " << tfl->temps << " temporaries)";
   cp.tiling = os.str();
   return cp;
+}
+
+}  // namespace
+
+CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias,
+                               const ops::ConvParams& p, const std::vector<quant::VtaRequantPlan>& plans,
+                               const CompileOptions& opt) {
+  return compile_impl(input, filter, bias, p, plans, nullptr, opt);
+}
+
+CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias,
+                               const ops::ConvParams& p, const TfliteRequantProgram& requant,
+                               const CompileOptions& opt) {
+  // The 16-bit vectors are still written (harmless zeros); only the bias is read.
+  const int64_t channels = filter.rank() == 4 ? filter.dim(0) : 0;
+  return compile_impl(input, filter, bias, p, std::vector<quant::VtaRequantPlan>(static_cast<std::size_t>(channels)),
+                      &requant, opt);
 }
 
 }  // namespace cosim::vta

@@ -31,6 +31,7 @@
 #include "quant/vta_quant.hpp"
 #include "tensor/tensor.hpp"
 #include "vta_compiler/compiled_program.hpp"
+#include "vta_compiler/tflite_requant_program.hpp"
 
 namespace cosim::vta {
 
@@ -44,6 +45,7 @@ struct Conv2dTiling {
   int64_t row_tiles = 0, col_tiles = 0;
   int64_t border_classes = 0;       // zero-point correction vectors per output block
   int64_t param_entries = 0;        // ACC entries per output block for the vectors
+  int64_t pixel_entries = 1;        // ACC entries per output pixel and block: the accumulator + temporaries
 };
 
 // input int8 NHWC, filter int8 OHWI, bias int32 [O] or empty; geometry from
@@ -54,8 +56,20 @@ CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const 
                                const ops::ConvParams& p, const std::vector<quant::VtaRequantPlan>& plans,
                                const CompileOptions& opt = {});
 
-// Only the tiling decision (same checks and errors as compile_conv2d).
+// TFLite requantization instead (requant: tflite_double / tflite_single): the
+// output equals ops::conv2d with the program's rounding. acc = bias + GEMM +
+// border corrections as above, then the program (tflite_requant_program.hpp),
+// its vectors after the border corrections in each block's parameter
+// entries, its temporaries beside each tile's accumulators (counted by the
+// ACC fit). `requant` has one channel per output channel, or one.
+CompiledProgram compile_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias,
+                               const ops::ConvParams& p, const TfliteRequantProgram& requant,
+                               const CompileOptions& opt = {});
+
+// Only the tiling decision (same checks and errors as compile_conv2d; with
+// `requant`, the TFLite mode's).
 Conv2dTiling plan_conv2d_tiling(const std::vector<int64_t>& input_shape, const std::vector<int64_t>& filter_shape,
-                                const ops::ConvParams& p, const CompileOptions& opt = {});
+                                const ops::ConvParams& p, const CompileOptions& opt = {},
+                                const TfliteRequantProgram* requant = nullptr);
 
 }  // namespace cosim::vta

@@ -3,7 +3,11 @@
 // A scenario is turned into int8 tensors, golden outputs under the VTA 16-bit
 // scheme (ops::vta_conv2d / ops::vta_add, the bit-exact check), the same
 // layer under TFLite double and single rounding (distances in the report),
-// and a VTA program (cpp_model/vta_compiler). The trace loads the program's
+// and a VTA program (cpp_model/vta_compiler). With `requant: tflite_double` or
+// `tflite_single` (conv2d, add) the program computes TFLite's requantization
+// exactly (vta_compiler/tflite_requant_program.hpp) and the golden is
+// ops::conv2d / ops::add in that rounding; the 16-bit scheme is then a
+// reference distance. The trace loads the program's
 // DRAM image, writes INSN_COUNT / INSN_ADDR / CTRL, waits for FINISH and
 // checks the output: CONV2D's sits in DRAM in channel blocks (nchw16c), so
 // the check reads it back as NHWC and mismatches are named (n,h,w,c).
@@ -40,6 +44,7 @@
 #include "vta/vta_wrapper.hpp"
 #include "vta_compiler/add_compiler.hpp"
 #include "vta_compiler/conv2d_compiler.hpp"
+#include "vta_compiler/tflite_requant_program.hpp"
 
 namespace cosim::tb::vta {
 
@@ -71,6 +76,13 @@ quant::Activation activation(const std::string& s) {
 }
 
 using model_replay::dims;
+
+// int8 NHWC copy of a CONV2D output (the ops return layout kAny).
+Tensor as_nhwc(const Tensor& t) {
+  Tensor r(DType::kInt8, t.shape(), Layout::kNHWC);
+  r.bytes() = t.bytes();
+  return r;
+}
 
 // Two ints from `stride` / `kernel`: one integer, or a [h, w] list.
 std::pair<int64_t, int64_t> pair_of(const Value& v) {
@@ -157,7 +169,8 @@ class VtaBackend : public TargetBackend {
  public:
   std::string name() const override { return "vta"; }
   std::string description() const override {
-    return "VTA core (rtl/vta): int8 CONV2D and ADD, checked bit-exact against the VTA 16-bit scheme";
+    return "VTA core (rtl/vta): int8 CONV2D and ADD, checked bit-exact against the VTA 16-bit scheme or (requant) "
+           "TFLite double / single rounding";
   }
   std::vector<std::string> ops() const override { return {"conv2d", "add", "model"}; }
 
@@ -168,12 +181,18 @@ class VtaBackend : public TargetBackend {
   }
 
   Workload prepare(const scenario::Scenario& sc) const override {
-    if (sc.requant && *sc.requant != scenario::Requant::kVta16) {
-      sc["requant"].fail("expected vta16: the VTA core computes the 16-bit scheme (TFLite double and single "
-                         "rounding are reported as distances)");
+    const scenario::Requant rq = sc.requant.value_or(scenario::Requant::kVta16);
+    if (rq == scenario::Requant::kSaturate) sc["requant"].fail("expected vta16, tflite_double or tflite_single");
+    if (sc.op == "model" && rq != scenario::Requant::kVta16) {
+      sc["requant"].fail("expected vta16 for op model (TFLite double and single rounding are reported as "
+                         "distances); tflite_double / tflite_single run for op conv2d and add");
     }
     if (sc.op == "model") return model_replay::prepare(*model_, sc);
-    Workload w = sc.op == "add" ? prepare_add(sc) : prepare_conv2d(sc);
+    // TFLite requantization on the ALU, or the 16-bit scheme (nullopt).
+    std::optional<quant::Rounding> tfl;
+    if (rq == scenario::Requant::kTfliteDouble) tfl = quant::Rounding::kDouble;
+    if (rq == scenario::Requant::kTfliteSingle) tfl = quant::Rounding::kSingle;
+    Workload w = sc.op == "add" ? prepare_add(sc, tfl) : prepare_conv2d(sc, tfl);
     auto& st = std::any_cast<VtaState&>(w.state);
     st.fault = sc["fault"].as_string();
     apply_fault(st.prog, st.fault);
@@ -256,6 +275,10 @@ class VtaBackend : public TargetBackend {
     m.macs = st.prog.macs;
     m.extra["gemm_uops"] = static_cast<double>(st.prog.gemm_uops);
     m.extra["instructions"] = st.prog.insn_count;
+    // ALU work per output ACC entry (16 lanes): the requantization's cost.
+    const double out_entries = static_cast<double>(st.prog.output.bytes / 16);
+    m.extra["alu_uops"] = static_cast<double>(st.prog.alu_uops);
+    if (out_entries > 0) m.extra["alu_uops_per_output_entry"] = static_cast<double>(st.prog.alu_uops) / out_entries;
     if (st.prog.op == "conv2d") {
       // One 16x16 GEMM uop per cycle is the array's peak.
       m.utilization = static_cast<double>(st.prog.gemm_uops) / cycles;
@@ -266,11 +289,16 @@ class VtaBackend : public TargetBackend {
       char line[200];
       std::snprintf(line, sizeof line,
                     "  bound       GEMM utilization %.1f %% of a compute bound of %.1f %% (%.1f %%): %llu GEMM, "
-                    "%llu reset, %llu ALU uops on COMPUTE",
+                    "%llu reset, %llu ALU uops on COMPUTE (%.1f per output entry)",
                     100.0 * *m.utilization, 100.0 * bound, 100.0 * *m.utilization / bound,
                     static_cast<unsigned long long>(st.prog.gemm_uops),
                     static_cast<unsigned long long>(st.prog.reset_uops),
-                    static_cast<unsigned long long>(st.prog.alu_uops));
+                    static_cast<unsigned long long>(st.prog.alu_uops), static_cast<double>(st.prog.alu_uops) / out_entries);
+      m.table.push_back(line);
+    } else if (out_entries > 0) {
+      char line[160];
+      std::snprintf(line, sizeof line, "  alu         %llu ALU uops on COMPUTE (%.1f per output entry)",
+                    static_cast<unsigned long long>(st.prog.alu_uops), static_cast<double>(st.prog.alu_uops) / out_entries);
       m.table.push_back(line);
     }
     return m;
@@ -279,7 +307,7 @@ class VtaBackend : public TargetBackend {
  private:
   std::unique_ptr<model_replay::ModelTarget> model_ = make_model_target(compile_schema());
 
-  Workload prepare_conv2d(const scenario::Scenario& sc) const {
+  Workload prepare_conv2d(const scenario::Scenario& sc, std::optional<quant::Rounding> tfl) const {
     const Value& shapes = sc["shapes"];
     const std::vector<int64_t> in_shape = shapes["input"].as_ints();
     // Filter: explicit OHWI, or kernel + out_channels.
@@ -333,27 +361,47 @@ class VtaBackend : public TargetBackend {
       bias = scenario::make_tensor(sc, bias_v, DType::kInt32, {f_shape[0]}, Layout::kAny, "bias");
     }
 
-    const std::vector<quant::VtaRequantPlan> plans = q.rethrow_here([&] {
-      return ops::vta_plan_conv2d(filter, bias, qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act);
-    });
-    VtaState st;
-    st.prog = shapes["input"].rethrow_here([&] {
-      return compile_conv2d(input, filter, bias, geom, plans, compile_options(sc));
-    });
-    Tensor golden = ops::vta_conv2d(input, filter, bias, geom, plans);
-    Tensor expected(DType::kInt8, golden.shape(), Layout::kNHWC);
-    expected.bytes() = golden.bytes();
-    for (const auto& [sem, rounding] : {std::pair{"tflite_double", quant::Rounding::kDouble},
-                                        std::pair{"tflite_single", quant::Rounding::kSingle}}) {
-      ops::ConvParams p =
-          ops::make_conv_params(qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act, rounding);
+    // TFLite's parameters in one rounding (the references, and the TFLite modes).
+    const auto tflite_params = [&](quant::Rounding rounding) {
+      ops::ConvParams p = q.rethrow_here([&] {
+        return ops::make_conv_params(qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act, rounding);
+      });
       p.padding = geom.padding;
       p.stride_h = geom.stride_h;
       p.stride_w = geom.stride_w;
-      Tensor ref = ops::conv2d(input, filter, bias, p);
-      Tensor r(DType::kInt8, ref.shape(), Layout::kNHWC);
-      r.bytes() = ref.bytes();
-      w.references.push_back({"output", sem, std::move(r)});
+      return p;
+    };
+    VtaState st;
+    Tensor golden;
+    if (tfl) {
+      // TFLite requantization on the ALU; the 16-bit scheme only as a distance
+      // (when its plans exist for these scales).
+      const ops::ConvParams p = tflite_params(*tfl);
+      const TfliteRequantProgram rq = q.rethrow_here([&] {
+        return make_tflite_requant_program(p.output_multiplier, *tfl, qout.zero_point, p.act);
+      });
+      st.prog = shapes["input"].rethrow_here([&] { return compile_conv2d(input, filter, bias, geom, rq, compile_options(sc)); });
+      golden = ops::conv2d(input, filter, bias, p);
+      try {
+        const std::vector<quant::VtaRequantPlan> plans =
+            ops::vta_plan_conv2d(filter, bias, qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act);
+        w.references.push_back({"output", "vta16", as_nhwc(ops::vta_conv2d(input, filter, bias, geom, plans))});
+      } catch (const InputError&) {
+        // no 16-bit program for these scales: nothing to compare with
+      }
+    } else {
+      const std::vector<quant::VtaRequantPlan> plans = q.rethrow_here([&] {
+        return ops::vta_plan_conv2d(filter, bias, qin.scale, qin.zero_point, fscales, qout.scale, qout.zero_point, act);
+      });
+      st.prog = shapes["input"].rethrow_here([&] {
+        return compile_conv2d(input, filter, bias, geom, plans, compile_options(sc));
+      });
+      golden = ops::vta_conv2d(input, filter, bias, geom, plans);
+    }
+    Tensor expected = as_nhwc(golden);
+    for (const auto& [sem, rounding] : {std::pair{"tflite_double", quant::Rounding::kDouble},
+                                        std::pair{"tflite_single", quant::Rounding::kSingle}}) {
+      w.references.push_back({"output", sem, as_nhwc(ops::conv2d(input, filter, bias, tflite_params(rounding)))});
     }
     std::ostringstream sum;
     sum << "conv2d " << dims(in_shape) << " -> " << dims(expected.shape()) << ", " << f_shape[1] << "x" << f_shape[2]
@@ -370,7 +418,7 @@ class VtaBackend : public TargetBackend {
     return w;
   }
 
-  Workload prepare_add(const scenario::Scenario& sc) const {
+  Workload prepare_add(const scenario::Scenario& sc, std::optional<quant::Rounding> tfl) const {
     const Value& shapes = sc["shapes"];
     const std::vector<int64_t> s1 = shapes["input1"].as_ints(), s2 = shapes["input2"].as_ints();
     const std::vector<int64_t> out_shape = shapes["input2"].rethrow_here([&] { return ops::broadcast_shape(s1, s2); });
@@ -381,18 +429,41 @@ class VtaBackend : public TargetBackend {
     Workload w;
     Tensor a = scenario::make_tensor(sc, data["input1"], DType::kInt8, s1, layout(s1), "input1");
     Tensor b = scenario::make_tensor(sc, data["input2"], DType::kInt8, s2, layout(s2), "input2");
-    const quant::VtaAddParams vp = q.rethrow_here([&] {
-      return quant::vta_make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale, qo.zero_point);
-    });
+    const auto tflite_params = [&](quant::Rounding rounding) {
+      return q.rethrow_here([&] {
+        return ops::make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale, qo.zero_point,
+                                    quant::Activation::kNone, rounding);
+      });
+    };
     VtaState st;
-    st.prog = shapes["input1"].rethrow_here([&] { return compile_add(a, b, vp, compile_options(sc)); });
-    const Tensor golden = ops::vta_add(a, b, vp);
+    Tensor golden;
+    if (tfl) {
+      // TFLite's input rescale on the host, the sum and the output
+      // requantization on the ALU; the 16-bit scheme as a distance.
+      const ops::AddParams p = tflite_params(*tfl);
+      st.prog = shapes["input1"].rethrow_here([&] { return compile_add(a, b, p, compile_options(sc)); });
+      golden = ops::add(a, b, p);
+      try {
+        const quant::VtaAddParams vp =
+            quant::vta_make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale, qo.zero_point);
+        Tensor r(DType::kInt8, out_shape, layout(out_shape));
+        r.bytes() = ops::vta_add(a, b, vp).bytes();
+        w.references.push_back({"output", "vta16", std::move(r)});
+      } catch (const InputError&) {
+        // no 16-bit parameters for these scales
+      }
+    } else {
+      const quant::VtaAddParams vp = q.rethrow_here([&] {
+        return quant::vta_make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale, qo.zero_point);
+      });
+      st.prog = shapes["input1"].rethrow_here([&] { return compile_add(a, b, vp, compile_options(sc)); });
+      golden = ops::vta_add(a, b, vp);
+    }
     Tensor expected(DType::kInt8, out_shape, layout(out_shape));
     expected.bytes() = golden.bytes();
     for (const auto& [sem, rounding] : {std::pair{"tflite_double", quant::Rounding::kDouble},
                                         std::pair{"tflite_single", quant::Rounding::kSingle}}) {
-      const ops::AddParams p = ops::make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale,
-                                                    qo.zero_point, quant::Activation::kNone, rounding);
+      const ops::AddParams p = tflite_params(rounding);
       const Tensor ref = ops::add(a, b, p);
       Tensor r(DType::kInt8, out_shape, layout(out_shape));
       r.bytes() = ref.bytes();

@@ -1,0 +1,222 @@
+// The TFLite ADD on VTA (requant: tflite_double / tflite_single): host
+// rescale of each input into ACC as int32, then VTA's ADD and the exact
+// output requantization (tflite_requant_emit). The VTA 16-bit ADD has its
+// own compiler (add_compiler.cpp, operands through the GEMM path).
+#include "vta_compiler/add_compiler.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "common/error.hpp"
+#include "ops/add.hpp"
+#include "vta_compiler/layout_transform.hpp"
+#include "vta_compiler/tflite_requant_emit.hpp"
+
+namespace cosim::vta {
+
+namespace {
+
+[[noreturn]] void bad(const std::string& what) { throw InputError("VTA add compiler: " + what); }
+
+// Each output element's value of one input after broadcasting, through a
+// lookup table per int8 value (the host-side rescale is a pure function).
+std::vector<int32_t> broadcast_lut(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
+                                   const int32_t (&lut)[256]) {
+  std::vector<int32_t> v(static_cast<std::size_t>(padded), 0);
+  std::vector<int64_t> idx(shape.size(), 0);
+  const std::size_t lead = shape.size() - t.rank();
+  const int8_t* d = t.data<int8_t>();
+  int64_t total = 1;
+  for (int64_t s : shape) total *= s;
+  for (int64_t i = 0; i < total; ++i) {
+    int64_t off = 0;
+    for (std::size_t k = 0; k < t.rank(); ++k) off = off * t.dim(k) + (t.dim(k) == 1 ? 0 : idx[lead + k]);
+    v[static_cast<std::size_t>(i)] = lut[d[off] + 128];
+    for (std::size_t k = shape.size(); k-- > 0;) {
+      if (++idx[k] < shape[k]) break;
+      idx[k] = 0;
+    }
+  }
+  return v;
+}
+
+std::vector<int32_t> dequantize_broadcast(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
+                                          int32_t offset, quant::VtaMultiplier m) {
+  int32_t lut[256];
+  for (int x = -128; x < 128; ++x) lut[x + 128] = quant::vta_add_dequantize(static_cast<int8_t>(x), offset, m);
+  return broadcast_lut(t, shape, padded, lut);
+}
+
+// TFLite's input rescale: requant((x - zp) << left_shift, m).
+std::vector<int32_t> tflite_rescale_broadcast(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
+                                              int32_t zero_point, quant::QuantizedMultiplier m, int left_shift,
+                                              quant::Rounding r) {
+  int32_t lut[256];
+  for (int x = -128; x < 128; ++x)
+    lut[x + 128] = quant::multiply_by_quantized_multiplier((x - zero_point) * (1 << left_shift), m, r);
+  return broadcast_lut(t, shape, padded, lut);
+}
+
+// Both schemes: exactly one of vp (VTA 16-bit) and tp (TFLite) is set.
+CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const quant::VtaAddParams* vp,
+                             const ops::AddParams* tp, const CompileOptions& opt);
+
+}  // namespace
+
+CompiledProgram compile_add(const Tensor& a, const Tensor& b, const ops::AddParams& p, const CompileOptions& opt) {
+  return compile_impl(a, b, nullptr, &p, opt);
+}
+
+namespace {
+
+CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const quant::VtaAddParams* vp,
+                             const ops::AddParams* tp, const CompileOptions& opt) {
+  if (a.dtype() != DType::kInt8 || b.dtype() != DType::kInt8)
+    bad(std::string("inputs must be int8, got ") + dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()));
+  if (opt.threads != 1 && opt.threads != 2) bad("threads must be 1 or 2, got " + std::to_string(opt.threads));
+  if (opt.acc_depth < 2 * static_cast<uint32_t>(opt.threads) || opt.acc_depth > kAccDepth)
+    bad("ACC depth option " + std::to_string(opt.acc_depth) + " must be in " + std::to_string(2 * opt.threads) +
+        ".." + std::to_string(kAccDepth));
+  const std::vector<int64_t> shape = ops::broadcast_shape(a.shape(), b.shape());
+  int64_t numel = 1;
+  for (int64_t s : shape) numel *= s;
+  if (numel < 1) bad("empty output");
+  const int64_t blocks = ceil_div(numel, kBlock);
+  const uint64_t data_bytes = static_cast<uint64_t>(blocks) * (2 * kAccElemBytes + kOutElemBytes);
+  if (data_bytes > opt.dram_limit)
+    bad(std::to_string(numel) + " elements need " + std::to_string(data_bytes) +
+        " bytes of DRAM data, more than the DRAM limit " + std::to_string(opt.dram_limit));
+  // TFLite: the output requantization program, its vectors in ACC 0.. .
+  TfliteRequantProgram rq;
+  int64_t nvec = 0;
+  if (tp != nullptr) {
+    if (tp->left_shift < 0 || tp->left_shift > 22) bad("left_shift must be in 0..22");
+    for (int32_t zp : {tp->input1_zero_point, tp->input2_zero_point})
+      if (zp < -128 || zp > 127) bad("input zero point " + std::to_string(zp) + " outside int8");
+    rq = make_tflite_requant_program({tp->output_multiplier}, tp->rounding, tp->output_zero_point,
+                                     {std::max(tp->act.min, -128), std::min(tp->act.max, 127)});
+    nvec = static_cast<int64_t>(rq.vectors.size());
+  }
+  const quant::VtaAddParams& p = vp != nullptr ? *vp : quant::VtaAddParams{};
+  const int32_t shr = std::min(15 - p.out_multiplier.shift, 31);
+  if (vp != nullptr && (shr < -32768 || p.out_zero_point < -32768 || p.out_zero_point > 32767))
+    bad("output shift or zero point does not fit an ALU immediate");
+
+  CompiledProgram cp;
+  cp.op = "add";
+  cp.layout = DramLayout(opt.dram_base);
+  DramLayout& layout = cp.layout;
+  const DramRegion ra = layout.alloc("input_a", MemType::kAcc, static_cast<uint64_t>(blocks));
+  const DramRegion rb = layout.alloc("input_b", MemType::kAcc, static_cast<uint64_t>(blocks));
+  const DramRegion ro = layout.alloc("output", MemType::kOut, static_cast<uint64_t>(blocks));
+  const DramRegion rp = nvec > 0 ? layout.alloc("params", MemType::kAcc, static_cast<uint64_t>(nvec)) : DramRegion{};
+
+  const int64_t threads = opt.threads;
+  // ACC entries per input per thread (TFLite: a third region for temporary 1).
+  const int64_t regions = tp != nullptr ? 3 : 2;
+  const int64_t chunk = (opt.acc_depth - nvec) / (regions * threads);
+  if (chunk < 1) bad("ACC depth option " + std::to_string(opt.acc_depth) + " leaves no room beside the parameters");
+  ProgramBuilder bld;
+  if (nvec > 0) bld.load_1d(MemType::kAcc, 0, rp.elem_base(), static_cast<uint32_t>(nvec));
+  auto note = [&](const WorkUnit& u) {
+    while (cp.work.size() < bld.size()) cp.work.push_back(u);
+  };
+  int64_t k = 0, s2c_popped = 0;
+  for (int64_t e0 = 0; e0 < blocks; e0 += chunk, ++k) {
+    const int64_t len = std::min(chunk, blocks - e0);
+    const int64_t t = k % threads;
+    const uint32_t abase = static_cast<uint32_t>(nvec + t * regions * chunk), bbase = static_cast<uint32_t>(abase + chunk);
+    WorkUnit wu;
+    wu.tile = k;
+    wu.e0 = e0 * kBlock;
+    wu.e1 = std::min(numel, (e0 + len) * kBlock);
+    const std::string desc = "chunk " + std::to_string(k) + " (elements " + std::to_string(wu.e0) + ".." +
+                             std::to_string(wu.e1 - 1) + ")";
+    if (k >= threads) {
+      bld.pop(Engine::kStore, Engine::kCompute);  // ACC half t stored
+      ++s2c_popped;
+    }
+    bld.load_1d(MemType::kAcc, abase, ra.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
+    bld.load_1d(MemType::kAcc, bbase, rb.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
+    const UopRange u = bld.load_uops({Uop{static_cast<uint16_t>(abase), static_cast<uint16_t>(bbase), 0}});
+    const Loop over{static_cast<uint32_t>(len), 1, 1, 0};
+    bld.alu_reg(AluOp::kAdd, u, over);
+    if (tp != nullptr) {
+      // TFLite: the output requantization; B's entries are free now.
+      RqPlacement at;
+      at.acc = abase;
+      at.temps = {bbase, static_cast<uint32_t>(bbase + chunk)};
+      at.vectors = 0;
+      at.outer = Loop{static_cast<uint32_t>(len), 1, 0, 0};
+      cp.alu_uops += static_cast<uint64_t>(len) + emit_tflite_requant(bld, rq, at);
+    } else {
+      bld.alu_imm(AluOp::kMul, p.out_multiplier.multiplier, u, over);
+      bld.alu_imm(AluOp::kShr, shr, u, over);
+      bld.alu_imm(AluOp::kAdd, p.out_zero_point, u, over);
+      bld.alu_imm(AluOp::kMin, 127, u, over);
+      bld.alu_imm(AluOp::kMax, -128, u, over);
+      cp.alu_uops += static_cast<uint64_t>(6 * len);
+    }
+    bld.push(Engine::kCompute, Engine::kStore);
+    wu.text = desc + ": load and ALU";
+    note(wu);
+    bld.pop(Engine::kCompute, Engine::kStore);
+    bld.store_2d(abase, ro.elem(static_cast<uint64_t>(e0)), 1, static_cast<uint32_t>(len), static_cast<uint32_t>(len));
+    WorkUnit su = wu;
+    su.stores_output = true;
+    su.text = desc + ": store";
+    note(su);
+    bld.push(Engine::kStore, Engine::kCompute);
+    wu.text = desc + ": store sync";
+    note(wu);
+  }
+  WorkUnit tail;
+  tail.text = "drain and finish";
+  while (s2c_popped < k) {
+    bld.pop(Engine::kStore, Engine::kCompute);
+    bld.noop(Engine::kCompute);
+    ++s2c_popped;
+  }
+  bld.finish();
+  note(tail);
+  const BuiltProgram bp = bld.build(layout);
+  if (layout.size() > opt.dram_limit)
+    bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
+        std::to_string(opt.dram_limit));
+  cp.dram = layout.make_image();
+  if (tp != nullptr) {
+    write_int32_region(cp.dram, ra, tflite_rescale_broadcast(a, shape, blocks * kBlock, tp->input1_zero_point,
+                                                             tp->input1_multiplier, tp->left_shift, tp->rounding));
+    write_int32_region(cp.dram, rb, tflite_rescale_broadcast(b, shape, blocks * kBlock, tp->input2_zero_point,
+                                                             tp->input2_multiplier, tp->left_shift, tp->rounding));
+    std::vector<int32_t> par;
+    for (std::size_t j = 0; j < rq.vectors.size(); ++j)
+      for (int lane = 0; lane < kBlock; ++lane) par.push_back(rq.vector_value(j, 0));
+    write_int32_region(cp.dram, rp, par);
+  } else {
+    write_int32_region(cp.dram, ra, dequantize_broadcast(a, shape, blocks * kBlock, p.a_offset, p.a_multiplier));
+    write_int32_region(cp.dram, rb, dequantize_broadcast(b, shape, blocks * kBlock, p.b_offset, p.b_multiplier));
+  }
+  place(bp, cp.dram);
+  cp.start_image_at(opt.dram_base);
+
+  cp.insns = bp.insns;
+  cp.insn_bytes = bp.insn_bytes();
+  cp.insn_addr = bp.insn_region.byte_addr;
+  cp.insn_count = static_cast<uint32_t>(bp.insns.size());
+  cp.output.kind = OutputLayout::Kind::kFlat;
+  cp.output.byte_addr = ro.byte_addr;
+  cp.output.bytes = ro.bytes();
+  cp.output.shape = shape;
+  cp.tiles = static_cast<uint64_t>(k);
+  cp.tiling = std::to_string(k) + " chunk(s) of up to " + std::to_string(chunk * kBlock) + " elements, " +
+              std::to_string(threads) + " thread(s)";
+  if (tp != nullptr)
+    cp.tiling += std::string(", TFLite ") + (tp->rounding == quant::Rounding::kDouble ? "double" : "single") +
+                 " rounding (" + std::to_string(rq.steps.size()) + " ALU steps after the ADD)";
+  return cp;
+}
+
+}  // namespace
+
+}  // namespace cosim::vta
