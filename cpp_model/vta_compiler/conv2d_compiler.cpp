@@ -270,7 +270,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     flat.stride_h = flat.stride_w = 1;
     Tensor filter_rows(DType::kInt8, {g.o, 1, 1, g.kk * g.c}, filter.layout());
     std::copy_n(filter.data<int8_t>(), filter.numel(), filter_rows.data<int8_t>());
-    CompiledProgram cp = compile_conv2d(im2col(input, g, zp_in), filter_rows, bias, flat, plans, opt);
+    CompiledProgram cp = compile_impl(im2col(input, g, zp_in), filter_rows, bias, flat, plans, tfl, opt);
     cp.macs = useful_macs(g, make_borders(g, zp_in));
     cp.tiling = "host im2col (" + std::to_string(g.kh) + "x" + std::to_string(g.kw) + "x" + std::to_string(g.c) +
                 " windows as " + std::to_string(g.kk * g.c) + " channels), " + cp.tiling;

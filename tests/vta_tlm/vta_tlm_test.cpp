@@ -482,7 +482,7 @@ TEST(VTA_TLM_SUITE, BadScenariosAreOneLineInputErrors) {
   const Bad bad[] = {
       {{"shapes.filter=[24,3,3,19]"}, "'shapes.filter'", "input channels"},
       {{"params.padding=valid", "shapes.filter=[24,11,3,20]"}, "'shapes'", "no larger than the input"},
-      {{"requant=tflite_double"}, "'requant'", "expected vta16"},
+      {{"requant=tflite_triple"}, "'requant'", "expected"},
       {{"quant.filter_scales=[0.1,0.2]"}, "'quant.filter_scales'", "1 or 24 filter scales"},
       {{"params.stride=0"}, "'params.stride'", "expected"},
       {{"shapes.input=[1,9,7]"}, "'shapes.input'", "expected"},
