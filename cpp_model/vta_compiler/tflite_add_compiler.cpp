@@ -40,13 +40,6 @@ std::vector<int32_t> broadcast_lut(const Tensor& t, const std::vector<int64_t>& 
   return v;
 }
 
-std::vector<int32_t> dequantize_broadcast(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
-                                          int32_t offset, quant::VtaMultiplier m) {
-  int32_t lut[256];
-  for (int x = -128; x < 128; ++x) lut[x + 128] = quant::vta_add_dequantize(static_cast<int8_t>(x), offset, m);
-  return broadcast_lut(t, shape, padded, lut);
-}
-
 // TFLite's input rescale: requant((x - zp) << left_shift, m).
 std::vector<int32_t> tflite_rescale_broadcast(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
                                               int32_t zero_point, quant::QuantizedMultiplier m, int left_shift,
@@ -57,20 +50,17 @@ std::vector<int32_t> tflite_rescale_broadcast(const Tensor& t, const std::vector
   return broadcast_lut(t, shape, padded, lut);
 }
 
-// Both schemes: exactly one of vp (VTA 16-bit) and tp (TFLite) is set.
-CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const quant::VtaAddParams* vp,
-                             const ops::AddParams* tp, const CompileOptions& opt);
+CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddParams* tp, const CompileOptions& opt);
 
 }  // namespace
 
 CompiledProgram compile_add(const Tensor& a, const Tensor& b, const ops::AddParams& p, const CompileOptions& opt) {
-  return compile_impl(a, b, nullptr, &p, opt);
+  return compile_impl(a, b, &p, opt);
 }
 
 namespace {
 
-CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const quant::VtaAddParams* vp,
-                             const ops::AddParams* tp, const CompileOptions& opt) {
+CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddParams* tp, const CompileOptions& opt) {
   if (a.dtype() != DType::kInt8 || b.dtype() != DType::kInt8)
     bad(std::string("inputs must be int8, got ") + dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()));
   if (opt.threads != 1 && opt.threads != 2) bad("threads must be 1 or 2, got " + std::to_string(opt.threads));
@@ -97,10 +87,6 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const quant::VtaA
                                      {std::max(tp->act.min, -128), std::min(tp->act.max, 127)});
     nvec = static_cast<int64_t>(rq.vectors.size());
   }
-  const quant::VtaAddParams& p = vp != nullptr ? *vp : quant::VtaAddParams{};
-  const int32_t shr = std::min(15 - p.out_multiplier.shift, 31);
-  if (vp != nullptr && (shr < -32768 || p.out_zero_point < -32768 || p.out_zero_point > 32767))
-    bad("output shift or zero point does not fit an ALU immediate");
 
   CompiledProgram cp;
   cp.op = "add";
@@ -149,13 +135,6 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const quant::VtaA
       at.vectors = 0;
       at.outer = Loop{static_cast<uint32_t>(len), 1, 0, 0};
       cp.alu_uops += static_cast<uint64_t>(len) + emit_tflite_requant(bld, rq, at);
-    } else {
-      bld.alu_imm(AluOp::kMul, p.out_multiplier.multiplier, u, over);
-      bld.alu_imm(AluOp::kShr, shr, u, over);
-      bld.alu_imm(AluOp::kAdd, p.out_zero_point, u, over);
-      bld.alu_imm(AluOp::kMin, 127, u, over);
-      bld.alu_imm(AluOp::kMax, -128, u, over);
-      cp.alu_uops += static_cast<uint64_t>(6 * len);
     }
     bld.push(Engine::kCompute, Engine::kStore);
     wu.text = desc + ": load and ALU";
@@ -193,9 +172,6 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const quant::VtaA
     for (std::size_t j = 0; j < rq.vectors.size(); ++j)
       for (int lane = 0; lane < kBlock; ++lane) par.push_back(rq.vector_value(j, 0));
     write_int32_region(cp.dram, rp, par);
-  } else {
-    write_int32_region(cp.dram, ra, dequantize_broadcast(a, shape, blocks * kBlock, p.a_offset, p.a_multiplier));
-    write_int32_region(cp.dram, rb, dequantize_broadcast(b, shape, blocks * kBlock, p.b_offset, p.b_multiplier));
   }
   place(bp, cp.dram);
   cp.start_image_at(opt.dram_base);
