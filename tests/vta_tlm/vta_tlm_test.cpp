@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -584,7 +585,8 @@ TEST(VTA_TLM_SUITE, BadScenariosAreOneLineInputErrors) {
   const Bad bad[] = {
       {{"shapes.filter=[24,3,3,19]"}, "'shapes.filter'", "input channels"},
       {{"params.padding=valid", "shapes.filter=[24,11,3,20]"}, "'shapes'", "no larger than the input"},
-      {{"requant=tflite_double"}, "'requant'", "expected vta16"},
+      {{"requant=saturate"}, "'requant'", "expected vta16, tflite_double or tflite_single"},
+      {{"requant=tflite_single", "quant.output.scale=1e-15"}, "'quant'", "too large"},
       {{"quant.filter_scales=[0.1,0.2]"}, "'quant.filter_scales'", "1 or 24 filter scales"},
       {{"params.stride=0"}, "'params.stride'", "expected"},
       {{"shapes.input=[1,9,7]"}, "'shapes.input'", "expected"},
@@ -658,6 +660,29 @@ TEST(VTA_TLM_SUITE, BlockedLayoutInTheTrace) {
 #ifdef COSIM_BIN
 using Cmd = cosim::test::CliResult;
 using cosim::test::run_cosim;
+
+// conv2d.yaml and add.yaml with requant tflite_double / tflite_single: PASS
+// against that rounding's golden (100 % exact), vta16 a reference distance,
+// and the ALU cost in the metrics above the 16-bit scheme's.
+TEST(VTA_TLM_SUITE, ShippedScenariosRunTfliteRequantization) {
+  for (const char* s : {"conv2d", "add"}) {
+    const std::string base = work() + "/cli_rq_" + s;
+    ASSERT_EQ(run_cosim("run " + cosim::test::scenario_file(s) + " --out " + base + "_vta16").code, 0);
+    const double vta16_alu = read_report(base + "_vta16")["metrics"]["alu_uops_per_output_entry"].get<double>();
+    for (const char* rq : {"tflite_double", "tflite_single"}) {
+      const std::string out = base + "_" + rq;
+      const Cmd c = run_cosim("run " + cosim::test::scenario_file(s) + " --set requant=" + rq + " --out " + out);
+      ASSERT_EQ(c.code, 0) << s << " " << rq << "\n" << c.out;
+      const json j = read_report(out);
+      EXPECT_TRUE(j["bit_exact"].get<bool>());
+      std::map<std::string, double> exact;
+      for (const json& d : j["distance"]) exact[d["reference"].get<std::string>()] = d["exact_pct"].get<double>();
+      EXPECT_EQ(exact.at(rq), 100.0) << c.out;
+      EXPECT_LT(exact.at("vta16"), 100.0) << c.out;
+      EXPECT_GT(j["metrics"]["alu_uops_per_output_entry"].get<double>(), 3 * vta16_alu) << c.out;
+    }
+  }
+}
 
 TEST(VTA_TLM_SUITE, ShippedScenariosAreBitExactFromTheCommandLine) {
   for (const char* s : {"add", "conv2d", "conv2d_stride2", "conv2d_1x1"}) {
