@@ -5,7 +5,8 @@
 // child (tests/support/child.hpp) which returns the exit status and report.json.
 //
 // VTA_TLM_CASES=n changes the number of random shapes (default 240; 2000 in
-// the regress build), VTA_TLM_FIRST_CASE the first.
+// the regress build), VTA_TLM_FIRST_CASE the first; VTA_TLM_TFLITE_CASES=n the
+// number of TFLite-requantization cases (default 40; 3000 in the regress build).
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
 
@@ -16,6 +17,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -298,6 +300,107 @@ TEST(VTA_TLM_SUITE, RandomShapesAreBitExactThroughTheTlmPath) {
 }
 
 // ---------------------------------------------------------------------------
+// TFLite requantization on the core (requant: tflite_double / tflite_single)
+// ---------------------------------------------------------------------------
+
+#ifndef VTA_TLM_TFLITE_DEFAULT_CASES
+#define VTA_TLM_TFLITE_DEFAULT_CASES 40
+#endif
+
+// A real multiplier whose quantized form is one of the corners: shift > 0
+// (up to 2^20), 2^-32 (M = 2^30, shift -31), just below a power of two
+// (M = 2^31 - 1 after rounding), below 2^-32 (flushed to 0), a small power
+// of two (rounding ties on ordinary accumulators), or ordinary.
+double corner_scale(std::mt19937_64& rng) {
+  switch (rng() % 7) {
+    case 5: return std::ldexp(1.0, -1 - static_cast<int>(rng() % 10));
+    case 0: return std::ldexp(uniform(rng, 1.0, 2.0), static_cast<int>(rng() % 21));
+    case 1: return std::ldexp(1.0, -32);
+    case 2: return std::ldexp(1.0 - 1e-10, -static_cast<int>(rng() % 31));
+    case 3: return std::ldexp(1.0, -40);
+    default: return std::ldexp(uniform(rng, 1.0, 2.0), -static_cast<int>(rng() % 31) - 1);
+  }
+}
+
+// CONV2D with per-channel multipliers from the corners (input and output
+// scale 1: the filter scale is the multiplier) and biases over all of int32,
+// so accumulators wrap and reach INT32_MIN; or ADD with the output scale
+// giving a corner output multiplier.
+std::string tflite_yaml(uint64_t seed, bool conv, const char* requant) {
+  std::mt19937_64 rng(seed * 6151 + 3);
+  std::ostringstream y;
+  y.precision(17);
+  y << "target: vta\nop: " << (conv ? "conv2d" : "add") << "\nseed: " << seed << "\nrequant: " << requant << "\n"
+    << testbench_yaml(rng);
+  if (conv) {
+    const int64_t chans[] = {1, 3, 16, 17, 33};
+    const int64_t c = chans[rng() % 5], o = chans[rng() % 5], k = 1 + 2 * static_cast<int64_t>(rng() % 2);
+    y << "shapes: {input: [1, " << 1 + rng() % 8 << ", " << 1 + rng() % 8 << ", " << c << "], filter: [" << o << ", "
+      << k << ", " << k << ", " << c << "]}\n";
+    const char* act[] = {"none", "relu", "relu6"};
+    y << "params: {stride: " << 1 + rng() % 2 << ", padding: same, activation: " << act[rng() % 3] << "}\n";
+    // One case in three: small data and power-of-two multipliers, so outputs
+    // land inside int8 and rounding ties are frequent.
+    const bool ties = rng() % 3 == 0;
+    y << "quant: {input: {scale: 1, zero_point: " << (ties ? static_cast<int>(rng() % 5) - 2 : static_cast<int>(rng() % 256) - 128)
+      << "}, output: {scale: 1, zero_point: " << (ties ? static_cast<int>(rng() % 5) - 2 : static_cast<int>(rng() % 256) - 128)
+      << "}, filter_scales: [";
+    for (int64_t j = 0; j < o; ++j) y << (j ? ", " : "") << (ties ? std::ldexp(1.0, -1 - static_cast<int>(rng() % 4)) : corner_scale(rng));
+    y << "]}\n";
+    const char* bias[] = {"{random: {min: -2147483648, max: 2147483647}}", "{random: {min: -2147483648, max: -2147400000}}",
+                          "{random: {min: 2147400000, max: 2147483647}}", "{random: {min: -100000, max: 100000}}"};
+    if (ties) {
+      y << "data: {input: {random: {min: -4, max: 4}}, filter: {random: {min: -3, max: 3}}, bias: {random: {min: "
+           "-60, max: 60}}}\n";
+    } else {
+      y << "data: {bias: " << bias[rng() % 4] << "}\n";
+    }
+  } else {
+    const double s1 = uniform(rng, 0.01, 0.1), s2 = uniform(rng, 0.01, 0.1);
+    // Output multiplier 2 max(s1, s2) / (2^20 s_out) = the corner.
+    const double s_out = 2.0 * std::max(s1, s2) / std::ldexp(corner_scale(rng), 20);
+    const uint64_t h = 1 + rng() % 9, w = 1 + rng() % 9, c = 1 + rng() % 40;
+    y << "shapes: {input1: [1, " << h << ", " << w << ", " << c << "], input2: [1, " << (rng() % 2 ? h : 1) << ", "
+      << w << ", " << c << "]}\n";
+    y << "quant:\n  input1: {scale: " << s1 << ", zero_point: " << static_cast<int>(rng() % 256) - 128 << "}\n"
+      << "  input2: {scale: " << s2 << ", zero_point: " << static_cast<int>(rng() % 256) - 128 << "}\n"
+      << "  output: {scale: " << s_out << ", zero_point: " << static_cast<int>(rng() % 256) - 128 << "}\n";
+  }
+  y << "compile: {threads: " << 1 + rng() % 2 << "}\n";
+  return y.str();
+}
+
+// Random multipliers and shifts through the RTL in both roundings: every
+// case bit-exact against the TFLite golden (ops::conv2d / ops::add), so the
+// report's distance to that rounding is 100 % exact.
+TEST(VTA_TLM_SUITE, TfliteRequantSweepIsBitExactAgainstTheTfliteGolden) {
+  const uint64_t n = env_or("VTA_TLM_TFLITE_CASES", VTA_TLM_TFLITE_DEFAULT_CASES);
+  int failures = 0, passed = 0;
+  for (uint64_t i = 1; i <= n && failures < 5; ++i) {
+    const char* requant = i % 2 ? "tflite_double" : "tflite_single";
+    const std::string yaml = tflite_yaml(i, i % 3 != 0, requant);
+    const std::string file = write_file("tfl" + std::to_string(i) + ".yaml", yaml);
+    const std::string out = work() + "/tfl" + std::to_string(i);
+    const json r = run_child(file, out);
+    const json& rep = r["report"];
+    bool exact100 = false;
+    if (rep.contains("mismatch")) {
+      for (const json& d : rep["mismatch"]["checks"][0]["distance"]) {
+        if (d["reference"] == requant) exact100 = d["exact_pct"].get<double>() == 100.0;
+      }
+    }
+    if (r.value("rc", -1) != 0 || !rep.value("bit_exact", false) || !exact100) {
+      ++failures;
+      ADD_FAILURE() << "case " << i << ":\n" << yaml << "\n" << str(r);
+      continue;
+    }
+    ++passed;
+    fs::remove_all(out);
+  }
+  std::printf("%d TFLite-requantization cases (conv2d and add, double and single rounding) bit-exact\n", passed);
+}
+
+// ---------------------------------------------------------------------------
 // Reports, replays, hangs
 // ---------------------------------------------------------------------------
 
@@ -482,7 +585,8 @@ TEST(VTA_TLM_SUITE, BadScenariosAreOneLineInputErrors) {
   const Bad bad[] = {
       {{"shapes.filter=[24,3,3,19]"}, "'shapes.filter'", "input channels"},
       {{"params.padding=valid", "shapes.filter=[24,11,3,20]"}, "'shapes'", "no larger than the input"},
-      {{"requant=tflite_triple"}, "'requant'", "expected"},
+      {{"requant=saturate"}, "'requant'", "expected vta16, tflite_double or tflite_single"},
+      {{"requant=tflite_single", "quant.output.scale=1e-15"}, "'quant'", "too large"},
       {{"quant.filter_scales=[0.1,0.2]"}, "'quant.filter_scales'", "1 or 24 filter scales"},
       {{"params.stride=0"}, "'params.stride'", "expected"},
       {{"shapes.input=[1,9,7]"}, "'shapes.input'", "expected"},
@@ -556,6 +660,29 @@ TEST(VTA_TLM_SUITE, BlockedLayoutInTheTrace) {
 #ifdef COSIM_BIN
 using Cmd = cosim::test::CliResult;
 using cosim::test::run_cosim;
+
+// conv2d.yaml and add.yaml with requant tflite_double / tflite_single: PASS
+// against that rounding's golden (100 % exact), vta16 a reference distance,
+// and the ALU cost in the metrics above the 16-bit scheme's.
+TEST(VTA_TLM_SUITE, ShippedScenariosRunTfliteRequantization) {
+  for (const char* s : {"conv2d", "add"}) {
+    const std::string base = work() + "/cli_rq_" + s;
+    ASSERT_EQ(run_cosim("run " + cosim::test::scenario_file(s) + " --out " + base + "_vta16").code, 0);
+    const double vta16_alu = read_report(base + "_vta16")["metrics"]["alu_uops_per_output_entry"].get<double>();
+    for (const char* rq : {"tflite_double", "tflite_single"}) {
+      const std::string out = base + "_" + rq;
+      const Cmd c = run_cosim("run " + cosim::test::scenario_file(s) + " --set requant=" + rq + " --out " + out);
+      ASSERT_EQ(c.code, 0) << s << " " << rq << "\n" << c.out;
+      const json j = read_report(out);
+      EXPECT_TRUE(j["bit_exact"].get<bool>());
+      std::map<std::string, double> exact;
+      for (const json& d : j["distance"]) exact[d["reference"].get<std::string>()] = d["exact_pct"].get<double>();
+      EXPECT_EQ(exact.at(rq), 100.0) << c.out;
+      EXPECT_LT(exact.at("vta16"), 100.0) << c.out;
+      EXPECT_GT(j["metrics"]["alu_uops_per_output_entry"].get<double>(), 3 * vta16_alu) << c.out;
+    }
+  }
+}
 
 TEST(VTA_TLM_SUITE, ShippedScenariosAreBitExactFromTheCommandLine) {
   for (const char* s : {"add", "conv2d", "conv2d_stride2", "conv2d_1x1"}) {
