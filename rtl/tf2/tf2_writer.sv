@@ -246,8 +246,10 @@ module tf2_writer
             buf_q[j][8*l +: 8] <= (mine && ch < 32'(desc_i.c_out)) ? y[PeW'(l - lo)][j] : 8'd0;
 `ifdef COSIM_INJECT_BUG
             // Test-only fault (tests/wave, never in the product build): output
-            // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped.
-            if (mine && ch == 32'd5 && 32'(slot_y_i) == 32'd2 && 32'(slot_x0_i) + j == 32'd3) begin
+            // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped
+            // (a block's pixels run on into the next row).
+            if (mine && ch == 32'd5 && j < 32'(slot_ncols_i) &&
+                32'(slot_y_i) * 32'(desc_i.w_out) + 32'(slot_x0_i) + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
               buf_q[j][8*l +: 8] <= y[PeW'(l - lo)][j] ^ 8'd1;
             end
 `endif
