@@ -1,15 +1,17 @@
 // Scheduler: walks groups of output channels through the layer,
-//   for y < h_out, for x0 < w_out step OCol, for cg < ceil(c_in/16),
+//   for blocks of OCol output pixels in row-major order (a block may run on
+//   into the next row: the pixels stay contiguous in C16HW, and no lane idles
+//   at the end of a row), for cg < ceil(c_in/16),
 //   for ky < k, for kx0 < k step KTap (3D mode; 1x1 kernels: 2D mode, OCol2D
 //   columns and a single tap),
 // reads the feature vectors of every lane (column j, tap t) from the feature
 // cache and hands them with the filter address and masks to the PE array.
 // Up to four groups (one per filter bank, banks_i + 1 banks, a group's
-// context is its bank) are in flight, each with its own output row: an
-// output row starts only once the Feature Loader has the input rows it reads
-// (rows_i), the oldest group (the leader) first; while it waits for rows, a
-// younger group runs a row behind every older group, so the PE array keeps
-// busy while the map loads. Groups finish in the order they started.
+// context is its bank) are in flight, each with its own next block: a block
+// starts only once the Feature Loader has the input rows it reads (rows_i),
+// the oldest group (the leader) first; while it waits for rows, a younger
+// group runs behind every older group, so the PE array keeps busy while the
+// map loads. Groups finish in the order they started.
 // The pipeline has two stages (s1: features, s2: lane sums) that all move on
 // adv_o; it stalls only when a finishing beat meets a full result slot.
 module tf2_scheduler
@@ -81,12 +83,12 @@ module tf2_scheduler
   } meta_t;
 
   // Per group in flight (context = its filter bank): running, first output
-  // channel, next output row. lead_q is the oldest group; cur_q the group of
-  // the output row being issued.
+  // channel, next block's first pixel (row, column). lead_q is the oldest
+  // group; cur_q the group of the block being issued.
   logic [3:0]           run_q;
-  logic [3:0][DimW-1:0] oc0_q, ry_q;
+  logic [3:0][DimW-1:0] oc0_q, ry_q, rx_q;
   logic [1:0]           lead_q, cur_q;
-  logic [DimW-1:0]      x0_q, cg_q;
+  logic [DimW-1:0]      cg_q;
   logic [7:0]           ky_q, kx0_q;
 
   logic            s1_valid_q, s2_valid_q;
@@ -99,47 +101,6 @@ module tf2_scheduler
   logic [DimW-1:0] slot_oc0_q, slot_y_q, slot_x0_q;
   logic [3:0]      slot_ncols_q;
 
-  // Output row oy reads input rows up to oy*stride - pad + k - 1 (clipped to
-  // the map).
-  function automatic logic rows_in(logic [DimW-1:0] oy);
-    int need;
-    need = int'(oy) * int'(desc_i.stride) - int'(desc_i.pad) + int'(desc_i.k);
-    if (need > int'(desc_i.h_in)) need = int'(desc_i.h_in);
-    return int'(rows_i) >= need;
-  endfunction
-
-  // At the start of an output row, pick the group: the first, from the
-  // leader on in start order (banks lead, lead + 1, ... modulo the banks in
-  // use), whose row's inputs are in and whose row is behind that of every
-  // older group still running. Inside a row the current group goes on.
-  logic            row_start, pick_ok, issue;
-  logic [1:0]      pick, act;
-  logic [DimW-1:0] row_y;  // the issued row's output row
-  assign row_start = (x0_q == '0) && (cg_q == '0) && (ky_q == '0) && (kx0_q == '0);
-  always_comb begin
-    logic            older;   // an older group is running
-    logic [DimW-1:0] bound;   // the row of the youngest older group running
-    logic [1:0]      c;
-    pick_ok = 1'b0;
-    pick    = lead_q;
-    older   = 1'b0;
-    bound   = '0;
-    for (int unsigned i = 0; i < 4; i++) begin
-      c = (lead_q + 2'(i)) & banks_i;
-      if (2'(i) <= banks_i && run_q[c]) begin
-        if (!pick_ok && (!older || ry_q[c] < bound) && rows_in(ry_q[c])) begin
-          pick_ok = 1'b1;
-          pick    = c;
-        end
-        older = 1'b1;
-        bound = ry_q[c];
-      end
-    end
-  end
-  assign act       = row_start ? pick : cur_q;
-  assign issue     = row_start ? pick_ok : run_q[cur_q];
-  assign row_y     = ry_q[act];
-
   // Layer shape.
   logic            mode3d;
   logic [DimW-1:0] cgs;       // input channel groups
@@ -149,39 +110,115 @@ module tf2_scheduler
   assign ktap   = mode3d ? 8'(KTap) : 8'd1;
   assign ocol   = mode3d ? 8'(OCol3D) : 8'(OCol2D);
 
+  // Pixels of the block starting at (oy, ox): OCol, fewer at the end of the
+  // map, and at most the rest of this row and the whole next one (a block
+  // spans two rows at most).
+  function automatic logic [3:0] blk_cols(logic [DimW-1:0] oy, logic [DimW-1:0] ox);
+    int left;
+    left = ((oy == desc_i.h_out - 1'b1) ? 1 : 2) * int'(desc_i.w_out) - int'(ox);
+    return (left < int'(ocol)) ? 4'(left) : 4'(ocol);
+  endfunction
+
+  // Output row oy reads input rows up to oy*stride - pad + k - 1 (clipped to
+  // the map).
+  function automatic logic rows_in(logic [DimW-1:0] oy);
+    int need;
+    need = int'(oy) * int'(desc_i.stride) - int'(desc_i.pad) + int'(desc_i.k);
+    if (need > int'(desc_i.h_in)) need = int'(desc_i.h_in);
+    return int'(rows_i) >= need;
+  endfunction
+
+  // The block at (oy, ox) needs the inputs of its last pixel's row.
+  function automatic logic blk_in(logic [DimW-1:0] oy, logic [DimW-1:0] ox);
+    return rows_in((int'(ox) + int'(blk_cols(oy, ox)) > int'(desc_i.w_out)) ? oy + 1'b1 : oy);
+  endfunction
+
+  // At the start of a block, pick the group: the first, from the leader on
+  // in start order (banks lead, lead + 1, ... modulo the banks in use), whose
+  // block's inputs are in and whose block is behind that of every older
+  // group still running. Inside a block the current group goes on.
+  logic            first, last;
+  logic            pick_ok, issue;
+  logic [1:0]      pick, act;
+  logic [DimW-1:0] row_y, blk_x0;  // the issued block's first pixel
+  assign first = (cg_q == '0) && (ky_q == '0) && (kx0_q == '0);
+  always_comb begin
+    logic            older;            // an older group is running
+    logic [DimW-1:0] bound_y, bound_x; // the block of the youngest older group running
+    logic [1:0]      c;
+    pick_ok = 1'b0;
+    pick    = lead_q;
+    older   = 1'b0;
+    bound_y = '0;
+    bound_x = '0;
+    for (int unsigned i = 0; i < 4; i++) begin
+      c = (lead_q + 2'(i)) & banks_i;
+      if (2'(i) <= banks_i && run_q[c]) begin
+        if (!pick_ok && (!older || ry_q[c] < bound_y || (ry_q[c] == bound_y && rx_q[c] < bound_x)) &&
+            blk_in(ry_q[c], rx_q[c])) begin
+          pick_ok = 1'b1;
+          pick    = c;
+        end
+        older   = 1'b1;
+        bound_y = ry_q[c];
+        bound_x = rx_q[c];
+      end
+    end
+  end
+  assign act       = first ? pick : cur_q;
+  assign issue     = first ? pick_ok : run_q[cur_q];
+  assign row_y     = ry_q[act];
+  assign blk_x0    = rx_q[act];
+
   logic adv;
   assign adv   = !(s2_valid_q && s2_meta_q.last && slot_valid_q);
   assign adv_o = adv;
 
   // Loop ends.
-  logic end_kx, end_ky, end_cg, end_x, end_y;
-  assign end_kx = (32'(kx0_q) + 32'(ktap) >= 32'(desc_i.k));
-  assign end_ky = (ky_q == desc_i.k - 8'd1);
-  assign end_cg = (cg_q == cgs - 1'b1);
-  assign end_x  = (32'(x0_q) + 32'(ocol) >= 32'(desc_i.w_out));
-  assign end_y  = (row_y == desc_i.h_out - 1'b1);
-
-  logic        first, last;
-  logic [3:0]  ncols;
-  assign first = (cg_q == '0) && (ky_q == '0) && (kx0_q == '0);
-  assign last  = end_cg && end_ky && end_kx;
+  logic end_kx, end_ky, end_cg, end_map;
+  logic [3:0]      ncols;
+  logic [31:0]     next_x;          // column after the block, counted from its first row
+  logic [DimW-1:0] next_y, next_x0; // the group's next block
+  assign end_kx  = (32'(kx0_q) + 32'(ktap) >= 32'(desc_i.k));
+  assign end_ky  = (ky_q == desc_i.k - 8'd1);
+  assign end_cg  = (cg_q == cgs - 1'b1);
+  assign ncols   = blk_cols(row_y, blk_x0);
+  assign next_x  = 32'(blk_x0) + 32'(ncols);
   always_comb begin
-    if (32'(x0_q) + 32'(ocol) > 32'(desc_i.w_out)) ncols = 4'(desc_i.w_out - x0_q);
-    else ncols = 4'(ocol);
+    // A block of two whole rows (w_out < OCol) ends at the start of the third.
+    if (next_x >= 2 * 32'(desc_i.w_out)) begin
+      next_y  = row_y + DimW'(2);
+      next_x0 = DimW'(next_x - 2 * 32'(desc_i.w_out));
+    end else if (next_x >= 32'(desc_i.w_out)) begin
+      next_y  = row_y + DimW'(1);
+      next_x0 = DimW'(next_x - 32'(desc_i.w_out));
+    end else begin
+      next_y  = row_y;
+      next_x0 = DimW'(next_x);
+    end
   end
+  assign end_map = (next_y == desc_i.h_out);
+  assign last    = end_cg && end_ky && end_kx;
 
   // Lane addresses: lane l is column l / KTap, tap l % KTap in 3D mode and
-  // column l in 2D mode.
+  // column l in 2D mode; column j is pixel j of the block, in the next row
+  // once past the end of this one.
   always_comb begin
     for (int unsigned l = 0; l < NLanes; l++) begin
-      int j, t, iy, ix;
+      int j, t, oy, ox, iy, ix;
       logic ok;
       j  = mode3d ? int'(l / KTap) : int'(l);
       t  = mode3d ? int'(l % KTap) : 0;
       ok = mode3d ? (l < OCol3D * KTap) : (l < OCol2D);
-      iy = int'(row_y) * int'(desc_i.stride) + int'(ky_q) - int'(desc_i.pad);
-      ix = (int'(x0_q) + j) * int'(desc_i.stride) + int'(kx0_q) + t - int'(desc_i.pad);
-      ok = ok && (int'(x0_q) + j < int'(desc_i.w_out)) && (int'(kx0_q) + t < int'(desc_i.k)) &&
+      oy = int'(row_y);
+      ox = int'(blk_x0) + j;
+      if (ox >= int'(desc_i.w_out)) begin
+        oy = oy + 1;
+        ox = ox - int'(desc_i.w_out);
+      end
+      iy = oy * int'(desc_i.stride) + int'(ky_q) - int'(desc_i.pad);
+      ix = ox * int'(desc_i.stride) + int'(kx0_q) + t - int'(desc_i.pad);
+      ok = ok && (j < int'(ncols)) && (int'(kx0_q) + t < int'(desc_i.k)) &&
            iy >= 0 && iy < int'(desc_i.h_in) && ix >= 0 && ix < int'(desc_i.w_in);
       fc_lane_o[l] = ok;
       fc_addr_o[l] = ok ? FAW'((int'(cg_q) * int'(desc_i.h_in) + iy) * int'(desc_i.w_in) + ix) : '0;
@@ -195,9 +232,9 @@ module tf2_scheduler
       run_q        <= '0;
       oc0_q        <= '0;
       ry_q         <= '0;
+      rx_q         <= '0;
       lead_q       <= '0;
       cur_q        <= '0;
-      x0_q         <= '0;
       cg_q         <= '0;
       ky_q         <= '0;
       kx0_q        <= '0;
@@ -219,6 +256,7 @@ module tf2_scheduler
         run_q[bank_i] <= 1'b1;
         oc0_q[bank_i] <= oc0_i;
         ry_q[bank_i]  <= '0;
+        rx_q[bank_i]  <= '0;
         if (run_q == '0) lead_q <= bank_i;
       end
       if (adv) begin
@@ -226,8 +264,8 @@ module tf2_scheduler
         s1_valid_q <= issue;
         if (issue) begin
           cur_q     <= act;
-          s1_meta_q <= '{first: first, last: last, glast: last && end_x && end_y, mode3d: mode3d,
-                         bank: act, oc0: oc0_q[act], y: row_y, x0: x0_q, ncols: ncols};
+          s1_meta_q <= '{first: first, last: last, glast: last && end_map, mode3d: mode3d,
+                         bank: act, oc0: oc0_q[act], y: row_y, x0: blk_x0, ncols: ncols};
           s1_wbase_q <= 32'(cg_q) * 32'(CVec) * 32'(desc_i.k) * 32'(desc_i.k) +
                         32'(ky_q) * 32'(desc_i.k) + 32'(kx0_q);
           for (int unsigned i = 0; i < CVec; i++) begin
@@ -248,16 +286,12 @@ module tf2_scheduler
                 cg_q <= cg_q + 1'b1;
               end else begin
                 cg_q <= '0;
-                if (!end_x) begin
-                  x0_q <= x0_q + DimW'(ocol);
+                if (end_map) begin
+                  run_q[act] <= 1'b0;
+                  if (act == lead_q) lead_q <= (act + 2'd1) & banks_i;
                 end else begin
-                  x0_q <= '0;
-                  if (!end_y) begin
-                    ry_q[act] <= row_y + 1'b1;
-                  end else begin
-                    run_q[act] <= 1'b0;
-                    if (act == lead_q) lead_q <= (act + 2'd1) & banks_i;
-                  end
+                  ry_q[act] <= next_y;
+                  rx_q[act] <= next_x0;
                 end
               end
             end
@@ -318,7 +352,8 @@ module tf2_scheduler
     start_i |-> !run_q[bank_i])
     else $error("tf2_scheduler: group started on bank %0d, which has one in flight", bank_i);
   a_trail: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    adv && issue && row_start && act != lead_q |-> !run_q[lead_q] || ry_q[act] < ry_q[lead_q])
+    adv && issue && first && act != lead_q |->
+      !run_q[lead_q] || ry_q[act] < ry_q[lead_q] || (ry_q[act] == ry_q[lead_q] && rx_q[act] < rx_q[lead_q]))
     else $error("tf2_scheduler: a younger group overtook the leader");
 
 endmodule

@@ -4,6 +4,9 @@
 // bytes oc0 % 16 .. + NPe under the strobe, channels >= c_out written as 0.
 // The block's pixels are contiguous, so it goes out as INCR bursts split at
 // 4 KB boundaries; B responses are counted, not waited for per burst.
+// The requantized block is staged, then its beats queue in a FIFO of
+// OutDepth beats in front of the W channel (AW runs ahead with the burst
+// lengths), so the PEs go on while the memory port is frozen.
 // Residual layers (desc.residual): the same pixels of the residual map are
 // read first (read client 3) and added to the requantized block with int8
 // saturation; ReLU then applies after the add instead of in the requantizer.
@@ -15,6 +18,7 @@ module tf2_writer
   parameter int unsigned NPe    = DefNPe,
   parameter int unsigned OCol3D = DefOCol3D,
   parameter int unsigned OCol2D = DefOCol2D,
+  parameter int unsigned OutDepth = 32,   // output beats queued for the W channel
   localparam int unsigned NCol  = (OCol3D > OCol2D) ? OCol3D : OCol2D,
   localparam int unsigned PeW   = (NPe > 1) ? $clog2(NPe) : 1
 ) (
@@ -56,7 +60,9 @@ module tf2_writer
   input  logic [1:0]                     m_bresp_i
 );
 
-  typedef enum logic [2:0] {StIdle, StResCmd, StRes, StAw, StW} state_e;
+  // Staging FSM: a popped block waits in buf_q for its residual pixels
+  // (residual layers), then its beats move one per cycle into the W FIFO.
+  typedef enum logic [2:0] {StIdle, StResCmd, StRes, StPush} state_e;
   state_e state_q, state_d;
   assign state_o = state_q;
 
@@ -80,53 +86,89 @@ module tf2_writer
   logic [CVec-1:0]                   addm_q;            // lanes holding real output channels
   logic [3:0]                        rcol_q;            // next residual beat's buffer column
   logic [3:0]                        ncols_q;
-  logic [3:0]                        col_q, col_d;      // next pixel's buffer column
-  logic [8:0]                        blen_q, blen_d;    // beats left in the burst
+  logic [3:0]                        col_q, col_d;      // next pixel to push into the W FIFO
+  logic [AddrW-1:0]                  blk_addr_q;
   logic [15:0]                       outst_q;           // bursts awaiting B
-
-  // The block's pixels (one beat each) as AW bursts; the splitter holds the
-  // pixels not yet in a burst and is idle once the last burst is issued.
-  logic             aw_valid, aw_idle, unused_aw_req_ready;
-  logic [AddrW-1:0] aw_addr;
-  logic [7:0]       aw_len;
-  logic [3:0]       unused_aw_left;
-  logic [AddrW-1:0] blk_addr;
-  cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(4)) u_aw_split (
-    .clk_i, .rst_ni,
-    .clr_i       (1'b0),
-    .req_valid_i (slot_pop_o),
-    .req_ready_o (unused_aw_req_ready),
-    .req_addr_i  (blk_addr),
-    .req_beats_i (slot_ncols_i),
-    .ax_valid_o  (aw_valid),
-    .ax_ready_i  (m_awready_i && state_q == StAw),
-    .ax_addr_o   (aw_addr),
-    .ax_len_o    (aw_len),
-    .idle_o      (aw_idle),
-    .beats_left_o(unused_aw_left)
-  );
-
-  // The next block is taken with the last W beat of this one, or from idle.
-  logic w_end;
-  assign w_end       = (state_q == StW) && m_wready_i && (blen_q == 9'd1) && aw_idle;
-  assign slot_pop_o  = ((state_q == StIdle) || w_end) && slot_valid_i;
-  assign m_awvalid_o = (state_q == StAw) && aw_valid;
-  assign m_awaddr_o  = AxiAddrWidth'(aw_addr);
-  assign m_awlen_o   = aw_len;
-  assign m_wvalid_o  = (state_q == StW);
-  assign m_wdata_o   = buf_q[col_q];
-  assign m_wstrb_o   = strb_q;
-  assign m_wlast_o   = (blen_q == 9'd1);
-  assign m_bready_o  = 1'b1;
-  assign err_o       = m_bvalid_i && (m_bresp_i != 2'b00);
-  assign idle_o      = (state_q == StIdle) && (outst_q == '0);
 
   // Pixel offset of the block start: ((og*h_out + y)*w_out + x0)*16, in the
   // output map and (same shape) in the residual map.
   logic [AddrW-1:0] blk_off;
   assign blk_off = ((AddrW'(slot_oc0_i[DimW-1:4]) * AddrW'(desc_i.h_out) + AddrW'(slot_y_i)) *
                     AddrW'(desc_i.w_out) + AddrW'(slot_x0_i)) * 32'd16;
-  assign blk_addr = desc_i.out_addr + blk_off;
+
+  // A staged pixel goes into the W FIFO; the block's first one also hands
+  // the block to the AW splitter (idle once the previous block's bursts are
+  // all issued).
+  logic push, push_last, sp_req_ready, beat_ready;
+  assign push      = (state_q == StPush) && beat_ready && (col_q != '0 || sp_req_ready);
+  assign push_last = push && (col_q == ncols_q - 4'd1);
+
+  // The next block is taken with the last push of this one, or from idle.
+  assign slot_pop_o = ((state_q == StIdle) || push_last) && slot_valid_i;
+
+  // AW: the block's bursts; each burst's length queues for the W side.
+  logic       sp_valid, sp_idle, wl_ready, wl_valid, wl_pop;
+  logic [7:0] sp_len, wl_len;
+  logic [AddrW-1:0] sp_addr;
+  logic [3:0] unused_sp_left;
+  logic [3:0] unused_wl_count;
+  cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(4)) u_aw_split (
+    .clk_i, .rst_ni,
+    .clr_i       (1'b0),
+    .req_valid_i ((state_q == StPush) && col_q == '0 && beat_ready),
+    .req_ready_o (sp_req_ready),
+    .req_addr_i  (blk_addr_q),
+    .req_beats_i (ncols_q),
+    .ax_valid_o  (sp_valid),
+    .ax_ready_i  (m_awready_i && wl_ready),
+    .ax_addr_o   (sp_addr),
+    .ax_len_o    (sp_len),
+    .idle_o      (sp_idle),
+    .beats_left_o(unused_sp_left)
+  );
+  assign m_awvalid_o = sp_valid && wl_ready;
+  assign m_awaddr_o  = AxiAddrWidth'(sp_addr);
+  assign m_awlen_o   = sp_len;
+
+  cosim_fifo_sync #(.Width(8), .Depth(8)) u_wlen (
+    .clk_i, .rst_ni,
+    .clr_i   (1'b0),
+    .valid_i (m_awvalid_o && m_awready_i),
+    .ready_o (wl_ready),
+    .data_i  (sp_len),
+    .valid_o (wl_valid),
+    .ready_i (wl_pop),
+    .data_o  (wl_len),
+    .count_o (unused_wl_count)
+  );
+
+  // W: the queued beats (data and strobe), WLAST by the burst's length.
+  localparam int unsigned BeatW = AxiDataWidth + AxiDataWidth / 8;
+  logic             beat_valid, beat_pop;
+  logic [BeatW-1:0] beat_head;
+  logic [$clog2(OutDepth + 1)-1:0] unused_beat_count;
+  cosim_fifo_sync #(.Width(BeatW), .Depth(OutDepth)) u_wbeats (
+    .clk_i, .rst_ni,
+    .clr_i   (1'b0),
+    .valid_i (push),
+    .ready_o (beat_ready),
+    .data_i  ({strb_q, buf_q[col_q]}),
+    .valid_o (beat_valid),
+    .ready_i (beat_pop),
+    .data_o  (beat_head),
+    .count_o (unused_beat_count)
+  );
+
+  logic [7:0] wbeat_q;   // beat of the current W burst
+  assign m_wvalid_o = beat_valid && wl_valid;
+  assign m_wdata_o  = beat_head[AxiDataWidth-1:0];
+  assign m_wstrb_o  = beat_head[BeatW-1:AxiDataWidth];
+  assign m_wlast_o  = (wbeat_q == wl_len);
+  assign beat_pop   = m_wvalid_o && m_wready_i;
+  assign wl_pop     = beat_pop && m_wlast_o;
+  assign m_bready_o = 1'b1;
+  assign err_o      = m_bvalid_i && (m_bresp_i != 2'b00);
+  assign idle_o     = (state_q == StIdle) && sp_idle && !wl_valid && !beat_valid && (outst_q == '0);
 
   // Residual pixels of the block: one read command of ncols beats.
   logic [AddrW-1:0]        res_addr_q;
@@ -149,60 +191,48 @@ module tf2_writer
   always_comb begin
     state_d = state_q;
     col_d   = col_q;
-    blen_d  = blen_q;
     unique case (state_q)
-      StIdle: if (slot_valid_i) begin
-        col_d   = '0;
-        state_d = desc_i.residual ? StResCmd : StAw;
-      end
+      StIdle: ;
       StResCmd: if (res_cmd_ready) state_d = StRes;
-      StRes: if (res_done) state_d = StAw;
-      StAw: if (m_awready_i) begin
-        blen_d  = 9'(aw_len) + 9'd1;
-        state_d = StW;
-      end
-      StW: if (m_wready_i) begin
-        col_d  = col_q + 4'd1;
-        blen_d = blen_q - 9'd1;
-        if (blen_q == 9'd1) begin
-          if (!aw_idle) begin
-            state_d = StAw;
-          end else if (slot_valid_i) begin
-            col_d   = '0;
-            state_d = desc_i.residual ? StResCmd : StAw;
-          end else begin
-            state_d = StIdle;
-          end
-        end
+      StRes: if (res_done) state_d = StPush;
+      StPush: if (push) begin
+        col_d = col_q + 4'd1;
+        if (push_last) state_d = StIdle;
       end
       default: state_d = StIdle;
     endcase
+    if (slot_pop_o) begin
+      col_d   = '0;
+      state_d = desc_i.residual ? StResCmd : StPush;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= StIdle;
       col_q   <= '0;
-      blen_q  <= '0;
+      wbeat_q <= '0;
       outst_q <= '0;
       buf_q   <= '0;
       strb_q  <= '0;
       addm_q  <= '0;
       rcol_q  <= '0;
       ncols_q <= '0;
+      blk_addr_q <= '0;
       res_addr_q <= '0;
     end else begin
       state_q <= state_d;
       col_q   <= col_d;
-      blen_q  <= blen_d;
+      if (beat_pop) wbeat_q <= m_wlast_o ? 8'd0 : wbeat_q + 8'd1;
       if ((m_awvalid_o && m_awready_i) && !m_bvalid_i) outst_q <= outst_q + 16'd1;
       else if (!(m_awvalid_o && m_awready_i) && m_bvalid_i) outst_q <= outst_q - 16'd1;
-      // Lanes of this group carry its channels; the group holding the last
-      // channel also zeroes the rest of the pixel word (padding channels).
       if (slot_pop_o) begin
         rcol_q     <= '0;
         ncols_q    <= slot_ncols_i;
+        blk_addr_q <= desc_i.out_addr + blk_off;
         res_addr_q <= desc_i.res_addr + blk_off;
+        // Lanes of this group carry its channels; the group holding the last
+        // channel also zeroes the rest of the pixel word (padding channels).
         for (int unsigned l = 0; l < CVec; l++) begin
           int unsigned ch, lo;
           logic mine, pad;
@@ -216,8 +246,10 @@ module tf2_writer
             buf_q[j][8*l +: 8] <= (mine && ch < 32'(desc_i.c_out)) ? y[PeW'(l - lo)][j] : 8'd0;
 `ifdef COSIM_INJECT_BUG
             // Test-only fault (tests/wave, never in the product build): output
-            // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped.
-            if (mine && ch == 32'd5 && 32'(slot_y_i) == 32'd2 && 32'(slot_x0_i) + j == 32'd3) begin
+            // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped
+            // (a block's pixels run on into the next row).
+            if (mine && ch == 32'd5 && j < 32'(slot_ncols_i) &&
+                32'(slot_y_i) * 32'(desc_i.w_out) + 32'(slot_x0_i) + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
               buf_q[j][8*l +: 8] <= y[PeW'(l - lo)][j] ^ 8'd1;
             end
 `endif
@@ -238,11 +270,11 @@ module tf2_writer
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q inside {StIdle, StResCmd, StRes, StAw, StW})
+    state_q inside {StIdle, StResCmd, StRes, StPush})
     else $error("tf2_writer: illegal state %0d", state_q);
   // Write bursts: a B response only for a burst that was issued (the
-  // outstanding count never underflows) and every burst ends with WLAST on
-  // its last beat.
+  // outstanding count never underflows) and a W beat only inside a burst
+  // whose AW went out (its length queued).
   a_b_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
     m_bvalid_i |-> (outst_q != '0) || (m_awvalid_o && m_awready_i))
     else $error("tf2_writer: B response without an outstanding burst");
@@ -252,7 +284,7 @@ module tf2_writer
     slot_pop_o |-> (slot_ncols_i != '0) && (32'(slot_ncols_i) <= NCol))
     else $error("tf2_writer: output block of %0d pixels", slot_ncols_i);
   a_wlast_at_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_wvalid_o |-> (m_wlast_o == (blen_q == 9'd1)))
-    else $error("tf2_writer: WLAST not on the burst's last beat (%0d left)", blen_q);
+    m_wvalid_o |-> wbeat_q <= wl_len)
+    else $error("tf2_writer: W beat %0d past its burst's last (%0d)", wbeat_q, wl_len);
 
 endmodule

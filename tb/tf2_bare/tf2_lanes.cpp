@@ -38,7 +38,7 @@ std::vector<activity::Lane> activity_lanes() {
           state_lane("filter loader", {"idle", "parameters", "weights", "wait read port"}),
           state_lane("PE array", {"idle", "busy", "wait filters", "wait output slot"}),
           state_lane("writer", {"idle", "residual read", "write"}),
-          state_lane("AXI read port", {"free", "descriptors", "features", "filters", "residuals"})};
+          state_lane("AXI read port", {"free", "descriptors", "filters", "features", "residuals"})};
 }
 
 bool ActivityProbe::operator()(const Vtf2_top& m, uint32_t* v) const {

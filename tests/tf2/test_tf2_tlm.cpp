@@ -209,10 +209,10 @@ TEST(Tf2Tlm, CyclesDeterministicAndCountersConsistent) {
   EXPECT_GT(perf["pe_busy_cycles"].get<uint64_t>(), 0u);
   EXPECT_LE(perf["pe_busy_cycles"].get<uint64_t>(), perf["busy_cycles"].get<uint64_t>());
   EXPECT_LT(perf["busy_cycles"].get<uint64_t>(), ra["cycles"].get<uint64_t>());
-  // 24 input channels -> 2 channel groups, 9 taps in 3 tap slots, 8 columns
-  // in 2 blocks of 5, 8 rows: 2 * 3 * 2 * 8 = 96 beats per output group; 20
-  // output channels -> 2 groups of 16 PEs.
-  EXPECT_EQ(perf["pe_busy_cycles"].get<uint64_t>(), 2u * 96u);
+  // 24 input channels -> 2 channel groups, 9 taps in 3 tap slots, 8x8 output
+  // pixels in 13 blocks of 5 (blocks run on across rows): 2 * 3 * 13 = 78
+  // beats per output group; 20 output channels -> 2 groups of 16 PEs.
+  EXPECT_EQ(perf["pe_busy_cycles"].get<uint64_t>(), 2u * 78u);
   EXPECT_EQ(perf["cfg_n_pe"].get<int>(), 16);
   EXPECT_EQ(perf["cfg_ocol3d"].get<int>(), 5);
   EXPECT_EQ(perf["cfg_ktap"].get<int>(), 3);
