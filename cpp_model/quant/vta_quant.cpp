@@ -70,6 +70,14 @@ void shifted_product_range(int64_t bound, int p, int64_t m, int64_t& lo, int64_t
 }
 }  // namespace
 
+std::pair<int64_t, int64_t> vta_shifted_product_range(int64_t acc_bound, int pre_shift, int64_t multiplier) {
+  if (acc_bound < 0 || pre_shift < 0 || pre_shift > 63)
+    throw std::invalid_argument("vta_shifted_product_range: negative bound or shift outside 0..63");
+  int64_t lo, hi;
+  shifted_product_range(acc_bound, pre_shift, multiplier, lo, hi);
+  return {lo, hi};
+}
+
 int vta_min_pre_shift(int64_t acc_bound, int16_t multiplier) {
   if (acc_bound < 0 || acc_bound > (int64_t{1} << 31))
     throw std::invalid_argument("vta_min_pre_shift: accumulator bound " + std::to_string(acc_bound) +
@@ -96,8 +104,21 @@ VtaRequantPlan vta_plan_requant(VtaMultiplier m, int64_t acc_bound, int32_t zero
   plan.zero_point = zero_point;
   plan.act_min = act_min;
   plan.act_max = act_max;
+  plan.acc_bound = acc_bound;
   plan.pre_shift = vta_min_pre_shift(acc_bound, m.multiplier);
   const int total = 15 - m.shift;
+  // Room for the zero point: the fused program adds zp << post to the
+  // product before the post-shift. Where that leaves int32, one more bit of
+  // pre-shift halves both terms.
+  auto zp_rides = [&](int pre) {
+    const int post = total - pre;
+    if (post < 0 || post > 30) return false;
+    int64_t lo, hi;
+    shifted_product_range(acc_bound, pre, m.multiplier, lo, hi);
+    const int64_t z = static_cast<int64_t>(zero_point) * (int64_t{1} << post);
+    return fits32(lo + z) && fits32(hi + z);
+  };
+  if (plan.pre_shift < 31 && !zp_rides(plan.pre_shift) && zp_rides(plan.pre_shift + 1)) ++plan.pre_shift;
   int post = total - plan.pre_shift;
   if (post < 0)
     throw InputError(what + ": scale needs a right shift of " + std::to_string(total) + " but the accumulator bound " +

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cosim::quant {
@@ -55,6 +56,10 @@ int32_t vta_run_alu(int32_t a, const std::vector<VtaAluStep>& program);
 // can leave 32 bits, so the smallest pre-shift `pre` that keeps
 // (acc >> pre) * m (and, when post is 0, + zp) inside int32 for every
 // |acc| <= acc_bound is moved in front of the MUL, and post = 15 - shift - pre.
+// One more bit of pre-shift is taken where it lets (acc >> pre) * m +
+// (zp << post) stay inside int32 when the smallest does not (post <= 30): the
+// compiler's fused program (vta_compiler/fused_requant.hpp) adds the zero
+// point before the post-shift, so it is needed there too.
 // Both are register-source shifts, so both are kept in 0..31:
 //  - post > 31 is clamped to 31, which is exact: the product is a
 //    non-wrapping int32, and an arithmetic shift of an int32 by 31 or more
@@ -71,11 +76,15 @@ struct VtaRequantPlan {
   int32_t zero_point = 0;
   int32_t act_min = -128;
   int32_t act_max = 127;
+  int64_t acc_bound = -1;  // the largest |acc| the plan was made for; -1 unknown
 };
 
 // Largest |acc| is acc_bound (>= 0, <= 2^31). Smallest p in 0..31 with
 // (acc >> p) * multiplier inside int32 for all |acc| <= acc_bound.
 int vta_min_pre_shift(int64_t acc_bound, int16_t multiplier);
+
+// Smallest and largest (acc >> pre_shift) * multiplier over |acc| <= acc_bound.
+std::pair<int64_t, int64_t> vta_shifted_product_range(int64_t acc_bound, int pre_shift, int64_t multiplier);
 
 // Builds the plan for one channel. acc_bound above 2^31 means the GEMM
 // accumulator itself could wrap: rejected with cosim::InputError, as is a

@@ -36,6 +36,10 @@ struct CompileOptions {
   // CONV2D with few input channels and a host input: lay the windows out on
   // the host (im2col) so each GEMM uop fills more of its 16 lanes.
   bool host_im2col = true;
+  // CONV2D, VTA 16-bit scheme: the requantization with the bias, the border
+  // corrections and the output zero point folded (vta_compiler/fused_requant.hpp)
+  // where the accumulator bounds allow it; false keeps the plain program.
+  bool fused_requant = true;
   // Largest DRAM image the compiler may produce (the core addresses 32 bits).
   uint64_t dram_limit = uint64_t{1} << 32;
   // Where the program's own regions start: a network keeps several programs

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <utility>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "vta_compiler/fused_requant.hpp"
 #include "vta_compiler/layout_transform.hpp"
 #include "vta_compiler/tflite_requant_emit.hpp"
 
@@ -104,9 +106,11 @@ Borders make_borders(const Geo& g, int32_t zp_in) {
 }
 
 // ACC entries per output block: bias, pre, mul, post, zp, act_min, act_max,
-// then the border corrections.
+// the fused program's offset K, then the border corrections. The fused
+// program keeps its start values where the bias and the corrections go.
 constexpr int64_t kParBias = 0, kParPre = 1, kParMul = 2, kParPost = 3, kParZp = 4, kParMin = 5, kParMax = 6;
-constexpr int64_t kParFixed = 7;
+constexpr int64_t kParOffset = 7;
+constexpr int64_t kParFixed = 8;
 
 void check_options(const CompileOptions& opt) {
   if (opt.threads != 1 && opt.threads != 2) bad("threads must be 1 or 2, got " + std::to_string(opt.threads));
@@ -319,6 +323,11 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   const int8_t* wt = filter.data<int8_t>();
   const int64_t per_oc = g.kk * g.c;
   std::vector<int64_t> tap(static_cast<std::size_t>(g.kk));
+  // What the accumulator holds beyond the GEMM's raw sum, per channel: the
+  // bias term everywhere, plus a correction per border class.
+  std::vector<int64_t> bias_terms(static_cast<std::size_t>(g.o), 0);
+  std::vector<std::vector<int64_t>> corrections(static_cast<std::size_t>(bd.count),
+                                                std::vector<int64_t>(static_cast<std::size_t>(g.o), 0));
   for (int64_t o = 0; o < g.ob * kBlock; ++o) {
     const int64_t ob = o / kBlock, lane = o % kBlock;
     const quant::VtaRequantPlan& pl = plans[static_cast<std::size_t>(std::min(o, g.o - 1))];
@@ -334,8 +343,9 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
       tap[static_cast<std::size_t>(k)] = s;
       total += s;
     }
-    const uint64_t b = has_bias ? static_cast<uint64_t>(static_cast<int64_t>(bias.data<int32_t>()[o])) : 0;
-    P(ob, kParBias, lane) = wrap32(b - static_cast<uint64_t>(static_cast<int64_t>(zp_in)) * static_cast<uint64_t>(total));
+    const int64_t b = has_bias ? bias.data<int32_t>()[o] : 0;
+    bias_terms[static_cast<std::size_t>(o)] = b - static_cast<int64_t>(zp_in) * total;
+    P(ob, kParBias, lane) = wrap32(static_cast<uint64_t>(bias_terms[static_cast<std::size_t>(o)]));
     P(ob, kParPre, lane) = pl.pre_shift;
     P(ob, kParMul, lane) = pl.multiplier;
     P(ob, kParPost, lane) = pl.post_shift;
@@ -347,9 +357,22 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         for (int64_t y = bd.rows.ranges[rc].first; y < bd.rows.ranges[rc].second; ++y)
           for (int64_t x = bd.cols.ranges[cc].first; x < bd.cols.ranges[cc].second; ++x)
             valid += tap[static_cast<std::size_t>(y * g.kw + x)];
-        P(ob, kParFixed + cls, lane) =
-            wrap32(static_cast<uint64_t>(static_cast<int64_t>(zp_in)) * static_cast<uint64_t>(total - valid));
+        const int64_t corr = static_cast<int64_t>(zp_in) * (total - valid);
+        corrections[static_cast<std::size_t>(cls)][static_cast<std::size_t>(o)] = corr;
+        P(ob, kParFixed + cls, lane) = wrap32(static_cast<uint64_t>(corr));
       }
+  }
+  // The fused program replaces the bias and the corrections by start values.
+  const std::optional<FusedRequant> fused =
+      tfl == nullptr && opt.fused_requant ? fuse_requant(plans, bias_terms, corrections) : std::nullopt;
+  if (fused) {
+    for (int64_t o = 0; o < g.o; ++o) {
+      const auto oi = static_cast<std::size_t>(o);
+      P(o / kBlock, kParBias, o % kBlock) = fused->start[0][oi];
+      for (int cls = 0; cls < bd.count; ++cls)
+        P(o / kBlock, kParFixed + cls, o % kBlock) = fused->start[static_cast<std::size_t>(cls) + 1][oi];
+      P(o / kBlock, kParOffset, o % kBlock) = fused->offset[oi];
+    }
   }
   if (tfl != nullptr) {  // the TFLite program's vectors, after the border corrections
     for (int64_t o = 0; o < g.o; ++o)
@@ -378,6 +401,11 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   auto inp_base = [&](int64_t t) { return t * inp_half; };
   auto acc_base = [&](int64_t t) { return acc_params + t * acc_half; };
 
+  const int64_t halves_used = std::min<int64_t>(threads, tl.groups * g.n * tl.row_tiles * tl.col_tiles);
+  bool any_offset = false;
+  if (fused)
+    for (int32_t k : fused->offset) any_offset = any_offset || k != 0;
+
   // ---- program -----------------------------------------------------------------
   ProgramBuilder b;
   std::vector<WorkUnit>& work = cp.work;
@@ -398,6 +426,26 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     }
   };
   auto u16 = [](int64_t v) { return static_cast<uint16_t>(v); };
+  // The fused program's start: MIN of each entry with its pixel class's
+  // start value (one uop per pixel when the tile has border pixels).
+  auto emit_start = [&](int64_t ab, int64_t r0, int64_t c0, int64_t rr, int64_t cw, int64_t gn) {
+    const int64_t pix = rr * cw;
+    std::vector<Uop> start_k;
+    bool border = false;
+    for (int64_t y = 0; y < rr; ++y)
+      for (int64_t x = 0; x < cw; ++x) {
+        const int cls = bd.of(r0 + y, c0 + x);
+        border = border || cls >= 0;
+        start_k.push_back(Uop{u16(ab + y * cw + x), u16(cls < 0 ? kParBias : kParFixed + cls), 0});
+      }
+    const Loop over_blocks{static_cast<uint32_t>(gn), static_cast<uint32_t>(pix), static_cast<uint32_t>(ps), 0};
+    if (border)
+      b.alu_reg(AluOp::kMin, b.load_uops(start_k), over_blocks);
+    else
+      b.alu_reg(AluOp::kMin, b.load_uops({Uop{u16(ab), u16(kParBias), 0}}), over_blocks,
+                Loop{static_cast<uint32_t>(pix), 1, 0, 0});
+    cp.alu_uops += static_cast<uint64_t>(gn * pix);
+  };
 
   for (int64_t grp = 0; grp < tl.groups; ++grp) {
     const int64_t ob0 = grp * nob, gn = std::min(nob, g.ob - ob0);
@@ -467,7 +515,20 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
             return UopRange{k.bgn + static_cast<uint32_t>(e), k.bgn + static_cast<uint32_t>(e) + 1};
           };
           UopRange ak = b.load_uops(alu_k);
-          b.gemm_reset(alu_uop(ak, kParBias), Loop{static_cast<uint32_t>(gn * pix), 1, 0, 0});
+          if (!fused) {
+            b.gemm_reset(alu_uop(ak, kParBias), Loop{static_cast<uint32_t>(gn * pix), 1, 0, 0});
+            cp.reset_uops += static_cast<uint64_t>(gn * pix);
+          } else {
+            // Every accumulator entry must hold a clamped output or 0 before
+            // its first start: reset each half once, while the first loads run.
+            if (tile_idx == 0)
+              for (int64_t th = 0; th < halves_used; ++th) {
+                b.gemm_reset(b.load_uops({Uop{u16(acc_base(th)), 0, 0}}),
+                             Loop{static_cast<uint32_t>(acc_half), 1, 0, 0});
+                cp.reset_uops += static_cast<uint64_t>(acc_half);
+              }
+            emit_start(ab, r0, c0, rr, cw, gn);
+          }
           b.pop(Engine::kLoad, Engine::kCompute);
           std::vector<Uop> gemm_k;
           for (int64_t ky = 0; ky < g.kh; ++ky)
@@ -481,7 +542,6 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
                  Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
           b.push(Engine::kCompute, Engine::kLoad);  // INP half t free
           cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
-          cp.reset_uops += static_cast<uint64_t>(gn * pix);
           wu.text = desc + ": GEMM";
           note(wu);
 
@@ -495,7 +555,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
               const int cls = bd.of(r0 + y, c0 + x);
               if (cls >= 0) corr_k.push_back(Uop{u16(ab + y * cw + x), u16(kParFixed + cls), 0});
             }
-          if (!corr_k.empty()) {
+          if (!corr_k.empty() && !fused) {
             const UopRange ck = b.load_uops(corr_k);
             b.alu_reg(AluOp::kAdd, ck, over_blocks);
             cp.alu_uops += static_cast<uint64_t>(ck.size() * gn);
@@ -522,11 +582,14 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
               b.alu_imm(op, v, alu_uop(ak, kParBias), over_all);
               ++alu_n;
             };
-            reg(AluOp::kAdd, kParBias);
+            if (!fused) reg(AluOp::kAdd, kParBias);
             if (any_pre) reg(AluOp::kShr, kParPre);
             reg(AluOp::kMul, kParMul);
+            if (fused && any_offset) reg(AluOp::kAdd, kParOffset);
             if (any_post) reg(AluOp::kShr, kParPost);
-            if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
+            if (!fused || !fused->fold_zero_point) {
+              if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
+            }
             if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
             if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
             cp.alu_uops += static_cast<uint64_t>(alu_n * gn * pix);

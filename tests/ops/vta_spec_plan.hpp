@@ -105,6 +105,19 @@ inline std::optional<SpecPlan> spec_plan(double M, i128 bound, int zp_out, int a
     const i128 bottom = -fdiv(bound + (i128{1} << pre) - 1, pre);  // -ceil
     if (top * q.multiplier <= kI32Max && bottom * q.multiplier >= kI32Min) break;
   }
+  // Room for the zero point: the compiler's fused program adds zp << post
+  // before the post-shift, so one more bit of pre-shift is taken where the
+  // smallest leaves (acc >> pre) * q + (zp << post) outside int32 and the
+  // next does not (post <= 30).
+  auto zero_point_room = [&](int pr) {
+    const int po = 15 - q.shift - pr;
+    if (po < 0 || po > 30) return false;
+    const i128 z = static_cast<i128>(zp_out) * (i128{1} << po);
+    const i128 top = fdiv(bound, pr) * q.multiplier + z;
+    const i128 bottom = -fdiv(bound + (i128{1} << pr) - 1, pr) * q.multiplier + z;
+    return top <= kI32Max && bottom >= kI32Min;
+  };
+  if (pre < 31 && !zero_point_room(pre) && zero_point_room(pre + 1)) ++pre;
   const int post = 15 - q.shift - pre;
   if (post < 0) return std::nullopt;
   if (post == 0) {

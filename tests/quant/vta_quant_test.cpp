@@ -273,10 +273,20 @@ bool product_fits(int64_t bound, int p, int m) {
   return fits(hi) && fits(lo);
 }
 
+// Room for the zero point added before the post-shift (post <= 30).
+bool zero_point_fits(int64_t bound, int p, int m, int total, int32_t zp) {
+  const int post = total - p;
+  if (post < 0 || post > 30) return false;
+  const i128 z = static_cast<i128>(zp) * (i128{1} << post);
+  const i128 hi = floor_div_pow2(bound, p) * m + z, lo = floor_div_pow2(-static_cast<i128>(bound), p) * m + z;
+  return hi >= kMin && hi <= kMax && lo >= kMin && lo <= kMax;
+}
+
 TEST(VtaRequant, PlansAreMinimalInRangeAndExact) {
   std::mt19937_64 rng(23);
   std::uniform_real_distribution<double> log_scale(-40.0, -1.0);
   std::uniform_int_distribution<int> log_bound(0, 31);
+  int bumped = 0;
   for (int i = 0; i < 3000; ++i) {
     const VtaMultiplier m = vta_quantize_multiplier(std::pow(2.0, log_scale(rng)));
     const int64_t bound = std::min<int64_t>(int64_t{1} << 31, static_cast<int64_t>(rng() % (uint64_t{1} << log_bound(rng))) + 1);
@@ -286,12 +296,16 @@ TEST(VtaRequant, PlansAreMinimalInRangeAndExact) {
     ASSERT_LE(plan.pre_shift, 31);
     ASSERT_GE(plan.post_shift, 0);
     ASSERT_LE(plan.post_shift, 31);
-    ASSERT_TRUE(product_fits(bound, plan.pre_shift, m.multiplier));
-    if (plan.pre_shift > 0) {
-      ASSERT_FALSE(product_fits(bound, plan.pre_shift - 1, m.multiplier));
-    }
-    // Exact: clamp(floor(floor(acc / 2^pre) * m / 2^(15 - shift - pre)) + zp), no wrap anywhere.
+    // The smallest pre-shift that keeps the product in int32, one more where
+    // that one leaves no room for zp << post and the next does.
     const int total = 15 - m.shift;
+    int smallest = 0;
+    while (!product_fits(bound, smallest, m.multiplier)) ++smallest;
+    const bool bump = smallest < 31 && !zero_point_fits(bound, smallest, m.multiplier, total, zp) &&
+                      zero_point_fits(bound, smallest + 1, m.multiplier, total, zp);
+    ASSERT_EQ(plan.pre_shift, smallest + (bump ? 1 : 0)) << "bound " << bound << " zp " << zp;
+    bumped += bump ? 1 : 0;
+    // Exact: clamp(floor(floor(acc / 2^pre) * m / 2^(15 - shift - pre)) + zp), no wrap anywhere.
     for (int k = 0; k < 20; ++k) {
       int64_t acc = static_cast<int64_t>(rng() % (2 * static_cast<uint64_t>(bound) + 1)) - bound;
       if (k == 0) acc = bound > kMax ? kMax : bound;
@@ -302,6 +316,7 @@ TEST(VtaRequant, PlansAreMinimalInRangeAndExact) {
       ASSERT_EQ(vta_requant_apply(static_cast<int32_t>(acc), plan), want) << acc << " bound " << bound;
     }
   }
+  EXPECT_GT(bumped, 10);  // the zero-point clause is exercised
 }
 
 TEST(VtaRequant, RejectsWhatTheProgramCannotExpress) {

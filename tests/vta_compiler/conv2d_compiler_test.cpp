@@ -179,6 +179,34 @@ TEST(VtaConv2dCompiler, FewInputChannelsUseHostIm2col) {
   EXPECT_EQ(compile_conv2d(w.input, w.filter, w.bias, w.params, w.plans, o).tiling.find("im2col"), std::string::npos);
 }
 
+// The fused requantization (vta_compiler/fused_requant.hpp) gives the same
+// golden output with one start uop per entry in place of the reset, the bias
+// and the border corrections, and the zero point riding on the product:
+// 7 uops per output entry besides the GEMMs where the plain program takes 8
+// plus one per border pixel. Uneven row tiles reuse accumulator entries of
+// other sizes; the few resets are the one-time clearing of each half.
+TEST(VtaConv2dCompiler, FusedRequantizationSavesComputeUops) {
+  for (int32_t zp : {-128, 0, 77}) {
+    for (int threads : {1, 2}) {
+      Case k;
+      k.h = 11, k.w = 10, k.c = 64, k.o = 32, k.zp_in = zp;
+      k.opt.threads = threads;
+      k.opt.tile_rows = 4;  // rows 4, 4, 3
+      const uint64_t seed = 700 + static_cast<uint64_t>(zp + 128) + static_cast<uint64_t>(threads);
+      const CompiledProgram fused = check_case(k, seed, 2);
+      k.opt.fused_requant = false;
+      const CompiledProgram plain = check_case(k, seed, 2);
+      const uint64_t entries = 11 * 10 * 2;  // pixels x output blocks
+      const uint64_t border = zp == 0 ? 0 : (11 * 10 - 9 * 8) * 2;
+      EXPECT_EQ(plain.reset_uops, entries) << k.str();
+      EXPECT_EQ(plain.alu_uops, entries * 7 + border) << k.str();
+      EXPECT_EQ(fused.alu_uops, entries * 7) << k.str();
+      EXPECT_EQ(fused.reset_uops, static_cast<uint64_t>(threads) * 4 * 10 * 2) << k.str();
+      EXPECT_EQ(fused.gemm_uops, plain.gemm_uops);
+    }
+  }
+}
+
 TEST(VtaConv2dCompiler, ZeroPointsAtTheLimits) {
   for (int32_t zp : {-128, 127, 0, 55}) {
     for (int kernel : {1, 3, 5, 7}) {
