@@ -237,6 +237,24 @@ Tensor im2col(const Tensor& input, const Geo& g, int32_t zp_in) {
   return out;
 }
 
+// Weight blocks in DRAM and WGT as [group][input-channel block][output
+// block][tap]: each input-channel block of a group is one contiguous run, so
+// the first tile can start on the first run while the others load.
+std::vector<uint8_t> group_weights(const std::vector<uint8_t>& packed, const Geo& g, int64_t nob) {
+  std::vector<uint8_t> out(packed.size());
+  for (int64_t ob0 = 0; ob0 < g.ob; ob0 += nob) {
+    const int64_t gn = std::min(nob, g.ob - ob0);
+    for (int64_t cb = 0; cb < g.cb; ++cb)
+      for (int64_t ob = 0; ob < gn; ++ob)
+        for (int64_t t = 0; t < g.kk; ++t) {
+          const int64_t from = ((ob0 + ob) * g.kk + t) * g.cb + cb;
+          const int64_t to = ob0 * g.kk * g.cb + (cb * gn + ob) * g.kk + t;
+          std::copy_n(packed.begin() + from * kWgtElemBytes, kWgtElemBytes, out.begin() + to * kWgtElemBytes);
+        }
+  }
+  return out;
+}
+
 }  // namespace
 
 Conv2dTiling plan_conv2d_tiling(const std::vector<int64_t>& input_shape, const std::vector<int64_t>& filter_shape,
@@ -401,7 +419,14 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   auto inp_base = [&](int64_t t) { return t * inp_half; };
   auto acc_base = [&](int64_t t) { return acc_params + t * acc_half; };
 
-  const int64_t halves_used = std::min<int64_t>(threads, tl.groups * g.n * tl.row_tiles * tl.col_tiles);
+  // The first tile starts on its first run of input-channel blocks (at most
+  // four runs) while the rest of the group's weights load.
+  const int64_t first_chunks = std::min<int64_t>(g.cb, 4);
+  auto cb_runs = [&](int64_t count) {
+    std::vector<std::pair<int64_t, int64_t>> r;
+    for (int64_t i = 0; i < count; ++i) r.emplace_back(g.cb * i / count, g.cb * (i + 1) / count);
+    return r;
+  };
   bool any_offset = false;
   if (fused)
     for (int32_t k : fused->offset) any_offset = any_offset || k != 0;
@@ -426,25 +451,63 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     }
   };
   auto u16 = [](int64_t v) { return static_cast<uint16_t>(v); };
-  // The fused program's start: MIN of each entry with its pixel class's
-  // start value (one uop per pixel when the tile has border pixels).
-  auto emit_start = [&](int64_t ab, int64_t r0, int64_t c0, int64_t rr, int64_t cw, int64_t gn) {
-    const int64_t pix = rr * cw;
-    std::vector<Uop> start_k;
-    bool border = false;
-    for (int64_t y = 0; y < rr; ++y)
-      for (int64_t x = 0; x < cw; ++x) {
-        const int cls = bd.of(r0 + y, c0 + x);
-        border = border || cls >= 0;
-        start_k.push_back(Uop{u16(ab + y * cw + x), u16(cls < 0 ? kParBias : kParFixed + cls), 0});
+  // The output tiles of one group, in program order.
+  struct TilePos {
+    int64_t n, r0, rr, c0, cw;
+    int64_t pix() const { return rr * cw; }
+    int64_t rows_in(const Geo& g) const { return (rr - 1) * g.sh + g.kh; }
+    int64_t cols_in(const Geo& g) const { return (cw - 1) * g.sw + g.kw; }
+  };
+  std::vector<TilePos> tiles;
+  for (int64_t n = 0; n < g.n; ++n)
+    for (int64_t rt = 0; rt < tl.row_tiles; ++rt)
+      for (int64_t ct = 0; ct < tl.col_tiles; ++ct) {
+        const int64_t r0 = rt * tl.tile_rows, rr = std::min(tl.tile_rows, g.oh - r0);
+        const int64_t c0 = ct * tl.tile_cols, cw = std::min(tl.tile_cols, g.ow - c0);
+        if (rr > 0 && cw > 0) tiles.push_back(TilePos{n, r0, rr, c0, cw});
       }
-    const Loop over_blocks{static_cast<uint32_t>(gn), static_cast<uint32_t>(pix), static_cast<uint32_t>(ps), 0};
-    if (border)
-      b.alu_reg(AluOp::kMin, b.load_uops(start_k), over_blocks);
-    else
-      b.alu_reg(AluOp::kMin, b.load_uops({Uop{u16(ab), u16(kParBias), 0}}), over_blocks,
-                Loop{static_cast<uint32_t>(pix), 1, 0, 0});
-    cp.alu_uops += static_cast<uint64_t>(gn * pix);
+  const int64_t halves_used = std::min<int64_t>(threads, tl.groups * static_cast<int64_t>(tiles.size()));
+  // The uop kernels of a tile on ACC / INP half t.
+  auto gemm_kernel = [&](const TilePos& tp, int64_t t, int64_t gn, int64_t wbase, int64_t cb_lo, int64_t cb_hi) {
+    const int64_t ab = acc_base(t), rows_in = tp.rows_in(g), cols_in = tp.cols_in(g);
+    std::vector<Uop> k;
+    for (int64_t ky = 0; ky < g.kh; ++ky)
+      for (int64_t kx = 0; kx < g.kw; ++kx)
+        for (int64_t cb = cb_lo; cb < cb_hi; ++cb)
+          for (int64_t ob = 0; ob < gn; ++ob)
+            k.push_back(Uop{u16(ab + ob * tp.pix()), u16(inp_base(t) + cb * rows_in * cols_in + ky * cols_in + kx),
+                            u16(wbase + (cb * gn + ob) * g.kk + ky * g.kw + kx)});
+    return k;
+  };
+  // One uop per parameter entry, at the accumulators of half t.
+  auto alu_kernel = [&](int64_t t) {
+    std::vector<Uop> k;
+    for (int64_t e = 0; e < kParFixed; ++e) k.push_back(Uop{u16(acc_base(t)), u16(e), 0});
+    return k;
+  };
+  auto reset_kernel = [&](int64_t t) { return std::vector<Uop>{Uop{u16(acc_base(t)), 0, 0}}; };
+  // The fused program's start: MIN of each entry with its pixel class's
+  // start value. Pixels are taken in runs along a row with one class; one
+  // ALU instruction per run length covers its runs, so a tile with border
+  // pixels needs a few uops per row rather than one per pixel.
+  auto start_kernels = [&](const TilePos& tp, int64_t t) {
+    std::map<int64_t, std::vector<Uop>> by_length;
+    for (int64_t y = 0; y < tp.rr; ++y)
+      for (int64_t x = 0; x < tp.cw;) {
+        const int cls = bd.of(tp.r0 + y, tp.c0 + x);
+        int64_t len = 1;
+        while (x + len < tp.cw && bd.of(tp.r0 + y, tp.c0 + x + len) == cls) ++len;
+        by_length[len].push_back(
+            Uop{u16(acc_base(t) + y * tp.cw + x), u16(cls < 0 ? kParBias : kParFixed + cls), 0});
+        x += len;
+      }
+    return by_length;
+  };
+  auto emit_start = [&](const TilePos& tp, int64_t t, int64_t gn) {
+    const Loop over_blocks{static_cast<uint32_t>(gn), static_cast<uint32_t>(tp.pix()), static_cast<uint32_t>(ps), 0};
+    for (const auto& [len, kernel] : start_kernels(tp, t))
+      b.alu_reg(AluOp::kMin, b.load_uops(kernel), over_blocks, Loop{static_cast<uint32_t>(len), 1, 0, 0});
+    cp.alu_uops += static_cast<uint64_t>(gn * tp.pix());
   };
 
   for (int64_t grp = 0; grp < tl.groups; ++grp) {
@@ -458,21 +521,52 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     if (!tl.wgt_double_buffered) load_pop_until(tile_idx);
     else if (grp >= 1) load_pop_until(group_first[static_cast<std::size_t>(grp - 1)]);
     group_first.push_back(tile_idx);
-    b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase), r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb)), 1,
-              static_cast<uint32_t>(gn * g.kk * g.cb), static_cast<uint32_t>(gn * g.kk * g.cb));
-    load_pop_pending = false;
-    b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * ps)), 1, static_cast<uint32_t>(gn * ps),
-              static_cast<uint32_t>(gn * ps));
+    // The program's first tile loads its group's weights one input-channel
+    // run at a time with its input (see below); later groups load them whole.
+    // The first parameters go before any LOAD-engine traffic: the COMPUTE
+    // engine cannot start without them, and the memory is shared.
+    const bool chunked = grp == 0 && first_chunks > 1;
+    auto load_params = [&] {
+      b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * ps)), 1, static_cast<uint32_t>(gn * ps),
+                static_cast<uint32_t>(gn * ps));
+    };
+    if (grp == 0) {
+      load_params();
+      // So are the first tiles' uop kernels (the later loads find them resident).
+      for (int64_t i = 0; i < std::min<int64_t>(halves_used, static_cast<int64_t>(tiles.size())); ++i) {
+        const TilePos& tp = tiles[static_cast<std::size_t>(i)];
+        b.load_uops(alu_kernel(i));
+        if (fused) {
+          b.load_uops(reset_kernel(i));
+          for (const auto& [len, kernel] : start_kernels(tp, i)) b.load_uops(kernel);
+        }
+        for (const auto& [cb_lo, cb_hi] : cb_runs(i == 0 ? first_chunks : 1))
+          b.load_uops(gemm_kernel(tp, i, gn, wbase, cb_lo, cb_hi));
+      }
+      b.push(Engine::kCompute, Engine::kLoad);
+      b.pop(Engine::kCompute, Engine::kLoad);
+      load_pop_pending = true;
+    }
+    if (!chunked) {
+      b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase), r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb)), 1,
+                static_cast<uint32_t>(gn * g.kk * g.cb), static_cast<uint32_t>(gn * g.kk * g.cb));
+      load_pop_pending = false;
+    }
+    if (grp > 0) load_params();
+    if (fused && grp == 0) {
+      // Every accumulator entry must hold a clamped output or 0 before its
+      // first start: reset each half once, while the first loads run.
+      for (int64_t th = 0; th < halves_used; ++th) {
+        b.gemm_reset(b.load_uops(reset_kernel(th)), Loop{static_cast<uint32_t>(acc_half), 1, 0, 0});
+        cp.reset_uops += static_cast<uint64_t>(acc_half);
+      }
+    }
     note(setup);
 
-    for (int64_t n = 0; n < g.n; ++n)
-      for (int64_t rt = 0; rt < tl.row_tiles; ++rt)
-        for (int64_t ct = 0; ct < tl.col_tiles; ++ct) {
-          const int64_t r0 = rt * tl.tile_rows, rr = std::min(tl.tile_rows, g.oh - r0);
-          const int64_t c0 = ct * tl.tile_cols, cw = std::min(tl.tile_cols, g.ow - c0);
-          if (rr <= 0 || cw <= 0) continue;
+    for (const TilePos& tp : tiles) {
+          const int64_t n = tp.n, r0 = tp.r0, rr = tp.rr, c0 = tp.c0, cw = tp.cw;
           const int64_t t = tile_idx % threads;
-          const int64_t rows_in = (rr - 1) * g.sh + g.kh, cols_in = (cw - 1) * g.sw + g.kw;
+          const int64_t rows_in = tp.rows_in(g), cols_in = tp.cols_in(g);
           const int64_t ys = r0 * g.sh - g.pt, xs = c0 * g.sw - g.pl;
           const int64_t y0 = std::max<int64_t>(0, -ys), yi = std::max<int64_t>(0, ys);
           const int64_t ysz = std::min(g.h, ys + rows_in) - yi, y1 = rows_in - y0 - ysz;
@@ -488,17 +582,30 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
                                    range_str(r0, r0 + rr) + " ow " + range_str(c0, c0 + cw) + " oc " +
                                    range_str(wu.c0, wu.c1) + ")";
 
-          // LOAD: the input window, per input-channel block, into INP half t.
+          // LOAD: the input window, per input-channel block, into INP half t;
+          // on the first tile of a chunked group, each run's weights first,
+          // one token per run.
           load_pop_until(tile_idx - threads + 1);
-          for (int64_t cb = 0; cb < g.cb; ++cb) {
-            const Pad pad{static_cast<uint8_t>(y0), static_cast<uint8_t>(y1), static_cast<uint8_t>(x0),
-                          static_cast<uint8_t>(x1)};
-            b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
-                      r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi)),
-                      static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz), static_cast<uint32_t>(g.w), pad);
-            load_pop_pending = false;
+          const bool first_of_chunked = tile_idx == 0 && first_chunks > 1;
+          const std::vector<std::pair<int64_t, int64_t>> runs =
+              first_of_chunked ? cb_runs(first_chunks) : cb_runs(1);
+          for (const auto& [cb_lo, cb_hi] : runs) {
+            if (first_of_chunked) {
+              const int64_t n_w = (cb_hi - cb_lo) * gn * g.kk;
+              b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase + cb_lo * gn * g.kk),
+                        r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb + cb_lo * gn * g.kk)), 1,
+                        static_cast<uint32_t>(n_w), static_cast<uint32_t>(n_w));
+            }
+            for (int64_t cb = cb_lo; cb < cb_hi; ++cb) {
+              const Pad pad{static_cast<uint8_t>(y0), static_cast<uint8_t>(y1), static_cast<uint8_t>(x0),
+                            static_cast<uint8_t>(x1)};
+              b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
+                        r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi)),
+                        static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz), static_cast<uint32_t>(g.w), pad);
+              load_pop_pending = false;
+            }
+            b.push(Engine::kLoad, Engine::kCompute);
           }
-          b.push(Engine::kLoad, Engine::kCompute);
           wu.text = desc + ": input load";
           note(wu);
 
@@ -509,8 +616,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
             ++s2c_popped;
           }
           const int64_t ab = acc_base(t);
-          std::vector<Uop> alu_k;
-          for (int64_t e = 0; e < kParFixed; ++e) alu_k.push_back(Uop{u16(ab), u16(e), 0});
+          const std::vector<Uop> alu_k = alu_kernel(t);
           auto alu_uop = [](UopRange k, int64_t e) {
             return UopRange{k.bgn + static_cast<uint32_t>(e), k.bgn + static_cast<uint32_t>(e) + 1};
           };
@@ -519,29 +625,18 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
             b.gemm_reset(alu_uop(ak, kParBias), Loop{static_cast<uint32_t>(gn * pix), 1, 0, 0});
             cp.reset_uops += static_cast<uint64_t>(gn * pix);
           } else {
-            // Every accumulator entry must hold a clamped output or 0 before
-            // its first start: reset each half once, while the first loads run.
-            if (tile_idx == 0)
-              for (int64_t th = 0; th < halves_used; ++th) {
-                b.gemm_reset(b.load_uops({Uop{u16(acc_base(th)), 0, 0}}),
-                             Loop{static_cast<uint32_t>(acc_half), 1, 0, 0});
-                cp.reset_uops += static_cast<uint64_t>(acc_half);
-              }
-            emit_start(ab, r0, c0, rr, cw, gn);
+            emit_start(tp, t, gn);
           }
-          b.pop(Engine::kLoad, Engine::kCompute);
-          std::vector<Uop> gemm_k;
-          for (int64_t ky = 0; ky < g.kh; ++ky)
-            for (int64_t kx = 0; kx < g.kw; ++kx)
-              for (int64_t cb = 0; cb < g.cb; ++cb)
-                for (int64_t ob = 0; ob < gn; ++ob)
-                  gemm_k.push_back(Uop{u16(ab + ob * pix), u16(inp_base(t) + cb * rows_in * cols_in + ky * cols_in + kx),
-                                       u16(wbase + ob * g.kk * g.cb + (ky * g.kw + kx) * g.cb + cb)});
-          const UopRange gk = b.load_uops(gemm_k);
-          b.gemm(gk, Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.sh * cols_in), 0},
-                 Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
+          // One GEMM per run of input-channel blocks, each after its load.
+          for (const auto& [cb_lo, cb_hi] : runs) {
+            b.pop(Engine::kLoad, Engine::kCompute);
+            const UopRange gk = b.load_uops(gemm_kernel(tp, t, gn, wbase, cb_lo, cb_hi));
+            b.gemm(gk,
+                   Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.sh * cols_in), 0},
+                   Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
+            cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
+          }
           b.push(Engine::kCompute, Engine::kLoad);  // INP half t free
-          cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
           wu.text = desc + ": GEMM";
           note(wu);
 
@@ -641,7 +736,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     const std::vector<uint8_t> xin = pack_activations(input);
     write_region(cp.dram, r_in, xin.data(), xin.size());
   }
-  const std::vector<uint8_t> xw = pack_weights(filter);
+  const std::vector<uint8_t> xw = group_weights(pack_weights(filter), g, nob);
   write_region(cp.dram, r_w, xw.data(), xw.size());
   write_int32_region(cp.dram, r_p, par);
   place(bp, cp.dram);
