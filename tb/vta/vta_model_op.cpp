@@ -133,12 +133,11 @@ std::string conv_shape(const tflite::LayerWorkload& l) {
 // ACC entries the 16-bit scheme leaves free; a multiplier its ALU program
 // cannot take): the error line names the mode, since vta16 may compile it.
 template <class F>
-CompiledProgram in_tflite_mode(quant::Rounding r, F&& compile) {
+CompiledProgram in_tflite_mode(const scenario::Scenario& sc, F&& compile) {
   try {
     return compile();
   } catch (const InputError& e) {
-    throw InputError(std::string("requant tflite_") + (r == quant::Rounding::kDouble ? "double" : "single") + ": " +
-                     e.what());
+    throw InputError(std::string("requant ") + scenario::requant_name(*sc.requant) + ": " + e.what());
   }
 }
 
@@ -184,12 +183,10 @@ class VtaModelTarget : public model_replay::ModelTarget {
   void add_keys(scenario::Schema& s) const override { s.optional("compile", compile_schema_, "{}"); }
 
   std::string summary(const scenario::Scenario& sc) const override {
-    const std::optional<quant::Rounding> tfl = tflite_rounding(sc);
     return std::string("input ") + (sc["input"].is_string() ? "random" : "npy") +
            ", golden chain with double rounding; layers checked against " +
-           (!tfl                               ? std::string("the VTA 16-bit scheme")
-            : *tfl == quant::Rounding::kDouble ? std::string("TFLite's requantization, double rounding")
-                                               : std::string("TFLite's requantization, single rounding"));
+           (tflite_rounding(sc) ? std::string("TFLite's requantization (") + scenario::requant_name(*sc.requant) + ")"
+                                : std::string("the VTA 16-bit scheme"));
   }
 
   model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
@@ -223,7 +220,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     if (l.code == tflite::kConv2d && tfl) {
       out.shapes += conv_shape(l);
       const ops::ConvParams& p = tfl_params.conv;
-      prog = in_tflite_mode(*tfl, [&] {
+      prog = in_tflite_mode(ctx.sc, [&] {
         const TfliteRequantProgram rq =
             make_tflite_requant_program(p.output_multiplier, *tfl, p.output_zero_point, p.act);
         return compile_conv2d(l.inputs[0], l.filter, l.bias, p, rq, opt);
@@ -240,7 +237,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
       prog = compile_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans, opt);
       golden_out = ops::vta_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans);
     } else if (tfl) {  // ADD: TFLite's input rescale on the host, the sum and output requantization on the ALU
-      prog = in_tflite_mode(*tfl, [&] { return compile_add(l.inputs[0], l.inputs[1], tfl_params.add, opt); });
+      prog = in_tflite_mode(ctx.sc, [&] { return compile_add(l.inputs[0], l.inputs[1], tfl_params.add, opt); });
       golden_out = ops::add(l.inputs[0], l.inputs[1], tfl_params.add);
     } else {  // ADD
       const Scale s1 = tensor_scale(m, op.inputs[0]), s2 = tensor_scale(m, op.inputs[1]),
