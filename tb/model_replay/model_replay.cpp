@@ -42,7 +42,12 @@ struct ModelState {
   std::vector<ReplayedLayer> layers;
   std::vector<NotRun> not_run;  // `ops: all`: the operators left out
   std::vector<NetworkOutput> networks;  // mode: delegate, one per input (`inputs:`)
+  // ModelTarget::tflite_rounding: the rounding the whole delegate chain runs
+  // in, whose network output must equal TFLite's on the CPU bit for bit.
+  std::optional<quant::Rounding> tflite_rounding;
 };
+
+const char* rounding_name(quant::Rounding r) { return r == quant::Rounding::kDouble ? "double" : "single"; }
 
 bool is_delegate(const ModelTarget& target, const scenario::Scenario& sc) {
   return target.uses_golden_chain() && sc["mode"].as_string() == "delegate";
@@ -175,23 +180,25 @@ Chain golden_chain(const Value& model_key, const tflite::Model& m, const Tensor&
 // mode: delegate, as a TFLite delegate runs the network: the selected
 // operators on the DUT, each fed the tensors the delegate chain itself
 // produced (the DUT's golden output of earlier DUT operators, the CPU's of the
-// others), every other operator on the CPU in TFLite int8 semantics (double
-// rounding) on the same chain. Each DUT layer keeps the TFLite CPU chain's
-// outputs as its references (drift, double and single rounding).
+// others), every other operator on the CPU in TFLite int8 semantics on the
+// same chain, in `cpu_rounding` (double, or the rounding of the TFLite
+// requantization the DUT computes). Each DUT layer keeps the TFLite CPU
+// chain's outputs as its references (drift, double and single rounding).
 std::vector<Layer> lower_delegate(const ModelTarget& target, const tflite::Model& m, const Chain& chain,
-                                  std::vector<LayerContext>& ctxs, NetworkOutput& net) {
+                                  quant::Rounding cpu_rounding, std::vector<LayerContext>& ctxs,
+                                  NetworkOutput& net) {
   const tflite::SubGraph& sg = m.subgraphs[0];
   const Value& model_key = ctxs.front().sc["model"];
   tflite::TensorMap chain_values;
   chain_values[sg.inputs.at(0)] = chain.values_double.at(sg.inputs.at(0));
   const std::vector<tflite::LayerWorkload> cpu_params =
-      model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, quant::Rounding::kDouble); });
+      model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, cpu_rounding); });
   std::vector<Layer> layers;
   std::any network;      // the target's scratch over this network run
   std::size_t next = 0;  // the next selected operator (ctxs are in operator order)
   for (std::size_t o = 0; o < sg.operators.size(); ++o) {
     if (next == ctxs.size() || ctxs[next].op_index != o) {
-      model_key.rethrow_here([&] { return tflite::run_operator(m, o, cpu_params, chain_values, quant::Rounding::kDouble); },
+      model_key.rethrow_here([&] { return tflite::run_operator(m, o, cpu_params, chain_values, cpu_rounding); },
                              "operator " + std::to_string(o) + " (CPU): ");
       continue;
     }
@@ -427,6 +434,8 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   std::vector<Layer> network;
   bool network_lowered = false;  // by the target, CPU operators included
   if (is_delegate(target, sc)) {
+    st.tflite_rounding = target.tflite_rounding(sc);
+    const quant::Rounding cpu_rounding = st.tflite_rounding.value_or(quant::Rounding::kDouble);
     const int64_t inputs = sc["inputs"].as_int();
     const std::vector<LayerContext> first = ctxs;
     ProgressLine progress("compiling the network for input");
@@ -438,7 +447,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
       }
       const Chain chain_k = k == 0 ? chain : golden_chain(model_key, m, net_inputs.at(static_cast<std::size_t>(k)));
       st.networks.emplace_back();
-      std::vector<Layer> layers = lower_delegate(target, m, chain_k, run, st.networks.back());
+      std::vector<Layer> layers = lower_delegate(target, m, chain_k, cpu_rounding, run, st.networks.back());
       if (k > 0) {
         for (const LayerContext& c : run) ctxs.push_back(c);
       }
@@ -475,6 +484,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   for (const auto& [t, n] : per_type) types += (types.empty() ? "" : ", ") + std::to_string(n) + " " + t;
   // A target lowering the whole network places some of its operators on the
   // CPU itself: the partition line of the report says which.
+  const std::string cpu_rounding = rounding_name(st.tflite_rounding.value_or(quant::Rounding::kDouble));
   w.summary = "model " + fs::path(st.model_path).filename().string() + ": " + std::to_string(per_input) +
               " of " + std::to_string(m.subgraphs[0].operators.size()) + " operators " +
               (network_lowered ? "in the " + target.name() + " network, the partition below says where each runs"
@@ -485,7 +495,7 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
               (st.networks.empty() ? ""
                                    : "; delegate on " + std::to_string(st.networks.size()) +
                                          " input(s): each DUT operator reads the chain's own tensors, the others run "
-                                         "on the CPU (TFLite int8, double rounding)");
+                                         "on the CPU (TFLite int8, " + cpu_rounding + " rounding)");
   w.state = std::move(st);
   return w;
 }
@@ -575,7 +585,7 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   // The network's output per input: the delegate against TFLite run
   // entirely on the CPU; then the agreement over all inputs.
   nlohmann::json nets = nlohmann::json::array();
-  int agree_d = 0, agree_s = 0;
+  int agree_d = 0, agree_s = 0, bit_exact = 0;
   for (std::size_t k = 0; k < st.networks.size(); ++k) {
     const NetworkOutput& n = st.networks[k];
     const int64_t cls = top1(n.delegate), cls_d = top1(n.cpu_double), cls_s = top1(n.cpu_single);
@@ -596,6 +606,22 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
     line += " top-1 " + std::to_string(cls) + " vs " + std::to_string(cls_d) + " (double) / " + std::to_string(cls_s) +
             " (single): " + (cls == cls_d && cls == cls_s ? "agree" : "DIFFERENT");
     if (st.networks.size() <= 8) m.table.push_back(line);
+    if (st.tflite_rounding) {
+      // The chain is TFLite's end to end: nothing short of every element is right.
+      const char* sem = rounding_name(*st.tflite_rounding);
+      const ops::Distance d =
+          ops::int8_distance(*st.tflite_rounding == quant::Rounding::kDouble ? n.cpu_double : n.cpu_single, n.delegate);
+      const bool exact = d.exact == d.count;
+      bit_exact += exact ? 1 : 0;
+      if (st.networks.size() <= 8) {
+        m.table.push_back("    network output" + (st.networks.size() > 1 ? " " + std::to_string(k) : std::string()) +
+                          ": " + (exact ? "bit-exact" : "NOT bit-exact") + " vs TFLite CPU (" + sem + " rounding), " +
+                          std::to_string(d.exact) + " of " + std::to_string(d.count) + " elements" +
+                          (exact ? "" : " equal"));
+      }
+      net_json["bit_exact_vs_tflite"] = {
+          {"rounding", sem}, {"equal", d.exact}, {"elements", d.count}, {"bit_exact", exact}};
+    }
     net_json["top1"] = {{"delegate", cls}, {"tflite_double", cls_d}, {"tflite_single", cls_s}};
     net_json["top1_agree"] = cls == cls_d && cls == cls_s;
     nets.push_back(net_json);
@@ -620,6 +646,11 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
     m.table.push_back("    top-1 agreement with TFLite on the CPU over " + n + " input(s): " + std::to_string(agree_d) +
                       "/" + n + " (double rounding), " + std::to_string(agree_s) + "/" + n + " (single)");
     m.extra["network.top1_agree_double"] = agree_d;
+    if (st.tflite_rounding && st.networks.size() > 1) {
+      m.table.push_back("    network outputs bit-exact vs TFLite CPU (" + std::string(rounding_name(*st.tflite_rounding)) +
+                        " rounding): " + std::to_string(bit_exact) + " of " + n + " input(s)");
+    }
+    if (st.tflite_rounding) m.extra["network.bit_exact_inputs"] = bit_exact;
     m.extra["network.top1_agree_single"] = agree_s;
     m.extra["network.inputs"] = static_cast<double>(st.networks.size());
   }

@@ -35,6 +35,7 @@
 #include <vector>
 
 #include "cosim/backend.hpp"
+#include "quant/tflite_quant.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
 
@@ -125,6 +126,15 @@ class ModelTarget {
   // Run TFLite's int8 reference over the model and give each layer its real
   // input (key `input`: random or {npy}); otherwise the target makes its own.
   virtual bool uses_golden_chain() const { return false; }
+  // The rounding in which the DUT computes TFLite's own requantization (e.g.
+  // `requant: tflite_double`), or nullopt when it has a scheme of its own.
+  // Mode delegate then runs the CPU operators in that rounding too, so the
+  // chain is TFLite's end to end: the network output must equal TFLite run
+  // entirely on the CPU bit for bit, and the report says whether it does.
+  virtual std::optional<quant::Rounding> tflite_rounding(const scenario::Scenario& sc) const {
+    (void)sc;
+    return std::nullopt;
+  }
   // Target keys of the op (e.g. `input`, `compile`), added to the map.
   virtual void add_keys(scenario::Schema& s) const { (void)s; }
   // Lowers one supported operator. An InputError is reported at the `model`

@@ -7,7 +7,8 @@
 // `tflite_single` (conv2d, add) the program computes TFLite's requantization
 // exactly (vta_compiler/tflite_requant_program.hpp) and the golden is
 // ops::conv2d / ops::add in that rounding; the 16-bit scheme is then a
-// reference distance. The trace loads the program's
+// reference distance. `op: model` takes the same modes (vta_model_op.hpp).
+// The trace loads the program's
 // DRAM image, writes INSN_COUNT / INSN_ADDR / CTRL, waits for FINISH and
 // checks the output: CONV2D's sits in DRAM in channel blocks (nchw16c), so
 // the check reads it back as NHWC and mismatches are named (n,h,w,c).
@@ -183,15 +184,9 @@ class VtaBackend : public TargetBackend {
   Workload prepare(const scenario::Scenario& sc) const override {
     const scenario::Requant rq = sc.requant.value_or(scenario::Requant::kVta16);
     if (rq == scenario::Requant::kSaturate) sc["requant"].fail("expected vta16, tflite_double or tflite_single");
-    if (sc.op == "model" && rq != scenario::Requant::kVta16) {
-      sc["requant"].fail("expected vta16 for op model (TFLite double and single rounding are reported as "
-                         "distances); tflite_double / tflite_single run for op conv2d and add");
-    }
-    if (sc.op == "model") return model_replay::prepare(*model_, sc);
+    if (sc.op == "model") return model_replay::prepare(*model_, sc);  // requant per layer: vta_model_op.hpp
     // TFLite requantization on the ALU, or the 16-bit scheme (nullopt).
-    std::optional<quant::Rounding> tfl;
-    if (rq == scenario::Requant::kTfliteDouble) tfl = quant::Rounding::kDouble;
-    if (rq == scenario::Requant::kTfliteSingle) tfl = quant::Rounding::kSingle;
+    const std::optional<quant::Rounding> tfl = tflite_rounding(sc);
     Workload w = sc.op == "add" ? prepare_add(sc, tfl) : prepare_conv2d(sc, tfl);
     auto& st = std::any_cast<VtaState&>(w.state);
     st.fault = sc["fault"].as_string();

@@ -8,6 +8,8 @@
 
 #include "common/error.hpp"
 #include "dut/vta_regs.hpp"
+#include "ops/add.hpp"
+#include "ops/conv2d.hpp"
 #include "ops/vta_conv2d.hpp"
 #include "quant/tflite_quant.hpp"
 #include "quant/vta_quant.hpp"
@@ -15,6 +17,7 @@
 #include "vta/disasm.hpp"
 #include "vta_compiler/add_compiler.hpp"
 #include "vta_compiler/conv2d_compiler.hpp"
+#include "vta_compiler/tflite_requant_program.hpp"
 
 namespace cosim::tb::vta {
 
@@ -120,6 +123,24 @@ std::optional<uint64_t> perf(const SimOutcome& run, const std::string& k) {
   return it->second;
 }
 
+// ", 3x3 s1": a CONV_2D's kernel and stride, for the shapes column.
+std::string conv_shape(const tflite::LayerWorkload& l) {
+  return ", " + std::to_string(l.filter.dim(1)) + "x" + std::to_string(l.filter.dim(2)) + " s" +
+         std::to_string(l.conv.stride_h);
+}
+
+// A layer the TFLite mode cannot compile (its temporaries and vectors take
+// ACC entries the 16-bit scheme leaves free; a multiplier its ALU program
+// cannot take): the error line names the mode, since vta16 may compile it.
+template <class F>
+CompiledProgram in_tflite_mode(const scenario::Scenario& sc, F&& compile) {
+  try {
+    return compile();
+  } catch (const InputError& e) {
+    throw InputError(std::string("requant ") + scenario::requant_name(*sc.requant) + ": " + e.what());
+  }
+}
+
 // Per-layer counters: run<k>_* when several runs, else the only run's.
 std::string run_prefix(std::size_t k, std::size_t n) { return n > 1 ? "run" + std::to_string(k) + "_" : ""; }
 
@@ -137,11 +158,22 @@ CompileOptions compile_options(const scenario::Scenario& sc) {
   return o;
 }
 
+std::optional<quant::Rounding> tflite_rounding(const scenario::Scenario& sc) {
+  switch (sc.requant.value_or(scenario::Requant::kVta16)) {
+    case scenario::Requant::kTfliteDouble: return quant::Rounding::kDouble;
+    case scenario::Requant::kTfliteSingle: return quant::Rounding::kSingle;
+    default: return std::nullopt;
+  }
+}
+
 class VtaModelTarget : public model_replay::ModelTarget {
  public:
   explicit VtaModelTarget(scenario::Schema compile_schema) : compile_schema_(std::move(compile_schema)) {}
   std::string name() const override { return "vta"; }
   bool uses_golden_chain() const override { return true; }
+  std::optional<quant::Rounding> tflite_rounding(const scenario::Scenario& sc) const override {
+    return vta::tflite_rounding(sc);
+  }
 
   std::vector<model_replay::OpSupport> supported_ops() const override {
     return {{tflite::kConv2d, "fused NONE/RELU/RELU6, dilation 1", conv_support},
@@ -151,7 +183,10 @@ class VtaModelTarget : public model_replay::ModelTarget {
   void add_keys(scenario::Schema& s) const override { s.optional("compile", compile_schema_, "{}"); }
 
   std::string summary(const scenario::Scenario& sc) const override {
-    return std::string("input ") + (sc["input"].is_string() ? "random" : "npy") + ", golden chain with double rounding";
+    return std::string("input ") + (sc["input"].is_string() ? "random" : "npy") +
+           ", golden chain with double rounding; layers checked against " +
+           (tflite_rounding(sc) ? std::string("TFLite's requantization (") + scenario::requant_name(*sc.requant) + ")"
+                                : std::string("the VTA 16-bit scheme"));
   }
 
   model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
@@ -177,9 +212,22 @@ class VtaModelTarget : public model_replay::ModelTarget {
     out.shapes = in_dims + " -> " + model_replay::dims(l.output_shape);
     CompiledProgram prog;
     Tensor golden_out;
-    if (l.code == tflite::kConv2d) {
-      out.shapes += ", " + std::to_string(l.filter.dim(1)) + "x" + std::to_string(l.filter.dim(2)) + " s" +
-                    std::to_string(l.conv.stride_h);
+    // requant tflite_*: TFLite's own parameters in that rounding (multipliers
+    // and shifts derived from the model's scales as TFLite does), on this
+    // layer's inputs.
+    const std::optional<quant::Rounding> tfl = tflite_rounding(ctx.sc);
+    const tflite::LayerWorkload& tfl_params = tfl == quant::Rounding::kSingle ? *ctx.chain_single : l;
+    if (l.code == tflite::kConv2d && tfl) {
+      out.shapes += conv_shape(l);
+      const ops::ConvParams& p = tfl_params.conv;
+      prog = in_tflite_mode(ctx.sc, [&] {
+        const TfliteRequantProgram rq =
+            make_tflite_requant_program(p.output_multiplier, *tfl, p.output_zero_point, p.act);
+        return compile_conv2d(l.inputs[0], l.filter, l.bias, p, rq, opt);
+      });
+      golden_out = ops::conv2d(l.inputs[0], l.filter, l.bias, p);
+    } else if (l.code == tflite::kConv2d) {
+      out.shapes += conv_shape(l);
       const auto& o = std::get<tflite::Conv2DOptions>(op.options);
       const quant::Activation act = *conv_activation(o.activation);
       const Scale si = tensor_scale(m, op.inputs[0]), sw = tensor_scale(m, op.inputs[1]),
@@ -188,6 +236,9 @@ class VtaModelTarget : public model_replay::ModelTarget {
                                               so.scale.at(0), so.zero_point, act);
       prog = compile_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans, opt);
       golden_out = ops::vta_conv2d(l.inputs[0], l.filter, l.bias, l.conv, plans);
+    } else if (tfl) {  // ADD: TFLite's input rescale on the host, the sum and output requantization on the ALU
+      prog = in_tflite_mode(ctx.sc, [&] { return compile_add(l.inputs[0], l.inputs[1], tfl_params.add, opt); });
+      golden_out = ops::add(l.inputs[0], l.inputs[1], tfl_params.add);
     } else {  // ADD
       const Scale s1 = tensor_scale(m, op.inputs[0]), s2 = tensor_scale(m, op.inputs[1]),
                   so = tensor_scale(m, op.outputs[0]);

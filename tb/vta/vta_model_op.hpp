@@ -8,6 +8,7 @@
 //   ops: all                                      # every CONV_2D and ADD; or operator indices, e.g. [0, 3]
 //   input: random                                 # the golden chain's input: seeded, or {npy: file}
 //   compile: {threads: 2}                         # compiler knobs, as for conv2d
+//   requant: vta16                                # or tflite_double / tflite_single
 //
 // Supported: CONV_2D (fused NONE / RELU / RELU6, dilation 1) and ADD whose
 // fused activation does not clamp (the VTA ADD program has no clamp). Each
@@ -15,14 +16,24 @@
 // its VTA program must reproduce ops::vta_conv2d / ops::vta_add bit for bit,
 // and its distance to the TFLite output under double and single rounding is
 // reported with the layer's cycles and GEMM utilization.
+//
+// `requant: tflite_double` / `tflite_single`: every layer is compiled with
+// TFLite's own requantization in that rounding instead (per-channel
+// multipliers and shifts as TFLite derives them from the model's scales,
+// vta_compiler/tflite_requant_program.hpp) and must reproduce ops::conv2d /
+// ops::add in that rounding bit for bit. In mode delegate the CPU operators
+// run in the same rounding, so the network output must equal TFLite run
+// entirely on the CPU bit for bit (the report's "network output:" line).
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "model_replay/model_replay.hpp"
+#include "quant/tflite_quant.hpp"
 #include "vta/vta_wrapper.hpp"
 #include "vta_compiler/compiled_program.hpp"
 
@@ -37,6 +48,10 @@ std::unique_ptr<model_replay::ModelTarget> make_model_target(scenario::Schema co
 
 // The backend's compile knobs, from the scenario's `compile` map.
 CompileOptions compile_options(const scenario::Scenario& sc);
+
+// `requant`: TFLite's requantization in this rounding (tflite_double /
+// tflite_single), or nullopt for the VTA 16-bit scheme (vta16, the default).
+std::optional<quant::Rounding> tflite_rounding(const scenario::Scenario& sc);
 
 // VtaWrapper that keeps the counters of every run (CYCLES and the counters are
 // reset by each start): its counters add run<k>_vta_cycles,
