@@ -167,6 +167,25 @@ UopRange ProgramBuilder::load_uops(const std::vector<Uop>& uops) {
   return load_uops(uops, uop_next_);
 }
 
+void ProgramBuilder::load_uop_kernels(const std::vector<std::vector<Uop>>& kernels) {
+  std::vector<const std::vector<Uop>*> missing;
+  std::vector<Uop> all;
+  for (const auto& k : kernels) {
+    const bool resident = std::any_of(resident_.begin(), resident_.end(), [&](const Resident& r) { return r.uops == k; });
+    const bool repeated = std::any_of(missing.begin(), missing.end(), [&](const std::vector<Uop>* m) { return *m == k; });
+    if (resident || repeated || k.empty()) continue;
+    missing.push_back(&k);
+    all.insert(all.end(), k.begin(), k.end());
+  }
+  if (all.empty()) return;
+  const UopRange whole = load_uops(all);
+  uint32_t at = whole.bgn;
+  for (const std::vector<Uop>* k : missing) {
+    resident_.push_back({*k, UopRange{at, at + static_cast<uint32_t>(k->size())}});
+    at += static_cast<uint32_t>(k->size());
+  }
+}
+
 UopRange ProgramBuilder::load_uops(const std::vector<Uop>& uops, uint32_t sram_base) {
   if (sram_base + uops.size() > kUopDepth) {
     throw InputError("VTA builder: uops [" + std::to_string(sram_base) + ", " + std::to_string(sram_base + uops.size()) +

@@ -114,6 +114,9 @@ class ProgramBuilder {
   // without reloading.
   UopRange load_uops(const std::vector<Uop>& uops);
   UopRange load_uops(const std::vector<Uop>& uops, uint32_t sram_base);
+  // Several kernels in one LOAD UOP (one DRAM request instead of one each);
+  // afterwards each is resident on its own, as if loaded by load_uops.
+  void load_uop_kernels(const std::vector<std::vector<Uop>>& kernels);
 
   // -- compute: for i < outer.extent, j < inner.extent, each uop in range.
   void gemm(UopRange uops, const Loop& outer = {}, const Loop& inner = {});

@@ -167,6 +167,20 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
     cw = ceil_div(g.ow, ct);
     int64_t r = rmax;
     while (r > 1 && !fits(nb, r, cw)) --r;
+    if (rq == nullptr && opt.tile_rows == 0) {
+      // The fused requantization resets each half's accumulators once
+      // (threads x tile entries, COMPUTE cycles), and every tile costs a few
+      // dozen cycles of pipeline drains and syncs: take the row count with
+      // the least of both rather than the largest that fits.
+      constexpr int64_t kTileCycles = 64;
+      auto cost = [&](int64_t rows) {
+        return threads * nb * rows * cw * pe + kTileCycles * ceil_div(g.oh, rows) * ceil_div(g.ow, cw) * g.n;
+      };
+      int64_t best = r;
+      for (int64_t rows = r - 1; rows >= 1; --rows)
+        if (cost(rows) < cost(best)) best = rows;
+      r = best;
+    }
     const int64_t rt = ceil_div(g.oh, r);
     r = ceil_div(g.oh, rt);
     t.oc_blocks_per_group = nb;
@@ -467,13 +481,14 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         if (rr > 0 && cw > 0) tiles.push_back(TilePos{n, r0, rr, c0, cw});
       }
   const int64_t halves_used = std::min<int64_t>(threads, tl.groups * static_cast<int64_t>(tiles.size()));
-  // The uop kernels of a tile on ACC / INP half t.
+  // The uop kernels of a tile on ACC / INP half t. Input-channel blocks
+  // outermost: a run of them is a contiguous part of the whole kernel.
   auto gemm_kernel = [&](const TilePos& tp, int64_t t, int64_t gn, int64_t wbase, int64_t cb_lo, int64_t cb_hi) {
     const int64_t ab = acc_base(t), rows_in = tp.rows_in(g), cols_in = tp.cols_in(g);
     std::vector<Uop> k;
-    for (int64_t ky = 0; ky < g.kh; ++ky)
-      for (int64_t kx = 0; kx < g.kw; ++kx)
-        for (int64_t cb = cb_lo; cb < cb_hi; ++cb)
+    for (int64_t cb = cb_lo; cb < cb_hi; ++cb)
+      for (int64_t ky = 0; ky < g.kh; ++ky)
+        for (int64_t kx = 0; kx < g.kw; ++kx)
           for (int64_t ob = 0; ob < gn; ++ob)
             k.push_back(Uop{u16(ab + ob * tp.pix()), u16(inp_base(t) + cb * rows_in * cols_in + ky * cols_in + kx),
                             u16(wbase + (cb * gn + ob) * g.kk + ky * g.kw + kx)});
@@ -483,6 +498,14 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   auto alu_kernel = [&](int64_t t) {
     std::vector<Uop> k;
     for (int64_t e = 0; e < kParFixed; ++e) k.push_back(Uop{u16(acc_base(t)), u16(e), 0});
+    return k;
+  };
+  // The last tile's requantization block by block: one uop per parameter
+  // entry of each block.
+  auto split_kernel = [&](const TilePos& tp, int64_t t, int64_t gn) {
+    std::vector<Uop> k;
+    for (int64_t ob = 0; ob < gn; ++ob)
+      for (int64_t e = 0; e < kParFixed; ++e) k.push_back(Uop{u16(acc_base(t) + ob * tp.pix()), u16(ob * ps + e), 0});
     return k;
   };
   auto reset_kernel = [&](int64_t t) { return std::vector<Uop>{Uop{u16(acc_base(t)), 0, 0}}; };
@@ -532,17 +555,26 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     };
     if (grp == 0) {
       load_params();
-      // So are the first tiles' uop kernels (the later loads find them resident).
+      // So are the first tiles' uop kernels and the last tile's, in one
+      // request (the later loads find them resident).
+      std::vector<std::vector<Uop>> kernels;
       for (int64_t i = 0; i < std::min<int64_t>(halves_used, static_cast<int64_t>(tiles.size())); ++i) {
         const TilePos& tp = tiles[static_cast<std::size_t>(i)];
-        b.load_uops(alu_kernel(i));
+        kernels.push_back(alu_kernel(i));
         if (fused) {
-          b.load_uops(reset_kernel(i));
-          for (const auto& [len, kernel] : start_kernels(tp, i)) b.load_uops(kernel);
+          kernels.push_back(reset_kernel(i));
+          for (const auto& [len, kernel] : start_kernels(tp, i)) kernels.push_back(kernel);
         }
-        for (const auto& [cb_lo, cb_hi] : cb_runs(i == 0 ? first_chunks : 1))
-          b.load_uops(gemm_kernel(tp, i, gn, wbase, cb_lo, cb_hi));
+        kernels.push_back(gemm_kernel(tp, i, gn, wbase, 0, g.cb));
       }
+      const int64_t last_gn = g.ob - (tl.groups - 1) * nob;
+      if (tfl == nullptr && last_gn > 1) {
+        const int64_t last = tl.groups * static_cast<int64_t>(tiles.size()) - 1;
+        kernels.push_back(split_kernel(tiles.back(), last % threads, last_gn));
+      }
+      std::size_t preload = 0;
+      for (const auto& k : kernels) preload += k.size();
+      if (preload <= kUopDepth / 2) b.load_uop_kernels(kernels);  // else each loads where used
       b.push(Engine::kCompute, Engine::kLoad);
       b.pop(Engine::kCompute, Engine::kLoad);
       load_pop_pending = true;
@@ -567,6 +599,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
           const int64_t n = tp.n, r0 = tp.r0, rr = tp.rr, c0 = tp.c0, cw = tp.cw;
           const int64_t t = tile_idx % threads;
           const int64_t rows_in = tp.rows_in(g), cols_in = tp.cols_in(g);
+          const bool last_tile = tile_idx + 1 == tl.groups * static_cast<int64_t>(tiles.size());
+          const bool split_store = last_tile && gn > 1 && tfl == nullptr;
           const int64_t ys = r0 * g.sh - g.pt, xs = c0 * g.sw - g.pl;
           const int64_t y0 = std::max<int64_t>(0, -ys), yi = std::max<int64_t>(0, ys);
           const int64_t ysz = std::min(g.h, ys + rows_in) - yi, y1 = rows_in - y0 - ysz;
@@ -628,9 +662,12 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
             emit_start(tp, t, gn);
           }
           // One GEMM per run of input-channel blocks, each after its load.
+          const UopRange whole = b.load_uops(gemm_kernel(tp, t, gn, wbase, 0, g.cb));
+          const uint32_t per_cb = static_cast<uint32_t>(g.kk * gn);
           for (const auto& [cb_lo, cb_hi] : runs) {
             b.pop(Engine::kLoad, Engine::kCompute);
-            const UopRange gk = b.load_uops(gemm_kernel(tp, t, gn, wbase, cb_lo, cb_hi));
+            const UopRange gk{whole.bgn + static_cast<uint32_t>(cb_lo) * per_cb,
+                              whole.bgn + static_cast<uint32_t>(cb_hi) * per_cb};
             b.gemm(gk,
                    Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.sh * cols_in), 0},
                    Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
@@ -667,35 +704,47 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
             at.inner = over_pixels;
             cp.alu_uops += static_cast<uint64_t>(gn * pix) + emit_tflite_requant(b, *tfl, at);
           } else {
-            ak = b.load_uops(alu_k);
-            int alu_n = 0;
-            auto reg = [&](AluOp op, int64_t entry) {
-              b.alu_reg(op, alu_uop(ak, entry), over_blocks, over_pixels);
-              ++alu_n;
-            };
-            auto imm = [&](AluOp op, int32_t v) {
-              b.alu_imm(op, v, alu_uop(ak, kParBias), over_all);
-              ++alu_n;
-            };
-            if (!fused) reg(AluOp::kAdd, kParBias);
-            if (any_pre) reg(AluOp::kShr, kParPre);
-            reg(AluOp::kMul, kParMul);
-            if (fused && any_offset) reg(AluOp::kAdd, kParOffset);
-            if (any_post) reg(AluOp::kShr, kParPost);
-            if (!fused || !fused->fold_zero_point) {
-              if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
+            // The program's last tile goes block by block, each block stored
+            // while the next one requantizes: one block's store is left exposed.
+            const bool split = split_store;
+            const UopRange parts_k = split ? b.load_uops(split_kernel(tp, t, gn)) : UopRange{};
+            for (int64_t part = 0; part < (split ? gn : 1); ++part) {
+              ak = split ? UopRange{parts_k.bgn + static_cast<uint32_t>(part * kParFixed),
+                                    parts_k.bgn + static_cast<uint32_t>((part + 1) * kParFixed)}
+                         : b.load_uops(alu_k);
+              const Loop outer = split ? over_pixels : over_blocks, inner = split ? Loop{} : over_pixels;
+              const Loop all = split ? over_pixels : over_all;
+              int alu_n = 0;
+              auto reg = [&](AluOp op, int64_t entry) {
+                b.alu_reg(op, alu_uop(ak, entry), outer, inner);
+                ++alu_n;
+              };
+              auto imm = [&](AluOp op, int32_t v) {
+                b.alu_imm(op, v, alu_uop(ak, kParBias), all);
+                ++alu_n;
+              };
+              if (!fused) reg(AluOp::kAdd, kParBias);
+              if (any_pre) reg(AluOp::kShr, kParPre);
+              reg(AluOp::kMul, kParMul);
+              if (fused && any_offset) reg(AluOp::kAdd, kParOffset);
+              if (any_post) reg(AluOp::kShr, kParPost);
+              if (!fused || !fused->fold_zero_point) {
+                if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
+              }
+              if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
+              if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
+              cp.alu_uops += static_cast<uint64_t>(alu_n * (split ? 1 : gn) * pix);
+              if (split) b.push(Engine::kCompute, Engine::kStore);
             }
-            if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
-            if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
-            cp.alu_uops += static_cast<uint64_t>(alu_n * gn * pix);
           }
-          b.push(Engine::kCompute, Engine::kStore);
+          if (!split_store) b.push(Engine::kCompute, Engine::kStore);
           wu.text = desc + ": requantization";
           note(wu);
 
           // STORE: one 2-D store per output block.
-          b.pop(Engine::kCompute, Engine::kStore);
+          if (!split_store) b.pop(Engine::kCompute, Engine::kStore);
           for (int64_t ob = 0; ob < gn; ++ob) {
+            if (split_store) b.pop(Engine::kCompute, Engine::kStore);
             b.store_2d(static_cast<uint32_t>(ab + ob * pix),
                        r_out.elem(static_cast<uint64_t>(((n * g.ob + ob0 + ob) * g.oh + r0) * g.ow + c0)),
                        static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.ow));
