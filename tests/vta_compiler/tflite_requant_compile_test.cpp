@@ -96,6 +96,7 @@ TEST(VtaTfliteRequantCompile, Conv2dTilingCountsTheTemporaries) {
   const TfliteRequantProgram rq = make_tflite_requant_program({{1 << 30, -8}}, quant::Rounding::kDouble, 0, {-128, 127});
   CompileOptions opt;
   opt.acc_depth = 400;
+  opt.tile_rows = 16;  // the largest tile that fits, in both modes
   const Conv2dTiling a = plan_conv2d_tiling({1, 16, 16, 16}, {16, 3, 3, 16}, p, opt);
   const Conv2dTiling b = plan_conv2d_tiling({1, 16, 16, 16}, {16, 3, 3, 16}, p, opt, &rq);
   EXPECT_EQ(a.pixel_entries, 1);
