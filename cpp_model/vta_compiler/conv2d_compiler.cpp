@@ -26,6 +26,11 @@ struct Geo {
   int64_t n = 0, h = 0, w = 0, c = 0, kh = 0, kw = 0, o = 0;
   int64_t sh = 1, sw = 1, pt = 0, pl = 0, oh = 0, ow = 0;
   int64_t cb = 0, ob = 0, kk = 0;
+  // A 1-row kernel with a row stride reads every sh-th input row only: the
+  // LOAD skips the others (DRAM row stride sh * W) and packs the rows read.
+  bool skip_rows = false;
+  int64_t in_rows(int64_t out_rows) const { return skip_rows ? out_rows : (out_rows - 1) * sh + kh; }
+  int64_t in_row_step() const { return skip_rows ? 1 : sh; }  // packed input rows per output row
 };
 
 Geo make_geo(const std::vector<int64_t>& in, const std::vector<int64_t>& f, const ops::ConvParams& p) {
@@ -52,6 +57,7 @@ Geo make_geo(const std::vector<int64_t>& in, const std::vector<int64_t>& f, cons
   g.cb = ceil_div(g.c, kBlock);
   g.ob = ceil_div(g.o, kBlock);
   g.kk = g.kh * g.kw;
+  g.skip_rows = g.kh == 1 && g.sh > 1 && g.pt == 0 && g.sh * g.w <= 0xffff;
   return g;
 }
 
@@ -142,11 +148,11 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
         std::to_string(g.kw) + "*" + std::to_string(g.cb) + " = " + std::to_string(wper) +
         " entries, more than the WGT depth " + std::to_string(opt.wgt_depth));
   auto fits = [&](int64_t nob, int64_t r, int64_t cw) {
-    const int64_t rows_in = (r - 1) * g.sh + g.kh, cols_in = (cw - 1) * g.sw + g.kw;
+    const int64_t rows_in = g.in_rows(r), cols_in = (cw - 1) * g.sw + g.kw;
     if (g.cb * rows_in * cols_in > inp_half) return false;
     if (nob * ps + threads * nob * r * cw * pe > opt.acc_depth) return false;
     // loop factors are 11-bit fields
-    if (g.sh * cols_in > 2047 || g.sw > 2047 || cw > 2047 || r * cw > 2047 || ps > 2047) return false;
+    if (g.in_row_step() * cols_in > 2047 || g.sw > 2047 || cw > 2047 || r * cw > 2047 || ps > 2047) return false;
     return true;
   };
   int64_t nob_max = std::min<int64_t>(g.ob, opt.wgt_depth / wper);
@@ -179,7 +185,7 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
       auto cost = [&](int64_t rows) {
         const int64_t tiles = ceil_div(g.oh, rows) * ceil_div(g.ow, cw) * g.n * ceil_div(g.ob, nb);
         const int64_t halves = std::min(threads, tiles);
-        const int64_t first_run = ceil_div(g.cb, std::min<int64_t>(g.cb, 4)) * ((rows - 1) * g.sh + g.kh) *
+        const int64_t first_run = ceil_div(g.cb, std::min<int64_t>(g.cb, 4)) * g.in_rows(rows) *
                                   ((cw - 1) * g.sw + g.kw);
         return halves * (nb * rows * cw * pe + 2 * g.kk * g.cb * nb) + kTileCycles * tiles + first_run;
       };
@@ -476,7 +482,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   struct TilePos {
     int64_t n, r0, rr, c0, cw;
     int64_t pix() const { return rr * cw; }
-    int64_t rows_in(const Geo& g) const { return (rr - 1) * g.sh + g.kh; }
+    int64_t rows_in(const Geo& g) const { return g.in_rows(rr); }
     int64_t cols_in(const Geo& g) const { return (cw - 1) * g.sw + g.kw; }
   };
   std::vector<TilePos> tiles;
@@ -610,7 +616,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
           const bool split_store = last_tile && gn > 1 && tfl == nullptr;
           const int64_t ys = r0 * g.sh - g.pt, xs = c0 * g.sw - g.pl;
           const int64_t y0 = std::max<int64_t>(0, -ys), yi = std::max<int64_t>(0, ys);
-          const int64_t ysz = std::min(g.h, ys + rows_in) - yi, y1 = rows_in - y0 - ysz;
+          const int64_t ysz = g.skip_rows ? rr : std::min(g.h, ys + rows_in) - yi;
+          const int64_t y1 = rows_in - y0 - ysz;
           const int64_t x0 = std::max<int64_t>(0, -xs), xi = std::max<int64_t>(0, xs);
           const int64_t xsz = std::min(g.w, xs + cols_in) - xi, x1 = cols_in - x0 - xsz;
           if (ysz < 1 || xsz < 1) bad("internal: a tile's input window misses the image");
@@ -642,7 +649,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
                             static_cast<uint8_t>(x1)};
               b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
                         r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi)),
-                        static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz), static_cast<uint32_t>(g.w), pad);
+                        static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz),
+                        static_cast<uint32_t>(g.skip_rows ? g.sh * g.w : g.w), pad);
               load_pop_pending = false;
             }
             b.push(Engine::kLoad, Engine::kCompute);
@@ -676,7 +684,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
             const UopRange gk{whole.bgn + static_cast<uint32_t>(cb_lo) * per_cb,
                               whole.bgn + static_cast<uint32_t>(cb_hi) * per_cb};
             b.gemm(gk,
-                   Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.sh * cols_in), 0},
+                   Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw),
+                        static_cast<uint32_t>(g.in_row_step() * cols_in), 0},
                    Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
             cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
           }
