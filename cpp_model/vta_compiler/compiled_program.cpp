@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <stdexcept>
+#include <variant>
 
 #include "common/error.hpp"
 #include "vta/disasm.hpp"
@@ -14,6 +15,21 @@ void write_int32_region(std::vector<uint8_t>& dram, const DramRegion& region, co
   for (std::size_t i = 0; i < values.size(); ++i)
     for (int k = 0; k < 4; ++k) bytes[4 * i + k] = static_cast<uint8_t>(static_cast<uint32_t>(values[i]) >> (8 * k));
   write_region(dram, region, bytes.data(), bytes.size());
+}
+
+uint64_t CompiledProgram::compute_load_cycles() const {
+  constexpr uint64_t kBeatBytes = 16;
+  uint64_t cycles = 0;
+  for (const Insn& i : insns) {
+    const auto* m = std::get_if<MemInsn>(&i);
+    if (m == nullptr || m->opcode != Opcode::kLoad) continue;
+    const uint64_t elems = static_cast<uint64_t>(m->y_size + m->y_pad_0 + m->y_pad_1) *
+                           static_cast<uint64_t>(m->x_size + m->x_pad_0 + m->x_pad_1);
+    if (m->mem_type == MemType::kUop) cycles += static_cast<uint64_t>(m->y_size) * m->x_size;
+    if (m->mem_type == MemType::kAcc) cycles += elems * (kAccElemBytes / kBeatBytes);
+    if (m->mem_type == MemType::kAcc8) cycles += elems;
+  }
+  return cycles;
 }
 
 RawProgram CompiledProgram::raw() const {

@@ -107,12 +107,18 @@ struct CompiledProgram {
   // The program as a raw VTA program (stream + image), e.g. for
   // write_raw_program_dir / `cosim replay`.
   // The compute bound of GEMM utilization: the COMPUTE engine executes one
-  // uop per cycle, GEMM, GEMM reset and ALU alike, so with loads and stores
-  // fully hidden the best a program can reach is gemm / (gemm + reset + alu).
+  // uop per cycle, GEMM, GEMM reset and ALU alike, and also runs its own
+  // LOAD UOP / ACC instructions; so with the LOAD and STORE engines fully
+  // hidden the best a program can reach is
+  // gemm / (gemm + reset + alu + compute_load_cycles()).
   double compute_bound() const {
-    const uint64_t all = gemm_uops + reset_uops + alu_uops;
+    const uint64_t all = gemm_uops + reset_uops + alu_uops + compute_load_cycles();
     return all == 0 ? 0.0 : static_cast<double>(gemm_uops) / static_cast<double>(all);
   }
+  // The fewest cycles the COMPUTE engine's own loads take: the loader writes
+  // one SRAM word per cycle, a micro-op or one 16-byte beat of an ACC entry
+  // (the core's 128-bit memory port), whatever the memory's speed.
+  uint64_t compute_load_cycles() const;
   // An image from address 0 (zeros below image_base).
   RawProgram raw() const;
   // Drops the image's bytes below `base` (the compilers build it from 0).

@@ -281,14 +281,15 @@ class VtaBackend : public TargetBackend {
       const double bound = st.prog.compute_bound();
       m.extra["compute_bound"] = bound;
       m.extra["utilization_of_bound"] = *m.utilization / bound;
-      char line[200];
+      char line[240];
       std::snprintf(line, sizeof line,
                     "  bound       GEMM utilization %.1f %% of a compute bound of %.1f %% (%.1f %%): %llu GEMM, "
-                    "%llu reset, %llu ALU uops on COMPUTE (%.1f per output entry)",
+                    "%llu reset, %llu ALU uops (%.1f per output entry), %llu own-load cycles on COMPUTE",
                     100.0 * *m.utilization, 100.0 * bound, 100.0 * *m.utilization / bound,
                     static_cast<unsigned long long>(st.prog.gemm_uops),
                     static_cast<unsigned long long>(st.prog.reset_uops),
-                    static_cast<unsigned long long>(st.prog.alu_uops), static_cast<double>(st.prog.alu_uops) / out_entries);
+                    static_cast<unsigned long long>(st.prog.alu_uops), static_cast<double>(st.prog.alu_uops) / out_entries,
+                    static_cast<unsigned long long>(st.prog.compute_load_cycles()));
       m.table.push_back(line);
     } else if (out_entries > 0) {
       char line[160];
