@@ -523,3 +523,30 @@ TEST(VtaConv2dCompiler, DramLayoutTransformIsTheDocumentedOne) {
 
 }  // namespace
 }  // namespace cosim::vta
+
+namespace cosim::vta {
+namespace {
+
+// The COMPUTE engine's own loads in the bound: one cycle per micro-op, four
+// per ACC entry (64 bytes in 16-byte beats, padding included), one per
+// 8-bit ACC entry; LOAD-engine and STORE transfers do not count.
+TEST(VtaCompiledProgram, ComputeLoadCyclesCountTheEnginesOwnWrites) {
+  CompiledProgram cp;
+  MemInsn uop;
+  uop.mem_type = MemType::kUop, uop.y_size = 1, uop.x_size = 10;
+  MemInsn acc;
+  acc.mem_type = MemType::kAcc, acc.y_size = 2, acc.x_size = 3, acc.y_pad_0 = 1, acc.x_pad_1 = 2;
+  MemInsn acc8 = acc;
+  acc8.mem_type = MemType::kAcc8;
+  MemInsn inp = acc;
+  inp.mem_type = MemType::kInp;
+  MemInsn store = acc;
+  store.opcode = Opcode::kStore;
+  cp.insns = {uop, acc, acc8, inp, store};
+  EXPECT_EQ(cp.compute_load_cycles(), 10u + 3u * 5u * 4u + 3u * 5u);
+  cp.gemm_uops = 100, cp.reset_uops = 5, cp.alu_uops = 20;
+  EXPECT_DOUBLE_EQ(cp.compute_bound(), 100.0 / (100.0 + 5.0 + 20.0 + 85.0));
+}
+
+}  // namespace
+}  // namespace cosim::vta
