@@ -185,7 +185,7 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
       auto cost = [&](int64_t rows) {
         const int64_t tiles = ceil_div(g.oh, rows) * ceil_div(g.ow, cw) * g.n * ceil_div(g.ob, nb);
         const int64_t halves = std::min(threads, tiles);
-        const int64_t first_run = ceil_div(g.cb, std::min<int64_t>(g.cb, 4)) * g.in_rows(rows) *
+        const int64_t first_run = g.in_rows(rows) *
                                   ((cw - 1) * g.sw + g.kw);
         return halves * (nb * rows * cw * pe + 2 * g.kk * g.cb * nb) + kTileCycles * tiles + first_run;
       };
@@ -264,20 +264,22 @@ Tensor im2col(const Tensor& input, const Geo& g, int32_t zp_in) {
   return out;
 }
 
-// Weight blocks in DRAM and WGT as [group][input-channel block][output
-// block][tap]: each input-channel block of a group is one contiguous run, so
-// the first tile can start on the first run while the others load.
+// Weight blocks in DRAM and WGT as [group][input-channel block][kernel row]
+// [output block][kernel column]: each (cb, ky) slice of a group is one
+// contiguous run, so the first tile can start on the first slice while the
+// others load.
 std::vector<uint8_t> group_weights(const std::vector<uint8_t>& packed, const Geo& g, int64_t nob) {
   std::vector<uint8_t> out(packed.size());
   for (int64_t ob0 = 0; ob0 < g.ob; ob0 += nob) {
     const int64_t gn = std::min(nob, g.ob - ob0);
     for (int64_t cb = 0; cb < g.cb; ++cb)
-      for (int64_t ob = 0; ob < gn; ++ob)
-        for (int64_t t = 0; t < g.kk; ++t) {
-          const int64_t from = ((ob0 + ob) * g.kk + t) * g.cb + cb;
-          const int64_t to = ob0 * g.kk * g.cb + (cb * gn + ob) * g.kk + t;
-          std::copy_n(packed.begin() + from * kWgtElemBytes, kWgtElemBytes, out.begin() + to * kWgtElemBytes);
-        }
+      for (int64_t ky = 0; ky < g.kh; ++ky)
+        for (int64_t ob = 0; ob < gn; ++ob)
+          for (int64_t kx = 0; kx < g.kw; ++kx) {
+            const int64_t from = ((ob0 + ob) * g.kk + ky * g.kw + kx) * g.cb + cb;
+            const int64_t to = ob0 * g.kk * g.cb + ((cb * g.kh + ky) * gn + ob) * g.kw + kx;
+            std::copy_n(packed.begin() + from * kWgtElemBytes, kWgtElemBytes, out.begin() + to * kWgtElemBytes);
+          }
   }
   return out;
 }
@@ -446,12 +448,14 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   auto inp_base = [&](int64_t t) { return t * inp_half; };
   auto acc_base = [&](int64_t t) { return acc_params + t * acc_half; };
 
-  // The first tile starts on its first run of input-channel blocks (at most
-  // four runs) while the rest of the group's weights load.
-  const int64_t first_chunks = std::min<int64_t>(g.cb, 4);
-  auto cb_runs = [&](int64_t count) {
+  // The first tile starts on its first run of (cb, ky) weight slices (at
+  // most twelve runs) while the rest of the group's weights load; slice
+  // q = cb * KH + ky.
+  const int64_t slices = g.cb * g.kh;
+  const int64_t first_chunks = std::min<int64_t>(slices, 12);
+  auto slice_runs = [&](int64_t count) {
     std::vector<std::pair<int64_t, int64_t>> r;
-    for (int64_t i = 0; i < count; ++i) r.emplace_back(g.cb * i / count, g.cb * (i + 1) / count);
+    for (int64_t i = 0; i < count; ++i) r.emplace_back(slices * i / count, slices * (i + 1) / count);
     return r;
   };
   bool any_offset = false;
@@ -494,8 +498,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         if (rr > 0 && cw > 0) tiles.push_back(TilePos{n, r0, rr, c0, cw});
       }
   const int64_t halves_used = std::min<int64_t>(threads, tl.groups * static_cast<int64_t>(tiles.size()));
-  // The uop kernels of a tile on ACC / INP half t. Input-channel blocks
-  // outermost: a run of them is a contiguous part of the whole kernel.
+  // The uop kernels of a tile on ACC / INP half t, in (cb, ky, kx, ob)
+  // order: a run of (cb, ky) slices is a contiguous part of the whole kernel.
   auto gemm_kernel = [&](const TilePos& tp, int64_t t, int64_t gn, int64_t wbase, int64_t cb_lo, int64_t cb_hi) {
     const int64_t ab = acc_base(t), rows_in = tp.rows_in(g), cols_in = tp.cols_in(g);
     std::vector<Uop> k;
@@ -504,7 +508,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         for (int64_t kx = 0; kx < g.kw; ++kx)
           for (int64_t ob = 0; ob < gn; ++ob)
             k.push_back(Uop{u16(ab + ob * tp.pix()), u16(inp_base(t) + cb * rows_in * cols_in + ky * cols_in + kx),
-                            u16(wbase + (cb * gn + ob) * g.kk + ky * g.kw + kx)});
+                            u16(wbase + ((cb * g.kh + ky) * gn + ob) * g.kw + kx)});
     return k;
   };
   // One uop per parameter entry, at the accumulators of half t.
@@ -636,15 +640,16 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
           load_pop_until(tile_idx - threads + 1);
           const bool first_of_chunked = tile_idx == 0 && first_chunks > 1;
           const std::vector<std::pair<int64_t, int64_t>> runs =
-              first_of_chunked ? cb_runs(first_chunks) : cb_runs(1);
-          for (const auto& [cb_lo, cb_hi] : runs) {
+              first_of_chunked ? slice_runs(first_chunks) : slice_runs(1);
+          for (const auto& [q_lo, q_hi] : runs) {
             if (first_of_chunked) {
-              const int64_t n_w = (cb_hi - cb_lo) * gn * g.kk;
-              b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase + cb_lo * gn * g.kk),
-                        r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb + cb_lo * gn * g.kk)), 1,
+              const int64_t per_slice = gn * g.kw, n_w = (q_hi - q_lo) * per_slice;
+              b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase + q_lo * per_slice),
+                        r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb + q_lo * per_slice)), 1,
                         static_cast<uint32_t>(n_w), static_cast<uint32_t>(n_w));
             }
-            for (int64_t cb = cb_lo; cb < cb_hi; ++cb) {
+            // The input blocks whose first slice is in this run.
+            for (int64_t cb = ceil_div(q_lo, g.kh); cb * g.kh < q_hi; ++cb) {
               const Pad pad{static_cast<uint8_t>(y0), static_cast<uint8_t>(y1), static_cast<uint8_t>(x0),
                             static_cast<uint8_t>(x1)};
               b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
@@ -676,13 +681,13 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
           } else {
             emit_start(tp, t, gn);
           }
-          // One GEMM per run of input-channel blocks, each after its load.
+          // One GEMM per run of weight slices, each after its load.
           const UopRange whole = b.load_uops(gemm_kernel(tp, t, gn, wbase, 0, g.cb));
-          const uint32_t per_cb = static_cast<uint32_t>(g.kk * gn);
-          for (const auto& [cb_lo, cb_hi] : runs) {
+          const uint32_t per_slice = static_cast<uint32_t>(g.kw * gn);
+          for (const auto& [q_lo, q_hi] : runs) {
             b.pop(Engine::kLoad, Engine::kCompute);
-            const UopRange gk{whole.bgn + static_cast<uint32_t>(cb_lo) * per_cb,
-                              whole.bgn + static_cast<uint32_t>(cb_hi) * per_cb};
+            const UopRange gk{whole.bgn + static_cast<uint32_t>(q_lo) * per_slice,
+                              whole.bgn + static_cast<uint32_t>(q_hi) * per_slice};
             b.gemm(gk,
                    Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw),
                         static_cast<uint32_t>(g.in_row_step() * cols_in), 0},

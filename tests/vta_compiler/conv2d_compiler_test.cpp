@@ -501,8 +501,8 @@ TEST(VtaConv2dCompiler, DramLayoutTransformIsTheDocumentedOne) {
   // Input element (n=0, h=1, w=2, c=17) sits in block cb=1 at byte
   // ((1*H + 1)*W + 2)*16 + 1 of the input region; weight (o=18, kh=1, kw=0,
   // c=3) of the one output-channel group (2 blocks) in block
-  // (cb 0 * 2 blocks + ob 1) * KH*KW + tap (1*KW + 0) at row 2, column 3:
-  // [group][cb][ob][tap], so each input-channel run of a group is contiguous.
+  // ((cb 0 * KH + ky 1) * 2 blocks + ob 1) * KW + kx 0 at row 2, column 3:
+  // [group][cb][ky][ob][kx], so each (cb, ky) slice of a group is contiguous.
   std::mt19937_64 rng(1);
   Tensor in = random_int8(rng, {1, 3, 4, 20});
   Tensor f = random_int8(rng, {20, 2, 2, 20});
@@ -512,7 +512,7 @@ TEST(VtaConv2dCompiler, DramLayoutTransformIsTheDocumentedOne) {
   const DramRegion& ri = cp.layout.find("input");
   const DramRegion& rw = cp.layout.find("weights");
   EXPECT_EQ(static_cast<int8_t>(cp.dram[ri.byte_addr + ((1 * 3 + 1) * 4 + 2) * 16 + 1]), 99);
-  const uint64_t blk = (0 * 2 + 1) * 4 + (1 * 2 + 0);
+  const uint64_t blk = ((0 * 2 + 1) * 2 + 1) * 2 + 0;
   EXPECT_EQ(static_cast<int8_t>(cp.dram[rw.byte_addr + blk * 256 + 2 * 16 + 3]), -77);
   // Padded channels are zero.
   EXPECT_EQ(cp.dram[ri.byte_addr + ((1 * 3 + 1) * 4 + 2) * 16 + 5], 0);
