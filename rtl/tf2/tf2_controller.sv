@@ -1,7 +1,8 @@
 // Controller: runs desc_count descriptors in order. Per layer it fetches the
 // 64-byte descriptor, checks it against the caches (ErrDesc stops the run),
-// starts the Feature Loader, keeps the Filter Loader loading groups of NPe
-// output channels into the filter banks as they free up (four banks when two
+// starts the Feature Loader (its bands after the first once every bank is
+// loaded), keeps the Filter Loader loading groups of NPe output channels
+// into the filter banks as they free up (four banks when two
 // filters fit a filter-cache memory, 2*c_in*k*k <= FilterDepth, else two;
 // group g uses bank g % banks), starts each loaded group on the Scheduler
 // (one per bank in flight; the Scheduler gates their rows on the Feature

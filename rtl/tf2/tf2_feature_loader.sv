@@ -1,9 +1,10 @@
 // Feature Loader: copies a layer's input map (C16HW, one 128-bit beat per
 // 16-channel pixel vector) from DRAM into the feature cache (same order,
-// word (cg*h + iy)*w + ix) in bands of BandRows input rows: for each band,
-// one read command per channel group (BandRows*w contiguous beats), so the
-// Scheduler can start on the first output rows while the rest of the map
-// loads. rows_o counts the input rows loaded in every channel group.
+// word (cg*h + iy)*w + ix) in bands of input rows (BandFirst rows, then
+// BandRows rows once go_i is set): for each band, one read command per
+// channel group (the band's rows, contiguous), so the Scheduler can start on
+// the first output rows while the rest of the map loads. rows_o counts the
+// input rows loaded in every channel group.
 `include "cosim_ports.svh"
 
 module tf2_feature_loader
