@@ -269,7 +269,7 @@ module tf2_controller
           end
         end
         StRun: begin
-          if (filt_idle_i && (fg_q == ngroups || 32'(fg_q) == nbanks)) feat_go_q <= 1'b1;
+          if (filt_idle_i && (fg_q == ngroups || fg_q == DimW'(2))) feat_go_q <= 1'b1;
           if (filt_start_o) fg_q <= fg_q + 1'b1;
           if (sch_start_o) lg_q <= lg_q + 1'b1;
           for (int unsigned b = 0; b < 4; b++) begin
