@@ -1,6 +1,6 @@
 // Controller: runs desc_count descriptors in order. Per layer it fetches the
 // 64-byte descriptor, checks it against the caches (ErrDesc stops the run),
-// starts the Feature Loader (its bands after the first once every bank is
+// starts the Feature Loader (its bands after the first once two groups are
 // loaded), keeps the Filter Loader loading groups of NPe output channels
 // into the filter banks as they free up (four banks when two
 // filters fit a filter-cache memory, 2*c_in*k*k <= FilterDepth, else two;
@@ -199,8 +199,9 @@ module tf2_controller
   assign feat_h_o      = dec.h_in;
   assign feat_w_o      = dec.w_in;
   assign feat_addr_o   = dec.in_addr;  // desc_q loads at the same edge
-  // The first band alone feeds only one group a little; with every bank
-  // loaded first, each later row feeds all of them.
+  // Later bands wait for two groups' filters: each filter then lands on the
+  // whole first band (work for its whole load), and the third group's
+  // filters go before the second band.
   assign feat_go_o     = feat_go_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
