@@ -1,7 +1,8 @@
 // Controller: runs desc_count descriptors in order. Per layer it fetches the
 // 64-byte descriptor, checks it against the caches (ErrDesc stops the run),
-// starts the Feature Loader, keeps the Filter Loader loading groups of NPe
-// output channels into the filter banks as they free up (four banks when two
+// starts the Feature Loader (its bands after the first once two groups are
+// loaded), keeps the Filter Loader loading groups of NPe output channels
+// into the filter banks as they free up (four banks when two
 // filters fit a filter-cache memory, 2*c_in*k*k <= FilterDepth, else two;
 // group g uses bank g % banks), starts each loaded group on the Scheduler
 // (one per bank in flight; the Scheduler gates their rows on the Feature
@@ -48,6 +49,7 @@ module tf2_controller
   output logic [DimW-1:0]         feat_h_o,
   output logic [DimW-1:0]         feat_w_o,
   output logic [AddrW-1:0]        feat_addr_o,
+  output logic                    feat_go_o,       // the Feature Loader may go on past its first band
   input  logic                    feat_done_i,
   input  logic                    feat_err_i,
 
@@ -88,6 +90,7 @@ module tf2_controller
   logic [2:0][127:0] raw_q;     // descriptor beats 0..2 (beat 3 is reserved)
   desc_t            desc_q;
   logic             feat_done_q;
+  logic             feat_go_q;
   logic [DimW-1:0]  fg_q, lg_q, sg_q;   // next group to load / to start / to finish
   logic [1:0]       banks_q;      // filter banks in use - 1 (a mask on group indices)
   logic [3:0]       bank_full_q;
@@ -196,6 +199,10 @@ module tf2_controller
   assign feat_h_o      = dec.h_in;
   assign feat_w_o      = dec.w_in;
   assign feat_addr_o   = dec.in_addr;  // desc_q loads at the same edge
+  // Later bands wait for two groups' filters: each filter then lands on the
+  // whole first band (work for its whole load), and the third group's
+  // filters go before the second band.
+  assign feat_go_o     = feat_go_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -205,6 +212,7 @@ module tf2_controller
       raw_q       <= '0;
       desc_q      <= '0;
       feat_done_q <= 1'b0;
+      feat_go_q   <= 1'b0;
       fg_q        <= '0;
       lg_q        <= '0;
       sg_q        <= '0;
@@ -240,6 +248,7 @@ module tf2_controller
             kk_o        <= 8'(kk);
             min_exp_o   <= dec.min_exp;
             feat_done_q <= 1'b0;
+            feat_go_q   <= 1'b0;
             fg_q        <= '0;
             lg_q        <= '0;
             sg_q        <= '0;
@@ -261,6 +270,7 @@ module tf2_controller
           end
         end
         StRun: begin
+          if (filt_idle_i && (fg_q == ngroups || fg_q == DimW'(2))) feat_go_q <= 1'b1;
           if (filt_start_o) fg_q <= fg_q + 1'b1;
           if (sch_start_o) lg_q <= lg_q + 1'b1;
           for (int unsigned b = 0; b < 4; b++) begin

@@ -1,15 +1,17 @@
 // Feature Loader: copies a layer's input map (C16HW, one 128-bit beat per
 // 16-channel pixel vector) from DRAM into the feature cache (same order,
-// word (cg*h + iy)*w + ix) in bands of BandRows input rows: for each band,
-// one read command per channel group (BandRows*w contiguous beats), so the
-// Scheduler can start on the first output rows while the rest of the map
-// loads. rows_o counts the input rows loaded in every channel group.
+// word (cg*h + iy)*w + ix) in bands of input rows (BandFirst rows, then
+// BandRows rows once go_i is set): for each band, one read command per
+// channel group (the band's rows, contiguous), so the Scheduler can start on
+// the first output rows while the rest of the map loads. rows_o counts the
+// input rows loaded in every channel group.
 `include "cosim_ports.svh"
 
 module tf2_feature_loader
   import tf2_pkg::*;
 #(
   parameter int unsigned Depth    = DefFeatDepth,
+  parameter int unsigned BandFirst = DefBandFirst,
   parameter int unsigned BandRows = DefBandRows,
   localparam int unsigned AW = $clog2(Depth)
 ) (
@@ -21,6 +23,7 @@ module tf2_feature_loader
   input  logic [DimW-1:0]         groups_i,   // ceil(c_in / 16)
   input  logic [DimW-1:0]         h_i,
   input  logic [DimW-1:0]         w_i,
+  input  logic                    go_i,       // later bands may start (the first filters are in)
   output logic [DimW-1:0]         rows_o,     // input rows loaded in every channel group
   output logic                    band_end_o, // pulse: a band's last word
   output logic                    done_o,     // pulse after the last word
@@ -41,11 +44,13 @@ module tf2_feature_loader
   logic [DimW-1:0]  rows_q;
   logic [AW-1:0]    wptr_q;
 
-  // The band's rows: BandRows, fewer at the bottom of the map.
-  logic [DimW-1:0] nrows;
-  logic [19:0]     words;   // BandRows * w_i, w_i <= MaxDim
+  // The band's rows: BandFirst for the first, BandRows after it, fewer at
+  // the bottom of the map.
+  logic [DimW-1:0] nrows, brows;
+  logic [19:0]     words;   // nrows * w_i, w_i <= MaxDim
   logic [31:0]     word0;
-  assign nrows = (32'(y0_q) + BandRows > 32'(h_q)) ? h_q - y0_q : DimW'(BandRows);
+  assign brows = (y0_q == '0) ? DimW'(BandFirst) : DimW'(BandRows);
+  assign nrows = (32'(y0_q) + 32'(brows) > 32'(h_q)) ? h_q - y0_q : brows;
   assign words = 20'(32'(nrows) * 32'(w_q));
   assign word0 = (32'(cg_q) * 32'(h_q) + 32'(y0_q)) * 32'(w_q);
 
@@ -53,7 +58,7 @@ module tf2_feature_loader
   logic [AxiDataWidth-1:0] beat_data;
   tf2_rd_stream #(.BeatCntW(20)) u_stream (
     .clk_i, .rst_ni,
-    .cmd_valid_i (issue_q),
+    .cmd_valid_i (issue_q && (y0_q == '0 || go_i)),
     .cmd_ready_o (cmd_ready),
     .cmd_addr_i  (base_q + (word0 << 4)),
     .cmd_beats_i (20'(words)),
@@ -99,7 +104,7 @@ module tf2_feature_loader
       cg_q     <= '0;
       rows_q   <= '0;
     end else begin
-      if (issue_q && cmd_ready) begin
+      if (issue_q && (y0_q == '0 || go_i) && cmd_ready) begin
         issue_q <= 1'b0;
         busy_q  <= 1'b1;
         wptr_q  <= AW'(word0);

@@ -34,7 +34,8 @@ package tf2_pkg;
   parameter int unsigned DefOCol2D      = 7;
   parameter int unsigned DefFeatDepth   = 4096;
   parameter int unsigned DefFilterDepth = 2048;
-  parameter int unsigned DefBandRows    = 4;     // input rows per Feature Loader command
+  parameter int unsigned DefBandFirst   = 11;    // input rows of the first Feature Loader band
+  parameter int unsigned DefBandRows    = 4;     // input rows of each later band
   parameter int unsigned MaxK           = 7;
   parameter int unsigned MaxDim         = 1024;
 

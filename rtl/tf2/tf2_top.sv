@@ -168,7 +168,7 @@ module tf2_top
   logic [DimW-1:0]   qin_waddr, qin_raddr;
   logic [AxiDataWidth-1:0] qin_wdata;
 
-  logic              feat_start, feat_done, feat_err, feat_band_end;
+  logic              feat_start, feat_go, feat_done, feat_err, feat_band_end;
   logic [DimW-1:0]   feat_groups, feat_h, feat_w, feat_rows;
   logic [AddrW-1:0]  feat_addr;
   logic [1:0]        filt_bank, sch_bank, sch_banks;
@@ -210,6 +210,7 @@ module tf2_top
     .feat_h_o      (feat_h),
     .feat_w_o      (feat_w),
     .feat_addr_o   (feat_addr),
+    .feat_go_o     (feat_go),
     .feat_done_i   (feat_done),
     .feat_err_i    (feat_err),
     .filt_start_o  (filt_start),
@@ -254,6 +255,7 @@ module tf2_top
     .groups_i  (feat_groups),
     .h_i       (feat_h),
     .w_i       (feat_w),
+    .go_i      (feat_go),
     .rows_o    (feat_rows),
     .band_end_o(feat_band_end),
     .done_o    (feat_done),
