@@ -613,175 +613,175 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     note(setup);
 
     for (const TilePos& tp : tiles) {
-          const int64_t n = tp.n, r0 = tp.r0, rr = tp.rr, c0 = tp.c0, cw = tp.cw;
-          const int64_t t = tile_idx % threads;
-          const int64_t rows_in = tp.rows_in(g), cols_in = tp.cols_in(g);
-          const bool last_tile = tile_idx + 1 == tl.groups * static_cast<int64_t>(tiles.size());
-          const bool split_store = last_tile && gn > 1 && tfl == nullptr;
-          const int64_t ys = r0 * g.sh - g.pt, xs = c0 * g.sw - g.pl;
-          const int64_t y0 = std::max<int64_t>(0, -ys), yi = std::max<int64_t>(0, ys);
-          const int64_t ysz = g.skip_rows ? rr : std::min(g.h, ys + rows_in) - yi;
-          const int64_t y1 = rows_in - y0 - ysz;
-          const int64_t x0 = std::max<int64_t>(0, -xs), xi = std::max<int64_t>(0, xs);
-          const int64_t xsz = std::min(g.w, xs + cols_in) - xi, x1 = cols_in - x0 - xsz;
-          if (ysz < 1 || xsz < 1) bad("internal: a tile's input window misses the image");
-          const int64_t pix = rr * cw;
-          WorkUnit wu;
-          wu.tile = tile_idx;
-          wu.n = n, wu.h0 = r0, wu.h1 = r0 + rr, wu.w0 = c0, wu.w1 = c0 + cw;
-          wu.c0 = ob0 * kBlock, wu.c1 = std::min(g.o, (ob0 + gn) * kBlock);
-          const std::string desc = "tile " + std::to_string(tile_idx) + " (n" + std::to_string(n) + " oh " +
-                                   range_str(r0, r0 + rr) + " ow " + range_str(c0, c0 + cw) + " oc " +
-                                   range_str(wu.c0, wu.c1) + ")";
+      const int64_t n = tp.n, r0 = tp.r0, rr = tp.rr, c0 = tp.c0, cw = tp.cw;
+      const int64_t t = tile_idx % threads;
+      const int64_t rows_in = tp.rows_in(g), cols_in = tp.cols_in(g);
+      const bool last_tile = tile_idx + 1 == tl.groups * static_cast<int64_t>(tiles.size());
+      const bool split_store = last_tile && gn > 1 && tfl == nullptr;
+      const int64_t ys = r0 * g.sh - g.pt, xs = c0 * g.sw - g.pl;
+      const int64_t y0 = std::max<int64_t>(0, -ys), yi = std::max<int64_t>(0, ys);
+      const int64_t ysz = g.skip_rows ? rr : std::min(g.h, ys + rows_in) - yi;
+      const int64_t y1 = rows_in - y0 - ysz;
+      const int64_t x0 = std::max<int64_t>(0, -xs), xi = std::max<int64_t>(0, xs);
+      const int64_t xsz = std::min(g.w, xs + cols_in) - xi, x1 = cols_in - x0 - xsz;
+      if (ysz < 1 || xsz < 1) bad("internal: a tile's input window misses the image");
+      const int64_t pix = rr * cw;
+      WorkUnit wu;
+      wu.tile = tile_idx;
+      wu.n = n, wu.h0 = r0, wu.h1 = r0 + rr, wu.w0 = c0, wu.w1 = c0 + cw;
+      wu.c0 = ob0 * kBlock, wu.c1 = std::min(g.o, (ob0 + gn) * kBlock);
+      const std::string desc = "tile " + std::to_string(tile_idx) + " (n" + std::to_string(n) + " oh " +
+                               range_str(r0, r0 + rr) + " ow " + range_str(c0, c0 + cw) + " oc " +
+                               range_str(wu.c0, wu.c1) + ")";
 
-          // LOAD: the input window, per input-channel block, into INP half t;
-          // on the first tile of a chunked group, each run's weights first,
-          // one token per run.
-          load_pop_until(tile_idx - threads + 1);
-          const bool first_of_chunked = tile_idx == 0 && first_chunks > 1;
-          const std::vector<std::pair<int64_t, int64_t>> runs =
-              first_of_chunked ? slice_runs(first_chunks) : slice_runs(1);
-          for (const auto& [q_lo, q_hi] : runs) {
-            if (first_of_chunked) {
-              const int64_t per_slice = gn * g.kw, n_w = (q_hi - q_lo) * per_slice;
-              b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase + q_lo * per_slice),
-                        r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb + q_lo * per_slice)), 1,
-                        static_cast<uint32_t>(n_w), static_cast<uint32_t>(n_w));
-            }
-            // The input blocks whose first slice is in this run.
-            for (int64_t cb = ceil_div(q_lo, g.kh); cb * g.kh < q_hi; ++cb) {
-              const Pad pad{static_cast<uint8_t>(y0), static_cast<uint8_t>(y1), static_cast<uint8_t>(x0),
-                            static_cast<uint8_t>(x1)};
-              b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
-                        r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi)),
-                        static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz),
-                        static_cast<uint32_t>(g.skip_rows ? g.sh * g.w : g.w), pad);
-              load_pop_pending = false;
-            }
-            b.push(Engine::kLoad, Engine::kCompute);
-          }
-          wu.text = desc + ": input load";
-          note(wu);
-
-          // COMPUTE: the reset needs only ACC half t back from the STORE of
-          // tile k - threads; the GEMM also needs the input.
-          if (tile_idx >= threads) {
-            b.pop(Engine::kStore, Engine::kCompute);
-            ++s2c_popped;
-          }
-          const int64_t ab = acc_base(t);
-          const std::vector<Uop> alu_k = alu_kernel(t);
-          auto alu_uop = [](UopRange k, int64_t e) {
-            return UopRange{k.bgn + static_cast<uint32_t>(e), k.bgn + static_cast<uint32_t>(e) + 1};
-          };
-          UopRange ak = b.load_uops(alu_k);
-          if (!fused) {
-            b.gemm_reset(alu_uop(ak, kParBias), Loop{static_cast<uint32_t>(gn * pix), 1, 0, 0});
-            cp.reset_uops += static_cast<uint64_t>(gn * pix);
-          } else {
-            emit_start(tp, t, gn);
-          }
-          // One GEMM per run of weight slices, each after its load.
-          const UopRange whole = b.load_uops(gemm_kernel(tp, t, gn, wbase, 0, g.cb));
-          const uint32_t per_slice = static_cast<uint32_t>(g.kw * gn);
-          for (const auto& [q_lo, q_hi] : runs) {
-            b.pop(Engine::kLoad, Engine::kCompute);
-            const UopRange gk{whole.bgn + static_cast<uint32_t>(q_lo) * per_slice,
-                              whole.bgn + static_cast<uint32_t>(q_hi) * per_slice};
-            b.gemm(gk,
-                   Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw),
-                        static_cast<uint32_t>(g.in_row_step() * cols_in), 0},
-                   Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
-            cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
-          }
-          b.push(Engine::kCompute, Engine::kLoad);  // INP half t free
-          wu.text = desc + ": GEMM";
-          note(wu);
-
-          const Loop over_blocks{static_cast<uint32_t>(gn), static_cast<uint32_t>(pix), static_cast<uint32_t>(ps), 0};
-          const Loop over_pixels{static_cast<uint32_t>(pix), 1, 0, 0};
-          const Loop over_all{static_cast<uint32_t>(gn * pix), 1, 0, 0};
-          // Zero-point corrections of the border pixels.
-          std::vector<Uop> corr_k;
-          for (int64_t y = 0; y < rr; ++y)
-            for (int64_t x = 0; x < cw; ++x) {
-              const int cls = bd.of(r0 + y, c0 + x);
-              if (cls >= 0) corr_k.push_back(Uop{u16(ab + y * cw + x), u16(kParFixed + cls), 0});
-            }
-          if (!corr_k.empty() && !fused) {
-            const UopRange ck = b.load_uops(corr_k);
-            b.alu_reg(AluOp::kAdd, ck, over_blocks);
-            cp.alu_uops += static_cast<uint64_t>(ck.size() * gn);
-          }
-          if (tfl != nullptr) {
-            // TFLite requantization: the bias, then the program on the
-            // accumulators and this tile's temporaries.
-            b.alu_reg(AluOp::kAdd, b.load_uops({Uop{u16(ab), u16(kParBias), 0}}), over_blocks, over_pixels);
-            RqPlacement at;
-            at.acc = static_cast<uint32_t>(ab);
-            for (int k = 0; k < tfl->temps; ++k) at.temps.push_back(static_cast<uint32_t>(ab + (1 + k) * gn * pix));
-            at.vectors = static_cast<uint32_t>(kParFixed + bd.count);
-            at.outer = over_blocks;
-            at.inner = over_pixels;
-            cp.alu_uops += static_cast<uint64_t>(gn * pix) + emit_tflite_requant(b, *tfl, at);
-          } else {
-            // The program's last tile goes block by block, each block stored
-            // while the next one requantizes: one block's store is left exposed.
-            const bool split = split_store;
-            const UopRange parts_k = split ? b.load_uops(split_kernel(tp, t, gn)) : UopRange{};
-            for (int64_t part = 0; part < (split ? gn : 1); ++part) {
-              ak = split ? UopRange{parts_k.bgn + static_cast<uint32_t>(part * kParFixed),
-                                    parts_k.bgn + static_cast<uint32_t>((part + 1) * kParFixed)}
-                         : b.load_uops(alu_k);
-              const Loop outer = split ? over_pixels : over_blocks, inner = split ? Loop{} : over_pixels;
-              const Loop all = split ? over_pixels : over_all;
-              int alu_n = 0;
-              auto reg = [&](AluOp op, int64_t entry) {
-                b.alu_reg(op, alu_uop(ak, entry), outer, inner);
-                ++alu_n;
-              };
-              auto imm = [&](AluOp op, int32_t v) {
-                b.alu_imm(op, v, alu_uop(ak, kParBias), all);
-                ++alu_n;
-              };
-              if (!fused) reg(AluOp::kAdd, kParBias);
-              if (any_pre) reg(AluOp::kShr, kParPre);
-              reg(AluOp::kMul, kParMul);
-              if (fused && any_offset) reg(AluOp::kAdd, kParOffset);
-              if (any_post) reg(AluOp::kShr, kParPost);
-              if (!fused || !fused->fold_zero_point) {
-                if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
-              }
-              if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
-              if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
-              cp.alu_uops += static_cast<uint64_t>(alu_n * (split ? 1 : gn) * pix);
-              if (split) b.push(Engine::kCompute, Engine::kStore);
-            }
-          }
-          if (!split_store) b.push(Engine::kCompute, Engine::kStore);
-          wu.text = desc + ": requantization";
-          note(wu);
-
-          // STORE: one 2-D store per output block.
-          if (!split_store) b.pop(Engine::kCompute, Engine::kStore);
-          for (int64_t ob = 0; ob < gn; ++ob) {
-            if (split_store) b.pop(Engine::kCompute, Engine::kStore);
-            b.store_2d(static_cast<uint32_t>(ab + ob * pix),
-                       r_out.elem(static_cast<uint64_t>(((n * g.ob + ob0 + ob) * g.oh + r0) * g.ow + c0)),
-                       static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.ow));
-            WorkUnit su = wu;
-            su.stores_output = true;
-            su.c0 = (ob0 + ob) * kBlock;
-            su.c1 = std::min(g.o, (ob0 + ob + 1) * kBlock);
-            su.text = desc + ": store oc " + range_str(su.c0, su.c1);
-            if (su.c0 >= g.o) su.stores_output = false;  // a padding-only block
-            note(su);
-          }
-          b.push(Engine::kStore, Engine::kCompute);
-          wu.text = desc + ": store";
-          note(wu);
-          ++tile_idx;
+      // LOAD: the input window, per input-channel block, into INP half t;
+      // on the first tile of a chunked group, each run's weights first,
+      // one token per run.
+      load_pop_until(tile_idx - threads + 1);
+      const bool first_of_chunked = tile_idx == 0 && first_chunks > 1;
+      const std::vector<std::pair<int64_t, int64_t>> runs =
+          first_of_chunked ? slice_runs(first_chunks) : slice_runs(1);
+      for (const auto& [q_lo, q_hi] : runs) {
+        if (first_of_chunked) {
+          const int64_t per_slice = gn * g.kw, n_w = (q_hi - q_lo) * per_slice;
+          b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase + q_lo * per_slice),
+                    r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb + q_lo * per_slice)), 1,
+                    static_cast<uint32_t>(n_w), static_cast<uint32_t>(n_w));
         }
+        // The input blocks whose first slice is in this run.
+        for (int64_t cb = ceil_div(q_lo, g.kh); cb * g.kh < q_hi; ++cb) {
+          const Pad pad{static_cast<uint8_t>(y0), static_cast<uint8_t>(y1), static_cast<uint8_t>(x0),
+                        static_cast<uint8_t>(x1)};
+          b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
+                    r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi)),
+                    static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz),
+                    static_cast<uint32_t>(g.skip_rows ? g.sh * g.w : g.w), pad);
+          load_pop_pending = false;
+        }
+        b.push(Engine::kLoad, Engine::kCompute);
+      }
+      wu.text = desc + ": input load";
+      note(wu);
+
+      // COMPUTE: the reset needs only ACC half t back from the STORE of
+      // tile k - threads; the GEMM also needs the input.
+      if (tile_idx >= threads) {
+        b.pop(Engine::kStore, Engine::kCompute);
+        ++s2c_popped;
+      }
+      const int64_t ab = acc_base(t);
+      const std::vector<Uop> alu_k = alu_kernel(t);
+      auto alu_uop = [](UopRange k, int64_t e) {
+        return UopRange{k.bgn + static_cast<uint32_t>(e), k.bgn + static_cast<uint32_t>(e) + 1};
+      };
+      UopRange ak = b.load_uops(alu_k);
+      if (!fused) {
+        b.gemm_reset(alu_uop(ak, kParBias), Loop{static_cast<uint32_t>(gn * pix), 1, 0, 0});
+        cp.reset_uops += static_cast<uint64_t>(gn * pix);
+      } else {
+        emit_start(tp, t, gn);
+      }
+      // One GEMM per run of weight slices, each after its load.
+      const UopRange whole = b.load_uops(gemm_kernel(tp, t, gn, wbase, 0, g.cb));
+      const uint32_t per_slice = static_cast<uint32_t>(g.kw * gn);
+      for (const auto& [q_lo, q_hi] : runs) {
+        b.pop(Engine::kLoad, Engine::kCompute);
+        const UopRange gk{whole.bgn + static_cast<uint32_t>(q_lo) * per_slice,
+                          whole.bgn + static_cast<uint32_t>(q_hi) * per_slice};
+        b.gemm(gk,
+               Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw),
+                    static_cast<uint32_t>(g.in_row_step() * cols_in), 0},
+               Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
+        cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
+      }
+      b.push(Engine::kCompute, Engine::kLoad);  // INP half t free
+      wu.text = desc + ": GEMM";
+      note(wu);
+
+      const Loop over_blocks{static_cast<uint32_t>(gn), static_cast<uint32_t>(pix), static_cast<uint32_t>(ps), 0};
+      const Loop over_pixels{static_cast<uint32_t>(pix), 1, 0, 0};
+      const Loop over_all{static_cast<uint32_t>(gn * pix), 1, 0, 0};
+      // Zero-point corrections of the border pixels.
+      std::vector<Uop> corr_k;
+      for (int64_t y = 0; y < rr; ++y)
+        for (int64_t x = 0; x < cw; ++x) {
+          const int cls = bd.of(r0 + y, c0 + x);
+          if (cls >= 0) corr_k.push_back(Uop{u16(ab + y * cw + x), u16(kParFixed + cls), 0});
+        }
+      if (!corr_k.empty() && !fused) {
+        const UopRange ck = b.load_uops(corr_k);
+        b.alu_reg(AluOp::kAdd, ck, over_blocks);
+        cp.alu_uops += static_cast<uint64_t>(ck.size() * gn);
+      }
+      if (tfl != nullptr) {
+        // TFLite requantization: the bias, then the program on the
+        // accumulators and this tile's temporaries.
+        b.alu_reg(AluOp::kAdd, b.load_uops({Uop{u16(ab), u16(kParBias), 0}}), over_blocks, over_pixels);
+        RqPlacement at;
+        at.acc = static_cast<uint32_t>(ab);
+        for (int k = 0; k < tfl->temps; ++k) at.temps.push_back(static_cast<uint32_t>(ab + (1 + k) * gn * pix));
+        at.vectors = static_cast<uint32_t>(kParFixed + bd.count);
+        at.outer = over_blocks;
+        at.inner = over_pixels;
+        cp.alu_uops += static_cast<uint64_t>(gn * pix) + emit_tflite_requant(b, *tfl, at);
+      } else {
+        // The program's last tile goes block by block, each block stored
+        // while the next one requantizes: one block's store is left exposed.
+        const bool split = split_store;
+        const UopRange parts_k = split ? b.load_uops(split_kernel(tp, t, gn)) : UopRange{};
+        for (int64_t part = 0; part < (split ? gn : 1); ++part) {
+          ak = split ? UopRange{parts_k.bgn + static_cast<uint32_t>(part * kParFixed),
+                                parts_k.bgn + static_cast<uint32_t>((part + 1) * kParFixed)}
+                     : b.load_uops(alu_k);
+          const Loop outer = split ? over_pixels : over_blocks, inner = split ? Loop{} : over_pixels;
+          const Loop all = split ? over_pixels : over_all;
+          int alu_n = 0;
+          auto reg = [&](AluOp op, int64_t entry) {
+            b.alu_reg(op, alu_uop(ak, entry), outer, inner);
+            ++alu_n;
+          };
+          auto imm = [&](AluOp op, int32_t v) {
+            b.alu_imm(op, v, alu_uop(ak, kParBias), all);
+            ++alu_n;
+          };
+          if (!fused) reg(AluOp::kAdd, kParBias);
+          if (any_pre) reg(AluOp::kShr, kParPre);
+          reg(AluOp::kMul, kParMul);
+          if (fused && any_offset) reg(AluOp::kAdd, kParOffset);
+          if (any_post) reg(AluOp::kShr, kParPost);
+          if (!fused || !fused->fold_zero_point) {
+            if (same_zp) imm(AluOp::kAdd, plans[0].zero_point); else reg(AluOp::kAdd, kParZp);
+          }
+          if (same_max) imm(AluOp::kMin, plans[0].act_max); else reg(AluOp::kMin, kParMax);
+          if (same_min) imm(AluOp::kMax, plans[0].act_min); else reg(AluOp::kMax, kParMin);
+          cp.alu_uops += static_cast<uint64_t>(alu_n * (split ? 1 : gn) * pix);
+          if (split) b.push(Engine::kCompute, Engine::kStore);
+        }
+      }
+      if (!split_store) b.push(Engine::kCompute, Engine::kStore);
+      wu.text = desc + ": requantization";
+      note(wu);
+
+      // STORE: one 2-D store per output block.
+      if (!split_store) b.pop(Engine::kCompute, Engine::kStore);
+      for (int64_t ob = 0; ob < gn; ++ob) {
+        if (split_store) b.pop(Engine::kCompute, Engine::kStore);
+        b.store_2d(static_cast<uint32_t>(ab + ob * pix),
+                   r_out.elem(static_cast<uint64_t>(((n * g.ob + ob0 + ob) * g.oh + r0) * g.ow + c0)),
+                   static_cast<uint32_t>(rr), static_cast<uint32_t>(cw), static_cast<uint32_t>(g.ow));
+        WorkUnit su = wu;
+        su.stores_output = true;
+        su.c0 = (ob0 + ob) * kBlock;
+        su.c1 = std::min(g.o, (ob0 + ob + 1) * kBlock);
+        su.text = desc + ": store oc " + range_str(su.c0, su.c1);
+        if (su.c0 >= g.o) su.stores_output = false;  // a padding-only block
+        note(su);
+      }
+      b.push(Engine::kStore, Engine::kCompute);
+      wu.text = desc + ": store";
+      note(wu);
+      ++tile_idx;
+    }
   }
 
   // Drain the tokens left in the queues, then FINISH.

@@ -52,7 +52,8 @@ std::optional<FusedRequant> fuse_requant(const std::vector<quant::VtaRequantPlan
   }
   for (std::size_t c = 0; c < channels; ++c) {
     const quant::VtaRequantPlan& pl = plans[c];
-    uint64_t k = static_cast<uint64_t>(lift[c] >> pl.pre_shift) * static_cast<uint64_t>(static_cast<int64_t>(pl.multiplier));
+    const int64_t m = pl.multiplier;
+    uint64_t k = static_cast<uint64_t>(lift[c] >> pl.pre_shift) * static_cast<uint64_t>(m);
     if (f.fold_zero_point) k += static_cast<uint64_t>(static_cast<int64_t>(pl.zero_point)) << pl.post_shift;
     f.offset[c] = wrap32(k);
   }
