@@ -10,6 +10,7 @@
 #include "ops/add.hpp"
 #include "vta_compiler/add_operands.hpp"
 #include "vta_compiler/layout_transform.hpp"
+#include "vta_compiler/program_tail.hpp"
 
 namespace cosim::vta {
 
@@ -299,17 +300,9 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   }
   WorkUnit tail;
   tail.text = "drain and finish";
-  while (s2c_popped < k) {
-    bld.pop(Engine::kStore, Engine::kCompute);
-    bld.noop(Engine::kCompute);
-    ++s2c_popped;
-  }
-  bld.finish();
+  drain_and_finish(bld, k - s2c_popped);
   note(tail);
-  const BuiltProgram bp = bld.build(layout);
-  if (layout.size() > opt.dram_limit)
-    bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
-        std::to_string(opt.dram_limit));
+  const BuiltProgram bp = build_within(bld, layout, opt.dram_limit, "VTA add compiler");
   cp.dram = layout.make_image();
   const std::vector<int32_t> va = dequantize_broadcast(a, shape, blocks * kBlock, ta);
   const std::vector<int32_t> vb = dequantize_broadcast(b, shape, blocks * kBlock, tb);

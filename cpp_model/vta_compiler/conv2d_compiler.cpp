@@ -12,6 +12,7 @@
 #include "vta_compiler/conv2d_geometry.hpp"
 #include "vta_compiler/fused_requant.hpp"
 #include "vta_compiler/layout_transform.hpp"
+#include "vta_compiler/program_tail.hpp"
 #include "vta_compiler/tflite_requant_emit.hpp"
 
 namespace cosim::vta {
@@ -529,18 +530,10 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   tail.text = "drain and finish";
   load_pop_until(tile_idx);
   if (load_pop_pending) b.noop(Engine::kLoad);
-  while (s2c_popped < tile_idx) {
-    b.pop(Engine::kStore, Engine::kCompute);
-    b.noop(Engine::kCompute);
-    ++s2c_popped;
-  }
-  b.finish();
+  drain_and_finish(b, tile_idx - s2c_popped);
   note(tail);
 
-  const BuiltProgram bp = b.build(layout);
-  if (layout.size() > opt.dram_limit)
-    bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
-        std::to_string(opt.dram_limit));
+  const BuiltProgram bp = build_within(b, layout, opt.dram_limit, "VTA conv2d compiler");
   cp.dram = layout.make_image();
   if (!opt.input_addr) {
     const std::vector<uint8_t> xin = pack_activations(input);

@@ -10,6 +10,7 @@
 #include "common/error.hpp"
 #include "ops/add.hpp"
 #include "vta_compiler/layout_transform.hpp"
+#include "vta_compiler/program_tail.hpp"
 #include "vta_compiler/tflite_requant_emit.hpp"
 
 namespace cosim::vta {
@@ -151,17 +152,9 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddPar
   }
   WorkUnit tail;
   tail.text = "drain and finish";
-  while (s2c_popped < k) {
-    bld.pop(Engine::kStore, Engine::kCompute);
-    bld.noop(Engine::kCompute);
-    ++s2c_popped;
-  }
-  bld.finish();
+  drain_and_finish(bld, k - s2c_popped);
   note(tail);
-  const BuiltProgram bp = bld.build(layout);
-  if (layout.size() > opt.dram_limit)
-    bad("the program and data need " + std::to_string(layout.size()) + " bytes of DRAM, more than the DRAM limit " +
-        std::to_string(opt.dram_limit));
+  const BuiltProgram bp = build_within(bld, layout, opt.dram_limit, "VTA add compiler");
   cp.dram = layout.make_image();
   if (tp != nullptr) {
     write_int32_region(cp.dram, ra, tflite_rescale_broadcast(a, shape, blocks * kBlock, tp->input1_zero_point,
