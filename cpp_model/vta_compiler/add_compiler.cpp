@@ -286,17 +286,7 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
       cp.alu_uops += (1 + requant.uops()) * static_cast<uint64_t>(len);
       wu.text = desc + ": load and ALU";
     }
-    bld.push(Engine::kCompute, Engine::kStore);
-    note(wu);
-    bld.pop(Engine::kCompute, Engine::kStore);
-    bld.store_2d(abase, ro.elem(static_cast<uint64_t>(e0)), 1, static_cast<uint32_t>(len), static_cast<uint32_t>(len));
-    WorkUnit su = wu;
-    su.stores_output = true;
-    su.text = desc + ": store";
-    note(su);
-    bld.push(Engine::kStore, Engine::kCompute);
-    wu.text = desc + ": store sync";
-    note(wu);
+    store_flat_chunk(bld, cp, wu, desc, abase, ro.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
   }
   WorkUnit tail;
   tail.text = "drain and finish";
@@ -315,13 +305,8 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
     write_int32_region(cp.dram, ra, va);
     write_int32_region(cp.dram, rb, vb);
   }
-  place(bp, cp.dram);
-  cp.start_image_at(opt.dram_base);
+  adopt_program(cp, bp, opt.dram_base);
 
-  cp.insns = bp.insns;
-  cp.insn_bytes = bp.insn_bytes();
-  cp.insn_addr = bp.insn_region.byte_addr;
-  cp.insn_count = static_cast<uint32_t>(bp.insns.size());
   cp.output.kind = OutputLayout::Kind::kFlat;
   cp.output.byte_addr = ro.byte_addr;
   cp.output.bytes = ro.bytes();

@@ -542,13 +542,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   const std::vector<uint8_t> xw = group_weights(pack_weights(filter), g, nob);
   write_region(cp.dram, r_w, xw.data(), xw.size());
   write_int32_region(cp.dram, r_p, par);
-  place(bp, cp.dram);
-  cp.start_image_at(opt.dram_base);
+  adopt_program(cp, bp, opt.dram_base);
 
-  cp.insns = bp.insns;
-  cp.insn_bytes = bp.insn_bytes();
-  cp.insn_addr = bp.insn_region.byte_addr;
-  cp.insn_count = static_cast<uint32_t>(bp.insns.size());
   cp.output.kind = OutputLayout::Kind::kBlockedNhwc;
   cp.output.byte_addr = r_out.byte_addr;
   cp.output.bytes = r_out.bytes();

@@ -20,4 +20,31 @@ BuiltProgram build_within(const ProgramBuilder& b, DramLayout& layout, uint64_t 
   return bp;
 }
 
+void adopt_program(CompiledProgram& cp, const BuiltProgram& bp, uint64_t dram_base) {
+  place(bp, cp.dram);
+  cp.start_image_at(dram_base);
+  cp.insns = bp.insns;
+  cp.insn_bytes = bp.insn_bytes();
+  cp.insn_addr = bp.insn_region.byte_addr;
+  cp.insn_count = static_cast<uint32_t>(bp.insns.size());
+}
+
+void store_flat_chunk(ProgramBuilder& b, CompiledProgram& cp, WorkUnit wu, const std::string& desc, uint32_t sram,
+                      uint32_t dram, uint32_t len) {
+  auto note = [&](const WorkUnit& u) {
+    while (cp.work.size() < b.size()) cp.work.push_back(u);
+  };
+  b.push(Engine::kCompute, Engine::kStore);
+  note(wu);
+  b.pop(Engine::kCompute, Engine::kStore);
+  b.store_2d(sram, dram, 1, len, len);
+  WorkUnit su = wu;
+  su.stores_output = true;
+  su.text = desc + ": store";
+  note(su);
+  b.push(Engine::kStore, Engine::kCompute);
+  wu.text = desc + ": store sync";
+  note(wu);
+}
+
 }  // namespace cosim::vta

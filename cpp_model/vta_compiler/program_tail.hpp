@@ -5,6 +5,7 @@
 #include <string>
 
 #include "vta/program_builder.hpp"
+#include "vta_compiler/compiled_program.hpp"
 
 namespace cosim::vta {
 
@@ -16,5 +17,16 @@ void drain_and_finish(ProgramBuilder& b, int64_t store_tokens_left);
 // data need N bytes of DRAM, more than the DRAM limit L" when the layout
 // outgrows `dram_limit`.
 BuiltProgram build_within(const ProgramBuilder& b, DramLayout& layout, uint64_t dram_limit, const std::string& who);
+
+// Places the instructions and uops into `cp.dram` (the data already
+// written), drops the image below `dram_base` and records the stream in `cp`.
+void adopt_program(CompiledProgram& cp, const BuiltProgram& bp, uint64_t dram_base);
+
+// A flat chunk's end (the ADD compilers): COMPUTE hands the chunk to STORE,
+// which writes `len` entries from ACC `sram` to DRAM element `dram` and hands
+// the ACC half back. `wu` (its text already set) is noted for what COMPUTE
+// emitted since the last note; the store and the hand-back get their own.
+void store_flat_chunk(ProgramBuilder& b, CompiledProgram& cp, WorkUnit wu, const std::string& desc, uint32_t sram,
+                      uint32_t dram, uint32_t len);
 
 }  // namespace cosim::vta

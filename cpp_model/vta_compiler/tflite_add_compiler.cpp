@@ -137,18 +137,8 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddPar
       at.outer = Loop{static_cast<uint32_t>(len), 1, 0, 0};
       cp.alu_uops += static_cast<uint64_t>(len) + emit_tflite_requant(bld, rq, at);
     }
-    bld.push(Engine::kCompute, Engine::kStore);
     wu.text = desc + ": load and ALU";
-    note(wu);
-    bld.pop(Engine::kCompute, Engine::kStore);
-    bld.store_2d(abase, ro.elem(static_cast<uint64_t>(e0)), 1, static_cast<uint32_t>(len), static_cast<uint32_t>(len));
-    WorkUnit su = wu;
-    su.stores_output = true;
-    su.text = desc + ": store";
-    note(su);
-    bld.push(Engine::kStore, Engine::kCompute);
-    wu.text = desc + ": store sync";
-    note(wu);
+    store_flat_chunk(bld, cp, wu, desc, abase, ro.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
   }
   WorkUnit tail;
   tail.text = "drain and finish";
@@ -166,13 +156,8 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddPar
       for (int lane = 0; lane < kBlock; ++lane) par.push_back(rq.vector_value(j, 0));
     write_int32_region(cp.dram, rp, par);
   }
-  place(bp, cp.dram);
-  cp.start_image_at(opt.dram_base);
+  adopt_program(cp, bp, opt.dram_base);
 
-  cp.insns = bp.insns;
-  cp.insn_bytes = bp.insn_bytes();
-  cp.insn_addr = bp.insn_region.byte_addr;
-  cp.insn_count = static_cast<uint32_t>(bp.insns.size());
   cp.output.kind = OutputLayout::Kind::kFlat;
   cp.output.byte_addr = ro.byte_addr;
   cp.output.bytes = ro.bytes();
