@@ -307,13 +307,8 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   }
   adopt_program(cp, bp, opt.dram_base);
 
-  cp.output.kind = OutputLayout::Kind::kFlat;
-  cp.output.byte_addr = ro.byte_addr;
-  cp.output.bytes = ro.bytes();
-  cp.output.shape = shape;
-  cp.tiles = static_cast<uint64_t>(k);
-  cp.tiling = std::to_string(k) + " chunk(s) of up to " + std::to_string(chunk * kBlock) + " elements, " +
-              std::to_string(threads) + " thread(s), operands " + (gemm ? "by GEMM from WGT" : "loaded into ACC");
+  set_flat_output(cp, ro, shape, k, chunk * kBlock, threads);
+  cp.tiling += std::string(", operands ") + (gemm ? "by GEMM from WGT" : "loaded into ACC");
   return cp;
 }
 

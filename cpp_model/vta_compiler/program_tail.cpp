@@ -47,4 +47,15 @@ void store_flat_chunk(ProgramBuilder& b, CompiledProgram& cp, WorkUnit wu, const
   note(wu);
 }
 
+void set_flat_output(CompiledProgram& cp, const DramRegion& out, const std::vector<int64_t>& shape, int64_t chunks,
+                     int64_t chunk_elements, int64_t threads) {
+  cp.output.kind = OutputLayout::Kind::kFlat;
+  cp.output.byte_addr = out.byte_addr;
+  cp.output.bytes = out.bytes();
+  cp.output.shape = shape;
+  cp.tiles = static_cast<uint64_t>(chunks);
+  cp.tiling = std::to_string(chunks) + " chunk(s) of up to " + std::to_string(chunk_elements) + " elements, " +
+              std::to_string(threads) + " thread(s)";
+}
+
 }  // namespace cosim::vta

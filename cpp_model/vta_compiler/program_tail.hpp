@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "vta/program_builder.hpp"
 #include "vta_compiler/compiled_program.hpp"
@@ -28,5 +29,10 @@ void adopt_program(CompiledProgram& cp, const BuiltProgram& bp, uint64_t dram_ba
 // emitted since the last note; the store and the hand-back get their own.
 void store_flat_chunk(ProgramBuilder& b, CompiledProgram& cp, WorkUnit wu, const std::string& desc, uint32_t sram,
                       uint32_t dram, uint32_t len);
+
+// An ADD program's flat output region and the chunking it reports
+// ("<k> chunk(s) of up to <n> elements, <t> thread(s)").
+void set_flat_output(CompiledProgram& cp, const DramRegion& out, const std::vector<int64_t>& shape, int64_t chunks,
+                     int64_t chunk_elements, int64_t threads);
 
 }  // namespace cosim::vta

@@ -158,13 +158,7 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddPar
   }
   adopt_program(cp, bp, opt.dram_base);
 
-  cp.output.kind = OutputLayout::Kind::kFlat;
-  cp.output.byte_addr = ro.byte_addr;
-  cp.output.bytes = ro.bytes();
-  cp.output.shape = shape;
-  cp.tiles = static_cast<uint64_t>(k);
-  cp.tiling = std::to_string(k) + " chunk(s) of up to " + std::to_string(chunk * kBlock) + " elements, " +
-              std::to_string(threads) + " thread(s)";
+  set_flat_output(cp, ro, shape, k, chunk * kBlock, threads);
   if (tp != nullptr)
     cp.tiling += std::string(", TFLite ") + (tp->rounding == quant::Rounding::kDouble ? "double" : "single") +
                  " rounding (" + std::to_string(rq.steps.size()) + " ALU steps after the ADD)";
