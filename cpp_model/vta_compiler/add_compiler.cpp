@@ -27,27 +27,6 @@ DequantTable dequant_table(int32_t offset, quant::VtaMultiplier m) {
   return t;
 }
 
-// Each output element's value of one input after broadcasting, dequantized.
-std::vector<int32_t> dequantize_broadcast(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
-                                          const DequantTable& lut) {
-  std::vector<int32_t> v(static_cast<std::size_t>(padded), 0);
-  std::vector<int64_t> idx(shape.size(), 0);
-  const std::size_t lead = shape.size() - t.rank();
-  const int8_t* d = t.data<int8_t>();
-  int64_t total = 1;
-  for (int64_t s : shape) total *= s;
-  for (int64_t i = 0; i < total; ++i) {
-    int64_t off = 0;
-    for (std::size_t k = 0; k < t.rank(); ++k) off = off * t.dim(k) + (t.dim(k) == 1 ? 0 : idx[lead + k]);
-    v[static_cast<std::size_t>(i)] = lut[static_cast<std::size_t>(d[off] + 128)];
-    for (std::size_t k = shape.size(); k-- > 0;) {
-      if (++idx[k] < shape[k]) break;
-      idx[k] = 0;
-    }
-  }
-  return v;
-}
-
 // Chunk sizes (ACC entries) of the GEMM path (add_operands.hpp), at most
 // `most` each. Per entry COMPUTE runs 6 or 7 uops (reset, GEMM, 4 or 5 ALU)
 // and memory moves 64 operand bytes in and 16 out: COMPUTE bounds the layer
@@ -294,8 +273,8 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   note(tail);
   const BuiltProgram bp = build_within(bld, layout, opt.dram_limit, "VTA add compiler");
   cp.dram = layout.make_image();
-  const std::vector<int32_t> va = dequantize_broadcast(a, shape, blocks * kBlock, ta);
-  const std::vector<int32_t> vb = dequantize_broadcast(b, shape, blocks * kBlock, tb);
+  const std::vector<int32_t> va = broadcast_through_lut(a, shape, blocks * kBlock, ta.data());
+  const std::vector<int32_t> vb = broadcast_through_lut(b, shape, blocks * kBlock, tb.data());
   if (gemm) {
     const std::vector<int8_t> sel = add_operands::selector_entries();
     const std::vector<int8_t> wgt = add_operands::pack(va, vb).value();  // every code splits

@@ -69,4 +69,24 @@ std::vector<uint8_t> pack_weights(const Tensor& f) {
   return out;
 }
 
+std::vector<int32_t> broadcast_through_lut(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
+                                           const int32_t* lut) {
+  std::vector<int32_t> v(static_cast<std::size_t>(padded), 0);
+  std::vector<int64_t> idx(shape.size(), 0);
+  const std::size_t lead = shape.size() - t.rank();
+  const int8_t* d = t.data<int8_t>();
+  int64_t total = 1;
+  for (int64_t s : shape) total *= s;
+  for (int64_t i = 0; i < total; ++i) {
+    int64_t off = 0;
+    for (std::size_t k = 0; k < t.rank(); ++k) off = off * t.dim(k) + (t.dim(k) == 1 ? 0 : idx[lead + k]);
+    v[static_cast<std::size_t>(i)] = lut[d[off] + 128];
+    for (std::size_t k = shape.size(); k-- > 0;) {
+      if (++idx[k] < shape[k]) break;
+      idx[k] = 0;
+    }
+  }
+  return v;
+}
+
 }  // namespace cosim::vta

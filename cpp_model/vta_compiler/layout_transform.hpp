@@ -18,6 +18,12 @@ inline int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 std::vector<uint8_t> pack_activations(const Tensor& nhwc);
 // Blocked bytes -> int8 NHWC of `shape` (throws cosim::InputError when short).
 Tensor unpack_activations(const std::vector<uint8_t>& blocked, const std::vector<int64_t>& shape);
+// Each element of `shape` (row-major, zero-padded to `padded` values) as
+// `lut[x + 128]` of the int8 element of `t` that broadcasts onto it (NumPy
+// rules: `t`'s dims align to the right, size-1 dims repeat): a host-side
+// rescale of an ADD input, which is a pure function of the int8 value.
+std::vector<int32_t> broadcast_through_lut(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
+                                           const int32_t* lut);
 // int8 OHWI -> 256-byte weight blocks in [ob][kh][kw][cb] order.
 std::vector<uint8_t> pack_weights(const Tensor& ohwi);
 

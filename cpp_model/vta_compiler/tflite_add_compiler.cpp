@@ -19,28 +19,6 @@ namespace {
 
 [[noreturn]] void bad(const std::string& what) { throw InputError("VTA add compiler: " + what); }
 
-// Each output element's value of one input after broadcasting, through a
-// lookup table per int8 value (the host-side rescale is a pure function).
-std::vector<int32_t> broadcast_lut(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
-                                   const int32_t (&lut)[256]) {
-  std::vector<int32_t> v(static_cast<std::size_t>(padded), 0);
-  std::vector<int64_t> idx(shape.size(), 0);
-  const std::size_t lead = shape.size() - t.rank();
-  const int8_t* d = t.data<int8_t>();
-  int64_t total = 1;
-  for (int64_t s : shape) total *= s;
-  for (int64_t i = 0; i < total; ++i) {
-    int64_t off = 0;
-    for (std::size_t k = 0; k < t.rank(); ++k) off = off * t.dim(k) + (t.dim(k) == 1 ? 0 : idx[lead + k]);
-    v[static_cast<std::size_t>(i)] = lut[d[off] + 128];
-    for (std::size_t k = shape.size(); k-- > 0;) {
-      if (++idx[k] < shape[k]) break;
-      idx[k] = 0;
-    }
-  }
-  return v;
-}
-
 // TFLite's input rescale: requant((x - zp) << left_shift, m).
 std::vector<int32_t> tflite_rescale_broadcast(const Tensor& t, const std::vector<int64_t>& shape, int64_t padded,
                                               int32_t zero_point, quant::QuantizedMultiplier m, int left_shift,
@@ -48,7 +26,7 @@ std::vector<int32_t> tflite_rescale_broadcast(const Tensor& t, const std::vector
   int32_t lut[256];
   for (int x = -128; x < 128; ++x)
     lut[x + 128] = quant::multiply_by_quantized_multiplier((x - zero_point) * (1 << left_shift), m, r);
-  return broadcast_lut(t, shape, padded, lut);
+  return broadcast_through_lut(t, shape, padded, lut);
 }
 
 CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddParams* tp, const CompileOptions& opt);
