@@ -442,14 +442,15 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
       const Loop over_blocks{static_cast<uint32_t>(gn), static_cast<uint32_t>(pix), static_cast<uint32_t>(ps), 0};
       const Loop over_pixels{static_cast<uint32_t>(pix), 1, 0, 0};
       const Loop over_all{static_cast<uint32_t>(gn * pix), 1, 0, 0};
-      // Zero-point corrections of the border pixels.
+      // Zero-point corrections of the border pixels (the fused program's
+      // start values already hold them).
       std::vector<Uop> corr_k;
-      for (int64_t y = 0; y < rr; ++y)
+      for (int64_t y = 0; y < rr && !fused; ++y)
         for (int64_t x = 0; x < cw; ++x) {
           const int cls = bd.of(r0 + y, c0 + x);
           if (cls >= 0) corr_k.push_back(Uop{u16(ab + y * cw + x), u16(kParFixed + cls), 0});
         }
-      if (!corr_k.empty() && !fused) {
+      if (!corr_k.empty()) {
         const UopRange ck = b.load_uops(corr_k);
         b.alu_reg(AluOp::kAdd, ck, over_blocks);
         cp.alu_uops += static_cast<uint64_t>(ck.size() * gn);
