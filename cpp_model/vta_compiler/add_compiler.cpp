@@ -267,12 +267,7 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
     }
     store_flat_chunk(bld, cp, wu, desc, abase, ro.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
   }
-  WorkUnit tail;
-  tail.text = "drain and finish";
-  drain_and_finish(bld, k - s2c_popped);
-  note(tail);
-  const BuiltProgram bp = build_within(bld, layout, opt.dram_limit, "VTA add compiler");
-  cp.dram = layout.make_image();
+  const BuiltProgram bp = close_program(bld, cp, layout, k - s2c_popped, opt.dram_limit, "VTA add compiler");
   const std::vector<int32_t> va = broadcast_through_lut(a, shape, blocks * kBlock, ta.data());
   const std::vector<int32_t> vb = broadcast_through_lut(b, shape, blocks * kBlock, tb.data());
   if (gemm) {

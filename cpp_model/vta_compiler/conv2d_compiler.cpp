@@ -527,15 +527,9 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   }
 
   // Drain the tokens left in the queues, then FINISH.
-  WorkUnit tail;
-  tail.text = "drain and finish";
   load_pop_until(tile_idx);
   if (load_pop_pending) b.noop(Engine::kLoad);
-  drain_and_finish(b, tile_idx - s2c_popped);
-  note(tail);
-
-  const BuiltProgram bp = build_within(b, layout, opt.dram_limit, "VTA conv2d compiler");
-  cp.dram = layout.make_image();
+  const BuiltProgram bp = close_program(b, cp, layout, tile_idx - s2c_popped, opt.dram_limit, "VTA conv2d compiler");
   if (!opt.input_addr) {
     const std::vector<uint8_t> xin = pack_activations(input);
     write_region(cp.dram, r_in, xin.data(), xin.size());

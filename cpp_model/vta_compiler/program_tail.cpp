@@ -4,19 +4,21 @@
 
 namespace cosim::vta {
 
-void drain_and_finish(ProgramBuilder& b, int64_t store_tokens_left) {
+BuiltProgram close_program(ProgramBuilder& b, CompiledProgram& cp, DramLayout& layout, int64_t store_tokens_left,
+                           uint64_t dram_limit, const std::string& who) {
   for (int64_t i = 0; i < store_tokens_left; ++i) {
     b.pop(Engine::kStore, Engine::kCompute);
     b.noop(Engine::kCompute);
   }
   b.finish();
-}
-
-BuiltProgram build_within(const ProgramBuilder& b, DramLayout& layout, uint64_t dram_limit, const std::string& who) {
+  WorkUnit tail;
+  tail.text = "drain and finish";
+  while (cp.work.size() < b.size()) cp.work.push_back(tail);
   BuiltProgram bp = b.build(layout);
   if (layout.size() > dram_limit)
     throw InputError(who + ": the program and data need " + std::to_string(layout.size()) +
                      " bytes of DRAM, more than the DRAM limit " + std::to_string(dram_limit));
+  cp.dram = layout.make_image();
   return bp;
 }
 

@@ -10,14 +10,14 @@
 
 namespace cosim::vta {
 
-// Pops the store->compute tokens the stream has not consumed yet (a COMPUTE
-// no-op carries each), then appends FINISH.
-void drain_and_finish(ProgramBuilder& b, int64_t store_tokens_left);
-
-// Builds the stream into `layout`; cosim::InputError "<who>: the program and
-// data need N bytes of DRAM, more than the DRAM limit L" when the layout
-// outgrows `dram_limit`.
-BuiltProgram build_within(const ProgramBuilder& b, DramLayout& layout, uint64_t dram_limit, const std::string& who);
+// Ends the stream and builds it: pops the store->compute tokens not consumed
+// yet (a COMPUTE no-op carries each), appends FINISH, notes a "drain and
+// finish" work unit for what that emitted, builds into `layout` and puts the
+// layout's image in `cp.dram` for the data. cosim::InputError "<who>: the
+// program and data need N bytes of DRAM, more than the DRAM limit L" when the
+// layout outgrows `dram_limit`.
+BuiltProgram close_program(ProgramBuilder& b, CompiledProgram& cp, DramLayout& layout, int64_t store_tokens_left,
+                           uint64_t dram_limit, const std::string& who);
 
 // Places the instructions and uops into `cp.dram` (the data already
 // written), drops the image below `dram_base` and records the stream in `cp`.

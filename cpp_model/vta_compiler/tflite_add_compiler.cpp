@@ -118,12 +118,7 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddPar
     wu.text = desc + ": load and ALU";
     store_flat_chunk(bld, cp, wu, desc, abase, ro.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
   }
-  WorkUnit tail;
-  tail.text = "drain and finish";
-  drain_and_finish(bld, k - s2c_popped);
-  note(tail);
-  const BuiltProgram bp = build_within(bld, layout, opt.dram_limit, "VTA add compiler");
-  cp.dram = layout.make_image();
+  const BuiltProgram bp = close_program(bld, cp, layout, k - s2c_popped, opt.dram_limit, "VTA add compiler");
   if (tp != nullptr) {
     write_int32_region(cp.dram, ra, tflite_rescale_broadcast(a, shape, blocks * kBlock, tp->input1_zero_point,
                                                              tp->input1_multiplier, tp->left_shift, tp->rounding));
