@@ -139,20 +139,12 @@ void gemm_operands(ProgramBuilder& bld, int64_t e0, int64_t len, uint32_t abase,
 
 CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAddParams& p,
                             const CompileOptions& opt) {
-  if (a.dtype() != DType::kInt8 || b.dtype() != DType::kInt8)
-    bad(std::string("inputs must be int8, got ") + dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()));
-  if (opt.threads != 1 && opt.threads != 2) bad("threads must be 1 or 2, got " + std::to_string(opt.threads));
-  if (opt.acc_depth < 2 * static_cast<uint32_t>(opt.threads) || opt.acc_depth > kAccDepth)
-    bad("ACC depth option " + std::to_string(opt.acc_depth) + " must be in " + std::to_string(2 * opt.threads) +
-        ".." + std::to_string(kAccDepth));
+  const AddExtent extent = check_add_inputs(a, b, opt);
   if (opt.inp_depth > kInpDepth || opt.wgt_depth > kWgtDepth)
     bad("INP / WGT depth options " + std::to_string(opt.inp_depth) + " / " + std::to_string(opt.wgt_depth) +
         " exceed the core's " + std::to_string(kInpDepth) + " / " + std::to_string(kWgtDepth));
-  const std::vector<int64_t> shape = ops::broadcast_shape(a.shape(), b.shape());
-  int64_t numel = 1;
-  for (int64_t s : shape) numel *= s;
-  if (numel < 1) bad("empty output");
-  const int64_t blocks = ceil_div(numel, kBlock);
+  const std::vector<int64_t>& shape = extent.shape;
+  const int64_t numel = extent.numel, blocks = extent.blocks;
   const int32_t shr = std::min(15 - p.out_multiplier.shift, 31);
   if (shr < -32768 || p.out_zero_point < -32768 || p.out_zero_point > 32767)
     bad("output shift or zero point does not fit an ALU immediate");
@@ -203,9 +195,6 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   const int64_t chunks = static_cast<int64_t>(sizes.size());
   const OutputProgram requant = output_program(p, shr, ta, tb);
   ProgramBuilder bld;
-  auto note = [&](const WorkUnit& u) {
-    while (cp.work.size() < bld.size()) cp.work.push_back(u);
-  };
   UopRange kernels;  // GEMM path: every thread's kernels, in one LOAD UOP (each LOAD pays the DRAM latency)
   if (gemm) {
     bld.load_1d(MemType::kInp, 0, rsel.elem(), add_operands::kSlots);  // once, on the LOAD engine
@@ -220,12 +209,8 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   for (int64_t e0 = 0; k < chunks; e0 += sizes[static_cast<std::size_t>(k)], ++k) {
     const int64_t len = std::min(sizes[static_cast<std::size_t>(k)], blocks - e0);
     const int64_t t = k % threads;
-    WorkUnit wu;
-    wu.tile = k;
-    wu.e0 = e0 * kBlock;
-    wu.e1 = std::min(numel, (e0 + len) * kBlock);
-    const std::string desc = "chunk " + std::to_string(k) + " (elements " + std::to_string(wu.e0) + ".." +
-                             std::to_string(wu.e1 - 1) + ")";
+    std::string desc;
+    WorkUnit wu = flat_chunk_unit(k, e0, len, numel, desc);
     const Loop over{static_cast<uint32_t>(len), 1, 1, 0};
     uint32_t abase = 0;
     if (gemm) {
@@ -257,10 +242,8 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
         bld.pop(Engine::kStore, Engine::kCompute);  // ACC share t stored
         ++s2c_popped;
       }
-      bld.load_1d(MemType::kAcc, abase, ra.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
-      bld.load_1d(MemType::kAcc, bbase, rb.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
-      const UopRange u = bld.load_uops({Uop{static_cast<uint16_t>(abase), static_cast<uint16_t>(bbase), 0}});
-      bld.alu_reg(AluOp::kAdd, u, over);
+      const UopRange u = add_in_acc(bld, abase, bbase, ra.elem(static_cast<uint64_t>(e0)),
+                                    rb.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
       requant.emit(bld, u, over);
       cp.alu_uops += (1 + requant.uops()) * static_cast<uint64_t>(len);
       wu.text = desc + ": load and ALU";

@@ -1,6 +1,10 @@
 #include "vta_compiler/program_tail.hpp"
 
+#include <algorithm>
+
 #include "common/error.hpp"
+#include "ops/add.hpp"
+#include "vta_compiler/layout_transform.hpp"
 
 namespace cosim::vta {
 
@@ -31,6 +35,24 @@ void adopt_program(CompiledProgram& cp, const BuiltProgram& bp, uint64_t dram_ba
   cp.insn_count = static_cast<uint32_t>(bp.insns.size());
 }
 
+WorkUnit flat_chunk_unit(int64_t k, int64_t e0, int64_t len, int64_t numel, std::string& desc) {
+  WorkUnit wu;
+  wu.tile = k;
+  wu.e0 = e0 * kBlock;
+  wu.e1 = std::min(numel, (e0 + len) * kBlock);
+  desc = "chunk " + std::to_string(k) + " (elements " + std::to_string(wu.e0) + ".." + std::to_string(wu.e1 - 1) + ")";
+  return wu;
+}
+
+UopRange add_in_acc(ProgramBuilder& b, uint32_t abase, uint32_t bbase, uint32_t a_elem, uint32_t b_elem,
+                    uint32_t len) {
+  b.load_1d(MemType::kAcc, abase, a_elem, len);
+  b.load_1d(MemType::kAcc, bbase, b_elem, len);
+  const UopRange u = b.load_uops({Uop{static_cast<uint16_t>(abase), static_cast<uint16_t>(bbase), 0}});
+  b.alu_reg(AluOp::kAdd, u, Loop{len, 1, 1, 0});
+  return u;
+}
+
 void store_flat_chunk(ProgramBuilder& b, CompiledProgram& cp, WorkUnit wu, const std::string& desc, uint32_t sram,
                       uint32_t dram, uint32_t len) {
   auto note = [&](const WorkUnit& u) {
@@ -47,6 +69,23 @@ void store_flat_chunk(ProgramBuilder& b, CompiledProgram& cp, WorkUnit wu, const
   b.push(Engine::kStore, Engine::kCompute);
   wu.text = desc + ": store sync";
   note(wu);
+}
+
+AddExtent check_add_inputs(const Tensor& a, const Tensor& b, const CompileOptions& opt) {
+  auto bad = [](const std::string& what) { throw InputError("VTA add compiler: " + what); };
+  if (a.dtype() != DType::kInt8 || b.dtype() != DType::kInt8)
+    bad(std::string("inputs must be int8, got ") + dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()));
+  if (opt.threads != 1 && opt.threads != 2) bad("threads must be 1 or 2, got " + std::to_string(opt.threads));
+  if (opt.acc_depth < 2 * static_cast<uint32_t>(opt.threads) || opt.acc_depth > kAccDepth)
+    bad("ACC depth option " + std::to_string(opt.acc_depth) + " must be in " + std::to_string(2 * opt.threads) +
+        ".." + std::to_string(kAccDepth));
+  AddExtent e;
+  e.shape = ops::broadcast_shape(a.shape(), b.shape());
+  e.numel = 1;
+  for (int64_t s : e.shape) e.numel *= s;
+  if (e.numel < 1) bad("empty output");
+  e.blocks = ceil_div(e.numel, kBlock);
+  return e;
 }
 
 void set_flat_output(CompiledProgram& cp, const DramRegion& out, const std::vector<int64_t>& shape, int64_t chunks,

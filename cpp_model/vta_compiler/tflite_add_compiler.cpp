@@ -40,17 +40,9 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const ops::AddPara
 namespace {
 
 CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddParams* tp, const CompileOptions& opt) {
-  if (a.dtype() != DType::kInt8 || b.dtype() != DType::kInt8)
-    bad(std::string("inputs must be int8, got ") + dtype_name(a.dtype()) + " and " + dtype_name(b.dtype()));
-  if (opt.threads != 1 && opt.threads != 2) bad("threads must be 1 or 2, got " + std::to_string(opt.threads));
-  if (opt.acc_depth < 2 * static_cast<uint32_t>(opt.threads) || opt.acc_depth > kAccDepth)
-    bad("ACC depth option " + std::to_string(opt.acc_depth) + " must be in " + std::to_string(2 * opt.threads) +
-        ".." + std::to_string(kAccDepth));
-  const std::vector<int64_t> shape = ops::broadcast_shape(a.shape(), b.shape());
-  int64_t numel = 1;
-  for (int64_t s : shape) numel *= s;
-  if (numel < 1) bad("empty output");
-  const int64_t blocks = ceil_div(numel, kBlock);
+  const AddExtent extent = check_add_inputs(a, b, opt);
+  const std::vector<int64_t>& shape = extent.shape;
+  const int64_t numel = extent.numel, blocks = extent.blocks;
   const uint64_t data_bytes = static_cast<uint64_t>(blocks) * (2 * kAccElemBytes + kOutElemBytes);
   if (data_bytes > opt.dram_limit)
     bad(std::to_string(numel) + " elements need " + std::to_string(data_bytes) +
@@ -83,29 +75,19 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddPar
   if (chunk < 1) bad("ACC depth option " + std::to_string(opt.acc_depth) + " leaves no room beside the parameters");
   ProgramBuilder bld;
   if (nvec > 0) bld.load_1d(MemType::kAcc, 0, rp.elem_base(), static_cast<uint32_t>(nvec));
-  auto note = [&](const WorkUnit& u) {
-    while (cp.work.size() < bld.size()) cp.work.push_back(u);
-  };
   int64_t k = 0, s2c_popped = 0;
   for (int64_t e0 = 0; e0 < blocks; e0 += chunk, ++k) {
     const int64_t len = std::min(chunk, blocks - e0);
     const int64_t t = k % threads;
     const uint32_t abase = static_cast<uint32_t>(nvec + t * regions * chunk), bbase = static_cast<uint32_t>(abase + chunk);
-    WorkUnit wu;
-    wu.tile = k;
-    wu.e0 = e0 * kBlock;
-    wu.e1 = std::min(numel, (e0 + len) * kBlock);
-    const std::string desc = "chunk " + std::to_string(k) + " (elements " + std::to_string(wu.e0) + ".." +
-                             std::to_string(wu.e1 - 1) + ")";
+    std::string desc;
+    WorkUnit wu = flat_chunk_unit(k, e0, len, numel, desc);
     if (k >= threads) {
       bld.pop(Engine::kStore, Engine::kCompute);  // ACC half t stored
       ++s2c_popped;
     }
-    bld.load_1d(MemType::kAcc, abase, ra.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
-    bld.load_1d(MemType::kAcc, bbase, rb.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
-    const UopRange u = bld.load_uops({Uop{static_cast<uint16_t>(abase), static_cast<uint16_t>(bbase), 0}});
-    const Loop over{static_cast<uint32_t>(len), 1, 1, 0};
-    bld.alu_reg(AluOp::kAdd, u, over);
+    add_in_acc(bld, abase, bbase, ra.elem(static_cast<uint64_t>(e0)), rb.elem(static_cast<uint64_t>(e0)),
+               static_cast<uint32_t>(len));
     if (tp != nullptr) {
       // TFLite: the output requantization; B's entries are free now.
       RqPlacement at;
