@@ -252,6 +252,57 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
                             u16(wbase + ((cb * g.kh + ky) * gn + ob) * g.kw + kx)});
     return k;
   };
+  // Output rows [first, end) of a tile, and the input window rows [0,
+  // window_rows) they read.
+  struct RowPart {
+    int64_t first, end, window_rows;
+  };
+  // The program's first tile does its first run of weight slices in parts
+  // of output rows, each after the input rows it reads: the first GEMM then
+  // waits for a part of the input window instead of all of it. Part j covers
+  // output rows [first, second) and needs the window rows below
+  // in_rows(second).
+  // A part whose new window rows are all padding joins its neighbour.
+  auto first_tile_parts = [&](const TilePos& tp) {
+    const int64_t k = std::clamp<int64_t>(opt.first_tile_parts, 1, tp.rr);
+    const int64_t rows_in = tp.rows_in(g), ys = tp.r0 * g.sh - g.pt;
+    const int64_t data_lo = std::max<int64_t>(0, -ys);
+    const int64_t data_hi = data_lo + (g.skip_rows ? tp.rr : std::min(g.h, ys + rows_in) - std::max<int64_t>(0, ys));
+    std::vector<RowPart> parts;
+    int64_t first = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      const int64_t end = tp.rr * (j + 1) / k, window = std::min(rows_in, g.in_rows(end));
+      if (window <= data_lo) continue;  // only top padding so far: the next part takes these rows too
+      const int64_t prev_window = parts.empty() ? 0 : parts.back().window_rows;
+      if (!parts.empty() && prev_window >= data_hi) {
+        parts.back().end = end;  // only bottom padding: the previous part takes these rows
+        parts.back().window_rows = window;
+        continue;
+      }
+      parts.push_back(RowPart{first, end, window});
+      first = end;
+    }
+    return parts;
+  };
+  // Part `a` rows down of a GEMM kernel: the same uops, `a` output rows and
+  // a * in_row_step input rows further on.
+  auto rows_down = [&](std::vector<Uop> k, const TilePos& tp, int64_t a) {
+    for (Uop& u : k) {
+      u.dst = u16(u.dst + a * tp.cw);
+      u.src = u16(u.src + a * g.in_row_step() * tp.cols_in(g));
+    }
+    return k;
+  };
+  // The kernels of the first run's later parts, for the first tile on half 0.
+  auto first_part_kernels = [&](const TilePos& tp, int64_t gn, int64_t wbase) {
+    const std::vector<Uop> whole = gemm_kernel(tp, 0, gn, wbase, 0, g.cb);
+    const int64_t run0 = first_chunks > 1 ? slices / first_chunks : slices;
+    const std::vector<Uop> first(whole.begin(), whole.begin() + run0 * g.kw * gn);
+    std::vector<std::vector<Uop>> ks;
+    const std::vector<RowPart> parts = first_tile_parts(tp);
+    for (std::size_t j = 1; j < parts.size(); ++j) ks.push_back(rows_down(first, tp, parts[j].first));
+    return ks;
+  };
   // One uop per parameter entry, at the accumulators of half t.
   auto alu_kernel = [&](int64_t t) {
     std::vector<Uop> k;
@@ -324,6 +375,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
           for (const auto& [len, kernel] : start_kernels(tp, i)) kernels.push_back(kernel);
         }
         kernels.push_back(gemm_kernel(tp, i, gn, wbase, 0, g.cb));
+        if (i == 0)
+          for (auto& k : first_part_kernels(tp, gn, wbase)) kernels.push_back(std::move(k));
       }
       const int64_t last_gn = g.ob - (tl.groups - 1) * nob;
       if (tfl == nullptr && last_gn > 1) {
@@ -382,6 +435,13 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
       const bool first_of_chunked = tile_idx == 0 && first_chunks > 1;
       const std::vector<std::pair<int64_t, int64_t>> runs =
           first_of_chunked ? slice_runs(first_chunks) : slice_runs(1);
+      // The parts of output rows of the run starting at slice q_lo.
+      auto row_parts = [&](int64_t q_lo) {
+        std::vector<RowPart> parts;
+        if (tile_idx == 0 && q_lo == 0) return first_tile_parts(tp);
+        parts.push_back(RowPart{0, rr, rows_in});
+        return parts;
+      };
       for (const auto& [q_lo, q_hi] : runs) {
         if (first_of_chunked) {
           const int64_t per_slice = gn * g.kw, n_w = (q_hi - q_lo) * per_slice;
@@ -389,17 +449,30 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
                     r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb + q_lo * per_slice)), 1,
                     static_cast<uint32_t>(n_w), static_cast<uint32_t>(n_w));
         }
-        // The input blocks whose first slice is in this run.
-        for (int64_t cb = ceil_div(q_lo, g.kh); cb * g.kh < q_hi; ++cb) {
-          const Pad pad{static_cast<uint8_t>(y0), static_cast<uint8_t>(y1), static_cast<uint8_t>(x0),
+        // The input blocks whose first slice is in this run: window rows
+        // [lo, hi) of each, with the padding rows that fall inside; on the
+        // first tile's first run, one token per part of output rows.
+        const int64_t x_stride = g.skip_rows ? g.sh * g.w : g.w;
+        auto load_rows = [&](int64_t lo, int64_t hi) {
+          const int64_t top = std::clamp<int64_t>(y0 - lo, 0, hi - lo);
+          const int64_t d_lo = std::max(lo, y0), d_hi = std::min(hi, y0 + ysz);
+          const int64_t bottom = hi - std::max(lo, y0 + ysz) > 0 ? hi - std::max(lo, y0 + ysz) : 0;
+          const Pad pad{static_cast<uint8_t>(top), static_cast<uint8_t>(bottom), static_cast<uint8_t>(x0),
                         static_cast<uint8_t>(x1)};
-          b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + cb * rows_in * cols_in),
-                    r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi)),
-                    static_cast<uint32_t>(ysz), static_cast<uint32_t>(xsz),
-                    static_cast<uint32_t>(g.skip_rows ? g.sh * g.w : g.w), pad);
-          load_pop_pending = false;
+          for (int64_t cb = ceil_div(q_lo, g.kh); cb * g.kh < q_hi; ++cb) {
+            b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + (cb * rows_in + lo) * cols_in),
+                      r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi + (d_lo - y0) * x_stride)),
+                      static_cast<uint32_t>(d_hi - d_lo), static_cast<uint32_t>(xsz), static_cast<uint32_t>(x_stride),
+                      pad);
+            load_pop_pending = false;
+          }
+          b.push(Engine::kLoad, Engine::kCompute);
+        };
+        int64_t done_rows = 0;
+        for (const RowPart& part : row_parts(q_lo)) {
+          load_rows(done_rows, part.window_rows);
+          done_rows = part.window_rows;
         }
-        b.push(Engine::kLoad, Engine::kCompute);
       }
       wu.text = desc + ": input load";
       note(wu);
@@ -423,16 +496,21 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         emit_start(tp, t, gn);
       }
       // One GEMM per run of weight slices, each after its load.
-      const UopRange whole = b.load_uops(gemm_kernel(tp, t, gn, wbase, 0, g.cb));
+      const std::vector<Uop> whole_k = gemm_kernel(tp, t, gn, wbase, 0, g.cb);
+      const UopRange whole = b.load_uops(whole_k);
       const uint32_t per_slice = static_cast<uint32_t>(g.kw * gn);
       for (const auto& [q_lo, q_hi] : runs) {
-        b.pop(Engine::kLoad, Engine::kCompute);
         const UopRange gk{whole.bgn + static_cast<uint32_t>(q_lo) * per_slice,
                           whole.bgn + static_cast<uint32_t>(q_hi) * per_slice};
-        b.gemm(gk,
-               Loop{static_cast<uint32_t>(rr), static_cast<uint32_t>(cw),
-                    static_cast<uint32_t>(g.in_row_step() * cols_in), 0},
-               Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
+        const std::vector<Uop> run_k(whole_k.begin() + q_lo * per_slice, whole_k.begin() + q_hi * per_slice);
+        for (const RowPart& part : row_parts(q_lo)) {
+          b.pop(Engine::kLoad, Engine::kCompute);
+          const UopRange pk = part.first == 0 ? gk : b.load_uops(rows_down(run_k, tp, part.first));
+          b.gemm(pk,
+                 Loop{static_cast<uint32_t>(part.end - part.first), static_cast<uint32_t>(cw),
+                      static_cast<uint32_t>(g.in_row_step() * cols_in), 0},
+                 Loop{static_cast<uint32_t>(cw), 1, static_cast<uint32_t>(g.sw), 0});
+        }
         cp.gemm_uops += static_cast<uint64_t>(gk.size()) * static_cast<uint64_t>(pix);
       }
       b.push(Engine::kCompute, Engine::kLoad);  // INP half t free

@@ -129,15 +129,16 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
       // largest that fits. Each half's accumulators are reset once (threads
       // used x tile entries) and its GEMM kernel preloaded (about two cycles
       // per uop); every tile costs a few dozen cycles of pipeline drains and
-      // syncs; the first tile's first input run is loaded before any GEMM.
+      // syncs; the first part of the first tile's input rows is loaded
+      // before any GEMM.
       // (Weights fitted on ResNet-8's layers and conv2d.yaml; measured, the
       // choice is within 1.1 % of the best forced row count on each.)
-      constexpr int64_t kTileCycles = 64;
+      constexpr int64_t kTileCycles = 40;
       auto cost = [&](int64_t rows) {
         const int64_t tiles = ceil_div(g.oh, rows) * ceil_div(g.ow, cw) * g.n * ceil_div(g.ob, nb);
         const int64_t halves = std::min(threads, tiles);
-        const int64_t first_run = g.in_rows(rows) *
-                                  ((cw - 1) * g.sw + g.kw);
+        const int64_t parts = std::clamp<int64_t>(opt.first_tile_parts, 1, rows);
+        const int64_t first_run = g.in_rows(ceil_div(rows, parts)) * ((cw - 1) * g.sw + g.kw);
         return halves * (nb * rows * cw * pe + 2 * g.kk * g.cb * nb) + kTileCycles * tiles + first_run;
       };
       int64_t best = r;

@@ -13,6 +13,14 @@
 // Tokens: pop_prev = load->compute, pop_next = store->compute, consumed when
 // the instruction starts; push_prev = compute->load, push_next =
 // compute->store, pushed once it has finished (pipeline drained, loads written).
+//
+// A GEMM or ALU instruction that pushes no token lets the next GEMM or ALU
+// instruction start as soon as its last micro-op has left S0: each micro-op
+// carries its instruction's operation through S1 and S2, so the two overlap
+// in the pipeline exactly as two micro-ops of one instruction do (the same
+// forwarding covers the hand-over), and back-to-back instructions cost no
+// drain. LOAD and FINISH, and an instruction after one that pushes, wait
+// until the pipeline is empty.
 `include "cosim_ports.svh"
 `include "vta_ports.svh"
 
@@ -98,11 +106,13 @@ module vta_compute import vta_pkg::*; #(
   // ---------------------------------------------------------------------------
   // Issue: wait for tokens, consume them at start.
   // ---------------------------------------------------------------------------
-  logic tokens_ok, can_start, start;
+  logic tokens_ok, can_start, start, head_loop, overlap_ok;
   always_comb begin
     tokens_ok = (!head_mem.hdr.pop_prev || l2c_avail_i) && (!head_mem.hdr.pop_next || s2c_avail_i);
-    can_start = (state_q == StIdle) && insn_valid_i && !halt_i;
-    start     = can_start && tokens_ok;
+    head_loop  = (head_mem.hdr.opcode == OpGemm || head_mem.hdr.opcode == OpAlu);
+    overlap_ok = (state_q == StExec) && !gen_q && !hdr_q.push_prev && !hdr_q.push_next && head_loop;
+    can_start  = (state_q == StIdle || overlap_ok) && insn_valid_i && !halt_i;
+    start      = can_start && tokens_ok;
   end
   assign insn_ready_o = start;
   assign l2c_pop_o    = start && head_mem.hdr.pop_prev;
@@ -113,7 +123,7 @@ module vta_compute import vta_pkg::*; #(
   logic start_load, start_loop, loop_empty, uop_bad;
   always_comb begin
     start_load = start && (head_mem.hdr.opcode == OpLoad);
-    start_loop = start && (head_mem.hdr.opcode == OpGemm || head_mem.hdr.opcode == OpAlu);
+    start_loop = start && head_loop;
     loop_empty = (head_gemm.uop_end <= 14'(head_gemm.uop_bgn)) || (head_gemm.iter_in == '0) ||
                  (head_gemm.iter_out == '0);
     uop_bad    = !loop_empty && (32'(head_gemm.uop_end) > 32'(UopDepth));
@@ -168,6 +178,17 @@ module vta_compute import vta_pkg::*; #(
   assign uop_re_o    = gen_fire;
   assign uop_raddr_o = UopAw'(u_q);
 
+  // The operation of a micro-op, carried with it through S1 and S2.
+  typedef struct packed {
+    logic        is_alu;
+    logic        reset;
+    logic        use_imm;
+    logic [2:0]  alu_op;
+    logic [31:0] imm;
+  } uop_op_t;
+  uop_op_t cur_op, p1_op_q, p2_op_q;
+  assign cur_op = '{is_alu: is_alu_q, reset: reset_q, use_imm: use_imm_q, alu_op: alu_op_q, imm: imm_q};
+
   // S1 / S2 pipeline registers.
   logic        p1_q, p2_q;
   logic [31:0] p1_dst_q, p1_src_q, p1_wgt_q;
@@ -187,8 +208,8 @@ module vta_compute import vta_pkg::*; #(
     s1_acc   = 32'(uop.dst_idx) + p1_dst_q;
     s1_src   = 32'(uop.src_idx) + p1_src_q;
     s1_wgt   = 32'(uop.wgt_idx) + p1_wgt_q;
-    gemm_mac = !is_alu_q && !reset_q;
-    alu_src  = is_alu_q && !use_imm_q;
+    gemm_mac = !p1_op_q.is_alu && !p1_op_q.reset;
+    alu_src  = p1_op_q.is_alu && !p1_op_q.use_imm;
     s1_bad   = 1'b0;
     s1_err   = ErrNone;
     if (s1_acc >= 32'(AccDepth)) begin
@@ -208,7 +229,7 @@ module vta_compute import vta_pkg::*; #(
   assign inp_raddr_o = InpAw'(s1_src);
   assign wgt_re_o    = s1_go && gemm_mac;
   assign wgt_raddr_o = WgtAw'(s1_wgt);
-  assign acc_re_o    = {s1_go && alu_src, s1_go && (is_alu_q || !reset_q)};
+  assign acc_re_o    = {s1_go && alu_src, s1_go && (p1_op_q.is_alu || !p1_op_q.reset)};
   assign acc_raddr_o = {AccAw'(s1_src), AccAw'(s1_acc)};
 
   // ---------------------------------------------------------------------------
@@ -228,8 +249,8 @@ module vta_compute import vta_pkg::*; #(
   // evaluated only while a micro-op of their kind is in S2: Verilator then
   // skips them in every other cycle.
   logic do_mac, do_alu;
-  assign do_mac = p2_q && !is_alu_q && !reset_q;
-  assign do_alu = p2_q && is_alu_q;
+  assign do_mac = p2_q && !p2_op_q.is_alu && !p2_op_q.reset;
+  assign do_alu = p2_q && p2_op_q.is_alu;
 
   logic [AccWidth-1:0] mac;
   logic [31:0] mac_sum;
@@ -257,8 +278,8 @@ module vta_compute import vta_pkg::*; #(
     if (do_alu) begin
       for (int unsigned o = 0; o < BlockOut; o++) begin
         alu_x = $signed(a_vec[o*32 +: 32]);
-        alu_y = use_imm_q ? $signed(imm_q) : $signed(b_vec[o*32 +: 32]);
-        unique case (alu_op_q)
+        alu_y = p2_op_q.use_imm ? $signed(p2_op_q.imm) : $signed(b_vec[o*32 +: 32]);
+        unique case (p2_op_q.alu_op)
           AluMin:  alu[o*32 +: 32] = (alu_x < alu_y) ? alu_x : alu_y;
           AluMax:  alu[o*32 +: 32] = (alu_x > alu_y) ? alu_x : alu_y;
           AluAdd:  alu[o*32 +: 32] = alu_x + alu_y;
@@ -270,9 +291,9 @@ module vta_compute import vta_pkg::*; #(
   end
 
   always_comb begin
-    if (is_alu_q)     res = alu;
-    else if (reset_q) res = '0;
-    else              res = mac;
+    if (p2_op_q.is_alu)     res = alu;
+    else if (p2_op_q.reset) res = '0;
+    else                    res = mac;
   end
 
   // ---------------------------------------------------------------------------
@@ -336,7 +357,7 @@ module vta_compute import vta_pkg::*; #(
       gen_q <= 1'b0;  u_q <= '0;  i_q <= '0;  j_q <= '0;
       dst_out_q <= '0;  src_out_q <= '0;  wgt_out_q <= '0;
       dst_q <= '0;  src_q <= '0;  wgt_q <= '0;
-      p1_q <= 1'b0;  p2_q <= 1'b0;
+      p1_q <= 1'b0;  p2_q <= 1'b0;  p1_op_q <= '0;  p2_op_q <= '0;
       p1_dst_q <= '0;  p1_src_q <= '0;  p1_wgt_q <= '0;
       p2_dst_q <= '0;  p2_src_q <= '0;
       wr_valid_q <= 1'b0;  wr_idx_q <= '0;  wr_data_q <= '0;
@@ -356,6 +377,8 @@ module vta_compute import vta_pkg::*; #(
 
       // Pipeline advance.
       p1_q     <= gen_fire;
+      p1_op_q  <= cur_op;
+      p2_op_q  <= p1_op_q;
       p1_dst_q <= dst_q;
       p1_src_q <= src_q;
       p1_wgt_q <= wgt_q;
@@ -397,56 +420,55 @@ module vta_compute import vta_pkg::*; #(
         p2_q       <= 1'b0;
         state_q    <= StHalt;
       end else begin
-        unique case (state_q)
-          StIdle: begin
-            if (start) begin
-              hdr_q      <= head_mem.hdr;
-              is_alu_q   <= (head_mem.hdr.opcode == OpAlu);
-              reset_q    <= head_gemm.reset_reg;
-              use_imm_q  <= head_alu.use_imm;
-              alu_op_q   <= head_alu.alu_opcode;
-              imm_q      <= 32'($signed(head_alu.imm));
-              uop_bgn_q  <= 14'(head_gemm.uop_bgn);
-              uop_end_q  <= head_gemm.uop_end;
-              iter_in_q  <= head_gemm.iter_in;
-              iter_out_q <= head_gemm.iter_out;
-              dfo_q <= head_gemm.dst_factor_out;  dfi_q <= head_gemm.dst_factor_in;
-              sfo_q <= head_gemm.src_factor_out;  sfi_q <= head_gemm.src_factor_in;
-              wfo_q <= head_gemm.wgt_factor_out;  wfi_q <= head_gemm.wgt_factor_in;
-              u_q <= 14'(head_gemm.uop_bgn);  i_q <= '0;  j_q <= '0;
-              dst_out_q <= '0;  src_out_q <= '0;  wgt_out_q <= '0;
-              dst_q <= '0;  src_q <= '0;  wgt_q <= '0;
-              if (start_load) begin
-                state_q <= StLoad;
-              end else if (start_loop) begin
-                if (uop_bad || (head_mem.hdr.opcode == OpAlu && head_alu.alu_opcode > AluMul)) begin
-                  err_q      <= 1'b1;
-                  err_code_q <= uop_bad ? ErrUopRange : ErrOpcode;
-                  state_q    <= StHalt;
-                end else begin
-                  gen_q   <= !loop_empty;
-                  state_q <= StExec;
-                end
-              end else begin
-                // FINISH
-                finish_q <= 1'b1;
-                state_q  <= StDone;
+        if (start) begin
+          hdr_q      <= head_mem.hdr;
+          is_alu_q   <= (head_mem.hdr.opcode == OpAlu);
+          reset_q    <= head_gemm.reset_reg;
+          use_imm_q  <= head_alu.use_imm;
+          alu_op_q   <= head_alu.alu_opcode;
+          imm_q      <= 32'($signed(head_alu.imm));
+          uop_bgn_q  <= 14'(head_gemm.uop_bgn);
+          uop_end_q  <= head_gemm.uop_end;
+          iter_in_q  <= head_gemm.iter_in;
+          iter_out_q <= head_gemm.iter_out;
+          dfo_q <= head_gemm.dst_factor_out;  dfi_q <= head_gemm.dst_factor_in;
+          sfo_q <= head_gemm.src_factor_out;  sfi_q <= head_gemm.src_factor_in;
+          wfo_q <= head_gemm.wgt_factor_out;  wfi_q <= head_gemm.wgt_factor_in;
+          u_q <= 14'(head_gemm.uop_bgn);  i_q <= '0;  j_q <= '0;
+          dst_out_q <= '0;  src_out_q <= '0;  wgt_out_q <= '0;
+          dst_q <= '0;  src_q <= '0;  wgt_q <= '0;
+          if (start_load) begin
+            state_q <= StLoad;
+          end else if (start_loop) begin
+            if (uop_bad || (head_mem.hdr.opcode == OpAlu && head_alu.alu_opcode > AluMul)) begin
+              err_q      <= 1'b1;
+              err_code_q <= uop_bad ? ErrUopRange : ErrOpcode;
+              state_q    <= StHalt;
+            end else begin
+              gen_q   <= !loop_empty;
+              state_q <= StExec;
+            end
+          end else begin
+            // FINISH
+            finish_q <= 1'b1;
+            state_q  <= StDone;
+          end
+        end else begin
+          unique case (state_q)
+            StExec: if (pipe_empty) state_q <= StDone;
+            StLoad: begin
+              if (ld_err) begin
+                err_q      <= 1'b1;
+                err_code_q <= ErrSramRange;
+                state_q    <= StHalt;
+              end else if (ld_done) begin
+                state_q <= StDone;
               end
             end
-          end
-          StExec: if (pipe_empty) state_q <= StDone;
-          StLoad: begin
-            if (ld_err) begin
-              err_q      <= 1'b1;
-              err_code_q <= ErrSramRange;
-              state_q    <= StHalt;
-            end else if (ld_done) begin
-              state_q <= StDone;
-            end
-          end
-          StDone: state_q <= StIdle;
-          default: ;  // StHalt: until the next start
-        endcase
+            StDone: state_q <= StIdle;
+            default: ;  // StIdle, or StHalt until the next start
+          endcase
+        end
       end
     end
   end
