@@ -23,10 +23,13 @@ uint64_t CompiledProgram::compute_load_cycles() const {
   for (const Insn& i : insns) {
     const auto* m = std::get_if<MemInsn>(&i);
     if (m == nullptr || m->opcode != Opcode::kLoad) continue;
+    // The loader writes one beat of a data element, or one whole padding
+    // element, per cycle.
     const uint64_t elems = static_cast<uint64_t>(m->y_size + m->y_pad_0 + m->y_pad_1) *
                            static_cast<uint64_t>(m->x_size + m->x_pad_0 + m->x_pad_1);
-    if (m->mem_type == MemType::kUop) cycles += static_cast<uint64_t>(m->y_size) * m->x_size;
-    if (m->mem_type == MemType::kAcc) cycles += elems * (kAccElemBytes / kBeatBytes);
+    const uint64_t data = static_cast<uint64_t>(m->y_size) * m->x_size;
+    if (m->mem_type == MemType::kUop) cycles += data;
+    if (m->mem_type == MemType::kAcc) cycles += data * (kAccElemBytes / kBeatBytes) + (elems - data);
     if (m->mem_type == MemType::kAcc8) cycles += elems;
   }
   return cycles;

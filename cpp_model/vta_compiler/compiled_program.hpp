@@ -40,10 +40,10 @@ struct CompileOptions {
   // corrections and the output zero point folded (vta_compiler/fused_requant.hpp)
   // where the accumulator bounds allow it; false keeps the plain program.
   bool fused_requant = true;
-  // CONV2D: the program's first tile runs its first weight slices in up to
-  // this many parts of output rows, each as soon as its input rows are in
-  // (1 = the whole window first).
-  int first_tile_parts = 4;
+  // CONV2D: the program's first tile runs its first weight slices in parts of
+  // this many output rows, each as soon as its input rows are in (0 = the
+  // whole window first).
+  int first_part_rows = 2;
   // Largest DRAM image the compiler may produce (the core addresses 32 bits).
   uint64_t dram_limit = uint64_t{1} << 32;
   // Where the program's own regions start: a network keeps several programs

@@ -264,7 +264,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   // in_rows(second).
   // A part whose new window rows are all padding joins its neighbour.
   auto first_tile_parts = [&](const TilePos& tp) {
-    const int64_t k = std::clamp<int64_t>(opt.first_tile_parts, 1, tp.rr);
+    const int64_t k = opt.first_part_rows < 1 ? 1 : ceil_div(tp.rr, opt.first_part_rows);
     const int64_t rows_in = tp.rows_in(g), ys = tp.r0 * g.sh - g.pt;
     const int64_t data_lo = std::max<int64_t>(0, -ys);
     const int64_t data_hi = data_lo + (g.skip_rows ? tp.rr : std::min(g.h, ys + rows_in) - std::max<int64_t>(0, ys));
@@ -358,12 +358,39 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     // The first parameters go before any LOAD-engine traffic: the COMPUTE
     // engine cannot start without them, and the memory is shared.
     const bool chunked = grp == 0 && first_chunks > 1;
+    // A fused program with immediate clamps and no border classes reads only
+    // the first kParFusedUsed entries of each block: the rest are padding.
+    const bool trim_params = fused && tfl == nullptr && bd.count == 0 && ps == kParFixed &&
+                             (fused->fold_zero_point || same_zp) && same_min && same_max;
     auto load_params = [&] {
+      if (trim_params) {
+        b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * ps)), static_cast<uint32_t>(gn),
+                  static_cast<uint32_t>(kParFusedUsed), static_cast<uint32_t>(ps),
+                  Pad{0, 0, 0, static_cast<uint8_t>(ps - kParFusedUsed)});
+        return;
+      }
       b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * ps)), 1, static_cast<uint32_t>(gn * ps),
                 static_cast<uint32_t>(gn * ps));
     };
+    // The parameters are first needed by the first start values, after the
+    // resets. When the resets last longer than the first part's loads would
+    // take at 8 bytes per cycle (ResNet-8's memory), the LOAD engine goes
+    // first and the parameters load during its later traffic; otherwise
+    // they go before any LOAD-engine traffic, as the memory is shared.
+    bool params_late = false;
+    if (grp == 0 && fused && !tiles.empty()) {
+      const TilePos& t0 = tiles.front();
+      const int64_t run0 = first_chunks > 1 ? slices / first_chunks : slices;
+      const int64_t run0_cbs = ceil_div(run0, g.kh);
+      const int64_t wgt_entries = chunked ? run0 * gn * g.kw : gn * g.kk * g.cb;
+      const int64_t inp_entries = run0_cbs * first_tile_parts(t0).front().window_rows * t0.cols_in(g);
+      const int64_t first_bytes = wgt_entries * static_cast<int64_t>(kWgtElemBytes) +
+                                  inp_entries * static_cast<int64_t>(kInpElemBytes);
+      constexpr int64_t kAssumedBytesPerCycle = 8;
+      params_late = halves_used * acc_half * kAssumedBytesPerCycle >= first_bytes;
+    }
     if (grp == 0) {
-      load_params();
+      if (!params_late) load_params();
       // So are the first tiles' uop kernels and the last tile's, in one
       // request (the later loads find them resident).
       std::vector<std::vector<Uop>> kernels;
@@ -404,6 +431,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         cp.reset_uops += static_cast<uint64_t>(acc_half);
       }
     }
+    if (params_late) load_params();
     note(setup);
 
     for (const TilePos& tp : tiles) {

@@ -130,16 +130,18 @@ Conv2dTiling choose_tiling(const Geo& g, const Borders& bd, const CompileOptions
       // used x tile entries) and its GEMM kernel preloaded (about two cycles
       // per uop); every tile costs a few dozen cycles of pipeline drains and
       // syncs; the first part of the first tile's input rows is loaded
-      // before any GEMM.
+      // before any GEMM, and the last tile's last block is stored after the
+      // last ALU uop.
       // (Weights fitted on ResNet-8's layers and conv2d.yaml; measured, the
       // choice is within 1.1 % of the best forced row count on each.)
       constexpr int64_t kTileCycles = 40;
       auto cost = [&](int64_t rows) {
         const int64_t tiles = ceil_div(g.oh, rows) * ceil_div(g.ow, cw) * g.n * ceil_div(g.ob, nb);
         const int64_t halves = std::min(threads, tiles);
-        const int64_t parts = std::clamp<int64_t>(opt.first_tile_parts, 1, rows);
-        const int64_t first_run = g.in_rows(ceil_div(rows, parts)) * ((cw - 1) * g.sw + g.kw);
-        return halves * (nb * rows * cw * pe + 2 * g.kk * g.cb * nb) + kTileCycles * tiles + first_run;
+        const int64_t part = opt.first_part_rows < 1 ? rows : std::min<int64_t>(rows, opt.first_part_rows);
+        const int64_t first_run = g.in_rows(part) * ((cw - 1) * g.sw + g.kw);
+        const int64_t last_store = rows * cw;  // the last tile's last block, about a cycle a pixel
+        return halves * (nb * rows * cw * pe + 2 * g.kk * g.cb * nb) + kTileCycles * tiles + first_run + last_store;
       };
       int64_t best = r;
       for (int64_t rows = r - 1; rows >= 1; --rows)

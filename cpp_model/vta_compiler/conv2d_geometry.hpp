@@ -49,12 +49,15 @@ struct Borders {
   }
 };
 
-// ACC entries per output block: bias, pre, mul, post, zp, act_min, act_max,
-// the fused program's offset K, then the border corrections. The fused
-// program keeps its start values where the bias and the corrections go.
-constexpr int64_t kParBias = 0, kParPre = 1, kParMul = 2, kParPost = 3, kParZp = 4, kParMin = 5, kParMax = 6;
-constexpr int64_t kParOffset = 7;
+// ACC entries per output block: bias, pre, mul, post, the fused program's
+// offset K, zp, act_min, act_max, then the border corrections. The fused
+// program keeps its start values where the bias and the corrections go; the
+// three entries a fused program with immediate clamps never reads come last
+// among the fixed ones, so its parameter load can leave them out.
+constexpr int64_t kParBias = 0, kParPre = 1, kParMul = 2, kParPost = 3, kParOffset = 4;
+constexpr int64_t kParZp = 5, kParMin = 6, kParMax = 7;
 constexpr int64_t kParFixed = 8;
+constexpr int64_t kParFusedUsed = 5;  // [0, kParFusedUsed): what such a program reads
 
 Geo make_geo(const std::vector<int64_t>& in, const std::vector<int64_t>& f, const ops::ConvParams& p);
 AxisClasses axis_classes(int64_t out, int64_t in, int64_t k, int64_t stride, int64_t pad);

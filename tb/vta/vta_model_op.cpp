@@ -154,7 +154,7 @@ CompileOptions compile_options(const scenario::Scenario& sc) {
   o.tile_cols = static_cast<int>(c["tile_cols"].as_int());
   o.oc_blocks = static_cast<int>(c["oc_blocks"].as_int());
   o.wgt_double_buffer = c["wgt_double_buffer"].as_bool();
-  o.first_tile_parts = static_cast<int>(c["first_tile_parts"].as_int());
+  o.first_part_rows = static_cast<int>(c["first_part_rows"].as_int());
   o.dram_limit = TbConfig{}.dram_size;  // the DRAM target's size
   return o;
 }

@@ -543,9 +543,13 @@ TEST(VtaCompiledProgram, ComputeLoadCyclesCountTheEnginesOwnWrites) {
   MemInsn store = acc;
   store.opcode = Opcode::kStore;
   cp.insns = {uop, acc, acc8, inp, store};
-  EXPECT_EQ(cp.compute_load_cycles(), 10u + 3u * 5u * 4u + 3u * 5u);
+  // The loader writes one uop, one 16-byte beat of a data element or one
+  // whole padding element per cycle (rtl/vta/vta_loader.sv): 10 uops; ACC 6
+  // data elements of 4 beats and 9 padding ones; ACC_8BIT 15 elements of
+  // one beat each, padding or not.
+  EXPECT_EQ(cp.compute_load_cycles(), 10u + (6u * 4u + 9u) + 15u);
   cp.gemm_uops = 100, cp.reset_uops = 5, cp.alu_uops = 20;
-  EXPECT_DOUBLE_EQ(cp.compute_bound(), 100.0 / (100.0 + 5.0 + 20.0 + 85.0));
+  EXPECT_DOUBLE_EQ(cp.compute_bound(), 100.0 / (100.0 + 5.0 + 20.0 + 58.0));
 }
 
 }  // namespace
@@ -602,6 +606,30 @@ FirstGemmNeeds first_gemm_needs(const CompiledProgram& cp) {
   return f;
 }
 
+// A fused program with immediate clamps and no border classes reads five of
+// each block's eight parameter entries (start value, pre, mul, post, offset):
+// its parameter load moves only those and pads the rest, and the result is
+// still the golden one.
+TEST(VtaConv2dCompiler, FusedParameterLoadLeavesOutUnreadEntries) {
+  Case k;
+  k.h = 8, k.w = 8, k.c = 20, k.o = 40, k.kh = 1, k.kw = 1, k.stride_h = 2, k.stride_w = 2, k.zp_in = 7;
+  const CompiledProgram cp = check_case(k, 911);
+  uint64_t data = 0, pads = 0;
+  for (const Insn& i : cp.insns) {
+    const auto* m = std::get_if<MemInsn>(&i);
+    if (m == nullptr || m->opcode != Opcode::kLoad || m->mem_type != MemType::kAcc) continue;
+    data += static_cast<uint64_t>(m->y_size) * m->x_size;
+    pads += static_cast<uint64_t>(m->y_size) * (m->x_pad_0 + m->x_pad_1);
+  }
+  EXPECT_EQ(data, 3u * 5u) << "40 channels = 3 blocks of 5 entries read";
+  EXPECT_EQ(pads, 3u * 3u);
+  k.kh = 3, k.kw = 3;  // SAME padding: border classes, every entry loaded
+  const CompiledProgram bordered = check_case(k, 912);
+  for (const Insn& i : bordered.insns)
+    if (const auto* m = std::get_if<MemInsn>(&i); m != nullptr && m->mem_type == MemType::kAcc)
+      EXPECT_EQ(m->x_pad_0 + m->x_pad_1, 0) << "no parameter entry left out";
+}
+
 // The first tile's first weight slices run in parts of output rows, each
 // after its own input rows: the first GEMM waits for the rows of its part,
 // not for the tile's whole window. Parts that would read only padding rows
@@ -611,25 +639,25 @@ TEST(VtaConv2dCompiler, FirstTileStartsOnItsFirstInputRows) {
   Case k;
   k.h = 16, k.w = 10, k.c = 20, k.o = 24, k.kh = 3, k.kw = 3, k.zp_in = 3;
   k.opt.tile_rows = 8;
-  k.opt.first_tile_parts = 1;
+  k.opt.first_part_rows = 0;
   const FirstGemmNeeds whole = first_gemm_needs(check_case(k, 901));
   EXPECT_EQ(whole.window_rows, 10u) << "one part: 8 output rows read 10 window rows";
   EXPECT_EQ(whole.gemm_rows, 8u);
-  k.opt.first_tile_parts = 4;
+  k.opt.first_part_rows = 2;
   const FirstGemmNeeds parts = first_gemm_needs(check_case(k, 901));
   EXPECT_EQ(parts.window_rows, 4u) << "the first part: 2 output rows read window rows 0..3";
   EXPECT_EQ(parts.gemm_rows, 2u);
 
   Case tall;
   tall.h = 2, tall.w = 15, tall.c = 3, tall.o = 5, tall.kh = 7, tall.kw = 7;
-  tall.opt.first_tile_parts = 8;
+  tall.opt.first_part_rows = 1;
   tall.opt.host_im2col = false;
   check_case(tall, 902);
-  for (int parts : {2, 3, 5}) {
+  for (int rows : {1, 3, 5}) {
     Case s = k;
     s.stride_h = 2, s.stride_w = 2;
-    s.opt.first_tile_parts = parts;
-    check_case(s, 903 + static_cast<uint64_t>(parts));
+    s.opt.first_part_rows = rows;
+    check_case(s, 903 + static_cast<uint64_t>(rows));
   }
 }
 
