@@ -181,6 +181,13 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   same_min = same_min && imm_ok(plans[0].act_min);
   same_max = same_max && imm_ok(plans[0].act_max);
 
+  // A fused program with immediate clamps and no border classes reads only
+  // the first kParFusedUsed entries of each block: DRAM holds just those, and
+  // the load pads the rest of each block's entries.
+  const bool trim_params = fused && tfl == nullptr && bd.count == 0 && ps == kParFixed &&
+                           (fused->fold_zero_point || same_zp) && same_min && same_max;
+  const int64_t dram_ps = trim_params ? kParFusedUsed : ps;  // DRAM entries per block
+
   // ---- SRAM plan ---------------------------------------------------------------
   const int64_t nob = tl.oc_blocks_per_group;
   const int64_t inp_half = opt.inp_depth / threads;
@@ -358,15 +365,11 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     // The first parameters go before any LOAD-engine traffic: the COMPUTE
     // engine cannot start without them, and the memory is shared.
     const bool chunked = grp == 0 && first_chunks > 1;
-    // A fused program with immediate clamps and no border classes reads only
-    // the first kParFusedUsed entries of each block: the rest are padding.
-    const bool trim_params = fused && tfl == nullptr && bd.count == 0 && ps == kParFixed &&
-                             (fused->fold_zero_point || same_zp) && same_min && same_max;
     auto load_params = [&] {
       if (trim_params) {
-        b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * ps)), static_cast<uint32_t>(gn),
-                  static_cast<uint32_t>(kParFusedUsed), static_cast<uint32_t>(ps),
-                  Pad{0, 0, 0, static_cast<uint8_t>(ps - kParFusedUsed)});
+        b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * dram_ps)), static_cast<uint32_t>(gn),
+                  static_cast<uint32_t>(dram_ps), static_cast<uint32_t>(dram_ps),
+                  Pad{0, 0, 0, static_cast<uint8_t>(ps - dram_ps)});
         return;
       }
       b.load_2d(MemType::kAcc, 0, r_p.elem(static_cast<uint64_t>(ob0 * ps)), 1, static_cast<uint32_t>(gn * ps),
@@ -642,6 +645,12 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   }
   const std::vector<uint8_t> xw = group_weights(pack_weights(filter), g, nob);
   write_region(cp.dram, r_w, xw.data(), xw.size());
+  if (trim_params) {
+    std::vector<int32_t> kept;
+    for (int64_t ob = 0; ob < g.ob; ++ob)
+      kept.insert(kept.end(), par.begin() + (ob * ps) * kBlock, par.begin() + (ob * ps + dram_ps) * kBlock);
+    par = std::move(kept);
+  }
   write_int32_region(cp.dram, r_p, par);
   adopt_program(cp, bp, opt.dram_base);
 
