@@ -14,13 +14,15 @@
 // the instruction starts; push_prev = compute->load, push_next =
 // compute->store, pushed once it has finished (pipeline drained, loads written).
 //
-// A GEMM or ALU instruction that pushes no token lets the next GEMM or ALU
-// instruction start as soon as its last micro-op has left S0: each micro-op
+// A GEMM or ALU instruction with micro-ops lets the next GEMM or ALU
+// instruction start in the cycle its last micro-op leaves S0: each micro-op
 // carries its instruction's operation through S1 and S2, so the two overlap
 // in the pipeline exactly as two micro-ops of one instruction do (the same
 // forwarding covers the hand-over), and back-to-back instructions cost no
-// drain. LOAD and FINISH, and an instruction after one that pushes, wait
-// until the pipeline is empty.
+// drain. The last micro-op also carries its instruction's push flags: the
+// tokens go out the cycle after it has written the ACC, whatever started
+// behind it. LOAD and FINISH, and an instruction after an empty loop, wait
+// until the pipeline is empty; those push from StDone.
 `include "cosim_ports.svh"
 `include "vta_ports.svh"
 
@@ -107,10 +109,12 @@ module vta_compute import vta_pkg::*; #(
   // Issue: wait for tokens, consume them at start.
   // ---------------------------------------------------------------------------
   logic tokens_ok, can_start, start, head_loop, overlap_ok;
+  logic has_uops_q;  // the running GEMM / ALU instruction issues micro-ops
+  logic gen_last;    // S0 issues its last micro-op this cycle
   always_comb begin
     tokens_ok = (!head_mem.hdr.pop_prev || l2c_avail_i) && (!head_mem.hdr.pop_next || s2c_avail_i);
     head_loop  = (head_mem.hdr.opcode == OpGemm || head_mem.hdr.opcode == OpAlu);
-    overlap_ok = (state_q == StExec) && !gen_q && !hdr_q.push_prev && !hdr_q.push_next && head_loop;
+    overlap_ok = (state_q == StExec) && has_uops_q && head_loop && (!gen_q || gen_last);
     can_start  = (state_q == StIdle || overlap_ok) && insn_valid_i && !halt_i;
     start      = can_start && tokens_ok;
   end
@@ -174,6 +178,7 @@ module vta_compute import vta_pkg::*; #(
     last_u   = (u_q == uop_end_q - 14'd1);
     last_j   = (j_q == iter_in_q - 14'd1);
     last_i   = (i_q == iter_out_q - 14'd1);
+    gen_last = gen_fire && last_u && last_j && last_i;
   end
   assign uop_re_o    = gen_fire;
   assign uop_raddr_o = UopAw'(u_q);
@@ -187,6 +192,9 @@ module vta_compute import vta_pkg::*; #(
     logic [31:0] imm;
   } uop_op_t;
   uop_op_t cur_op, p1_op_q, p2_op_q;
+  // Push flags {push_prev, push_next} riding on an instruction's last
+  // micro-op, and the tokens they give once it has written the ACC.
+  logic [1:0] p1_push_q, p2_push_q, wb_push_q;
   assign cur_op = '{is_alu: is_alu_q, reset: reset_q, use_imm: use_imm_q, alu_op: alu_op_q, imm: imm_q};
 
   // S1 / S2 pipeline registers.
@@ -358,6 +366,7 @@ module vta_compute import vta_pkg::*; #(
       dst_out_q <= '0;  src_out_q <= '0;  wgt_out_q <= '0;
       dst_q <= '0;  src_q <= '0;  wgt_q <= '0;
       p1_q <= 1'b0;  p2_q <= 1'b0;  p1_op_q <= '0;  p2_op_q <= '0;
+      p1_push_q <= '0;  p2_push_q <= '0;  wb_push_q <= '0;  has_uops_q <= 1'b0;
       p1_dst_q <= '0;  p1_src_q <= '0;  p1_wgt_q <= '0;
       p2_dst_q <= '0;  p2_src_q <= '0;
       wr_valid_q <= 1'b0;  wr_idx_q <= '0;  wr_data_q <= '0;
@@ -365,6 +374,7 @@ module vta_compute import vta_pkg::*; #(
     end else if (clr_i) begin
       state_q <= StIdle;
       gen_q <= 1'b0;  p1_q <= 1'b0;  p2_q <= 1'b0;  wr_valid_q <= 1'b0;
+      p1_push_q <= '0;  p2_push_q <= '0;  wb_push_q <= '0;
       finish_q <= 1'b0;  err_q <= 1'b0;  err_code_q <= ErrNone;
     end else begin
       finish_q <= 1'b0;
@@ -379,6 +389,9 @@ module vta_compute import vta_pkg::*; #(
       p1_q     <= gen_fire;
       p1_op_q  <= cur_op;
       p2_op_q  <= p1_op_q;
+      p1_push_q <= gen_last ? {hdr_q.push_prev, hdr_q.push_next} : 2'b00;
+      p2_push_q <= s1_go ? p1_push_q : 2'b00;
+      wb_push_q <= s2_we ? p2_push_q : 2'b00;
       p1_dst_q <= dst_q;
       p1_src_q <= src_q;
       p1_wgt_q <= wgt_q;
@@ -445,7 +458,8 @@ module vta_compute import vta_pkg::*; #(
               err_code_q <= uop_bad ? ErrUopRange : ErrOpcode;
               state_q    <= StHalt;
             end else begin
-              gen_q   <= !loop_empty;
+              gen_q      <= !loop_empty;
+              has_uops_q <= !loop_empty;
               state_q <= StExec;
             end
           end else begin
@@ -478,8 +492,12 @@ module vta_compute import vta_pkg::*; #(
   logic unused_bits;
   assign unused_bits = ^{head_gemm.unused, head_gemm.hdr, head_alu[107:0], ld_busy, ld_wr_idx[15:UopAw]};
 
-  assign c2l_push_o = (state_q == StDone) && hdr_q.push_prev;
-  assign c2s_push_o = (state_q == StDone) && hdr_q.push_next;
+  // StDone pushes for LOAD, FINISH and empty loops; a loop with micro-ops has
+  // pushed from its last one (wb_push_q) by the time it reaches StDone.
+  logic done_push;
+  assign done_push  = (state_q == StDone) && !(hdr_q.opcode inside {OpGemm, OpAlu} && has_uops_q);
+  assign c2l_push_o = (done_push && hdr_q.push_prev) || wb_push_q[1];
+  assign c2s_push_o = (done_push && hdr_q.push_next) || wb_push_q[0];
   assign finish_o   = finish_q;
   assign err_o      = err_q;
   assign err_code_o = err_code_q;

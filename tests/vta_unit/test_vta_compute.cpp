@@ -465,8 +465,8 @@ TEST(VtaUnitCompute, BackToBackInstructionsKeepTheirOwnOperation) {
   tb.run();
   expect_acc_eq(tb.acc, want, "overlapped instructions");
 
-  // Issue rate: 100 one-micro-op ALU instructions take about 2 cycles each
-  // (start, then the micro-op), not start + micro-op + drain + done.
+  // Issue rate: one-micro-op ALU instructions issue one per cycle, not
+  // start + micro-op + drain + done each.
   auto cycles_for = [](int count) {
     ComputeTb t;
     t.uop[0] = uop(1, 0, 0);
@@ -476,7 +476,47 @@ TEST(VtaUnitCompute, BackToBackInstructionsKeepTheirOwnOperation) {
     return t.cycle;
   };
   const uint64_t c100 = cycles_for(100), c200 = cycles_for(200);
-  EXPECT_LE(c200 - c100, 200u + 2u) << "per-instruction cost of back-to-back ALU instructions";
+  EXPECT_LE(c200 - c100, 100u + 2u) << "per-instruction cost of back-to-back ALU instructions";
+}
+
+// An instruction that pushes tokens still lets the next one start behind it:
+// its push comes after its own last ACC write, while the next instruction's
+// micro-ops are already in flight; an empty loop and a LOAD still push once
+// the pipeline is empty.
+TEST(VtaUnitCompute, PushingInstructionsOverlapAndPushAfterTheirLastWrite) {
+  ComputeTb tb;
+  tb.uop[0] = uop(3, 0, 0);
+  Loop l;
+  l.iter_out = 10;  // ten updates of acc[3]
+  Deps both;
+  both.push_prev = true;
+  both.push_next = true;
+  tb.queue.push_back(alu_insn(l, kAdd, true, 1, both));
+  tb.queue.push_back(alu_insn(l, kAdd, true, 2));
+  uint64_t tenth_write = 0, last_write = 0, push_cycle = 0;
+  for (int c = 0; c < 100; ++c) {
+    const uint64_t before = tb.acc_writes;
+    const int pushes = tb.c2s_pushes;
+    tb.step();
+    if (tb.acc_writes != before && tb.acc_writes == 10) tenth_write = tb.cycle - 1;
+    if (tb.acc_writes != before) last_write = tb.cycle - 1;
+    if (tb.c2s_pushes != pushes) push_cycle = tb.cycle - 1;
+  }
+  EXPECT_EQ(tb.c2s_pushes, 1);
+  EXPECT_EQ(tb.c2l_pushes, 1);
+  EXPECT_GT(push_cycle, tenth_write) << "the push follows the pushing instruction's last write";
+  EXPECT_LT(push_cycle, last_write) << "and the next instruction is already writing";
+  EXPECT_EQ(last_write - tenth_write, 10u) << "no gap between the two instructions";
+  for (uint32_t o = 0; o < 16; ++o) EXPECT_EQ(tb.acc[3][o], 30);
+
+  // An empty loop with push flags, then a LOAD with one: each pushes once.
+  ComputeTb e;
+  Loop empty;
+  empty.iter_out = 0;
+  e.queue.push_back(alu_insn(empty, kAdd, true, 1, both));
+  e.run();
+  EXPECT_EQ(e.c2s_pushes, 1);
+  EXPECT_EQ(e.c2l_pushes, 1);
 }
 
 // reset_reg is ignored by the ALU: bit 7 set still computes.
