@@ -64,8 +64,10 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     std::copy_n(filter.data<int8_t>(), filter.numel(), filter_rows.data<int8_t>());
     CompiledProgram cp = compile_impl(im2col(input, g, zp_in), filter_rows, bias, flat, plans, tfl, opt);
     cp.macs = useful_macs(g, make_borders(g, zp_in));
-    cp.tiling = "host im2col (" + std::to_string(g.kh) + "x" + std::to_string(g.kw) + "x" + std::to_string(g.c) +
-                " windows as " + std::to_string(g.kk * g.c) + " channels), " + cp.tiling;
+    cp.tiling = g.kk == 1 ? "host subsampling (stride " + std::to_string(g.sh) + "x" + std::to_string(g.sw) + "), " + cp.tiling
+                          : "host im2col (" + std::to_string(g.kh) + "x" + std::to_string(g.kw) + "x" +
+                                std::to_string(g.c) + " windows as " + std::to_string(g.kk * g.c) + " channels), " +
+                                cp.tiling;
     return cp;
   }
   const Borders bd = make_borders(g, zp_in);

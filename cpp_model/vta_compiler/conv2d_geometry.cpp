@@ -185,8 +185,10 @@ uint64_t useful_macs(const Geo& g, const Borders& bd) {
 }
 
 bool im2col_pays(const Geo& g, const CompileOptions& opt) {
-  return !opt.input_addr && opt.host_im2col && g.kk > 1 && g.c < kBlock &&
-         ceil_div(g.kk * g.c, kBlock) < g.kk * g.cb;
+  if (opt.input_addr || !opt.host_im2col) return false;
+  const bool packs_lanes = g.kk > 1 && g.c < kBlock && ceil_div(g.kk * g.c, kBlock) < g.kk * g.cb;
+  const bool subsamples = g.kk == 1 && (g.sh > 1 || g.sw > 1);
+  return packs_lanes || subsamples;
 }
 
 Tensor im2col(const Tensor& input, const Geo& g, int32_t zp_in) {

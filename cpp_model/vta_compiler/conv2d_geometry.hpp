@@ -84,7 +84,10 @@ uint64_t useful_macs(const Geo& g, const Borders& bd);
 // KH*KW*C values (im2col, padding filled with zp_in, which contributes
 // w * (zp_in - zp_in) = 0 as TFLite's padding does) and the layer becomes a
 // 1x1 VALID convolution over those values with the same weights in the same
-// (ky, kx, c) order: the same accumulators, fewer uops.
+// (ky, kx, c) order: the same accumulators, fewer uops. A 1x1 kernel with a
+// stride and a host input is the same case with one pixel per window: the
+// host passes only the pixels the kernel reads, and the core loads half (or
+// less) of the input in whole rows instead of strided ones.
 bool im2col_pays(const Geo& g, const CompileOptions& opt);
 Tensor im2col(const Tensor& input, const Geo& g, int32_t zp_in);
 

@@ -566,6 +566,7 @@ TEST(VtaConv2dCompiler, StridedOneRowKernelLoadsOnlyTheRowsItReads) {
     Case k;
     k.h = 12, k.w = 9, k.c = 20, k.o = 24, k.kh = 1, k.kw = 1, k.stride_h = 2, k.stride_w = 2, k.zp_in = -5;
     k.opt.threads = threads;
+    k.opt.host_im2col = false;  // the core's own strided loads (a DRAM input)
     const CompiledProgram cp = check_case(k, 880 + static_cast<uint64_t>(threads), 2);
     uint64_t rows = 0;
     for (const Insn& i : cp.insns) {
@@ -628,6 +629,29 @@ TEST(VtaConv2dCompiler, FusedParameterLoadLeavesOutUnreadEntries) {
   for (const Insn& i : bordered.insns)
     if (const auto* m = std::get_if<MemInsn>(&i); m != nullptr && m->mem_type == MemType::kAcc)
       EXPECT_EQ(m->x_pad_0 + m->x_pad_1, 0) << "no parameter entry left out";
+}
+
+// A 1x1 kernel with a stride over a host input: the host passes only the
+// pixels the kernel reads (im2col with one pixel per window), and the core
+// loads them as whole contiguous rows; the output is still the golden one.
+// With the input already in DRAM (a chained layer) the core loads strided
+// rows itself.
+TEST(VtaConv2dCompiler, StridedOneByOneHostInputIsSubsampledOnTheHost) {
+  Case k;
+  k.h = 12, k.w = 9, k.c = 20, k.o = 24, k.kh = 1, k.kw = 1, k.stride_h = 2, k.stride_w = 3, k.zp_in = 4;
+  const CompiledProgram cp = check_case(k, 921);
+  EXPECT_NE(cp.tiling.find("host subsampling (stride 2x3)"), std::string::npos) << cp.tiling;
+  uint64_t entries = 0;
+  for (const Insn& i : cp.insns) {
+    const auto* m = std::get_if<MemInsn>(&i);
+    if (m == nullptr || m->opcode != Opcode::kLoad || m->mem_type != MemType::kInp || m->x_size == 0) continue;
+    EXPECT_EQ(m->x_stride, m->x_size) << "whole rows of the 6x3 sampled map";
+    entries += static_cast<uint64_t>(m->y_size) * m->x_size;
+  }
+  EXPECT_EQ(entries, 6u * 3u * 2u) << "6x3 sampled pixels, 2 channel blocks, each loaded once";
+  k.opt.host_im2col = false;
+  const CompiledProgram own = check_case(k, 922);
+  EXPECT_EQ(own.tiling.find("host"), std::string::npos) << own.tiling;
 }
 
 // The first tile's first weight slices run in parts of output rows, each
