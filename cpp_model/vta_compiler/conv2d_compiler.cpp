@@ -208,6 +208,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     for (int64_t i = 0; i < count; ++i) r.emplace_back(slices * i / count, slices * (i + 1) / count);
     return r;
   };
+  const int64_t first_run_slices = first_chunks > 1 ? slices / first_chunks : slices;
   bool any_offset = false;
   if (fused)
     for (int32_t k : fused->offset) any_offset = any_offset || k != 0;
@@ -267,11 +268,9 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     int64_t first, end, window_rows;
   };
   // The program's first tile does its first run of weight slices in parts
-  // of output rows, each after the input rows it reads: the first GEMM then
-  // waits for a part of the input window instead of all of it. Part j covers
-  // output rows [first, second) and needs the window rows below
-  // in_rows(second).
-  // A part whose new window rows are all padding joins its neighbour.
+  // of first_part_rows output rows, each after the input rows it reads: the
+  // first GEMM then waits for a part of the input window instead of all of
+  // it. A part whose new window rows are all padding joins its neighbour.
   auto first_tile_parts = [&](const TilePos& tp) {
     const int64_t k = opt.first_part_rows < 1 ? 1 : ceil_div(tp.rr, opt.first_part_rows);
     const int64_t rows_in = tp.rows_in(g), ys = tp.r0 * g.sh - g.pt;
@@ -305,8 +304,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   // The kernels of the first run's later parts, for the first tile on half 0.
   auto first_part_kernels = [&](const TilePos& tp, int64_t gn, int64_t wbase) {
     const std::vector<Uop> whole = gemm_kernel(tp, 0, gn, wbase, 0, g.cb);
-    const int64_t run0 = first_chunks > 1 ? slices / first_chunks : slices;
-    const std::vector<Uop> first(whole.begin(), whole.begin() + run0 * g.kw * gn);
+    const std::vector<Uop> first(whole.begin(), whole.begin() + first_run_slices * g.kw * gn);
     std::vector<std::vector<Uop>> ks;
     const std::vector<RowPart> parts = first_tile_parts(tp);
     for (std::size_t j = 1; j < parts.size(); ++j) ks.push_back(rows_down(first, tp, parts[j].first));
@@ -385,9 +383,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
     bool params_late = false;
     if (grp == 0 && fused && !tiles.empty()) {
       const TilePos& t0 = tiles.front();
-      const int64_t run0 = first_chunks > 1 ? slices / first_chunks : slices;
-      const int64_t run0_cbs = ceil_div(run0, g.kh);
-      const int64_t wgt_entries = chunked ? run0 * gn * g.kw : gn * g.kk * g.cb;
+      const int64_t run0_cbs = ceil_div(first_run_slices, g.kh);
+      const int64_t wgt_entries = chunked ? first_run_slices * gn * g.kw : gn * g.kk * g.cb;
       const int64_t inp_entries = run0_cbs * first_tile_parts(t0).front().window_rows * t0.cols_in(g);
       const int64_t first_bytes = wgt_entries * static_cast<int64_t>(kWgtElemBytes) +
                                   inp_entries * static_cast<int64_t>(kInpElemBytes);
@@ -470,10 +467,8 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
           first_of_chunked ? slice_runs(first_chunks) : slice_runs(1);
       // The parts of output rows of the run starting at slice q_lo.
       auto row_parts = [&](int64_t q_lo) {
-        std::vector<RowPart> parts;
         if (tile_idx == 0 && q_lo == 0) return first_tile_parts(tp);
-        parts.push_back(RowPart{0, rr, rows_in});
-        return parts;
+        return std::vector<RowPart>{RowPart{0, rr, rows_in}};
       };
       for (const auto& [q_lo, q_hi] : runs) {
         if (first_of_chunked) {
@@ -489,7 +484,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         auto load_rows = [&](int64_t lo, int64_t hi) {
           const int64_t top = std::clamp<int64_t>(y0 - lo, 0, hi - lo);
           const int64_t d_lo = std::max(lo, y0), d_hi = std::min(hi, y0 + ysz);
-          const int64_t bottom = hi - std::max(lo, y0 + ysz) > 0 ? hi - std::max(lo, y0 + ysz) : 0;
+          const int64_t bottom = std::max<int64_t>(0, hi - std::max(lo, y0 + ysz));
           const Pad pad{static_cast<uint8_t>(top), static_cast<uint8_t>(bottom), static_cast<uint8_t>(x0),
                         static_cast<uint8_t>(x1)};
           for (int64_t cb = ceil_div(q_lo, g.kh); cb * g.kh < q_hi; ++cb) {
