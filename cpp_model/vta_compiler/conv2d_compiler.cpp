@@ -610,9 +610,22 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
       wu.text = desc + ": requantization";
       note(wu);
 
-      // STORE: one 2-D store per output block.
+      // STORE: one 2-D store per output block; a tile of whole output rows
+      // is one contiguous run per block, so a single store (one row per
+      // block) writes them all: fewer instructions to fetch.
       if (!split_store) b.pop(Engine::kCompute, Engine::kStore);
-      for (int64_t ob = 0; ob < gn; ++ob) {
+      const bool one_store = !split_store && cw == g.ow && rr * cw <= 0xffff && g.oh * g.ow <= 0xffff;
+      if (one_store) {
+        b.store_2d(static_cast<uint32_t>(ab), r_out.elem(static_cast<uint64_t>(((n * g.ob + ob0) * g.oh + r0) * g.ow)),
+                   static_cast<uint32_t>(gn), static_cast<uint32_t>(rr * cw), static_cast<uint32_t>(g.oh * g.ow));
+        WorkUnit su = wu;
+        su.c0 = ob0 * kBlock;
+        su.c1 = std::min(g.o, (ob0 + gn) * kBlock);
+        su.stores_output = su.c0 < g.o;
+        su.text = desc + ": store oc " + range_str(su.c0, su.c1);
+        note(su);
+      }
+      for (int64_t ob = 0; ob < (one_store ? 0 : gn); ++ob) {
         if (split_store) b.pop(Engine::kCompute, Engine::kStore);
         b.store_2d(static_cast<uint32_t>(ab + ob * pix),
                    r_out.elem(static_cast<uint64_t>(((n * g.ob + ob0 + ob) * g.oh + r0) * g.ow + c0)),

@@ -654,6 +654,28 @@ TEST(VtaConv2dCompiler, StridedOneByOneHostInputIsSubsampledOnTheHost) {
   EXPECT_EQ(own.tiling.find("host"), std::string::npos) << own.tiling;
 }
 
+// A tile of whole output rows is one contiguous run per output block in
+// DRAM: one STORE (a row per block, stride H*W) writes all its blocks. Only
+// the program's last tile, requantized block by block, stores each block on
+// its own. Bit-exact either way.
+TEST(VtaConv2dCompiler, FullWidthTilesStoreAllBlocksAtOnce) {
+  Case k;
+  k.h = 12, k.w = 9, k.c = 20, k.o = 40, k.kh = 3, k.kw = 3, k.zp_in = 2;
+  k.opt.tile_rows = 3;
+  const CompiledProgram cp = check_case(k, 931);
+  std::vector<const MemInsn*> stores;
+  for (const Insn& i : cp.insns)
+    if (const auto* m = std::get_if<MemInsn>(&i); m != nullptr && m->opcode == Opcode::kStore && m->x_size > 0)
+      stores.push_back(m);
+  ASSERT_EQ(stores.size(), 3u + 3u) << "tiles 0..2 in one store each, the last tile's 3 blocks one by one";
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(stores[static_cast<std::size_t>(i)]->y_size, 3u) << "3 output blocks";
+    EXPECT_EQ(stores[static_cast<std::size_t>(i)]->x_size, 3u * 9u) << "3 rows of 9 pixels";
+    EXPECT_EQ(stores[static_cast<std::size_t>(i)]->x_stride, 12u * 9u) << "one block's map apart";
+  }
+  for (std::size_t i = 3; i < stores.size(); ++i) EXPECT_EQ(stores[i]->x_size, 9u);
+}
+
 // The first tile's first weight slices run in parts of output rows, each
 // after its own input rows: the first GEMM waits for the rows of its part,
 // not for the tile's whole window. Parts that would read only padding rows
