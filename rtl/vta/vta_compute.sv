@@ -450,6 +450,7 @@ module vta_compute import vta_pkg::*; #(
           u_q <= 14'(head_gemm.uop_bgn);  i_q <= '0;  j_q <= '0;
           dst_out_q <= '0;  src_out_q <= '0;  wgt_out_q <= '0;
           dst_q <= '0;  src_q <= '0;  wgt_q <= '0;
+          has_uops_q <= 1'b0;  // LOAD and FINISH push from StDone
           if (start_load) begin
             state_q <= StLoad;
           end else if (start_loop) begin
@@ -495,7 +496,7 @@ module vta_compute import vta_pkg::*; #(
   // StDone pushes for LOAD, FINISH and empty loops; a loop with micro-ops has
   // pushed from its last one (wb_push_q) by the time it reaches StDone.
   logic done_push;
-  assign done_push  = (state_q == StDone) && !(hdr_q.opcode inside {OpGemm, OpAlu} && has_uops_q);
+  assign done_push  = (state_q == StDone) && !has_uops_q;
   assign c2l_push_o = (done_push && hdr_q.push_prev) || wb_push_q[1];
   assign c2s_push_o = (done_push && hdr_q.push_next) || wb_push_q[0];
   assign finish_o   = finish_q;
