@@ -12,7 +12,8 @@
 //
 // Tokens: pop_prev = load->compute, pop_next = store->compute, consumed when
 // the instruction starts; push_prev = compute->load, push_next =
-// compute->store, pushed once it has finished (pipeline drained, loads written).
+// compute->store, pushed once the instruction's work is written (its last
+// micro-op's ACC write, or the loader's last write).
 //
 // A GEMM or ALU instruction with micro-ops lets the next GEMM or ALU
 // instruction start in the cycle its last micro-op leaves S0: each micro-op
