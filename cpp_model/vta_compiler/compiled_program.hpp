@@ -44,6 +44,16 @@ struct CompileOptions {
   // this many output rows, each as soon as its input rows are in (0 = the
   // whole window first).
   int first_part_rows = 2;
+  // CONV2D: when the LOAD engine may start. A program alone on the core
+  // lets COMPUTE load its parameters and micro-ops first, as the memory is
+  // shared (kAfterComputeStart). A program streamed after another one
+  // (vta_compiler/program_stream.hpp) loads its weights at once, during the
+  // other's tail, and its input only after its COMPUTE has started, i.e.
+  // after the other's stores (kWeightsFirst: the input is an earlier
+  // program's output), or loads everything at once (kAtOnce: the input came
+  // from the host with the image).
+  enum class LoadStart { kAfterComputeStart, kWeightsFirst, kAtOnce };
+  LoadStart load_start = LoadStart::kAfterComputeStart;
   // Largest DRAM image the compiler may produce (the core addresses 32 bits).
   uint64_t dram_limit = uint64_t{1} << 32;
   // Where the program's own regions start: a network keeps several programs

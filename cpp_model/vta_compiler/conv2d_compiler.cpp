@@ -224,6 +224,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
   // LOAD takes compute->load tokens (one per finished GEMM) until `need` are
   // taken; each pop rides on its own LOAD-engine instruction.
   bool load_pop_pending = false;
+  bool input_waits_for_start = false;  // the first input load takes COMPUTE's start token
   auto load_pop_until = [&](int64_t need) {
     while (c2l_popped < need) {
       if (load_pop_pending) b.noop(Engine::kLoad);
@@ -415,9 +416,15 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
       std::size_t preload = 0;
       for (const auto& k : kernels) preload += k.size();
       if (preload <= kUopDepth / 2) b.load_uop_kernels(kernels);  // else each loads where used
-      b.push(Engine::kCompute, Engine::kLoad);
-      b.pop(Engine::kCompute, Engine::kLoad);
-      load_pop_pending = true;
+      // COMPUTE's start token: the LOAD engine takes it before its first
+      // load, or before its first input load, or there is none.
+      using LoadStart = CompileOptions::LoadStart;
+      if (opt.load_start != LoadStart::kAtOnce) b.push(Engine::kCompute, Engine::kLoad);
+      if (opt.load_start == LoadStart::kAfterComputeStart) {
+        b.pop(Engine::kCompute, Engine::kLoad);
+        load_pop_pending = true;
+      }
+      input_waits_for_start = opt.load_start == LoadStart::kWeightsFirst;
     }
     if (!chunked) {
       b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase), r_w.elem(static_cast<uint64_t>(ob0 * g.kk * g.cb)), 1,
@@ -445,7 +452,6 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
       const int64_t ys = r0 * g.sh - g.pt, xs = c0 * g.sw - g.pl;
       const int64_t y0 = std::max<int64_t>(0, -ys), yi = std::max<int64_t>(0, ys);
       const int64_t ysz = g.skip_rows ? rr : std::min(g.h, ys + rows_in) - yi;
-      const int64_t y1 = rows_in - y0 - ysz;
       const int64_t x0 = std::max<int64_t>(0, -xs), xi = std::max<int64_t>(0, xs);
       const int64_t xsz = std::min(g.w, xs + cols_in) - xi, x1 = cols_in - x0 - xsz;
       if (ysz < 1 || xsz < 1) bad("internal: a tile's input window misses the image");
@@ -488,6 +494,11 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
           const Pad pad{static_cast<uint8_t>(top), static_cast<uint8_t>(bottom), static_cast<uint8_t>(x0),
                         static_cast<uint8_t>(x1)};
           for (int64_t cb = ceil_div(q_lo, g.kh); cb * g.kh < q_hi; ++cb) {
+            if (input_waits_for_start) {
+              if (load_pop_pending) b.noop(Engine::kLoad);
+              b.pop(Engine::kCompute, Engine::kLoad);
+              input_waits_for_start = false;
+            }
             b.load_2d(MemType::kInp, static_cast<uint32_t>(inp_base(t) + (cb * rows_in + lo) * cols_in),
                       r_in.elem(static_cast<uint64_t>(((n * g.cb + cb) * g.h + yi) * g.w + xi + (d_lo - y0) * x_stride)),
                       static_cast<uint32_t>(d_hi - d_lo), static_cast<uint32_t>(xsz), static_cast<uint32_t>(x_stride),

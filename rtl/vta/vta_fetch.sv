@@ -3,6 +3,10 @@
 // instructions that fit in the prefetch buffer (credits), so R beats for the
 // fetch are always accepted and never block the other clients' data on the
 // shared R channel, whatever the engine queues hold.
+// The fetch also stays at most MaxAhead instructions ahead of the engines
+// (queued, buffered or requested): fetching a long stream all at once would
+// take the memory from the first instructions' data loads just when they
+// are needed, for instructions that run much later.
 // Routing: LOAD of INP / WGT -> LOAD; LOAD of UOP / ACC / ACC_8BIT, GEMM, ALU,
 // FINISH -> COMPUTE; STORE of OUT -> STORE. Anything else is an error.
 `include "cosim_ports.svh"
@@ -11,7 +15,8 @@ module vta_fetch import vta_pkg::*; #(
   parameter int unsigned DataWidth  = vta_pkg::AxiDataWidth,
   parameter int unsigned AddrWidth  = vta_pkg::AxiAddrWidth,
   parameter int unsigned PfDepth    = 32,   // prefetch buffer, instructions
-  parameter int unsigned ReqInsns   = 16    // instructions per read request
+  parameter int unsigned ReqInsns   = 16,   // instructions per read request
+  parameter int unsigned MaxAhead   = 48    // instructions fetched and not yet taken by an engine
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -21,6 +26,7 @@ module vta_fetch import vta_pkg::*; #(
   input  logic                 start_i,
   input  logic [31:0]          insn_addr_i,
   input  logic [31:0]          insn_count_i,
+  input  logic [15:0]          queued_i,      // instructions in the engine queues
 
   `COSIM_DMA_READ_CLIENT_PORTS(AddrWidth, DataWidth),
 
@@ -54,7 +60,8 @@ module vta_fetch import vta_pkg::*; #(
     n_req = (to_request_q > 32'(ReqInsns)) ? 32'(ReqInsns) : to_request_q;
   end
   assign req_valid_o = !halt_i && (to_request_q != '0) &&
-                       (32'(pf_count) + 32'(outstanding_q) + n_req <= 32'(PfDepth));
+                       (32'(pf_count) + 32'(outstanding_q) + n_req <= 32'(PfDepth)) &&
+                       (32'(queued_i) + 32'(pf_count) + 32'(outstanding_q) + n_req <= 32'(MaxAhead));
   assign req_addr_o  = addr_q;
   assign req_beats_o = n_req * 32'(BeatsPerInsn);
 
@@ -179,6 +186,10 @@ module vta_fetch import vta_pkg::*; #(
   a_pf_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i)
     insn_done |-> unused_pf_in_ready)
     else $error("vta_fetch: instruction arrived with the prefetch buffer full");
+  // The fetch never runs more than MaxAhead instructions ahead of the engines.
+  a_ahead_bound: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i)
+    32'(queued_i) + 32'(pf_count) + 32'(outstanding_q) <= 32'(MaxAhead))
+    else $error("vta_fetch: more than MaxAhead instructions fetched ahead of the engines");
   // Read request and queue handshakes: valid held with a stable payload until
   // ready (halt, on an error, withdraws them on purpose).
   a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)

@@ -84,9 +84,12 @@ module vta_top import vta_pkg::*; #(
   logic f_err;
   err_e f_err_code;
 
+  logic [QCntW-1:0] lq_count, cq_count, sq_count;
+  logic [15:0] queued;  // instructions in the three engine queues
+  assign queued = 16'(lq_count) + 16'(cq_count) + 16'(sq_count);
   vta_fetch #(.DataWidth(DataWidth), .AddrWidth(AddrWidth)) u_fetch (
     .clk_i, .rst_ni, .clr_i (1'b0), .halt_i (halt),
-    .start_i (start), .insn_addr_i (insn_addr), .insn_count_i (insn_count),
+    .start_i (start), .insn_addr_i (insn_addr), .insn_count_i (insn_count), .queued_i (queued),
     .req_valid_o (f_req_valid), .req_ready_i (f_req_ready),
     .req_addr_o (f_req_addr), .req_beats_o (f_req_beats),
     .rvalid_i (f_rvalid), .rdata_i (m_axi_rdata_i), .rready_o (f_rready),
@@ -100,7 +103,6 @@ module vta_top import vta_pkg::*; #(
 
   logic lq_valid, lq_ready, cq_valid, cq_ready, sq_valid, sq_ready;
   logic [InsnWidth-1:0] lq_insn, cq_insn, sq_insn;
-  logic [QCntW-1:0] lq_count, cq_count, sq_count;
 
   cosim_fifo_sync #(.Width(InsnWidth), .Depth(InsnQueueDepth)) u_load_q (
     .clk_i, .rst_ni, .clr_i (clr),

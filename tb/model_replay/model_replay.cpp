@@ -528,7 +528,7 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   std::vector<std::pair<std::size_t, bool>> placed;        // op index, on the DUT
   for (std::size_t k = 0; k < st.layers.size(); ++k) {
     const ReplayedLayer& l = st.layers[k];
-    LayerRun lr{k, st.layers.size(), {}};
+    LayerRun lr{k, st.layers.size(), {}, &st.layers};
     bool exact = !l.layer.checks.empty(), any = false;
     for (const LayerCheck& c : l.layer.checks) {
       const CheckCapture* cap = capture_of(run, c.name);

@@ -110,6 +110,7 @@ struct LayerRun {
   std::size_t index = 0;  // among the replayed layers, in trace order
   std::size_t count = 0;  // replayed layers
   std::vector<const CheckCapture*> captures;  // one per Layer::checks entry, null when not played
+  const std::vector<ReplayedLayer>* layers = nullptr;  // all replayed layers, in trace order
 };
 
 class ModelTarget {

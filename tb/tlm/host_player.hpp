@@ -28,6 +28,9 @@ struct CheckCapture {
   std::string stream;                 // stream checks
   Tensor expected;
   Tensor actual;
+  // Memory checks with a write log (simulate()): the DUT cycle of its last
+  // write into the checked bytes, none when it wrote none.
+  std::optional<uint64_t> last_write_cycle;
 };
 
 struct PlayResult {

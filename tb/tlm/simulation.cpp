@@ -30,6 +30,10 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   }
   if (!host.finished()) throw std::logic_error("simulation ended before the trace finished");
   out.play = host.result();
+  if (log != nullptr) {
+    for (CheckCapture& c : out.play.checks)
+      if (c.base_addr) c.last_write_cycle = log->last_write(*c.base_addr, c.desc.memory_bytes());
+  }
   out.cycles = dut->cycles();
   out.perf = dut->perf_counters();
   if (const activity::Timeline* t = dut->timeline()) out.timeline = *t;

@@ -17,6 +17,7 @@
 #include "vta/disasm.hpp"
 #include "vta_compiler/add_compiler.hpp"
 #include "vta_compiler/conv2d_compiler.hpp"
+#include "vta_compiler/program_stream.hpp"
 #include "vta_compiler/tflite_requant_program.hpp"
 
 namespace cosim::tb::vta {
@@ -97,6 +98,10 @@ struct DramPlan {
   };
   uint64_t next = 0;                  // the next program's base
   std::map<int32_t, Placed> tensors;  // tensor index -> where a DUT operator wrote it
+  // compile.stream: the stream the next DUT operator may join (the op index
+  // of its first operator), and whether its last program can be followed.
+  std::optional<std::size_t> stream_first_op;
+  bool last_followable = false;
 };
 
 DramPlan& dram_plan(std::any& network) {
@@ -104,10 +109,12 @@ DramPlan& dram_plan(std::any& network) {
   return std::any_cast<DramPlan&>(network);
 }
 
-// A lowered layer: its program, and where its input came from.
+// A lowered layer: its program, where its input came from, and whether it
+// runs in one instruction stream after the previous DUT operator.
 struct VtaLayer {
   CompiledProgram program;
   std::optional<std::size_t> input_from;  // the DUT operator whose output it reads in DRAM
+  bool streamed = false;
 };
 
 const CompiledProgram& program(const model_replay::ReplayedLayer& l) {
@@ -121,6 +128,33 @@ std::optional<uint64_t> perf(const SimOutcome& run, const std::string& k) {
   const auto it = run.perf.find(k);
   if (it == run.perf.end()) return std::nullopt;
   return it->second;
+}
+
+// The operator that writes tensor `t` (subgraph 0), if any.
+std::optional<std::size_t> producer_of(const tflite::Model& m, int32_t t) {
+  const auto& ops = m.subgraphs[0].operators;
+  for (std::size_t j = 0; j < ops.size(); ++j)
+    for (int32_t o : ops[j].outputs)
+      if (o == t) return j;
+  return std::nullopt;
+}
+
+// Where layer k sits among the runs (one start ... done each) of a trace:
+// a run is a layer alone, or a stream of layers (VtaLayer::streamed).
+struct RunPos {
+  std::size_t run = 0, runs = 0;
+  bool first = true, last = true;  // in its run
+};
+RunPos run_pos(const std::vector<model_replay::ReplayedLayer>& layers, std::size_t k) {
+  RunPos p;
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const bool starts = i == 0 || !vta_layer(layers[i]).streamed;
+    if (starts) ++p.runs;
+    if (i <= k && starts) p.run = p.runs - 1;
+  }
+  p.first = k == 0 || !vta_layer(layers[k]).streamed;
+  p.last = k + 1 == layers.size() || !vta_layer(layers[k + 1]).streamed;
+  return p;
 }
 
 // ", 3x3 s1": a CONV_2D's kernel and stride, for the shapes column.
@@ -141,8 +175,41 @@ CompiledProgram in_tflite_mode(const scenario::Scenario& sc, F&& compile) {
   }
 }
 
-// Per-layer counters: run<k>_* when several runs, else the only run's.
+// Per-run counters: run<k>_* when several runs, else the only run's.
 std::string run_prefix(std::size_t k, std::size_t n) { return n > 1 ? "run" + std::to_string(k) + "_" : ""; }
+
+// The DUT cycle of the last write into layer l's output (CheckCapture::last_write_cycle).
+std::optional<uint64_t> last_output_write(const SimOutcome& out, const model_replay::ReplayedLayer& l) {
+  for (const tb::CheckCapture& c : out.play.checks)
+    if (c.desc.name == l.check) return c.last_write_cycle;
+  return std::nullopt;
+}
+
+// Layer k's [start, end) on the DUT's timeline. A run alone: its start to
+// its done. In a stream, each layer ends with its last output write (the
+// last one with the stream's done) and the next starts there: a layer's
+// cycles are what it adds to the stream, its loads under the previous
+// layer's tail included.
+std::optional<std::pair<uint64_t, uint64_t>> layer_span(const std::vector<model_replay::ReplayedLayer>& layers,
+                                                        std::size_t k, const SimOutcome& out) {
+  const RunPos rp = run_pos(layers, k);
+  const std::string pre = run_prefix(rp.run, rp.runs);
+  const auto cycles = perf(out, pre + "vta_cycles"), end = perf(out, pre + "end_cycle");
+  if (!cycles || !end || *end < *cycles) return std::nullopt;
+  std::pair<uint64_t, uint64_t> span{*end - *cycles, *end};
+  if (!rp.first) {
+    const auto w = last_output_write(out, layers[k - 1]);
+    if (!w) return std::nullopt;
+    span.first = *w;
+  }
+  if (!rp.last) {
+    const auto w = last_output_write(out, layers[k]);
+    if (!w) return std::nullopt;
+    span.second = *w;
+  }
+  if (span.second < span.first) return std::nullopt;
+  return span;
+}
 
 }  // namespace
 
@@ -206,6 +273,22 @@ class VtaModelTarget : public model_replay::ModelTarget {
         opt.input_addr = in->second.addr;
         vl.input_from = in->second.op_index;
       }
+      // compile.stream: a CONV_2D joins the stream of the DUT operators
+      // before it when the last one can be followed and its input is there
+      // in time: in DRAM (read after the stream's earlier stores), or from
+      // the host, computed before the stream's first operator ran.
+      using LoadStart = CompileOptions::LoadStart;
+      if (ctx.sc["compile"]["stream"].as_bool() && l.code == tflite::kConv2d && plan->stream_first_op &&
+          plan->last_followable) {
+        const std::optional<std::size_t> from = producer_of(m, l.input_tensors.at(0));
+        if (vl.input_from) {
+          vl.streamed = true;
+          opt.load_start = LoadStart::kWeightsFirst;
+        } else if (!from || *from < *plan->stream_first_op) {
+          vl.streamed = true;
+          opt.load_start = LoadStart::kAtOnce;
+        }
+      }
     }
     model_replay::Layer out;
     std::string in_dims;
@@ -259,6 +342,8 @@ class VtaModelTarget : public model_replay::ModelTarget {
       plan->next = (prog.image_base + prog.dram.size() + kAlign - 1) / kAlign * kAlign;
       plan->tensors[l.output_tensor] = {prog.output.byte_addr, l.output_shape.back(),
                                         prog.output.kind == OutputLayout::Kind::kBlockedNhwc, ctx.op_index};
+      if (!vl.streamed) plan->stream_first_op = ctx.op_index;
+      plan->last_followable = why_not_followable(prog).empty();
     }
     vl.program = std::move(prog);
     out.program = std::move(vl);
@@ -266,31 +351,36 @@ class VtaModelTarget : public model_replay::ModelTarget {
   }
 
   void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
-    const CompiledProgram& p = program(l);
-    const int run = t.config.count("vta_runs") ? std::stoi(t.config["vta_runs"]) : 0;
-    // mode layers: every image starts at address 0, each layer reloads its
-    // own and is checked before the next load overwrites it. mode delegate:
-    // each image starts after the previous one's, leaving the outputs later
-    // operators read in place.
-    t.mem_load(p.image_base, p.dram, l.check);
-    t.reg_write(regs::kInsnCount, p.insn_count);
-    t.reg_write(regs::kInsnAddr, static_cast<uint32_t>(p.insn_addr));
-    t.reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
-    t.wait_done(sc.testbench.timeout_cycles);
-    const Tensor& expected = l.layer.checks.at(0).expected;
-    if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {
-      t.mem_check(p.output.byte_addr, expected, l.check, kChannelBlock);
-    } else {
-      t.mem_check(p.output.byte_addr, expected, l.check);
+    uint64_t unused = 0;
+    emit_run(t, sc, {&l}, unused);
+  }
+
+  // compile.stream: the layers in runs, a stream of layers as one run.
+  bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
+                    const std::vector<model_replay::ReplayedLayer>& layers) const override {
+    bool any = false;
+    uint64_t free_addr = 0;  // linked streams go after every image
+    for (const auto& l : layers) {
+      any = any || vta_layer(l).streamed;
+      free_addr = std::max(free_addr, program(l).image_base + program(l).dram.size());
     }
-    t.config["vta_run" + std::to_string(run) + "_check"] = l.check;
-    t.config["vta_run" + std::to_string(run) + "_gemm_uops"] = std::to_string(p.gemm_uops);
-    t.config["vta_runs"] = std::to_string(run + 1);
+    if (!any) return false;
+    constexpr uint64_t kAlign = 4096;
+    free_addr = (free_addr + kAlign - 1) / kAlign * kAlign;
+    std::vector<const model_replay::ReplayedLayer*> run;
+    for (std::size_t k = 0; k < layers.size(); ++k) {
+      run.push_back(&layers[k]);
+      if (k + 1 == layers.size() || !vta_layer(layers[k + 1]).streamed) {
+        emit_run(t, sc, run, free_addr);
+        run.clear();
+      }
+    }
+    return true;
   }
 
   std::vector<model_replay::Column> columns() const override {
-    return {{"input", 11}, {"tfl_double", 16}, {"tfl_single", 16}, {"cycles", 10}, {"util", 7}, {"bound", 7},
-            {"of_bnd", 7}};
+    return {{"input", 11}, {"tfl_double", 16}, {"tfl_single", 16}, {"run", 5}, {"cycles", 10}, {"util", 7},
+            {"bound", 7}, {"of_bnd", 7}};
   }
 
   model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
@@ -318,27 +408,33 @@ class VtaModelTarget : public model_replay::ModelTarget {
     }
     f.json["gemm_uops"] = p.gemm_uops;
     f.json["instructions"] = p.insn_count;
-    const std::string pre = run_prefix(run.index, run.count);
-    const auto cyc = perf(out, pre + "vta_cycles");
+    const RunPos rp = run_pos(*run.layers, run.index);
+    const std::string pre = run_prefix(rp.run, rp.runs);
+    const auto span = layer_span(*run.layers, run.index, out);
+    const uint64_t cyc = span ? span->second - span->first : 0;
     const bool conv = l.type == "CONV_2D";
-    if (cyc && *cyc > 0) {
-      const double util = conv ? static_cast<double>(p.gemm_uops) / static_cast<double>(*cyc) : 0;
-      f.json["cycles"] = *cyc;
-      f.metrics["cycles"] = static_cast<double>(*cyc);
+    f.cells.push_back(std::to_string(rp.run));
+    f.json["run"] = rp.run;
+    if (cyc > 0) {
+      const double util = conv ? static_cast<double>(p.gemm_uops) / static_cast<double>(cyc) : 0;
+      f.json["cycles"] = cyc;
+      f.metrics["cycles"] = static_cast<double>(cyc);
       if (conv) {
         f.json["utilization"] = util;
         f.metrics["utilization"] = util;
       } else {
         f.json["utilization"] = nullptr;
       }
-      if (const auto g = perf(out, pre + "gemm_busy")) f.json["gemm_busy_fraction"] = static_cast<double>(*g) / *cyc;
-      if (const auto e = perf(out, pre + "end_cycle"); e && !pre.empty()) {
-        f.json["start_cycle"] = *e >= *cyc ? *e - *cyc : 0;
-        f.json["end_cycle"] = *e;
+      const bool alone = rp.first && rp.last;
+      if (const auto g = perf(out, pre + "gemm_busy"); g && alone)
+        f.json["gemm_busy_fraction"] = static_cast<double>(*g) / cyc;
+      if (rp.runs > 1 || !alone) {  // the layer's place on report.html's timeline
+        f.json["start_cycle"] = span->first;
+        f.json["end_cycle"] = span->second;
       }
       std::ostringstream u;
       u << std::fixed << std::setprecision(1) << util * 100.0 << "%";
-      f.cells.push_back(std::to_string(*cyc));
+      f.cells.push_back(std::to_string(cyc));
       f.cells.push_back(conv ? u.str() : "-");
       // The compute bound (CompiledProgram::compute_bound) and the share of it reached.
       const double bound = p.compute_bound();
@@ -369,8 +465,9 @@ class VtaModelTarget : public model_replay::ModelTarget {
     for (std::size_t k = 0; k < layers.size(); ++k) {
       if (layers[k].type == "CONV_2D") gemm_uops += program(layers[k]).gemm_uops;
       macs += program(layers[k]).macs;
-      cycles += perf(out, run_prefix(k, layers.size()) + "vta_cycles").value_or(0);
     }
+    const std::size_t runs = layers.empty() ? 0 : run_pos(layers, 0).runs;
+    for (std::size_t r = 0; r < runs; ++r) cycles += perf(out, run_prefix(r, runs) + "vta_cycles").value_or(0);
     m.extra["gemm_uops"] = static_cast<double>(gemm_uops);
     if (cycles > 0) {
       m.extra["vta_cycles"] = static_cast<double>(cycles);
@@ -402,6 +499,57 @@ class VtaModelTarget : public model_replay::ModelTarget {
   }
 
  private:
+  // One run: the images of its layers, one start, and each layer's check
+  // once it is done. mode layers: every image starts at address 0, each
+  // layer reloads its own and is checked before the next load overwrites it.
+  // mode delegate: each image starts after the previous one's, leaving the
+  // outputs later operators read in place; a stream's linked instructions
+  // go to `free_addr` (after every image), which moves past them.
+  void emit_run(trace::Trace& t, const scenario::Scenario& sc,
+                const std::vector<const model_replay::ReplayedLayer*>& run, uint64_t& free_addr) const {
+    const int index = t.config.count("vta_runs") ? std::stoi(t.config["vta_runs"]) : 0;
+    std::string checks;
+    uint64_t gemm_uops = 0;
+    std::vector<const CompiledProgram*> programs;
+    for (const model_replay::ReplayedLayer* l : run) {
+      const CompiledProgram& p = program(*l);
+      t.mem_load(p.image_base, p.dram, l->check);
+      checks += (checks.empty() ? "" : "-") + l->check;  // a trace config value: [A-Za-z0-9_.-]
+      gemm_uops += p.gemm_uops;
+      programs.push_back(&p);
+    }
+    uint64_t insn_addr = programs[0]->insn_addr;
+    uint32_t insn_count = programs[0]->insn_count;
+    if (programs.size() > 1) {
+      std::vector<uint8_t> bytes = to_bytes(link_stream(programs));
+      const uint64_t limit = TbConfig{}.dram_size;
+      if (free_addr + bytes.size() > limit)
+        throw InputError("compile.stream: the linked instructions of " + checks + " end at byte " +
+                         std::to_string(free_addr + bytes.size()) + ", beyond the DRAM size " + std::to_string(limit) +
+                         "; set compile.stream: false");
+      insn_addr = free_addr;
+      insn_count = static_cast<uint32_t>(bytes.size() / kInsnBytes);
+      free_addr = (free_addr + bytes.size() + 4095) / 4096 * 4096;
+      t.mem_load(insn_addr, std::move(bytes), "stream" + std::to_string(index));
+    }
+    t.reg_write(regs::kInsnCount, insn_count);
+    t.reg_write(regs::kInsnAddr, static_cast<uint32_t>(insn_addr));
+    t.reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
+    t.wait_done(sc.testbench.timeout_cycles);
+    for (const model_replay::ReplayedLayer* l : run) {
+      const CompiledProgram& p = program(*l);
+      const Tensor& expected = l->layer.checks.at(0).expected;
+      if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {
+        t.mem_check(p.output.byte_addr, expected, l->check, kChannelBlock);
+      } else {
+        t.mem_check(p.output.byte_addr, expected, l->check);
+      }
+    }
+    t.config["vta_run" + std::to_string(index) + "_check"] = checks;
+    t.config["vta_run" + std::to_string(index) + "_gemm_uops"] = std::to_string(gemm_uops);
+    t.config["vta_runs"] = std::to_string(index + 1);
+  }
+
   scenario::Schema compile_schema_;
 };
 
@@ -430,6 +578,8 @@ std::map<std::string, uint64_t> VtaRunLogWrapper::dut_counters() const {
     for (std::size_t k = 0; k < runs_.size(); ++k) {
       for (const auto& [name, v] : runs_[k]) m["run" + std::to_string(k) + "_" + name] = v;
     }
+  } else if (runs_.size() == 1) {
+    m["end_cycle"] = runs_[0].at("end_cycle");
   }
   return m;
 }

@@ -11,7 +11,8 @@ Schema compile_schema() {
       .optional("tile_cols", Schema::integer(0, 4096), "0")
       .optional("oc_blocks", Schema::integer(0, 4096), "0")
       .optional("wgt_double_buffer", Schema::boolean(), "true")
-      .optional("first_part_rows", Schema::integer(0, 4096), "2");
+      .optional("first_part_rows", Schema::integer(0, 4096), "2")
+      .optional("stream", Schema::boolean(), "true");
 }
 
 Schema op_schema_of(const std::string& op) {

@@ -188,6 +188,63 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   }
 }
 
+// mode delegate with compile.stream (the default): the DUT operators between
+// two host steps run as one instruction stream. By the rule (a CONV_2D joins
+// the stream before it when its input is in DRAM from that stream or came
+// from the host before the stream's first operator; an ADD, whose inputs the
+// host prepares from the outputs before it, stands alone), ResNet-8 runs
+// [0 1 2] [3] [4 5 6] [7] [8 9 10] [11]: op 9 reads op 8's output in DRAM,
+// op 10 reads op 7's, which the host had before op 8 ran. A streamed layer
+// starts where the one before ends (its last output write) and the stream's
+// layers add up to the run's CYCLES. compile.stream: false runs each alone.
+TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
+  REQUIRE_MODEL(kResnet);
+  const std::string out = work() + "/resnet8_streams";
+  const Cmd c = cosim("run " + scenario("resnet8") + " --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  const json j = report(out);
+  const json& layers = j["layers"];
+  const std::vector<uint64_t> runs = {0, 0, 0, 1, 2, 2, 2, 3, 4, 4, 4, 5};
+  ASSERT_EQ(layers.size(), runs.size());
+  std::map<uint64_t, uint64_t> run_sum;
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    const json& l = layers[k];
+    SCOPED_TRACE(l["check"].get<std::string>());
+    EXPECT_TRUE(l["bit_exact"].get<bool>());
+    EXPECT_EQ(l["run"].get<uint64_t>(), runs[k]);
+    const uint64_t start = l["start_cycle"].get<uint64_t>(), end = l["end_cycle"].get<uint64_t>();
+    EXPECT_EQ(l["cycles"].get<uint64_t>(), end - start);
+    run_sum[runs[k]] += end - start;
+    if (k > 0 && runs[k] == runs[k - 1]) EXPECT_EQ(start, layers[k - 1]["end_cycle"].get<uint64_t>());
+    const std::string pre = "run" + std::to_string(runs[k]) + "_";
+    const bool last_of_run = k + 1 == runs.size() || runs[k + 1] != runs[k];
+    if (last_of_run) EXPECT_EQ(end, j["perf_counters"][pre + "end_cycle"].get<uint64_t>());
+    else EXPECT_LT(end, j["perf_counters"][pre + "end_cycle"].get<uint64_t>());
+  }
+  for (const auto& [r, sum] : run_sum)
+    EXPECT_EQ(sum, j["perf_counters"]["run" + std::to_string(r) + "_vta_cycles"].get<uint64_t>()) << "run " << r;
+  // Six starts in the trace, one linked stream per run of several layers.
+  std::ifstream txt(out + "/trace/trace.txt");
+  std::string line;
+  int waits = 0, streams = 0;
+  while (std::getline(txt, line)) {
+    waits += line.rfind("wait_done", 0) == 0;
+    streams += line.rfind("mem_load", 0) == 0 && line.find("stream") != std::string::npos;
+  }
+  EXPECT_EQ(waits, 6);
+  EXPECT_EQ(streams, 3);
+
+  const std::string alone = work() + "/resnet8_no_streams";
+  const Cmd a = cosim("run " + scenario("resnet8") + " --set compile.stream=false --out " + alone);
+  ASSERT_EQ(a.code, 0) << a.out;
+  const json ja = report(alone);
+  for (std::size_t k = 0; k < runs.size(); ++k) {
+    EXPECT_EQ(ja["layers"][k]["run"].get<uint64_t>(), k);
+    EXPECT_EQ(ja["layers"][k]["cycles"].get<uint64_t>(),
+              ja["perf_counters"]["run" + std::to_string(k) + "_vta_cycles"].get<uint64_t>());
+  }
+}
+
 // mode: delegate (the default): the network's output is what the CPU
 // operators (ops 12-15) make of the DUT's last output. Recomputed here from
 // the dumped DUT output of op 11 with the TFLite golden operators, and
@@ -546,9 +603,10 @@ TEST_F(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
 // Consecutive DUT operators keep their tensors in DRAM: a CONV_2D whose
 // input an earlier DUT operator wrote in the blocked layout reads it in place
 // (its image leaves the input out), so the DUT's own output feeds it. One
-// byte of op 4's output is corrupted after op 4 finishes (as a faulty DUT
-// would leave it): the run fails at op 4, naming the element, op 5 (which
-// reads op 4's output in DRAM) fails after it, and ops 0..3 still pass.
+// byte of op 3's output (the ADD, 16 channels: flat is blocked) is corrupted
+// after its run finishes (as a faulty DUT would leave it): the run fails at
+// op 3, naming the element, ops 4 and 6 (which read it in DRAM, in the next
+// run) fail after it, and ops 0..2 still pass.
 TEST_F(VtaModelReplay, CorruptedOutputMidNetworkFailsAtThatLayer) {
   REQUIRE_MODEL(kResnet);
   cosim::tb::BackendRegistry reg;
@@ -557,7 +615,7 @@ TEST_F(VtaModelReplay, CorruptedOutputMidNetworkFailsAtThatLayer) {
   const cosim::tb::TargetBackend& b = reg.get("vta");
   const cosim::tb::Workload w = b.prepare(sc);
   cosim::trace::Trace tr = b.compile(sc, w);
-  // Where op 4's output sits, and whether op 5's image leaves that region to the DUT.
+  // Where op 3's output sits, and whether the later images leave that region to the DUT.
   auto check_step = [&](const std::string& name) {
     for (std::size_t i = 0; i < tr.steps.size(); ++i) {
       if (tr.steps[i].op == cosim::trace::Op::kMemCheck && tr.steps[i].tensor.name == name) return i;
@@ -565,40 +623,42 @@ TEST_F(VtaModelReplay, CorruptedOutputMidNetworkFailsAtThatLayer) {
     ADD_FAILURE() << "no check " << name;
     return std::size_t{0};
   };
-  const std::size_t c4 = check_step("op04_conv2d");
-  const cosim::trace::Step& chk = tr.steps[c4];
-  const uint64_t out4 = chk.addr, out4_end = chk.addr + chk.tensor.memory_bytes();
+  const std::size_t c3 = check_step("op03_add");
+  const cosim::trace::Step& chk = tr.steps[c3];
+  const uint64_t out3 = chk.addr, out3_end = chk.addr + chk.tensor.memory_bytes();
   for (const auto& s : tr.steps) {
     if (s.op != cosim::trace::Op::kMemLoad) continue;
-    const bool overlaps = s.addr < out4_end && s.addr + s.data.size() > out4;
-    EXPECT_FALSE(overlaps && s.addr > out4) << "a later image reloads op 4's output at " << s.addr;
+    const bool overlaps = s.addr < out3_end && s.addr + s.data.size() > out3;
+    EXPECT_FALSE(overlaps && s.addr > out3) << "a later image reloads op 3's output at " << s.addr;
   }
-  // Element (0, 3, 5, 7) of op 4's 1x16x16x32 output, flipped by 0x40.
+  // Element (0, 4, 6, 7) of op 3's 1x32x32x16 output, flipped by 0x40 (even
+  // coordinates: op 6's 1x1 stride-2 window samples it too).
   const std::vector<int64_t> shape = chk.tensor.shape;
-  ASSERT_EQ(shape, (std::vector<int64_t>{1, 16, 16, 32}));
-  const int64_t flat = ((0 * 16 + 3) * 16 + 5) * 32 + 7;
+  ASSERT_EQ(shape, (std::vector<int64_t>{1, 32, 32, 16}));
+  const int64_t flat = ((0 * 32 + 4) * 32 + 6) * 16 + 7;
   const uint8_t good = chk.data.at(static_cast<std::size_t>(flat));
   cosim::trace::Step poke;
   poke.op = cosim::trace::Op::kMemLoad;
-  poke.addr = out4 + chk.tensor.memory_offset(flat);
+  poke.addr = out3 + chk.tensor.memory_offset(flat);
   poke.data = {static_cast<uint8_t>(good ^ 0x40)};
-  tr.steps.insert(tr.steps.begin() + static_cast<std::ptrdiff_t>(c4), poke);  // after op 4's wait, before its check
+  tr.steps.insert(tr.steps.begin() + static_cast<std::ptrdiff_t>(c3), poke);  // after op 3's wait, before its check
   const std::string dir = work() + "/resnet8_corrupt_trace";
   cosim::trace::write_trace(tr, dir);
   const std::string out = work() + "/resnet8_corrupt";
   const Cmd c = cosim("replay " + dir + " --out " + out);
   ASSERT_EQ(c.code, 1) << c.out;
-  const std::string elem = "op04_conv2d[n=0,h=3,w=5,c=7]: expected " + std::to_string(static_cast<int8_t>(good)) +
+  const std::string elem = "op03_add[n=0,h=4,w=6,c=7]: expected " + std::to_string(static_cast<int8_t>(good)) +
                            ", got " + std::to_string(static_cast<int8_t>(good ^ 0x40));
   EXPECT_NE(c.out.find(elem), std::string::npos) << c.out;
-  EXPECT_NE(c.out.find("first diff  op04_conv2d[n=0,h=3,w=5,c=7]"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("first diff  op03_add[n=0,h=4,w=6,c=7]"), std::string::npos) << c.out;
   const json j = report(out);
   std::map<std::string, int64_t> mism;
   for (const json& k : j["mismatch"]["checks"]) mism[k["name"].get<std::string>()] = k["mismatches"].get<int64_t>();
-  for (const char* ok : {"op00_conv2d", "op01_conv2d", "op02_conv2d", "op03_add"}) EXPECT_EQ(mism.at(ok), 0) << ok;
-  EXPECT_EQ(mism.at("op04_conv2d"), 1);
-  EXPECT_GT(mism.at("op05_conv2d"), 0) << "op 5 reads op 4's output in DRAM: the corruption must reach it";
-  EXPECT_EQ(j["first_divergence"]["check"], "op04_conv2d") << j.dump();
+  for (const char* ok : {"op00_conv2d", "op01_conv2d", "op02_conv2d"}) EXPECT_EQ(mism.at(ok), 0) << ok;
+  EXPECT_EQ(mism.at("op03_add"), 1);
+  for (const char* reader : {"op04_conv2d", "op06_conv2d"})
+    EXPECT_GT(mism.at(reader), 0) << reader << " reads op 3's output in DRAM: the corruption must reach it";
+  EXPECT_EQ(j["first_divergence"]["check"], "op03_add") << j.dump();
 }
 
 }  // namespace

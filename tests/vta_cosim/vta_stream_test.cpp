@@ -1,0 +1,43 @@
+// Compiled programs linked into one instruction stream on the Verilated core
+// (bare clock loop), under a few memory behaviours: a CONV_2D reading the
+// previous program's output in DRAM (its input loads wait for COMPUTE's
+// start) and one with a host input (loading at once), each output equal to
+// the VTA golden convolution (tests/vta_compiler/stream_chain.hpp).
+#include <gtest/gtest.h>
+
+#include "stream_chain.hpp"
+#include "vta_bare/bare_driver.hpp"
+
+namespace cosim::vta {
+namespace {
+
+using tb::vta::BareDriver;
+using tb::vta::BareOptions;
+using tb::vta::RtlRunResult;
+
+TEST(VtaStreamOnTheCore, LinkedProgramsMatchTheGolden) {
+  using LoadStart = CompileOptions::LoadStart;
+  const testutil::Chain ch = testutil::make_chain(LoadStart::kWeightsFirst, LoadStart::kAtOnce);
+  const std::vector<uint8_t> bytes = to_bytes(ch.stream);
+  for (int variant = 0; variant < 3; ++variant) {
+    BareOptions o;
+    o.seed = static_cast<uint64_t>(variant + 1);
+    if (variant == 1) o.read_latency = 9;
+    if (variant == 2) o.stall_probability = 0.2, o.bytes_per_cycle = 8;
+    std::vector<uint8_t> dram = ch.dram;
+    const uint64_t insn_addr = (dram.size() + 4095) / 4096 * 4096;
+    dram.resize(insn_addr, 0);
+    dram.insert(dram.end(), bytes.begin(), bytes.end());
+    BareDriver drv(dram, o);
+    const RtlRunResult r = drv.run(insn_addr, static_cast<uint32_t>(ch.stream.size()), 2'000'000);
+    ASSERT_EQ(r.status, RtlRunResult::Status::kDone) << "variant " << variant << ": " << r.diagnosis;
+    EXPECT_TRUE(drv.axi_protocol_errors().empty());
+    EXPECT_TRUE(ch.pa.extract_output(dram) == ch.a.golden()) << "variant " << variant;
+    const Tensor b = ch.pb.extract_output(dram);
+    EXPECT_TRUE(b == ch.b.golden()) << "variant " << variant << ": " << testutil::first_difference(b, ch.b.golden());
+    EXPECT_TRUE(ch.pc.extract_output(dram) == ch.c.golden()) << "variant " << variant;
+  }
+}
+
+}  // namespace
+}  // namespace cosim::vta
