@@ -635,9 +635,11 @@ TEST(VtaRtl, AluChainsReadTheirOwnWrites) {
 }
 
 // 300 one-micro-op ALU instructions queue up behind a 3000-micro-op one: the
-// compute instruction queue (128 deep) fills, fetch waits for room, and
-// nothing is lost or reordered: acc[0] gains exactly 3000 + 300.
-TEST(VtaRtl, FullInstructionQueueBackPressuresFetch) {
+// fetch stops MaxAhead (48) instructions ahead of the engines (assertion
+// a_ahead_bound; the 128-deep queue no longer fills), resumes as COMPUTE
+// drains its queue, and nothing is lost or reordered: acc[0] gains exactly
+// 3000 + 300.
+TEST(VtaRtl, FetchWaitsWhileTheEnginesAreFarBehind) {
   Program p;
   std::mt19937 g(202);
   fill_random(p, Layout::kAcc, 64, g);
@@ -651,7 +653,7 @@ TEST(VtaRtl, FullInstructionQueueBackPressuresFetch) {
   for (int i = 0; i < 300; ++i) p.add(alu_insn(one, kAdd, true, 1, i == 299 ? kPushNext : Deps{}));
   store_planes(p, 0, 1, p.out_base(), 0);
   p.add(finish_insn(kPopNext));
-  ASSERT_GT(p.insns.size(), 128u + 32u) << "more instructions than the queue and the prefetch buffer hold";
+  ASSERT_GT(p.insns.size(), 128u + 32u) << "more instructions than the queue and the prefetch buffer hold, or MaxAhead";
   std::vector<int64_t> expect(16);
   for (uint32_t o = 0; o < 16; ++o)
     expect[o] = static_cast<int32_t>(static_cast<uint32_t>(acc_at(p, p.acc_base(), o)) + 3300u);
