@@ -33,10 +33,13 @@
 //    SLVERR / DECERR responses.
 //  - ALU SHR with |shift| >= 32: a right shift fills with the sign, a left
 //    shift gives 0 (SystemVerilog >>> / << semantics).
-//  - Each engine's instruction queue holds InsnQueueDepth instructions; fetch
-//    stalls when the target queue is full (a program needing more than that
-//    many instructions queued ahead of a token would deadlock, as on the
-//    original hardware).
+//  - Each engine's instruction queue holds InsnQueueDepth instructions, and
+//    the fetch stays at most MaxAhead (vta_fetch, 48) instructions ahead of
+//    the engines, over all three queues. A program is safe when every pop's
+//    token is pushed earlier in the stream (the oldest instruction left can
+//    then always run); one needing more instructions queued ahead of a
+//    token than that would deadlock, as on the original hardware with its
+//    queue depth.
 //  - Token queues count up to 2**TokenCountWidth - 1 and saturate.
 //  - status_o (status_t) is a debug view for harnesses: engine states, the
 //    head / current instruction's opcode and pop flags, token counts and
