@@ -199,10 +199,14 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
 // layers add up to the run's CYCLES. compile.stream: false runs each alone.
 TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
   REQUIRE_MODEL(kResnet);
+  // A passing run of resnet8.yaml with `options`, into work()/<dir>: its report.
+  auto passing_run = [&](const std::string& options, const std::string& dir) {
+    const Cmd c = cosim("run " + scenario("resnet8") + options + " --out " + work() + "/" + dir);
+    EXPECT_EQ(c.code, 0) << c.out;
+    return report(work() + "/" + dir);
+  };
   const std::string out = work() + "/resnet8_streams";
-  const Cmd c = cosim("run " + scenario("resnet8") + " --out " + out);
-  ASSERT_EQ(c.code, 0) << c.out;
-  const json j = report(out);
+  const json j = passing_run("", "resnet8_streams");
   const json& layers = j["layers"];
   const std::vector<uint64_t> runs = {0, 0, 0, 1, 2, 2, 2, 3, 4, 4, 4, 5};
   ASSERT_EQ(layers.size(), runs.size());
@@ -234,10 +238,7 @@ TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
   EXPECT_EQ(waits, 6);
   EXPECT_EQ(streams, 3);
 
-  const std::string alone = work() + "/resnet8_no_streams";
-  const Cmd a = cosim("run " + scenario("resnet8") + " --set compile.stream=false --out " + alone);
-  ASSERT_EQ(a.code, 0) << a.out;
-  const json ja = report(alone);
+  const json ja = passing_run(" --set compile.stream=false", "resnet8_no_streams");
   for (std::size_t k = 0; k < runs.size(); ++k) {
     EXPECT_EQ(ja["layers"][k]["run"].get<uint64_t>(), k);
     EXPECT_EQ(ja["layers"][k]["cycles"].get<uint64_t>(),
