@@ -635,9 +635,9 @@ TEST(VtaRtl, AluChainsReadTheirOwnWrites) {
 }
 
 // 300 one-micro-op ALU instructions queue up behind a 3000-micro-op one: the
-// fetch stops MaxAhead (48) instructions ahead of the engines (assertion
-// a_ahead_bound; the 128-deep queue no longer fills), resumes as COMPUTE
-// drains its queue, and nothing is lost or reordered: acc[0] gains exactly
+// compute queue (32 deep) fills, the fetch stops MaxAhead (48) instructions
+// ahead of the engines (assertion a_ahead_bound), resumes as COMPUTE drains
+// its queue, and nothing is lost or reordered: acc[0] gains exactly
 // 3000 + 300.
 TEST(VtaRtl, FetchWaitsWhileTheEnginesAreFarBehind) {
   Program p;
