@@ -221,27 +221,6 @@ void exec_alu(const AluInsn& al, std::size_t index, const Insn& insn, VtaSram& s
   }
 }
 
-// Queue popped / pushed by a dependency flag of an engine; -1 = ignored flag.
-int pop_queue(Engine e, bool prev) {
-  switch (e) {
-    case Engine::kLoad: return prev ? -1 : static_cast<int>(Queue::kComputeToLoad);
-    case Engine::kCompute:
-      return prev ? static_cast<int>(Queue::kLoadToCompute) : static_cast<int>(Queue::kStoreToCompute);
-    case Engine::kStore: return prev ? static_cast<int>(Queue::kComputeToStore) : -1;
-  }
-  return -1;
-}
-
-int push_queue(Engine e, bool prev) {
-  switch (e) {
-    case Engine::kLoad: return prev ? -1 : static_cast<int>(Queue::kLoadToCompute);
-    case Engine::kCompute:
-      return prev ? static_cast<int>(Queue::kComputeToLoad) : static_cast<int>(Queue::kComputeToStore);
-    case Engine::kStore: return prev ? static_cast<int>(Queue::kStoreToCompute) : -1;
-  }
-  return -1;
-}
-
 }  // namespace
 
 bool execute_insn(const Insn& insn, std::size_t index, VtaSram& sram, std::vector<uint8_t>& dram,

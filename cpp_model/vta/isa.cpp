@@ -145,6 +145,26 @@ const char* queue_name(Queue q) {
   return "?";
 }
 
+int pop_queue(Engine e, bool prev) {
+  switch (e) {
+    case Engine::kLoad: return prev ? -1 : static_cast<int>(Queue::kComputeToLoad);
+    case Engine::kCompute:
+      return prev ? static_cast<int>(Queue::kLoadToCompute) : static_cast<int>(Queue::kStoreToCompute);
+    case Engine::kStore: return prev ? static_cast<int>(Queue::kComputeToStore) : -1;
+  }
+  return -1;
+}
+
+int push_queue(Engine e, bool prev) {
+  switch (e) {
+    case Engine::kLoad: return prev ? -1 : static_cast<int>(Queue::kLoadToCompute);
+    case Engine::kCompute:
+      return prev ? static_cast<int>(Queue::kComputeToLoad) : static_cast<int>(Queue::kComputeToStore);
+    case Engine::kStore: return prev ? static_cast<int>(Queue::kStoreToCompute) : -1;
+  }
+  return -1;
+}
+
 std::size_t dram_element_bytes(MemType t) {
   switch (static_cast<unsigned>(t)) {
     case 0: return kUopBytes;

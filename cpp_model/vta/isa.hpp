@@ -44,6 +44,10 @@ const char* mem_type_name(MemType t);  // "UOP", "WGT", ..., "ACC_8BIT", "MEM?6"
 const char* alu_op_name(AluOp op);     // "MIN", ..., "MUL"
 const char* engine_name(Engine e);     // "LOAD", "COMPUTE", "STORE"
 const char* queue_name(Queue q);       // "load->compute", ...
+// The queue a dependency flag of engine `e` pops / pushes (`prev`: the
+// *_prev flag), as an index of Queue; -1 when the hardware ignores that flag.
+int pop_queue(Engine e, bool prev);
+int push_queue(Engine e, bool prev);
 
 // DRAM bytes per element of a memory type (UOP 4, WGT 256, INP 16, ACC 64,
 // OUT 16, ACC_8BIT 16). Throws std::invalid_argument for undefined types.

@@ -16,37 +16,26 @@ bool reads_inp_wgt(const Insn& insn) {
 
 std::string why_not_followable(const CompiledProgram& p) {
   if (p.insns.empty() || opcode_of(p.insns.back()) != Opcode::kFinish) return "it does not end with FINISH";
-  // Pushes minus pops per queue (Queue order), and whether a compute->load
-  // push follows the last INP/WGT-reading GEMM.
+  // Pushes minus pops per queue, and whether a compute->load push follows
+  // the last INP/WGT-reading GEMM.
   std::array<long, 4> balance{};
   bool released = true;
   for (const Insn& insn : p.insns) {
-    const DepFlags d = dep_of(insn);
-    switch (engine_of(insn)) {
-      case Engine::kLoad:
-        balance[static_cast<int>(Queue::kLoadToCompute)] += d.push_next;
-        balance[static_cast<int>(Queue::kComputeToLoad)] -= d.pop_next;
-        break;
-      case Engine::kCompute:
-        balance[static_cast<int>(Queue::kLoadToCompute)] -= d.pop_prev;
-        balance[static_cast<int>(Queue::kComputeToLoad)] += d.push_prev;
-        balance[static_cast<int>(Queue::kComputeToStore)] += d.push_next;
-        balance[static_cast<int>(Queue::kStoreToCompute)] -= d.pop_next;
-        if (reads_inp_wgt(insn)) released = false;
-        if (d.push_prev) released = true;
-        break;
-      case Engine::kStore:
-        balance[static_cast<int>(Queue::kComputeToStore)] -= d.pop_prev;
-        balance[static_cast<int>(Queue::kStoreToCompute)] += d.push_prev;
-        break;
+    const DepFlags& d = dep_of(insn);
+    const Engine e = engine_of(insn);
+    for (const bool prev : {true, false}) {
+      const int popped = (prev ? d.pop_prev : d.pop_next) ? pop_queue(e, prev) : -1;
+      const int pushed = (prev ? d.push_prev : d.push_next) ? push_queue(e, prev) : -1;
+      if (popped >= 0) --balance[static_cast<std::size_t>(popped)];
+      if (pushed >= 0) ++balance[static_cast<std::size_t>(pushed)];
     }
+    if (reads_inp_wgt(insn)) released = false;
+    if (e == Engine::kCompute && d.push_prev) released = true;
   }
-  static constexpr std::array<const char*, 4> kQueue = {"load->compute", "compute->load", "compute->store",
-                                                        "store->compute"};
   for (int q = 0; q < 4; ++q) {
     if (balance[static_cast<std::size_t>(q)] != 0)
-      return std::string("it leaves ") + std::to_string(balance[static_cast<std::size_t>(q)]) + " " +
-             kQueue[static_cast<std::size_t>(q)] + " token(s) unbalanced";
+      return "it leaves " + std::to_string(balance[static_cast<std::size_t>(q)]) + " " +
+             queue_name(static_cast<Queue>(q)) + " token(s) unbalanced";
   }
   if (!released) return "no compute->load token follows its last GEMM";
   return "";

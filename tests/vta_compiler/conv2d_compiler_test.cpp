@@ -626,9 +626,11 @@ TEST(VtaConv2dCompiler, FusedParameterLoadLeavesOutUnreadEntries) {
   EXPECT_EQ(pads, 3u * 3u);
   k.kh = 3, k.kw = 3;  // SAME padding: border classes, every entry loaded
   const CompiledProgram bordered = check_case(k, 912);
-  for (const Insn& i : bordered.insns)
-    if (const auto* m = std::get_if<MemInsn>(&i); m != nullptr && m->mem_type == MemType::kAcc)
+  for (const Insn& i : bordered.insns) {
+    if (const auto* m = std::get_if<MemInsn>(&i); m != nullptr && m->mem_type == MemType::kAcc) {
       EXPECT_EQ(m->x_pad_0 + m->x_pad_1, 0) << "no parameter entry left out";
+    }
+  }
 }
 
 // A 1x1 kernel with a stride over a host input: the host passes only the
