@@ -6,6 +6,7 @@
 #pragma once
 
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -38,6 +39,17 @@ inline Conv make_conv(std::mt19937_64& rng, Tensor input, int64_t o, int64_t k, 
 
 inline uint64_t page_after(const CompiledProgram& p) { return (p.image_base + p.dram.size() + 4095) / 4096 * 4096; }
 
+// The images of programs compiled one after the other (each at the page
+// after the one before), as one DRAM image from address 0.
+inline std::vector<uint8_t> image_of(const std::vector<const CompiledProgram*>& programs) {
+  std::vector<uint8_t> dram = programs.front()->raw().dram;
+  for (std::size_t k = 1; k < programs.size(); ++k) {
+    dram.resize(programs[k]->image_base, 0);
+    dram.insert(dram.end(), programs[k]->dram.begin(), programs[k]->dram.end());
+  }
+  return dram;
+}
+
 // Three programs in one image: A from the host, B reading A's output in
 // DRAM, C (another host input) after B; the stream after all of them.
 struct Chain {
@@ -65,12 +77,64 @@ inline Chain make_chain(CompileOptions::LoadStart b_start, CompileOptions::LoadS
   oc.load_start = c_start;
   ch.pc = compile_conv2d(ch.c.input, ch.c.filter, ch.c.bias, ch.c.params, ch.c.plans, oc);
   ch.stream = link_stream({&ch.pa, &ch.pb, &ch.pc});
-  ch.dram = ch.pa.raw().dram;
-  for (const CompiledProgram* p : {&ch.pb, &ch.pc}) {
-    ch.dram.resize(p->image_base, 0);
-    ch.dram.insert(ch.dram.end(), p->dram.begin(), p->dram.end());
-  }
+  ch.dram = image_of({&ch.pa, &ch.pb, &ch.pc});
   return ch;
+}
+
+// A seeded stream of 2..4 CONV_2D programs with random shapes, kernels,
+// strides, thread counts and (sometimes) shrunken buffers: the first from
+// the host, each later one either on the previous layer's output in DRAM
+// (LoadStart::kWeightsFirst) or on a host input of its own (kAtOnce).
+struct RandomStream {
+  std::vector<Conv> convs;  // each layer's input: the golden chain's
+  std::vector<CompiledProgram> programs;
+  std::vector<Insn> stream;
+  std::vector<uint8_t> dram;
+  std::string text;
+};
+
+inline RandomStream random_stream(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto any = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  RandomStream r;
+  const int n = any(2, 4);
+  r.programs.reserve(static_cast<std::size_t>(n));
+  for (int k = 0; k < n; ++k) {
+    const bool chained = k > 0 && any(0, 2) > 0;
+    const int64_t kernel = any(0, 1) == 0 ? 1 : 3, stride = any(1, 2), o = any(1, 40);
+    CompileOptions opt;
+    opt.threads = any(1, 2);
+    if (any(0, 3) == 0) {  // shrunken buffers: several tiles and weight groups
+      opt.inp_depth = static_cast<uint32_t>(any(100, 400));
+      opt.acc_depth = static_cast<uint32_t>(any(200, 600));
+      opt.wgt_depth = static_cast<uint32_t>(any(30, 200));
+    }
+    Tensor input;
+    int32_t zp = 0;
+    if (chained) {
+      input = r.convs.back().golden();
+      zp = r.convs.back().plans[0].zero_point;
+      opt.input_addr = r.programs.back().output.byte_addr;
+      opt.load_start = CompileOptions::LoadStart::kWeightsFirst;
+    } else {
+      input = random_int8(rng, {1, any(3, 12), any(3, 12), any(1, 40)});
+      zp = any(-128, 127);
+      if (k > 0) opt.load_start = CompileOptions::LoadStart::kAtOnce;
+    }
+    if (k > 0) opt.dram_base = page_after(r.programs.back());
+    r.convs.push_back(make_conv(rng, input, o, kernel, static_cast<int>(stride), zp));
+    const Conv& c = r.convs.back();
+    r.programs.push_back(compile_conv2d(c.input, c.filter, c.bias, c.params, c.plans, opt));
+    r.text += (r.text.empty() ? "" : " | ") + std::string(chained ? "dram " : "host ") +
+              std::to_string(input.dim(1)) + "x" + std::to_string(input.dim(2)) + "x" + std::to_string(input.dim(3)) +
+              " -> " + std::to_string(o) + " k" + std::to_string(kernel) + " s" + std::to_string(stride) + " t" +
+              std::to_string(opt.threads) + (opt.inp_depth < kInpDepth ? " small" : "");
+  }
+  std::vector<const CompiledProgram*> ps;
+  for (const CompiledProgram& p : r.programs) ps.push_back(&p);
+  r.stream = link_stream(ps);
+  r.dram = image_of(ps);
+  return r;
 }
 
 }  // namespace cosim::vta::testutil

@@ -5,6 +5,8 @@
 // the VTA golden convolution (tests/vta_compiler/stream_chain.hpp).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "stream_chain.hpp"
 #include "vta_bare/bare_driver.hpp"
 
@@ -36,6 +38,33 @@ TEST(VtaStreamOnTheCore, LinkedProgramsMatchTheGolden) {
     const Tensor b = ch.pb.extract_output(dram);
     EXPECT_TRUE(b == ch.b.golden()) << "variant " << variant << ": " << testutil::first_difference(b, ch.b.golden());
     EXPECT_TRUE(ch.pc.extract_output(dram) == ch.c.golden()) << "variant " << variant;
+  }
+}
+
+// Random streams (stream_chain.hpp) on the core under the testbench-like
+// memory of options `variant`; VTA_STREAM_RTL_SWEEP sets the count.
+TEST(VtaStreamOnTheCore, RandomStreamsMatchTheGoldenChain) {
+  const int streams = std::getenv("VTA_STREAM_RTL_SWEEP") ? std::atoi(std::getenv("VTA_STREAM_RTL_SWEEP")) : 8;
+  for (int i = 0; i < streams; ++i) {
+    const testutil::RandomStream r = testutil::random_stream(9000 + static_cast<uint64_t>(i));
+    SCOPED_TRACE(r.text);
+    BareOptions o;
+    o.seed = static_cast<uint64_t>(i + 1);
+    o.read_latency = static_cast<uint32_t>(i % 3 * 8);
+    o.stall_probability = i % 2 == 0 ? 0.0 : 0.15;
+    std::vector<uint8_t> dram = r.dram;
+    const std::vector<uint8_t> bytes = to_bytes(r.stream);
+    const uint64_t insn_addr = (dram.size() + 4095) / 4096 * 4096;
+    dram.resize(insn_addr, 0);
+    dram.insert(dram.end(), bytes.begin(), bytes.end());
+    BareDriver drv(dram, o);
+    const RtlRunResult res = drv.run(insn_addr, static_cast<uint32_t>(r.stream.size()), 5'000'000);
+    ASSERT_EQ(res.status, RtlRunResult::Status::kDone) << res.diagnosis;
+    EXPECT_TRUE(drv.axi_protocol_errors().empty());
+    for (std::size_t k = 0; k < r.convs.size(); ++k) {
+      const Tensor got = r.programs[k].extract_output(dram), want = r.convs[k].golden();
+      EXPECT_TRUE(got == want) << "layer " << k << ": " << testutil::first_difference(got, want);
+    }
   }
 }
 
