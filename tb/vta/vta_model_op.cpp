@@ -275,8 +275,9 @@ class VtaModelTarget : public model_replay::ModelTarget {
       }
       // compile.stream: a CONV_2D joins the stream of the DUT operators
       // before it when the last one can be followed and its input is there
-      // in time: in DRAM (read after the stream's earlier stores), or from
-      // the host, computed before the stream's first operator ran.
+      // in time: in DRAM, written by an earlier DUT operator (read after the
+      // stream's earlier stores), or from the host, computed before the
+      // stream's first operator ran.
       using LoadStart = CompileOptions::LoadStart;
       if (ctx.sc["compile"]["stream"].as_bool() && l.code == tflite::kConv2d && plan->stream_first_op &&
           plan->last_followable) {

@@ -190,9 +190,10 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
 
 // mode delegate with compile.stream (the default): the DUT operators between
 // two host steps run as one instruction stream. By the rule (a CONV_2D joins
-// the stream before it when its input is in DRAM from that stream or came
-// from the host before the stream's first operator; an ADD, whose inputs the
-// host prepares from the outputs before it, stands alone), ResNet-8 runs
+// the stream before it when its input is in DRAM, written by an earlier DUT
+// operator, or came from the host before the stream's first operator ran;
+// an ADD, whose inputs the host prepares from the outputs before it, stands
+// alone), ResNet-8 runs
 // [0 1 2] [3] [4 5 6] [7] [8 9 10] [11]: op 9 reads op 8's output in DRAM,
 // op 10 reads op 7's, which the host had before op 8 ran. A streamed layer
 // starts where the one before ends (its last output write) and the stream's
