@@ -57,6 +57,8 @@ struct Chain {
   CompiledProgram pa, pb, pc;
   std::vector<Insn> stream;
   std::vector<uint8_t> dram;
+  std::vector<const CompiledProgram*> programs() const { return {&pa, &pb, &pc}; }
+  std::vector<const Conv*> convs() const { return {&a, &b, &c}; }
 };
 
 inline Chain make_chain(CompileOptions::LoadStart b_start, CompileOptions::LoadStart c_start) {
@@ -91,6 +93,16 @@ struct RandomStream {
   std::vector<Insn> stream;
   std::vector<uint8_t> dram;
   std::string text;
+  std::vector<const CompiledProgram*> program_ptrs() const {
+    std::vector<const CompiledProgram*> r;
+    for (const CompiledProgram& p : programs) r.push_back(&p);
+    return r;
+  }
+  std::vector<const Conv*> conv_ptrs() const {
+    std::vector<const Conv*> r;
+    for (const Conv& c : convs) r.push_back(&c);
+    return r;
+  }
 };
 
 inline RandomStream random_stream(uint64_t seed) {
@@ -130,11 +142,29 @@ inline RandomStream random_stream(uint64_t seed) {
               " -> " + std::to_string(o) + " k" + std::to_string(kernel) + " s" + std::to_string(stride) + " t" +
               std::to_string(opt.threads) + (opt.inp_depth < kInpDepth ? " small" : "");
   }
-  std::vector<const CompiledProgram*> ps;
-  for (const CompiledProgram& p : r.programs) ps.push_back(&p);
-  r.stream = link_stream(ps);
-  r.dram = image_of(ps);
+  r.stream = link_stream(r.program_ptrs());
+  r.dram = image_of(r.program_ptrs());
   return r;
+}
+
+// Every program's output in `dram` against its layer's golden output.
+inline ::testing::AssertionResult outputs_match(const std::vector<const CompiledProgram*>& programs,
+                                                const std::vector<const Conv*>& convs,
+                                                const std::vector<uint8_t>& dram) {
+  for (std::size_t k = 0; k < programs.size(); ++k) {
+    const Tensor got = programs[k]->extract_output(dram), want = convs[k]->golden();
+    if (!(got == want)) return ::testing::AssertionFailure() << "layer " << k << ": " << first_difference(got, want);
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Puts the encoded `stream` on the page after the image; returns its address.
+inline uint64_t append_stream(std::vector<uint8_t>& dram, const std::vector<Insn>& stream) {
+  const std::vector<uint8_t> bytes = to_bytes(stream);
+  const uint64_t addr = (dram.size() + 4095) / 4096 * 4096;
+  dram.resize(addr, 0);
+  dram.insert(dram.end(), bytes.begin(), bytes.end());
+  return addr;
 }
 
 }  // namespace cosim::vta::testutil

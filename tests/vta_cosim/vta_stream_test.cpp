@@ -20,29 +20,23 @@ using tb::vta::RtlRunResult;
 TEST(VtaStreamOnTheCore, LinkedProgramsMatchTheGolden) {
   using LoadStart = CompileOptions::LoadStart;
   const testutil::Chain ch = testutil::make_chain(LoadStart::kWeightsFirst, LoadStart::kAtOnce);
-  const std::vector<uint8_t> bytes = to_bytes(ch.stream);
   for (int variant = 0; variant < 3; ++variant) {
     BareOptions o;
     o.seed = static_cast<uint64_t>(variant + 1);
     if (variant == 1) o.read_latency = 9;
     if (variant == 2) o.stall_probability = 0.2, o.bytes_per_cycle = 8;
     std::vector<uint8_t> dram = ch.dram;
-    const uint64_t insn_addr = (dram.size() + 4095) / 4096 * 4096;
-    dram.resize(insn_addr, 0);
-    dram.insert(dram.end(), bytes.begin(), bytes.end());
+    const uint64_t insn_addr = testutil::append_stream(dram, ch.stream);
     BareDriver drv(dram, o);
     const RtlRunResult r = drv.run(insn_addr, static_cast<uint32_t>(ch.stream.size()), 2'000'000);
     ASSERT_EQ(r.status, RtlRunResult::Status::kDone) << "variant " << variant << ": " << r.diagnosis;
     EXPECT_TRUE(drv.axi_protocol_errors().empty());
-    EXPECT_TRUE(ch.pa.extract_output(dram) == ch.a.golden()) << "variant " << variant;
-    const Tensor b = ch.pb.extract_output(dram);
-    EXPECT_TRUE(b == ch.b.golden()) << "variant " << variant << ": " << testutil::first_difference(b, ch.b.golden());
-    EXPECT_TRUE(ch.pc.extract_output(dram) == ch.c.golden()) << "variant " << variant;
+    EXPECT_TRUE(testutil::outputs_match(ch.programs(), ch.convs(), dram)) << "variant " << variant;
   }
 }
 
-// Random streams (stream_chain.hpp) on the core under the testbench-like
-// memory of options `variant`; VTA_STREAM_RTL_SWEEP sets the count.
+// Random streams (stream_chain.hpp) on the core, under memories with and
+// without latency and stalls; VTA_STREAM_RTL_SWEEP sets the count.
 TEST(VtaStreamOnTheCore, RandomStreamsMatchTheGoldenChain) {
   const int streams = std::getenv("VTA_STREAM_RTL_SWEEP") ? std::atoi(std::getenv("VTA_STREAM_RTL_SWEEP")) : 8;
   for (int i = 0; i < streams; ++i) {
@@ -53,18 +47,12 @@ TEST(VtaStreamOnTheCore, RandomStreamsMatchTheGoldenChain) {
     o.read_latency = static_cast<uint32_t>(i % 3 * 8);
     o.stall_probability = i % 2 == 0 ? 0.0 : 0.15;
     std::vector<uint8_t> dram = r.dram;
-    const std::vector<uint8_t> bytes = to_bytes(r.stream);
-    const uint64_t insn_addr = (dram.size() + 4095) / 4096 * 4096;
-    dram.resize(insn_addr, 0);
-    dram.insert(dram.end(), bytes.begin(), bytes.end());
+    const uint64_t insn_addr = testutil::append_stream(dram, r.stream);
     BareDriver drv(dram, o);
     const RtlRunResult res = drv.run(insn_addr, static_cast<uint32_t>(r.stream.size()), 5'000'000);
     ASSERT_EQ(res.status, RtlRunResult::Status::kDone) << res.diagnosis;
     EXPECT_TRUE(drv.axi_protocol_errors().empty());
-    for (std::size_t k = 0; k < r.convs.size(); ++k) {
-      const Tensor got = r.programs[k].extract_output(dram), want = r.convs[k].golden();
-      EXPECT_TRUE(got == want) << "layer " << k << ": " << testutil::first_difference(got, want);
-    }
+    EXPECT_TRUE(testutil::outputs_match(r.program_ptrs(), r.conv_ptrs(), dram));
   }
 }
 
