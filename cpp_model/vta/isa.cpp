@@ -145,16 +145,6 @@ const char* queue_name(Queue q) {
   return "?";
 }
 
-int pop_queue(Engine e, bool prev) {
-  switch (e) {
-    case Engine::kLoad: return prev ? -1 : static_cast<int>(Queue::kComputeToLoad);
-    case Engine::kCompute:
-      return prev ? static_cast<int>(Queue::kLoadToCompute) : static_cast<int>(Queue::kStoreToCompute);
-    case Engine::kStore: return prev ? static_cast<int>(Queue::kComputeToStore) : -1;
-  }
-  return -1;
-}
-
 int push_queue(Engine e, bool prev) {
   switch (e) {
     case Engine::kLoad: return prev ? -1 : static_cast<int>(Queue::kLoadToCompute);
@@ -163,6 +153,14 @@ int push_queue(Engine e, bool prev) {
     case Engine::kStore: return prev ? static_cast<int>(Queue::kStoreToCompute) : -1;
   }
   return -1;
+}
+
+// An engine pops, on one side, the queue its neighbour there pushes towards
+// it (engines in LOAD, COMPUTE, STORE order).
+int pop_queue(Engine e, bool prev) {
+  const int neighbour = static_cast<int>(e) + (prev ? -1 : 1);
+  if (neighbour < 0 || neighbour > static_cast<int>(Engine::kStore)) return -1;
+  return push_queue(static_cast<Engine>(neighbour), !prev);
 }
 
 std::size_t dram_element_bytes(MemType t) {
