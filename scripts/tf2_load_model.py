@@ -229,28 +229,30 @@ NAMED = {
 }
 
 
+def group_orders():
+    """The grid of the `blocks` and `psum` searches: three band sizes (the
+    last repeating) and where each group's filters go, group 0 first or
+    after the first band."""
+    for first, second, rest in itertools.product([3, 4, 5, 6, 8, 11], [3, 4, 6, 8], [4, 6, 8]):
+        bands = bands_of([first, second, rest])
+        for later in itertools.product(range(4), repeat=3):
+            for g0 in (0, 1):
+                before = (g0,) + tuple(max(g0, b) for b in sorted(later))
+                yield f"bands {first}/{second}/{rest}, filters before bands {before}", group_order(bands, before)
+
+
+def mean_cycles(order, seeds, *args):
+    return sum(simulate(order, *args, seed=s)[0] for s in seeds) / len(seeds)
+
+
 def search(family, seeds):
     """Grid search; returns (mean cycles, description) sorted."""
     results = []
     if family == "blocks":
-        for first, second, rest in itertools.product([3, 4, 5, 6, 8, 11], [3, 4, 6, 8], [4, 6, 8]):
-            bands = bands_of([first, second, rest])
-            for later in itertools.product(range(4), repeat=3):
-                for g0 in (0, 1):
-                    before = (g0,) + tuple(max(g0, b) for b in sorted(later))
-                    order = group_order(bands, before)
-                    mean = sum(simulate(order, seed=s)[0] for s in seeds) / len(seeds)
-                    results.append((mean, f"bands {first}/{second}/{rest}, filters before bands {before}"))
+        results = [(mean_cycles(order, seeds), what) for what, order in group_orders()]
     elif family == "psum":
-        for first, second, rest in itertools.product([3, 4, 5, 6, 8, 11], [3, 4, 6, 8], [4, 6, 8]):
-            bands = bands_of([first, second, rest])
-            for later in itertools.product(range(4), repeat=3):
-                for g0 in (0, 1):
-                    before = (g0,) + tuple(max(g0, b) for b in sorted(later))
-                    order = group_order(bands, before)
-                    for tile in (2, 4, 6):
-                        mean = sum(simulate(order, "psum", (tile,), seed=s)[0] for s in seeds) / len(seeds)
-                        results.append((mean, f"bands {first}/{second}/{rest}, filters before {before}, tiles {tile}"))
+        results = [(mean_cycles(order, seeds, "psum", (tile,)), f"{what}, tiles {tile}")
+                   for what, order in group_orders() for tile in (2, 4, 6)]
     elif family in ("slices", "slices-large-queue", "slices-sticky"):
         queue = 32 if family == "slices" else 1024
         sticky = family == "slices-sticky"
