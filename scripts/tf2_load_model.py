@@ -54,21 +54,17 @@ PARAM_BEATS = 16    # one group's bias/alpha/beta/Q, a beat per channel
 
 
 def tiles_of(tile_rows):
-    """Output rows cut into tiles of `tile_rows` (a list: the first tiles'
-    sizes, the last one repeating); each tile a list of blocks
-    (last output row, pixels) that run on across rows inside the tile."""
-    sizes = list(tile_rows)
-    tiles, y = [], 0
-    while y < H:
-        rows = sizes.pop(0) if len(sizes) > 1 else sizes[0]
-        y1 = min(H, y + rows)
-        pixels, p, blocks = (y1 - y) * W, 0, []
+    """Output rows cut into tiles of `tile_rows` (the first tiles' sizes, the
+    last one repeating, as bands_of cuts); each tile a list of blocks (last
+    output row, pixels) that run on across rows inside the tile."""
+    tiles = []
+    for y, rows in bands_of(tile_rows):
+        pixels, p, blocks = rows * W, 0, []
         while p < pixels:
             n = min(BLOCK, pixels - p)
             blocks.append((y + (p + n - 1) // W, n))
             p += n
         tiles.append(blocks)
-        y = y1
     return tiles
 
 
