@@ -29,12 +29,20 @@ Schemes:
   psum       every band accumulates channel group by channel group;
   slices     as `psum`, with the weights packed by input channel group so
              one read brings that channel group's codes for every output
-             group (all parameters first, in one read).
+             group (all parameters first, in one read);
+  rows       as `blocks`, with the maps laid out row by row ([H][C/16][W][16]
+             instead of C16HW), so the input is one sequential stream that
+             gates rows one by one and every channel group; each group's
+             parameters next to its codes, the groups one after another; the
+             writer emits the output in address order from a reorder buffer
+             of `--reorder-rows` output rows per group (one sequential write
+             stream), and the PEs take the group that has done the fewest
+             pixels (the others wait for the writer when they run ahead).
 
 Usage:
   scripts/tf2_load_model.py                  the named orders, seeds 1..3
-  scripts/tf2_load_model.py --search slices  the best orders of a grid (blocks and
-                                             psum take minutes)
+  scripts/tf2_load_model.py --search slices  the best orders of a grid (blocks, psum
+                                             and rows take minutes)
 """
 import argparse
 import itertools
@@ -77,7 +85,7 @@ def work_units(scheme, tile_rows):
     def group_major(blocks):
         return [(c, min(H, yl + 2), n, c == CHANNEL_GROUPS - 1) for c in range(CHANNEL_GROUPS) for yl, n in blocks]
 
-    if scheme == "blocks":
+    if scheme in ("blocks", "rows"):
         tiles = tiles_of([H])
         units = block_major(tiles[0])
     elif scheme == "psum-first":
@@ -98,15 +106,40 @@ def reads_of(order):
             reads.append(("param", -1, PARAM_BEATS * GROUPS))
         elif item[0] == "slice":
             reads.append(("slice", item[1], FILTER_BEATS))
+        elif item[0] == "rows":
+            _, y0, n = item
+            reads += [("row", (c, y), W) for y in range(y0, y0 + n) for c in range(CHANNEL_GROUPS)]
         else:
             _, c, y0, n = item
             reads += [("row", (c, y), W) for y in range(y0, y0 + n)]
     return reads
 
 
-def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sticky=False):
+def follows(previous, kind, key, row_major):
+    """Whether a read's first beat follows the previous read's last address.
+    C16HW: a channel group's next row; row by row: the next channel group of
+    the row or the next row's first, and a group's codes after its parameters
+    or its parameters after the group before's codes."""
+    if previous is None:
+        return False
+    if kind == "row" and previous[0] == "row":
+        (pc, py), (c, y) = previous[1], key
+        if row_major:
+            return py * CHANNEL_GROUPS + pc + 1 == y * CHANNEL_GROUPS + c
+        return pc == c and py + 1 == y
+    if row_major and kind == "filter":
+        return previous == ("param", key)
+    if row_major and kind == "param":
+        return previous == ("filter", key - 1)
+    return False
+
+
+def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sticky=False, reorder_rows=10):
     """Cycles until the last output beat is written, and the PE busy cycles."""
     rng = random.Random(seed)
+    row_major = scheme == "rows"
+    done, written = [0] * GROUPS, [0] * GROUPS  # output pixels per group
+    write_at = [0, 0, 0]  # the in-order writer's next output row, group, column
     reads = reads_of(order)
     units = work_units(scheme, tile_rows)
     ri = beat = 0
@@ -124,7 +157,7 @@ def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sti
 
     while True:
         pe_done = running is None and all(pos[g] >= len(units[g]) for g in range(GROUPS))
-        if pe_done and queued == 0 and freeze == 0:
+        if pe_done and queued == 0 and freeze == 0 and (not row_major or write_at[0] == H):
             return cycle, busy
         cycle += 1
         if freeze > 0:
@@ -133,9 +166,7 @@ def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sti
             extra = 0
             if ri < len(reads):
                 kind, key, beats = reads[ri]
-                follows = (kind == "row" and previous is not None and previous[0] == "row" and
-                           previous[1][0] == key[0] and previous[1][1] == key[1] - 1)
-                if beat == 0 and not follows:
+                if beat == 0 and not follows(previous, kind, key, row_major):
                     extra += LATENCY
                 extra += stall()
                 beat += 1
@@ -147,7 +178,13 @@ def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sti
                     elif kind == "row":
                         rows[key[0]] = key[1] + 1
                     ri, beat, previous = ri + 1, 0, (kind, key)
-            if queued > 0:
+            y, g, x = write_at
+            if row_major and y < H and done[g] > y * W + x:
+                # One sequential stream: only the first beat pays the latency.
+                extra += (LATENCY if y == g == x == 0 else 0) + stall()
+                written[g] += 1
+                write_at = [y, g, x + 1] if x + 1 < W else ([y, g + 1, 0] if g + 1 < GROUPS else [y + 1, 0, 0])
+            elif queued > 0:
                 if write_switch:
                     extra += LATENCY
                     write_switch = False
@@ -155,14 +192,18 @@ def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sti
                 queued -= 1
             freeze += extra
         if running is None:
-            # The oldest group whose next unit is ready (or, sticky, the last one first).
+            # The oldest group whose next unit is ready (or, sticky, the last one
+            # first; row by row, the one with the fewest pixels done).
             candidates = ([last_group] if sticky and last_group is not None else []) + list(range(GROUPS))
+            if row_major:
+                candidates = sorted(range(GROUPS), key=lambda g: (done[g], g))
             for g in candidates:
                 if pos[g] >= len(units[g]):
                     continue
                 c, need, n, last_cg = units[g][pos[g]]
                 loaded = c in slices if scheme == "slices" else g in filters
-                if loaded and rows[c] >= need and (not last_cg or queued <= write_queue - n):
+                room = (done[g] + n - written[g] <= reorder_rows * W) if row_major else (queued <= write_queue - n)
+                if loaded and rows[c] >= need and (not last_cg or room):
                     running, last_group, left = g, g, KY_BEATS
                     break
         if running is not None:
@@ -170,7 +211,9 @@ def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sti
             busy += 1
             if left == 0:
                 _, _, n, last_cg = units[running][pos[running]]
-                if last_cg:
+                if last_cg and row_major:
+                    done[running] += n
+                elif last_cg:
                     queued += n
                     write_switch = write_switch or last_writer != running
                     last_writer = running
@@ -199,6 +242,18 @@ def group_order(bands, filter_before):
     return order + [("filter", g) for g in range(GROUPS) if filter_before[g] >= len(bands)]
 
 
+def row_order(filter_before):
+    """The row-by-row map as one stream of input rows; group g's parameters
+    and codes before input row filter_before[g] (H = after the last)."""
+    order, y = [], 0
+    for row in sorted(set(filter_before) | {H}):
+        if row > y:
+            order.append(("rows", y, min(row, H) - y))
+            y = min(row, H)
+        order += [("filter", g) for g in range(GROUPS) if filter_before[g] == row]
+    return order
+
+
 def slice_order(bands):
     """All parameters, then per band and channel group: its slice (the first
     time) and its rows."""
@@ -222,6 +277,7 @@ NAMED = {
     "RTL order (blocks)": (rtl_order(), dict(scheme="blocks")),
     "group 0 first, psum over the first band": (group_order(bands_of([11, 4]), [0, 1, 1, 1]),
                                                 dict(scheme="psum-first", tile_rows=(10,))),
+    "row by row, groups 0-2 at row 3, 3 at row 11": (row_order([3, 3, 3, 11]), dict(scheme="rows")),
 }
 
 
@@ -249,6 +305,14 @@ def search(family, seeds):
     elif family == "psum":
         results = [(mean_cycles(order, seeds, "psum", (tile,)), f"{what}, tiles {tile}")
                    for what, order in group_orders() for tile in (2, 4, 6)]
+    elif family == "rows":
+        for first in range(4):
+            for later in itertools.combinations_with_replacement(range(first, 15), GROUPS - 1):
+                order = row_order((first,) + later)
+                for reorder in (4, 10):
+                    cycles = [simulate(order, "rows", seed=s, reorder_rows=reorder)[0] for s in seeds]
+                    results.append((sum(cycles) / len(cycles),
+                                    f"filters before input rows {(first,) + later}, reorder rows {reorder}"))
     elif family in ("slices", "slices-large-queue", "slices-sticky"):
         queue = 32 if family == "slices" else 1024
         sticky = family == "slices-sticky"
@@ -259,7 +323,8 @@ def search(family, seeds):
                 results.append((sum(cycles) / len(cycles),
                                 f"bands {first}/{rest}, tiles {first_tile}/{tile}, write queue {queue}"))
     else:
-        sys.exit(f"tf2_load_model: unknown family '{family}' (blocks, psum, slices, slices-large-queue, slices-sticky)")
+        sys.exit(f"tf2_load_model: unknown family '{family}' (blocks, psum, rows, slices, slices-large-queue, "
+                 "slices-sticky)")
     return sorted(set(results))  # different grid points can name the same order
 
 
@@ -267,13 +332,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="1,2,3", help="stall seeds, comma-separated (default 1,2,3)")
     parser.add_argument("--search", metavar="FAMILY",
-                        help="grid-search one family: blocks, psum, slices, slices-large-queue, slices-sticky")
+                        help="grid-search one family: blocks, psum, rows, slices, slices-large-queue, slices-sticky")
     parser.add_argument("--top", type=int, default=5, help="orders to print with --search")
+    parser.add_argument("--reorder-rows", type=int, default=10,
+                        help="output rows per group the row-by-row writer can hold (default 10)")
     args = parser.parse_args()
     try:
         seeds = [int(s) for s in args.seeds.split(",")]
     except ValueError:
         sys.exit(f"tf2_load_model: --seeds wants integers, got '{args.seeds}'")
+    if args.reorder_rows < 1:
+        sys.exit(f"tf2_load_model: --reorder-rows wants at least 1, got {args.reorder_rows}")
     if args.search:
         print(f"{args.search}: the best of a grid (model cycles, mean over seeds {args.seeds})")
         for mean, what in search(args.search, seeds)[:args.top]:
@@ -281,6 +350,8 @@ def main():
         return
     print(f"model cycles per seed ({args.seeds}); the 80 % of issue 14 is 9408")
     for name, (order, options) in NAMED.items():
+        if options["scheme"] == "rows":
+            options = dict(options, reorder_rows=args.reorder_rows)
         cycles = [simulate(order, seed=s, **options)[0] for s in seeds]
         print(f"  {name:45s} " + " ".join(f"{c:6d}" for c in cycles))
 

@@ -52,6 +52,8 @@ class LoadModel(unittest.TestCase):
         self.check(model.group_order(bands, [0, 1, 1, 1]), [4], scheme="psum", tile_rows=(4,))
         self.check(model.slice_order(model.bands_of([5, 4])), [2, 4], scheme="slices", tile_rows=(2, 4),
                    write_queue=1024)
+        self.check(model.row_order([3, 3, 3, 11]), [28], scheme="rows")
+        self.check(model.row_order([0, 5, 9, 28]), [28], scheme="rows", reorder_rows=1)
 
     def test_without_stalls_or_latency_the_start_is_the_first_band_and_filter(self):
         saved = model.STALL_P, model.LATENCY
@@ -65,6 +67,30 @@ class LoadModel(unittest.TestCase):
         group0 = 16 + 288
         self.assertGreaterEqual(cycles, first_band + group0 + PE_CYCLES)
         self.assertLess(cycles, first_band + group0 + PE_CYCLES + 200)
+
+    def test_row_by_row_reads_and_writes_are_single_streams(self):
+        """All filters first, then the rows: the PEs start once group 0's
+        first block has its input rows 0 and 1 of channel group 0 and never
+        wait after (a row of reads, 112 beats, feeds 4 x 67 PE cycles). Only
+        the first parameter read, the first row read and the first write are
+        not sequential, so a 20-cycle latency adds 40 cycles before the start
+        (the write's falls where the PEs are busy); a latency on every row
+        read would add 20 more for each one before the start."""
+        order = model.row_order([0, 0, 0, 0])
+        saved = model.STALL_P, model.LATENCY
+        try:
+            model.STALL_P, model.LATENCY = 0.0, 0
+            plain, busy = model.simulate(order, "rows")
+            model.LATENCY = 20
+            latent, _ = model.simulate(order, "rows")
+        finally:
+            model.STALL_P, model.LATENCY = saved
+        start = 4 * (16 + 288) + 28 * 4 + 28  # input row 1 of channel group 0 in
+        self.assertEqual(busy, PE_CYCLES)
+        self.assertGreaterEqual(plain, start + PE_CYCLES)
+        self.assertLess(plain, start + PE_CYCLES + 100)
+        self.assertGreaterEqual(latent - plain, 40)
+        self.assertLessEqual(latent - plain, 60)
 
     def test_bad_seeds_is_one_error_line(self):
         run = subprocess.run([sys.executable, str(SCRIPT), "--seeds", "one"], capture_output=True, text=True)
