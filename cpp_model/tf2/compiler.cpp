@@ -15,6 +15,12 @@ void put32(std::vector<uint8_t>& b, std::size_t at, uint32_t v) {
   for (int i = 0; i < 4; ++i) b[at + i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
+// Byte offset of channel ch of pixel (y, x) in an HC16W map of `groups`
+// channel groups and w columns.
+std::size_t hc16w_index(int ch, int y, int x, int groups, int w) {
+  return ((static_cast<std::size_t>(y) * groups + static_cast<std::size_t>(ch / 16)) * w + x) * 16 + ch % 16;
+}
+
 void check_fits(const ConvLayer& L, const DeviceConfig& cfg, const std::string& what) {
   L.validate(what);
   auto fail = [&](const std::string& m) { throw InputError(what + ": " + m); };
@@ -41,22 +47,36 @@ void check_capacity(int64_t c_in, int64_t h_in, int64_t w_in, int64_t k, const D
   }
 }
 
-Tensor c16hw_group(const std::vector<uint8_t>& c16hw, int g, int h, int w) {
+Tensor hc16w_group(const std::vector<uint8_t>& hc16w, int g, int h, int w) {
   Tensor t(DType::kInt8, {1, h, w, 16}, Layout::kNHWC);
-  const std::size_t n = static_cast<std::size_t>(h) * w * 16;
-  if (c16hw.size() < (static_cast<std::size_t>(g) + 1) * n) throw InputError("tf2 c16hw_group: map too small");
-  std::copy(c16hw.begin() + static_cast<std::ptrdiff_t>(g * n), c16hw.begin() + static_cast<std::ptrdiff_t>((g + 1) * n),
-            t.bytes().begin());
+  const std::size_t group_bytes = static_cast<std::size_t>(h) * w * 16;
+  if (group_bytes == 0 || hc16w.size() % group_bytes != 0) {
+    throw InputError("tf2 hc16w_group: map of " + std::to_string(hc16w.size()) +
+                     " bytes is not a whole number of channel groups of h*w*16 = " + std::to_string(group_bytes) +
+                     " bytes");
+  }
+  const int groups = static_cast<int>(hc16w.size() / group_bytes);
+  if (g < 0 || g >= groups) {
+    throw InputError("tf2 hc16w_group: map too small: no channel group " + std::to_string(g) + " in a map of " +
+                     std::to_string(groups) + " groups");
+  }
+  // Row y of the group: w pixel words, contiguous in the map.
+  const std::size_t row = static_cast<std::size_t>(w) * 16;
+  for (int y = 0; y < h; ++y) {
+    const auto from = hc16w.begin() + static_cast<std::ptrdiff_t>(hc16w_index(16 * g, y, 0, groups, w));
+    std::copy(from, from + static_cast<std::ptrdiff_t>(row), t.bytes().begin() + static_cast<std::ptrdiff_t>(y * row));
+  }
   return t;
 }
 
-std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int w) {
-  if (chw.size() != static_cast<std::size_t>(c) * h * w) throw InputError("tf2 to_c16hw: size mismatch");
-  std::vector<uint8_t> out(c16hw_bytes(c, h, w), 0);
+std::vector<uint8_t> to_hc16w(const std::vector<int8_t>& chw, int c, int h, int w) {
+  if (chw.size() != static_cast<std::size_t>(c) * h * w) throw InputError("tf2 to_hc16w: size mismatch");
+  const int groups = (c + 15) / 16;
+  std::vector<uint8_t> out(hc16w_bytes(c, h, w), 0);
   for (int ch = 0; ch < c; ++ch) {
     for (int y = 0; y < h; ++y) {
       for (int x = 0; x < w; ++x) {
-        out[((static_cast<std::size_t>(ch / 16) * h + y) * w + x) * 16 + ch % 16] =
+        out[hc16w_index(ch, y, x, groups, w)] =
             static_cast<uint8_t>(chw[(static_cast<std::size_t>(ch) * h + y) * w + x]);
       }
     }
@@ -64,13 +84,14 @@ std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int 
   return out;
 }
 
-std::vector<int8_t> from_c16hw(const uint8_t* bytes, int c, int h, int w) {
+std::vector<int8_t> from_hc16w(const uint8_t* bytes, int c, int h, int w) {
+  const int groups = (c + 15) / 16;
   std::vector<int8_t> out(static_cast<std::size_t>(c) * h * w);
   for (int ch = 0; ch < c; ++ch) {
     for (int y = 0; y < h; ++y) {
       for (int x = 0; x < w; ++x) {
         out[(static_cast<std::size_t>(ch) * h + y) * w + x] =
-            static_cast<int8_t>(bytes[((static_cast<std::size_t>(ch / 16) * h + y) * w + x) * 16 + ch % 16]);
+            static_cast<int8_t>(bytes[hc16w_index(ch, y, x, groups, w)]);
       }
     }
   }
@@ -88,7 +109,6 @@ std::vector<uint8_t> encode_descriptor(const ConvLayer& L, const LayerRegions& r
   put32(d, 20, static_cast<uint32_t>(static_cast<uint8_t>(L.min_exp)));
   put32(d, 24, r.in_addr);
   put32(d, 28, r.weight_addr);
-  put32(d, 32, r.param_addr);
   put32(d, 36, r.out_addr);
   put32(d, 40, L.residual_from != kNoResidual ? r.res_addr : 0u);
   put32(d, 44, r.qin_addr);
@@ -121,7 +141,7 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
                          std::to_string(static_cast<std::size_t>(L.c_in) * L.h_in * L.w_in));
       }
       if (i == 0) {
-        r.in_bytes = c16hw_bytes(L.c_in, L.h_in, L.w_in);
+        r.in_bytes = hc16w_bytes(L.c_in, L.h_in, L.w_in);
         r.in_addr = alloc(r.in_bytes);
       } else {
         if (L.input_q() != layers.front().input_q()) throw InputError(what + ": reads the chain input with other Qs than layer 0");
@@ -143,11 +163,10 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
       r.in_addr = p.layers[static_cast<std::size_t>(src)].out_addr;
       r.in_bytes = p.layers[static_cast<std::size_t>(src)].out_bytes;
     }
-    r.weight_bytes = static_cast<uint32_t>(((L.codes.size() + 3) / 4) * 2);
+    r.weight_bytes = static_cast<uint32_t>(L.c_out) * record_bytes(L.c_in, L.k);
     r.weight_addr = alloc(r.weight_bytes);
-    r.param_addr = alloc(static_cast<std::size_t>((L.c_out + 15) / 16) * 16 * 16);
     r.qin_addr = alloc(static_cast<std::size_t>((L.c_in + 15) / 16) * 16);
-    r.out_bytes = c16hw_bytes(L.c_out, L.h_out(), L.w_out());
+    r.out_bytes = hc16w_bytes(L.c_out, L.h_out(), L.w_out());
     r.out_addr = alloc(r.out_bytes);
     if (L.residual_from == kResidualFromInput) r.res_addr = i == 0 ? r.in_addr : p.layers.front().in_addr;
     if (L.residual_from >= 0) r.res_addr = p.layers[static_cast<std::size_t>(L.residual_from)].out_addr;
@@ -160,16 +179,19 @@ Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>&
     const std::vector<uint8_t> d = encode_descriptor(L, r);
     std::memcpy(&p.dram[r.desc_addr], d.data(), d.size());
     if (i == 0) {
-      const std::vector<uint8_t> in = to_c16hw(input, L.c_in, L.h_in, L.w_in);
+      const std::vector<uint8_t> in = to_hc16w(input, L.c_in, L.h_in, L.w_in);
       std::memcpy(&p.dram[r.in_addr], in.data(), in.size());
     }
-    const std::vector<uint8_t> w = words_to_bytes(pack_codes(L.codes));
-    std::memcpy(&p.dram[r.weight_addr], w.data(), w.size());
+    const std::size_t ckk = static_cast<std::size_t>(L.c_in) * L.k * L.k;
     for (int o = 0; o < L.c_out; ++o) {
-      put32(p.dram, r.param_addr + 16 * o, static_cast<uint32_t>(L.bias[o]));
-      put32(p.dram, r.param_addr + 16 * o + 4, static_cast<uint32_t>(L.alpha[o]));
-      put32(p.dram, r.param_addr + 16 * o + 8, static_cast<uint32_t>(L.beta[o]));
-      p.dram[r.param_addr + 16 * o + 12] = static_cast<uint8_t>(L.qo(o));
+      const uint32_t rec = r.weight_addr + static_cast<uint32_t>(o) * record_bytes(L.c_in, L.k);
+      put32(p.dram, rec, static_cast<uint32_t>(L.bias[o]));
+      put32(p.dram, rec + 4, static_cast<uint32_t>(L.alpha[o]));
+      put32(p.dram, rec + 8, static_cast<uint32_t>(L.beta[o]));
+      p.dram[rec + 12] = static_cast<uint8_t>(L.qo(o));
+      const auto first = L.codes.begin() + static_cast<std::ptrdiff_t>(o * ckk);
+      const std::vector<uint8_t> w = words_to_bytes(pack_codes(std::vector<uint8_t>(first, first + static_cast<std::ptrdiff_t>(ckk))));
+      std::memcpy(&p.dram[rec + 16], w.data(), w.size());
     }
     for (int c = 0; c < L.c_in; ++c) p.dram[r.qin_addr + c] = static_cast<uint8_t>(L.qi(c));
     std::memset(&p.dram[r.out_addr], kOutputFill, r.out_bytes);
@@ -182,7 +204,7 @@ std::vector<std::vector<uint8_t>> expected_outputs(const std::vector<ConvLayer>&
   std::vector<std::vector<uint8_t>> out;
   for (std::size_t i = 0; i < layers.size(); ++i) {
     const ConvLayer& L = layers[i];
-    out.push_back(to_c16hw(maps[i], L.c_out, L.h_out(), L.w_out()));
+    out.push_back(to_hc16w(maps[i], L.c_out, L.h_out(), L.w_out()));
   }
   return out;
 }

@@ -4,7 +4,7 @@
 // Descriptor: 64 bytes, sixteen little-endian 32-bit words, 64-byte aligned,
 // consecutive descriptors run in order (register DESC_COUNT of them):
 //   w0  [7:0] op (1 = CONV)  [8] relu  [9] batch-norm (informational)
-//       [10] residual: add the map at w10 (C16HW, output shape and Q) with
+//       [10] residual: add the map at w10 (HC16W, output shape and Q) with
 //       int8 saturation after requantization; relu then applies after the add
 //       [11] wide requantization (ConvLayer::wide_requant: no 32-bit wrap)
 //   w1  [15:0] c_in          [31:16] c_out
@@ -12,19 +12,24 @@
 //   w3  [15:0] h_out         [31:16] w_out
 //   w4  [7:0] k  [15:8] stride  [23:16] pad (symmetric zero padding)
 //   w5  [7:0] min_exp (int8)
-//   w6  input map address     w7  packed weight address
-//   w8  parameter address     w9  output map address
+//   w6  input map address     w7  weight records address
+//   w8  reserved, zero        w9  output map address
 //   w10 residual map address (when w0[10])
 //   w11 input-Q table address
 //   w12..w15 reserved, zero
-// Feature maps (input and output): "C16HW" int8, [ceil(C/16)][H][W][16],
-// channel c at byte c % 16 of its pixel word; channels >= C are zero.
-// Weights: the 4-bit codes packed four per 16-bit word, least-significant
-// nibble first, OIHW order, one contiguous blob (decoded to shift codes on
-// chip from min_exp and the Q of the weight's input and output channel).
-// Parameters: 16 bytes per output channel {int32 bias, int32 alpha,
-// int32 beta, int8 Q_out and three zero bytes}, padded with zeros to a
-// multiple of 16 channels.
+// Feature maps (input, output and residual): "HC16W" int8,
+// [H][ceil(C/16)][W][16]: row by row, each row holding its channel groups
+// one after another, each group the row's W pixel words of 16 channels.
+// With CG = ceil(C/16), channel c of pixel (y, x) is the byte at
+// ((y*CG + c/16)*W + x)*16 + c%16; channels >= C are zero.
+// Weight records: one per output channel, in channel order, each
+// record_bytes(c_in, k) long: 16 bytes of parameters {int32 bias,
+// int32 alpha, int32 beta, int8 Q_out and three zero bytes}, then the
+// channel's c_in*k*k 4-bit codes in IHW order, four per 16-bit word,
+// least-significant nibble first (pack_codes), zero bytes up to the next
+// 16-byte boundary. A group of output channels is then one contiguous read,
+// parameters next to codes (the codes are decoded to shift codes on chip
+// from min_exp and the Q of the weight's input and output channel).
 // Input-Q table: one int8 Q per input channel in C16 order (one 16-byte word
 // per channel group, channel c at byte c % 16, zeros past c_in). Feature maps
 // have one Q per channel (spec/tf2.md); a shared Q repeats it.
@@ -61,8 +66,13 @@ struct DeviceConfig {
 void check_capacity(int64_t c_in, int64_t h_in, int64_t w_in, int64_t k, const DeviceConfig& cfg,
                     const std::string& what);
 
+// Bytes of one output channel's weight record.
+inline uint32_t record_bytes(int c_in, int k) {
+  return 16 + (static_cast<uint32_t>(c_in) * k * k + 31) / 32 * 16;
+}
+
 struct LayerRegions {
-  uint32_t desc_addr = 0, in_addr = 0, weight_addr = 0, param_addr = 0, out_addr = 0;
+  uint32_t desc_addr = 0, in_addr = 0, weight_addr = 0, out_addr = 0;
   uint32_t res_addr = 0;  // residual map, 0 when none
   uint32_t qin_addr = 0;  // input-Q table
   uint32_t in_bytes = 0, weight_bytes = 0, out_bytes = 0;
@@ -75,13 +85,19 @@ struct Program {
   std::vector<LayerRegions> layers;
 };
 
-// C16HW packing of a CHW int8 map and back.
-std::vector<uint8_t> to_c16hw(const std::vector<int8_t>& chw, int c, int h, int w);
-std::vector<int8_t> from_c16hw(const uint8_t* bytes, int c, int h, int w);
-inline uint32_t c16hw_bytes(int c, int h, int w) { return static_cast<uint32_t>((c + 15) / 16) * h * w * 16; }
-// Channel group `g` (channels 16g..16g+15) of a C16HW map of h x w pixels as
-// an int8 NHWC [1, h, w, 16] tensor: coordinate c is the channel in the group.
-Tensor c16hw_group(const std::vector<uint8_t>& c16hw, int g, int h, int w);
+// HC16W packing of a CHW int8 map and back.
+std::vector<uint8_t> to_hc16w(const std::vector<int8_t>& chw, int c, int h, int w);
+std::vector<int8_t> from_hc16w(const uint8_t* bytes, int c, int h, int w);
+inline uint32_t hc16w_bytes(int c, int h, int w) { return static_cast<uint32_t>((c + 15) / 16) * h * w * 16; }
+// Channel group `g` (channels 16g..16g+15) of an HC16W map of h x w pixels
+// (the whole map: its size gives the number of groups) as an int8 NHWC
+// [1, h, w, 16] tensor, the group's pixel words in row-major pixel order:
+// coordinate c is the channel in the group. In the map those words are not
+// contiguous: the group's row y starts at byte
+// hc16w_group_offset(g, w) + y * hc16w_row_pitch(groups, w).
+Tensor hc16w_group(const std::vector<uint8_t>& hc16w, int g, int h, int w);
+inline uint64_t hc16w_group_offset(int g, int w) { return static_cast<uint64_t>(g) * w * 16; }
+inline uint64_t hc16w_row_pitch(int groups, int w) { return static_cast<uint64_t>(groups) * w * 16; }
 
 // One descriptor's bytes.
 std::vector<uint8_t> encode_descriptor(const ConvLayer& layer, const LayerRegions& r);
@@ -96,7 +112,7 @@ std::vector<uint8_t> encode_descriptor(const ConvLayer& layer, const LayerRegion
 Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input_chw,
                 const DeviceConfig& cfg = DeviceConfig{});
 
-// The expected C16HW bytes of every layer's output region (golden model,
+// The expected HC16W bytes of every layer's output region (golden model,
 // sac_chain).
 std::vector<std::vector<uint8_t>> expected_outputs(const std::vector<ConvLayer>& layers,
                                                    const std::vector<int8_t>& input_chw);

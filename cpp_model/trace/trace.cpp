@@ -116,6 +116,19 @@ struct LineParser {
     }
     d.layout = parse_layout(tok[i + 2], &ok);
     const std::string& lt = tok[i + 2];
+    const std::string pitch_tag = "nhwc_pitch";
+    if (!ok && lt.size() > pitch_tag.size() && lt.size() <= pitch_tag.size() + 10 &&
+        lt.compare(0, pitch_tag.size(), pitch_tag) == 0) {
+      // nhwc_pitch<P>: NHWC tensor whose rows start P bytes apart (P in 1..kMaxBlobBytes).
+      const std::string pv = lt.substr(pitch_tag.size());
+      bool digits = true;
+      for (char c : pv) digits = digits && std::isdigit(static_cast<unsigned char>(c));
+      if (digits && std::stoull(pv) >= 1 && std::stoull(pv) <= kMaxBlobBytes) {
+        d.layout = Layout::kNHWC;
+        d.row_pitch = std::stoull(pv);
+        ok = true;
+      }
+    }
     if (!ok && lt.size() > 5 && lt.compare(0, 4, "nchw") == 0 && lt.back() == 'c' && lt.size() <= 9) {
       // nchw<B>c: NHWC tensor stored in channel blocks of B (B in 1..4096).
       const std::string b = lt.substr(4, lt.size() - 5);
@@ -127,7 +140,7 @@ struct LineParser {
         ok = true;
       }
     }
-    if (!ok) fail("expected layout any|nhwc|nchw|nchw<B>c, got '" + tok[i + 2] + "'");
+    if (!ok) fail("expected layout any|nhwc|nchw|nchw<B>c|nhwc_pitch<P>, got '" + tok[i + 2] + "'");
     if (d.layout != Layout::kAny && d.shape.size() != 4) {
       fail("layout " + tok[i + 2] + " needs a 4-D shape, got " + std::to_string(d.shape.size()) + "-D");
     }
@@ -140,6 +153,16 @@ struct LineParser {
         if (f > kMaxBlobBytes / span) too_large(tok[i], tok[i + 1] + " in " + tok[i + 2]);
         span *= f;
       }
+    }
+    if (d.row_pitch > 0) {  // rows of W*C elements, P bytes apart: (N*H - 1)*P + row bytes
+      const uint64_t row = elem_size(d.dtype) * static_cast<uint64_t>(d.shape[2]) * static_cast<uint64_t>(d.shape[3]);
+      if (d.row_pitch < row) {
+        fail("row pitch " + std::to_string(d.row_pitch) + " of " + tok[i + 2] + " is smaller than a row of [" +
+             tok[i + 1] + "] (" + std::to_string(row) + " bytes)");
+      }
+      // N*H and P are each at most kMaxBlobBytes (2^30): no overflow.
+      const uint64_t rows = static_cast<uint64_t>(d.shape[0]) * static_cast<uint64_t>(d.shape[1]);
+      if ((rows - 1) * d.row_pitch + row > kMaxBlobBytes) too_large(tok[i], tok[i + 1] + " in " + tok[i + 2]);
     }
     d.name = name(i + 3, "tensor name");
     return d;
@@ -188,6 +211,11 @@ int64_t TensorDesc::numel() const {
 std::size_t TensorDesc::nbytes() const { return static_cast<std::size_t>(numel()) * elem_size(dtype); }
 
 std::size_t TensorDesc::memory_bytes() const {
+  if (row_pitch > 0 && shape.size() == 4) {
+    const uint64_t rows = static_cast<uint64_t>(shape[0] * shape[1]);
+    const uint64_t row = static_cast<uint64_t>(shape[2] * shape[3]) * elem_size(dtype);
+    return static_cast<std::size_t>((rows - 1) * row_pitch + row);
+  }
   if (channel_block <= 0 || shape.size() != 4) return nbytes();
   const int64_t blocks = (shape[3] + channel_block - 1) / channel_block;
   return static_cast<std::size_t>(shape[0] * blocks * shape[1] * shape[2] * channel_block) * elem_size(dtype);
@@ -195,6 +223,10 @@ std::size_t TensorDesc::memory_bytes() const {
 
 uint64_t TensorDesc::memory_offset(int64_t flat) const {
   const uint64_t esize = elem_size(dtype);
+  if (row_pitch > 0 && shape.size() == 4) {
+    const int64_t row = shape[2] * shape[3];
+    return static_cast<uint64_t>(flat / row) * row_pitch + static_cast<uint64_t>(flat % row) * esize;
+  }
   if (channel_block <= 0 || shape.size() != 4) return static_cast<uint64_t>(flat) * esize;
   const int64_t C = shape[3], W = shape[2], H = shape[1], B = channel_block;
   const int64_t c = flat % C, w = flat / C % W, h = flat / (C * W) % H, n = flat / (C * W * H);
@@ -323,6 +355,21 @@ void Trace::mem_check(uint64_t addr, const Tensor& expected, const std::string& 
   steps.push_back(std::move(s));
 }
 
+void Trace::mem_check_rows(uint64_t addr, const Tensor& expected, const std::string& name, uint64_t row_pitch) {
+  if (expected.rank() != 4 || expected.layout() != Layout::kNHWC) {
+    throw std::invalid_argument("Trace::mem_check_rows: a row-pitched check needs a 4-D NHWC tensor");
+  }
+  const uint64_t row = static_cast<uint64_t>(expected.shape()[2] * expected.shape()[3]) * elem_size(expected.dtype());
+  if (row_pitch < row) {
+    throw std::invalid_argument("Trace::mem_check_rows: row pitch " + std::to_string(row_pitch) +
+                                " is smaller than a row of " + std::to_string(row) + " bytes");
+  }
+  Step s = check_step(Op::kMemCheck, expected, name);
+  s.addr = addr;
+  if (row_pitch > row) s.tensor.row_pitch = row_pitch;  // else the rows are adjacent: dense
+  steps.push_back(std::move(s));
+}
+
 void Trace::stream_check(const std::string& stream, const Tensor& expected, const std::string& name) {
   Step s = check_step(Op::kStreamCheck, expected, name);
   s.stream = stream;
@@ -393,6 +440,7 @@ void write_trace(const Trace& trace, const std::string& dir) {
         out << op_name(s.op) << " " << (s.op == Op::kMemCheck ? hex(s.addr) : s.stream) << " " << blob << " "
             << dtype_name(s.tensor.dtype) << " " << shape_string(s.tensor.shape) << " "
             << (s.tensor.channel_block > 0 ? "nchw" + std::to_string(s.tensor.channel_block) + "c"
+                : s.tensor.row_pitch > 0   ? "nhwc_pitch" + std::to_string(s.tensor.row_pitch)
                                            : std::string(layout_name(s.tensor.layout)))
             << " " << s.tensor.name << "\n";
         break;
@@ -500,7 +548,9 @@ Trace read_trace(const std::string& dir) {
         s.stream = p.name(1, "stream name");
       }
       s.tensor = p.tensor(3);
-      if (s.op == Op::kStreamCheck && s.tensor.channel_block > 0) p.fail("a channel-blocked layout needs mem_check");
+      if (s.op == Op::kStreamCheck && s.tensor.strided()) {
+        p.fail("a channel-blocked or row-pitched layout needs mem_check");
+      }
       if (s.op == Op::kMemCheck) p.no_wrap(s.addr, s.tensor.memory_bytes());
       load_blob(2, &s.tensor);
     } else if (kw == "mem_dump") {

@@ -27,6 +27,11 @@ struct TensorDesc {
   // the shape and the expected blob stay NHWC and the padding lanes are not
   // checked. 0: dense, row-major over `shape`.
   int channel_block = 0;
+  // > 0: the 4-D NHWC tensor's rows (the W*C elements of one n, h, dense)
+  // start this many bytes apart in memory (LAYOUT token nhwc_pitch<P>, e.g.
+  // one channel group of a TF2 HC16W map, whose rows interleave with the
+  // other groups'); the bytes between rows are not checked. 0: rows adjacent.
+  uint64_t row_pitch = 0;
 
   int64_t numel() const;
   std::size_t nbytes() const;
@@ -34,6 +39,9 @@ struct TensorDesc {
   // (row-major index over `shape`) from the check address.
   std::size_t memory_bytes() const;
   uint64_t memory_offset(int64_t flat) const;
+  // Whether an element sits elsewhere than flat * element size (channel
+  // blocks or a row pitch): readers gather it through memory_offset.
+  bool strided() const { return channel_block > 0 || row_pitch > 0; }
 };
 
 enum class Op {
@@ -73,6 +81,10 @@ struct Trace {
   // channel_block > 0: memory holds `expected` (4-D NHWC) in channel blocks
   // (TensorDesc::channel_block).
   void mem_check(uint64_t addr, const Tensor& expected, const std::string& name, int channel_block = 0);
+  // A 4-D NHWC `expected` whose rows start `row_pitch` bytes apart in memory
+  // (TensorDesc::row_pitch; at least one row's bytes). A pitch of exactly
+  // one row is the dense check mem_check makes.
+  void mem_check_rows(uint64_t addr, const Tensor& expected, const std::string& name, uint64_t row_pitch);
   void stream_check(const std::string& stream, const Tensor& expected, const std::string& name);
   void mem_dump(uint64_t addr, uint64_t length, const std::string& file);
 
@@ -86,8 +98,8 @@ void write_trace(const Trace& trace, const std::string& dir);
 
 // The largest blob a trace may hold (memory image, stream, expected
 // tensor); checked against the file's size before it is read. Check tensors
-// (with their channel-block padding) and mem_dump lengths are held to it
-// too, overflow-safe, before anything is allocated.
+// (with their channel-block padding or row pitch) and mem_dump lengths are
+// held to it too, overflow-safe, before anything is allocated.
 constexpr uint64_t kMaxBlobBytes = uint64_t{1} << 30;
 
 // Reads a trace directory (trace.txt + blobs/). Every problem is a

@@ -1,13 +1,18 @@
 // Controller: runs desc_count descriptors in order. Per layer it fetches the
 // 64-byte descriptor, checks it against the caches (ErrDesc stops the run),
-// starts the Feature Loader (its bands after the first once two groups are
-// loaded), keeps the Filter Loader loading groups of NPe output channels
-// into the filter banks as they free up (four banks when two
+// starts the Feature Loader, keeps the Filter Loader loading groups of NPe
+// output channels into the filter banks as they free up (four banks when two
 // filters fit a filter-cache memory, 2*c_in*k*k <= FilterDepth, else two;
-// group g uses bank g % banks), starts each loaded group on the Scheduler
-// (one per bank in flight; the Scheduler gates their rows on the Feature
-// Loader), and waits for the whole map and the Writer before the next layer. Weight-code and
-// AXI errors are reported and the run still completes (no hang).
+// group g uses bank g % banks), starts each loaded group on the Scheduler and
+// the Writer (one per bank in flight, once the Writer's slot of that bank is
+// empty; the Scheduler gates their rows on the Feature Loader), and waits for
+// the whole map and the Writer before the next layer. The two loaders share
+// the read port band by band and group by group: the first EarlyGroups
+// groups' filters load after the first band, the next group's after the
+// second, and each later band waits while the Filter Loader has a group it
+// may load, so the PEs get work on the first rows early and every later row
+// feeds every group. Weight-code and AXI errors are reported and the run
+// still completes (no hang).
 `include "cosim_ports.svh"
 
 module tf2_controller
@@ -49,7 +54,8 @@ module tf2_controller
   output logic [DimW-1:0]         feat_h_o,
   output logic [DimW-1:0]         feat_w_o,
   output logic [AddrW-1:0]        feat_addr_o,
-  output logic                    feat_go_o,       // the Feature Loader may go on past its first band
+  output logic                    feat_go_o,       // the Feature Loader may start its next band
+  input  logic [DimW-1:0]         feat_rows_i,     // input rows loaded
   input  logic                    feat_done_i,
   input  logic                    feat_err_i,
 
@@ -65,12 +71,15 @@ module tf2_controller
   output logic                    sch_start_o,
   output logic [1:0]              sch_banks_o,    // banks in use - 1 (1 or 3)
   output logic [1:0]              sch_bank_o,
-  output logic [DimW-1:0]         sch_oc0_o,
   input  logic                    sch_idle_i,
   input  logic                    sch_done_i,
   output logic                    filt_wait_o,
 
   input  logic                    wr_idle_i,
+  output logic                    wr_start_o,      // a group claims its bank's Writer slot
+  output logic [1:0]              wr_bank_o,
+  output logic [DimW-1:0]         wr_oc0_o,
+  input  logic [3:0]              wr_busy_i,       // per bank: the Writer's slot is claimed
   input  logic                    slot_valid_i,
   input  logic                    wr_err_i,
   input  logic                    wr_rd_err_i,
@@ -90,8 +99,8 @@ module tf2_controller
   logic [2:0][127:0] raw_q;     // descriptor beats 0..2 (beat 3 is reserved)
   desc_t            desc_q;
   logic             feat_done_q;
-  logic             feat_go_q;
   logic [DimW-1:0]  fg_q, lg_q, sg_q;   // next group to load / to start / to finish
+  logic [DimW-1:0]  wg_q;               // next group to claim a Writer slot
   logic [1:0]       banks_q;      // filter banks in use - 1 (a mask on group indices)
   logic [3:0]       bank_full_q;
   logic [1:0]       filt_bank_q;  // bank being loaded by the Filter Loader
@@ -135,7 +144,6 @@ module tf2_controller
     dec.min_exp  = raw_q[1][39:32];
     dec.in_addr  = raw_q[1][95:64];
     dec.wgt_addr = raw_q[1][127:96];
-    dec.prm_addr = raw_q[2][31:0];
     dec.out_addr = raw_q[2][63:32];
     dec.res_addr = raw_q[2][95:64];
     dec.qin_addr = raw_q[2][127:96];
@@ -177,20 +185,39 @@ module tf2_controller
   assign l_bank = lg_q[1:0] & banks_q;
   assign s_bank = sg_q[1:0] & banks_q;
   assign nbanks = 32'(banks_q) + 32'd1;
-  assign filt_start_o = (state_q == StRun) && filt_idle_i && (fg_q < ngroups) && !bank_full_q[f_bank];
+  // Input rows the next group's filters wait for (the band plan above).
+  logic [31:0] gate_rows;
+  logic        filt_may;
+  always_comb begin
+    gate_rows = 0;
+    if (32'(fg_q) < EarlyGroups) gate_rows = DefBandFirst;
+    else if (32'(fg_q) == EarlyGroups) gate_rows = DefBandFirst + DefBandRows;
+    if (gate_rows > 32'(desc_q.h_in)) gate_rows = 32'(desc_q.h_in);
+  end
+  assign filt_may     = (fg_q < ngroups) && !bank_full_q[f_bank] && 32'(feat_rows_i) >= gate_rows;
+  assign filt_start_o = (state_q == StRun) && filt_idle_i && filt_may;
   assign filt_bank_o  = f_bank;
   assign filt_oc0_o   = f_oc0;
   assign filt_n_o     = (f_left < NPe) ? (PeW+1)'(f_left) : (PeW+1)'(NPe);
 
-  // Group lg starts once its bank is loaded, with at most one group per bank
-  // started and not finished (the bank of group lg - banks stays full until
-  // that group leaves the PEs).
-  logic lg_free;
-  assign lg_free     = (32'(lg_q) < 32'(sg_q) + nbanks);
-  assign sch_start_o = (state_q == StRun) && (lg_q < ngroups) && lg_free && bank_full_q[l_bank];
+  // Group lg starts once its bank is loaded and it has claimed its Writer
+  // slot. The claim also keeps one group per bank in flight: the slot frees
+  // only when group lg - banks has emitted its last pixel, long after it
+  // left the PEs (until then its bank stays full with its own filters).
+  assign sch_start_o = (state_q == StRun) && (lg_q < ngroups) && bank_full_q[l_bank] && (lg_q < wg_q);
+
+  // Groups claim their bank's Writer slot in order as soon as it is free,
+  // before their filters are in: a claimed slot holds the Writer's address
+  // order at its group's next pixel, so the output of the first groups waits
+  // in the Writer's ring (writes would freeze the port under the loads) and
+  // then goes out as one sequential stream.
+  logic [1:0] w_bank;
+  assign w_bank     = wg_q[1:0] & banks_q;
+  assign wr_start_o = (state_q == StRun) && (wg_q < ngroups) && !wr_busy_i[w_bank];
+  assign wr_bank_o  = w_bank;
+  assign wr_oc0_o   = DimW'(32'(wg_q) * NPe);
   assign sch_banks_o = banks_q;
   assign sch_bank_o  = l_bank;
-  assign sch_oc0_o   = DimW'(32'(lg_q) * NPe);
   // The PEs idle for want of filters: no group in flight, the next one not loaded.
   assign filt_wait_o = (state_q == StRun) && (lg_q == sg_q) && (lg_q < ngroups) && !bank_full_q[l_bank];
 
@@ -199,10 +226,8 @@ module tf2_controller
   assign feat_h_o      = dec.h_in;
   assign feat_w_o      = dec.w_in;
   assign feat_addr_o   = dec.in_addr;  // desc_q loads at the same edge
-  // Later bands wait for two groups' filters: each filter then lands on the
-  // whole first band (work for its whole load), and the third group's
-  // filters go before the second band.
-  assign feat_go_o     = feat_go_q;
+  // Later bands wait while the Filter Loader loads or may load a group.
+  assign feat_go_o     = (state_q == StRun) && filt_idle_i && !filt_may;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -212,10 +237,10 @@ module tf2_controller
       raw_q       <= '0;
       desc_q      <= '0;
       feat_done_q <= 1'b0;
-      feat_go_q   <= 1'b0;
       fg_q        <= '0;
       lg_q        <= '0;
       sg_q        <= '0;
+      wg_q        <= '0;
       bank_full_q <= '0;
       banks_q     <= 2'd1;
       ckk_o       <= '0;
@@ -248,10 +273,10 @@ module tf2_controller
             kk_o        <= 8'(kk);
             min_exp_o   <= dec.min_exp;
             feat_done_q <= 1'b0;
-            feat_go_q   <= 1'b0;
             fg_q        <= '0;
             lg_q        <= '0;
             sg_q        <= '0;
+            wg_q        <= '0;
             bank_full_q <= '0;
             banks_q     <= (2 * ckk <= FilterDepth) ? 2'd3 : 2'd1;
             state_q     <= StQinFetch;
@@ -270,9 +295,9 @@ module tf2_controller
           end
         end
         StRun: begin
-          if (filt_idle_i && (fg_q == ngroups || fg_q == DimW'(2))) feat_go_q <= 1'b1;
           if (filt_start_o) fg_q <= fg_q + 1'b1;
           if (sch_start_o) lg_q <= lg_q + 1'b1;
+          if (wr_start_o) wg_q <= wg_q + 1'b1;
           for (int unsigned b = 0; b < 4; b++) begin
             if (filt_done_i && filt_bank_q == 2'(b)) bank_full_q[b] <= 1'b1;
             else if (sch_done_i && s_bank == 2'(b)) bank_full_q[b] <= 1'b0;
@@ -336,5 +361,8 @@ module tf2_controller
   a_sch_bank_full: assert property (@(posedge clk_i) disable iff (!rst_ni)
     sch_start_o |-> bank_full_q[l_bank] && lg_q < fg_q)
     else $error("tf2_controller: scheduler started on an empty filter bank %0d", l_bank);
+  a_sch_one_per_bank: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    sch_start_o |-> 32'(lg_q) < 32'(sg_q) + nbanks)
+    else $error("tf2_controller: group started on bank %0d while its previous group is in the PEs", l_bank);
 
 endmodule

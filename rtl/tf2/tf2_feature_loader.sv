@@ -1,10 +1,12 @@
-// Feature Loader: copies a layer's input map (C16HW, one 128-bit beat per
-// 16-channel pixel vector) from DRAM into the feature cache (same order,
-// word (cg*h + iy)*w + ix) in bands of input rows (BandFirst rows, then
-// BandRows rows once go_i is set): for each band, one read command per
-// channel group (the band's rows, contiguous), so the Scheduler can start on
-// the first output rows while the rest of the map loads. rows_o counts the
-// input rows loaded in every channel group.
+// Feature Loader: copies a layer's input map from DRAM (row by row,
+// [h][ceil(c/16)][w][16], one 128-bit beat per 16-channel pixel vector) into
+// the feature cache (channel group by channel group, word (cg*h + iy)*w + ix)
+// in bands of input rows: BandFirst rows, then BandRows rows at a time, each
+// band after the first once go_i is set. A band is one read command (its
+// rows are contiguous in DRAM), so the whole map is one sequential stream,
+// and rows_o counts the input rows loaded (every channel group of a row lands
+// before the next row), so the Scheduler starts on each output row as soon as
+// the rows it reads are in.
 `include "cosim_ports.svh"
 
 module tf2_feature_loader
@@ -38,21 +40,20 @@ module tf2_feature_loader
 
   logic [AddrW-1:0] base_q;
   logic [DimW-1:0]  groups_q, h_q, w_q;
-  logic             issue_q;    // the next (band, group) command is due
+  logic             issue_q;    // the next band's command is due
   logic             busy_q;     // a command's beats are arriving
-  logic [DimW-1:0]  y0_q, cg_q; // the command's band (first row) and channel group
-  logic [DimW-1:0]  rows_q;
-  logic [AW-1:0]    wptr_q;
+  logic [DimW-1:0]  y0_q;       // the band's first row
+  logic [DimW-1:0]  rows_q;     // rows loaded; the row arriving
+  logic [DimW-1:0]  cg_q, ix_q; // channel group and column of the next beat
+  logic [AW-1:0]    plane_q;    // feature-cache offset of channel group cg_q, cg_q*h*w
 
   // The band's rows: BandFirst for the first, BandRows after it, fewer at
   // the bottom of the map.
   logic [DimW-1:0] nrows, brows;
-  logic [19:0]     words;   // nrows * w_i, w_i <= MaxDim
-  logic [31:0]     word0;
+  logic [19:0]     words;   // nrows * groups * w <= Depth (the controller checks the map fits)
   assign brows = (y0_q == '0) ? DimW'(BandFirst) : DimW'(BandRows);
   assign nrows = (32'(y0_q) + 32'(brows) > 32'(h_q)) ? h_q - y0_q : brows;
-  assign words = 20'(32'(nrows) * 32'(w_q));
-  assign word0 = (32'(cg_q) * 32'(h_q) + 32'(y0_q)) * 32'(w_q);
+  assign words = 20'(32'(nrows) * 32'(groups_q) * 32'(w_q));
 
   logic                    cmd_ready, beat_valid, cmd_done;
   logic [AxiDataWidth-1:0] beat_data;
@@ -60,8 +61,8 @@ module tf2_feature_loader
     .clk_i, .rst_ni,
     .cmd_valid_i (issue_q && (y0_q == '0 || go_i)),
     .cmd_ready_o (cmd_ready),
-    .cmd_addr_i  (base_q + (word0 << 4)),
-    .cmd_beats_i (20'(words)),
+    .cmd_addr_i  (base_q + ((32'(y0_q) * 32'(groups_q) * 32'(w_q)) << 4)),
+    .cmd_beats_i (words),
     .beat_valid_o(beat_valid),
     .beat_data_o (beat_data),
     .done_o      (cmd_done),
@@ -70,16 +71,16 @@ module tf2_feature_loader
     .r_valid_i, .r_data_i, .r_last_i, .r_resp_i
   );
 
-  logic last_grp, last_band;
-  assign last_grp  = (cg_q == groups_q - 1'b1);
+  logic last_band, row_end;
   assign last_band = (32'(y0_q) + 32'(nrows) >= 32'(h_q));
+  assign row_end   = beat_valid && (cg_q == groups_q - 1'b1) && (ix_q == w_q - 1'b1);
 
   assign we_o    = beat_valid;
-  assign waddr_o = wptr_q;
+  assign waddr_o = AW'(32'(plane_q) + 32'(rows_q) * 32'(w_q) + 32'(ix_q));
   assign wdata_o = beat_data;
   assign rows_o  = rows_q;
-  assign band_end_o = busy_q && cmd_done && last_grp;
-  assign done_o  = busy_q && cmd_done && last_grp && last_band;
+  assign band_end_o = busy_q && cmd_done;
+  assign done_o  = busy_q && cmd_done && last_band;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -91,8 +92,9 @@ module tf2_feature_loader
       busy_q   <= 1'b0;
       y0_q     <= '0;
       cg_q     <= '0;
+      ix_q     <= '0;
+      plane_q  <= '0;
       rows_q   <= '0;
-      wptr_q   <= '0;
     end else if (start_i) begin
       base_q   <= addr_i;
       groups_q <= groups_i;
@@ -102,26 +104,34 @@ module tf2_feature_loader
       busy_q   <= 1'b0;
       y0_q     <= '0;
       cg_q     <= '0;
+      ix_q     <= '0;
+      plane_q  <= '0;
       rows_q   <= '0;
     end else begin
       if (issue_q && (y0_q == '0 || go_i) && cmd_ready) begin
         issue_q <= 1'b0;
         busy_q  <= 1'b1;
-        wptr_q  <= AW'(word0);
-      end else if (beat_valid) begin
-        wptr_q <= wptr_q + 1'b1;
+      end
+      // Beats arrive column by column, channel group by channel group, row by row.
+      if (beat_valid) begin
+        if (ix_q != w_q - 1'b1) begin
+          ix_q <= ix_q + 1'b1;
+        end else begin
+          ix_q <= '0;
+          if (!row_end) begin
+            cg_q    <= cg_q + 1'b1;
+            plane_q <= plane_q + AW'(32'(h_q) * 32'(w_q));
+          end else begin
+            cg_q    <= '0;
+            plane_q <= '0;
+            rows_q  <= rows_q + 1'b1;
+          end
+        end
       end
       if (busy_q && cmd_done) begin
-        busy_q <= 1'b0;
-        if (!last_grp) begin
-          cg_q    <= cg_q + 1'b1;
-          issue_q <= 1'b1;
-        end else begin
-          cg_q    <= '0;
-          rows_q  <= rows_q + nrows;
-          y0_q    <= y0_q + nrows;
-          issue_q <= !last_band;
-        end
+        busy_q  <= 1'b0;
+        y0_q    <= y0_q + nrows;
+        issue_q <= !last_band;
       end
     end
   end

@@ -1,10 +1,12 @@
 // Filter Loader: for one group of up to NPe output channels, reads the
-// per-channel parameters {bias, alpha, beta} (one beat each) and then the
-// group's slice of the packed OIHW weight codes (a contiguous nibble range,
-// least-significant nibble first) into one bank of the PE filter caches.
-// Code beats go out with the group-relative position of their nibble 0
-// (negative for a start inside a beat); each PE keeps the nibbles of its own
-// output channel. A 1111 code inside the range raises code_err_o.
+// group's weight records into one bank of the PE filter caches. A record is
+// one output channel's parameters {bias, alpha, beta, Q_out} (one beat),
+// then its c_in*k*k codes (IHW order, least-significant nibble first, zero
+// nibbles up to the next beat); the records of a layer follow one another,
+// so a group is one read command. Code beats go out with the group-relative
+// position of their nibble 0; each PE keeps the nibbles of its own output
+// channel (the zero pad of a record lands on the next channel's first codes,
+// which its own beats then overwrite). A 1111 code raises code_err_o.
 `include "cosim_ports.svh"
 
 module tf2_filter_loader
@@ -22,8 +24,7 @@ module tf2_filter_loader
   input  logic [DimW-1:0]         oc0_i,       // first output channel of the group
   input  logic [PeW:0]            n_i,         // channels in the group (1..NPe)
   input  logic [15:0]             ckk_i,       // c_in*k*k codes per channel
-  input  logic [AddrW-1:0]        wgt_addr_i,
-  input  logic [AddrW-1:0]        prm_addr_i,
+  input  logic [AddrW-1:0]        wgt_addr_i,  // the layer's first record
   output logic                    done_o,      // pulse: bank loaded
   output logic                    code_err_o,
   output logic                    axi_err_o,
@@ -48,17 +49,23 @@ module tf2_filter_loader
 
   localparam int unsigned Nibbles = AxiDataWidth / 4;
 
-  typedef enum logic [2:0] {StIdle, StPrmCmd, StPrm, StWgtCmd, StWgt} state_e;
+  // StCmd: the group's read command; then per channel StPrm (its parameter
+  // beat) and StWgt (its code beats).
+  typedef enum logic [2:0] {StIdle, StCmd, StPrm, StWgt} state_e;
   state_e state_q, state_d;
   assign state_o = state_q;
 
   logic [1:0]         bank_q;
   logic [PeW:0]       n_q;
   logic [PeW-1:0]     pe_q, pe_d;
-  logic [31:0]        nib_start_q;   // absolute nibble address of the group's first code
-  logic [31:0]        total_q;       // codes in the group
-  logic [AddrW-1:0]   prm_q;
+  logic [AddrW-1:0]   addr_q;        // the group's first record
+  logic [31:0]        base_q, base_d; // group-relative position of this channel's first code
+  logic [31:0]        cbeat_q, cbeat_d;
   logic signed [31:0] pos_q, pos_d;
+
+  // Code beats per record: ceil(c_in*k*k / 32).
+  logic [31:0] code_beats;
+  assign code_beats = (32'(ckk_i) + 32'(Nibbles - 1)) / 32'(Nibbles);
 
   logic               cmd_valid, cmd_ready;
   logic [AddrW-1:0]   cmd_addr;
@@ -80,43 +87,38 @@ module tf2_filter_loader
     .r_valid_i, .r_data_i, .r_last_i, .r_resp_i
   );
 
-  logic [4:0] first_off;
-  assign first_off = nib_start_q[4:0];
-
-  always_comb begin
-    cmd_valid = 1'b0;
-    cmd_addr  = prm_q;
-    cmd_beats = 20'(n_q);
-    if (state_q == StPrmCmd) begin
-      cmd_valid = 1'b1;
-    end else if (state_q == StWgtCmd) begin
-      cmd_valid = 1'b1;
-      cmd_addr  = AddrW'(nib_start_q[31:5]) << 4;
-      cmd_beats = 20'((32'(first_off) + total_q + 32'(Nibbles - 1)) / 32'(Nibbles));
-    end
-  end
+  assign cmd_valid = (state_q == StCmd);
+  assign cmd_addr  = addr_q;
+  assign cmd_beats = 20'(32'(n_q) * (code_beats + 32'd1));
 
   always_comb begin
     state_d = state_q;
     pe_d    = pe_q;
+    base_d  = base_q;
+    cbeat_d = cbeat_q;
     pos_d   = pos_q;
     unique case (state_q)
-      StIdle:   if (start_i) state_d = StPrmCmd;
-      StPrmCmd: if (cmd_ready) begin
+      StIdle: if (start_i) state_d = StCmd;
+      StCmd: if (cmd_ready) begin
         state_d = StPrm;
         pe_d    = '0;
+        base_d  = '0;
       end
       StPrm: if (beat_valid) begin
-        pe_d = pe_q + 1'b1;
-        if (beat_done) state_d = StWgtCmd;
-      end
-      StWgtCmd: if (cmd_ready) begin
         state_d = StWgt;
-        pos_d   = -$signed(32'(first_off));
+        cbeat_d = '0;
+        pos_d   = $signed(base_q);
       end
       StWgt: if (beat_valid) begin
-        pos_d = pos_q + 32'(Nibbles);
-        if (beat_done) state_d = StIdle;
+        pos_d   = pos_q + 32'(Nibbles);
+        cbeat_d = cbeat_q + 32'd1;
+        if (beat_done) begin
+          state_d = StIdle;
+        end else if (cbeat_q + 32'd1 == code_beats) begin
+          state_d = StPrm;
+          pe_d    = pe_q + 1'b1;
+          base_d  = base_q + 32'(ckk_i);
+        end
       end
       default: state_d = StIdle;
     endcase
@@ -138,12 +140,12 @@ module tf2_filter_loader
   assign cw_pos_o   = pos_q;
   assign cw_codes_o = beat_data;
 
+  // Only this channel's codes count: the record's pad nibbles are not codes.
   always_comb begin
     code_err_o = 1'b0;
     if (cw_valid_o) begin
       for (int unsigned j = 0; j < Nibbles; j++) begin
-        if (pos_q + $signed(32'(j)) >= 0 && pos_q + $signed(32'(j)) < $signed(total_q) &&
-            beat_data[4*j +: 4] == 4'hf) begin
+        if (cbeat_q * 32'(Nibbles) + 32'(j) < 32'(ckk_i) && beat_data[4*j +: 4] == 4'hf) begin
           code_err_o = 1'b1;
         end
       end
@@ -156,27 +158,27 @@ module tf2_filter_loader
       bank_q      <= '0;
       n_q         <= '0;
       pe_q        <= '0;
-      nib_start_q <= '0;
-      total_q     <= '0;
-      prm_q       <= '0;
+      addr_q      <= '0;
+      base_q      <= '0;
+      cbeat_q     <= '0;
       pos_q       <= '0;
     end else begin
       state_q <= state_d;
       pe_q    <= pe_d;
+      base_q  <= base_d;
+      cbeat_q <= cbeat_d;
       pos_q   <= pos_d;
       if (state_q == StIdle && start_i) begin
-        bank_q      <= bank_i;
-        n_q         <= n_i;
-        nib_start_q <= (wgt_addr_i << 1) + 32'(oc0_i) * 32'(ckk_i);
-        total_q     <= 32'(n_i) * 32'(ckk_i);
-        prm_q       <= prm_addr_i + (32'(oc0_i) << 4);
+        bank_q <= bank_i;
+        n_q    <= n_i;
+        addr_q <= wgt_addr_i + ((32'(oc0_i) * (code_beats + 32'd1)) << 4);
       end
     end
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q inside {StIdle, StPrmCmd, StPrm, StWgtCmd, StWgt})
+    state_q inside {StIdle, StCmd, StPrm, StWgt})
     else $error("tf2_filter_loader: illegal state %0d", state_q);
   a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
     start_i |-> idle_o)

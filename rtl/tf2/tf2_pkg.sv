@@ -34,8 +34,13 @@ package tf2_pkg;
   parameter int unsigned DefOCol2D      = 7;
   parameter int unsigned DefFeatDepth   = 4096;
   parameter int unsigned DefFilterDepth = 2048;
-  parameter int unsigned DefBandFirst   = 11;    // input rows of the first Feature Loader band
-  parameter int unsigned DefBandRows    = 4;     // input rows of each later band
+  parameter int unsigned DefRingSlot    = 512;   // Writer's reorder ring: output pixels per filter bank
+  parameter int unsigned DefBandFirst   = 3;     // input rows of the first Feature Loader band
+  parameter int unsigned DefBandRows    = 8;     // input rows of each later band
+  // Filter loads wait for input rows: the first EarlyGroups groups' filters
+  // for the first band, the next group's for the second band, later ones not
+  // at all (tf2_controller).
+  parameter int unsigned EarlyGroups    = 3;
   parameter int unsigned MaxK           = 7;
   parameter int unsigned MaxDim         = 1024;
 
@@ -58,10 +63,9 @@ package tf2_pkg;
     logic [7:0]       pad;
     logic signed [7:0] min_exp;
     logic [AddrW-1:0] in_addr;
-    logic [AddrW-1:0] wgt_addr;
-    logic [AddrW-1:0] prm_addr;
+    logic [AddrW-1:0] wgt_addr;  // weight records (parameters and codes per output channel)
     logic [AddrW-1:0] out_addr;
-    logic [AddrW-1:0] res_addr;  // residual map (C16HW, shape and Q of the output)
+    logic [AddrW-1:0] res_addr;  // residual map (row by row like the output, its shape and Q)
     logic [AddrW-1:0] qin_addr;  // input-Q table (one int8 per input channel, C16)
   } desc_t;
 

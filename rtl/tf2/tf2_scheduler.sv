@@ -1,17 +1,19 @@
 // Scheduler: walks groups of output channels through the layer,
 //   for blocks of OCol output pixels in row-major order (a block may run on
-//   into the next row: the pixels stay contiguous in C16HW, and no lane idles
-//   at the end of a row), for cg < ceil(c_in/16),
+//   into the next row, so no lane idles at the end of a row),
+//   for cg < ceil(c_in/16),
 //   for ky < k, for kx0 < k step KTap (3D mode; 1x1 kernels: 2D mode, OCol2D
 //   columns and a single tap),
 // reads the feature vectors of every lane (column j, tap t) from the feature
 // cache and hands them with the filter address and masks to the PE array.
 // Up to four groups (one per filter bank, banks_i + 1 banks, a group's
 // context is its bank) are in flight, each with its own next block: a block
-// starts only once the Feature Loader has the input rows it reads (rows_i),
-// the oldest group (the leader) first; while it waits for rows, a younger
-// group runs behind every older group, so the PE array keeps busy while the
-// map loads. Groups finish in the order they started.
+// starts only once the Feature Loader has the input rows it reads (rows_i)
+// and the Writer has room for it (limit_i). Of the groups whose next block
+// can start, the one that has done the fewest pixels goes, so the groups
+// advance together and the Writer can emit the map in address order; a
+// younger group only ever runs behind every older one, so groups finish in
+// the order they started.
 // The pipeline has two stages (s1: features, s2: lane sums) that all move on
 // adv_o; it stalls only when a finishing beat meets a full result slot.
 module tf2_scheduler
@@ -31,10 +33,10 @@ module tf2_scheduler
   input  desc_t                        desc_i,      // stable while running
   /* verilator lint_on UNUSEDSIGNAL */
   input  logic [DimW-1:0]              rows_i,      // input rows loaded (every channel group)
+  input  logic [3:0][31:0]             limit_i,     // per bank: the Writer's room, a block may end there
   input  logic [1:0]                   banks_i,     // filter banks in use - 1 (1 or 3)
   input  logic                         start_i,     // pulse
   input  logic [1:0]                   bank_i,      // the group's bank, none in flight on it
-  input  logic [DimW-1:0]              oc0_i,
   output logic                         idle_o,
   output logic                         done_o,      // pulse: group finished (left s2)
 
@@ -61,9 +63,8 @@ module tf2_scheduler
   // Result slot (filled by the PE array on the last beat of an output block).
   output logic                         slot_valid_o,
   input  logic                         slot_pop_i,
-  output logic [DimW-1:0]              slot_oc0_o,
-  output logic [DimW-1:0]              slot_y_o,
-  output logic [DimW-1:0]              slot_x0_o,
+  output logic [1:0]                   slot_bank_o,
+  output logic [31:0]                  slot_pix_o,  // the block's first pixel, y * w_out + x
   output logic [3:0]                   slot_ncols_o,
   output logic                         pe_busy_o,
   output logic                         out_wait_o
@@ -76,17 +77,16 @@ module tf2_scheduler
     logic            glast;   // last beat of the group
     logic            mode3d;
     logic [1:0]      bank;
-    logic [DimW-1:0] oc0;
-    logic [DimW-1:0] y;
-    logic [DimW-1:0] x0;
+    logic [31:0]     pix;
     logic [3:0]      ncols;
   } meta_t;
 
-  // Per group in flight (context = its filter bank): running, first output
-  // channel, next block's first pixel (row, column). lead_q is the oldest
-  // group; cur_q the group of the block being issued.
+  // Per group in flight (context = its filter bank): running, next block's
+  // first pixel (row, column, index). lead_q is the oldest group; cur_q the
+  // group of the block being issued.
   logic [3:0]           run_q;
-  logic [3:0][DimW-1:0] oc0_q, ry_q, rx_q;
+  logic [3:0][DimW-1:0] ry_q, rx_q;
+  logic [3:0][31:0]     pix_q;
   logic [1:0]           lead_q, cur_q;
   logic [DimW-1:0]      cg_q;
   logic [7:0]           ky_q, kx0_q;
@@ -98,7 +98,8 @@ module tf2_scheduler
   logic [KTap-1:0] s1_tmask_q;
 
   logic            slot_valid_q;
-  logic [DimW-1:0] slot_oc0_q, slot_y_q, slot_x0_q;
+  logic [1:0]      slot_bank_q;
+  logic [31:0]     slot_pix_q;
   logic [3:0]      slot_ncols_q;
 
   // Layer shape.
@@ -133,10 +134,12 @@ module tf2_scheduler
     return rows_in((int'(ox) + int'(blk_cols(oy, ox)) > int'(desc_i.w_out)) ? oy + 1'b1 : oy);
   endfunction
 
-  // At the start of a block, pick the group: the first, from the leader on
+  // At the start of a block, pick the group: the last, from the leader on
   // in start order (banks lead, lead + 1, ... modulo the banks in use), whose
-  // block's inputs are in and whose block is behind that of every older
-  // group still running. Inside a block the current group goes on.
+  // block's inputs are in, whose block fits the Writer's room and is behind
+  // that of every older group still running. Younger groups are never ahead
+  // of older ones, so the last such group has done the fewest pixels. Inside
+  // a block the current group goes on.
   logic            first, last;
   logic            pick_ok, issue;
   logic [1:0]      pick, act;
@@ -154,8 +157,8 @@ module tf2_scheduler
     for (int unsigned i = 0; i < 4; i++) begin
       c = (lead_q + 2'(i)) & banks_i;
       if (2'(i) <= banks_i && run_q[c]) begin
-        if (!pick_ok && (!older || ry_q[c] < bound_y || (ry_q[c] == bound_y && rx_q[c] < bound_x)) &&
-            blk_in(ry_q[c], rx_q[c])) begin
+        if ((!older || ry_q[c] < bound_y || (ry_q[c] == bound_y && rx_q[c] < bound_x)) &&
+            blk_in(ry_q[c], rx_q[c]) && pix_q[c] + 32'(blk_cols(ry_q[c], rx_q[c])) <= limit_i[c]) begin
           pick_ok = 1'b1;
           pick    = c;
         end
@@ -230,9 +233,9 @@ module tf2_scheduler
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       run_q        <= '0;
-      oc0_q        <= '0;
       ry_q         <= '0;
       rx_q         <= '0;
+      pix_q        <= '0;
       lead_q       <= '0;
       cur_q        <= '0;
       cg_q         <= '0;
@@ -246,17 +249,16 @@ module tf2_scheduler
       s1_cmask_q   <= '0;
       s1_tmask_q   <= '0;
       slot_valid_q <= 1'b0;
-      slot_oc0_q   <= '0;
-      slot_y_q     <= '0;
-      slot_x0_q    <= '0;
+      slot_bank_q  <= '0;
+      slot_pix_q   <= '0;
       slot_ncols_q <= '0;
     end else begin
       // A new group takes its bank's context; with none running it leads.
       if (start_i && !run_q[bank_i]) begin
         run_q[bank_i] <= 1'b1;
-        oc0_q[bank_i] <= oc0_i;
         ry_q[bank_i]  <= '0;
         rx_q[bank_i]  <= '0;
+        pix_q[bank_i] <= '0;
         if (run_q == '0) lead_q <= bank_i;
       end
       if (adv) begin
@@ -265,7 +267,7 @@ module tf2_scheduler
         if (issue) begin
           cur_q     <= act;
           s1_meta_q <= '{first: first, last: last, glast: last && end_map, mode3d: mode3d,
-                         bank: act, oc0: oc0_q[act], y: row_y, x0: blk_x0, ncols: ncols};
+                         bank: act, pix: pix_q[act], ncols: ncols};
           s1_wbase_q <= 32'(cg_q) * 32'(CVec) * 32'(desc_i.k) * 32'(desc_i.k) +
                         32'(ky_q) * 32'(desc_i.k) + 32'(kx0_q);
           for (int unsigned i = 0; i < CVec; i++) begin
@@ -290,8 +292,9 @@ module tf2_scheduler
                   run_q[act] <= 1'b0;
                   if (act == lead_q) lead_q <= (act + 2'd1) & banks_i;
                 end else begin
-                  ry_q[act] <= next_y;
-                  rx_q[act] <= next_x0;
+                  ry_q[act]  <= next_y;
+                  rx_q[act]  <= next_x0;
+                  pix_q[act] <= pix_q[act] + 32'(ncols);
                 end
               end
             end
@@ -304,9 +307,8 @@ module tf2_scheduler
       // Result slot: filled when a block's last beat leaves s2.
       if (adv && s2_valid_q && s2_meta_q.last) begin
         slot_valid_q <= 1'b1;
-        slot_oc0_q   <= s2_meta_q.oc0;
-        slot_y_q     <= s2_meta_q.y;
-        slot_x0_q    <= s2_meta_q.x0;
+        slot_bank_q  <= s2_meta_q.bank;
+        slot_pix_q   <= s2_meta_q.pix;
         slot_ncols_q <= s2_meta_q.ncols;
       end else if (slot_pop_i) begin
         slot_valid_q <= 1'b0;
@@ -330,9 +332,8 @@ module tf2_scheduler
   assign s2_bank_o    = s2_meta_q.bank;
 
   assign slot_valid_o = slot_valid_q;
-  assign slot_oc0_o   = slot_oc0_q;
-  assign slot_y_o     = slot_y_q;
-  assign slot_x0_o    = slot_x0_q;
+  assign slot_bank_o  = slot_bank_q;
+  assign slot_pix_o   = slot_pix_q;
   assign slot_ncols_o = slot_ncols_q;
   assign pe_busy_o    = adv && s2_valid_q;
   assign out_wait_o   = !adv;

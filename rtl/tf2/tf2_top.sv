@@ -13,7 +13,8 @@ module tf2_top
   parameter int unsigned KTap        = DefKTap,
   parameter int unsigned OCol2D      = DefOCol2D,
   parameter int unsigned FeatDepth   = DefFeatDepth,
-  parameter int unsigned FilterDepth = DefFilterDepth
+  parameter int unsigned FilterDepth = DefFilterDepth,
+  parameter int unsigned RingSlot    = DefRingSlot     // Writer's reorder ring: pixels per filter bank
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
@@ -176,8 +177,12 @@ module tf2_top
   logic [DimW-1:0]   filt_oc0;
   logic [PeW:0]      filt_n;
   logic              sch_start, sch_idle, sch_done;
-  logic [DimW-1:0]   sch_oc0;
   logic              wr_idle, wr_err, wr_rd_err;
+  logic              wr_start;
+  logic [1:0]        wr_bank;
+  logic [DimW-1:0]   wr_oc0;
+  logic [3:0]        wr_busy;
+  logic [3:0][31:0]  wr_limit;
   logic              slot_valid, slot_pop;
 
   tf2_controller #(.NPe(NPe), .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)) u_ctrl (
@@ -211,6 +216,7 @@ module tf2_top
     .feat_w_o      (feat_w),
     .feat_addr_o   (feat_addr),
     .feat_go_o     (feat_go),
+    .feat_rows_i   (feat_rows),
     .feat_done_i   (feat_done),
     .feat_err_i    (feat_err),
     .filt_start_o  (filt_start),
@@ -224,11 +230,14 @@ module tf2_top
     .sch_start_o   (sch_start),
     .sch_banks_o   (sch_banks),
     .sch_bank_o    (sch_bank),
-    .sch_oc0_o     (sch_oc0),
     .sch_idle_i    (sch_idle),
     .sch_done_i    (sch_done),
     .filt_wait_o   (filt_wait),
     .wr_idle_i     (wr_idle),
+    .wr_start_o    (wr_start),
+    .wr_bank_o     (wr_bank),
+    .wr_oc0_o      (wr_oc0),
+    .wr_busy_i     (wr_busy),
     .slot_valid_i  (slot_valid),
     .wr_err_i      (wr_err),
     .wr_rd_err_i   (wr_rd_err),
@@ -274,9 +283,9 @@ module tf2_top
   );
 
   // A Filter Loader group (params and codes) and a Feature Loader band
-  // (BandRows rows of every channel group) each keep the read port from
-  // their first burst to their last: the two loaders alternate, a group
-  // between two bands, and each one's reads stay sequential.
+  // (its rows of every channel group) each keep the read port from their
+  // first burst to their last: the two loaders alternate, a group between
+  // two bands, and each one's reads stay sequential.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       feat_hold_q <= 1'b0;
@@ -289,8 +298,9 @@ module tf2_top
     end
   end
 
-  // Feature cache: the layer's whole input map in C16HW order, one 16-channel
-  // pixel per word (address (cg*h_in + iy)*w_in + ix), filled band by band of
+  // Feature cache: the layer's whole input map channel group by channel
+  // group, one 16-channel pixel per word (address (cg*h_in + iy)*w_in + ix),
+  // filled row by row of
   // input rows while the Scheduler reads the rows already in; NLanes
   // registered read lanes advancing together, a disabled lane reads zeros
   // (padding).
@@ -355,7 +365,6 @@ module tf2_top
     .n_i        (filt_n),
     .ckk_i      (ckk),
     .wgt_addr_i (desc.wgt_addr),
-    .prm_addr_i (desc.prm_addr),
     .done_o     (filt_done),
     .code_err_o (filt_code_err),
     .axi_err_o  (filt_axi_err),
@@ -389,7 +398,8 @@ module tf2_top
   logic [31:0]     s1_wbase;
   logic [CVec-1:0] s1_cmask;
   logic [KTap-1:0] s1_tmask;
-  logic [DimW-1:0] slot_oc0, slot_y, slot_x0;
+  logic [1:0]      slot_bank;
+  logic [31:0]     slot_pix;
   logic [3:0]      slot_ncols;
   logic [NPe-1:0][NCol-1:0][31:0] slot_acc;
   logic [NPe-1:0][31:0]           slot_alpha, slot_beta;
@@ -400,10 +410,10 @@ module tf2_top
     .clk_i, .rst_ni,
     .desc_i      (desc),
     .rows_i      (feat_rows),
+    .limit_i     (wr_limit),
     .banks_i     (sch_banks),
     .start_i     (sch_start),
     .bank_i      (sch_bank),
-    .oc0_i       (sch_oc0),
     .idle_o      (sch_idle),
     .done_o      (sch_done),
     .fc_re_o     (fc_re),
@@ -424,9 +434,8 @@ module tf2_top
     .s2_bank_o   (s2_bank),
     .slot_valid_o(slot_valid),
     .slot_pop_i  (slot_pop),
-    .slot_oc0_o  (slot_oc0),
-    .slot_y_o    (slot_y),
-    .slot_x0_o   (slot_x0),
+    .slot_bank_o (slot_bank),
+    .slot_pix_o  (slot_pix),
     .slot_ncols_o(slot_ncols),
     .pe_busy_o   (pe_busy),
     .out_wait_o  (out_wait)
@@ -469,18 +478,22 @@ module tf2_top
     .slot_beta_o(slot_beta)
   );
 
-  tf2_writer #(.NPe(NPe), .OCol3D(OCol3D), .OCol2D(OCol2D)) u_writer (
+  tf2_writer #(.NPe(NPe), .OCol3D(OCol3D), .OCol2D(OCol2D), .SlotWords(RingSlot)) u_writer (
     .clk_i, .rst_ni,
     .desc_i      (desc),
     .idle_o      (wr_idle),
     .err_o       (wr_err),
     .rd_err_o    (wr_rd_err),
     .state_o     (dbg_wr_state_o),
+    .start_i     (wr_start),
+    .bank_i      (wr_bank),
+    .oc0_i       (wr_oc0),
+    .slot_busy_o (wr_busy),
+    .limit_o     (wr_limit),
     .slot_valid_i(slot_valid),
     .slot_pop_o  (slot_pop),
-    .slot_oc0_i  (slot_oc0),
-    .slot_y_i    (slot_y),
-    .slot_x0_i   (slot_x0),
+    .slot_bank_i (slot_bank),
+    .slot_pix_i  (slot_pix),
     .slot_ncols_i(slot_ncols),
     .slot_acc_i  (slot_acc),
     .slot_alpha_i(slot_alpha),

@@ -1,26 +1,38 @@
-// Writer: takes a finished output block from the result slot (NPe channels
-// x up to NCol columns of int32 sums), requantizes it (tf2_requant, ReLU),
-// and writes it back to DRAM in C16HW order: one 128-bit beat per pixel,
-// bytes oc0 % 16 .. + NPe under the strobe, channels >= c_out written as 0.
-// The block's pixels are contiguous, so it goes out as INCR bursts split at
-// 4 KB boundaries; B responses are counted, not waited for per burst.
-// The requantized block is staged, then its beats queue in a FIFO of
-// OutDepth beats in front of the W channel (AW runs ahead with the burst
-// lengths), so the PEs go on while the memory port is frozen.
-// Residual layers (desc.residual): the same pixels of the residual map are
-// read first (read client 3) and added to the requantized block with int8
+// Writer: takes finished output blocks from the result slot (NPe channels x
+// up to NCol pixels of int32 sums), requantizes them (tf2_requant, ReLU) and
+// writes the output map back to DRAM in its row-by-row layout
+// ([h_out][ceil(c_out/16)][w_out][16], one 128-bit beat per pixel word,
+// bytes oc0 % 16 .. + NPe under the strobe, channels >= c_out written as 0).
+//
+// Fill side: a block's pixels go into a reorder ring, one slot of SlotWords
+// pixels per filter bank (the group in flight on that bank), pixel p at
+// p % SlotWords of its slot. The Scheduler issues a block only while it fits
+// (limit_o: pixels emitted + SlotWords), so a fill never waits.
+//
+// Emit side: the ring drains in address order, so the whole output is one
+// sequential write stream: among the groups in flight, the one whose next
+// pixel has the lowest (output row, first channel) goes next, as a run of
+// the pixels it has ready (up to RunMax, never past the row's end). Each run
+// is one AW request (split at 4 KB); its beats queue in a FIFO of OutDepth
+// beats in front of W, so the port's stalls do not reach the PEs.
+// Residual layers (desc.residual): the run's pixels of the residual map (same
+// layout and shape) are read first (read client 3) and added with int8
 // saturation; ReLU then applies after the add instead of in the requantizer.
 `include "cosim_ports.svh"
 
 module tf2_writer
   import tf2_pkg::*;
 #(
-  parameter int unsigned NPe    = DefNPe,
-  parameter int unsigned OCol3D = DefOCol3D,
-  parameter int unsigned OCol2D = DefOCol2D,
-  parameter int unsigned OutDepth = 32,   // output beats queued for the W channel
+  parameter int unsigned NPe       = DefNPe,
+  parameter int unsigned OCol3D    = DefOCol3D,
+  parameter int unsigned OCol2D    = DefOCol2D,
+  parameter int unsigned OutDepth  = 32,    // output beats queued for the W channel
+  parameter int unsigned SlotWords = DefRingSlot,  // reorder-ring pixels per filter bank (a power of two)
+  parameter int unsigned RunMax    = 16,    // pixels per emitted run (one AW request)
   localparam int unsigned NCol  = (OCol3D > OCol2D) ? OCol3D : OCol2D,
-  localparam int unsigned PeW   = (NPe > 1) ? $clog2(NPe) : 1
+  localparam int unsigned PeW   = (NPe > 1) ? $clog2(NPe) : 1,
+  localparam int unsigned SlotW = $clog2(SlotWords),
+  localparam int unsigned RunW  = $clog2(RunMax + 1)
 ) (
   input  logic                           clk_i,
   input  logic                           rst_ni,
@@ -28,16 +40,24 @@ module tf2_writer
   /* verilator lint_off UNUSEDSIGNAL */  // uses the output fields only
   input  desc_t                          desc_i,
   /* verilator lint_on UNUSEDSIGNAL */
-  output logic                           idle_o,     // nothing latched, no B outstanding
+  output logic                           idle_o,     // nothing buffered or in flight, no B outstanding
   output logic                           err_o,      // pulse on BRESP != OKAY
   output logic                           rd_err_o,   // pulse on a residual beat with RRESP != OKAY
-  output logic [2:0]                     state_o,    // FSM state, for diagnosis
+  output logic [2:0]                     state_o,    // emit FSM state, for diagnosis
+
+  // Groups: a group claims its bank's slot (start_i, from the controller,
+  // before the group runs); the slot stays busy until its last pixel has
+  // been emitted, and a claimed slot with nothing ready holds the emit order.
+  input  logic                           start_i,
+  input  logic [1:0]                     bank_i,
+  input  logic [DimW-1:0]                oc0_i,
+  output logic [3:0]                     slot_busy_o,
+  output logic [3:0][31:0]               limit_o,    // per bank: a block may end at this pixel index
 
   input  logic                           slot_valid_i,
   output logic                           slot_pop_o,
-  input  logic [DimW-1:0]                slot_oc0_i,
-  input  logic [DimW-1:0]                slot_y_i,
-  input  logic [DimW-1:0]                slot_x0_i,
+  input  logic [1:0]                     slot_bank_i,
+  input  logic [31:0]                    slot_pix_i,   // the block's first pixel (y * w_out + x)
   input  logic [3:0]                     slot_ncols_i,
   input  logic [NPe-1:0][NCol-1:0][31:0] slot_acc_i,
   input  logic [NPe-1:0][31:0]           slot_alpha_i,
@@ -60,13 +80,30 @@ module tf2_writer
   input  logic [1:0]                     m_bresp_i
 );
 
-  // Staging FSM: a popped block waits in buf_q for its residual pixels
-  // (residual layers), then its beats move one per cycle into the W FIFO.
+  if (SlotWords == 0 || (SlotWords & (SlotWords - 1)) != 0 || SlotWords < 2 * NCol) begin : g_bad_slot
+    $error("tf2_writer: SlotWords must be a power of two of at least two blocks");
+  end
+
+  // Emit FSM: StIdle picks the next run, residual layers read its residual
+  // pixels, StPush moves its pixels from the ring into the W FIFO.
   typedef enum logic [2:0] {StIdle, StResCmd, StRes, StPush} state_e;
-  state_e state_q, state_d;
+  state_e state_q;
   assign state_o = state_q;
 
-  // Requantized block.
+  // ---- Per-slot state --------------------------------------------------------
+  logic [3:0]                 busy_q;
+  logic [3:0][DimW-1:0]       oc0_q;
+  logic [3:0][31:0]           filled_q, emitted_q;    // pixels in the ring / gone to the W FIFO
+  logic [3:0][DimW-1:0]       ey_q, ex_q;             // next pixel to emit (row, column)
+  logic [3:0][CVec-1:0]       strb_q, addm_q;         // write strobe; lanes of real channels
+  logic [31:0]                npix;
+  assign npix = 32'(desc_i.h_out) * 32'(desc_i.w_out);
+  for (genvar s = 0; s < 4; s++) begin : g_limit
+    assign limit_o[s] = emitted_q[s] + 32'(SlotWords);
+  end
+  assign slot_busy_o = busy_q;
+
+  // ---- Fill side -------------------------------------------------------------
   logic [NPe-1:0][NCol-1:0][7:0] y;
   for (genvar p = 0; p < NPe; p++) begin : g_rq_pe
     for (genvar j = 0; j < NCol; j++) begin : g_rq_col
@@ -81,44 +118,85 @@ module tf2_writer
     end
   end
 
+  logic                              filling_q;
   logic [NCol-1:0][AxiDataWidth-1:0] buf_q;
-  logic [AxiDataWidth/8-1:0]         strb_q;
-  logic [CVec-1:0]                   addm_q;            // lanes holding real output channels
-  logic [3:0]                        rcol_q;            // next residual beat's buffer column
-  logic [3:0]                        ncols_q;
-  logic [3:0]                        col_q, col_d;      // next pixel to push into the W FIFO
-  logic [AddrW-1:0]                  blk_addr_q;
-  logic [15:0]                       outst_q;           // bursts awaiting B
+  logic [1:0]                        fbank_q;
+  logic [31:0]                       fpix_q;      // pixel index of the next word to fill
+  logic [3:0]                        fcol_q, fn_q;
+  logic                              fill_last;
+  assign fill_last  = filling_q && (fcol_q == fn_q - 4'd1);
+  assign slot_pop_o = (!filling_q || fill_last) && slot_valid_i;
 
-  // Pixel offset of the block start: ((og*h_out + y)*w_out + x0)*16, in the
-  // output map and (same shape) in the residual map.
-  logic [AddrW-1:0] blk_off;
-  assign blk_off = ((AddrW'(slot_oc0_i[DimW-1:4]) * AddrW'(desc_i.h_out) + AddrW'(slot_y_i)) *
-                    AddrW'(desc_i.w_out) + AddrW'(slot_x0_i)) * 32'd16;
+  // ---- Reorder ring ----------------------------------------------------------
+  logic                    ring_re;
+  logic [SlotW+1:0]        ring_raddr;
+  logic [AxiDataWidth-1:0] ring_rdata;
+  cosim_ram #(.Width(AxiDataWidth), .Depth(4 * SlotWords)) u_ring (
+    .clk_i,
+    .we_i   (filling_q),
+    .waddr_i({fbank_q, fpix_q[SlotW-1:0]}),
+    .wmask_i(1'b1),
+    .wdata_i(buf_q[fcol_q]),
+    .re_i   (ring_re),
+    .raddr_i(ring_raddr),
+    .rdata_o(ring_rdata)
+  );
 
-  // A staged pixel goes into the W FIFO; the block's first one also hands
-  // the block to the AW splitter (idle once the previous block's bursts are
-  // all issued).
-  logic push, push_last, sp_req_ready, beat_ready;
-  assign push      = (state_q == StPush) && beat_ready && (col_q != '0 || sp_req_ready);
-  assign push_last = push && (col_q == ncols_q - 4'd1);
+  // ---- Emit side: the next run -----------------------------------------------
+  // The busy slot with pixels left whose next pixel comes first in the map
+  // (row, then channel group) goes next, once it has pixels ready.
+  // Nothing goes out while a claimed group has not produced its first pixel:
+  // at the start of a layer the writes would freeze the port under the
+  // filter loads the PEs wait for, and they would only fill the ring's order
+  // up to that group's first row anyway.
+  logic            pick_ok, all_started;
+  logic [1:0]      pick;
+  logic [31:0]     pick_ready, pick_row_left, pick_n;
+  always_comb begin
+    pick_ok = 1'b0;
+    pick    = '0;
+    all_started = 1'b1;
+    for (int unsigned s = 0; s < 4; s++) begin
+      if (busy_q[s] && filled_q[s] == '0) all_started = 1'b0;
+      if (busy_q[s] && emitted_q[s] != npix &&
+          (!pick_ok || ey_q[s] < ey_q[pick] || (ey_q[s] == ey_q[pick] && oc0_q[s] < oc0_q[pick]))) begin
+        pick_ok = 1'b1;
+        pick    = 2'(s);
+      end
+    end
+    pick_ready    = filled_q[pick] - emitted_q[pick];
+    pick_row_left = 32'(desc_i.w_out) - 32'(ex_q[pick]);
+    pick_n        = (pick_ready < pick_row_left) ? pick_ready : pick_row_left;
+    if (pick_n > 32'(RunMax)) pick_n = 32'(RunMax);
+    if (!all_started) pick_n = '0;
+  end
 
-  // The next block is taken with the last push of this one, or from idle.
-  assign slot_pop_o = ((state_q == StIdle) || push_last) && slot_valid_i;
+  // Byte offset of the run's first pixel, in the output map and (same shape)
+  // in the residual map.
+  logic [AddrW-1:0] pick_off;
+  assign pick_off = ((AddrW'(ey_q[pick]) * AddrW'((32'(desc_i.c_out) + 32'd15) >> 4) +
+                      AddrW'(oc0_q[pick][DimW-1:4])) * AddrW'(desc_i.w_out) + AddrW'(ex_q[pick])) * 32'd16;
 
-  // AW: the block's bursts; each burst's length queues for the W side.
+  logic             sp_req_ready, run_go;
+  logic [1:0]       rs_q;           // the run's slot
+  logic [RunW-1:0]  rn_q;           // its pixels
+  logic [RunW-1:0]  ri_q, rp_q;     // ring reads issued, beats pushed
+  logic [AddrW-1:0] res_addr_q;
+  assign run_go = (state_q == StIdle) && pick_ok && (pick_n != '0) && sp_req_ready;
+
+  // AW: the run's bursts; each burst's length queues for the W side.
   logic       sp_valid, sp_idle, wl_ready, wl_valid, wl_pop;
   logic [7:0] sp_len, wl_len;
   logic [AddrW-1:0] sp_addr;
-  logic [3:0] unused_sp_left;
+  logic [RunW-1:0] unused_sp_left;
   logic [3:0] unused_wl_count;
-  cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(4)) u_aw_split (
+  cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(RunW)) u_aw_split (
     .clk_i, .rst_ni,
     .clr_i       (1'b0),
-    .req_valid_i ((state_q == StPush) && col_q == '0 && beat_ready),
+    .req_valid_i (run_go),
     .req_ready_o (sp_req_ready),
-    .req_addr_i  (blk_addr_q),
-    .req_beats_i (ncols_q),
+    .req_addr_i  (desc_i.out_addr + pick_off),
+    .req_beats_i (RunW'(pick_n)),
     .ax_valid_o  (sp_valid),
     .ax_ready_i  (m_awready_i && wl_ready),
     .ax_addr_o   (sp_addr),
@@ -142,44 +220,17 @@ module tf2_writer
     .count_o (unused_wl_count)
   );
 
-  // W: the queued beats (data and strobe), WLAST by the burst's length.
-  localparam int unsigned BeatW = AxiDataWidth + AxiDataWidth / 8;
-  logic             beat_valid, beat_pop;
-  logic [BeatW-1:0] beat_head;
-  logic [$clog2(OutDepth + 1)-1:0] unused_beat_count;
-  cosim_fifo_sync #(.Width(BeatW), .Depth(OutDepth)) u_wbeats (
-    .clk_i, .rst_ni,
-    .clr_i   (1'b0),
-    .valid_i (push),
-    .ready_o (beat_ready),
-    .data_i  ({strb_q, buf_q[col_q]}),
-    .valid_o (beat_valid),
-    .ready_i (beat_pop),
-    .data_o  (beat_head),
-    .count_o (unused_beat_count)
-  );
-
-  logic [7:0] wbeat_q;   // beat of the current W burst
-  assign m_wvalid_o = beat_valid && wl_valid;
-  assign m_wdata_o  = beat_head[AxiDataWidth-1:0];
-  assign m_wstrb_o  = beat_head[BeatW-1:AxiDataWidth];
-  assign m_wlast_o  = (wbeat_q == wl_len);
-  assign beat_pop   = m_wvalid_o && m_wready_i;
-  assign wl_pop     = beat_pop && m_wlast_o;
-  assign m_bready_o = 1'b1;
-  assign err_o      = m_bvalid_i && (m_bresp_i != 2'b00);
-  assign idle_o     = (state_q == StIdle) && sp_idle && !wl_valid && !beat_valid && (outst_q == '0);
-
-  // Residual pixels of the block: one read command of ncols beats.
-  logic [AddrW-1:0]        res_addr_q;
-  logic                    res_cmd_ready, res_beat, res_done;
-  logic [AxiDataWidth-1:0] res_data;
-  tf2_rd_stream #(.BeatCntW(10)) u_res (
+  // Residual pixels of the run: one read command of rn beats.
+  logic                           res_cmd_ready, res_beat, res_done;
+  logic [AxiDataWidth-1:0]        res_data;
+  logic [RunMax-1:0][AxiDataWidth-1:0] resbuf_q;
+  logic [RunW-1:0]                rcol_q;
+  tf2_rd_stream #(.BeatCntW(RunW)) u_res (
     .clk_i, .rst_ni,
     .cmd_valid_i (state_q == StResCmd),
     .cmd_ready_o (res_cmd_ready),
     .cmd_addr_i  (res_addr_q),
-    .cmd_beats_i (10'(ncols_q)),
+    .cmd_beats_i (rn_q),
     .beat_valid_o(res_beat),
     .beat_data_o (res_data),
     .done_o      (res_done),
@@ -188,83 +239,179 @@ module tf2_writer
     .r_valid_i, .r_data_i, .r_last_i, .r_resp_i
   );
 
+  // StPush: a ring read is issued while the W FIFO has room for it and the
+  // one still in flight; its word is pushed the next cycle.
+  localparam int unsigned BeatW = AxiDataWidth + AxiDataWidth / 8;
+  localparam int unsigned CntW  = $clog2(OutDepth + 1);
+  logic             beat_valid, beat_pop, beat_ready, push;
+  logic [BeatW-1:0] beat_head;
+  logic [CntW-1:0]  beat_count;
+  logic             rd_q;          // a ring word arrives this cycle
+  logic [AxiDataWidth-1:0] push_data;
+  assign ring_re    = (state_q == StPush) && (ri_q != rn_q) &&
+                      (32'(beat_count) + (rd_q ? 32'd1 : 32'd0) < 32'(OutDepth));
+  assign ring_raddr = {rs_q, emitted_q[rs_q][SlotW-1:0]};
+  assign push       = rd_q;
   always_comb begin
-    state_d = state_q;
-    col_d   = col_q;
-    unique case (state_q)
-      StIdle: ;
-      StResCmd: if (res_cmd_ready) state_d = StRes;
-      StRes: if (res_done) state_d = StPush;
-      StPush: if (push) begin
-        col_d = col_q + 4'd1;
-        if (push_last) state_d = StIdle;
+    push_data = ring_rdata;
+    if (desc_i.residual) begin
+      for (int unsigned l = 0; l < CVec; l++) begin
+        if (addm_q[rs_q][l]) push_data[8*l +: 8] = res_add(ring_rdata[8*l +: 8], resbuf_q[rp_q][8*l +: 8], desc_i.relu);
       end
-      default: state_d = StIdle;
-    endcase
-    if (slot_pop_o) begin
-      col_d   = '0;
-      state_d = desc_i.residual ? StResCmd : StPush;
     end
   end
 
+  cosim_fifo_sync #(.Width(BeatW), .Depth(OutDepth)) u_wbeats (
+    .clk_i, .rst_ni,
+    .clr_i   (1'b0),
+    .valid_i (push),
+    .ready_o (beat_ready),
+    .data_i  ({strb_q[rs_q], push_data}),
+    .valid_o (beat_valid),
+    .ready_i (beat_pop),
+    .data_o  (beat_head),
+    .count_o (beat_count)
+  );
+
+  logic [7:0]  wbeat_q;   // beat of the current W burst
+  logic [15:0] outst_q;   // bursts awaiting B
+  assign m_wvalid_o = beat_valid && wl_valid;
+  assign m_wdata_o  = beat_head[AxiDataWidth-1:0];
+  assign m_wstrb_o  = beat_head[BeatW-1:AxiDataWidth];
+  assign m_wlast_o  = (wbeat_q == wl_len);
+  assign beat_pop   = m_wvalid_o && m_wready_i;
+  assign wl_pop     = beat_pop && m_wlast_o;
+  assign m_bready_o = 1'b1;
+  assign err_o      = m_bvalid_i && (m_bresp_i != 2'b00);
+  assign idle_o     = (state_q == StIdle) && !filling_q && (busy_q == '0) && sp_idle && !wl_valid &&
+                      !beat_valid && !rd_q && (outst_q == '0);
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q <= StIdle;
-      col_q   <= '0;
-      wbeat_q <= '0;
-      outst_q <= '0;
-      buf_q   <= '0;
-      strb_q  <= '0;
-      addm_q  <= '0;
-      rcol_q  <= '0;
-      ncols_q <= '0;
-      blk_addr_q <= '0;
+      state_q    <= StIdle;
+      busy_q     <= '0;
+      oc0_q      <= '0;
+      filled_q   <= '0;
+      emitted_q  <= '0;
+      ey_q       <= '0;
+      ex_q       <= '0;
+      strb_q     <= '0;
+      addm_q     <= '0;
+      filling_q  <= 1'b0;
+      buf_q      <= '0;
+      fbank_q    <= '0;
+      fpix_q     <= '0;
+      fcol_q     <= '0;
+      fn_q       <= '0;
+      rs_q       <= '0;
+      rn_q       <= '0;
+      ri_q       <= '0;
+      rp_q       <= '0;
+      rcol_q     <= '0;
       res_addr_q <= '0;
+      resbuf_q   <= '0;
+      rd_q       <= 1'b0;
+      wbeat_q    <= '0;
+      outst_q    <= '0;
     end else begin
-      state_q <= state_d;
-      col_q   <= col_d;
-      if (beat_pop) wbeat_q <= m_wlast_o ? 8'd0 : wbeat_q + 8'd1;
-      if ((m_awvalid_o && m_awready_i) && !m_bvalid_i) outst_q <= outst_q + 16'd1;
-      else if (!(m_awvalid_o && m_awready_i) && m_bvalid_i) outst_q <= outst_q - 16'd1;
-      if (slot_pop_o) begin
-        rcol_q     <= '0;
-        ncols_q    <= slot_ncols_i;
-        blk_addr_q <= desc_i.out_addr + blk_off;
-        res_addr_q <= desc_i.res_addr + blk_off;
-        // Lanes of this group carry its channels; the group holding the last
-        // channel also zeroes the rest of the pixel word (padding channels).
+      // A group takes its bank's slot. Lanes of this group carry its
+      // channels; the group holding the last channel also zeroes the rest of
+      // the pixel word (padding channels).
+      if (start_i) begin
+        busy_q[bank_i]    <= 1'b1;
+        oc0_q[bank_i]     <= oc0_i;
+        filled_q[bank_i]  <= '0;
+        emitted_q[bank_i] <= '0;
+        ey_q[bank_i]      <= '0;
+        ex_q[bank_i]      <= '0;
         for (int unsigned l = 0; l < CVec; l++) begin
           int unsigned ch, lo;
           logic mine, pad;
-          lo   = 32'(slot_oc0_i) % CVec;
-          ch   = 32'(slot_oc0_i) - lo + l;
+          lo   = 32'(oc0_i) % CVec;
+          ch   = 32'(oc0_i) - lo + l;
           mine = (l >= lo) && (l < lo + NPe);
-          pad  = (l >= lo) && (32'(slot_oc0_i) + NPe >= 32'(desc_i.c_out));
-          strb_q[l] <= mine || pad;
-          addm_q[l] <= mine && ch < 32'(desc_i.c_out);
+          pad  = (l >= lo) && (32'(oc0_i) + NPe >= 32'(desc_i.c_out));
+          strb_q[bank_i][l] <= mine || pad;
+          addm_q[bank_i][l] <= mine && ch < 32'(desc_i.c_out);
+        end
+      end
+
+      // Fill: the popped block is staged requantized, then written into the
+      // ring one pixel a cycle.
+      if (filling_q) begin
+        fcol_q <= fcol_q + 4'd1;
+        fpix_q <= fpix_q + 32'd1;
+        filled_q[fbank_q] <= filled_q[fbank_q] + 32'd1;
+        if (fill_last) filling_q <= 1'b0;
+      end
+      if (slot_pop_o) begin
+        filling_q <= 1'b1;
+        fbank_q   <= slot_bank_i;
+        fpix_q    <= slot_pix_i;
+        fcol_q    <= '0;
+        fn_q      <= slot_ncols_i;
+        for (int unsigned l = 0; l < CVec; l++) begin
+          int unsigned ch, lo;
+          logic mine;
+          lo   = 32'(oc0_q[slot_bank_i]) % CVec;
+          ch   = 32'(oc0_q[slot_bank_i]) - lo + l;
+          mine = (l >= lo) && (l < lo + NPe);
           for (int unsigned j = 0; j < NCol; j++) begin
             buf_q[j][8*l +: 8] <= (mine && ch < 32'(desc_i.c_out)) ? y[PeW'(l - lo)][j] : 8'd0;
 `ifdef COSIM_INJECT_BUG
             // Test-only fault (tests/wave, never in the product build): output
-            // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped
-            // (a block's pixels run on into the next row).
+            // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped.
             if (mine && ch == 32'd5 && j < 32'(slot_ncols_i) &&
-                32'(slot_y_i) * 32'(desc_i.w_out) + 32'(slot_x0_i) + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
+                slot_pix_i + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
               buf_q[j][8*l +: 8] <= y[PeW'(l - lo)][j] ^ 8'd1;
             end
 `endif
           end
         end
       end
-      // Residual beat: add it to the buffered column, lanes of real channels only.
-      if (state_q == StRes && res_beat) begin
-        rcol_q <= rcol_q + 4'd1;
-        for (int unsigned l = 0; l < CVec; l++) begin
-          if (addm_q[l]) begin
-            buf_q[rcol_q][8*l +: 8] <= res_add(buf_q[rcol_q][8*l +: 8], res_data[8*l +: 8], desc_i.relu);
-          end
+
+      // Emit FSM.
+      unique case (state_q)
+        StIdle: if (run_go) begin
+          rs_q       <= pick;
+          rn_q       <= RunW'(pick_n);
+          ri_q       <= '0;
+          rp_q       <= '0;
+          rcol_q     <= '0;
+          res_addr_q <= desc_i.res_addr + pick_off;
+          state_q    <= desc_i.residual ? StResCmd : StPush;
         end
+        StResCmd: if (res_cmd_ready) state_q <= StRes;
+        StRes: begin
+          if (res_beat) begin
+            resbuf_q[rcol_q] <= res_data;
+            rcol_q <= rcol_q + 1'b1;
+          end
+          if (res_done) state_q <= StPush;
+        end
+        StPush: if (push && rp_q == rn_q - 1'b1) state_q <= StIdle;
+        default: state_q <= StIdle;
+      endcase
+
+      // A ring read frees its pixel and moves the slot's emit position on;
+      // the slot is free once its last pixel is read.
+      rd_q <= ring_re;
+      if (ring_re) begin
+        ri_q <= ri_q + 1'b1;
+        emitted_q[rs_q] <= emitted_q[rs_q] + 32'd1;
+        if (ex_q[rs_q] == desc_i.w_out - 1'b1) begin
+          ex_q[rs_q] <= '0;
+          ey_q[rs_q] <= ey_q[rs_q] + 1'b1;
+        end else begin
+          ex_q[rs_q] <= ex_q[rs_q] + 1'b1;
+        end
+        if (emitted_q[rs_q] + 32'd1 == npix) busy_q[rs_q] <= 1'b0;
       end
+      if (push) rp_q <= rp_q + 1'b1;
+
+      if (beat_pop) wbeat_q <= m_wlast_o ? 8'd0 : wbeat_q + 8'd1;
+      if ((m_awvalid_o && m_awready_i) && !m_bvalid_i) outst_q <= outst_q + 16'd1;
+      else if (!(m_awvalid_o && m_awready_i) && m_bvalid_i) outst_q <= outst_q - 16'd1;
     end
   end
 
@@ -278,13 +425,29 @@ module tf2_writer
   a_b_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
     m_bvalid_i |-> (outst_q != '0) || (m_awvalid_o && m_awready_i))
     else $error("tf2_writer: B response without an outstanding burst");
-  // A block has 1..NCol pixels: an empty one would ask for a burst of zero
-  // beats, which AXI cannot express (AWLEN 255 = 256 beats instead).
+  // A block has 1..NCol pixels: an empty one would fill nothing and never
+  // pop the next.
   a_block_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni)
     slot_pop_o |-> (slot_ncols_i != '0) && (32'(slot_ncols_i) <= NCol))
     else $error("tf2_writer: output block of %0d pixels", slot_ncols_i);
   a_wlast_at_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
     m_wvalid_o |-> wbeat_q <= wl_len)
     else $error("tf2_writer: W beat %0d past its burst's last (%0d)", wbeat_q, wl_len);
+  // The ring: a block lands in its group's slot at the next pixel of that
+  // group, inside the room the Scheduler was given, and a slot is taken only
+  // when free.
+  a_fill_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    slot_pop_o |-> busy_q[slot_bank_i] &&
+                   slot_pix_i == filled_q[slot_bank_i] + ((filling_q && fbank_q == slot_bank_i) ? 32'(fn_q) - 32'(fcol_q) : 32'd0))
+    else $error("tf2_writer: block at pixel %0d out of order for bank %0d", slot_pix_i, slot_bank_i);
+  a_fill_room: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    filling_q |-> fpix_q < emitted_q[fbank_q] + 32'(SlotWords))
+    else $error("tf2_writer: pixel %0d overwrites an unemitted one in bank %0d", fpix_q, fbank_q);
+  a_slot_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    start_i |-> !busy_q[bank_i])
+    else $error("tf2_writer: group started on bank %0d, whose slot still holds pixels", bank_i);
+  a_push_room: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    push |-> beat_ready)
+    else $error("tf2_writer: W FIFO overflow");
 
 endmodule

@@ -148,7 +148,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     co.max_report = opt.max_report;
     co.base_addr = c.base_addr;
     co.log = &log;
-    if (c.desc.channel_block > 0) co.element_offset = [&c](int64_t i) { return c.desc.memory_offset(i); };
+    if (c.desc.strided()) co.element_offset = [&c](int64_t i) { return c.desc.memory_offset(i); };
     const Comparison cmp = compare(c.expected, c.actual, co);
     total_mismatches += cmp.mismatches;
     total_elements += cmp.elements;

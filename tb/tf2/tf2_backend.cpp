@@ -18,8 +18,9 @@
 // (one Q per map, as the hardware path), and runs the shift-accumulate
 // arithmetic; the report carries the float reference's cost per layer.
 // Checks: one per output map and 16-channel group ("output", or
-// "output_c16_31" ...), int8 NHWC [1, H, W, 16] (the C16HW pixel words of
-// that group: coordinate c is the channel within the group).
+// "output_c16_31" ...), int8 NHWC [1, H, W, 16] (the HC16W pixel words of
+// that group: coordinate c is the channel within the group; in DRAM the
+// group's rows are a map row apart, layout nhwc_pitch<P> in the trace).
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -61,7 +62,8 @@ struct Tf2State {
   // name, address, expected tensor (in check order)
   struct Check {
     std::string name;
-    uint64_t addr = 0;
+    uint64_t addr = 0;       // the group's first pixel word
+    uint64_t row_pitch = 0;  // bytes from one of its rows to the next (HC16W: a map row)
   };
   std::vector<Check> checks;
   std::map<std::string, double> cost;
@@ -311,15 +313,15 @@ class Tf2Backend : public TargetBackend {
     for (std::size_t l = 0; l < layers.size(); ++l) {
       const ConvLayer& L = layers[l];
       const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
-      const std::vector<uint8_t> ref_c16 =
-          to_c16hw(quantize_map(float_out[l], L.c_out, L.output_q()), L.c_out, ho, wo);
+      const std::vector<uint8_t> ref_map =
+          to_hc16w(quantize_map(float_out[l], L.c_out, L.output_q()), L.c_out, ho, wo);
       for (int g = 0; g < groups; ++g) {
         std::string nm = out_names[l];
         if (groups > 1) nm += "_c" + std::to_string(16 * g) + "_" + std::to_string(std::min(16 * g + 15, L.c_out - 1));
-        const uint64_t addr = st.program.layers[l].out_addr + static_cast<uint64_t>(g) * ho * wo * 16;
-        wl.expected[nm] = c16hw_group(expect[l], g, ho, wo);
-        wl.references.push_back({nm, "float_ref", c16hw_group(ref_c16, g, ho, wo)});
-        st.checks.push_back({nm, addr});
+        const uint64_t addr = st.program.layers[l].out_addr + hc16w_group_offset(g, wo);
+        wl.expected[nm] = hc16w_group(expect[l], g, ho, wo);
+        wl.references.push_back({nm, "float_ref", hc16w_group(ref_map, g, ho, wo)});
+        st.checks.push_back({nm, addr, hc16w_row_pitch(groups, wo)});
       }
       const uint64_t macs = static_cast<uint64_t>(L.c_out) * ho * wo * L.c_in * L.k * L.k;
       st.layers.push_back({macs, L.k});
@@ -352,7 +354,7 @@ class Tf2Backend : public TargetBackend {
     t.reg_write(reg::kDescCount, st.program.desc_count);
     if (st.start) t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(sc.testbench.timeout_cycles);
-    for (const auto& c : st.checks) t.mem_check(c.addr, w.expected.at(c.name), c.name);
+    for (const auto& c : st.checks) t.mem_check_rows(c.addr, w.expected.at(c.name), c.name, c.row_pitch);
     return t;
   }
 

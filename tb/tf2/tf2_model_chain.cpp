@@ -43,7 +43,8 @@ struct ChainLayer {
   std::shared_ptr<const ChainNet> net;
   int layer = -1;       // TF2 layer (also for a fused ADD), -1 = host
   bool fused_add = false;
-  std::vector<uint64_t> check_addrs;  // one per check
+  std::vector<uint64_t> check_addrs;  // one per check: its group's first pixel word
+  uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
   ErrorStats inq_err, layer_err, net_err;
 };
 
@@ -235,12 +236,13 @@ std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerCon
       const uint64_t out_addr = cn->programs.front().layers[static_cast<std::size_t>(st.layer)].out_addr;
       for (int n = 0; n < cn->inputs; ++n) {
         const std::vector<uint8_t> expect =
-            to_c16hw(golden[static_cast<std::size_t>(n)][static_cast<std::size_t>(st.layer)], L.c_out, ho, wo);
+            to_hc16w(golden[static_cast<std::size_t>(n)][static_cast<std::size_t>(st.layer)], L.c_out, ho, wo);
         for (int g = 0; g < groups; ++g) {
-          layer.checks.push_back({ctx.check + check_suffix(n, g, L.c_out), c16hw_group(expect, g, ho, wo), {}});
-          st.check_addrs.push_back(out_addr + static_cast<uint64_t>(g) * ho * wo * 16);
+          layer.checks.push_back({ctx.check + check_suffix(n, g, L.c_out), hc16w_group(expect, g, ho, wo), {}});
+          st.check_addrs.push_back(out_addr + hc16w_group_offset(g, wo));
         }
       }
+      st.row_pitch = hc16w_row_pitch(groups, wo);
       layer.macs = static_cast<uint64_t>(cn->inputs) * L.c_out * ho * wo * l.conv.conv.c_in * l.conv.conv.k * l.conv.conv.k;
     }
     layer.program = std::move(st);
@@ -265,7 +267,7 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
       const std::size_t per_input = st.check_addrs.size() / static_cast<std::size_t>(cn.inputs);
       for (std::size_t g = 0; g < per_input; ++g) {
         const std::size_t c = static_cast<std::size_t>(n) * per_input + g;
-        t.mem_check(st.check_addrs[c], l.layer.checks[c].expected, l.layer.checks[c].name);
+        t.mem_check_rows(st.check_addrs[c], l.layer.checks[c].expected, l.layer.checks[c].name, st.row_pitch);
       }
     }
   }
@@ -340,21 +342,29 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
     const Program& p = cn.programs[static_cast<std::size_t>(n)];
     const ConvLayer& first = net.layers.front();
     const std::vector<int8_t> image_q =
-        from_c16hw(&p.dram[p.layers.front().in_addr], first.c_in, first.h_in, first.w_in);
+        from_hc16w(&p.dram[p.layers.front().in_addr], first.c_in, first.h_in, first.w_in);
     std::vector<std::vector<int8_t>> maps(net.layers.size());
     for (const ReplayedLayer& l : layers) {
       const ChainLayer& st = state(l);
       if (st.layer < 0 || st.fused_add) continue;
       const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
-      const std::size_t per_input = l.layer.checks.size() / static_cast<std::size_t>(cn.inputs);
-      std::vector<uint8_t> c16;
+      const std::size_t per_input = l.layer.checks.size() / static_cast<std::size_t>(cn.inputs);  // channel groups
+      const int ho = L.h_out(), wo = L.w_out();
+      // The HC16W map back from its groups (NHWC [1, ho, wo, 16] each): row
+      // y of group g goes to map row y, after the row's groups before g.
+      std::vector<uint8_t> hc16w(hc16w_bytes(L.c_out, ho, wo));
+      const std::size_t row = static_cast<std::size_t>(wo) * 16;
       for (std::size_t g = 0; g < per_input; ++g) {
         const model_replay::LayerCheck& c = l.layer.checks[static_cast<std::size_t>(n) * per_input + g];
         const auto it = cap.find(c.name);
         const Tensor& t = it != cap.end() ? it->second->actual : c.expected;
-        c16.insert(c16.end(), t.bytes().begin(), t.bytes().end());
+        for (int y = 0; y < ho; ++y) {
+          std::copy_n(t.bytes().begin() + static_cast<std::ptrdiff_t>(y * row), row,
+                      hc16w.begin() + static_cast<std::ptrdiff_t>(hc16w_group_offset(static_cast<int>(g), wo) +
+                                                                 y * hc16w_row_pitch(static_cast<int>(per_input), wo)));
+        }
       }
-      maps[static_cast<std::size_t>(st.layer)] = from_c16hw(c16.data(), L.c_out, L.h_out(), L.w_out());
+      maps[static_cast<std::size_t>(st.layer)] = from_hc16w(hc16w.data(), L.c_out, ho, wo);
     }
     dut_top1.push_back(top1(model, host_tail(model, net, image_q, maps)));
     agree += dut_top1.back() == cn.float_top1[static_cast<std::size_t>(n)];

@@ -29,7 +29,8 @@ namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
 // cost of INQ and of int8 against the float layer.
 struct Tf2Layer {
   Program program;
-  std::vector<uint64_t> group_addrs;  // one per check
+  std::vector<uint64_t> group_addrs;  // one per check: the group's first pixel word
+  uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
   std::vector<int> q_in, q_out;  // per channel (spec/tf2.md)
   int min_exp = 0;
   int k = 1;  // kernel size (the PE array's peak depends on it)
@@ -138,9 +139,10 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
         if (groups > 1) {
           nm += "_c" + std::to_string(16 * gi) + "_" + std::to_string(std::min(16 * gi + 15, L.c_out - 1));
         }
-        out.checks.push_back({nm, c16hw_group(expect, gi, ho, wo), {}});
-        st.group_addrs.push_back(st.program.layers[0].out_addr + static_cast<uint64_t>(gi) * ho * wo * 16);
+        out.checks.push_back({nm, hc16w_group(expect, gi, ho, wo), {}});
+        st.group_addrs.push_back(st.program.layers[0].out_addr + hc16w_group_offset(gi, wo));
       }
+      st.row_pitch = hc16w_row_pitch(groups, wo);
     } catch (const InputError& e) {
       throw InputError(std::string("does not fit the TF2 device: ") + e.what());
     }
@@ -162,7 +164,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(sc.testbench.timeout_cycles);
     for (std::size_t g = 0; g < l.layer.checks.size(); ++g) {
-      t.mem_check(st.group_addrs[g], l.layer.checks[g].expected, l.layer.checks[g].name);
+      t.mem_check_rows(st.group_addrs[g], l.layer.checks[g].expected, l.layer.checks[g].name, st.row_pitch);
     }
   }
 

@@ -54,10 +54,10 @@ bool ActivityProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
                 : rd_busy                                 ? 2
                                                           : 3;
   const unsigned fs = m.dbg_filt_state_o;
-  const bool filt_cmd = fs == filt::kStPrmCmd || fs == filt::kStWgtCmd;
+  const bool filt_cmd = fs == filt::kStCmd;
   v[kFilter] = fs == filt::kStIdle                                   ? 0
                : filt_cmd && rd_busy && owner != rd::kFilter_loader ? 3
-               : fs == filt::kStPrmCmd || fs == filt::kStPrm        ? 1
+               : fs == filt::kStCmd || fs == filt::kStPrm           ? 1
                                                                      : 2;
   v[kPe] = m.ev_pe_busy_o ? 1 : m.ev_filt_wait_o ? 2 : m.ev_out_wait_o ? 3 : 0;
   const unsigned ws = m.dbg_wr_state_o;

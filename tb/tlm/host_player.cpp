@@ -142,7 +142,7 @@ void HostPlayer::step(const trace::Step& s) {
       c.actual = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
       if (s.op == trace::Op::kMemCheck) {
         c.base_addr = s.addr;
-        if (s.tensor.channel_block > 0) {  // channel-blocked in memory: gather the NHWC tensor
+        if (s.tensor.strided()) {  // channel-blocked or row-pitched in memory: gather the NHWC tensor
           const std::vector<uint8_t> mem = mem_peek(s.addr, s.tensor.memory_bytes(), s);
           const std::size_t esize = dtype_size(s.tensor.dtype);
           for (int64_t i = 0; i < s.tensor.numel(); ++i) {

@@ -200,31 +200,45 @@ TEST(Tf2Compiler, DescriptorAndImageLayout) {
   EXPECT_EQ(rd32(p.dram, d + 20), 0xF7u);  // min_exp; the Qs are per channel
   EXPECT_EQ(rd32(p.dram, d + 24), r.in_addr);
   EXPECT_EQ(rd32(p.dram, d + 28), r.weight_addr);
-  EXPECT_EQ(rd32(p.dram, d + 32), r.param_addr);
+  EXPECT_EQ(rd32(p.dram, d + 32), 0u);  // reserved
   EXPECT_EQ(rd32(p.dram, d + 36), r.out_addr);
   EXPECT_EQ(rd32(p.dram, d + 44), r.qin_addr);
-  for (uint32_t a : {r.in_addr, r.weight_addr, r.param_addr, r.out_addr, r.qin_addr}) EXPECT_EQ(a % 64, 0u);
+  for (uint32_t a : {r.in_addr, r.weight_addr, r.out_addr, r.qin_addr}) EXPECT_EQ(a % 64, 0u);
   // Input-Q table: int8 per channel, 16 per word, zeros past c_in.
   EXPECT_EQ(p.dram[r.qin_addr + 0], 2u);
   EXPECT_EQ(p.dram[r.qin_addr + 17], 0xFDu);  // -3
   EXPECT_EQ(p.dram[r.qin_addr + 18], 0u);
-  // Input: channel 17 (group 1, lane 1) of pixel (y 2, x 3).
-  EXPECT_EQ(static_cast<int8_t>(p.dram[r.in_addr + ((1 * 4 + 2) * 5 + 3) * 16 + 1]), in[(17 * 4 + 2) * 5 + 3]);
+  // Input (HC16W, 2 channel groups of 4 x 5 pixels): channel 17 (group 1,
+  // lane 1) of pixel (y 2, x 3) at ((y*2 + group)*5 + x)*16 + lane.
+  EXPECT_EQ(static_cast<int8_t>(p.dram[r.in_addr + ((2 * 2 + 1) * 5 + 3) * 16 + 1]), in[(17 * 4 + 2) * 5 + 3]);
+  // Channel 2 (group 0) of the same pixel.
+  EXPECT_EQ(static_cast<int8_t>(p.dram[r.in_addr + ((2 * 2 + 0) * 5 + 3) * 16 + 2]), in[(2 * 4 + 2) * 5 + 3]);
   // Padded channel 18..31 of group 1 are zero.
-  EXPECT_EQ(p.dram[r.in_addr + ((1 * 4 + 0) * 5 + 0) * 16 + 2], 0);
-  // Weights: code i is nibble i % 4 of 16-bit word i / 4, little-endian.
-  for (std::size_t i : {std::size_t{0}, std::size_t{5}, std::size_t{161}, L.codes.size() - 1}) {
-    const uint16_t word = static_cast<uint16_t>(p.dram[r.weight_addr + 2 * (i / 4)] |
-                                                p.dram[r.weight_addr + 2 * (i / 4) + 1] << 8);
-    EXPECT_EQ((word >> (4 * (i % 4))) & 0xF, L.codes[i]) << i;
+  EXPECT_EQ(p.dram[r.in_addr + ((0 * 2 + 1) * 5 + 0) * 16 + 2], 0);
+  // Weight records, one per output channel: 16 bytes of parameters, then
+  // its 18*3*3 = 162 codes in 6 beats (96 bytes, ceil(162 / 32)): 112 bytes.
+  // Code i of channel o is nibble i % 4 of the 16-bit word i / 4 after the
+  // parameters, little-endian.
+  constexpr uint32_t kRecord = 112;
+  EXPECT_EQ(r.weight_bytes, 3 * kRecord);
+  for (std::size_t o = 0; o < 3; ++o) {
+    for (std::size_t i : {std::size_t{0}, std::size_t{5}, std::size_t{128}, std::size_t{161}}) {
+      const uint32_t at = r.weight_addr + static_cast<uint32_t>(o) * kRecord + 16 + 2 * static_cast<uint32_t>(i / 4);
+      const uint16_t word = static_cast<uint16_t>(p.dram[at] | p.dram[at + 1] << 8);
+      EXPECT_EQ((word >> (4 * (i % 4))) & 0xF, L.codes[o * 162 + i]) << o << " " << i;
+    }
+    // The last word's tail (codes 162, 163) is the zero code 0111, the rest
+    // of the beat zero bytes.
+    EXPECT_EQ(p.dram[r.weight_addr + o * kRecord + 16 + 81], 0x77);
+    EXPECT_EQ(p.dram[r.weight_addr + o * kRecord + 16 + 82], 0);
+    EXPECT_EQ(p.dram[r.weight_addr + o * kRecord + kRecord - 1], 0);
   }
-  EXPECT_EQ(r.weight_bytes, (3u * 18 * 9 + 3) / 4 * 2);
-  // Parameters: 16 bytes per channel.
-  EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.param_addr + 16 * 2 + 0)), L.bias[2]);
-  EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.param_addr + 16 * 2 + 4)), L.alpha[2]);
-  EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.param_addr + 16 * 2 + 8)), L.beta[2]);
-  EXPECT_EQ(rd32(p.dram, r.param_addr + 16 * 2 + 12), 0xF9u);  // Q_out -7, then three zero bytes
-  EXPECT_EQ(rd32(p.dram, r.param_addr + 16 * 1 + 12), 4u);
+  // Parameters: the record's first 16 bytes.
+  EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.weight_addr + kRecord * 2 + 0)), L.bias[2]);
+  EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.weight_addr + kRecord * 2 + 4)), L.alpha[2]);
+  EXPECT_EQ(static_cast<int32_t>(rd32(p.dram, r.weight_addr + kRecord * 2 + 8)), L.beta[2]);
+  EXPECT_EQ(rd32(p.dram, r.weight_addr + kRecord * 2 + 12), 0xF9u);  // Q_out -7, then three zero bytes
+  EXPECT_EQ(rd32(p.dram, r.weight_addr + kRecord * 1 + 12), 4u);
   // Output region pre-filled.
   EXPECT_EQ(r.out_bytes, 1u * 2 * 3 * 16);
   EXPECT_EQ(p.dram[r.out_addr], kOutputFill);
@@ -271,11 +285,11 @@ TEST(Tf2Compiler, RejectsLayersThatDoNotFit) {
   EXPECT_THROW(compile({L}, random_input(16, 3, 3, 4)), InputError);
 }
 
-TEST(Tf2Compiler, C16hwRoundTrip) {
+TEST(Tf2Compiler, Hc16wRoundTrip) {
   const std::vector<int8_t> m = random_input(21, 3, 2, 9);
-  const std::vector<uint8_t> b = to_c16hw(m, 21, 3, 2);
+  const std::vector<uint8_t> b = to_hc16w(m, 21, 3, 2);
   EXPECT_EQ(b.size(), 2u * 3 * 2 * 16);
-  EXPECT_EQ(from_c16hw(b.data(), 21, 3, 2), m);
+  EXPECT_EQ(from_hc16w(b.data(), 21, 3, 2), m);
 }
 
 }  // namespace

@@ -95,7 +95,7 @@ TEST(Tf2ResidualRtl, HandComputedOnChip) {
     const tb::tf2::Tf2RunResult r = dut.run(p);
     ASSERT_TRUE(r.done);
     ASSERT_FALSE(r.error) << std::hex << r.err_info;
-    const std::vector<int8_t> got = from_c16hw(&p.dram[p.layers[0].out_addr], 2, 1, 2);
+    const std::vector<int8_t> got = from_hc16w(&p.dram[p.layers[0].out_addr], 2, 1, 2);
     EXPECT_EQ(got, relu ? kHandRelu : kHandNoRelu);
     // Padding channels 2..15 of each pixel word are written as zero.
     for (int x = 0; x < 2; ++x) {

@@ -97,8 +97,10 @@ TEST(Tf2Rtl, RandomLayersBitExact) {
 TEST(Tf2Rtl, InvalidWeightCodeRaisesErrorWithoutHang) {
   const ConvLayer L = random_layer({8, 4, 4, 4, 3, 1, 1, true, false}, 5);
   Program p = compile({L}, random_input(8, 4, 4, 5));
-  // Code 100 (output channel 1) becomes 1111: byte 50, low nibble.
-  p.dram[p.layers[0].weight_addr + 50] |= 0x0F;
+  // Code 28 of output channel 1 becomes 1111. A record is 16 bytes of
+  // parameters and ceil(8*3*3 / 32) = 3 beats of codes (64 bytes): record 1
+  // starts at 64, its codes at 80, code 28 is the low nibble of byte 14.
+  p.dram[p.layers[0].weight_addr + 64 + 16 + 14] |= 0x0F;
   tb::tf2::Tf2BareConfig cfg;
   cfg.axi = plain_axi();
   cfg.max_cycles = 200000;
@@ -110,10 +112,13 @@ TEST(Tf2Rtl, InvalidWeightCodeRaisesErrorWithoutHang) {
 }
 
 TEST(Tf2Rtl, CodeOutsideTheLayerIsNotChecked) {
-  // 1111 in the padding nibble after the last code must not raise an error.
+  // 1111 in the padding nibbles after the last code of a record must not
+  // raise an error: the tail of the last 16-bit word and the zero bytes up
+  // to the end of the record's code beat.
   const ConvLayer L = random_layer({3, 1, 4, 4, 1, 1, 0, false, false}, 6);  // 3 codes
   Program p = compile({L}, random_input(3, 4, 4, 6));
-  p.dram[p.layers[0].weight_addr + 1] |= 0xF0;  // nibble 3
+  p.dram[p.layers[0].weight_addr + 16 + 1] |= 0xF0;   // nibble 3
+  p.dram[p.layers[0].weight_addr + 16 + 15] |= 0xFF;  // nibbles 30 and 31
   tb::tf2::Tf2Bare dut(p.dram);
   const tb::tf2::Tf2RunResult r = dut.run(p);
   EXPECT_TRUE(r.done);
@@ -299,6 +304,7 @@ TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
         int expect = relu ? r.expect_relu : r.expect;
         if (wide && r.wide != kSame) expect = relu ? r.wide_relu : r.wide;
         for (int x = 0; x < 2; ++x) {
+          // HC16W, one row (y 0): ((0*CG + o/16)*2 + x)*16 + o%16.
           const uint8_t got = p.dram[p.layers[0].out_addr + ((o / 16) * 2 + x) * 16 + o % 16];
           EXPECT_EQ(static_cast<int8_t>(got), expect) << "channel " << o << " relu " << relu << " wide " << wide;
         }
@@ -310,9 +316,10 @@ TEST(Tf2Rtl, RequantRoundingSaturationReluOnChip) {
 // Nibble order on chip: 1x1 conv, one input channel x = 127, six output
 // channels with codes 8..13 (+2^(min_exp+0..5)). min_exp -7, q_in = q_out = 0:
 // shift = 15 - 7 + index = 8 + index, acc = 127 << (8 + index), y = round
-// half up of acc / 2^15 = 0.99 * 2^index -> 1, 2, 4, 8, 16, 32. Packed least
-// significant nibble first, the words are 0xBA98 and 0x77DC (tail padded
-// with the zero code), little endian in DRAM.
+// half up of acc / 2^15 = 0.99 * 2^index -> 1, 2, 4, 8, 16, 32. Each channel
+// is a 32-byte record: 16 bytes of parameters, then its one code as the
+// least significant nibble of the word 0x777c (tail padded with the zero
+// code), little endian in DRAM.
 TEST(Tf2Rtl, NibbleOrderOnChip) {
   ConvLayer L;
   L.c_in = 1; L.c_out = 6; L.h_in = 1; L.w_in = 1; L.k = 1;
@@ -322,8 +329,10 @@ TEST(Tf2Rtl, NibbleOrderOnChip) {
   L.alpha.assign(6, 1 << 20);
   L.beta.assign(6, 0);
   Program p = compile({L}, {127});
-  const uint8_t* w = &p.dram[p.layers[0].weight_addr];
-  EXPECT_EQ(std::vector<uint8_t>(w, w + 4), (std::vector<uint8_t>{0x98, 0xBA, 0xDC, 0x77}));
+  for (int o = 0; o < 6; ++o) {
+    const uint8_t* w = &p.dram[p.layers[0].weight_addr + 32 * o + 16];
+    EXPECT_EQ(std::vector<uint8_t>(w, w + 4), (std::vector<uint8_t>{static_cast<uint8_t>(0x78 + o), 0x77, 0, 0})) << o;
+  }
   tb::tf2::Tf2Bare dut(p.dram);
   ASSERT_FALSE(dut.run(p).error);
   const int expect[6] = {1, 2, 4, 8, 16, 32};

@@ -1,5 +1,5 @@
 // The writer zeroes the padding channels of the last 16-channel group
-// (channels c_out .. the next multiple of 16 of each C16HW pixel word),
+// (channels c_out .. the next multiple of 16 of each HC16W pixel word),
 // whatever the output buffer held before the layer: a stale buffer must not
 // leak into the map the next layer reads. Built for the default RTL (16 PEs:
 // each group owns its whole pixel word) and the small variant (4 PEs: the
@@ -41,7 +41,8 @@ TEST(TF2_PAD_SUITE, PaddingChannelsAreWrittenAsZeroOverAStaleBuffer) {
     ASSERT_FALSE(res.error) << "c_out " << c_out << std::hex << ": 0x" << res.err_info;
     std::size_t pad_bytes = 0, wrong = 0;
     for (std::size_t i = 0; i < reg.out_bytes; ++i) {
-      const int channel = static_cast<int>((i / 16) / (L.h_out() * L.w_out())) * 16 + static_cast<int>(i % 16);
+      // HC16W: pixel word i / 16 is [y][group][x].
+      const int channel = static_cast<int>((i / 16) / L.w_out() % ((c_out + 15) / 16)) * 16 + static_cast<int>(i % 16);
       if (channel >= c_out) {
         ++pad_bytes;
         EXPECT_EQ(expect[0][i], 0) << "the golden model's padding, byte " << i;

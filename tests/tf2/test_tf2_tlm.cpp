@@ -256,7 +256,7 @@ TEST(Tf2Tlm, EngineErrorIsReported) {
   const json r = in_child([] {
     const ConvLayer L = random_layer({4, 4, 5, 5, 3, 1, 1, true, false}, 8);
     Program p = compile({L}, random_input(4, 5, 5, 8));
-    p.dram[p.layers[0].weight_addr] |= 0x0F;  // first code becomes 1111
+    p.dram[p.layers[0].weight_addr + 16] |= 0x0F;  // first code (after the record's parameters) becomes 1111
     trace::Trace t;
     t.target = "tf2";
     t.mem_load(0, p.dram, "image");

@@ -53,10 +53,12 @@ inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector
       if (p.dram[reg.out_addr + i] != expect[l][i]) {
         if (r.mismatches++ == 0) {
           const ConvLayer& L = layers[l];
-          const std::size_t pix = i / 16;
+          // HC16W: pixel word i / 16 is [y][group][x].
+          const std::size_t word = i / 16, groups = static_cast<std::size_t>(L.c_out + 15) / 16;
+          const std::size_t wo = static_cast<std::size_t>(L.w_out());
           std::ostringstream s;
-          s << "layer " << l << " channel " << (pix / (L.h_out() * L.w_out())) * 16 + i % 16 << " y "
-            << (pix / L.w_out()) % L.h_out() << " x " << pix % L.w_out() << ": dut "
+          s << "layer " << l << " channel " << (word / wo) % groups * 16 + i % 16 << " y " << word / (wo * groups)
+            << " x " << word % wo << ": dut "
             << int(static_cast<int8_t>(p.dram[reg.out_addr + i])) << " golden " << int(static_cast<int8_t>(expect[l][i]));
           r.first_mismatch = s.str();
         }

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <unistd.h>
@@ -163,12 +164,61 @@ INSTANTIATE_TEST_SUITE_P(
                 {"tensor int32 [268435456,2] is larger than the limit of 1073741824 bytes"}},
         BadLine{"hugeblocked", "mem_check 0x0 blobs/a.bin int8 1,16384,16384,1 nchw4096c out",
                 {"tensor int8 [1,16384,16384,1 in nchw4096c] is larger than the limit"}},
+        BadLine{"pitchsmall", "mem_check 0x0 blobs/a.bin int8 1,2,1,8 nhwc_pitch7 out",
+                {"row pitch 7 of nhwc_pitch7 is smaller than a row of [1,2,1,8] (8 bytes)"}},
+        BadLine{"pitch0", "mem_check 0x0 blobs/a.bin int8 1,2,1,8 nhwc_pitch0 out",
+                {"expected layout", "'nhwc_pitch0'"}},
+        BadLine{"pitchhex", "mem_check 0x0 blobs/a.bin int8 1,2,1,8 nhwc_pitch0x10 out",
+                {"expected layout", "nhwc_pitch<P>"}},
+        BadLine{"pitch3d", "mem_check 0x0 blobs/a.bin int8 2,1,8 nhwc_pitch16 out", {"needs a 4-D shape"}},
+        BadLine{"pitchstream", "stream_check s blobs/a.bin int8 1,2,1,8 nhwc_pitch16 out",
+                {"a channel-blocked or row-pitched layout needs mem_check"}},
+        BadLine{"hugepitch", "mem_check 0x0 blobs/a.bin int8 1,16,1,1 nhwc_pitch1073741824 out",
+                {"tensor int8 [1,16,1,1 in nhwc_pitch1073741824] is larger than the limit"}},
         BadLine{"dumplen", "mem_dump 0x0 0x40000001 out.bin", {"expected length in bytes", "at most 0x40000000"}},
         BadLine{"dumpwrap", "mem_dump 0xfffffffffffffff0 32 out.bin", {"address 0xfffffffffffffff0 + 32 bytes wraps"}},
         BadLine{"loadwrap", "mem_load 0xfffffffffffffff8 blobs/a.bin", {"address 0xfffffffffffffff8 + 16 bytes wraps"}},
         BadLine{"checkwrap", "mem_check 0xfffffffffffffff8 blobs/a.bin int8 16 any out", {"+ 16 bytes wraps"}},
         BadLine{"blobdir", "mem_load 0x0 blobs", {"blob 'blobs' not found", "expected a regular file"}}),
     [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
+
+// LAYOUT nhwc_pitch<P> (one channel group of a TF2 HC16W map): round trip
+// through trace.txt, and element (n, h, w, c) at (n*H + h)*P + (w*C + c)*size,
+// written out by hand here.
+TEST(Trace, RowPitchedCheckRoundTripsAndAddressesRows) {
+  Tensor e(DType::kInt16, {2, 3, 4, 5}, Layout::kNHWC);
+  for (int i = 0; i < 120; ++i) e.data<int16_t>()[i] = static_cast<int16_t>(i - 60);
+  trace::Trace t;
+  t.target = "testdut";
+  t.mem_check_rows(0x300, e, "group1", 100);
+  EXPECT_THROW(t.mem_check_rows(0x300, e, "narrow", 39), std::invalid_argument);  // a row is 4*5*2 = 40 bytes
+  EXPECT_THROW(t.mem_check_rows(0x300, Tensor(DType::kInt8, {4, 5}), "flat", 100), std::invalid_argument);
+  const std::string dir = temp_dir("pitch");
+  trace::write_trace(t, dir);
+  std::ifstream f(dir + "/trace.txt");
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("mem_check 0x300 blobs/000_group1.bin int16 2,3,4,5 nhwc_pitch100 group1"), std::string::npos)
+      << text;
+  const trace::Trace back = trace::read_trace(dir);
+  ASSERT_EQ(back.steps.size(), 1u);
+  const trace::TensorDesc& d = back.steps[0].tensor;
+  EXPECT_EQ(d.row_pitch, 100u);
+  EXPECT_EQ(d.channel_block, 0);
+  EXPECT_EQ(d.layout, Layout::kNHWC);
+  EXPECT_TRUE(d.strided());
+  EXPECT_EQ(back.steps[0].data, e.bytes());
+  EXPECT_EQ(d.memory_bytes(), 5u * 100 + 40);  // 6 rows: the last one's 40 bytes
+  EXPECT_EQ(d.memory_offset(0), 0u);
+  // (n 1, h 2, w 3, c 4): row 1*3 + 2 = 5, in-row element 3*5 + 4 = 19.
+  EXPECT_EQ(d.memory_offset(((1 * 3 + 2) * 4 + 3) * 5 + 4), 5u * 100 + 19 * 2);
+  // (n 0, h 1, w 0, c 0): the second row's first element.
+  EXPECT_EQ(d.memory_offset(20), 100u);
+  EXPECT_FALSE(trace::TensorDesc{}.strided());
+  // A pitch of one row is a dense check.
+  t.mem_check_rows(0x300, e, "dense", 40);
+  EXPECT_EQ(t.steps.back().tensor.row_pitch, 0u);
+  EXPECT_FALSE(t.steps.back().tensor.strided());
+}
 
 // Found by tests/fuzz/trace: a blob path holding a NUL byte was accepted
 // and opened by its prefix (blobs/a.bin), and a trace read with a long blob

@@ -44,7 +44,7 @@ bool same(const Trace& a, const Trace& b) {
       const auto& p = x.tensor;
       const auto& q = y.tensor;
       if (p.name != q.name || p.dtype != q.dtype || p.shape != q.shape || p.layout != q.layout ||
-          p.channel_block != q.channel_block)
+          p.channel_block != q.channel_block || p.row_pitch != q.row_pitch)
         return false;
     }
   }
