@@ -6,8 +6,8 @@ output channels, 4 input channel groups).
 A planning aid, not the RTL: it ranks read orders and accumulation schemes
 before any RTL is written. What it prints are model figures; the measured
 ones come from `build/bench/tf2_tlm/bench_tf2_tlm`. The RTL now runs the
-`rows` scheme: the model gives 9226, 9314 and 9232 cycles for seeds 1..3,
-the RTL measures 9328, 9443 and 9402. The `blocks` scheme is the RTL before
+`rows` scheme: the model gives 9131, 9250 and 9177 cycles for seeds 1..3,
+the RTL measures 9237, 9345 and 9326. The `blocks` scheme is the RTL before
 it (9890, 10177, 9883 in the model; 10011, 10191, 10197 measured).
 
 DRAM, as tb/tlm/dram_timing.cpp and timed_axi_slave.cpp time it: one read
@@ -38,8 +38,9 @@ Schemes:
              parameters next to its codes, the groups one after another; the
              writer emits the output in address order from a reorder buffer
              of `--reorder-rows` output rows per group (one sequential write
-             stream), and the PEs take the group that has done the fewest
-             pixels (the others wait for the writer when they run ahead).
+             stream), and the PEs take the group in the lowest output row,
+             the oldest of those (the writer's order; the others wait for
+             the writer when they run ahead).
 
 Usage:
   scripts/tf2_load_model.py                  the named orders, seeds 1..3
@@ -196,10 +197,10 @@ def simulate(order, scheme="blocks", tile_rows=(H,), seed=1, write_queue=32, sti
             freeze += extra
         if running is None:
             # The oldest group whose next unit is ready (or, sticky, the last one
-            # first; row by row, the one with the fewest pixels done).
+            # first; row by row, the one in the lowest output row, oldest first).
             candidates = ([last_group] if sticky and last_group is not None else []) + list(range(GROUPS))
             if row_major:
-                candidates = sorted(range(GROUPS), key=lambda g: (done[g], g))
+                candidates = sorted(range(GROUPS), key=lambda g: (done[g] // W, g))
             for g in candidates:
                 if pos[g] >= len(units[g]):
                     continue

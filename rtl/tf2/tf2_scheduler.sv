@@ -10,10 +10,10 @@
 // context is its bank) are in flight, each with its own next block: a block
 // starts only once the Feature Loader has the input rows it reads (rows_i)
 // and the Writer has room for it (limit_i). Of the groups whose next block
-// can start, the one that has done the fewest pixels goes, so the groups
-// advance together and the Writer can emit the map in address order; a
-// younger group only ever runs behind every older one, so groups finish in
-// the order they started.
+// can start, the one in the lowest output row goes (the oldest of those), so
+// the groups advance together row by row, in the order the Writer emits the
+// map; a younger group only ever runs behind every older one, so groups
+// finish in the order they started.
 // The pipeline has two stages (s1: features, s2: lane sums) that all move on
 // adv_o; it stalls only when a finishing beat meets a full result slot.
 module tf2_scheduler
@@ -134,12 +134,14 @@ module tf2_scheduler
     return rows_in((int'(ox) + int'(blk_cols(oy, ox)) > int'(desc_i.w_out)) ? oy + 1'b1 : oy);
   endfunction
 
-  // At the start of a block, pick the group: the last, from the leader on
-  // in start order (banks lead, lead + 1, ... modulo the banks in use), whose
-  // block's inputs are in, whose block fits the Writer's room and is behind
-  // that of every older group still running. Younger groups are never ahead
-  // of older ones, so the last such group has done the fewest pixels. Inside
-  // a block the current group goes on.
+  // At the start of a block, pick the group: of those whose block's inputs
+  // are in, whose block fits the Writer's room and is behind that of every
+  // older group still running, the one whose block starts in the lowest
+  // output row, the oldest of those (start order from the leader: banks lead,
+  // lead + 1, ... modulo the banks in use). That is the Writer's order: the
+  // groups go through the map row by row, each row group after group, so
+  // the Writer emits a group's row while the PEs compute the next group's.
+  // Inside a block the current group goes on.
   logic            first, last;
   logic            pick_ok, issue;
   logic [1:0]      pick, act;
@@ -158,7 +160,8 @@ module tf2_scheduler
       c = (lead_q + 2'(i)) & banks_i;
       if (2'(i) <= banks_i && run_q[c]) begin
         if ((!older || ry_q[c] < bound_y || (ry_q[c] == bound_y && rx_q[c] < bound_x)) &&
-            blk_in(ry_q[c], rx_q[c]) && pix_q[c] + 32'(blk_cols(ry_q[c], rx_q[c])) <= limit_i[c]) begin
+            blk_in(ry_q[c], rx_q[c]) && pix_q[c] + 32'(blk_cols(ry_q[c], rx_q[c])) <= limit_i[c] &&
+            (!pick_ok || ry_q[c] < ry_q[pick])) begin
           pick_ok = 1'b1;
           pick    = c;
         end
