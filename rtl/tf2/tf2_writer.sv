@@ -350,18 +350,17 @@ module tf2_writer
         fpix_q    <= slot_pix_i;
         fcol_q    <= '0;
         fn_q      <= slot_ncols_i;
+        // Lane l of the pixel word is PE l - oc0 % 16 of the group's slot,
+        // written where the slot's lanes hold real channels, else zero.
         for (int unsigned l = 0; l < CVec; l++) begin
-          int unsigned ch, lo;
-          logic mine;
-          lo   = 32'(oc0_q[slot_bank_i]) % CVec;
-          ch   = 32'(oc0_q[slot_bank_i]) - lo + l;
-          mine = (l >= lo) && (l < lo + NPe);
+          int unsigned lo;
+          lo = 32'(oc0_q[slot_bank_i]) % CVec;
           for (int unsigned j = 0; j < NCol; j++) begin
-            buf_q[j][8*l +: 8] <= (mine && ch < 32'(desc_i.c_out)) ? y[PeW'(l - lo)][j] : 8'd0;
+            buf_q[j][8*l +: 8] <= addm_q[slot_bank_i][l] ? y[PeW'(l - lo)][j] : 8'd0;
 `ifdef COSIM_INJECT_BUG
             // Test-only fault (tests/wave, never in the product build): output
             // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped.
-            if (mine && ch == 32'd5 && j < 32'(slot_ncols_i) &&
+            if (addm_q[slot_bank_i][l] && 32'(oc0_q[slot_bank_i]) - lo + l == 32'd5 && j < 32'(slot_ncols_i) &&
                 slot_pix_i + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
               buf_q[j][8*l +: 8] <= y[PeW'(l - lo)][j] ^ 8'd1;
             end
