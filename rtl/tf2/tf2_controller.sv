@@ -3,10 +3,11 @@
 // starts the Feature Loader, keeps the Filter Loader loading groups of NPe
 // output channels into the filter banks as they free up (four banks when two
 // filters fit a filter-cache memory, 2*c_in*k*k <= FilterDepth, else two;
-// group g uses bank g % banks), starts each loaded group on the Scheduler and
-// the Writer (one per bank in flight, once the Writer's slot of that bank is
-// empty; the Scheduler gates their rows on the Feature Loader), and waits for
-// the whole map and the Writer before the next layer. The two loaders share
+// group g uses bank g % banks), lets each group claim its bank's Writer slot
+// in group order as soon as the slot is empty, starts each loaded group that
+// has claimed its slot on the Scheduler (one per bank in flight; the
+// Scheduler gates their rows on the Feature Loader), and waits for the whole
+// map and the Writer before the next layer. The two loaders share
 // the read port band by band and group by group: the first EarlyGroups
 // groups' filters load after the first band, the next group's after the
 // second, and each later band waits while the Filter Loader has a group it
@@ -190,8 +191,8 @@ module tf2_controller
   logic        filt_may;
   always_comb begin
     gate_rows = 0;
-    if (32'(fg_q) < EarlyGroups) gate_rows = DefBandFirst;
-    else if (32'(fg_q) == EarlyGroups) gate_rows = DefBandFirst + DefBandRows;
+    if (32'(fg_q) < EarlyGroups) gate_rows = BandFirst;
+    else if (32'(fg_q) == EarlyGroups) gate_rows = BandFirst + BandRows;
     if (gate_rows > 32'(desc_q.h_in)) gate_rows = 32'(desc_q.h_in);
   end
   assign filt_may     = (fg_q < ngroups) && !bank_full_q[f_bank] && 32'(feat_rows_i) >= gate_rows;

@@ -13,8 +13,6 @@ module tf2_feature_loader
   import tf2_pkg::*;
 #(
   parameter int unsigned Depth    = DefFeatDepth,
-  parameter int unsigned BandFirst = DefBandFirst,
-  parameter int unsigned BandRows = DefBandRows,
   localparam int unsigned AW = $clog2(Depth)
 ) (
   input  logic                    clk_i,

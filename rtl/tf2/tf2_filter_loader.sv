@@ -61,7 +61,6 @@ module tf2_filter_loader
   logic [AddrW-1:0]   addr_q;        // the group's first record
   logic [31:0]        base_q, base_d; // group-relative position of this channel's first code
   logic [31:0]        cbeat_q, cbeat_d;
-  logic signed [31:0] pos_q, pos_d;
 
   // Code beats per record: ceil(c_in*k*k / 32).
   logic [31:0] code_beats;
@@ -96,7 +95,6 @@ module tf2_filter_loader
     pe_d    = pe_q;
     base_d  = base_q;
     cbeat_d = cbeat_q;
-    pos_d   = pos_q;
     unique case (state_q)
       StIdle: if (start_i) state_d = StCmd;
       StCmd: if (cmd_ready) begin
@@ -107,10 +105,8 @@ module tf2_filter_loader
       StPrm: if (beat_valid) begin
         state_d = StWgt;
         cbeat_d = '0;
-        pos_d   = $signed(base_q);
       end
       StWgt: if (beat_valid) begin
-        pos_d   = pos_q + 32'(Nibbles);
         cbeat_d = cbeat_q + 32'd1;
         if (beat_done) begin
           state_d = StIdle;
@@ -137,7 +133,7 @@ module tf2_filter_loader
 
   assign cw_valid_o = (state_q == StWgt) && beat_valid;
   assign cw_bank_o  = bank_q;
-  assign cw_pos_o   = pos_q;
+  assign cw_pos_o   = $signed(base_q + cbeat_q * 32'(Nibbles));  // code beat cbeat of this channel
   assign cw_codes_o = beat_data;
 
   // Only this channel's codes count: the record's pad nibbles are not codes.
@@ -161,13 +157,11 @@ module tf2_filter_loader
       addr_q      <= '0;
       base_q      <= '0;
       cbeat_q     <= '0;
-      pos_q       <= '0;
     end else begin
       state_q <= state_d;
       pe_q    <= pe_d;
       base_q  <= base_d;
       cbeat_q <= cbeat_d;
-      pos_q   <= pos_d;
       if (state_q == StIdle && start_i) begin
         bank_q <= bank_i;
         n_q    <= n_i;

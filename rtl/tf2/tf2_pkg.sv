@@ -35,11 +35,12 @@ package tf2_pkg;
   parameter int unsigned DefFeatDepth   = 4096;
   parameter int unsigned DefFilterDepth = 2048;
   parameter int unsigned DefRingSlot    = 512;   // Writer's reorder ring: output pixels per filter bank
-  parameter int unsigned DefBandFirst   = 3;     // input rows of the first Feature Loader band
-  parameter int unsigned DefBandRows    = 8;     // input rows of each later band
-  // Filter loads wait for input rows: the first EarlyGroups groups' filters
-  // for the first band, the next group's for the second band, later ones not
-  // at all (tf2_controller).
+  // The band plan, shared by the Feature Loader and the controller: the
+  // input map loads in bands of BandFirst rows, then BandRows rows; the
+  // first EarlyGroups groups' filters wait for the first band, the next
+  // group's for the second, later ones for no rows.
+  parameter int unsigned BandFirst      = 3;
+  parameter int unsigned BandRows       = 8;
   parameter int unsigned EarlyGroups    = 3;
   parameter int unsigned MaxK           = 7;
   parameter int unsigned MaxDim         = 1024;

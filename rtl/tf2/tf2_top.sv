@@ -300,8 +300,7 @@ module tf2_top
 
   // Feature cache: the layer's whole input map channel group by channel
   // group, one 16-channel pixel per word (address (cg*h_in + iy)*w_in + ix),
-  // filled row by row of
-  // input rows while the Scheduler reads the rows already in; NLanes
+  // filled row by row while the Scheduler reads the rows already in; NLanes
   // registered read lanes advancing together, a disabled lane reads zeros
   // (padding).
   logic [NLanes-1:0][CVec*8-1:0] fc_ram_rdata;
