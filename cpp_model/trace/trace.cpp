@@ -30,6 +30,15 @@ std::size_t elem_size(DType dtype) {
   return 1;
 }
 
+// A register name token: letters, digits, '_' and '.' (CTRL, ap_ctrl.done).
+bool is_reg_name(const std::string& t) {
+  if (t.empty()) return false;
+  for (char c : t) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.')) return false;
+  }
+  return true;
+}
+
 // One line of trace.txt being parsed; fail() names file:line.
 struct LineParser {
   std::string file;
@@ -67,6 +76,11 @@ struct LineParser {
     bool ok = !t.empty();
     for (char c : t) ok = ok && (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.');
     if (!ok) fail(std::string("expected ") + what + " ([A-Za-z0-9_.-]+), got '" + t + "'");
+    return t;
+  }
+  std::string reg_name(std::size_t i) const {
+    const std::string& t = tok[i];
+    if (!is_reg_name(t)) fail("expected register name ([A-Za-z0-9_.]+), got '" + one_line(t) + "'");
     return t;
   }
   // A blob path inside the trace directory: relative, no "..".
@@ -243,6 +257,9 @@ const char* op_name(Op op) {
     case Op::kMemCheck: return "mem_check";
     case Op::kStreamCheck: return "stream_check";
     case Op::kMemDump: return "mem_dump";
+    case Op::kRegCheck: return "reg_check";
+    case Op::kRegPoll: return "reg_poll";
+    case Op::kWaitIrq: return "wait_irq";
   }
   return "?";
 }
@@ -329,6 +346,34 @@ void Trace::wait_done(uint64_t max_cycles) {
   steps.push_back(std::move(s));
 }
 
+void Trace::reg_check(uint32_t offset, uint32_t expected, uint32_t mask, const std::string& name) {
+  Step s;
+  s.op = Op::kRegCheck;
+  s.addr = offset;
+  s.expected = expected;
+  s.mask = mask;
+  s.reg_name = name;
+  steps.push_back(std::move(s));
+}
+
+void Trace::reg_poll(uint32_t offset, uint32_t expected, uint32_t mask, uint64_t max_cycles, const std::string& name) {
+  Step s;
+  s.op = Op::kRegPoll;
+  s.addr = offset;
+  s.expected = expected;
+  s.mask = mask;
+  s.value = max_cycles;
+  s.reg_name = name;
+  steps.push_back(std::move(s));
+}
+
+void Trace::wait_irq(uint64_t max_cycles) {
+  Step s;
+  s.op = Op::kWaitIrq;
+  s.value = max_cycles;
+  steps.push_back(std::move(s));
+}
+
 namespace {
 Step check_step(Op op, const Tensor& expected, const std::string& name) {
   Step s;
@@ -410,6 +455,16 @@ void write_trace(const Trace& trace, const std::string& dir) {
     if (s.op == Op::kStreamSend || s.op == Op::kStreamCheck) require_token(s.stream, "stream name");
     if (s.op == Op::kMemCheck || s.op == Op::kStreamCheck) require_token(s.tensor.name, "tensor name");
     if (s.op == Op::kMemDump) require_token(s.file, "dump file name");
+    if ((s.op == Op::kRegCheck || s.op == Op::kRegPoll) && !is_reg_name(s.reg_name)) {
+      throw std::invalid_argument("write_trace: register name '" + s.reg_name + "' is not [A-Za-z0-9_.]+");
+    }
+    if ((s.op == Op::kRegCheck || s.op == Op::kRegPoll) && s.mask == 0) {
+      throw std::invalid_argument(std::string("write_trace: ") + op_name(s.op) + " of '" + s.reg_name +
+                                  "' with a mask of 0 (compares nothing)");
+    }
+    if ((s.op == Op::kRegPoll || s.op == Op::kWaitIrq) && s.value == 0) {
+      throw std::invalid_argument(std::string("write_trace: ") + op_name(s.op) + " with a cycle budget of 0");
+    }
   }
   std::ostringstream out;
   out << "# cosim trace: one step per line; see cpp_model/trace/README.md\n";
@@ -446,6 +501,17 @@ void write_trace(const Trace& trace, const std::string& dir) {
         break;
       case Op::kMemDump:
         out << "mem_dump " << hex(s.addr) << " " << s.value << " " << s.file << "\n";
+        break;
+      case Op::kRegCheck:
+        out << "reg_check " << hex(s.addr) << " " << hex(s.expected) << " " << hex(s.mask) << " " << s.reg_name
+            << "\n";
+        break;
+      case Op::kRegPoll:
+        out << "reg_poll " << hex(s.addr) << " " << hex(s.expected) << " " << hex(s.mask) << " " << s.value << " "
+            << s.reg_name << "\n";
+        break;
+      case Op::kWaitIrq:
+        out << "wait_irq " << s.value << "\n";
         break;
     }
   }
@@ -533,11 +599,25 @@ Trace read_trace(const std::string& dir) {
       s.op = Op::kStreamSend;
       s.stream = p.name(1, "stream name");
       load_blob(2, nullptr);
-    } else if (kw == "wait_done") {
+    } else if (kw == "wait_done" || kw == "wait_irq") {
       p.arity(2, "MAX_CYCLES");
-      s.op = Op::kWaitDone;
+      s.op = kw == "wait_done" ? Op::kWaitDone : Op::kWaitIrq;
       s.value = p.number(1, "cycle budget");
       if (s.value == 0) p.fail("expected a cycle budget > 0, got 0");
+    } else if (kw == "reg_check" || kw == "reg_poll") {
+      const bool poll = kw == "reg_poll";
+      p.arity(poll ? 6 : 5, poll ? "OFFSET EXPECTED MASK MAX_CYCLES NAME" : "OFFSET EXPECTED MASK NAME");
+      s.op = poll ? Op::kRegPoll : Op::kRegCheck;
+      s.addr = p.number(1, "register offset", 0xffffffffull);
+      s.expected = static_cast<uint32_t>(p.number(2, "32-bit expected value", 0xffffffffull));
+      s.mask = static_cast<uint32_t>(p.number(3, "32-bit mask", 0xffffffffull));
+      // A mask of 0 compares nothing: a check that cannot fail, a poll that cannot wait.
+      if (s.mask == 0) p.fail("expected a mask with at least one bit set, got '" + p.tok[3] + "'");
+      if (poll) {
+        s.value = p.number(4, "cycle budget");
+        if (s.value == 0) p.fail("expected a cycle budget > 0, got 0");
+      }
+      s.reg_name = p.reg_name(poll ? 5 : 4);
     } else if (kw == "mem_check" || kw == "stream_check") {
       p.arity(7, kw == "mem_check" ? "ADDR BLOB DTYPE SHAPE LAYOUT NAME" : "STREAM BLOB DTYPE SHAPE LAYOUT NAME");
       if (kw == "mem_check") {
@@ -562,7 +642,8 @@ Trace read_trace(const std::string& dir) {
       s.file = p.name(3, "output file name");
     } else {
       p.fail("unknown step '" + kw +
-             "', expected target|config|mem_load|reg_write|stream_send|wait_done|mem_check|stream_check|mem_dump");
+             "', expected target|config|mem_load|reg_write|stream_send|wait_done|mem_check|stream_check|mem_dump|"
+             "reg_check|reg_poll|wait_irq");
     }
     t.steps.push_back(std::move(s));
   }

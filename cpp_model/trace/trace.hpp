@@ -1,6 +1,6 @@
 // A trace is the seam between a target compiler and the testbench: the list of
-// host actions (memory loads, register writes, stream sends, wait-for-done,
-// checks) that drive one DUT run. It lives on disk as a directory holding
+// host actions (memory loads, register writes and reads, stream sends,
+// wait-for-done or for the interrupt, checks) that drive one DUT run. It lives on disk as a directory holding
 // trace.txt (one step per line, see README.md) plus binary blobs, so it can be
 // inspected and replayed without the compiler.
 #pragma once
@@ -52,6 +52,10 @@ enum class Op {
   kMemCheck,     // memory at `addr` must equal `data` (described by `tensor`)
   kStreamCheck,  // the next bytes of output stream `stream` must equal `data`
   kMemDump,      // save `value` bytes of memory at `addr` to output file `file`
+  // Host steps that read a DUT register (32 bits at offset `addr`):
+  kRegCheck,     // (read & `mask`) must equal (`expected` & `mask`); register `reg_name`
+  kRegPoll,      // read until (read & `mask`) == (`expected` & `mask`), at most `value` cycles
+  kWaitIrq,      // run the DUT until its interrupt output is asserted, at most `value` cycles
 };
 const char* op_name(Op op);
 
@@ -63,6 +67,11 @@ struct Step {
   std::string file;  // blob path relative to the trace directory (kMemDump: output name)
   std::vector<uint8_t> data;
   TensorDesc tensor;
+  // kRegCheck / kRegPoll: the expected value, the mask of the bits compared,
+  // and the register's name (for messages and reports).
+  uint32_t expected = 0;
+  uint32_t mask = 0;
+  std::string reg_name;
   int line = 0;  // line in trace.txt when read from disk, else 0
 };
 
@@ -78,6 +87,14 @@ struct Trace {
   void reg_write(uint64_t offset, uint32_t value);
   void stream_send(const std::string& stream, std::vector<uint8_t> bytes);
   void wait_done(uint64_t max_cycles);
+  // One register read that must give (value & mask) == (expected & mask); a
+  // check that can fail. `name` names the register ([A-Za-z0-9_.]+).
+  void reg_check(uint32_t offset, uint32_t expected, uint32_t mask, const std::string& name);
+  // Reads the register until (value & mask) == (expected & mask); more than
+  // `max_cycles` DUT cycles is a timeout.
+  void reg_poll(uint32_t offset, uint32_t expected, uint32_t mask, uint64_t max_cycles, const std::string& name);
+  // Runs the DUT until its interrupt output is asserted, at most `max_cycles`.
+  void wait_irq(uint64_t max_cycles);
   // channel_block > 0: memory holds `expected` (4-D NHWC) in channel blocks
   // (TensorDesc::channel_block).
   void mem_check(uint64_t addr, const Tensor& expected, const std::string& name, int channel_block = 0);

@@ -179,7 +179,31 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"dumpwrap", "mem_dump 0xfffffffffffffff0 32 out.bin", {"address 0xfffffffffffffff0 + 32 bytes wraps"}},
         BadLine{"loadwrap", "mem_load 0xfffffffffffffff8 blobs/a.bin", {"address 0xfffffffffffffff8 + 16 bytes wraps"}},
         BadLine{"checkwrap", "mem_check 0xfffffffffffffff8 blobs/a.bin int8 16 any out", {"+ 16 bytes wraps"}},
-        BadLine{"blobdir", "mem_load 0x0 blobs", {"blob 'blobs' not found", "expected a regular file"}}),
+        BadLine{"blobdir", "mem_load 0x0 blobs", {"blob 'blobs' not found", "expected a regular file"}},
+        // Host steps that read (README: reg_check OFFSET EXPECTED MASK NAME,
+        // reg_poll OFFSET EXPECTED MASK MAX_CYCLES NAME, wait_irq MAX_CYCLES).
+        BadLine{"checkarity", "reg_check 0x0 0x2 0x2", {"'reg_check' expects 4 argument(s)", "got 3"}},
+        BadLine{"checkextra", "reg_check 0x0 0x2 0x2 CTRL 5", {"'reg_check' expects 4 argument(s)", "got 5"}},
+        BadLine{"checkoffset", "reg_check 0xg 0x2 0x2 CTRL", {"expected register offset", "got '0xg'"}},
+        BadLine{"checkoffset32", "reg_check 0x100000000 0x2 0x2 CTRL", {"expected register offset", "0xffffffff"}},
+        BadLine{"checkexpected", "reg_check 0x0 two 0x2 CTRL", {"expected 32-bit expected value", "got 'two'"}},
+        BadLine{"checkexpected32", "reg_check 0x0 0x100000000 0x2 CTRL", {"expected 32-bit expected value", "0xffffffff"}},
+        BadLine{"checkmask", "reg_check 0x0 0x2 -1 CTRL", {"expected 32-bit mask", "got '-1'"}},
+        BadLine{"checkmask0", "reg_check 0x0 0x2 0 CTRL", {"expected a mask with at least one bit set", "got '0'"}},
+        BadLine{"checkname", "reg_check 0x0 0x2 0x2 CTRL-0", {"expected register name ([A-Za-z0-9_.]+)", "got 'CTRL-0'"}},
+        BadLine{"checkname2", "reg_check 0x0 0x2 0x2 ap/ctrl", {"expected register name", "got 'ap/ctrl'"}},
+        BadLine{"pollarity", "reg_poll 0x0 0x2 0x2 CTRL", {"'reg_poll' expects 5 argument(s)", "got 4"}},
+        BadLine{"polloffset", "reg_poll x 0x2 0x2 100 CTRL", {"expected register offset", "got 'x'"}},
+        BadLine{"pollexpected", "reg_poll 0x0 0x1z 0x2 100 CTRL", {"expected 32-bit expected value", "got '0x1z'"}},
+        BadLine{"pollmask", "reg_poll 0x0 0x2 0x200000000 100 CTRL", {"expected 32-bit mask", "got '0x200000000'"}},
+        BadLine{"pollmask0", "reg_poll 0x0 0x2 0x0 100 CTRL", {"expected a mask with at least one bit set"}},
+        BadLine{"pollbudget", "reg_poll 0x0 0x2 0x2 many CTRL", {"expected cycle budget", "got 'many'"}},
+        BadLine{"pollbudget0", "reg_poll 0x0 0x2 0x2 0 CTRL", {"expected a cycle budget > 0, got 0"}},
+        BadLine{"pollname", "reg_poll 0x0 0x2 0x2 100 CTRL!", {"expected register name", "got 'CTRL!'"}},
+        BadLine{"irqarity", "wait_irq", {"'wait_irq' expects 1 argument(s)", "got 0"}},
+        BadLine{"irqextra", "wait_irq 100 200", {"'wait_irq' expects 1 argument(s)", "got 2"}},
+        BadLine{"irqbudget", "wait_irq 1e6", {"expected cycle budget", "got '1e6'"}},
+        BadLine{"irqbudget0", "wait_irq 0", {"expected a cycle budget > 0, got 0"}}),
     [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
 
 // LAYOUT nhwc_pitch<P> (one channel group of a TF2 HC16W map): round trip
@@ -275,4 +299,92 @@ TEST(Trace, WriterRefusesWhatTheReaderWouldReject) {
   Tensor e(DType::kInt8, {1});
   t.mem_check(0, e, "out/0");
   EXPECT_THROW(trace::write_trace(t, temp_dir("refuse2")), std::invalid_argument);
+}
+
+// The host steps that read, as the README writes them: reg_check OFFSET
+// EXPECTED MASK NAME, reg_poll OFFSET EXPECTED MASK MAX_CYCLES NAME,
+// wait_irq MAX_CYCLES; written by the builders, read back field by field.
+TEST(Trace, RegisterReadStepsRoundTrip) {
+  trace::Trace t;
+  t.target = "testdut";
+  t.reg_write(0x0, 0x1);
+  t.reg_poll(0x0, 0x2, 0x2, 5000, "CONTROL.done");
+  t.reg_check(0x8, 0x400, 0xffffffff, "LENGTH");
+  t.wait_irq(123456);
+  t.reg_check(0x18, 0xdeadbeef, 0x8, "STATUS");
+  const std::string dir = temp_dir("regread");
+  trace::write_trace(t, dir);
+  std::ifstream f(dir + "/trace.txt");
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\nreg_poll 0x0 0x2 0x2 5000 CONTROL.done\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nreg_check 0x8 0x400 0xffffffff LENGTH\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nwait_irq 123456\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nreg_check 0x18 0xdeadbeef 0x8 STATUS\n"), std::string::npos) << text;
+
+  const trace::Trace r = trace::read_trace(dir);
+  ASSERT_EQ(r.steps.size(), 5u);
+  EXPECT_EQ(r.steps[1].op, trace::Op::kRegPoll);
+  EXPECT_EQ(r.steps[1].addr, 0x0u);
+  EXPECT_EQ(r.steps[1].expected, 0x2u);
+  EXPECT_EQ(r.steps[1].mask, 0x2u);
+  EXPECT_EQ(r.steps[1].value, 5000u);
+  EXPECT_EQ(r.steps[1].reg_name, "CONTROL.done");
+  EXPECT_EQ(r.steps[2].op, trace::Op::kRegCheck);
+  EXPECT_EQ(r.steps[2].addr, 0x8u);
+  EXPECT_EQ(r.steps[2].expected, 0x400u);
+  EXPECT_EQ(r.steps[2].mask, 0xffffffffu);
+  EXPECT_EQ(r.steps[2].reg_name, "LENGTH");
+  EXPECT_EQ(r.steps[3].op, trace::Op::kWaitIrq);
+  EXPECT_EQ(r.steps[3].value, 123456u);
+  EXPECT_EQ(r.steps[4].op, trace::Op::kRegCheck);
+  EXPECT_EQ(r.steps[4].addr, 0x18u);
+  EXPECT_EQ(r.steps[4].expected, 0xdeadbeefu);  // bits outside the mask are kept as written
+  EXPECT_EQ(r.steps[4].mask, 0x8u);
+  EXPECT_EQ(r.steps[4].reg_name, "STATUS");
+  // header, comment, target: the steps start on line 4.
+  EXPECT_EQ(r.steps[2].line, 6);
+  EXPECT_STREQ(trace::op_name(trace::Op::kRegCheck), "reg_check");
+  EXPECT_STREQ(trace::op_name(trace::Op::kRegPoll), "reg_poll");
+  EXPECT_STREQ(trace::op_name(trace::Op::kWaitIrq), "wait_irq");
+
+  // Written again from what was read: the same text.
+  const std::string again = temp_dir("regread_again");
+  trace::write_trace(r, again);
+  std::ifstream g(again + "/trace.txt");
+  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(g)), std::istreambuf_iterator<char>()), text);
+}
+
+// Decimal numbers are read as well as hex (README: "decimal or 0x hex").
+TEST(Trace, RegisterReadStepsAcceptDecimal) {
+  const std::string dir = temp_dir("regdec");
+  write_text(dir + "/trace.txt",
+             "cosim-trace 1\ntarget testdut\nreg_check 8 1024 4294967295 LENGTH  # comment\n"
+             "reg_poll 0 2 2 77 ap_ctrl\nwait_irq 9\n");
+  const trace::Trace r = trace::read_trace(dir);
+  ASSERT_EQ(r.steps.size(), 3u);
+  EXPECT_EQ(r.steps[0].addr, 8u);
+  EXPECT_EQ(r.steps[0].expected, 1024u);
+  EXPECT_EQ(r.steps[0].mask, 0xffffffffu);
+  EXPECT_EQ(r.steps[1].value, 77u);
+  EXPECT_EQ(r.steps[1].reg_name, "ap_ctrl");
+  EXPECT_EQ(r.steps[2].value, 9u);
+}
+
+TEST(Trace, WriterRefusesBadRegisterSteps) {
+  trace::Trace t;
+  t.target = "x";
+  t.reg_check(0x0, 1, 1, "CTRL-0");  // '-' is not in a register name
+  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg1")), std::invalid_argument);
+  t.steps.clear();
+  t.reg_check(0x0, 1, 0, "CTRL");  // mask 0 compares nothing
+  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg2")), std::invalid_argument);
+  t.steps.clear();
+  t.reg_poll(0x0, 1, 1, 0, "CTRL");  // no budget
+  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg3")), std::invalid_argument);
+  t.steps.clear();
+  t.wait_irq(0);
+  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg4")), std::invalid_argument);
+  t.steps.clear();
+  t.reg_poll(0x0, 1, 1, 10, "");
+  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg5")), std::invalid_argument);
 }
