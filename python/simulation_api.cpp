@@ -29,7 +29,7 @@ namespace {
 
 // What a finished run gives back; tensors as NumPy arrays by name.
 struct RunResult {
-  int exit_status = 0;  // as `cosim run`: 0 bit-exact, 1 mismatch / no check / assertion
+  int exit_status = 0;  // as `cosim run`: 0 bit-exact, 1 mismatch (elements or a register check) / no check / assertion
   std::string status;   // report["status"]: pass, mismatch, no_check, assertion, skipped, ...
   py::dict report;      // report.json
   py::dict outputs;     // the DUT's outputs, by check name
@@ -210,8 +210,18 @@ py::dict list(const py::object& dir) {
 void bind_simulation(py::module_& m) {
   py::class_<RunResult>(m, "RunResult", "The outcome of cosim.run / cosim.replay.")
       .def_readonly("exit_status", &RunResult::exit_status,
-                    "as `cosim run`: 0 bit-exact, 1 mismatch, no check or RTL assertion")
-      .def_readonly("status", &RunResult::status, "report['status']: pass, mismatch, no_check, assertion, skipped")
+                    "as `cosim run`: 0 bit-exact, 1 mismatch (elements or a register check), no check or RTL "
+                    "assertion")
+      .def_readonly("status", &RunResult::status,
+                    "report['status']: pass, mismatch (an element or a reg_check), no_check, assertion, skipped")
+      .def_property_readonly(
+          "register_checks",
+          [](const RunResult& r) -> py::object {
+            if (!r.report.contains("register_checks")) return py::list();
+            return py::dict(r.report["register_checks"])["checks"];
+          },
+          "the trace's reg_check steps in order (report['register_checks']['checks']): dicts with name, offset, "
+          "value, expected, mask, held, cycle, line, text")
       .def_property_readonly("passed", [](const RunResult& r) { return r.status == "pass"; }, "bit-exact")
       .def_readonly("report", &RunResult::report, "report.json as a dict")
       .def_readonly("outputs", &RunResult::outputs, "the DUT's outputs by check name (NumPy arrays)")
@@ -249,7 +259,9 @@ the DUT hangs; a mismatch is a result (status 'mismatch'), not an error.)");
       },
       py::arg("dir"), py::kw_only(), py::arg("out") = py::none(), py::arg("trace") = py::none(),
       py::arg("max_mismatches") = 10,
-      "Replay a trace directory (or a raw VTA program: insn.bin + dram.bin), as `cosim replay` does.");
+      "Replay a trace directory (or a raw VTA program: insn.bin + dram.bin), as `cosim replay` does. A failing "
+      "reg_check is a result (status 'mismatch', RunResult.register_checks); a reg_poll or wait_irq past its "
+      "budget raises cosim.SimulationTimeout.");
 
   m.def("list", &list, py::arg("dir") = py::none(),
         "The scenarios of a folder (default ./scenarios, else the source tree's) and the registered targets, "

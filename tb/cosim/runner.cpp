@@ -263,18 +263,30 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
                    cfg.wave_file, out.cycles);
     }
   }
+  // Register checks (reg_check): each one a read that held or not.
+  json reg_checks = json::array();
+  int64_t reg_failed = 0;
+  std::vector<std::string> reg_lines;
+  for (const RegCheck& r : out.play.reg_checks) {
+    reg_failed += r.held() ? 0 : 1;
+    reg_checks.push_back({{"name", r.name}, {"offset", hex(r.offset)}, {"value", r.value}, {"expected", r.expected},
+                          {"mask", r.mask}, {"held", r.held()}, {"cycle", r.cycle},
+                          {"line", r.line > 0 ? json(r.line) : json(nullptr)}, {"text", r.text()}});
+    if (!r.held()) reg_lines.push_back("  " + r.text() + ", at cycle " + std::to_string(r.cycle));
+  }
   const Metrics metrics = backend.metrics(workload, out);
-  // PASS rests on at least one compared element; bus protocol violations
-  // fail the run even when the bytes match.
-  const bool checked = total_elements > 0;
-  const bool pass = checked && total_mismatches == 0 && out.dut_errors.empty();
+  // PASS rests on at least one check that held: a compared element or a
+  // register read; bus protocol violations fail the run even when the bytes
+  // match.
+  const bool checked = total_elements > 0 || !out.play.reg_checks.empty();
+  const bool pass = checked && total_mismatches == 0 && reg_failed == 0 && out.dut_errors.empty();
   const double khz = wall > 0 ? static_cast<double>(out.cycles) / wall / 1e3 : 0.0;
 
   json j = base_report(ctx);
-  j["status"] = pass                   ? "pass"
-                : total_mismatches > 0 ? "mismatch"
-                : !out.dut_errors.empty() ? "dut_error"
-                                          : "no_check";
+  j["status"] = pass                                      ? "pass"
+                : total_mismatches > 0 || reg_failed > 0  ? "mismatch"
+                : !out.dut_errors.empty()                 ? "dut_error"
+                                                          : "no_check";
   if (!checked) {
     j["reason"] = out.play.checks.empty() ? "the run has no check: nothing on the DUT was compared"
                                           : "every check was empty: no element was compared";
@@ -285,6 +297,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   j["macs"] = metrics.macs;
   j["utilization"] = metrics.utilization ? json(*metrics.utilization) : json(nullptr);
   j["mismatch"] = {{"count", total_mismatches}, {"elements", total_elements}, {"checks", checks}};
+  j["register_checks"] = {{"count", reg_checks.size()}, {"failed", reg_failed}, {"checks", reg_checks}};
   json distance_summary = json::array();
   for (const auto& jc : checks) {
     for (const auto& d : jc["distance"]) {
@@ -327,8 +340,17 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
           << out.play.checks.size() << " check"
           << (out.play.checks.size() == 1 ? "" : "s") << ", " << total_elements << " elements";
   if (total_mismatches > 0) console << ", " << total_mismatches << " mismatching";
+  if (!out.play.reg_checks.empty()) {
+    console << "; " << out.play.reg_checks.size() << " register check"
+            << (out.play.reg_checks.size() == 1 ? "" : "s");
+    if (reg_failed > 0) console << ", " << reg_failed << " failing";
+  }
   console << ")\n";
-  if (!checked) console << "  no check    " << j["reason"].get<std::string>() << "; a PASS needs a compared element\n";
+  if (!checked) {
+    console << "  no check    " << j["reason"].get<std::string>()
+            << "; a PASS needs a compared element or a register check\n";
+  }
+  for (const auto& l : reg_lines) console << l << "\n";
   for (const auto& l : lines) console << l << "\n";
   if (first_mm) console << "  first diff  " << divergence_line << "\n";
   for (const auto& e : out.dut_errors) console << "  DUT error   " << e << "\n";

@@ -1,5 +1,6 @@
 #include "report_html/report_page.hpp"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -72,6 +73,13 @@ std::string summary(const nlohmann::json& r) {
                           std::to_string(m.value("checks", nlohmann::json::array()).size()) + " check(s), " +
                           value_text(m.value("count", nlohmann::json())) + " mismatching");
   }
+  if (r.contains("register_checks") && r["register_checks"].is_object()) {
+    const auto& g = r["register_checks"];
+    if (g.value("count", int64_t{0}) > 0) {
+      row(o, "registers", value_text(g.value("count", nlohmann::json())) + " register check(s), " +
+                              value_text(g.value("failed", nlohmann::json())) + " failing");
+    }
+  }
   for (const auto& d : r.value("distance", nlohmann::json::array())) {
     if (r["distance"].size() > 8) break;  // a network: the layer table has them
     row(o, "vs " + d.value("reference", "?"),
@@ -97,6 +105,38 @@ std::string summary(const nlohmann::json& r) {
   }
   for (const auto& e : r.value("dut_errors", nlohmann::json::array())) row(o, "DUT error", escape(value_text(e)));
   o << "</table>\n";
+  return o.str();
+}
+
+std::string hex32(const nlohmann::json& v) {
+  if (!v.is_number_unsigned()) return escape(value_text(v));
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08llx", static_cast<unsigned long long>(v.get<uint64_t>()));
+  return buf;
+}
+
+// The reg_check steps (report.json "register_checks"): one row each, the
+// failing ones marked, with the register's name, offset, value read,
+// expected value and mask.
+std::string register_section(const nlohmann::json& r) {
+  const nlohmann::json g = r.value("register_checks", nlohmann::json::object());
+  if (!g.is_object() || g.value("checks", nlohmann::json::array()).empty()) return "";
+  std::ostringstream o;
+  o << "<table class=\"registers\" id=\"register-checks\"><tr><th>register</th><th>offset</th><th>read</th>"
+       "<th>expected</th><th>mask</th><th>result</th><th>cycle</th><th>trace line</th></tr>\n";
+  for (const auto& c : g["checks"]) {
+    const bool held = c.value("held", false);
+    o << "<tr" << (held ? "" : " class=\"bad\"") << "><td>" << escape(c.value("name", "?")) << "</td><td>"
+      << escape(c.value("offset", "?")) << "</td><td>" << hex32(c.value("value", nlohmann::json())) << "</td><td>"
+      << hex32(c.value("expected", nlohmann::json())) << "</td><td>" << hex32(c.value("mask", nlohmann::json()))
+      << "</td><td>" << (held ? "held" : "<b>FAIL</b>") << "</td><td class=\"num\">"
+      << value_text(c.value("cycle", nlohmann::json())) << "</td><td class=\"num\">"
+      << (c.value("line", nlohmann::json()).is_number() ? value_text(c["line"]) : "-") << "</td></tr>\n";
+  }
+  o << "</table>\n";
+  for (const auto& c : g["checks"]) {
+    if (!c.value("held", true)) o << "<p class=\"divergence\">" << escape(c.value("text", "")) << "</p>\n";
+  }
   return o.str();
 }
 
@@ -131,6 +171,8 @@ std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
   }
   const std::string layers = layer_table(r);
   if (!layers.empty()) o << "<h2 id=\"layers-title\">Layers</h2>\n<div class=\"wide\">" << layers << "</div>\n";
+  const std::string registers = register_section(r);
+  if (!registers.empty()) o << "<h2 id=\"registers\">Register checks</h2>\n" << registers;
   if (r.contains("distance")) o << "<h2 id=\"drift\">Drift from the reference semantics</h2>\n" << drift_section(r);
   o << counters(r);
   o << "<p class=\"note\">All figures from <a href=\"report.json\">report.json</a> beside this page.</p>\n";

@@ -32,6 +32,12 @@ void DutWrapper::sync() {
   if (qk_.need_sync()) qk_.sync();
 }
 
+bool DutWrapper::run_until_irq(uint64_t max_cycles) {
+  (void)max_cycles;
+  throw InputError("target '" + target_name() +
+                   "' has no interrupt pin to wait for (its manifest declares no interface of kind irq under 'ports:')");
+}
+
 void DutWrapper::stream_send(const std::string& stream, const std::vector<uint8_t>& bytes) {
   (void)bytes;
   throw InputError("trace: stream_send to '" + stream + "', but DUT " + name() + " has no input streams");

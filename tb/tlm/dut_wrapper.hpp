@@ -1,8 +1,9 @@
 // The base of every DUT wrapper. A wrapper owns one Verilated model and keeps
 // its own clock loop over it (no sc_clock, no sc_signal per pin: that costs
 // ~4x, see DESIGN.md); it crosses into SystemC only at transactions:
-//   - reg_socket: a TLM target; 32-bit reads / writes become register-port
-//     cycles on the model (reg_read / reg_write, implemented per DUT);
+//   - reg_socket: a TLM target; 32-bit reads / writes (TLM_READ_COMMAND /
+//     TLM_WRITE_COMMAND) become register-port cycles on the model (reg_read /
+//     reg_write, implemented per DUT);
 //   - mem_socket: a TLM initiator to the DRAM target, used through memory()
 //     (a MemoryPort the cycle-level AXI slave model calls per beat).
 // Time: each DUT cycle adds one clock period of local time; the wrapper
@@ -40,6 +41,11 @@ class DutWrapper : public sc_core::sc_module {
   // Clocks the DUT until it reports done or `max_cycles` more cycles have
   // passed; true when done. Must be called from an SC_THREAD (it may wait()).
   virtual bool run(uint64_t max_cycles) = 0;
+  // Clocks the DUT until its interrupt output is asserted or `max_cycles`
+  // more cycles have passed; true when the interrupt was seen. The default:
+  // this DUT has no interrupt pin (cosim::InputError naming it; a manifest
+  // declares one under `ports:` as an `irq` interface). Same thread rule as run().
+  virtual bool run_until_irq(uint64_t max_cycles);
   // One line saying where the DUT is (FSM states, counters), for timeouts.
   virtual std::string diagnosis() const = 0;
   // DUT performance counters by name (cycles busy, bytes moved, ...).
@@ -61,6 +67,10 @@ class DutWrapper : public sc_core::sc_module {
   void set_write_log(WriteLog* log) { memory().set_write_log(log); }
   TlmMemoryPort& memory();
   const TbConfig& config() const { return cfg_; }
+  // The registered target this DUT plays (`target` of the trace; set by
+  // simulate()), for messages; the module name when unset.
+  void set_target_name(std::string target) { target_ = std::move(target); }
+  std::string target_name() const { return target_.empty() ? std::string(name()) : target_; }
 
  protected:
   virtual uint32_t reg_read(uint32_t offset) = 0;
@@ -84,6 +94,7 @@ class DutWrapper : public sc_core::sc_module {
   std::unique_ptr<TlmMemoryPort> memory_;
   uint64_t cycles_ = 0;
   uint64_t local_cycles_ = 0;
+  std::string target_;
 };
 
 }  // namespace cosim::tb

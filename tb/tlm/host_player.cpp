@@ -12,6 +12,25 @@
 
 namespace cosim::tb {
 
+namespace {
+
+// A register value as the register holds it: 0x00000004.
+std::string hex32(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", v);
+  return buf;
+}
+
+std::string matches_text(uint32_t expected, uint32_t mask) {
+  return "expected " + hex32(expected) + " under mask " + hex32(mask);
+}
+
+}  // namespace
+
+std::string RegCheck::text() const {
+  return "register " + name + " (" + hex(offset) + "): read " + hex32(value) + ", " + matches_text(expected, mask);
+}
+
 HostPlayer::HostPlayer(sc_core::sc_module_name name, const trace::Trace& trace, DutWrapper& dut, std::string out_dir)
     : sc_core::sc_module(name),
       mem_socket("mem_socket"),
@@ -30,16 +49,18 @@ std::string HostPlayer::where(const trace::Step& s) const {
 }
 
 void HostPlayer::play() {
+  // A run of the DUT ends where the host waits for it to finish.
+  const auto ends_run = [](trace::Op op) { return op == trace::Op::kWaitDone || op == trace::Op::kWaitIrq; };
   try {
     // Long traces (a network, several inputs) show which run is going on:
     // runs done / all, named by the first check after each run.
     std::vector<std::string> run_names;
     for (std::size_t i = 0; i < trace_.steps.size(); ++i) {
-      if (trace_.steps[i].op != trace::Op::kWaitDone) continue;
+      if (!ends_run(trace_.steps[i].op)) continue;
       std::string name = "run " + std::to_string(run_names.size());
       for (std::size_t j = i + 1; j < trace_.steps.size(); ++j) {
         const trace::Op op = trace_.steps[j].op;
-        if (op == trace::Op::kWaitDone) break;
+        if (ends_run(op)) break;
         if (op == trace::Op::kMemCheck || op == trace::Op::kStreamCheck) {
           name = trace_.steps[j].tensor.name;
           break;
@@ -50,9 +71,9 @@ void HostPlayer::play() {
     ProgressLine progress("running");
     std::size_t runs = 0;
     for (const trace::Step& s : trace_.steps) {
-      if (s.op == trace::Op::kWaitDone && run_names.size() > 1) progress.update(runs, run_names.size(), run_names[runs]);
+      if (ends_run(s.op) && run_names.size() > 1) progress.update(runs, run_names.size(), run_names[runs]);
       step(s);
-      runs += s.op == trace::Op::kWaitDone ? 1 : 0;
+      runs += ends_run(s.op) ? 1 : 0;
     }
     progress.finish();
     finished_ = true;
@@ -80,6 +101,25 @@ void HostPlayer::mem_write(uint64_t addr, const std::vector<uint8_t>& data, cons
   sc_core::wait(delay);
 }
 
+uint32_t HostPlayer::reg_access(tlm::tlm_command cmd, uint64_t offset, uint32_t value, const trace::Step& s) {
+  uint32_t v = value;
+  tlm::tlm_generic_payload p;
+  p.set_command(cmd);
+  p.set_address(offset);
+  p.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
+  p.set_data_length(4);
+  p.set_streaming_width(4);
+  p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+  reg_socket->b_transport(p, delay);
+  if (p.is_response_error()) {
+    throw InputError(where(s) + ": register " + (cmd == tlm::TLM_READ_COMMAND ? "read " : "write ") + hex(offset) +
+                     " rejected: " + p.get_response_string());
+  }
+  sc_core::wait(delay);
+  return v;
+}
+
 std::vector<uint8_t> HostPlayer::mem_peek(uint64_t addr, std::size_t len, const trace::Step& s) {
   std::vector<uint8_t> out(len);
   tlm::tlm_generic_payload p;
@@ -99,21 +139,56 @@ void HostPlayer::step(const trace::Step& s) {
     case trace::Op::kMemLoad:
       mem_write(s.addr, s.data, s);
       break;
-    case trace::Op::kRegWrite: {
-      uint32_t v = static_cast<uint32_t>(s.value);
-      tlm::tlm_generic_payload p;
-      p.set_command(tlm::TLM_WRITE_COMMAND);
-      p.set_address(s.addr);
-      p.set_data_ptr(reinterpret_cast<unsigned char*>(&v));
-      p.set_data_length(4);
-      p.set_streaming_width(4);
-      p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-      sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-      reg_socket->b_transport(p, delay);
-      if (p.is_response_error()) {
-        throw InputError(where(s) + ": register write " + hex(s.addr) + " rejected: " + p.get_response_string());
+    case trace::Op::kRegWrite:
+      reg_access(tlm::TLM_WRITE_COMMAND, s.addr, static_cast<uint32_t>(s.value), s);
+      break;
+    case trace::Op::kRegCheck: {
+      RegCheck c;
+      c.name = s.reg_name;
+      c.offset = static_cast<uint32_t>(s.addr);
+      c.expected = s.expected;
+      c.mask = s.mask;
+      c.line = s.line;
+      c.value = reg_access(tlm::TLM_READ_COMMAND, s.addr, 0, s);
+      c.cycle = dut_.cycles();
+      result_.reg_checks.push_back(std::move(c));
+      break;
+    }
+    case trace::Op::kRegPoll: {
+      // Back-to-back reads, each costing the register port's cycles. The
+      // budget is checked before every read; a read is counted as at least
+      // one cycle, so a DUT whose reads take no clock cannot poll forever.
+      const uint64_t start = dut_.cycles();
+      uint64_t reads = 0;
+      uint32_t v = 0;
+      for (;;) {
+        const uint64_t spent = dut_.cycles() - start;
+        if (spent > s.value || reads > s.value) {
+          throw TimeoutError("register " + s.reg_name + " (" + hex(s.addr) + ") did not match within " +
+                             std::to_string(s.value) + " cycles (" + where(s) + "): last read " + hex32(v) + ", " +
+                             matches_text(s.expected, s.mask) + ", " + std::to_string(spent) + " cycles and " +
+                             std::to_string(reads) + " reads spent: " + dut_.diagnosis());
+        }
+        v = reg_access(tlm::TLM_READ_COMMAND, s.addr, 0, s);
+        ++reads;
+        if ((v & s.mask) == (s.expected & s.mask)) break;
       }
-      sc_core::wait(delay);
+      break;
+    }
+    case trace::Op::kWaitIrq: {
+      const uint64_t start = dut_.cycles();
+      bool seen = false;
+      try {
+        seen = dut_.run_until_irq(s.value);
+      } catch (const InputError& e) {
+        throw InputError(where(s) + ": " + e.what());
+      }
+      if (!seen) {
+        throw TimeoutError("DUT did not raise its interrupt within " + std::to_string(s.value) + " cycles (" +
+                           where(s) + ", " + std::to_string(dut_.cycles() - start) + " cycles run): " +
+                           dut_.diagnosis());
+      }
+      result_.done_cycles = dut_.cycles();
       break;
     }
     case trace::Op::kStreamSend:

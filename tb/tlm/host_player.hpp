@@ -1,9 +1,12 @@
 // The host initiator: plays a trace from an SC_THREAD. Memory loads are
-// b_transport writes to the DRAM target; register writes go through TLM to
-// the DUT's register target; wait_done runs the DUT for at most its budget
-// (cosim::TimeoutError with the DUT's diagnosis otherwise); checks and dumps
-// read memory through the zero-time debug transport and keep both tensors
-// for the scoreboard. Errors are kept and rethrown after sc_start returns.
+// b_transport writes to the DRAM target; register writes and reads go
+// through TLM (b_transport) to the DUT's register target; wait_done and
+// wait_irq run the DUT for at most their budget, reg_poll reads until the
+// register matches or its budget is spent (cosim::TimeoutError with the DUT's
+// diagnosis otherwise); reg_check keeps the value read for the scoreboard;
+// memory checks and dumps read memory through the zero-time debug transport
+// and keep both tensors for the scoreboard. Errors are kept and rethrown
+// after sc_start returns.
 #pragma once
 
 #include <systemc>
@@ -33,10 +36,26 @@ struct CheckCapture {
   std::optional<uint64_t> last_write_cycle;
 };
 
+// One reg_check step: a register read that must give
+// (value & mask) == (expected & mask).
+struct RegCheck {
+  std::string name;     // the register's name in the trace
+  uint32_t offset = 0;
+  uint32_t value = 0;   // read
+  uint32_t expected = 0;
+  uint32_t mask = 0;
+  int line = 0;         // trace.txt line when known
+  uint64_t cycle = 0;   // DUT cycle when the read completed
+  bool held() const { return (value & mask) == (expected & mask); }
+  // "register CTRL (0x0): read 0x00000004, expected 0x00000002 under mask 0x00000002"
+  std::string text() const;
+};
+
 struct PlayResult {
   std::vector<CheckCapture> checks;
+  std::vector<RegCheck> reg_checks;  // in trace order, held or not
   std::vector<std::string> dumps;  // files written to the output directory
-  uint64_t done_cycles = 0;        // DUT cycle count when the last wait_done finished
+  uint64_t done_cycles = 0;        // DUT cycle count when the last wait_done / wait_irq finished
 };
 
 class HostPlayer : public sc_core::sc_module {
@@ -55,6 +74,8 @@ class HostPlayer : public sc_core::sc_module {
   void play();
   void step(const trace::Step& s);
   void mem_write(uint64_t addr, const std::vector<uint8_t>& data, const trace::Step& s);
+  // One 32-bit register access through reg_socket (TLM b_transport).
+  uint32_t reg_access(tlm::tlm_command cmd, uint64_t offset, uint32_t value, const trace::Step& s);
   std::vector<uint8_t> mem_peek(uint64_t addr, std::size_t len, const trace::Step& s);
   std::string where(const trace::Step& s) const;
 

@@ -16,6 +16,7 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   const auto t0 = std::chrono::steady_clock::now();
   DramTarget dram("dram", cfg);
   std::unique_ptr<DutWrapper> dut = make_dut("dut", cfg);
+  dut->set_target_name(trace.target);
   HostPlayer host("host", trace, *dut, out_dir);
   dut->mem_socket.bind(dram.socket);  // first: timing stream 0 (see DutWrapper::memory)
   host.mem_socket.bind(dram.socket);

@@ -103,3 +103,36 @@ def test_a_hung_dut_raises_simulation_timeout(tmp_path):
     with pytest.raises(cosim.SimulationTimeout, match="did not finish within 10 cycles"):
         cosim.run(str(SCENARIOS / "selftest_vadd.yaml"), set={"testbench.timeout_cycles": 10}, out=str(tmp_path))
     assert '"timeout"' in (tmp_path / "report.json").read_text()
+
+
+def reg_trace(path, steps):
+    """A hand-written trace for testdut (cpp_model/trace/README.md): LENGTH at
+    0x08, CONTROL at 0x00 (bit 0 busy, bit 1 done)."""
+    path.mkdir(parents=True)
+    (path / "trace.txt").write_text("cosim-trace 1\ntarget testdut\n" + steps)
+    return path
+
+
+def test_a_failing_register_check_is_a_mismatch_naming_the_register(tmp_path):
+    d = reg_trace(tmp_path / "t", "reg_write 0x8 0x400\nreg_check 0x8 0x401 0xffffffff LENGTH\n")
+    r = cosim.replay(d, out=tmp_path / "out")
+    text = "register LENGTH (0x8): read 0x00000400, expected 0x00000401 under mask 0xffffffff"
+    assert (r.exit_status, r.status, r.passed) == (1, "mismatch", False)
+    assert len(r.register_checks) == 1
+    c = r.register_checks[0]
+    assert (c["name"], c["offset"], c["value"], c["expected"], c["mask"], c["held"]) == (
+        "LENGTH", "0x8", 0x400, 0x401, 0xFFFFFFFF, False)
+    assert c["text"] == text and text in r.console
+
+
+def test_register_checks_alone_can_pass(tmp_path):
+    d = reg_trace(tmp_path / "t", "reg_write 0x8 0x400\nreg_check 0x8 0x400 0xffffffff LENGTH\n")
+    r = cosim.replay(d, out=tmp_path / "out")
+    assert r.passed and r.exit_status == 0 and r.register_checks[0]["held"]
+
+
+def test_a_poll_past_its_budget_raises_simulation_timeout(tmp_path):
+    d = reg_trace(tmp_path / "t", "reg_poll 0x0 0x2 0x2 500 CONTROL\n")  # never started: never done
+    with pytest.raises(cosim.SimulationTimeout,
+                       match=r"register CONTROL \(0x0\) did not match within 500 cycles.*last read 0x00000000"):
+        cosim.replay(d, out=tmp_path / "out")

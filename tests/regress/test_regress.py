@@ -325,5 +325,58 @@ class NoCheckAndSkip(unittest.TestCase):
         self.assertIn("regress: 0 passed, 0 failed, 2 skipped", proc.stdout)
         self.assertEqual((root.get("failures"), root.get("errors"), root.get("skipped")), ("0", "0", "2"))
 
+
+def load_regress():
+    """scripts/regress as a module (it has no .py suffix)."""
+    import importlib.machinery
+    import importlib.util
+    loader = importlib.machinery.SourceFileLoader("regress_under_test", REGRESS)
+    spec = importlib.util.spec_from_loader(loader.name, loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+class RegisterChecks(unittest.TestCase):
+    """A failing reg_check (report.json "register_checks") is the run's
+    failure message, not "0 of N elements mismatch"."""
+
+    TEXT = "register CTRL (0x0): read 0x00000004, expected 0x00000002 under mask 0x00000002"
+
+    def report(self, element_mismatches, failing):
+        checks = [{"name": "LENGTH", "offset": "0x8", "value": 1024, "expected": 1024, "mask": 4294967295,
+                   "held": True, "text": "register LENGTH (0x8): read 0x00000400, expected 0x00000400 under mask "
+                                         "0xffffffff"}]
+        checks += [{"name": "CTRL", "offset": "0x0", "value": 4, "expected": 2, "mask": 2, "held": False,
+                    "text": self.TEXT}] * failing
+        return {"status": "mismatch", "dut_errors": [],
+                "mismatch": {"count": element_mismatches, "elements": 64, "checks": []},
+                "register_checks": {"count": len(checks), "failed": failing, "checks": checks}}
+
+    def test_register_failure_alone_names_the_register(self):
+        regress = load_regress()
+        status, message = regress.classify(1, False, 60, self.report(0, 1), "/nonexistent.log")
+        self.assertEqual(status, "FAIL")
+        self.assertEqual(message, self.TEXT)
+
+    def test_several_register_failures_are_counted(self):
+        regress = load_regress()
+        _, message = regress.classify(1, False, 60, self.report(0, 3), "/nonexistent.log")
+        self.assertEqual(message, self.TEXT + " (+2 more)")
+
+    def test_with_element_mismatches_both_are_named(self):
+        regress = load_regress()
+        _, message = regress.classify(1, False, 60, self.report(5, 1), "/nonexistent.log")
+        self.assertTrue(message.startswith("5 of 64 elements mismatch"), message)
+        self.assertIn("1 register check(s) failing, first " + self.TEXT, message)
+
+    def test_no_register_checks_keeps_the_element_message(self):
+        regress = load_regress()
+        report = self.report(2, 0)
+        del report["register_checks"]
+        _, message = regress.classify(1, False, 60, report, "/nonexistent.log")
+        self.assertEqual(message, "2 of 64 elements mismatch")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)

@@ -214,3 +214,32 @@ TEST(ReportPageUnit, LayersAreTabledAndMarkedOnTheTimeline) {
   EXPECT_EQ(count(html, "<line class=\"layer-edge\""), 2u);
   EXPECT_EQ(count(html, "<rect class=\"bar "), 1u);  // one run of busy
 }
+
+// A failing reg_check: the page's summary counts the register checks and a
+// section tables them, the failing one marked and spelled out (name,
+// offset, value read, expected value, mask), with no element mismatch.
+TEST(ReportPageUnit, RegisterChecksAreTabledWithTheFailingOneNamed) {
+  const json rep = json::parse(R"({
+    "scenario": "host", "target": "testdut", "op": "trace", "seed": 1, "status": "mismatch", "cycles": 40,
+    "mismatch": {"count": 0, "elements": 0, "checks": []},
+    "register_checks": {"count": 2, "failed": 1, "checks": [
+      {"name": "LENGTH", "offset": "0x8", "value": 1024, "expected": 1024, "mask": 4294967295, "held": true,
+       "cycle": 3, "line": 4, "text": "register LENGTH (0x8): read 0x00000400, expected 0x00000400 under mask 0xffffffff"},
+      {"name": "CTRL", "offset": "0x0", "value": 4, "expected": 2, "mask": 2, "held": false, "cycle": 9, "line": null,
+       "text": "register CTRL (0x0): read 0x00000004, expected 0x00000002 under mask 0x00000002"}]},
+    "timeline": null, "distance": []})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/host", "cosim"});
+  expect_self_contained(html);
+  EXPECT_NE(html.find("2 register check(s), 1 failing"), std::string::npos) << html;
+  EXPECT_NE(html.find("id=\"register-checks\""), std::string::npos) << html;
+  EXPECT_EQ(count(html, "<tr class=\"bad\"><td>CTRL</td><td>0x0</td><td>0x00000004</td><td>0x00000002</td>"
+                        "<td>0x00000002</td>"),
+            1u)
+      << html;
+  EXPECT_EQ(count(html, "<tr><td>LENGTH</td><td>0x8</td><td>0x00000400</td>"), 1u) << html;
+  EXPECT_NE(html.find("register CTRL (0x0): read 0x00000004, expected 0x00000002 under mask 0x00000002"),
+            std::string::npos);
+  EXPECT_EQ(html.find("register LENGTH (0x8): read 0x00000400, expected"), std::string::npos)
+      << "only failing checks are spelled out";
+  EXPECT_EQ(html.find("id=\"first-divergence\""), std::string::npos);  // no element diverged
+}

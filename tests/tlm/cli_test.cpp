@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -199,6 +200,111 @@ TEST_F(Cli, OtherBadInputExits2) {
   r = cosim("replay " + dir);
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.out.find("unknown target 'nvdla'"), std::string::npos) << r.out;
+}
+
+// Host steps that read (cpp_model/trace/README.md), end to end through
+// `cosim replay` on hand-written traces for testdut (LENGTH at 0x08,
+// CONTROL at 0x00: bit 0 busy, bit 1 done). Exit statuses from DESIGN.md:
+// 0 pass, 1 mismatch, 2 bad input, 3 timeout.
+namespace {
+std::string reg_trace(const std::string& name, const std::string& steps) {
+  const std::string dir = cosim::test::CosimCli::work() + "/" + name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir + "/trace.txt") << "cosim-trace 1\ntarget testdut\n" << steps;
+  return dir;
+}
+}  // namespace
+
+TEST_F(Cli, RegisterChecksAloneCanPass) {
+  const std::string dir = reg_trace("regpass", "reg_write 0x8 0x400\nreg_check 0x8 0x400 0xffffffff LENGTH\n");
+  const Result r = cosim("replay " + dir + " --out " + work() + "/regpass_out");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("PASS"), std::string::npos) << r.out;
+  const json j = report(work() + "/regpass_out");
+  EXPECT_EQ(j["status"], "pass");
+  EXPECT_EQ(j["register_checks"]["count"], 1);
+  EXPECT_EQ(j["register_checks"]["failed"], 0);
+  EXPECT_EQ(j["register_checks"]["checks"][0]["held"], true);
+  EXPECT_EQ(j["register_checks"]["checks"][0]["value"], 0x400);
+}
+
+TEST_F(Cli, FailingRegisterCheckGivesExit1NamingTheRegister) {
+  const std::string dir = reg_trace("regfail", "reg_write 0x8 0x400\nreg_check 0x8 0x401 0xffffffff LENGTH\n");
+  const std::string out = work() + "/regfail_out";
+  const Result r = cosim("replay " + dir + " --out " + out);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("FAIL"), std::string::npos) << r.out;
+  const std::string text = "register LENGTH (0x8): read 0x00000400, expected 0x00000401 under mask 0xffffffff";
+  EXPECT_NE(r.out.find(text), std::string::npos) << r.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "mismatch");
+  EXPECT_EQ(j["bit_exact"], false);
+  EXPECT_EQ(j["register_checks"]["failed"], 1);
+  const json c = j["register_checks"]["checks"][0];
+  EXPECT_EQ(c["name"], "LENGTH");
+  EXPECT_EQ(c["offset"], "0x8");
+  EXPECT_EQ(c["value"], 0x400);
+  EXPECT_EQ(c["expected"], 0x401);
+  EXPECT_EQ(c["mask"], 0xffffffffu);
+  EXPECT_EQ(c["held"], false);
+  EXPECT_EQ(c["line"], 4);
+  EXPECT_EQ(c["text"], text);
+  std::ifstream html(out + "/report.html");
+  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find(text), std::string::npos);
+  EXPECT_NE(page.find("id=\"register-checks\""), std::string::npos);
+}
+
+TEST_F(Cli, PollThatNeverMatchesGivesExit3WithinItsBound) {
+  // Never started: CONTROL's done bit never comes.
+  const std::string dir = reg_trace("regpoll", "reg_write 0x8 0x400\nreg_poll 0x0 0x2 0x2 1000 CONTROL\n");
+  const std::string out = work() + "/regpoll_out";
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = cosim("replay " + dir + " --out " + out);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_EQ(r.out.rfind("cosim: timeout: register CONTROL (0x0) did not match within 1000 cycles", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("last read 0x00000000, expected 0x00000002 under mask 0x00000002"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("trace.txt:4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("start bit was never written"), std::string::npos) << r.out;
+  EXPECT_LT(secs, 20.0);
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "timeout");
+  EXPECT_NE(j["diagnosis"].get<std::string>().find("register CONTROL"), std::string::npos);
+}
+
+TEST_F(Cli, HostFlowPollingControlGivesTheSameBits) {
+  // The shipped scenario's trace with its wait_done replaced by the XRT-style
+  // poll of CONTROL's done bit, then a check that done is set and the DUT idle.
+  const std::string out = work() + "/pollflow";
+  ASSERT_EQ(cosim("run " + scenario() + " --out " + out).code, 0);
+  std::ifstream in(out + "/trace/trace.txt");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  const auto at = text.find("\nwait_done ");
+  ASSERT_NE(at, std::string::npos) << text;
+  const auto end = text.find('\n', at + 1);
+  text.replace(at + 1, end - at - 1, "reg_poll 0x0 0x2 0x2 1000000 CONTROL\nreg_check 0x0 0x2 0x3 CONTROL");
+  std::ofstream(out + "/trace/trace.txt") << text;
+  const Result r = cosim("replay " + out + "/trace --out " + out + "_replay");
+  ASSERT_EQ(r.code, 0) << r.out << text;
+  const json j = report(out + "_replay");
+  EXPECT_EQ(j["status"], "pass");
+  EXPECT_EQ(j["mismatch"]["count"], 0);
+  EXPECT_EQ(j["mismatch"]["elements"], 1024);
+  EXPECT_EQ(j["register_checks"]["count"], 1);
+  EXPECT_GE(j["cycles"].get<uint64_t>(), report(out)["cycles"].get<uint64_t>());
+}
+
+TEST_F(Cli, WaitIrqWithoutAnInterruptPinExits2) {
+  const std::string dir = reg_trace("irq", "reg_write 0x0 0x1\nwait_irq 1000\n");
+  const Result r = cosim("replay " + dir + " --out " + work() + "/irq_out");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out.rfind("cosim: error: ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("trace.txt:4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("target 'testdut' has no interrupt pin"), std::string::npos) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
 }
 
 TEST_F(Cli, ListShowsScenariosAndTargets) {

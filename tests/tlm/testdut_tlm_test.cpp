@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 
 #include "common/error.hpp"
 #include "dut/testdut_regs.hpp"
@@ -237,4 +238,162 @@ TEST(TestDutTlm, RandomConfigurationsAddExactlyWithOrWithoutDmi) {
     EXPECT_EQ(ra["read_beats"], 2 * c.bytes / 8);
     EXPECT_EQ(ra["cycles"], rb["cycles"]);
   }
+}
+
+// ---- host steps that read (cpp_model/trace/README.md: reg_check, reg_poll,
+// wait_irq). Register map of testdut (templates/dut manifest): CONTROL 0x00
+// (bit 0 start, reads 1 while busy; bit 1 done), LENGTH 0x08.
+
+namespace {
+
+// Plays `t` and returns what the player kept: its register checks (value,
+// held, text), the data checks' mismatches, the cycle count, or the error.
+json play(const trace::Trace& t, const TbConfig& c) {
+  return in_child([&] {
+    const auto out = cosim::tb::simulate(
+        t, c, [](const char* name, const TbConfig& k) { return std::make_unique<cosim::tb::testdut::Wrapper>(name, k); },
+        std::filesystem::temp_directory_path().string());
+    json j;
+    j["cycles"] = out.cycles;
+    j["done_cycles"] = out.play.done_cycles;
+    int64_t mism = 0;
+    for (const auto& ch : out.play.checks) {
+      cosim::tb::CompareOptions o;
+      o.name = ch.desc.name;
+      mism += cosim::tb::compare(ch.expected, ch.actual, o).mismatches;
+    }
+    j["checks"] = out.play.checks.size();
+    j["mismatches"] = mism;
+    j["regs"] = json::array();
+    for (const auto& r : out.play.reg_checks) {
+      j["regs"].push_back({{"name", r.name}, {"offset", r.offset}, {"value", r.value}, {"expected", r.expected},
+                           {"mask", r.mask}, {"held", r.held()}, {"text", r.text()}, {"cycle", r.cycle}});
+    }
+    return j;
+  });
+}
+
+// The vector add of VAdd{} with wait_done replaced by `wait` (a poll).
+trace::Trace vadd_polled(const VAdd& c, const std::function<void(trace::Trace&)>& wait) {
+  trace::Trace t = vadd_trace(c);
+  trace::Trace out;
+  out.target = t.target;
+  for (const trace::Step& s : t.steps) {
+    if (s.op == trace::Op::kWaitDone) wait(out);
+    else out.steps.push_back(s);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(TestDutTlmRegRead, RegCheckThatHoldsReadsBackTheRegister) {
+  trace::Trace t;
+  t.target = "testdut";
+  t.reg_write(0x08, 0x12c0);                     // LENGTH = 4800
+  t.reg_check(0x08, 0x12c0, 0xffffffff, "LENGTH");
+  t.reg_check(0x08, 0xffff12c0, 0x0000ffff, "LENGTH.low");  // only the masked bits compare
+  t.reg_check(0x00, 0x0, 0x3, "CONTROL");        // never started: not busy, not done
+  const json r = play(t, cfg());
+  ASSERT_FALSE(r.contains("exception")) << r.dump();
+  ASSERT_EQ(r["regs"].size(), 3u) << r.dump();
+  EXPECT_EQ(r["regs"][0]["value"], 0x12c0);
+  EXPECT_TRUE(r["regs"][0]["held"]);
+  EXPECT_EQ(r["regs"][0]["name"], "LENGTH");
+  EXPECT_EQ(r["regs"][0]["offset"], 0x8);
+  EXPECT_TRUE(r["regs"][1]["held"]);
+  EXPECT_EQ(r["regs"][2]["value"], 0);
+  EXPECT_TRUE(r["regs"][2]["held"]);
+  // Each read costs register-port cycles, in order.
+  EXPECT_GT(r["regs"][0]["cycle"].get<uint64_t>(), 0u);
+  EXPECT_LT(r["regs"][0]["cycle"].get<uint64_t>(), r["regs"][1]["cycle"].get<uint64_t>());
+  EXPECT_EQ(r["checks"], 0);  // register checks are their own kind, not tensors
+}
+
+TEST(TestDutTlmRegRead, RegCheckWithAWrongValueFailsNamingEverything) {
+  trace::Trace t;
+  t.target = "testdut";
+  t.reg_write(0x08, 0x400);
+  t.reg_check(0x08, 0x401, 0xffffffff, "LENGTH");
+  t.reg_check(0x08, 0x400, 0xffffffff, "LENGTH");  // the run goes on after a failing check
+  const json r = play(t, cfg());
+  ASSERT_FALSE(r.contains("exception")) << r.dump();
+  ASSERT_EQ(r["regs"].size(), 2u) << r.dump();
+  EXPECT_FALSE(r["regs"][0]["held"]);
+  EXPECT_EQ(r["regs"][0]["value"], 0x400);
+  EXPECT_EQ(r["regs"][0]["text"], "register LENGTH (0x8): read 0x00000400, expected 0x00000401 under mask 0xffffffff");
+  EXPECT_TRUE(r["regs"][1]["held"]);
+}
+
+TEST(TestDutTlmRegRead, PollOnDoneAfterStartFinishesTheAdd) {
+  // Reference: the same add waited for with wait_done.
+  VAdd c;
+  const json ref = play(vadd_trace(c), cfg());
+  ASSERT_FALSE(ref.contains("exception")) << ref.dump();
+  ASSERT_EQ(ref["mismatches"], 0);
+  const uint64_t done_at = ref["done_cycles"];
+  const json r = play(vadd_polled(c, [](trace::Trace& t) {
+                        t.reg_poll(0x00, 0x2, 0x2, 100000, "CONTROL");  // done
+                        t.reg_check(0x00, 0x2, 0x3, "CONTROL");          // done and idle
+                      }),
+                      cfg());
+  ASSERT_FALSE(r.contains("exception")) << r.dump();
+  EXPECT_EQ(r["checks"], 1);
+  EXPECT_EQ(r["mismatches"], 0);
+  ASSERT_EQ(r["regs"].size(), 1u);
+  EXPECT_TRUE(r["regs"][0]["held"]) << r["regs"][0]["text"];
+  // The poll sees done no earlier than the DUT sets it and a read or two
+  // after (back-to-back register accesses cost one cycle each,
+  // tb/harness/reg_binder.hpp), then the check's own read: the DUT runs
+  // during the reads and nothing idles between them.
+  const uint64_t polled = r["regs"][0]["cycle"];
+  EXPECT_GT(polled, done_at);
+  EXPECT_LE(polled, done_at + 4) << "wait_done saw done at " << done_at;
+}
+
+TEST(TestDutTlmRegRead, PollThatNeverMatchesTimesOutWithinItsBound) {
+  trace::Trace t;
+  t.target = "testdut";
+  t.reg_write(0x08, 0x400);
+  t.reg_poll(0x00, 0x2, 0x2, 300, "CONTROL");  // done, but the add was never started
+  const json r = play(t, cfg());
+  ASSERT_TRUE(r.contains("exception")) << r.dump();
+  EXPECT_NE(r["exception"].get<std::string>().find("TimeoutError"), std::string::npos) << r.dump();
+  const std::string what = r["what"];
+  EXPECT_NE(what.find("register CONTROL (0x0)"), std::string::npos) << what;
+  EXPECT_NE(what.find("within 300 cycles"), std::string::npos) << what;
+  EXPECT_NE(what.find("last read 0x00000000"), std::string::npos) << what;
+  EXPECT_NE(what.find("expected 0x00000002 under mask 0x00000002"), std::string::npos) << what;
+  EXPECT_NE(what.find("start bit was never written"), std::string::npos) << what;  // the DUT's diagnosis
+  // Cycles spent: past the budget, by one read (a cycle or two).
+  const auto at = what.find(" cycles and ");
+  ASSERT_NE(at, std::string::npos) << what;
+  const auto begin = what.rfind(' ', at - 1) + 1;
+  const uint64_t spent = std::stoull(what.substr(begin, at - begin));
+  EXPECT_GT(spent, 300u) << what;
+  EXPECT_LE(spent, 302u) << what;
+}
+
+TEST(TestDutTlmRegRead, PollWithABitThatIsNeverSetTimesOutAfterTheAdd) {
+  // CONTROL bit 2 is never set: the add runs to its end during the poll,
+  // and the poll still stops at its bound.
+  VAdd c;
+  const json r = play(vadd_polled(c, [](trace::Trace& t) { t.reg_poll(0x00, 0x4, 0x4, 20000, "CONTROL"); }), cfg());
+  ASSERT_TRUE(r.contains("exception")) << r.dump();
+  EXPECT_NE(r["exception"].get<std::string>().find("TimeoutError"), std::string::npos) << r.dump();
+  const std::string what = r["what"];
+  EXPECT_NE(what.find("register CONTROL (0x0) did not match within 20000 cycles"), std::string::npos) << what;
+  EXPECT_NE(what.find("last read 0x00000002"), std::string::npos) << what;  // done, idle
+  EXPECT_NE(what.find("expected 0x00000004 under mask 0x00000004"), std::string::npos) << what;
+}
+
+TEST(TestDutTlmRegRead, WaitIrqOnATargetWithoutAnInterruptIsAnInputError) {
+  VAdd c;
+  const json r = play(vadd_polled(c, [](trace::Trace& t) { t.wait_irq(100000); }), cfg());
+  ASSERT_TRUE(r.contains("exception")) << r.dump();
+  EXPECT_NE(r["exception"].get<std::string>().find("InputError"), std::string::npos) << r.dump();
+  const std::string what = r["what"];
+  EXPECT_NE(what.find("wait_irq"), std::string::npos) << what;
+  EXPECT_NE(what.find("target 'testdut' has no interrupt pin"), std::string::npos) << what;
+  EXPECT_NE(what.find("irq"), std::string::npos) << what;
 }

@@ -40,6 +40,7 @@ bool same(const Trace& a, const Trace& b) {
     const Step& y = b.steps[i];
     if (x.op != y.op || x.addr != y.addr || x.value != y.value || x.stream != y.stream || x.data != y.data) return false;
     if (x.op == Op::kMemDump && x.file != y.file) return false;
+    if (x.expected != y.expected || x.mask != y.mask || x.reg_name != y.reg_name) return false;
     if (x.op == Op::kMemCheck || x.op == Op::kStreamCheck) {
       const auto& p = x.tensor;
       const auto& q = y.tensor;
