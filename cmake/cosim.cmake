@@ -41,12 +41,14 @@ include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)
 #  - the mutant schemata build (cmake/mutants.cmake) swaps in the guarded
 #    copies of the mutated sources and links the run-time switch;
 #  - rtl/common is on the include path (cosim_ports.svh: the shared port lists);
+#  - a default timescale for modules without one (--timescale), since vendor
+#    RTL and rtl/common carry `timescale and Verilator wants all to agree;
 #  - the Verilated headers are system headers to whoever links the model:
 #    users compile with -Wall -Wextra, and Verilator's headers are not ours
 #    to fix.
 function(verilate target)
   cosim_mutant_verilate_args(args ${ARGN})
-  _verilate(${target} ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common)
+  _verilate(${target} ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common VERILATOR_ARGS --timescale 1ns/1ps)
   target_compile_options(${target} PRIVATE -include ${CMAKE_SOURCE_DIR}/tb/rtl_assert/vl_print_hook.h)
   target_link_libraries(${target} PUBLIC cosim_vl_hook)
   get_target_property(inc ${target} INTERFACE_INCLUDE_DIRECTORIES)

@@ -8,9 +8,15 @@
 #   sv/<dut>_reg_pkg.sv          register package the DUT's own package exports
 #   include/dut/<dut>_regs.hpp   C++: cosim::<dut>::regs (offsets, fields,
 #                                state names, debug-vector decoder)
+#   include/dut/<dut>_pins.hpp   C++: cosim::<dut>::pins, the pin binding the
+#                                harness takes every port name from
 #   cmake/<dut>.cmake            sources, top, variants (read here)
-# At build time the same generator refreshes the two generated sources when
-# the manifest changes (each file is rewritten only when its text changes).
+# and checks the manifest's `ports` against the top's ports (verilator
+# --xml-only): a port the manifest names that the top lacks, or a top port no
+# interface claims, stops CMake with one line naming both.
+# At build time the same generator refreshes the generated sources and
+# repeats the port check when the manifest or an RTL source changes (each
+# file is rewritten only when its text changes).
 #
 # Targets:
 #   <variant>         one STATIC library per entry of `variants:`, Verilated once
@@ -24,7 +30,9 @@
 #   COSIM_DUTS / COSIM_DUT_MANIFESTS  every DUT added, in order
 
 set(COSIM_DUTGEN ${CMAKE_SOURCE_DIR}/scripts/dutgen.py)
+set(COSIM_DUTGEN_PORTS ${CMAKE_SOURCE_DIR}/scripts/dutgen_ports.py)
 set(COSIM_GEN_DIR ${CMAKE_BINARY_DIR}/generated)
+find_program(COSIM_VERILATOR_BIN verilator REQUIRED)
 
 # An interpreter that can `import yaml` (cosim_find_python.cmake).
 include(${CMAKE_CURRENT_LIST_DIR}/cosim_find_python.cmake)
@@ -61,22 +69,25 @@ function(cosim_add_dut manifest)
   get_filename_component(dut_dir ${manifest} DIRECTORY)
   set_property(GLOBAL PROPERTY COSIM_DUT_${dut}_INCLUDE -I${dut_dir})
   execute_process(COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} configure ${manifest} --outdir ${COSIM_GEN_DIR}
+                          --verilator ${COSIM_VERILATOR_BIN}
                   RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_VARIABLE out)
   if(rc)
     string(STRIP "${err}" err)
     message(FATAL_ERROR "${err}")
   endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${COSIM_DUTGEN})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_PORTS})
   include(${COSIM_GEN_DIR}/cmake/${dut}.cmake)
 
   set(pkg_sv ${COSIM_GEN_DIR}/sv/${dut}_reg_pkg.sv)
   set(regs_hpp ${COSIM_GEN_DIR}/include/dut/${dut}_regs.hpp)
+  set(pins_hpp ${COSIM_GEN_DIR}/include/dut/${dut}_pins.hpp)
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${dut}_gen.stamp)
   add_custom_command(OUTPUT ${stamp}
-                     BYPRODUCTS ${pkg_sv} ${regs_hpp}
+                     BYPRODUCTS ${pkg_sv} ${regs_hpp} ${pins_hpp}
                      COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} gen ${manifest} --outdir ${COSIM_GEN_DIR} --stamp ${stamp}
-                     DEPENDS ${manifest} ${COSIM_DUTGEN}
-                     COMMENT "dutgen: ${dut} register package and header"
+                             --verilator ${COSIM_VERILATOR_BIN}
+                     DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_PORTS} ${COSIM_DUT_SOURCES}
+                     COMMENT "dutgen: ${dut} register package, headers, port check"
                      VERBATIM)
   add_custom_target(${dut}_gen DEPENDS ${stamp})
 
@@ -111,7 +122,8 @@ function(cosim_add_dut manifest)
     if(assert STREQUAL "DEFAULT")
       set(assert ${assert_default})
     endif()
-    set(args ${COSIM_DUT_VERILATOR_ARGS} ${${p}_ARGS} -I${dut_dir})
+    # Waiver files (manifest `waivers`) go first: they configure what follows.
+    set(args ${COSIM_DUT_WAIVERS} ${COSIM_DUT_VERILATOR_ARGS} ${${p}_ARGS} -I${dut_dir})
     if(assert)
       list(APPEND args --assert)
     endif()

@@ -14,7 +14,8 @@ its waveform view, its mutations and its functional-coverage goals
   dutgen.py sv|cpp M [--out F]         one generated file (stdout by default)
   dutgen.py views M... --out F         the GTKWave views of every DUT (tb/wave)
   dutgen.py list                       the manifests of the tree (rtl/*/<dir>.yaml)
-  dutgen.py query KEY [M...]           values for shell scripts: names, lint-files NAME,
+  dutgen.py query KEY [M...]           values for shell scripts: names, lint-files NAME|M OUTDIR,
+                                       lint-args NAME|M, port-names, wave-scenarios [M...],
                                        coverage-targets, coverage-labels
 
 A malformed manifest stops with exit status 2 and one line
@@ -39,10 +40,14 @@ except ImportError:  # e.g. a pyenv python3 first on PATH: Debian's has python3-
         os.execv(_deb, [_deb] + sys.argv)
     sys.exit("dutgen: PyYAML is missing (apt-get install python3-yaml)")
 
+import dutgen_ports  # noqa: E402  (beside this script)
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GENERATOR = "scripts/dutgen.py"
 
-ACCESS = ("ro", "rw", "wo", "rw1c")
+# Register and field access (OpenTitan reggen names): read-only, read-write, write-only,
+# write 1 to clear, clear on read, write 1 to toggle, write 1 to set (self-clearing).
+ACCESS = ("ro", "rw", "wo", "rw1c", "rc", "w1t", "w1s")
 FORMATS = ("bin", "hex", "dec", "signed")
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 REG_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
@@ -121,8 +126,8 @@ def _camel(name):
 def validate(m, path):
     """Checks the manifest `m` (parsed YAML); returns it with derived fields."""
     c = _Checker(path)
-    c.mapping("", m, ("name", "top", "sources", "registers", "variants"),
-              ("description", "package", "verilator_args", "parameters", "ports", "enums", "debug",
+    c.mapping("", m, ("name", "top", "sources", "ports", "registers", "variants"),
+              ("description", "package", "verilator_args", "waivers", "lint_args", "parameters", "ports", "control", "enums", "debug",
                "assertions", "wave", "mutants", "coverage"))
     name = c.string("name", m["name"], DUT_NAME, "a lower-case identifier")
     base = os.path.splitext(os.path.basename(path))[0]
@@ -141,6 +146,17 @@ def validate(m, path):
             c.fail(f"sources[{i}]", f"file {s} not found next to the manifest")
     for i, a in enumerate(c.seq("verilator_args", m.setdefault("verilator_args", []))):
         c.string(f"verilator_args[{i}]", a)
+    # Verilator configuration files (lint_off waivers for vendor code), beside
+    # the manifest; the build and `make lint` pass them before the sources.
+    for i, w in enumerate(c.seq("waivers", m.setdefault("waivers", []) or [])):
+        c.string(f"waivers[{i}]", w)
+        if not w.endswith(".vlt"):
+            c.fail(f"waivers[{i}]", f"expected a Verilator configuration file (.vlt), got {w!r}")
+        if not os.path.isfile(os.path.join(folder, w)):
+            c.fail(f"waivers[{i}]", f"file {w} not found next to the manifest")
+    # Extra flags for lint only (the build's come from verilator_args).
+    for i, a in enumerate(c.seq("lint_args", m.setdefault("lint_args", []) or [])):
+        c.string(f"lint_args[{i}]", a)
 
     params = {}
     for i, p in enumerate(c.seq("parameters", m.setdefault("parameters", []) or [])):
@@ -150,17 +166,9 @@ def validate(m, path):
         c.integer(f"{k}.default", p["default"])
         params[p["name"]] = p
 
-    ports = c.mapping("ports", m.setdefault("ports", {}), (), ("reg", "m_axi", "s_axis", "m_axis", "debug"))
-    reg_port = c.mapping("ports.reg", ports.setdefault("reg", {}), (),
-                         ("prefix", "protocol", "addr_width", "addressing"))
-    addr_width = c.integer("ports.reg.addr_width", reg_port.setdefault("addr_width", 8), 1, 32)
-    addressing = reg_port.setdefault("addressing", "byte")
-    if addressing not in ("byte", "word"):
-        c.fail("ports.reg.addressing", f"expected byte or word, got {addressing!r}")
-    m["addr_shift"] = 0 if addressing == "byte" else 2
-    for kind in ("m_axi", "s_axis", "m_axis", "debug"):
-        for i, pfx in enumerate(c.seq(f"ports.{kind}", ports.setdefault(kind, []))):
-            c.string(f"ports.{kind}[{i}]", pfx, IDENT, "a port name or prefix")
+    dutgen_ports.validate(c, m)
+    m["addr_shift"] = 0 if m["reg_port"]["addressing"] == "byte" else 2
+    addr_width = m["reg_port"]["addr_width"]
 
     # Enums first: registers and debug fields refer to them.
     enums = {}
@@ -296,7 +304,11 @@ def validate(m, path):
             c.integer(f"{k}.params.{pn}", pv)
 
     if "wave" in m:
-        w = c.mapping("wave", m["wave"], ("groups",), ("root", "filters"))
+        w = c.mapping("wave", m["wave"], ("groups",), ("root", "filters", "scenario"))
+        if "scenario" in w:  # the scenario that shows the view (make wave-selftest), beside the manifest
+            c.string("wave.scenario", w["scenario"])
+            if not os.path.isfile(os.path.join(folder, w["scenario"])):
+                c.fail("wave.scenario", f"file {w['scenario']} not found (paths are from the manifest's folder)")
         filters = c.mapping("wave.filters", w.setdefault("filters", {}) or {}, (), tuple(w.get("filters") or {}))
         for fname, en in filters.items():
             c.string(f"wave.filters.{fname}", fname, IDENT, "a filter name")
@@ -393,11 +405,11 @@ def _sv_header(m):
 
 def gen_sv(m):
     n = m["name"]
-    aw = m["ports"]["reg"]["addr_width"]
+    aw = m["reg_port"]["addr_width"]
     shift = m["addr_shift"]
     # A register description: not every module uses every entry.
-    L = [_sv_header(m), f"package {n}_reg_pkg;", "", "  /* verilator lint_off UNUSEDPARAM */", ""]
-    L.append(f"  // Register addresses on the register port ({m['ports']['reg']['addressing']} addresses).")
+    L = [_sv_header(m), "`timescale 1ns/1ps", "", f"package {n}_reg_pkg;", "", "  /* verilator lint_off UNUSEDPARAM */", ""]
+    L.append(f"  // Register addresses on the register port ({m['reg_port']['addressing']} addresses).")
     L.append(f"  parameter int unsigned RegAddrWidth = {aw};")
     for r in m["registers"]:
         L.append(f"  parameter logic [RegAddrWidth-1:0] Reg{_camel(r['name'])} = {aw}'h{r['offset'] >> shift:02x};"
@@ -545,10 +557,10 @@ def gen_cpp(m):
          "using dutgen::EnumItem;", "using dutgen::Field;", "using dutgen::Register;", "",
          f"inline constexpr const char* kDut = {_cpp_str(n)};",
          f"inline constexpr const char* kTop = {_cpp_str(m['top'])};",
-         f"// The register port carries {m['ports']['reg']['addressing']} addresses: "
+         f"// The register port carries {m['reg_port']['addressing']} addresses: "
          "port address = byte offset >> kAddrShift.",
          f"inline constexpr unsigned kAddrShift = {shift};",
-         f"inline constexpr unsigned kAddrWidth = {m['ports']['reg']['addr_width']};",
+         f"inline constexpr unsigned kAddrWidth = {m['reg_port']['addr_width']};",
          "constexpr uint32_t port_addr(uint32_t offset) { return offset >> kAddrShift; }", "",
          "// Byte offsets."]
     for r in m["registers"]:
@@ -637,6 +649,15 @@ def gen_cpp(m):
 # Waveform views (tb/wave/views.cpp includes the result)
 # ---------------------------------------------------------------------------
 
+# The AXI groups of a view, one set per axi4 interface (signals the dump
+# lacks are dropped when the .gtkw is written).
+_AXI_VIEW = (("AXI read address", ("arvalid", "arready", "araddr", "arlen", "arid")),
+             ("AXI read data", ("rvalid", "rready", "rlast", "rid", "rresp", "rdata")),
+             ("AXI write address", ("awvalid", "awready", "awaddr", "awlen", "awid")),
+             ("AXI write data", ("wvalid", "wready", "wlast", "wstrb", "wdata")),
+             ("AXI write response", ("bvalid", "bready", "bresp", "bid")))
+
+
 def gen_views(ms):
     fmt = {"bin": "Format::kBin", "hex": "Format::kHex", "dec": "Format::kDec", "signed": "Format::kSigned"}
     L = [f"// Generated by {GENERATOR} from the DUT manifests: do not edit.",
@@ -656,8 +677,13 @@ def gen_views(ms):
                 (f", {_cpp_str(flt)}" if flt else "") + ")" for p, f, flt in g["parsed"])
             L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str(g['name'])}, {{{sigs}}}, "
                      f"{'true' if g.get('collapsed') else 'false'}}});")
-        for pfx in m["ports"]["m_axi"]:
-            L.append(f"    for (ViewGroup& g : axi_groups({_cpp_str(pfx)})) v.groups.push_back(std::move(g));")
+        for it in m["interfaces"]:
+            if it["kind"] != "axi4":
+                continue
+            for title, chans in _AXI_VIEW:
+                sigs = ", ".join(f"ViewSignal({_cpp_str(it['pins'][s][0])}" + (", Format::kDec" if s.endswith("len") else "")
+                                 + ")" for s in chans)
+                L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str(title + ' (' + it['name'] + ')')}, {{{sigs}}}, false}});")
         for fname, en in w.get("filters", {}).items():
             items = ", ".join(f"{{{it['value']}, {_cpp_str(it.get('label', it['name']))}}}"
                               for it in m["enum_map"][en]["items"])
@@ -686,6 +712,7 @@ def gen_cmake(m):
          f"set(COSIM_DUT_PREFIX V{m['top']})",
          "set(COSIM_DUT_SOURCES " + " ".join(_cm(os.path.join(f, s)) for s in m["sources"]) + ")",
          "set(COSIM_DUT_VERILATOR_ARGS " + " ".join(_cm(a) for a in m["verilator_args"]) + ")",
+         "set(COSIM_DUT_WAIVERS " + " ".join(_cm(os.path.join(f, w)) for w in m["waivers"]) + ")",
          "set(COSIM_DUT_BIND_SOURCES " + " ".join(
              _cm(os.path.join(REPO, s)) for s in m.get("coverage", {}).get("bind_sources", [])) + ")"]
     pkg = m.get("package")
@@ -727,6 +754,7 @@ def outputs(m, outdir):
     n = m["name"]
     return {"sv": os.path.join(outdir, "sv", f"{n}_reg_pkg.sv"),
             "cpp": os.path.join(outdir, "include", "dut", f"{n}_regs.hpp"),
+            "pins": os.path.join(outdir, "include", "dut", f"{n}_pins.hpp"),
             "cmake": os.path.join(outdir, "cmake", f"{n}.cmake")}
 
 
@@ -737,6 +765,21 @@ def lint_files(m, outdir):
     return common + [outputs(m, outdir)["sv"]] + [os.path.join(m["folder"], s) for s in m["sources"]]
 
 
+def check_top_ports(m, outdir, verilator):
+    """The manifest's ports against the top's (verilator --xml-only): a
+    missing or unclaimed port is a ManifestError naming both."""
+    files = lint_files(m, outdir)
+    try:
+        ports = dutgen_ports.top_ports(m, files, [os.path.join(REPO, "rtl", "common"), m["folder"]], verilator,
+                                       os.path.join(outdir, "ports"))
+    except RuntimeError as e:
+        raise ManifestError(f"{m['path']}: ports: {e}")
+    errs = dutgen_ports.check_top(m, ports)
+    if errs:
+        more = f" (and {len(errs) - 1} more: " + "; ".join(errs[1:4]) + ")" if len(errs) > 1 else ""
+        raise ManifestError(f"{m['path']}: ports: {errs[0]}{more}")
+
+
 def main(argv):
     import argparse
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -745,6 +788,7 @@ def main(argv):
     ap.add_argument("--outdir")
     ap.add_argument("--out")
     ap.add_argument("--stamp")
+    ap.add_argument("--verilator", help="check the manifest's ports against the Verilated top's")
     a = ap.parse_args(argv[1:])
     try:
         if a.command == "list":
@@ -758,6 +802,28 @@ def main(argv):
             ms = manifests()
             if key == "names":
                 print("\n".join(m["name"] for m in ms))
+            elif key == "port-names":
+                print("\n".join(sorted({n for m in ms for n in dutgen_ports.port_names(m)})))
+            elif key == "wave-scenarios":
+                # NAME SCENARIO per DUT with a view (extra manifests: the build's template instances);
+                # a DUT without one is named on stderr.
+                for m in ms + [load(p) for p in rest if os.path.abspath(p) not in {x["path"] for x in ms}]:
+                    sc = m.get("wave", {}).get("scenario")
+                    if sc:
+                        print(m["name"], os.path.normpath(os.path.join(m["folder"], sc)))
+                    else:
+                        print(f"dutgen: {m['name']}: no wave.scenario in its manifest, not in the wave self-test",
+                              file=sys.stderr)
+            elif key == "lint-args":
+                if len(rest) != 1:
+                    raise ManifestError("dutgen query lint-args: expected NAME")
+                sel = [load(rest[0])] if rest[0].endswith(".yaml") else [m for m in ms if m["name"] == rest[0]]
+                if not sel:
+                    raise ManifestError(f"dutgen query lint-args: no manifest named {rest[0]}")
+                m = sel[0]
+                # Warnings, defines and parameters of the build count for lint; optimisation flags do not.
+                keep = [a for a in m["verilator_args"] if a.startswith(("-W", "-D", "+define", "-G"))]
+                print("\n".join([os.path.join(m["folder"], w) for w in m["waivers"]] + keep + m["lint_args"]))
             elif key == "coverage-names":
                 print("\n".join(m["name"] for m in ms if m.get("coverage", {}).get("targets")))
             elif key == "coverage-targets":
@@ -768,7 +834,7 @@ def main(argv):
             elif key == "lint-files":
                 if len(rest) != 2:
                     raise ManifestError("dutgen query lint-files: expected NAME OUTDIR")
-                sel = [m for m in ms if m["name"] == rest[0]]
+                sel = [load(rest[0])] if rest[0].endswith(".yaml") else [m for m in ms if m["name"] == rest[0]]
                 if not sel:
                     raise ManifestError(f"dutgen query lint-files: no manifest named {rest[0]}")
                 write_if_changed(outputs(sel[0], rest[1])["sv"], gen_sv(sel[0]))
@@ -805,6 +871,9 @@ def main(argv):
             o = outputs(m, a.outdir)
             write_if_changed(o["sv"], gen_sv(m))
             write_if_changed(o["cpp"], gen_cpp(m))
+            write_if_changed(o["pins"], dutgen_ports.gen_cpp(m, GENERATOR, _rel(m["path"])))
+            if a.verilator:
+                check_top_ports(m, a.outdir, a.verilator)
             if a.command == "configure":
                 write_if_changed(o["cmake"], gen_cmake(m))
         if a.stamp:

@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # verilator --lint-only -Wall on each accelerator's RTL: for every manifest
-# rtl/<dut>/<dut>.yaml, rtl/common/*.sv, the register package generated from
-# the manifest, then the manifest's sources in order (scripts/dutgen.py);
-# rtl/common and the DUT's own folder are on the include path.
+# (rtl/<dut>/<dut>.yaml, plus those given as arguments, e.g. the build's
+# template instances), rtl/common/*.sv, the register package generated from
+# the manifest, then the manifest's sources in order (scripts/dutgen.py), with
+# the manifest's waiver files and flags (waivers, the -W/-D/-G part of
+# verilator_args, lint_args) as the build passes them; rtl/common and the
+# DUT's own folder are on the include path.
+#
+#   scripts/lint.sh [MANIFEST...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 gen=$(mktemp -d)
 trap 'rm -rf "$gen"' EXIT
 python3 scripts/dutgen.py check >/dev/null
 status=0
-for name in $(python3 scripts/dutgen.py query names); do
-  mapfile -t files < <(python3 scripts/dutgen.py query lint-files "$name" "$gen")
-  if verilator --lint-only -Wall -Wno-MULTITOP -Irtl/common "-Irtl/$name" "${files[@]}"; then
+mapfile -t duts < <(python3 scripts/dutgen.py query names)
+for dut in "${duts[@]}" "$@"; do
+  mapfile -t files < <(python3 scripts/dutgen.py query lint-files "$dut" "$gen")
+  mapfile -t extra < <(python3 scripts/dutgen.py query lint-args "$dut")
+  dir=$(dirname "${files[-1]}")
+  name=$(basename "${dut%.yaml}")
+  if verilator --lint-only -Wall -Wno-MULTITOP --timescale 1ns/1ps -Irtl/common "-I$dir" "${extra[@]}" "${files[@]}"; then
     echo "lint: $name clean"
   else
     echo "lint: $name has warnings" >&2; status=1

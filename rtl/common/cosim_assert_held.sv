@@ -6,6 +6,7 @@
 // evaluation, which cost the VTA core about 4 % of its simulation speed per
 // primitive; this immediate assertion only copies the payload while stalled.
 // Active only in builds with --assert, like every assertion.
+`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
 module cosim_assert_held #(
   parameter int unsigned Width = 1,
   parameter string       Name  = "cosim_assert_held"

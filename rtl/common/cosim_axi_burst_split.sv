@@ -8,6 +8,7 @@
 // NumAddr > 1: the request carries NumAddr addresses that advance together
 // (a copy's source and destination); each burst stays inside the 4 KB page
 // of every one of them.
+`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
 module cosim_axi_burst_split #(
   parameter int unsigned AddrWidth  = 64,
   parameter int unsigned DataBytes  = 16,   // bytes per beat, a power of two

@@ -9,6 +9,7 @@
 //
 // Storage is an unpacked array written by index (a plain C array once
 // Verilated) and has no reset.
+`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
 module cosim_ram #(
   parameter int unsigned Width       = 32,
   parameter int unsigned Depth       = 1024,

@@ -28,6 +28,11 @@ struct Pins {
   bool tready = false;
   uint64_t tdata = 0;
   bool tlast = false;
+  // Optional sidebands, driven when the DUT's stream has them: every byte
+  // kept and a data byte unless a source says otherwise.
+  uint64_t tkeep = ~uint64_t{0};
+  uint64_t tstrb = ~uint64_t{0};
+  uint64_t tuser = 0;
 
   bool fire() const { return tvalid && tready; }
 };

@@ -1,13 +1,14 @@
-// The AXI4 master binder: a model's m_axi_* ports (AW, W, B, AR, R; the ID
-// ports when the model has them) to and from an Axi4Pins, served by an AXI4
+// The AXI4 master binder: one axi4 interface of a model (AW, W, B, AR, R;
+// optional signals when the model has them) to and from an Axi4Pins, served by an AXI4
 // slave: the cycle-level tb/axi Axi4SlaveModel (bare harnesses) or the TLM
 // testbench's TimedAxiSlave, behind the AxiSlavePort interface. The data
-// width is the model's (the storage of m_axi_rdata_i).
+// width is the model's (the storage of its RDATA pin).
 #pragma once
 
 #include <cstdint>
 
 #include "axi/axi4_slave.hpp"
+#include "harness/bus.hpp"
 #include "harness/pins.hpp"
 #include "harness/port.hpp"
 
@@ -33,58 +34,60 @@ class AxiSlaveRef final : public AxiSlavePort {
   Slave& s_;
 };
 
-namespace axi_pins {
-COSIM_HARNESS_HAS_PIN(m_axi_arid_o);
-COSIM_HARNESS_HAS_PIN(m_axi_awid_o);
-COSIM_HARNESS_HAS_PIN(m_axi_rid_i);
-COSIM_HARNESS_HAS_PIN(m_axi_bid_i);
-}  // namespace axi_pins
-
-template <class Model>
+// The DUT's AXI4 master interface `Bus` (generated binding, harness/bus.hpp).
+// Optional signals the top lacks take their AXI defaults: ARSIZE / AWSIZE the
+// full data width, ARBURST / AWBURST INCR, IDs 0, WSTRB all lanes.
+template <class Model, class Bus>
 class AxiMasterBinder final : public Port<Model> {
  public:
-  static constexpr std::size_t kDataBytes = pin_bytes<decltype(std::declval<Model&>().m_axi_rdata_i)>;
+  static constexpr std::size_t kDataBytes = pin_bytes<decltype(Bus::rdata(std::declval<Model&>()))>;
   static_assert(kDataBytes <= kAxiMaxDataBytes, "AXI data wider than Axi4Pins holds");
+  static constexpr uint8_t kFullSize = kDataBytes >= 64 ? 6 : kDataBytes >= 32 ? 5 : kDataBytes >= 16 ? 4
+                                     : kDataBytes >= 8 ? 3 : kDataBytes >= 4 ? 2 : kDataBytes >= 2 ? 1 : 0;
 
   explicit AxiMasterBinder(AxiSlavePort& slave) : slave_(slave) {}
 
   // Slave outputs -> master inputs.
   void drive(Model& m) override {
     slave_.drive(p_);
-    m.m_axi_arready_i = p_.arready;
-    m.m_axi_rvalid_i = p_.rvalid;
-    if (p_.rvalid) bytes_to_pin(m.m_axi_rdata_i, p_.rdata.data(), kDataBytes);
-    m.m_axi_rresp_i = p_.rresp;
-    m.m_axi_rlast_i = p_.rlast;
-    if constexpr (axi_pins::has_m_axi_rid_i<Model>::value) m.m_axi_rid_i = p_.rid;
-    m.m_axi_awready_i = p_.awready;
-    m.m_axi_wready_i = p_.wready;
-    m.m_axi_bvalid_i = p_.bvalid;
-    m.m_axi_bresp_i = p_.bresp;
-    if constexpr (axi_pins::has_m_axi_bid_i<Model>::value) m.m_axi_bid_i = p_.bid;
+    set_pin(Bus::arready(m), p_.arready);
+    set_pin(Bus::rvalid(m), p_.rvalid);
+    if (p_.rvalid) bytes_to_pin(Bus::rdata(m), p_.rdata.data(), kDataBytes);
+    if constexpr (COSIM_HAS(Bus, rresp, Model)) set_pin(Bus::rresp(m), p_.rresp);
+    if constexpr (COSIM_HAS(Bus, rlast, Model)) set_pin(Bus::rlast(m), p_.rlast);
+    if constexpr (COSIM_HAS(Bus, rid, Model)) set_pin(Bus::rid(m), p_.rid);
+    set_pin(Bus::awready(m), p_.awready);
+    set_pin(Bus::wready(m), p_.wready);
+    set_pin(Bus::bvalid(m), p_.bvalid);
+    if constexpr (COSIM_HAS(Bus, bresp, Model)) set_pin(Bus::bresp(m), p_.bresp);
+    if constexpr (COSIM_HAS(Bus, bid, Model)) set_pin(Bus::bid(m), p_.bid);
   }
 
   // Master outputs -> slave, which sees this cycle's handshakes.
   void sample(const Model& m, uint64_t time) override {
     (void)time;
-    p_.arvalid = m.m_axi_arvalid_o;
-    p_.araddr = m.m_axi_araddr_o;
-    p_.arlen = m.m_axi_arlen_o;
-    p_.arsize = m.m_axi_arsize_o;
-    p_.arburst = m.m_axi_arburst_o;
-    if constexpr (axi_pins::has_m_axi_arid_o<Model>::value) p_.arid = m.m_axi_arid_o;
-    p_.rready = m.m_axi_rready_o;
-    p_.awvalid = m.m_axi_awvalid_o;
-    p_.awaddr = m.m_axi_awaddr_o;
-    p_.awlen = m.m_axi_awlen_o;
-    p_.awsize = m.m_axi_awsize_o;
-    p_.awburst = m.m_axi_awburst_o;
-    if constexpr (axi_pins::has_m_axi_awid_o<Model>::value) p_.awid = m.m_axi_awid_o;
-    p_.wvalid = m.m_axi_wvalid_o;
-    if (p_.wvalid) pin_to_bytes(m.m_axi_wdata_o, p_.wdata.data(), kDataBytes);
-    p_.wstrb = m.m_axi_wstrb_o;
-    p_.wlast = m.m_axi_wlast_o;
-    p_.bready = m.m_axi_bready_o;
+    p_.arvalid = Bus::arvalid(m);
+    p_.araddr = Bus::araddr(m);
+    p_.arlen = Bus::arlen(m);
+    if constexpr (COSIM_HAS(Bus, arsize, Model)) p_.arsize = Bus::arsize(m); else p_.arsize = kFullSize;
+    if constexpr (COSIM_HAS(Bus, arburst, Model)) p_.arburst = Bus::arburst(m); else p_.arburst = 1;
+    if constexpr (COSIM_HAS(Bus, arid, Model)) p_.arid = Bus::arid(m);
+    p_.rready = Bus::rready(m);
+    p_.awvalid = Bus::awvalid(m);
+    p_.awaddr = Bus::awaddr(m);
+    p_.awlen = Bus::awlen(m);
+    if constexpr (COSIM_HAS(Bus, awsize, Model)) p_.awsize = Bus::awsize(m); else p_.awsize = kFullSize;
+    if constexpr (COSIM_HAS(Bus, awburst, Model)) p_.awburst = Bus::awburst(m); else p_.awburst = 1;
+    if constexpr (COSIM_HAS(Bus, awid, Model)) p_.awid = Bus::awid(m);
+    p_.wvalid = Bus::wvalid(m);
+    if (p_.wvalid) pin_to_bytes(Bus::wdata(m), p_.wdata.data(), kDataBytes);
+    if constexpr (COSIM_HAS(Bus, wstrb, Model)) {
+      p_.wstrb = Bus::wstrb(m);
+    } else {
+      p_.wstrb = kDataBytes >= 64 ? ~uint64_t{0} : (uint64_t{1} << kDataBytes) - 1;
+    }
+    p_.wlast = Bus::wlast(m);
+    p_.bready = Bus::bready(m);
     slave_.tick(p_);
   }
 

@@ -1,13 +1,18 @@
 // The harness core: one Verilated DUT model in a plain C++ clock loop,
-// generic over the model class. Every bare harness and every TLM wrapper of
-// a DUT clocks its model through it:
-//   - reset: kResetCycles clocks with rst_ni low, then rst_ni high; not
-//     counted, not dumped, the pin binders not clocked;
+// generic over the model class and its generated pin binding (`Pins`, the
+// Top struct of include/dut/<dut>_pins.hpp, from the manifest's `ports`).
+// Every bare harness and every TLM wrapper of a DUT clocks its model through
+// it:
+//   - reset: the manifest's reset port held active for its cycles, then
+//     released; not counted, not dumped, the pin binders not clocked;
 //   - the clock loop: per cycle, every binder's drive(); falling-edge eval;
 //     every binder's sample(); rising-edge eval; RTL assertion check;
 //     every binder's update(); the after-cycle hook (the TLM wrapper's time);
-//   - register access through the reg_* pins (RegBinder, one cycle per
-//     access on the common register bus);
+//   - register access through the control interface: the common register
+//     bus (RegBinder, one cycle per access) or AXI4-Lite (AxiLiteBinder);
+//   - for the Vitis control protocols (ap_ctrl_hs / ap_ctrl_chain), run()
+//     starts nothing itself: it polls CTRL for ap_done (harness/ap_ctrl.hpp);
+//   - the interrupt pins (irq interfaces): irq(), run_until_irq();
 //   - the DUT's status decoding (Status: done, error, diagnosis from its
 //     pins; static functions, so the per-cycle check is inlined), and
 //     run(): clock until done or error within a cycle budget;
@@ -27,13 +32,15 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "common/error.hpp"
 #include "coverage/rtl_coverage.hpp"
+#include "harness/ap_ctrl.hpp"
+#include "harness/axi_lite_binder.hpp"
+#include "harness/bus.hpp"
 #include "harness/port.hpp"
 #include "harness/reg_binder.hpp"
 #include "rtl_assert/rtl_assert.hpp"
@@ -42,10 +49,27 @@
 
 namespace cosim::tb::harness {
 
-// Clocks with rst_ni low, for every DUT.
-constexpr int kResetCycles = 2;
-// Cycles a register access may wait for the request or the response.
-constexpr int kRegPortCycles = 100;
+// The binder of a DUT's control interface: by its kind, none without one.
+template <class Model, class Bus, class = void>
+struct ControlBinderOf {
+  struct type {
+    void drive(Model&) {}
+    void sample(const Model&) {}
+    template <class Cycle>
+    uint32_t access(Model&, bool, uint32_t addr, uint32_t, Cycle&&, const std::string& dut) {
+      throw InputError(dut + ": register access at " + hex(addr) + ", but the manifest declares no control port");
+    }
+    std::vector<std::string> errors() const { return {}; }
+  };
+};
+template <class Model, class Bus>
+struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kReg>> {
+  using type = RegBinder<Model, Bus>;
+};
+template <class Model, class Bus>
+struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kAxi4Lite>> {
+  using type = AxiLiteBinder<Model, Bus>;
+};
 
 // Status: how a DUT's pins say where it is. A DUT provides
 //   static bool done(const Model&);          // the run is over
@@ -58,7 +82,7 @@ struct NoErrorPin {
   }
 };
 
-template <class Model, class Status>
+template <class Model, class Status, class Pins>
 class Core {
  public:
   // `dut` names the model instance (the waveform view's root) and the DUT in
@@ -103,16 +127,16 @@ class Core {
 
   void cycle() {
     Model& m = *m_;
-    reg_.drive(m);
+    ctrl_.drive(m);
     for (Port<Model>* p : ports_) p->drive(m);
     const uint64_t t = time();
     Verilated::threadContextp(ctx_.get());  // a failing assertion's $stop counts on the thread's context: this one
-    m.clk_i = 0;
+    Pins::clock(m) = 0;
     m.eval();
     if (timeline_) wave_->sample(t, 0);
-    reg_.sample(m);
+    ctrl_.sample(m);
     for (Port<Model>* p : ports_) p->sample(m, t);
-    m.clk_i = 1;
+    Pins::clock(m) = 1;
     ctx_->time(cycles_ + 1);  // Verilator's assertion messages print this cycle number
     m.eval();
     ++cycles_;
@@ -128,12 +152,38 @@ class Core {
   bool done() const { return Status::done(*m_); }
   bool error() const { return Status::error(*m_); }
   std::string diagnosis() const { return Status::diagnosis(*m_); }
+  // Failed control-port accesses (an AXI4-Lite SLVERR, say).
+  std::vector<std::string> control_errors() const { return ctrl_.errors(); }
 
-  // Clocks until done() or error(); false when `max_cycles` more cycles
-  // passed first.
+  // Clocks until the DUT finished: done() or error() from its status pins,
+  // or for the Vitis protocols ap_done read from CTRL; false when
+  // `max_cycles` more cycles passed first.
   bool run(uint64_t max_cycles) {
     const uint64_t end = cycles_ + max_cycles;
-    while (!done() && !error()) {
+    if constexpr (Pins::kControl == ControlProtocol::kApCtrlHs || Pins::kControl == ControlProtocol::kApCtrlChain) {
+      return ap_ctrl::wait_done(
+          Pins::kControl == ControlProtocol::kApCtrlChain, [&] { return cycles_ < end; },
+          [&](uint32_t a) { return reg_read(a); }, [&](uint32_t a, uint32_t v) { reg_write(a, v); });
+    } else {
+      while (!done() && !error()) {
+        if (cycles_ >= end) return false;
+        cycle();
+      }
+      return true;
+    }
+  }
+
+  // Whether an interrupt pin (the manifest's irq interfaces) is high.
+  bool irq() const {
+    bool any = false;
+    Pins::Irqs::for_each([&](auto bus) { any = any || decltype(bus)::irq(*m_) != 0; });
+    return any;
+  }
+  static constexpr bool kHasIrq = Pins::Irqs::size > 0;
+  // Clocks until irq(); false when `max_cycles` more cycles passed first.
+  bool run_until_irq(uint64_t max_cycles) {
+    const uint64_t end = cycles_ + max_cycles;
+    while (!irq()) {
       if (cycles_ >= end) return false;
       cycle();
     }
@@ -147,49 +197,29 @@ class Core {
  private:
   void reset() {
     Model& m = *m_;
-    reg_.drive(m);
-    m.rst_ni = 0;
-    m.clk_i = 0;
+    ctrl_.drive(m);
+    Pins::reset(m) = Pins::kResetActiveLow ? 0 : 1;
+    Pins::clock(m) = 0;
     m.eval();
-    for (int i = 0; i < kResetCycles; ++i) {
-      m.clk_i = 1;
+    for (int i = 0; i < Pins::kResetCycles; ++i) {
+      Pins::clock(m) = 1;
       m.eval();
-      m.clk_i = 0;
+      Pins::clock(m) = 0;
       m.eval();
     }
-    m.rst_ni = 1;
+    Pins::reset(m) = Pins::kResetActiveLow ? 1 : 0;
     m.eval();
   }
 
   uint32_t reg_access(bool write, uint32_t addr, uint32_t wdata) {
-    reg_.request(write, addr, wdata);
-    int n = 0;
-    do {
-      if (n++ == kRegPortCycles) {
-        reg_.idle();
-        throw TimeoutError(dut_ + ": register port did not take the request at 0x" + hex(addr));
-      }
-      cycle();
-    } while (!reg_.fired());
-    reg_.idle();
-    for (n = 0; !m_->reg_rsp_valid_o; ++n) {
-      if (n == kRegPortCycles) throw TimeoutError(dut_ + ": register port did not answer at 0x" + hex(addr));
-      cycle();
-    }
-    return m_->reg_rdata_o;  // taken at the next clock edge (reg_rsp_ready_i = 1)
-  }
-
-  static std::string hex(uint32_t v) {
-    std::ostringstream s;
-    s << std::hex << v;
-    return s.str();
+    return ctrl_.access(*m_, write, addr, wdata, [this] { cycle(); }, dut_);
   }
 
   std::string dut_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<wave::WaveTracer<Model>> wave_;  // before the model: it switches tracing on
   std::unique_ptr<Model> m_;
-  RegBinder<Model> reg_;
+  typename ControlBinderOf<Model, typename Pins::Control>::type ctrl_;
   std::vector<Port<Model>*> ports_;
   std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;

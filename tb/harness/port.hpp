@@ -1,5 +1,5 @@
 // A pin binder: the piece of a harness that moves one group of a Verilated
-// model's ports (reg_*, m_axi_*, s_axis_* / m_axis_*, or a DUT's event pins)
+// model's ports (an AXI4 master, a pair of streams, or a DUT's event pins)
 // between the model and a testbench model, in the three phases of a clock
 // cycle that harness::Core runs:
 //

@@ -5,11 +5,14 @@
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
 #include "Vtf2_top.h"
 #include "verilated.h"
+#include "dut/tf2_pins.hpp"
 #include "harness/core.hpp"
 #include "activity/activity_port.hpp"
 #include "tf2_bare/tf2_lanes.hpp"
 
 namespace cosim::tb::tf2 {
+
+namespace pins = cosim::tf2::pins;  // the generated binding (manifest ports)
 
 std::string describe_err_info(uint32_t err_info) {
   namespace f = regs::err_info;
@@ -73,13 +76,13 @@ struct Tf2Status : harness::NoErrorPin {
 }  // namespace
 
 struct Tf2Core::Impl {
-  harness::AxiMasterBinder<Vtf2_top> axi;
+  harness::AxiMasterBinder<Vtf2_top, pins::Mem> axi;
   EventPort events;
-  harness::Core<Vtf2_top, Tf2Status> core;
+  harness::Core<Vtf2_top, Tf2Status, pins::Top> core;
   bool sample_activity;
   std::unique_ptr<activity::Timeline> timeline;
   std::unique_ptr<activity::ActivityPort<Vtf2_top, ActivityProbe>> activity;
-  static_assert(harness::AxiMasterBinder<Vtf2_top>::kDataBytes == kAxiDataBytes);
+  static_assert(harness::AxiMasterBinder<Vtf2_top, pins::Mem>::kDataBytes == kAxiDataBytes);
 
   Impl(harness::AxiSlavePort& s, const TbConfig* wave)
       : axi(s), core("tf2", wave), sample_activity(wave != nullptr && wave->timeline) {

@@ -6,12 +6,15 @@
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
 #include "Vtinydnn_top.h"
 #include "verilated.h"
+#include "dut/tinydnn_pins.hpp"
 #include "harness/core.hpp"
 #include "harness/stall_seed.hpp"
 #include "activity/activity_port.hpp"
 #include "tinydnn_bare/tinydnn_lanes.hpp"
 
 namespace cosim::tb::tinydnn {
+
+namespace pins = cosim::tinydnn::pins;  // the generated binding (manifest ports)
 
 namespace {
 
@@ -226,7 +229,7 @@ namespace {
 // The event pins and the stream handshakes, counted at each rising edge.
 class CounterPort final : public harness::Port<Vtinydnn_top> {
  public:
-  explicit CounterPort(const harness::AxisBinder<Vtinydnn_top>& axis) : axis_(axis) {}
+  explicit CounterPort(const harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out>& axis) : axis_(axis) {}
   void drive(Vtinydnn_top& m) override { (void)m; }
   void sample(const Vtinydnn_top& m, uint64_t time) override {
     (void)time;
@@ -247,7 +250,7 @@ class CounterPort final : public harness::Port<Vtinydnn_top> {
   uint32_t od = 1;
 
  private:
-  const harness::AxisBinder<Vtinydnn_top>& axis_;
+  const harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out>& axis_;
 };
 
 struct TinyDnnStatus : harness::NoErrorPin {
@@ -266,9 +269,9 @@ struct TinyDnnStatus : harness::NoErrorPin {
 
 struct TinyDnnCore::Impl {
   Streams streams;
-  harness::AxisBinder<Vtinydnn_top> axis;
+  harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out> axis;
   CounterPort counters;
-  harness::Core<Vtinydnn_top, TinyDnnStatus> core;
+  harness::Core<Vtinydnn_top, TinyDnnStatus, pins::Top> core;
   bool sample_activity;
   std::unique_ptr<activity::Timeline> timeline;
   std::unique_ptr<activity::ActivityPort<Vtinydnn_top, ActivityProbe>> activity;

@@ -1,13 +1,15 @@
-// The base of a DUT wrapper whose DUT has one AXI4 master: the cycle-level
-// slave serving it through the TLM memory bridge (TimedAxiSlave), bound to
-// the pins by the harness (axi_port()), and what every such wrapper reports
-// alike: the slave's state in a diagnosis, beat counts and memory wait
+// The base of a DUT wrapper whose DUT has AXI4 masters (any number, all on
+// the one DRAM): per master a cycle-level slave serving it through its own
+// TLM memory bridge (TimedAxiSlave over DutWrapper::memory(i)), bound to the
+// pins by the harness (axi_port(i)), and what every such wrapper reports
+// alike: the slaves' state in a diagnosis, beat counts and memory wait
 // states among the counters, AXI protocol and access errors. A DUT adds its
 // own through dut_diagnosis() / dut_counters() / dut_errors().
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,14 +19,23 @@
 
 namespace cosim::tb {
 
+// One AXI4 master of a DUT (the manifest's axi4 interface).
+struct AxiMasterSpec {
+  std::string name;         // interface name, prefixes its counters when there are several
+  uint32_t data_bytes = 0;  // width of its data bus
+  uint64_t stall_seed = 0;  // DRAM timing stream of its stall draws (master 0: 0)
+};
+
 class AxiDutWrapper : public DutWrapper {
  public:
-  // `data_bytes`: the width of the DUT's AXI data bus.
+  // One master, `data_bytes` wide, timing stream 0.
   AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, uint32_t data_bytes);
+  AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const std::vector<AxiMasterSpec>& masters);
 
-  // dut_diagnosis(), then the AXI slave's state.
+  // dut_diagnosis(), then each AXI slave's state.
   std::string diagnosis() const final;
-  // dut_counters() plus read_beats, write_beats, memory_wait_cycles.
+  // dut_counters() plus read_beats, write_beats, memory_wait_cycles (summed
+  // over the masters; with several, also <master>.read_beats, ...).
   std::map<std::string, uint64_t> perf_counters() const final;
   // dut_errors(), then AXI protocol and memory access errors.
   std::vector<std::string> errors() const final;
@@ -33,12 +44,17 @@ class AxiDutWrapper : public DutWrapper {
   virtual std::string dut_diagnosis() const = 0;
   virtual std::map<std::string, uint64_t> dut_counters() const { return {}; }
   virtual std::vector<std::string> dut_errors() const { return {}; }
-  // What the harness binds the DUT's m_axi_* pins to.
-  harness::AxiSlavePort& axi_port() { return port_; }
+  // What the harness binds the DUT's AXI4 master interface `i` to.
+  harness::AxiSlavePort& axi_port(std::size_t i = 0) { return masters_.at(i)->port; }
 
  private:
-  TimedAxiSlave axi_;
-  harness::AxiSlaveRef<TimedAxiSlave> port_;
+  struct Master {
+    Master(std::string n, TlmMemoryPort& mem, uint32_t data_bytes) : name(std::move(n)), axi(mem, data_bytes), port(axi) {}
+    std::string name;
+    TimedAxiSlave axi;
+    harness::AxiSlaveRef<TimedAxiSlave> port;
+  };
+  std::vector<std::unique_ptr<Master>> masters_;
 };
 
 }  // namespace cosim::tb

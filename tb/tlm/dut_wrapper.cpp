@@ -19,10 +19,39 @@ DutWrapper::DutWrapper(sc_core::sc_module_name name, const TbConfig& cfg)
 
 DutWrapper::~DutWrapper() = default;
 
-TlmMemoryPort& DutWrapper::memory() {
+TlmMemoryPort& DutWrapper::memory(std::size_t i, uint64_t stream) {
   // The DUT's socket is bound to the DRAM target first: timing stream 0.
-  if (!memory_) memory_ = std::make_unique<TlmMemoryPort>(mem_socket, cfg_, 0, [this] { return cycles_; });
-  return *memory_;
+  while (memory_.size() <= i) {
+    const uint64_t s = memory_.size() == i ? stream : memory_.size();
+    memory_.push_back(std::make_unique<TlmMemoryPort>(mem_socket, cfg_, s, [this] { return cycles_; }));
+    memory_.back()->set_write_log(write_log_);
+  }
+  return *memory_[i];
+}
+
+void DutWrapper::set_write_log(WriteLog* log) {
+  write_log_ = log;
+  for (auto& m : memory_) m->set_write_log(log);
+}
+
+TlmMemoryPort::Stats DutWrapper::memory_stats() const {
+  TlmMemoryPort::Stats sum;
+  for (const auto& m : memory_) {
+    const TlmMemoryPort::Stats& s = m->stats();
+    sum.reads += s.reads;
+    sum.writes += s.writes;
+    sum.read_bytes += s.read_bytes;
+    sum.write_bytes += s.write_bytes;
+    sum.dmi_accesses += s.dmi_accesses;
+    sum.tlm_accesses += s.tlm_accesses;
+  }
+  return sum;
+}
+
+uint64_t DutWrapper::memory_delay_cycles() const {
+  uint64_t sum = 0;
+  for (const auto& m : memory_) sum += m->total_delay_cycles();
+  return sum;
 }
 
 void DutWrapper::sync() {

@@ -63,9 +63,17 @@ class DutWrapper : public sc_core::sc_module {
 
   // Cycles since reset (the DUT's own clock count).
   uint64_t cycles() const { return cycles_; }
-  // Records the cycle of every DUT memory write (scoreboard hook).
-  void set_write_log(WriteLog* log) { memory().set_write_log(log); }
-  TlmMemoryPort& memory();
+  // Records the cycle of every DUT memory write (scoreboard hook), on every
+  // memory master.
+  void set_write_log(WriteLog* log);
+  // The bridge of the DUT's memory master `i` (one per AXI4 master; all on
+  // the one DRAM). `stream` picks its DRAM timing stream (its stall draws);
+  // master 0 is stream 0. Created on first use.
+  TlmMemoryPort& memory(std::size_t i = 0, uint64_t stream = 0);
+  std::size_t memory_ports() const { return memory_.size(); }
+  // Summed over the memory masters.
+  TlmMemoryPort::Stats memory_stats() const;
+  uint64_t memory_delay_cycles() const;
   const TbConfig& config() const { return cfg_; }
   // The registered target this DUT plays (`target` of the trace; set by
   // simulate()), for messages; the module name when unset.
@@ -91,7 +99,8 @@ class DutWrapper : public sc_core::sc_module {
   TbConfig cfg_;
   sc_core::sc_time period_;
   tlm_utils::tlm_quantumkeeper qk_;
-  std::unique_ptr<TlmMemoryPort> memory_;
+  std::vector<std::unique_ptr<TlmMemoryPort>> memory_;
+  WriteLog* write_log_ = nullptr;
   uint64_t cycles_ = 0;
   uint64_t local_cycles_ = 0;
   std::string target_;

@@ -40,8 +40,8 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   if (const activity::Timeline* t = dut->timeline()) out.timeline = *t;
   out.dut_errors = dut->errors();
   out.dram = dram.stats();
-  out.memory = dut->memory().stats();
-  out.memory_delay_cycles = dut->memory().total_delay_cycles();
+  out.memory = dut->memory_stats();
+  out.memory_delay_cycles = dut->memory_delay_cycles();
   out.sim_time_ns = sc_core::sc_time_stamp().to_seconds() * 1e9;
   return out;
 }

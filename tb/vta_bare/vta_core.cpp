@@ -5,6 +5,7 @@
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
 #include "Vvta_top.h"
 #include "verilated.h"
+#include "dut/vta_pins.hpp"
 #include "harness/core.hpp"
 #include "activity/activity_port.hpp"
 #include "vta_bare/vta_lanes.hpp"
@@ -108,6 +109,8 @@ std::string describe_error(uint32_t err_info) {
 
 namespace cosim::tb::vta {
 
+namespace pins = cosim::vta::pins;  // the generated binding (manifest ports)
+
 namespace {
 StatusVector status_of(const Vvta_top& t) {
   StatusVector s;
@@ -124,9 +127,9 @@ struct VtaStatus {
 }  // namespace
 
 struct VtaCore::Impl {
-  harness::AxiMasterBinder<Vvta_top> axi;
-  harness::Core<Vvta_top, VtaStatus> core;
-  static_assert(harness::AxiMasterBinder<Vvta_top>::kDataBytes == kAxiDataBytes);
+  harness::AxiMasterBinder<Vvta_top, pins::Mem> axi;
+  harness::Core<Vvta_top, VtaStatus, pins::Top> core;
+  static_assert(harness::AxiMasterBinder<Vvta_top, pins::Mem>::kDataBytes == kAxiDataBytes);
 
   std::unique_ptr<activity::Timeline> timeline;
   std::unique_ptr<activity::ActivityPort<Vvta_top, ActivityProbe>> activity;

@@ -11,27 +11,9 @@ namespace cosim::wave {
 
 namespace {
 
-using F = Format;
-
-ViewGroup group(std::string name, std::vector<ViewSignal> s, bool collapsed = false) {
-  return ViewGroup{std::move(name), std::move(s), collapsed};
-}
-
-// AXI4 master ports named <prefix>_<channel><field><suffix> (m_axi_arvalid_o ...).
-std::vector<ViewGroup> axi_groups(const std::string& p) {
-  return {group("AXI read address",
-                {{p + "arvalid_o"}, {p + "arready_i"}, {p + "araddr_o"}, {p + "arlen_o", F::kDec}, {p + "arid_o"}}),
-          group("AXI read data", {{p + "rvalid_i"}, {p + "rready_o"}, {p + "rlast_i"}, {p + "rid_i"}, {p + "rresp_i"},
-                                  {p + "rdata_i"}}),
-          group("AXI write address",
-                {{p + "awvalid_o"}, {p + "awready_i"}, {p + "awaddr_o"}, {p + "awlen_o", F::kDec}, {p + "awid_o"}}),
-          group("AXI write data", {{p + "wvalid_o"}, {p + "wready_i"}, {p + "wlast_o"}, {p + "wstrb_o"}, {p + "wdata_o"}}),
-          group("AXI write response", {{p + "bvalid_i"}, {p + "bready_o"}, {p + "bresp_i"}, {p + "bid_i"}})};
-}
-
 // generated_views(): one View per DUT manifest (rtl/<dut>/<dut>.yaml, key
-// `wave`), written by scripts/dutgen.py at build time. It uses group(),
-// axi_groups() and the types above.
+// `wave`, and an AXI group set per axi4 interface of `ports`), written by
+// scripts/dutgen.py at build time (types from wave/gtkw.hpp).
 #include "views_gen.inc"
 
 }  // namespace

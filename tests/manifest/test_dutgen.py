@@ -21,7 +21,10 @@ GOOD = textwrap.dedent("""\
     parameters:
       - {name: Depth, default: 4}
     ports:
-      reg: {addr_width: 8}
+      clock: clk_i
+      reset: {port: rst_ni}
+      interfaces:
+        - {name: ctrl, kind: reg, prefix: reg_, suffix: io, addr_width: 8}
     registers:
       - name: CTRL
         offset: 0x00

@@ -11,6 +11,7 @@
 #pragma GCC diagnostic pop
 #include "harness/axi_master_binder.hpp"
 #include "harness/core.hpp"
+#include "dut/testdut_pins.hpp"
 #include "dut/testdut_regs.hpp"
 #include "testdut/testdut_status.hpp"
 
@@ -47,8 +48,8 @@ int main(int argc, char** argv) {
     cosim::tb::Axi4SlaveModel axi(mem, cfg);
     namespace h = cosim::tb::harness;
     h::AxiSlaveRef<cosim::tb::Axi4SlaveModel> slave(axi);
-    h::AxiMasterBinder<Vtestdut> pins(slave);
-    h::Core<Vtestdut, cosim::tb::testdut::Status> core("testdut");
+    h::AxiMasterBinder<Vtestdut, cosim::testdut::pins::Mem> pins(slave);
+    h::Core<Vtestdut, cosim::tb::testdut::Status, cosim::testdut::pins::Top> core("testdut");
     core.add_port(pins);
     core.start_timeline();
     core.reg_write(regs::kLength, bytes);

@@ -7,6 +7,7 @@
 #include "V@NAME@.h"
 #pragma GCC diagnostic pop
 #include "@NAME@/@NAME@_status.hpp"
+#include "dut/@NAME@_pins.hpp"
 #include "harness/axi_master_binder.hpp"
 #include "harness/core.hpp"
 // (blank line keeps include sorters from moving the above)
@@ -14,6 +15,8 @@
 #include "@NAME@/@NAME@_wrapper.hpp"
 
 namespace cosim::tb::@NAME@ {
+
+namespace pins = cosim::@NAME@::pins;  // the generated binding (manifest ports)
 
 namespace {
 
@@ -31,12 +34,12 @@ class BusyPort final : public harness::Port<V@NAME@> {
 }  // namespace
 
 // The AXI data width the slave serves: the model's m_axi_wdata_o.
-constexpr uint32_t kAxiDataBytes = harness::AxiMasterBinder<V@NAME@>::kDataBytes;
+constexpr uint32_t kAxiDataBytes = harness::AxiMasterBinder<V@NAME@, pins::Mem>::kDataBytes;
 
 struct Wrapper::Impl {
-  harness::AxiMasterBinder<V@NAME@> axi_pins;
+  harness::AxiMasterBinder<V@NAME@, pins::Mem> axi_pins;
   BusyPort busy;
-  harness::Core<V@NAME@, Status> core;
+  harness::Core<V@NAME@, Status, pins::Top> core;
 
   Impl(harness::AxiSlavePort& slave, const TbConfig& cfg) : axi_pins(slave), core("@NAME@", &cfg) {
     core.add_port(axi_pins);

@@ -1,0 +1,297 @@
+"""The `ports` and `control` keys of a DUT manifest (scripts/dutgen.py).
+
+The manifest is the only place that names a DUT's pins: the clock, the reset
+(port, polarity, cycles held) and every interface by kind and prefix. From it:
+
+  validate(c, m)        checks the keys, resolves every interface's pin names
+  gen_cpp(m)            include/dut/<dut>_pins.hpp: one struct per interface
+                        whose accessors return the Verilated model's member
+                        (the harness binders take their pins only from here)
+  top_ports(...)        the Verilated top's ports (verilator --xml-only)
+  check_top(m, ports)   a pin the manifest names that the top lacks, or a top
+                        port no interface claims: one line naming both
+
+Pin names: <prefix><signal><suffix>, the signal (arvalid, tdata, req_valid,
+...) in the interface's `case`; `suffix: io` adds _i to the DUT's inputs and
+_o to its outputs (the lowRISC convention), `suffix: none` adds nothing.
+"""
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+
+IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+LOWER = re.compile(r"^[a-z][a-z0-9_]*$")
+
+# Signals of each kind: (name, DUT direction when the DUT is the master /
+# source, required). Slave kinds (axi4lite, reg, axis_in) flip the direction.
+_AXI4 = (
+    [("aw" + s, d, r) for s, d, r in (("valid", "out", True), ("ready", "in", True), ("addr", "out", True),
+                                      ("len", "out", True), ("size", "out", False), ("burst", "out", False),
+                                      ("id", "out", False), ("lock", "out", False), ("cache", "out", False),
+                                      ("prot", "out", False), ("qos", "out", False), ("region", "out", False),
+                                      ("user", "out", False))] +
+    [("w" + s, d, r) for s, d, r in (("valid", "out", True), ("ready", "in", True), ("data", "out", True),
+                                     ("strb", "out", False), ("last", "out", True), ("user", "out", False))] +
+    [("b" + s, d, r) for s, d, r in (("valid", "in", True), ("ready", "out", True), ("resp", "in", False),
+                                     ("id", "in", False), ("user", "in", False))] +
+    [("ar" + s, d, r) for s, d, r in (("valid", "out", True), ("ready", "in", True), ("addr", "out", True),
+                                      ("len", "out", True), ("size", "out", False), ("burst", "out", False),
+                                      ("id", "out", False), ("lock", "out", False), ("cache", "out", False),
+                                      ("prot", "out", False), ("qos", "out", False), ("region", "out", False),
+                                      ("user", "out", False))] +
+    [("r" + s, d, r) for s, d, r in (("valid", "in", True), ("ready", "out", True), ("data", "in", True),
+                                     ("resp", "in", False), ("last", "in", False), ("id", "in", False),
+                                     ("user", "in", False))])
+# AXI4-Lite from the master's side; the DUT is the slave.
+_AXI4LITE = [("awvalid", "out", True), ("awready", "in", True), ("awaddr", "out", True), ("awprot", "out", False),
+             ("wvalid", "out", True), ("wready", "in", True), ("wdata", "out", True), ("wstrb", "out", False),
+             ("bvalid", "in", True), ("bready", "out", True), ("bresp", "in", False),
+             ("arvalid", "out", True), ("arready", "in", True), ("araddr", "out", True), ("arprot", "out", False),
+             ("rvalid", "in", True), ("rready", "out", True), ("rdata", "in", True), ("rresp", "in", False)]
+# The common register bus (rtl/common/cosim_reg_slave) from the host's side.
+_REG = [("req_valid", "out", True), ("req_ready", "in", True), ("write", "out", True), ("addr", "out", True),
+        ("wdata", "out", True), ("rsp_valid", "in", True), ("rsp_ready", "out", True), ("rdata", "in", True)]
+# AXI-Stream from the source's side.
+_AXIS = [("tvalid", "out", True), ("tready", "in", True), ("tdata", "out", True), ("tlast", "out", False),
+         ("tkeep", "out", False), ("tstrb", "out", False), ("tuser", "out", False)]
+
+# kind: (signals, whether the DUT is the master / source of the signals' directions)
+KINDS = {
+    "axi4": (_AXI4, True),
+    "axi4lite": (_AXI4LITE, False),
+    "reg": (_REG, False),
+    "axis_in": (_AXIS, False),
+    "axis_out": (_AXIS, True),
+    "irq": (None, None),
+}
+CONTROLS = ("reg", "ap_ctrl_hs", "ap_ctrl_chain", "none")
+
+
+def _flip(d):
+    return "in" if d == "out" else "out"
+
+
+def pin_name(iface, sig, dut_dir):
+    name = sig.upper() if iface["case"] == "upper" else sig
+    suffix = ""
+    if iface["suffix"] == "io":
+        suffix = "_i" if dut_dir == "in" else "_o"
+    return iface["prefix"] + name + suffix
+
+
+def validate(c, m):
+    """Checks `ports` and `control`; adds m["interfaces"] (resolved pins),
+    m["control_iface"] and m["reg_port"] (addr_width, addressing)."""
+    ports = c.mapping("ports", m.get("ports"), ("clock", "reset"), ("interfaces", "debug"))
+    c.string("ports.clock", ports["clock"], IDENT, "the clock port's name")
+    rst = c.mapping("ports.reset", ports["reset"], ("port",), ("active", "cycles"))
+    c.string("ports.reset.port", rst["port"], IDENT, "the reset port's name")
+    if rst.setdefault("active", "low") not in ("low", "high"):
+        c.fail("ports.reset.active", f"expected low or high, got {rst['active']!r}")
+    c.integer("ports.reset.cycles", rst.setdefault("cycles", 2), 1, 1000)
+    for i, p in enumerate(c.seq("ports.debug", ports.setdefault("debug", []) or [])):
+        c.string(f"ports.debug[{i}]", p, IDENT, "a port name")
+
+    ifaces, names = [], set()
+    for i, it in enumerate(c.seq("ports.interfaces", ports.setdefault("interfaces", []) or [])):
+        k = f"ports.interfaces[{i}]"
+        kind = it.get("kind") if isinstance(it, dict) else None
+        if kind not in KINDS:
+            c.mapping(k, it, ("name", "kind"), ("prefix", "port", "suffix", "case", "addr_width", "addressing",
+                                                 "stall_seed"))
+            c.fail(f"{k}.kind", f"expected one of {', '.join(KINDS)}, got {kind!r}")
+        optional = {"irq": ("port", "desc"),
+                    "reg": ("prefix", "suffix", "case", "addr_width", "addressing", "desc"),
+                    "axi4lite": ("prefix", "suffix", "case", "addr_width", "desc"),
+                    "axi4": ("prefix", "suffix", "case", "stall_seed", "desc")}.get(
+                        kind, ("prefix", "suffix", "case", "desc"))
+        c.mapping(k, it, ("name", "kind"), optional)
+        c.string(f"{k}.name", it["name"], LOWER, "a lower-case interface name")
+        if it["name"] in names:
+            c.fail(f"{k}.name", f"duplicate interface {it['name']}")
+        names.add(it["name"])
+        if kind == "irq":
+            c.string(f"{k}.port", it.setdefault("port", it["name"]), IDENT, "the interrupt port's name")
+            it["pins"] = {"irq": (it["port"], "out", True)}
+            ifaces.append(it)
+            continue
+        c.string(f"{k}.prefix", it.setdefault("prefix", ""), re.compile(r"^[A-Za-z0-9_]*$"), "a port-name prefix")
+        if it.setdefault("suffix", "none") not in ("io", "none"):
+            c.fail(f"{k}.suffix", f"expected io (inputs _i, outputs _o) or none, got {it['suffix']!r}")
+        if it.setdefault("case", "lower") not in ("lower", "upper"):
+            c.fail(f"{k}.case", f"expected lower or upper, got {it['case']!r}")
+        if kind in ("reg", "axi4lite"):
+            c.integer(f"{k}.addr_width", it.setdefault("addr_width", 8), 1, 32)
+            if it.setdefault("addressing", "byte") not in ("byte", "word"):
+                c.fail(f"{k}.addressing", f"expected byte or word, got {it['addressing']!r}")
+        if kind == "axi4":
+            c.integer(f"{k}.stall_seed", it.setdefault("stall_seed", len([x for x in ifaces if x["kind"] == "axi4"])),
+                      0)
+        sigs, master = KINDS[kind]
+        it["pins"] = {s: (pin_name(it, s, d if master else _flip(d)), d if master else _flip(d), req)
+                      for s, d, req in sigs}
+        ifaces.append(it)
+    m["interfaces"] = ifaces
+
+    control = m.setdefault("control", "reg")
+    if control not in CONTROLS:
+        c.fail("control", f"expected one of {', '.join(CONTROLS)}, got {control!r}")
+    ctrl = [x for x in ifaces if x["kind"] in ("reg", "axi4lite")]
+    if len(ctrl) > 1:
+        c.fail("ports.interfaces", f"expected at most one reg or axi4lite interface (the control port), got "
+                                   f"{', '.join(x['name'] for x in ctrl)}")
+    if control != "none" and not ctrl:
+        c.fail("control", f"{control} needs a reg or axi4lite interface under ports.interfaces")
+    if control == "reg" and ctrl and ctrl[0]["kind"] != "reg":
+        c.fail("control", "reg needs a kind: reg interface (an axi4lite port takes ap_ctrl_hs or ap_ctrl_chain)")
+    m["control_iface"] = ctrl[0] if ctrl else None
+    m["reg_port"] = {"addr_width": ctrl[0]["addr_width"] if ctrl else 8,
+                     "addressing": ctrl[0].get("addressing", "byte") if ctrl else "byte"}
+
+    claimed = {}
+    for nm in [ports["clock"], rst["port"]] + list(ports["debug"]):
+        if nm in claimed:
+            c.fail("ports", f"port {nm} named twice")
+        claimed[nm] = "ports"
+    for it in ifaces:
+        for s, (nm, _, _) in it["pins"].items():
+            if nm in claimed:
+                c.fail("ports.interfaces", f"port {nm} of interface {it['name']} is also claimed by {claimed[nm]}")
+            claimed[nm] = f"interface {it['name']}"
+    return m
+
+
+# ---------------------------------------------------------------------------
+# The Verilated top's ports, and the check against the manifest
+# ---------------------------------------------------------------------------
+
+def top_ports(m, files, includes, verilator, cache_dir):
+    """{port: 'input'|'output'|'inout'} of the top module, from
+    `verilator --xml-only` (cached by the text of every file)."""
+    h = hashlib.sha256()
+    for f in files:
+        with open(f, "rb") as fh:
+            h.update(f.encode() + b"\0" + fh.read())
+    h.update(" ".join(includes).encode())
+    key = h.hexdigest()
+    cache = os.path.join(cache_dir, f"{m['name']}_ports.json")
+    try:
+        with open(cache, encoding="utf-8") as f:
+            data = json.load(f)
+        if data.get("key") == key:
+            return data["ports"]
+    except (OSError, ValueError):
+        pass
+    os.makedirs(cache_dir, exist_ok=True)
+    xml = os.path.join(cache_dir, f"{m['name']}_top.xml")
+    cmd = [verilator, "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style", "--timescale", "1ns/1ps",
+           "--top-module", m["top"], "--Mdir", os.path.join(cache_dir, f"{m['name']}_xml.d")]
+    cmd += [f"-I{d}" for d in includes] + list(files)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        first = next((ln for ln in p.stderr.splitlines() if ln.startswith("%Error")), p.stderr.strip()[:300])
+        raise RuntimeError(f"verilator cannot read the sources of {m['name']}: {first}")
+    root = ET.parse(xml).getroot()
+    ports = {}
+    for mod in root.iter("module"):
+        if mod.get("topModule") == "1" or mod.get("name") == m["top"]:
+            for v in mod.findall("var"):
+                if v.get("dir"):
+                    ports[v.get("name")] = v.get("dir")
+            break
+    with open(cache, "w", encoding="utf-8") as f:
+        json.dump({"key": key, "ports": ports}, f)
+    return ports
+
+
+def check_top(m, ports):
+    """Problems between the manifest's ports and the top's: a list of lines."""
+    p = m["ports"]
+    want = {p["clock"]: ("input", True, "ports.clock"), p["reset"]["port"]: ("input", True, "ports.reset.port")}
+    for nm in p["debug"]:
+        want[nm] = (None, True, "ports.debug")
+    for it in m["interfaces"]:
+        for s, (nm, d, req) in it["pins"].items():
+            want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
+    errs = []
+    for nm, (d, req, who) in want.items():
+        if nm not in ports:
+            if req:
+                errs.append(f"{who} names port {nm}, which top module {m['top']} lacks")
+        elif d and ports[nm] != d:
+            errs.append(f"{who} expects {nm} to be an {d}, top module {m['top']} declares an {ports[nm]}")
+    for nm in ports:
+        if nm not in want:
+            close = [it["name"] for it in m["interfaces"] if it.get("prefix") and nm.startswith(it["prefix"])]
+            hint = (f" (it starts with the prefix of interface {close[0]}, which has no such signal)" if close
+                    else " (add it to an interface, or to ports.debug if it is a status output)")
+            errs.append(f"top module {m['top']} has port {nm} that no interface of the manifest claims{hint}")
+    return errs
+
+
+# ---------------------------------------------------------------------------
+# C++ binding
+# ---------------------------------------------------------------------------
+
+def _struct(name):
+    return "".join(p[:1].upper() + p[1:] for p in name.split("_") if p)
+
+
+def gen_cpp(m, generator, rel):
+    n = m["name"]
+    p = m["ports"]
+    kinds = {"axi4": "kAxi4", "axi4lite": "kAxi4Lite", "reg": "kReg", "axis_in": "kAxisIn", "axis_out": "kAxisOut",
+             "irq": "kIrq"}
+    L = [f"// Generated by {generator} from {rel}: do not edit.",
+         f"// The pins of {m['top']} by interface, from the manifest's `ports`: each",
+         "// accessor returns the Verilated model's member; has_<signal><Model> says",
+         "// whether the model has it (optional signals). The harness binds through these.",
+         "#pragma once", "", "#include \"harness/bus.hpp\"", "", f"namespace cosim::{n}::pins {{", ""]
+    for it in m["interfaces"]:
+        S = _struct(it["name"])
+        L.append(f"// {it['name']}: {it['kind']}" + (f", prefix {it['prefix']}" if it.get("prefix") else ""))
+        L.append(f"struct {S} {{")
+        L.append(f"  static constexpr const char* kName = \"{it['name']}\";")
+        L.append(f"  static constexpr cosim::tb::harness::BusKind kKind = cosim::tb::harness::BusKind::{kinds[it['kind']]};")
+        if it["kind"] == "axi4":
+            L.append(f"  static constexpr uint64_t kStallSeed = {it['stall_seed']};")
+        if it["kind"] in ("reg", "axi4lite"):
+            L.append(f"  static constexpr unsigned kAddrWidth = {it['addr_width']};")
+            L.append(f"  static constexpr unsigned kAddrShift = {0 if it.get('addressing', 'byte') == 'byte' else 2};")
+        for s, (nm, _, _) in it["pins"].items():
+            L.append(f"  COSIM_PIN({s}, {nm})")
+        L.append("};")
+        L.append("")
+    ctrl = m["control_iface"]
+    protocol = {"reg": "kReg", "ap_ctrl_hs": "kApCtrlHs", "ap_ctrl_chain": "kApCtrlChain", "none": "kNone"}
+    L.append("// The top: clock, reset, control port and protocol, interfaces by kind.")
+    L.append("struct Top {")
+    L.append(f"  COSIM_PIN(clock, {p['clock']})")
+    L.append(f"  COSIM_PIN(reset, {p['reset']['port']})")
+    L.append(f"  static constexpr bool kResetActiveLow = {'true' if p['reset']['active'] == 'low' else 'false'};")
+    L.append(f"  static constexpr int kResetCycles = {p['reset']['cycles']};")
+    L.append(f"  static constexpr cosim::tb::harness::ControlProtocol kControl = "
+             f"cosim::tb::harness::ControlProtocol::{protocol[m['control']]};")
+    # Qualified: an interface may be called like the alias (`control`).
+    ns = f"cosim::{n}::pins::"
+    L.append(f"  using Control = {ns + _struct(ctrl['name']) if ctrl else 'cosim::tb::harness::NoBus'};")
+    for kind, alias in (("axi4", "AxiMasters"), ("axis_in", "AxisIns"), ("axis_out", "AxisOuts"), ("irq", "Irqs")):
+        members = ", ".join(ns + _struct(it["name"]) for it in m["interfaces"] if it["kind"] == kind)
+        L.append(f"  using {alias} = cosim::tb::harness::BusList<{members}>;")
+    L.append("};")
+    L.append("")
+    L.append(f"}}  // namespace cosim::{n}::pins")
+    return "\n".join(L) + "\n"
+
+
+def port_names(m):
+    """Every pin name the manifest resolves (for the no-port-names-in-shared-code test)."""
+    p = m["ports"]
+    out = [p["clock"], p["reset"]["port"]] + list(p["debug"])
+    for it in m["interfaces"]:
+        out += [nm for nm, _, _ in it["pins"].values()]
+    return out

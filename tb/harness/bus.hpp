@@ -1,0 +1,75 @@
+// What the generated pin binding of a DUT (include/dut/<dut>_pins.hpp, from
+// its manifest's `ports`, scripts/dutgen_ports.py) is made of. Each interface
+// is a struct of static accessors, one per signal of its kind:
+//
+//   template <class M> static auto arvalid(M& m) -> decltype((m.<port>))
+//
+// returns the Verilated model's member for that signal, and
+// has_arvalid<Model>::value says whether the model has it, so optional
+// signals (IDs, tkeep, tuser, ...) are bound when the top has them. The
+// binders in this folder are written against these accessors only: no port
+// name appears in shared code.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+
+// One signal `sig` of an interface, on the model's member `port`. Verilator
+// names a port that is a C++ word (`interrupt`, say) __SYM__<port>; either
+// spelling is found.
+#define COSIM_PIN(sig, port)                                                                          \
+  template <class M_, class = void>                                                                   \
+  struct sym_##sig : std::false_type {};                                                              \
+  template <class M_>                                                                                 \
+  struct sym_##sig<M_, std::void_t<decltype(std::declval<M_&>().__SYM__##port)>> : std::true_type {};  \
+  template <class M_, class = void>                                                                   \
+  struct has_##sig : sym_##sig<M_> {};                                                                \
+  template <class M_>                                                                                 \
+  struct has_##sig<M_, std::void_t<decltype(std::declval<M_&>().port)>> : std::true_type {};          \
+  template <class M_, std::enable_if_t<!sym_##sig<M_>::value, int> = 0>                               \
+  static auto sig(M_& m) -> decltype((m.port)) {                                                      \
+    return m.port;                                                                                    \
+  }                                                                                                   \
+  template <class M_, std::enable_if_t<sym_##sig<M_>::value, int> = 0>                                \
+  static auto sig(M_& m) -> decltype((m.__SYM__##port)) {                                             \
+    return m.__SYM__##port;                                                                           \
+  }
+
+// Whether interface `Bus` of model `Model` has signal `sig`.
+#define COSIM_HAS(Bus, sig, Model) (Bus::template has_##sig<Model>::value)
+
+namespace cosim::tb::harness {
+
+enum class BusKind { kAxi4, kAxi4Lite, kReg, kAxisIn, kAxisOut, kIrq };
+
+// How the host starts the DUT and learns that it finished (manifest `control`).
+enum class ControlProtocol {
+  kReg,          // the DUT's own register map; done from its status pins
+  kApCtrlHs,     // the Vitis control map (CTRL at 0x00: ap_start, ap_done, ap_idle, ap_ready)
+  kApCtrlChain,  // the same with ap_continue
+  kNone,         // no control port
+};
+
+// No control interface.
+struct NoBus {};
+
+// The interfaces of one kind, in manifest order.
+template <class... Buses>
+struct BusList {
+  static constexpr std::size_t size = sizeof...(Buses);
+  // f(Bus{}) for each, in order (the Bus value is an empty tag).
+  template <class F>
+  static void for_each(F&& f) {
+    (f(Buses{}), ...);
+  }
+};
+
+// Writes `v` to an input pin of any integer width (Verilated ports are
+// CData / SData / IData / QData), truncated to the pin's storage.
+template <class Pin, class V>
+inline void set_pin(Pin& pin, V v) {
+  pin = static_cast<std::remove_reference_t<Pin>>(v);
+}
+
+}  // namespace cosim::tb::harness

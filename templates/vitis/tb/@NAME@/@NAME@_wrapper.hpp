@@ -1,0 +1,39 @@
+// DUT wrapper of @NAME@ (rtl/@NAME@), a Vitis-style kernel: the Verilated
+// model on the harness core, with every pin taken from the manifest's ports
+// (include/dut/@NAME@_pins.hpp): the AXI4-Lite control port behind the TLM
+// register target, the two AXI4 masters gmem0 / gmem1 each served through
+// its own TLM memory bridge on the one DRAM, and the interrupt pin.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "tlm/axi_dut_wrapper.hpp"
+
+namespace cosim::tb::@NAME@ {
+
+class Wrapper : public AxiDutWrapper {
+ public:
+  Wrapper(sc_core::sc_module_name name, const TbConfig& cfg);
+  ~Wrapper() override;
+
+  // wait_done: polls CTRL for ap_done (the Vitis host flow).
+  bool run(uint64_t max_cycles) override;
+  // wait_irq: clocks until the interrupt pin is high.
+  bool run_until_irq(uint64_t max_cycles) override;
+
+ protected:
+  // The kernel's state and the beats left.
+  std::string dut_diagnosis() const override;
+  std::map<std::string, uint64_t> dut_counters() const override;
+  std::vector<std::string> dut_errors() const override;
+  uint32_t reg_read(uint32_t offset) override;
+  void reg_write(uint32_t offset, uint32_t value) override;
+
+ private:
+  struct Impl;  // the model and the harness core (Verilator's headers stay out of SystemC code)
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cosim::tb::@NAME@

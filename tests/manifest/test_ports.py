@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""The manifest's `ports` and `control` keys (scripts/dutgen_ports.py): each
+key reaches the generated pin binding (include/dut/<dut>_pins.hpp) or the
+check against the top's ports, so a generator that ignored a key fails
+here; a manifest that disagrees with its top (a missing port, an unclaimed
+port, a wrong direction) stops with one line naming both. The top's ports
+come from Verilator (--xml-only), as at configure time. Python 3 unittest,
+run by CTest."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DUTGEN = os.path.join(REPO, "scripts", "dutgen.py")
+VERILATOR = shutil.which("verilator")
+
+# A Vitis-shaped top: upper-case AXI4-Lite slave and AXI4 master without
+# suffixes, an active-high reset, an interrupt and one status output.
+SV = textwrap.dedent("""\
+    module mini (
+      input  logic        CLK,
+      input  logic        RST,
+      input  logic        s_ctl_AWVALID, output logic s_ctl_AWREADY, input logic [5:0] s_ctl_AWADDR,
+      input  logic        s_ctl_WVALID, output logic s_ctl_WREADY, input logic [31:0] s_ctl_WDATA,
+      input  logic [3:0]  s_ctl_WSTRB,
+      output logic        s_ctl_BVALID, input logic s_ctl_BREADY, output logic [1:0] s_ctl_BRESP,
+      input  logic        s_ctl_ARVALID, output logic s_ctl_ARREADY, input logic [5:0] s_ctl_ARADDR,
+      output logic        s_ctl_RVALID, input logic s_ctl_RREADY, output logic [31:0] s_ctl_RDATA,
+      output logic [1:0]  s_ctl_RRESP,
+      output logic        m_g_AWVALID, input logic m_g_AWREADY, output logic [63:0] m_g_AWADDR,
+      output logic [7:0]  m_g_AWLEN,
+      output logic        m_g_WVALID, input logic m_g_WREADY, output logic [31:0] m_g_WDATA,
+      output logic        m_g_WLAST,
+      input  logic        m_g_BVALID, output logic m_g_BREADY,
+      output logic        m_g_ARVALID, input logic m_g_ARREADY, output logic [63:0] m_g_ARADDR,
+      output logic [7:0]  m_g_ARLEN,
+      input  logic        m_g_RVALID, output logic m_g_RREADY, input logic [31:0] m_g_RDATA,
+      input  logic        m_g_RLAST,
+      output logic        irq_out,
+      output logic [3:0]  state_o
+    );
+      assign {s_ctl_AWREADY, s_ctl_WREADY, s_ctl_BVALID, s_ctl_BRESP, s_ctl_ARREADY, s_ctl_RVALID, s_ctl_RDATA,
+              s_ctl_RRESP} = '0;
+      assign {m_g_AWVALID, m_g_AWADDR, m_g_AWLEN, m_g_WVALID, m_g_WDATA, m_g_WLAST, m_g_BREADY, m_g_ARVALID,
+              m_g_ARADDR, m_g_ARLEN, m_g_RREADY} = '0;
+      assign irq_out = 1'b0;
+      assign state_o = 4'd0;
+    endmodule
+    """)
+
+MANIFEST = textwrap.dedent("""\
+    name: mini
+    top: mini
+    sources: [mini.sv]
+    ports:
+      clock: CLK
+      reset: {port: RST, active: high, cycles: 5}
+      interfaces:
+        - {name: control, kind: axi4lite, prefix: s_ctl_, case: upper, addr_width: 6}
+        - {name: gmem, kind: axi4, prefix: m_g_, case: upper, stall_seed: 7}
+        - {name: done, kind: irq, port: irq_out}
+      debug: [state_o]
+    control: ap_ctrl_chain
+    registers:
+      - {name: CTRL, offset: 0x00, access: rw}
+    variants:
+      - {name: mini_rtl}
+    """)
+
+
+def run(folder, *args):
+    p = subprocess.run([sys.executable, DUTGEN] + list(args), cwd=folder, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+class Ports(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.path = os.path.join(self.dir, "mini.yaml")
+        self.gen = os.path.join(self.dir, "gen")
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def configure(self, manifest=MANIFEST, sv=SV, check=True):
+        with open(os.path.join(self.dir, "mini.sv"), "w") as f:
+            f.write(sv)
+        with open(self.path, "w") as f:
+            f.write(manifest)
+        args = ["configure", self.path, "--outdir", self.gen] + (["--verilator", VERILATOR] if check else [])
+        return run(self.dir, *args)
+
+    def pins(self, manifest=MANIFEST):
+        rc, _, err = self.configure(manifest, check=False)
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(self.gen, "include", "dut", "mini_pins.hpp")) as f:
+            return f.read()
+
+    def expect_error(self, manifest, sv, *words):
+        rc, _, err = self.configure(manifest, sv)
+        self.assertEqual(rc, 2, err)
+        lines = err.strip().splitlines()
+        self.assertEqual(len(lines), 1, err)
+        self.assertTrue(lines[0].startswith(self.path + ": ports: "), lines[0])
+        for w in words:
+            self.assertIn(w, lines[0])
+
+    # -- each key reaches the binding -------------------------------------
+    def test_clock(self):
+        self.assertIn("COSIM_PIN(clock, CLK)", self.pins())
+        self.assertIn("COSIM_PIN(clock, ap_clk)", self.pins(MANIFEST.replace("clock: CLK", "clock: ap_clk")))
+
+    def test_reset_port_polarity_cycles(self):
+        h = self.pins()
+        self.assertIn("COSIM_PIN(reset, RST)", h)
+        self.assertIn("kResetActiveLow = false;", h)
+        self.assertIn("kResetCycles = 5;", h)
+        h = self.pins(MANIFEST.replace("{port: RST, active: high, cycles: 5}", "{port: RST}"))
+        self.assertIn("kResetActiveLow = true;", h)  # the default: active low, 2 cycles
+        self.assertIn("kResetCycles = 2;", h)
+
+    def test_prefix_and_case(self):
+        h = self.pins()
+        self.assertIn("COSIM_PIN(awvalid, s_ctl_AWVALID)", h)
+        self.assertIn("COSIM_PIN(rdata, m_g_RDATA)", h)
+        h = self.pins(MANIFEST.replace("prefix: m_g_, case: upper", "prefix: m_axi_gmem_"))
+        self.assertIn("COSIM_PIN(rdata, m_axi_gmem_rdata)", h)
+
+    def test_suffix(self):
+        h = self.pins(MANIFEST.replace("prefix: m_g_, case: upper", "prefix: m_axi_, suffix: io"))
+        self.assertIn("COSIM_PIN(arvalid, m_axi_arvalid_o)", h)  # DUT output
+        self.assertIn("COSIM_PIN(arready, m_axi_arready_i)", h)  # DUT input
+        h = self.pins(MANIFEST.replace("case: upper, addr_width: 6", "suffix: io, addr_width: 6"))
+        self.assertIn("COSIM_PIN(awvalid, s_ctl_awvalid_i)", h)  # a slave: AWVALID comes in
+        self.assertIn("COSIM_PIN(rdata, s_ctl_rdata_o)", h)
+
+    def test_kinds_and_names(self):
+        h = self.pins()
+        self.assertRegex(h, r"struct Control \{\s*static constexpr const char\* kName = \"control\";\s*"
+                            r"static constexpr cosim::tb::harness::BusKind kKind = cosim::tb::harness::BusKind::kAxi4Lite;")
+        self.assertIn("BusKind::kAxi4;", h)
+        self.assertIn("using AxiMasters = cosim::tb::harness::BusList<cosim::mini::pins::Gmem>;", h)
+        self.assertIn("using Irqs = cosim::tb::harness::BusList<cosim::mini::pins::Done>;", h)
+        self.assertIn("using Control = cosim::mini::pins::Control;", h)
+
+    def test_irq_port(self):
+        self.assertIn("COSIM_PIN(irq, irq_out)", self.pins())
+
+    def test_axis(self):
+        m = MANIFEST.replace("    - {name: done, kind: irq, port: irq_out}\n",
+                             "    - {name: done, kind: irq, port: irq_out}\n"
+                             "    - {name: pix_in, kind: axis_in, prefix: s_axis_}\n"
+                             "    - {name: pix_out, kind: axis_out, prefix: m_axis_, suffix: io}\n")
+        h = self.pins(m)
+        self.assertIn("COSIM_PIN(tready, s_axis_tready)", h)
+        self.assertIn("COSIM_PIN(tkeep, m_axis_tkeep_o)", h)
+        self.assertIn("COSIM_PIN(tuser, s_axis_tuser)", h)
+        self.assertIn("using AxisIns = cosim::tb::harness::BusList<cosim::mini::pins::PixIn>;", h)
+        self.assertIn("using AxisOuts = cosim::tb::harness::BusList<cosim::mini::pins::PixOut>;", h)
+
+    def test_addr_width_and_stall_seed(self):
+        h = self.pins()
+        self.assertIn("kAddrWidth = 6;", h)
+        self.assertIn("kStallSeed = 7;", h)
+        h = self.pins(MANIFEST.replace(", stall_seed: 7", ""))
+        self.assertIn("kStallSeed = 0;", h)  # the default: the master's index
+
+    def test_control(self):
+        self.assertIn("ControlProtocol::kApCtrlChain;", self.pins())
+        self.assertIn("ControlProtocol::kApCtrlHs;",
+                      self.pins(MANIFEST.replace("control: ap_ctrl_chain", "control: ap_ctrl_hs")))
+
+    def test_debug_claims_a_port(self):
+        self.expect_error(MANIFEST.replace("debug: [state_o]", "debug: []"), SV,
+                          "top module mini has port state_o that no interface of the manifest claims")
+
+    # -- the top against the manifest ---------------------------------------
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_matching_top_passes(self):
+        rc, _, err = self.configure()
+        self.assertEqual(rc, 0, err)
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_missing_required_port(self):
+        self.expect_error(MANIFEST, SV.replace("  output logic        m_g_WLAST,\n", "").replace(", m_g_WLAST", ""),
+                          "interface gmem (axi4) signal wlast names port m_g_WLAST, which top module mini lacks")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_unclaimed_port_with_prefix(self):
+        self.expect_error(MANIFEST, SV.replace("output logic [3:0]  state_o", "output logic [3:0]  state_o,\n"
+                                                "  output logic m_g_FOO").replace("assign state_o = 4'd0;",
+                                                                                  "assign state_o = 4'd0;\n"
+                                                                                  "assign m_g_FOO = 1'b0;"),
+                          "port m_g_FOO", "prefix of interface gmem")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_wrong_prefix_names_both(self):
+        self.expect_error(MANIFEST.replace("prefix: m_g_", "prefix: m_axi_"), SV, "m_axi_AWVALID", "lacks")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_wrong_direction(self):
+        self.expect_error(MANIFEST, SV.replace("output logic        irq_out", "input  logic        irq_out")
+                          .replace("assign irq_out = 1'b0;", ""),
+                          "interface done (irq) signal irq expects irq_out to be an output, top module mini "
+                          "declares an input")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_reset_port_missing(self):
+        self.expect_error(MANIFEST.replace("port: RST,", "port: ap_rst_n,"), SV,
+                          "ports.reset.port names port ap_rst_n, which top module mini lacks")
+
+    # -- validation -----------------------------------------------------------
+    def test_bad_values(self):
+        for old, new, key in (("kind: axi4,", "kind: axi5,", "ports.interfaces[1].kind"),
+                              ("active: high", "active: sideways", "ports.reset.active"),
+                              ("case: upper, stall", "case: camel, stall", "ports.interfaces[1].case"),
+                              ("control: ap_ctrl_chain", "control: ap_ctrl_none", "control"),
+                              ("{name: done, kind: irq", "{name: gmem, kind: irq", "duplicate interface")):
+            rc, _, err = self.configure(MANIFEST.replace(old, new), check=False)
+            self.assertEqual(rc, 2, (new, err))
+            self.assertIn(key, err)
+            self.assertEqual(len(err.strip().splitlines()), 1, err)
+
+    def test_reg_control_needs_reg_port(self):
+        rc, _, err = self.configure(MANIFEST.replace("control: ap_ctrl_chain", "control: reg"), check=False)
+        self.assertEqual(rc, 2)
+        self.assertIn("control: reg needs a kind: reg interface", err)
+
+    def test_port_names_of_the_tree(self):
+        p = subprocess.run([sys.executable, DUTGEN, "query", "port-names"], stdout=subprocess.PIPE, text=True)
+        names = p.stdout.split()
+        for n in ("clk_i", "rst_ni", "reg_req_valid_i", "m_axi_arvalid_o", "s_axis_tdata_i", "m_axis_tlast_o"):
+            self.assertIn(n, names)
+
+
+if __name__ == "__main__":
+    unittest.main()
