@@ -6,7 +6,8 @@
 #   make python                                   the Python module, importable as `import cosim`
 #   make bench | lint | regress | wave | wave-selftest | coverage
 #   make bench-compare BASE=<rev> [RUNS=n]          speed against an older commit
-#   make new-dut NAME=x                           a new accelerator from templates/dut
+#   make new-dut NAME=x [STYLE=vitis]             a new accelerator from templates/dut (or templates/vitis)
+#   make install PREFIX=dir                       cosim, Python module, headers, CMake package (plugins)
 
 BUILD     ?= build
 SCENARIO  ?= conv2d
@@ -25,7 +26,9 @@ export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
 COSIM := $(BUILD)/tb/cosim/cosim
 
-.PHONY: all build configure cosim test referee python sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help
+PREFIX    ?= /usr/local
+
+.PHONY: install all build configure cosim test referee python sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help
 
 all: build
 
@@ -61,6 +64,11 @@ referee: $(STAMP)
 # works from anywhere (PYTHONPATH=build/python does it for one shell).
 python: build
 	@python3 scripts/python-path $(BUILD)/python
+
+# An installation accelerators in their own repositories build against
+# (README, "Your accelerator in your own repository").
+install: build python
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # Only what a simulation needs: the cosim binary and what it links.
 cosim: configure
@@ -143,7 +151,7 @@ ci: test
 # A new accelerator from templates/dut (only new folders; see README.md).
 new-dut:
 	@test -n "$(NAME)" || { echo "usage: make new-dut NAME=<lowercase identifier>" >&2; exit 2; }
-	@python3 scripts/new-dut $(NAME)
+	@python3 scripts/new-dut $(if $(STYLE),--style $(STYLE)) $(NAME)
 
 lint: $(STAMP)
 	@bash scripts/lint.sh

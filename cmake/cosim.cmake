@@ -48,7 +48,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)
 #    to fix.
 function(verilate target)
   cosim_mutant_verilate_args(args ${ARGN})
-  _verilate(${target} ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common VERILATOR_ARGS --timescale 1ns/1ps)
+  _verilate(${target} ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common VERILATOR_ARGS --timescale 1ps/1ps)
   target_compile_options(${target} PRIVATE -include ${CMAKE_SOURCE_DIR}/tb/rtl_assert/vl_print_hook.h)
   target_link_libraries(${target} PUBLIC cosim_vl_hook)
   get_target_property(inc ${target} INTERFACE_INCLUDE_DIRECTORIES)

@@ -29,8 +29,13 @@
 #   COSIM_DUT_<dut>_PKG_SOURCES   rtl/common/*.sv, the generated package, the DUT's package
 #   COSIM_DUTS / COSIM_DUT_MANIFESTS  every DUT added, in order
 
-set(COSIM_DUTGEN ${CMAKE_SOURCE_DIR}/scripts/dutgen.py)
-set(COSIM_DUTGEN_PORTS ${CMAKE_SOURCE_DIR}/scripts/dutgen_ports.py)
+# COSIM_HOME: where scripts/ and rtl/common are, the source tree here or
+# <prefix>/share/cosim in an installation (cmake/cosimConfig.cmake sets it).
+if(NOT DEFINED COSIM_HOME)
+  set(COSIM_HOME ${CMAKE_SOURCE_DIR})
+endif()
+set(COSIM_DUTGEN ${COSIM_HOME}/scripts/dutgen.py)
+set(COSIM_DUTGEN_PORTS ${COSIM_HOME}/scripts/dutgen_ports.py)
 set(COSIM_GEN_DIR ${CMAKE_BINARY_DIR}/generated)
 find_program(COSIM_VERILATOR_BIN verilator REQUIRED)
 
@@ -47,7 +52,7 @@ option(COSIM_RTL_COVERAGE "Verilate the RTL with --coverage" OFF)
 
 # rtl/common/*.sv, packages first: every DUT gets the shared primitives.
 # CONFIGURE_DEPENDS: a primitive added to rtl/common reconfigures the build.
-file(GLOB _cosim_common_sv CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/rtl/common/*.sv)
+file(GLOB _cosim_common_sv CONFIGURE_DEPENDS ${COSIM_HOME}/rtl/common/*.sv)
 list(SORT _cosim_common_sv)
 set(COSIM_COMMON_SV "")
 foreach(_f ${_cosim_common_sv})
@@ -113,7 +118,8 @@ function(cosim_add_dut manifest)
     if(${p}_TRACE)
       list(APPEND flags TRACE_FST)
     endif()
-    set(sources ${COSIM_COMMON_SV} ${pkg_sv} ${COSIM_DUT_SOURCES})
+    # The vendor stand-ins the manifest selects (`vendor`, rtl/vendor) before its own sources.
+    set(sources ${COSIM_COMMON_SV} ${pkg_sv} ${COSIM_DUT_VENDOR_SOURCES} ${COSIM_DUT_SOURCES})
     if(COSIM_RTL_COVERAGE AND ${p}_COVERAGE)
       list(APPEND flags COVERAGE)
       list(APPEND sources ${COSIM_DUT_BIND_SOURCES})

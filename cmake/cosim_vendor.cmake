@@ -17,13 +17,18 @@ if(NOT DEFINED COSIM_VENDOR_RTL_DIR)
   get_filename_component(COSIM_VENDOR_RTL_DIR "${CMAKE_CURRENT_LIST_DIR}/../rtl/vendor" ABSOLUTE)
 endif()
 
-# Per primitive: its files relative to COSIM_VENDOR_RTL_DIR, dependencies first.
-set(_cosim_vendor_xpm_fifo_sync     xpm/cosim_xpm_pkg.sv xpm/xpm_fifo_sync.sv)
-set(_cosim_vendor_xpm_memory_sdpram xpm/cosim_xpm_pkg.sv xpm/cosim_xpm_ram_read.sv xpm/cosim_xpm_ram.sv
-                                    xpm/xpm_memory_sdpram.sv)
-set(_cosim_vendor_xpm_memory_tdpram xpm/cosim_xpm_pkg.sv xpm/cosim_xpm_ram_read.sv xpm/cosim_xpm_ram.sv
-                                    xpm/xpm_memory_tdpram.sv)
-set(COSIM_VENDOR_PRIMITIVES xpm_fifo_sync xpm_memory_sdpram xpm_memory_tdpram)
+# Per primitive: its files relative to COSIM_VENDOR_RTL_DIR, dependencies
+# first, from rtl/vendor/primitives.txt (the list scripts/dutgen.py reads too).
+set(COSIM_VENDOR_PRIMITIVES "")
+file(STRINGS ${COSIM_VENDOR_RTL_DIR}/primitives.txt _cosim_vendor_lines REGEX "^[a-z_0-9]+:")
+foreach(_line ${_cosim_vendor_lines})
+  string(REGEX REPLACE "^([a-z_0-9]+):.*$" "\\1" _name "${_line}")
+  string(REGEX REPLACE "^[a-z_0-9]+:[ ]*" "" _files "${_line}")
+  separate_arguments(_files UNIX_COMMAND "${_files}")
+  set(_cosim_vendor_${_name} ${_files})
+  list(APPEND COSIM_VENDOR_PRIMITIVES ${_name})
+endforeach()
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${COSIM_VENDOR_RTL_DIR}/primitives.txt)
 
 function(cosim_vendor_sources out)
   cmake_parse_arguments(ARG "" "CONTEXT" "" ${ARGN})

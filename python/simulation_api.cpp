@@ -15,6 +15,7 @@
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/catalog.hpp"
+#include "cosim/plugins.hpp"
 #include "cosim/runner.hpp"
 #include "numpy_tensor.hpp"
 #include "tlm/in_child.hpp"
@@ -82,6 +83,7 @@ json in_simulation_child(const std::function<int(const tb::BackendRegistry&, std
     try {
       tb::BackendRegistry registry;
       tb::register_builtin_backends(registry);
+      tb::load_plugins(registry, tb::dut_path_from_environment());  // accelerators built elsewhere
       const int rc = body(registry, console);
       return json{{"exit_status", rc}, {"console", console.str()}};
     } catch (const InputError& e) {
@@ -192,6 +194,7 @@ RunResult replay(const py::object& dir_arg, const Options& o) {
 py::dict list(const py::object& dir) {
   tb::BackendRegistry registry;
   tb::register_builtin_backends(registry);
+  tb::load_plugins(registry, tb::dut_path_from_environment());
   const tb::Catalog c = tb::list_catalog(registry, dir.is_none() ? "" : path_arg(dir, "dir"));
   py::list scenarios, targets;
   for (const auto& s : c.scenarios) {
@@ -200,7 +203,7 @@ py::dict list(const py::object& dir) {
   }
   for (const auto& t : c.targets) {
     targets.append(py::dict(py::arg("name") = t.name, py::arg("description") = t.description,
-                            py::arg("ops") = py::cast(t.ops)));
+                            py::arg("ops") = py::cast(t.ops), py::arg("origin") = t.origin));
   }
   return py::dict(py::arg("dir") = c.dir, py::arg("scenarios") = scenarios, py::arg("targets") = targets);
 }

@@ -118,6 +118,18 @@ class _Checker:
         return lo, hi - lo + 1
 
 
+def vendor_primitives():
+    """{primitive: [absolute file, ...]} from rtl/vendor/primitives.txt."""
+    base = os.path.join(REPO, "rtl", "vendor")
+    out = {}
+    with open(os.path.join(base, "primitives.txt"), encoding="utf-8") as f:
+        for line in f:
+            if re.match(r"^[a-z_0-9]+:", line):
+                name, files = line.split(":", 1)
+                out[name] = [os.path.join(base, x) for x in files.split()]
+    return out
+
+
 def _camel(name):
     """CTRL -> Ctrl, INSN_COUNT -> InsnCount, load_state -> LoadState."""
     return "".join(p[:1].upper() + p[1:].lower() for p in name.split("_") if p)
@@ -127,7 +139,7 @@ def validate(m, path):
     """Checks the manifest `m` (parsed YAML); returns it with derived fields."""
     c = _Checker(path)
     c.mapping("", m, ("name", "top", "sources", "ports", "registers", "variants"),
-              ("description", "package", "verilator_args", "waivers", "lint_args", "parameters", "ports", "control", "enums", "debug",
+              ("description", "package", "verilator_args", "waivers", "lint_args", "vendor", "parameters", "ports", "control", "enums", "debug",
                "assertions", "wave", "mutants", "coverage"))
     name = c.string("name", m["name"], DUT_NAME, "a lower-case identifier")
     base = os.path.splitext(os.path.basename(path))[0]
@@ -154,6 +166,16 @@ def validate(m, path):
             c.fail(f"waivers[{i}]", f"expected a Verilator configuration file (.vlt), got {w!r}")
         if not os.path.isfile(os.path.join(folder, w)):
             c.fail(f"waivers[{i}]", f"file {w} not found next to the manifest")
+    # Vendor primitive stand-ins the RTL instantiates (rtl/vendor/primitives.txt).
+    known = vendor_primitives()
+    m["vendor_sources"] = []
+    for i, v in enumerate(c.seq("vendor", m.setdefault("vendor", []) or [])):
+        c.string(f"vendor[{i}]", v)
+        if v not in known:
+            c.fail(f"vendor[{i}]", f"unknown primitive {v!r} (known: {', '.join(known)})")
+        for f in known[v]:
+            if f not in m["vendor_sources"]:
+                m["vendor_sources"].append(f)
     # Extra flags for lint only (the build's come from verilator_args).
     for i, a in enumerate(c.seq("lint_args", m.setdefault("lint_args", []) or [])):
         c.string(f"lint_args[{i}]", a)
@@ -408,7 +430,7 @@ def gen_sv(m):
     aw = m["reg_port"]["addr_width"]
     shift = m["addr_shift"]
     # A register description: not every module uses every entry.
-    L = [_sv_header(m), "`timescale 1ns/1ps", "", f"package {n}_reg_pkg;", "", "  /* verilator lint_off UNUSEDPARAM */", ""]
+    L = [_sv_header(m), "`timescale 1ps/1ps", "", f"package {n}_reg_pkg;", "", "  /* verilator lint_off UNUSEDPARAM */", ""]
     L.append(f"  // Register addresses on the register port ({m['reg_port']['addressing']} addresses).")
     L.append(f"  parameter int unsigned RegAddrWidth = {aw};")
     for r in m["registers"]:
@@ -713,6 +735,7 @@ def gen_cmake(m):
          "set(COSIM_DUT_SOURCES " + " ".join(_cm(os.path.join(f, s)) for s in m["sources"]) + ")",
          "set(COSIM_DUT_VERILATOR_ARGS " + " ".join(_cm(a) for a in m["verilator_args"]) + ")",
          "set(COSIM_DUT_WAIVERS " + " ".join(_cm(os.path.join(f, w)) for w in m["waivers"]) + ")",
+         "set(COSIM_DUT_VENDOR_SOURCES " + " ".join(_cm(x) for x in m["vendor_sources"]) + ")",
          "set(COSIM_DUT_BIND_SOURCES " + " ".join(
              _cm(os.path.join(REPO, s)) for s in m.get("coverage", {}).get("bind_sources", [])) + ")"]
     pkg = m.get("package")
@@ -762,7 +785,8 @@ def lint_files(m, outdir):
     common = sorted(os.path.join(REPO, "rtl", "common", f) for f in os.listdir(os.path.join(REPO, "rtl", "common"))
                     if f.endswith(".sv"))
     common.sort(key=lambda p: 0 if p.endswith("_pkg.sv") else 1)
-    return common + [outputs(m, outdir)["sv"]] + [os.path.join(m["folder"], s) for s in m["sources"]]
+    return (common + [outputs(m, outdir)["sv"]] + m["vendor_sources"] +
+            [os.path.join(m["folder"], s) for s in m["sources"]])
 
 
 def check_top_ports(m, outdir, verilator):

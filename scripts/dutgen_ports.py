@@ -188,7 +188,7 @@ def top_ports(m, files, includes, verilator, cache_dir):
         pass
     os.makedirs(cache_dir, exist_ok=True)
     xml = os.path.join(cache_dir, f"{m['name']}_top.xml")
-    cmd = [verilator, "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style", "--timescale", "1ns/1ps",
+    cmd = [verilator, "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style", "--timescale", "1ps/1ps",
            "--top-module", m["top"], "--Mdir", os.path.join(cache_dir, f"{m['name']}_xml.d")]
     cmd += [f"-I{d}" for d in includes] + list(files)
     p = subprocess.run(cmd, capture_output=True, text=True)

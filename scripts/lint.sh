@@ -20,7 +20,7 @@ for dut in "${duts[@]}" "$@"; do
   mapfile -t extra < <(python3 scripts/dutgen.py query lint-args "$dut")
   dir=$(dirname "${files[-1]}")
   name=$(basename "${dut%.yaml}")
-  if verilator --lint-only -Wall -Wno-MULTITOP --timescale 1ns/1ps -Irtl/common "-I$dir" "${extra[@]}" "${files[@]}"; then
+  if verilator --lint-only -Wall -Wno-MULTITOP --timescale 1ps/1ps -Irtl/common "-I$dir" "${extra[@]}" "${files[@]}"; then
     echo "lint: $name clean"
   else
     echo "lint: $name has warnings" >&2; status=1

@@ -13,7 +13,7 @@
 //   OutReg      1: the winner is registered into a one-entry output slot,
 //                  reloaded whenever it is empty or being accepted; the output
 //                  is stable by construction, one cycle later.
-`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
+`timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_arbiter #(
   parameter int unsigned NumReq     = 2,
   parameter int unsigned DataWidth  = 32,

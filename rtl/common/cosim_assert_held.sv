@@ -6,7 +6,7 @@
 // evaluation, which cost the VTA core about 4 % of its simulation speed per
 // primitive; this immediate assertion only copies the payload while stalled.
 // Active only in builds with --assert, like every assertion.
-`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
+`timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_assert_held #(
   parameter int unsigned Width = 1,
   parameter string       Name  = "cosim_assert_held"

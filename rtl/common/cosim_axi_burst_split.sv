@@ -8,7 +8,7 @@
 // NumAddr > 1: the request carries NumAddr addresses that advance together
 // (a copy's source and destination); each burst stays inside the 4 KB page
 // of every one of them.
-`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
+`timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_axi_burst_split #(
   parameter int unsigned AddrWidth  = 64,
   parameter int unsigned DataBytes  = 16,   // bytes per beat, a power of two

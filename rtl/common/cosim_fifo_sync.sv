@@ -2,7 +2,7 @@
 // (data_o is the oldest entry while valid_o) and an occupancy count.
 // Storage is an unpacked array written by index, which Verilator models as a
 // plain C array: cheap however deep the FIFO is.
-`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
+`timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_fifo_sync #(
   parameter int unsigned Width = 32,
   parameter int unsigned Depth = 4,

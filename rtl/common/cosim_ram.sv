@@ -9,7 +9,7 @@
 //
 // Storage is an unpacked array written by index (a plain C array once
 // Verilated) and has no reset.
-`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
+`timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_ram #(
   parameter int unsigned Width       = 32,
   parameter int unsigned Depth       = 1024,

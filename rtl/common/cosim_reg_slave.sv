@@ -14,7 +14,7 @@
 // is taken; the block decodes acc_addr_o, applies acc_wdata_o at that clock
 // edge when acc_write_o, and returns the addressed value on acc_rdata_i
 // (combinational from acc_addr_o).
-`timescale 1ns/1ps  // vendor RTL carries timescales; Verilator wants every module to agree
+`timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_reg_slave #(
   parameter int unsigned AddrWidth = 8,
   parameter int unsigned DataWidth = 32

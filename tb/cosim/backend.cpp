@@ -15,11 +15,18 @@ Metrics TargetBackend::metrics(const Workload* w, const SimOutcome& run) const {
 
 void BackendRegistry::add(std::unique_ptr<TargetBackend> backend) {
   if (find(backend->name()) != nullptr) {
-    throw std::logic_error("backend '" + backend->name() + "' registered twice");
+    throw InputError("target '" + backend->name() + "' registered twice" +
+                     (origin_.empty() ? std::string() : " (again by " + origin_ + ")"));
   }
+  if (!origin_.empty()) origins_[backend->name()] = origin_;
   backends_.push_back(std::move(backend));
   std::sort(backends_.begin(), backends_.end(),
             [](const auto& a, const auto& b) { return a->name() < b->name(); });
+}
+
+std::string BackendRegistry::origin(const std::string& name) const {
+  const auto it = origins_.find(name);
+  return it == origins_.end() ? std::string() : it->second;
 }
 
 const TargetBackend* BackendRegistry::find(const std::string& name) const {

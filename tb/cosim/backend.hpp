@@ -105,6 +105,11 @@ class TargetBackend {
 class BackendRegistry {
  public:
   void add(std::unique_ptr<TargetBackend> backend);
+  // Where the backends added from now on come from (a plugin's path); empty:
+  // built into this program.
+  void set_origin(std::string origin) { origin_ = std::move(origin); }
+  // "" for a built-in backend, else the plugin file it came from.
+  std::string origin(const std::string& name) const;
   const TargetBackend* find(const std::string& name) const;
   // InputError naming the known targets when `name` is not registered.
   const TargetBackend& get(const std::string& name) const;
@@ -113,6 +118,8 @@ class BackendRegistry {
 
  private:
   std::vector<std::unique_ptr<TargetBackend>> backends_;
+  std::map<std::string, std::string> origins_;
+  std::string origin_;
 };
 
 // Adds every backend linked into the program (generated at configure time

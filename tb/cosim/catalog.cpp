@@ -42,7 +42,9 @@ Catalog list_catalog(const BackendRegistry& registry, const std::string& dir) {
     }
     c.scenarios.push_back(s);
   }
-  for (const auto* b : registry.all()) c.targets.push_back({b->name(), b->description(), b->ops()});
+  for (const auto* b : registry.all()) {
+    c.targets.push_back({b->name(), b->description(), b->ops(), registry.origin(b->name())});
+  }
   return c;
 }
 
@@ -59,7 +61,7 @@ void print_catalog(const Catalog& c, std::ostream& out) {
     std::string ops;
     for (const auto& o : t.ops) ops += (ops.empty() ? "" : ", ") + o;
     std::snprintf(line, sizeof line, "  %-9s ops: %-28s ", t.name.c_str(), ops.c_str());
-    out << line << t.description << "\n";
+    out << line << t.description << (t.origin.empty() ? "" : " [plugin " + t.origin + "]") << "\n";
   }
 }
 

@@ -23,6 +23,7 @@ struct TargetEntry {
   std::string name;
   std::string description;
   std::vector<std::string> ops;
+  std::string origin;  // the plugin it came from; empty when built in
 };
 
 struct Catalog {

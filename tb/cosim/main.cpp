@@ -4,14 +4,18 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/catalog.hpp"
+#include "cosim/plugins.hpp"
 #include "cosim/runner.hpp"
 #include "report_html/report_page.hpp"
 #include "wave/around.hpp"
@@ -33,6 +37,10 @@ int main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "more log output (-v info, -vv debug)");
   app.add_option("--log-level", log_level, "trace|debug|info|warn|error|off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  std::vector<std::string> dut_path;
+  app.add_option("--dut-path", dut_path,
+                 "a folder holding an accelerator plugin (DIR or DIR/build: *.cosim-plugin.so); repeatable; "
+                 "COSIM_DUT_PATH adds more (':'-separated)");
 
   cosim::tb::RunOptions opt;
   std::string file, out, wave;
@@ -75,6 +83,14 @@ int main(int argc, char** argv) {
   std::string list_dir;
   lst->add_option("--dir", list_dir, "scenario folder (default ./scenarios)");
 
+  CLI::App* newdut = app.add_subcommand("new-dut", "write a standalone accelerator project from a template");
+  std::string newdut_name, newdut_out, newdut_style = "reg";
+  newdut->add_option("name", newdut_name, "lower-case name of the accelerator")->required();
+  newdut->add_option("--out", newdut_out, "the project folder to create (outside this installation)")->required();
+  newdut->add_option("--style", newdut_style, "reg (register bus, clk_i / rst_ni) or vitis (Vitis RTL kernel)")
+      ->check(CLI::IsMember({"reg", "vitis"}))
+      ->capture_default_str();
+
 #ifdef COSIM_DISASM
   CLI::App* dis = app.add_subcommand("disasm", "disassemble a VTA instruction stream (insn.bin)");
   dis->add_option("file", file, "insn.bin")->required();
@@ -98,8 +114,32 @@ int main(int argc, char** argv) {
   if (!log_level.empty()) spdlog::set_level(spdlog::level::from_str(log_level));
 
   try {
+    if (newdut->parsed()) {
+      // The template copier (scripts/new-dut) of this installation, or of the source tree in a build.
+      const fs::path exe = fs::canonical("/proc/self/exe");
+      fs::path script = exe.parent_path().parent_path() / "share" / "cosim" / "scripts" / "new-dut";
+#ifdef COSIM_SOURCE_DIR
+      if (!fs::exists(script)) script = fs::path(COSIM_SOURCE_DIR) / "scripts" / "new-dut";
+#endif
+      const std::string s = script.string();
+      std::vector<const char*> args = {"python3", s.c_str(), "--style", newdut_style.c_str(), "--standalone",
+                                       newdut_out.c_str(), newdut_name.c_str(), nullptr};
+      execvp("python3", const_cast<char* const*>(args.data()));
+      throw cosim::InputError("cannot run python3 " + s + ": " + std::strerror(errno));
+    }
     cosim::tb::BackendRegistry registry;
     cosim::tb::register_builtin_backends(registry);
+    // Plugins: --dut-path, then COSIM_DUT_PATH. Children (a re-run around a
+    // mismatch) inherit them through the environment.
+    std::vector<std::string> env_path = cosim::tb::dut_path_from_environment();
+    if (!dut_path.empty()) {
+      std::string joined;
+      for (const auto& d : dut_path) joined += (joined.empty() ? "" : ":") + fs::absolute(d).string();
+      for (const auto& d : env_path) joined += ":" + d;
+      setenv("COSIM_DUT_PATH", joined.c_str(), 1);
+    }
+    dut_path.insert(dut_path.end(), env_path.begin(), env_path.end());
+    cosim::tb::load_plugins(registry, dut_path);
     if (no_dmi) opt.dmi = false;
     opt.timeline = !no_timeline;
     opt.program = argv[0];

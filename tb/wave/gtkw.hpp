@@ -46,6 +46,8 @@ struct View {
 // The view of a DUT wrapper (nullptr when there is none: the .gtkw then
 // lists the top-level ports).
 const View* find_view(const std::string& dut);
+// A view for a DUT built elsewhere (a plugin registers its own).
+void add_view(View view);
 
 // FST time of a DUT cycle (clock low half), of the high half, and the unit.
 constexpr uint64_t kFstTicksPerCycle = 10;

@@ -18,14 +18,25 @@ namespace {
 
 }  // namespace
 
-const View* find_view(const std::string& dut) {
-  static const std::map<std::string, View> views = [] {
+namespace {
+std::map<std::string, View>& all_views() {
+  static std::map<std::string, View> views = [] {
     std::map<std::string, View> m;
     for (View& v : generated_views()) m.emplace(v.dut, std::move(v));
     return m;
   }();
-  const auto it = views.find(dut);
-  return it == views.end() ? nullptr : &it->second;
+  return views;
+}
+}  // namespace
+
+const View* find_view(const std::string& dut) {
+  const auto it = all_views().find(dut);
+  return it == all_views().end() ? nullptr : &it->second;
+}
+
+void add_view(View view) {
+  const std::string dut = view.dut;
+  all_views()[dut] = std::move(view);
 }
 
 }  // namespace cosim::wave

@@ -216,6 +216,40 @@ class Ports(unittest.TestCase):
         self.expect_error(MANIFEST.replace("port: RST,", "port: ap_rst_n,"), SV,
                           "ports.reset.port names port ap_rst_n, which top module mini lacks")
 
+    # -- vendor stand-ins -------------------------------------------------------
+    VENDOR = textwrap.dedent("""\
+        name: mini
+        top: user_stream_buffer
+        sources: [mini.sv]
+        vendor: [xpm_fifo_sync]
+        ports:
+          clock: ap_clk
+          reset: {port: ap_rst_n}
+          debug: [s_valid, s_ready, s_data, m_valid, m_ready, m_data, level]
+        control: none
+        registers: []
+        variants:
+          - {name: mini_rtl}
+        """)
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_vendor_primitive_is_compiled_in(self):
+        with open(os.path.join(REPO, "tests", "vendor_xpm", "user_rtl", "user_stream_buffer.sv")) as f:
+            user = f.read()
+        rc, _, err = self.configure(self.VENDOR, user)
+        self.assertEqual(rc, 0, err)  # elaborates: xpm_fifo_sync comes from rtl/vendor
+        with open(os.path.join(self.gen, "cmake", "mini.cmake")) as f:
+            self.assertRegex(f.read(), r"COSIM_DUT_VENDOR_SOURCES [^)]*rtl/vendor/xpm/xpm_fifo_sync\.sv")
+        rc, _, err = self.configure(self.VENDOR.replace("vendor: [xpm_fifo_sync]", "vendor: []"), user)
+        self.assertEqual(rc, 2, err)  # without it the instance has no module
+        self.assertIn("xpm_fifo_sync", err)
+
+    def test_unknown_vendor_primitive(self):
+        rc, _, err = self.configure(self.VENDOR.replace("xpm_fifo_sync]", "xpm_fifo_async]"), "module x; endmodule\n",
+                                    check=False)
+        self.assertEqual(rc, 2)
+        self.assertIn("vendor[0]: unknown primitive 'xpm_fifo_async' (known: xpm_fifo_sync", err)
+
     # -- validation -----------------------------------------------------------
     def test_bad_values(self):
         for old, new, key in (("kind: axi4,", "kind: axi5,", "ports.interfaces[1].kind"),

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# An accelerator in its own repository, end to end, as a user would go:
+#   1. cmake --install the build into a scratch prefix;
+#   2. `cosim new-dut NAME --style S --out DIR` (the installed cosim) into a
+#      scratch folder outside the source tree;
+#   3. build DIR against the installation (find_package(cosim), a plugin);
+#   4. every scenario of DIR bit-exact with the installed `cosim --dut-path DIR`,
+#      `cosim list` naming the plugin, a waveform with the generated view;
+#   5. the same run from the installed Python module (COSIM_DUT_PATH), its
+#      output compared with NumPy's own sum;
+#   6. `git status` of the source tree unchanged.
+#
+#   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
+#                    PYTHON: the interpreter the module was built for)
+set -euo pipefail
+src=$1 build=$2 style=$3 python=${4:-python3}
+name=my${style}npu
+fail() { echo "install_test ($style): $*" >&2; exit 1; }
+before=$(git -C "$src" status --porcelain --untracked-files=all)
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/cosim-install-$style.XXXXXX")
+trap '[ -n "${COSIM_KEEP_SCRATCH:-}" ] || rm -rf "$scratch"' EXIT
+prefix=$scratch/prefix dir=$scratch/$name
+
+cmake --install "$build" --prefix "$prefix" > "$scratch/install.log" || fail "cmake --install failed"
+cosim=$prefix/bin/cosim
+[ -x "$cosim" ] || fail "no $cosim"
+"$cosim" new-dut "$name" --style "$style" --out "$dir" > "$scratch/newdut.log" 2>&1 || fail "new-dut: $(cat "$scratch/newdut.log")"
+launcher=()
+command -v ccache > /dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+cmake -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" "${launcher[@]}" \
+  > "$scratch/configure.log" 2>&1 || fail "configure: $(tail -20 "$scratch/configure.log")"
+cmake --build "$dir/build" > "$scratch/build.log" 2>&1 || fail "build: $(grep -m5 -E 'error|Error' "$scratch/build.log")"
+[ -f "$dir/build/$name.cosim-plugin.so" ] || fail "no plugin $dir/build/$name.cosim-plugin.so"
+
+"$cosim" --dut-path "$dir" list --dir "$dir/scenarios" > "$scratch/list.log" 2>&1 || fail "list: $(cat "$scratch/list.log")"
+grep -q "^  $name .*\[plugin $dir/build/$name.cosim-plugin.so\]" "$scratch/list.log" || fail "list: $(cat "$scratch/list.log")"
+# Without the path the installed cosim does not know the target: one line, exit 2.
+set +e
+"$cosim" run "$(ls "$dir"/scenarios/*.yaml | head -1)" --out "$scratch/nopath" > "$scratch/nopath.log" 2>&1
+rc=$?
+set -e
+[ "$rc" -eq 2 ] && grep -q "'target': expected one of .*, got '$name'" "$scratch/nopath.log" || fail "without --dut-path: exit $rc: $(cat "$scratch/nopath.log")"
+
+n=0
+for sc in "$dir"/scenarios/*.yaml; do
+  s=$(basename "$sc" .yaml)
+  "$cosim" --dut-path "$dir" run "$sc" --out "$scratch/out/$s" --trace > "$scratch/$s.log" 2>&1 ||
+    fail "$s: exit $? ($(tail -5 "$scratch/$s.log"))"
+  grep -q "PASS bit-exact" "$scratch/$s.log" || fail "$s: $(cat "$scratch/$s.log")"
+  [ -s "$scratch/out/$s/wave.fst" ] && [ -s "$scratch/out/$s/wave.gtkw" ] || fail "$s: no waveform"
+  # The generated view of the plugin's manifest (its AXI groups), not the bare port list.
+  grep -q "AXI read address" "$scratch/out/$s/wave.gtkw" || fail "$s: the .gtkw lacks the view's AXI groups"
+  n=$((n + 1))
+done
+[ "$n" -ge 1 ] || fail "no scenario in $dir/scenarios"
+
+first=$(ls "$dir"/scenarios/*.yaml | head -1)
+PYTHONPATH=$prefix/lib/cosim/python COSIM_DUT_PATH=$dir "$python" - "$first" "$scratch/py" "$style" <<'PY' || fail "Python"
+import sys
+import numpy as np
+import cosim
+scenario, out, style = sys.argv[1:]
+assert any(t["name"].startswith("my") and t["origin"] for t in cosim.list()["targets"]), cosim.list()["targets"]
+r = cosim.run(scenario, out=out)
+assert r.passed and r.exit_status == 0, r.console
+a, b = r.inputs["a"], r.inputs["b"]
+if style == "vitis":   # int32, wrapping
+    want = (a.astype(np.int64) + b).astype(np.uint32).astype(np.int32)
+else:                  # int8, saturating
+    want = np.clip(a.astype(np.int16) + b, -128, 127).astype(np.int8)
+(name,) = r.outputs
+np.testing.assert_array_equal(r.outputs[name].reshape(-1), want.reshape(-1))
+print("python: ok", name, r.outputs[name].size)
+PY
+
+after=$(git -C "$src" status --porcelain --untracked-files=all)
+[ "$before" == "$after" ] || fail "the source tree changed: $(diff <(echo "$before") <(echo "$after") | head)"
+echo "install_test ($style): ok ($n scenarios with the installed cosim, Python, waveforms; source tree untouched)"
