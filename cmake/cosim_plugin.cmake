@@ -14,7 +14,7 @@ function(cosim_add_plugin name)
   get_property(manifests GLOBAL PROPERTY COSIM_DUT_MANIFESTS)
   set(views ${CMAKE_CURRENT_BINARY_DIR}/${name}_views.inc)
   add_custom_command(OUTPUT ${views}
-                     COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} views ${manifests} --out ${views}
+                     COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} views ${manifests} --outdir ${COSIM_GEN_DIR} --out ${views}
                      DEPENDS ${manifests} ${COSIM_DUTGEN}
                      COMMENT "dutgen: waveform views of ${name}"
                      VERBATIM)
