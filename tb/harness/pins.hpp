@@ -1,7 +1,6 @@
-// Binding a Verilated model's ports by name: whether a model has a port
-// (COSIM_HARNESS_HAS_PIN), how many bytes a port holds, and copies between a
-// port (an integer, or a VlWide for more than 64 bits; bit 0 = byte 0, lowest
-// bit) and a little-endian byte array.
+// Moving a Verilated model's port values: how many bytes a port holds, and
+// copies between a port (an integer, or a VlWide for more than 64 bits; bit 0
+// = byte 0, lowest bit) and a little-endian byte array.
 #pragma once
 
 #include <cstddef>
@@ -9,13 +8,6 @@
 #include <cstring>
 #include <type_traits>
 #include <utility>
-
-// has_<pin><Model>::value: whether the Verilated model has a port `pin`.
-#define COSIM_HARNESS_HAS_PIN(pin)                                                     \
-  template <class M, class = void>                                                     \
-  struct has_##pin : std::false_type {};                                               \
-  template <class M>                                                                   \
-  struct has_##pin<M, std::void_t<decltype(std::declval<M&>().pin)>> : std::true_type {}
 
 namespace cosim::tb::harness {
 
