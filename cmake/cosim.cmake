@@ -14,10 +14,12 @@ function(cosim_add_concept_folders)
   endforeach()
 endfunction()
 
-# cosim_gtest(NAME src... LIBS lib... [LABELS label...])
-# One googletest executable registered with CTest, test by test.
+# cosim_gtest(NAME src... LIBS lib... [LABELS label...] [FAULTS regex])
+# One googletest executable registered with CTest, test by test. The tests
+# whose names match FAULTS (e.g. "^CliFaults[.]") also get the label `faults`
+# (issue 31's fault-injection suite: ctest -L faults).
 function(cosim_gtest name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(ARG "" "FAULTS" "SOURCES;LIBS;LABELS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES} ${ARG_UNPARSED_ARGUMENTS})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest_main cosim_warnings)
   target_compile_definitions(${name} PRIVATE COSIM_MODELS_DIR="${COSIM_MODELS_DIR}"
@@ -28,6 +30,17 @@ function(cosim_gtest name)
   # A list must reach PROPERTIES escaped, or only its first label survives.
   string(REPLACE ";" "\\;" labels "${ARG_LABELS}")
   gtest_discover_tests(${name} DISCOVERY_MODE PRE_TEST PROPERTIES LABELS "${labels}")
+  if(ARG_FAULTS)
+    # Relabelled after discovery (PROPERTIES cannot carry a second label
+    # through gtest_discover_tests): runs after the discovered list is read.
+    set(relabel "${CMAKE_CURRENT_BINARY_DIR}/${name}_faults_labels.cmake")
+    file(WRITE "${relabel}" "foreach(t IN LISTS ${name}_TESTS)\n"
+                            "  if(t MATCHES [==[${ARG_FAULTS}]==])\n"
+                            "    set_tests_properties(\"\${t}\" PROPERTIES LABELS [==[${ARG_LABELS};faults]==])\n"
+                            "  endif()\n"
+                            "endforeach()\n")
+    set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${relabel}")
+  endif()
 endfunction()
 
 include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)

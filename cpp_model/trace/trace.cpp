@@ -1,5 +1,6 @@
 #include "trace/trace.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -517,6 +518,91 @@ void write_trace(const Trace& trace, const std::string& dir) {
   }
   const std::string text = out.str();
   write_file_bytes((fs::path(dir) / "trace.txt").string(), std::vector<uint8_t>(text.begin(), text.end()));
+}
+
+namespace {
+
+// A name write_trace gives a blob (blob_name without "blobs/").
+bool is_blob_file_name(const std::string& name) {
+  std::size_t i = 0;
+  while (i < name.size() && std::isdigit(static_cast<unsigned char>(name[i]))) ++i;
+  if (i < 3 || i >= name.size() || name[i] != '_') return false;
+  const std::size_t hint = i + 1;
+  if (name.size() < hint + 4 || name.compare(name.size() - 4, 4, ".bin") != 0) return false;
+  const std::size_t len = name.size() - 4 - hint;
+  if (len > 40) return false;
+  for (std::size_t k = hint; k < hint + len; ++k) {
+    const char c = name[k];
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-')) return false;
+  }
+  return true;
+}
+
+// trace.txt as write_trace writes it: its first line that is not blank or a
+// comment starts with "cosim-trace". Reads at most the first 64 KiB.
+bool is_trace_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::string head(64 * 1024, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<std::size_t>(in.gcount()));
+  std::istringstream lines(head);
+  std::string line;
+  while (std::getline(lines, line)) {
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    std::istringstream words(line);
+    std::string first;
+    if (!(words >> first)) continue;
+    return first == "cosim-trace";
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> clear_trace_dir(const std::string& dir) {
+  const fs::path d(dir);
+  std::error_code ec;
+  const fs::file_status st = fs::status(d, ec);
+  if (!fs::exists(st)) return {};
+  const std::string keep = "; it is not something cosim wrote, so it is left alone: move it away or choose another --out";
+  if (!fs::is_directory(st)) throw InputError(dir + ": not a folder" + keep);
+  std::vector<fs::path> ours;
+  const fs::path text = d / "trace.txt";
+  const fs::file_status text_st = fs::symlink_status(text, ec);
+  if (fs::exists(text_st)) {
+    if (!fs::is_regular_file(text_st) || !is_trace_text(text)) {
+      throw InputError(text.string() + ": not a cosim trace (no 'cosim-trace' header)" + keep);
+    }
+    ours.push_back(text);
+  }
+  const fs::path blobs = d / "blobs";
+  const fs::file_status blobs_st = fs::symlink_status(blobs, ec);
+  if (fs::exists(blobs_st) && !fs::is_directory(blobs_st)) {
+    throw InputError(blobs.string() + ": not a folder (a file or a link)" + keep);
+  }
+  std::vector<std::string> foreign;
+  for (fs::recursive_directory_iterator it(d, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    const fs::path p = it->path();
+    const fs::file_status s = it->symlink_status(ec);
+    if (ec) break;
+    if (fs::is_directory(s)) continue;
+    if (p == text) continue;
+    if (p.parent_path() == blobs && is_blob_file_name(p.filename().string())) {
+      if (!fs::is_regular_file(s)) throw InputError(p.string() + ": not a regular file where a trace writes a blob" + keep);
+      ours.push_back(p);
+      continue;
+    }
+    foreign.push_back(p.lexically_relative(d).generic_string());
+  }
+  if (ec) throw InputError(dir + ": cannot list the folder: " + ec.message());
+  for (const fs::path& p : ours) {
+    if (!fs::remove(p, ec) && ec) throw InputError(p.string() + ": cannot remove: " + ec.message());
+  }
+  std::sort(foreign.begin(), foreign.end());
+  return foreign;
 }
 
 // ---- reader ----

@@ -113,6 +113,17 @@ struct Trace {
 // assigned here, so Step::file is ignored for loads and checks.
 void write_trace(const Trace& trace, const std::string& dir);
 
+// Clears the way for write_trace(dir), deleting only what a trace writes:
+// dir/trace.txt when it is one (its first line that is not a comment is
+// `cosim-trace ...`) and the regular files dir/blobs/NNN_NAME.bin (the names
+// write_trace gives blobs: three or more digits, `_`, at most 40 of
+// [A-Za-z0-9_-], `.bin`). Everything else stays; the files and links among
+// it are returned (paths relative to dir, sorted). A trace.txt that is not a
+// trace, or something other than a regular file at a name a trace writes
+// (dir, trace.txt, blobs, a blob), is a cosim::InputError naming it, and then
+// nothing is deleted. A missing dir is fine (nothing to clear).
+std::vector<std::string> clear_trace_dir(const std::string& dir);
+
 // The largest blob a trace may hold (memory image, stream, expected
 // tensor); checked against the file's size before it is read. Check tensors
 // (with their channel-block padding or row pitch) and mem_dump lengths are

@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdio>
@@ -451,7 +452,23 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
   tr.config["scenario"] = token.empty() ? "scenario" : token;
   tr.config["op"] = sc.op;
   const std::string trace_dir = (fs::path(options.out_dir) / "trace").string();
-  fs::remove_all(trace_dir);
+  // Only what a trace writes is deleted (trace.txt, blobs/NNN_*.bin); other
+  // files stay beside the new trace, which names its own blobs, and are named.
+  const std::vector<std::string> foreign = trace::clear_trace_dir(trace_dir);
+  if (!foreign.empty()) {
+    console << "cosim: warning: " << trace_dir << " holds " << foreign.size()
+            << (foreign.size() == 1 ? " file" : " files") << " cosim did not write, left in place: ";
+    const std::size_t shown = std::min<std::size_t>(foreign.size(), 5);
+    for (std::size_t i = 0; i < shown; ++i) {
+      std::string name = foreign[i];  // one line: control bytes shown as '?'
+      for (char& ch : name) {
+        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '?';
+      }
+      console << (i ? ", " : "") << name;
+    }
+    if (foreign.size() > shown) console << ", ... (" << foreign.size() - shown << " more)";
+    console << "\n";
+  }
   trace::write_trace(tr, trace_dir);
   spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
   Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary};

@@ -344,3 +344,68 @@ TEST_F(Cli, DisassemblesVtaInstructions) {
   EXPECT_NE(r.out.find("3 bytes, expected a multiple of 16"), std::string::npos) << r.out;
 }
 #endif
+
+// Issue 31, item 2 (CTest label `faults`): a run deletes only what a trace
+// writes (trace.txt, blobs/NNN_*.bin) from --out DIR/trace; a user's files
+// there survive, are named in one warning line, and the new trace beside
+// them replays bit-exact.
+class CliFaults : public Cli {
+ public:
+  static std::string slurp(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  }
+};
+
+TEST_F(CliFaults, UserFilesInTheTraceFolderSurviveARerun) {
+  const std::string out = work() + "/keep_user_files";
+  fs::remove_all(out);
+  ASSERT_EQ(cosim("run " + scenario() + " --out " + out).code, 0);
+  const fs::path tr = fs::path(out) / "trace";
+  fs::create_directories(tr / "waves");
+  std::ofstream(tr / "README") << "my notes\n";
+  std::ofstream(tr / "waves" / "run1.fst") << "my waveform";
+  std::ofstream(tr / "blobs" / "notes.txt") << "not a blob name";
+  std::ofstream(tr / "blobs" / "099_stale.bin") << "a blob name: the trace's own";
+  const Result r = cosim("run " + scenario() + " --out " + out);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(slurp(tr / "README"), "my notes\n");
+  EXPECT_EQ(slurp(tr / "waves" / "run1.fst"), "my waveform");
+  EXPECT_EQ(slurp(tr / "blobs" / "notes.txt"), "not a blob name");
+  EXPECT_FALSE(fs::exists(tr / "blobs" / "099_stale.bin"));
+  const std::string warning = "cosim: warning: " + tr.string() +
+                              " holds 3 files cosim did not write, left in place: README, blobs/notes.txt, "
+                              "waves/run1.fst\n";
+  EXPECT_NE(r.out.find(warning), std::string::npos) << r.out;
+  const Result replay = cosim("replay " + tr.string() + " --out " + work() + "/keep_user_files_replay");
+  EXPECT_EQ(replay.code, 0) << replay.out;
+  EXPECT_NE(replay.out.find("PASS bit-exact"), std::string::npos) << replay.out;
+  EXPECT_EQ(replay.out.find("warning"), std::string::npos) << replay.out;
+}
+
+TEST_F(CliFaults, AForeignTraceTxtStopsTheRunAndIsKept) {
+  const std::string out = work() + "/foreign_trace_txt";
+  fs::remove_all(out);
+  fs::create_directories(fs::path(out) / "trace" / "blobs");
+  std::ofstream(fs::path(out) / "trace" / "trace.txt") << "my own trace.txt\n";
+  std::ofstream(fs::path(out) / "trace" / "blobs" / "000_a.bin") << "kept too";
+  const Result r = cosim("run " + scenario() + " --out " + out);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("cosim: error: " + out + "/trace/trace.txt: not a cosim trace"), std::string::npos) << r.out;
+  EXPECT_EQ(slurp(fs::path(out) / "trace" / "trace.txt"), "my own trace.txt\n");
+  EXPECT_EQ(slurp(fs::path(out) / "trace" / "blobs" / "000_a.bin"), "kept too");
+}
+
+TEST_F(CliFaults, ALinkAtABlobNameIsNotWrittenThrough) {
+  const std::string out = work() + "/blob_link";
+  fs::remove_all(out);
+  fs::create_directories(fs::path(out) / "trace" / "blobs");
+  const fs::path mine = fs::path(work()) / "blob_link_target.dat";
+  std::ofstream(mine) << "precious";
+  fs::create_symlink(mine, fs::path(out) / "trace" / "blobs" / "000_a.bin");
+  const Result r = cosim("run " + scenario() + " --out " + out);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("000_a.bin: not a regular file"), std::string::npos) << r.out;
+  EXPECT_EQ(slurp(mine), "precious");
+  EXPECT_TRUE(fs::is_symlink(fs::path(out) / "trace" / "blobs" / "000_a.bin"));
+}
