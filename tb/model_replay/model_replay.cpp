@@ -400,9 +400,19 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   const Value& model_key = sc["model"];
   ModelState st;
   st.model_path = resolve_model(sc, model_key.as_string());
-  if (!fs::exists(st.model_path)) {
-    throw ScenarioSkipped("model " + model_key.as_string() + " not found (looked for " + st.model_path +
-                          "); put the .tflite file there, or pass one with --set model=PATH");
+  std::error_code ec;
+  if (!fs::exists(st.model_path, ec)) {
+    // A SKIP only for the path written in the scenario file whose folder is
+    // absent (the shared models are not on this machine). A path the user
+    // gave (--set model=..., Python set=) or a file missing from a folder
+    // that exists is a typo: bad input, exit 2.
+    const fs::path folder = fs::path(st.model_path).parent_path();
+    if (model_key.loc.override.empty() && !fs::exists(folder, ec)) {
+      throw ScenarioSkipped("model " + model_key.as_string() + " not found (looked for " + st.model_path +
+                            "; its folder " + folder.string() +
+                            " is absent); put the .tflite file there, or pass one with --set model=PATH");
+    }
+    model_key.fail("no such model file: " + st.model_path);
   }
   const tflite::Model m = model_key.rethrow_here([&] { return tflite::load_model(st.model_path); });
   if (m.subgraphs.empty()) model_key.fail("expected a model with a subgraph");

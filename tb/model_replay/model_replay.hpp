@@ -6,8 +6,10 @@
 //   model: ../shared/models/resnet8_int8.tflite  # relative: from the parent of the scenario's folder
 //   ops: all                                     # or indices into subgraph 0's operator list: [0, 3]
 //
-// - the model: path resolution, the skip when the file is absent
-//   (tb::ScenarioSkipped), the load (a malformed file is exit 2);
+// - the model: path resolution, the skip when the scenario file's path
+//   names an absent folder (tb::ScenarioSkipped; a missing file the user
+//   gave with --set, or one missing from a folder that exists, is exit 2),
+//   the load (a malformed file is exit 2);
 // - `ops:` with one meaning for every target: a list of indices into the
 //   model's operator list (subgraph 0), or `all` = every operator the target
 //   supports (the others are reported as not run). A listed operator the
@@ -185,7 +187,9 @@ class ModelTarget {
 // The op's keys: model, ops, the golden chain's input (when used), the target's.
 scenario::Schema op_schema(const ModelTarget& target);
 // Loads the model, selects the operators, runs the golden chain, lowers every
-// selected operator. Throws tb::ScenarioSkipped when the model file is absent.
+// selected operator. Throws tb::ScenarioSkipped when the scenario file's
+// model path names a folder that is absent; InputError for a model path from
+// --set that does not exist, or a file missing from a folder that exists.
 Workload prepare(const ModelTarget& target, const scenario::Scenario& sc);
 bool is_model_workload(const Workload& w);
 trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, const Workload& w);

@@ -294,7 +294,7 @@ class NoCheckAndSkip(unittest.TestCase):
     """A run that compared nothing is a failure (NO CHECK); a scenario that
     cannot run here (model absent) is SKIP, neither a pass nor an error."""
 
-    def sweep(self, text, seeds):
+    def sweep(self, text, seeds, extra=()):
         tmp = tempfile.mkdtemp(prefix="regress-nocheck-")
         self.addCleanup(shutil.rmtree, tmp, True)
         sc = os.path.join(tmp, "scenarios")
@@ -302,8 +302,9 @@ class NoCheckAndSkip(unittest.TestCase):
         with open(os.path.join(sc, "delta.yaml"), "w") as f:
             f.write(text)
         junit = os.path.join(tmp, "results.xml")
+        self.out = os.path.join(tmp, "out")
         proc = run(["--cosim", FAKE, "--scenarios", sc, "--seeds", str(seeds), "--jobs", "2",
-                    "--out", os.path.join(tmp, "out"), "--junit", junit], cwd=tmp)
+                    "--out", self.out, "--junit", junit, *extra], cwd=tmp)
         return proc, ET.parse(junit).getroot()
 
     def test_no_check_fails_the_sweep(self):
@@ -319,11 +320,32 @@ class NoCheckAndSkip(unittest.TestCase):
         self.assertIn("not found", cases["seed-2"].find("skipped").get("message"))
         self.assertIsNone(cases["seed-3"].find("failure"))
 
-    def test_skip_alone_is_not_a_failure(self):
+    def test_skip_beside_a_pass_is_not_a_failure(self):
+        proc, root = self.sweep("name: delta\nfake_skip_seeds: [2]\n", 2)
+        self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
+        self.assertIn("regress: 1 passed, 0 failed, 1 skipped", proc.stdout)
+        self.assertEqual((root.get("failures"), root.get("errors"), root.get("skipped")), ("0", "0", "1"))
+
+    # Issue 31, item 6 (also under the CTest label `faults`): a sweep in
+    # which nothing passed proved nothing; only --allow-no-pass accepts it.
+    def test_faults_nothing_passed_fails_the_sweep(self):
         proc, root = self.sweep("name: delta\nfake_skip_seeds: [1, 2]\n", 2)
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
+        self.assertIn("regress: 0 passed, 0 failed, 2 skipped", proc.stdout)
+        self.assertIn("regress: error: nothing passed (2 of 2 runs skipped); --allow-no-pass accepts a sweep "
+                      "without a pass\n", proc.stderr)
+        self.assertEqual((root.get("failures"), root.get("errors"), root.get("skipped")), ("0", "0", "2"))
+        # --merge of that sweep says the same; with --allow-no-pass it is 0.
+        merged = run(["--merge", self.out])
+        self.assertEqual(merged.returncode, 1, merged.stdout + merged.stderr)
+        merged = run(["--merge", self.out, "--allow-no-pass"])
+        self.assertEqual(merged.returncode, 0, merged.stdout + merged.stderr)
+
+    def test_faults_allow_no_pass_accepts_an_all_skipped_sweep(self):
+        proc, root = self.sweep("name: delta\nfake_skip_seeds: [1, 2]\n", 2, ["--allow-no-pass"])
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn("regress: 0 passed, 0 failed, 2 skipped", proc.stdout)
-        self.assertEqual((root.get("failures"), root.get("errors"), root.get("skipped")), ("0", "0", "2"))
+        self.assertNotIn("nothing passed", proc.stderr)
 
 
 def load_regress():

@@ -207,8 +207,11 @@ TEST_F(Tf2Model, ListedOperatorTheTargetCannotRunIsInputError) {
 }
 
 TEST_F(Tf2Model, MissingModelSkips) {
+  // A SKIP needs the scenario's models folder absent (a file missing from a
+  // folder that exists is a typo: exit 2).
   const std::string out = work() + "/missing";
-  const Result r = cosim("run " + write_scenario("missing", work() + "/no_such_model.tflite", "all") + " --out " + out);
+  const Result r = cosim("run " + write_scenario("missing", work() + "/no_such_models/no_such_model.tflite", "all") +
+                         " --out " + out);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("skipped"), std::string::npos) << r.out;
   EXPECT_EQ(report(out)["status"], "skipped");

@@ -531,6 +531,48 @@ TEST_F(VtaModelReplay, MalformedModelExits2) {
   EXPECT_NE(c.out.find("cosim: error:"), std::string::npos) << c.out;
 }
 
+// Issue 31, item 6 (CTest label `faults`): a model path the user gave that
+// does not exist is bad input (exit 2, one line naming the path and the
+// key); only the scenario file's own path into an absent folder is a SKIP.
+class VtaModelReplayFaults : public VtaModelReplay {};
+
+TEST_F(VtaModelReplayFaults, TypoInSetModelExits2NamingThePathAndTheKey) {
+  fs::create_directories(work() + "/typo");
+  for (const std::string& path : {work() + "/typo/resnet8_int8.tfltie",  // folder exists
+                                  work() + "/no_such_folder/resnet8_int8.tflite"}) {
+    const Cmd c = cosim("run " + scenario("resnet8") + " --set model=" + path + " --out " + work() + "/typo_out");
+    EXPECT_EQ(c.code, 2) << c.out;
+    EXPECT_EQ(c.out, "cosim: error: --set model=" + path + ": 'model': no such model file: " + path + "\n");
+  }
+}
+
+TEST_F(VtaModelReplayFaults, MissingFileInAnExistingFolderExits2) {
+  const fs::path base = fs::path(work()) / "typo_in_file";
+  fs::create_directories(base / "scen");
+  fs::create_directories(base / "models");
+  std::ofstream(base / "scen" / "m.yaml") << "target: vta\nop: model\nmodel: models/resnet8_int8.tfltie\n";
+  const Cmd c = cosim("run " + (base / "scen" / "m.yaml").string() + " --out " + work() + "/typo_in_file_out");
+  EXPECT_EQ(c.code, 2) << c.out;
+  EXPECT_EQ(c.out, "cosim: error: " + (base / "scen" / "m.yaml").string() +
+                       ":3: 'model': no such model file: " + (base / "models" / "resnet8_int8.tfltie").string() +
+                       "\n");
+}
+
+TEST_F(VtaModelReplayFaults, ShippedScenarioWithoutTheModelsFolderSkips) {
+  // The shipped scenarios, copied where ../shared/models does not exist.
+  const fs::path base = fs::path(work()) / "no_models" / "repo";
+  fs::remove_all(base.parent_path());
+  fs::create_directories(base / "scenarios");
+  for (const char* name : {"resnet8", "kws"}) {
+    fs::copy_file(scenario(name), base / "scenarios" / (std::string(name) + ".yaml"));
+    const std::string out = work() + "/no_models_" + name;
+    const Cmd c = cosim("run " + (base / "scenarios" / (std::string(name) + ".yaml")).string() + " --out " + out);
+    EXPECT_EQ(c.code, 0) << c.out;
+    EXPECT_NE(c.out.find("cosim: skipped: model ../shared/models/"), std::string::npos) << c.out;
+    EXPECT_EQ(report(out)["status"], "skipped");
+  }
+}
+
 }  // namespace
 
 namespace cosim::backends {
