@@ -249,10 +249,15 @@ namespace {
 // Plays `t` and returns what the player kept: its register checks (value,
 // held, text), the data checks' mismatches, the cycle count, or the error.
 json play(const trace::Trace& t, const TbConfig& c) {
+  // Built before the simulation: no temporary of this frame is destroyed
+  // while an error thrown in a SystemC thread unwinds (under ASan, whose
+  // stack bookkeeping SystemC's thread switches confuse).
+  const std::string out_dir = std::filesystem::temp_directory_path().string();
+  const cosim::tb::DutFactory make = [](const char* name, const TbConfig& k) {
+    return std::make_unique<cosim::tb::testdut::Wrapper>(name, k);
+  };
   return in_child([&] {
-    const auto out = cosim::tb::simulate(
-        t, c, [](const char* name, const TbConfig& k) { return std::make_unique<cosim::tb::testdut::Wrapper>(name, k); },
-        std::filesystem::temp_directory_path().string());
+    const auto out = cosim::tb::simulate(t, c, make, out_dir);
     json j;
     j["cycles"] = out.cycles;
     j["done_cycles"] = out.play.done_cycles;
