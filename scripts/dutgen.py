@@ -802,6 +802,18 @@ def lint_files(m, outdir):
             [os.path.join(m["folder"], s) for s in m["sources"]])
 
 
+def _query_manifest(ms, rest, nargs, key, usage):
+    """The manifest a query names: a tree DUT's name or a manifest path."""
+    if len(rest) != nargs:
+        raise ManifestError(f"dutgen query {key}: expected {usage} (NAME: a DUT of the tree or a manifest path)")
+    if rest[0].endswith(".yaml"):
+        return load(rest[0])
+    sel = [m for m in ms if m["name"] == rest[0]]
+    if not sel:
+        raise ManifestError(f"dutgen query {key}: no manifest named {rest[0]}")
+    return sel[0]
+
+
 def check_top_ports(m, outdir, verilator):
     """The manifest's ports against the top's (verilator --xml-only): a
     missing or unclaimed port is a ManifestError naming both."""
@@ -852,12 +864,7 @@ def main(argv):
                         print(f"dutgen: {m['name']}: no wave.scenario in its manifest, not in the wave self-test",
                               file=sys.stderr)
             elif key == "lint-args":
-                if len(rest) != 1:
-                    raise ManifestError("dutgen query lint-args: expected NAME")
-                sel = [load(rest[0])] if rest[0].endswith(".yaml") else [m for m in ms if m["name"] == rest[0]]
-                if not sel:
-                    raise ManifestError(f"dutgen query lint-args: no manifest named {rest[0]}")
-                m = sel[0]
+                m = _query_manifest(ms, rest, 1, "lint-args", "NAME")
                 # Warnings, defines and parameters of the build count for lint; optimisation flags do not.
                 keep = [a for a in m["verilator_args"] if a.startswith(("-W", "-D", "+define", "-G"))]
                 print("\n".join([os.path.join(m["folder"], w) for w in m["waivers"]] + keep + m["lint_args"]))
@@ -869,13 +876,9 @@ def main(argv):
                 labels = [m["coverage"]["labels"] for m in ms if m.get("coverage", {}).get("labels")]
                 print("|".join(f"({lb})" for lb in labels))  # CMake regex: no (?:)
             elif key == "lint-files":
-                if len(rest) != 2:
-                    raise ManifestError("dutgen query lint-files: expected NAME OUTDIR")
-                sel = [load(rest[0])] if rest[0].endswith(".yaml") else [m for m in ms if m["name"] == rest[0]]
-                if not sel:
-                    raise ManifestError(f"dutgen query lint-files: no manifest named {rest[0]}")
-                write_if_changed(outputs(sel[0], rest[1])["sv"], gen_sv(sel[0]))
-                print("\n".join(lint_files(sel[0], rest[1])))
+                m = _query_manifest(ms, rest, 2, "lint-files", "NAME OUTDIR")
+                write_if_changed(outputs(m, rest[1])["sv"], gen_sv(m))
+                print("\n".join(lint_files(m, rest[1])))
             else:
                 raise ManifestError(f"dutgen query: unknown key {key!r}")
             return 0

@@ -28,21 +28,18 @@ LOWER = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # Signals of each kind: (name, DUT direction when the DUT is the master /
 # source, required). Slave kinds (axi4lite, reg, axis_in) flip the direction.
+# An address channel (AW or AR): the same signals under either prefix.
+_ADDR = (("valid", "out", True), ("ready", "in", True), ("addr", "out", True), ("len", "out", True),
+         ("size", "out", False), ("burst", "out", False), ("id", "out", False), ("lock", "out", False),
+         ("cache", "out", False), ("prot", "out", False), ("qos", "out", False), ("region", "out", False),
+         ("user", "out", False))
 _AXI4 = (
-    [("aw" + s, d, r) for s, d, r in (("valid", "out", True), ("ready", "in", True), ("addr", "out", True),
-                                      ("len", "out", True), ("size", "out", False), ("burst", "out", False),
-                                      ("id", "out", False), ("lock", "out", False), ("cache", "out", False),
-                                      ("prot", "out", False), ("qos", "out", False), ("region", "out", False),
-                                      ("user", "out", False))] +
+    [("aw" + s, d, r) for s, d, r in _ADDR] +
     [("w" + s, d, r) for s, d, r in (("valid", "out", True), ("ready", "in", True), ("data", "out", True),
                                      ("strb", "out", False), ("last", "out", True), ("user", "out", False))] +
     [("b" + s, d, r) for s, d, r in (("valid", "in", True), ("ready", "out", True), ("resp", "in", False),
                                      ("id", "in", False), ("user", "in", False))] +
-    [("ar" + s, d, r) for s, d, r in (("valid", "out", True), ("ready", "in", True), ("addr", "out", True),
-                                      ("len", "out", True), ("size", "out", False), ("burst", "out", False),
-                                      ("id", "out", False), ("lock", "out", False), ("cache", "out", False),
-                                      ("prot", "out", False), ("qos", "out", False), ("region", "out", False),
-                                      ("user", "out", False))] +
+    [("ar" + s, d, r) for s, d, r in _ADDR] +
     [("r" + s, d, r) for s, d, r in (("valid", "in", True), ("ready", "out", True), ("data", "in", True),
                                      ("resp", "in", False), ("last", "in", False), ("id", "in", False),
                                      ("user", "in", False))])
