@@ -14,6 +14,7 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "cosim/run_folder.hpp"
 #include "report_html/report_page.hpp"
 #include "rtl_assert/rtl_assertion_error.hpp"
 #include "scoreboard/mismatch_map.hpp"
@@ -49,17 +50,6 @@ std::string value_text(double v) {
   return os.str();
 }
 
-// report.json and the page made from it (report.html).
-void write_reports(const RunOptions& opt, const json& j) {
-  fs::create_directories(opt.out_dir);
-  {
-    std::ofstream f(fs::path(opt.out_dir) / "report.json");
-    f << j.dump(2) << "\n";
-    if (!f) throw InputError(opt.out_dir + "/report.json: cannot write");
-  }
-  report_html::write_report_html(j, report_html::PageOptions{opt.out_dir, opt.program});
-}
-
 json base_report(const Context& ctx) {
   json j;
   j["scenario"] = ctx.scenario;
@@ -90,7 +80,7 @@ TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
 
 // Simulation, scoreboard, summary, report. Shared by run and replay.
 int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig& cfg, const Workload* workload,
-            const Context& ctx, const RunOptions& opt, std::ostream& console) {
+            const Context& ctx, const RunOptions& opt, std::ostream& console, RunFolder& folder) {
   WriteLog log;
   SimOutcome out;
   const auto t0 = std::chrono::steady_clock::now();
@@ -109,7 +99,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
       j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
     }
     j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    write_reports(opt, j);
+    folder.finish(j);
     throw;
   } catch (const RtlAssertionError& e) {
     // A property of the design broke: a failure of the DUT (exit 1) with the
@@ -125,7 +115,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
       j["wave"] = {{"file", cfg.wave_file}, {"gtkw", wave::gtkw_path_for(cfg.wave_file)}};
     }
     j["wall_seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    write_reports(opt, j);
+    folder.finish(j);
     console << "cosim " << ctx.scenario << ": target " << ctx.target << ", op " << ctx.op << ", seed " << ctx.seed
             << "\n";
     console << "  result      FAIL (RTL assertion)\n  assertion   " << e.what() << "\n";
@@ -330,7 +320,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
     const json sections = json::parse(metrics.report_json);
     for (const auto& [k, v] : sections.items()) j[k] = v;
   }
-  write_reports(opt, j);
+  folder.finish(j);
 
   // One screen.
   console << "cosim " << ctx.scenario << ": target " << ctx.target << ", op " << ctx.op << ", seed " << ctx.seed
@@ -424,69 +414,107 @@ TbConfig tb_config(const scenario::Scenario& sc) {
   return c;
 }
 
+namespace {
+
+// Runs `body` in a locked folder whose report.json says "running" from the
+// start; an exception before the final report leaves one saying "error" (or
+// "timeout") with the message, never an older run's report.
+template <typename Body>
+int in_run_folder(const RunOptions& options, const json& start, Body body) {
+  RunFolder folder(options.out_dir, options.program);
+  folder.running(start);
+  const auto fail = [&folder](const char* status, const char* what) {
+    if (folder.finished()) return;
+    try {
+      folder.fail(status, what);
+    } catch (const std::exception&) {  // the first error is the one to report
+    }
+  };
+  try {
+    return body(folder);
+  } catch (const TimeoutError& e) {
+    fail("timeout", e.what());
+    throw;
+  } catch (const std::exception& e) {
+    fail("error", e.what());
+    throw;
+  }
+}
+
+}  // namespace
+
 int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
                  std::optional<uint64_t> seed, const RunOptions& options, std::ostream& console,
                  const std::map<std::string, Tensor>& tensors) {
-  const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed, tensors);
-  const TargetBackend& backend = registry.get(sc.target);
-  spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
-  Workload w;
-  try {
-    w = backend.prepare(sc);
-  } catch (const ScenarioSkipped& e) {
-    json j = base_report(Context{sc.name, sc.target, sc.op, sc.seed, ""});
-    j["status"] = "skipped";
-    j["reason"] = e.what();
-    write_reports(options, j);
-    console << "cosim: skipped: " << e.what() << "\n";
-    return 0;
-  }
-  trace::Trace tr = backend.compile(sc, w);
-  tr.target = backend.name();
-  TbConfig cfg = tb_config(sc);
-  for (const auto& [k, v] : cfg.to_map()) tr.config[k] = v;
-  std::string token = sc.name;  // trace config values are single tokens
-  for (char& ch : token) {
-    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.')) ch = '_';
-  }
-  tr.config["scenario"] = token.empty() ? "scenario" : token;
-  tr.config["op"] = sc.op;
-  const std::string trace_dir = (fs::path(options.out_dir) / "trace").string();
-  // Only what a trace writes is deleted (trace.txt, blobs/NNN_*.bin); other
-  // files stay beside the new trace, which names its own blobs, and are named.
-  const std::vector<std::string> foreign = trace::clear_trace_dir(trace_dir);
-  if (!foreign.empty()) {
-    console << "cosim: warning: " << trace_dir << " holds " << foreign.size()
-            << (foreign.size() == 1 ? " file" : " files") << " cosim did not write, left in place: ";
-    const std::size_t shown = std::min<std::size_t>(foreign.size(), 5);
-    for (std::size_t i = 0; i < shown; ++i) {
-      std::string name = foreign[i];  // one line: control bytes shown as '?'
-      for (char& ch : name) {
-        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '?';
-      }
-      console << (i ? ", " : "") << name;
+  json start = {{"scenario", fs::path(file).stem().string()}, {"scenario_file", file}};
+  if (seed) start["seed"] = *seed;
+  return in_run_folder(options, start, [&](RunFolder& folder) {
+    const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed, tensors);
+    const TargetBackend& backend = registry.get(sc.target);
+    folder.running(base_report(Context{sc.name, sc.target, sc.op, sc.seed, ""}));
+    spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
+    Workload w;
+    try {
+      w = backend.prepare(sc);
+    } catch (const ScenarioSkipped& e) {
+      json j = base_report(Context{sc.name, sc.target, sc.op, sc.seed, ""});
+      j["status"] = "skipped";
+      j["reason"] = e.what();
+      folder.finish(j);
+      console << "cosim: skipped: " << e.what() << "\n";
+      return 0;
     }
-    if (foreign.size() > shown) console << ", ... (" << foreign.size() - shown << " more)";
-    console << "\n";
-  }
-  trace::write_trace(tr, trace_dir);
-  spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
-  Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary};
-  return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console);
+    trace::Trace tr = backend.compile(sc, w);
+    tr.target = backend.name();
+    TbConfig cfg = tb_config(sc);
+    for (const auto& [k, v] : cfg.to_map()) tr.config[k] = v;
+    std::string token = sc.name;  // trace config values are single tokens
+    for (char& ch : token) {
+      if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '-' || ch == '.')) ch = '_';
+    }
+    tr.config["scenario"] = token.empty() ? "scenario" : token;
+    tr.config["op"] = sc.op;
+    const std::string trace_dir = (fs::path(options.out_dir) / "trace").string();
+    // Only what a trace writes is deleted (trace.txt, blobs/NNN_*.bin); other
+    // files stay beside the new trace, which names its own blobs, and are named.
+    const std::vector<std::string> foreign = trace::clear_trace_dir(trace_dir);
+    if (!foreign.empty()) {
+      console << "cosim: warning: " << trace_dir << " holds " << foreign.size()
+              << (foreign.size() == 1 ? " file" : " files") << " cosim did not write, left in place: ";
+      const std::size_t shown = std::min<std::size_t>(foreign.size(), 5);
+      for (std::size_t i = 0; i < shown; ++i) {
+        std::string name = foreign[i];  // one line: control bytes shown as '?'
+        for (char& ch : name) {
+          if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '?';
+        }
+        console << (i ? ", " : "") << name;
+      }
+      if (foreign.size() > shown) console << ", ... (" << foreign.size() - shown << " more)";
+      console << "\n";
+    }
+    trace::write_trace(tr, trace_dir);
+    spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
+    Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary};
+    return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console, folder);
+  });
 }
 
 int replay_trace(const BackendRegistry& registry, const std::string& dir, const RunOptions& options,
                  std::ostream& console) {
-  const trace::Trace tr = read_replay_directory(registry, dir);
-  const TargetBackend& backend = registry.get(tr.target);
-  const TbConfig cfg = TbConfig::from_map(tr.config);
-  Context ctx;
-  ctx.scenario = tr.config.count("scenario") ? tr.config.at("scenario") : fs::path(dir).filename().string();
-  ctx.target = tr.target;
-  ctx.op = tr.config.count("op") ? tr.config.at("op") : "trace";
-  ctx.seed = cfg.seed;
-  ctx.summary = "replay of " + dir;
-  return execute(backend, tr, apply_options(cfg, options), nullptr, ctx, options, console);
+  return in_run_folder(options, json{{"scenario", fs::path(dir).filename().string()}, {"replay_of", dir}},
+                       [&](RunFolder& folder) {
+    const trace::Trace tr = read_replay_directory(registry, dir);
+    const TargetBackend& backend = registry.get(tr.target);
+    const TbConfig cfg = TbConfig::from_map(tr.config);
+    Context ctx;
+    ctx.scenario = tr.config.count("scenario") ? tr.config.at("scenario") : fs::path(dir).filename().string();
+    ctx.target = tr.target;
+    ctx.op = tr.config.count("op") ? tr.config.at("op") : "trace";
+    ctx.seed = cfg.seed;
+    ctx.summary = "replay of " + dir;
+    folder.running(base_report(ctx));
+    return execute(backend, tr, apply_options(cfg, options), nullptr, ctx, options, console, folder);
+  });
 }
 
 }  // namespace cosim::tb

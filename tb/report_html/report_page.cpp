@@ -1,9 +1,12 @@
 #include "report_html/report_page.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 
 #include "common/error.hpp"
 #include "report_html/histogram_svg.hpp"
@@ -181,10 +184,25 @@ std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
 }
 
 void write_report_html(const nlohmann::json& report, const PageOptions& options) {
+  // A temporary name in the same folder, renamed when complete: never a half-written page.
   const fs::path path = fs::path(options.out_dir) / "report.html";
-  std::ofstream f(path);
-  f << report_page(report, options);
-  if (!f) throw InputError(path.string() + ": cannot write");
+  const fs::path tmp = fs::path(options.out_dir) / (".report.html." + std::to_string(::getpid()) + ".tmp");
+  {
+    std::ofstream f(tmp);
+    f << report_page(report, options);
+    f.close();
+    if (!f) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw InputError(path.string() + ": cannot write");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw InputError(path.string() + ": cannot write (" + ec.message() + ")");
+  }
 }
 
 void rewrite_report_html(const PageOptions& options) {

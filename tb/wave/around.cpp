@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <vector>
 
 #include "common/error.hpp"
@@ -91,8 +92,19 @@ std::optional<AroundResult> trace_around_mismatch(const AroundOptions& o, std::o
   }
   j["wave_around_mismatch"] = {{"file", r.fst}, {"gtkw", r.gtkw}, {"from_cycle", r.from}, {"to_cycle", r.to},
                                {"mismatch_cycle", r.cycle}, {"replay_exit_status", r.exit_status}};
-  std::ofstream out(report);
-  out << j.dump(2) << "\n";
+  {  // a temporary name renamed into place: never a half-written report
+    const fs::path tmp = fs::path(o.out_dir) / ".report.json.around.tmp";
+    std::ofstream out(tmp);
+    out << j.dump(2) << "\n";
+    out.close();
+    std::error_code ec;
+    if (!out) {
+      fs::remove(tmp, ec);
+      throw InputError(report.string() + ": cannot write");
+    }
+    fs::rename(tmp, report, ec);
+    if (ec) throw InputError(report.string() + ": cannot write (" + ec.message() + ")");
+  }
   console << "  wave        " << r.fst << " (cycles " << r.from << ".." << r.to << " around cycle " << r.cycle
           << "): gtkwave -a " << r.gtkw << " " << r.fst << "\n";
   return r;

@@ -1,7 +1,11 @@
 // The `cosim` command line, end to end on the test DMA: exit codes (0 pass,
 // 1 mismatch, 2 bad input, 3 timeout), one-line errors naming file:line and
 // key, report.json fields, replay, --dump, --set and determinism.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -10,6 +14,7 @@
 #include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "support/cosim_cli.hpp"
 
@@ -409,3 +414,137 @@ TEST_F(CliFaults, ALinkAtABlobNameIsNotWrittenThrough) {
   EXPECT_EQ(slurp(mine), "precious");
   EXPECT_TRUE(fs::is_symlink(fs::path(out) / "trace" / "blobs" / "000_a.bin"));
 }
+
+// Issue 31, items 3 and 4 (CTest label `faults`): a run's folder is locked
+// while the run owns it, report.json says "running" from the start and
+// "interrupted" after SIGINT / SIGTERM (exit 130 / 143), and a failed or
+// interrupted rerun never leaves the previous run's PASS behind.
+namespace {
+
+// A cosim child whose output goes to `log`; its pid.
+pid_t spawn_cosim(const std::vector<std::string>& args, const std::string& log) {
+  std::vector<std::string> argv = {cosim::test::cosim_binary()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, 1);
+    ::dup2(fd, 2);
+    std::vector<char*> a;
+    for (auto& s : argv) a.push_back(s.data());
+    a.push_back(nullptr);
+    ::execv(a[0], a.data());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+// Exit status of `pid`; -1 when it died of a signal.
+int wait_exit(pid_t pid) {
+  int status = 0;
+  if (::waitpid(pid, &status, 0) != pid) return -2;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// report.json's status, "" while absent or unreadable.
+std::string report_status(const std::string& dir) {
+  std::ifstream f(dir + "/report.json");
+  if (!f) return "";
+  try {
+    return json::parse(f).value("status", "");
+  } catch (const std::exception&) {
+    return "";
+  }
+}
+
+// A VTA conv2d long enough (a few seconds) to signal or collide with.
+const std::vector<std::string> kLongRun = {"--set", "shapes.input=[1,128,128,64]", "--set",
+                                           "testbench.dram_latency=200"};
+const std::vector<std::string> kMediumRun = {"--set", "shapes.input=[1,56,56,64]", "--set",
+                                             "testbench.dram_latency=200"};
+
+}  // namespace
+
+TEST_F(CliFaults, ARerunThatFailsValidationLeavesNoPass) {
+  const std::string out = work() + "/stale_pass_validation";
+  fs::remove_all(out);
+  ASSERT_EQ(cosim("run " + scenario() + " --out " + out).code, 0);
+  ASSERT_EQ(report(out)["status"], "pass");
+  const Result r = cosim("run " + scenario() + " --out " + out + " --set shapes.input=bad");
+  EXPECT_EQ(r.code, 2) << r.out;
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "error") << j.dump();
+  EXPECT_NE(j.value("reason", "").find("shapes.input"), std::string::npos) << j.dump();
+  EXPECT_EQ(slurp(fs::path(out) / "report.html").find(">pass<"), std::string::npos);
+  EXPECT_FALSE(fs::exists(fs::path(out) / "report.json.tmp"));
+}
+
+#ifdef COSIM_TEST_DISASM  // the VTA target is built
+TEST_F(CliFaults, ASignalledRunSaysInterruptedAndExits128PlusSignal) {
+  for (const int sig : {SIGTERM, SIGINT}) {
+    const std::string out = work() + "/interrupted_" + std::to_string(sig);
+    fs::remove_all(out);
+    ASSERT_EQ(cosim("run " + scenario() + " --out " + out).code, 0);  // an earlier PASS in the folder
+    std::vector<std::string> args = {"run", cosim::test::scenario_file("conv2d"), "--out", out};
+    args.insert(args.end(), kLongRun.begin(), kLongRun.end());
+    const pid_t pid = spawn_cosim(args, out + ".log");
+    ASSERT_GT(pid, 0);
+    bool running = false;
+    for (int i = 0; i < 1000 && !running; ++i) {  // up to 10 s
+      if (report_status(out) == "running" && report(out).value("target", "") == "vta") running = true;
+      else ::usleep(10000);
+    }
+    EXPECT_TRUE(running) << "no running report in " << out;
+    ::usleep(300000);  // into the work
+    ::kill(pid, sig);
+    EXPECT_EQ(wait_exit(pid), 128 + sig) << slurp(out + ".log");
+    const json j = report(out);
+    EXPECT_EQ(j["status"], "interrupted") << j.dump();
+    EXPECT_EQ(j["scenario"], "conv2d");
+    EXPECT_EQ(slurp(fs::path(out) / "report.html").find(">pass<"), std::string::npos);
+    EXPECT_NE(slurp(fs::path(out) / "report.html").find(">interrupted<"), std::string::npos);
+  }
+}
+
+TEST_F(CliFaults, TwoRunsIntoOneFolderOneRunsTheOtherStopsAtTheLock) {
+  const std::string out = work() + "/locked";
+  fs::remove_all(out);
+  std::vector<std::string> args = {"run", cosim::test::scenario_file("conv2d"), "--out", out};
+  args.insert(args.end(), kMediumRun.begin(), kMediumRun.end());
+  for (int trial = 0; trial < 4; ++trial) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const pid_t a = spawn_cosim(args, out + ".a.log");
+    const pid_t b = spawn_cosim(args, out + ".b.log");
+    ASSERT_GT(a, 0);
+    ASSERT_GT(b, 0);
+    // The loser ends first, at once; the winner runs to its PASS.
+    int sa = -3;
+    int sb = -3;
+    pid_t first = 0;
+    for (int done = 0; done < 2;) {
+      int status = 0;
+      const pid_t p = ::waitpid(-1, &status, 0);
+      if (p != a && p != b) continue;
+      const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+      (p == a ? sa : sb) = code;
+      if (done++ == 0) first = p;
+    }
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - t0;
+    const bool a_won = sa == 0;
+    EXPECT_TRUE((sa == 0 && sb == 2) || (sa == 2 && sb == 0)) << "trial " << trial << ": " << sa << " " << sb;
+    const pid_t winner = a_won ? a : b;
+    const std::string loser_log = slurp(a_won ? out + ".b.log" : out + ".a.log");
+    EXPECT_EQ(first, a_won ? b : a) << "the loser should stop at once";
+    EXPECT_EQ(loser_log, "cosim: error: " + out + ": in use by another cosim run (pid " + std::to_string(winner) +
+                             " holds " + out + "/.cosim.lock)\n");
+    EXPECT_LT(took.count(), 60.0);
+    const json j = report(out);
+    EXPECT_EQ(j["status"], "pass") << j.dump();
+    EXPECT_EQ(j["seed"], 1);
+  }
+  // The winner's folder is whole: its trace replays bit-exact.
+  const Result replay = cosim("replay " + out + "/trace --out " + work() + "/locked_replay");
+  EXPECT_EQ(replay.code, 0) << replay.out;
+  EXPECT_NE(replay.out.find("PASS bit-exact"), std::string::npos) << replay.out;
+}
+#endif
