@@ -9,9 +9,11 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 import xml.etree.ElementTree as ET
 
@@ -346,6 +348,166 @@ class NoCheckAndSkip(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn("regress: 0 passed, 0 failed, 2 skipped", proc.stdout)
         self.assertNotIn("nothing passed", proc.stderr)
+
+
+def children_of(pid):
+    """Pids whose parent is pid (from /proc/*/stat)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                out.append(int(d))
+    return out
+
+
+def alive(pid):
+    """Running (a zombie waiting for a reaper is dead)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_for(cond, limit):
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < limit:
+        if cond():
+            return True
+        time.sleep(0.05)
+    return cond()
+
+
+class SweepRecords(unittest.TestCase):
+    """Issue 31, item 7 (CTest label `faults`): what a sweep leaves can be
+    trusted: one folder per scenario file, no earlier sweep's verdict while a
+    sweep runs or after it is killed, an "interrupted" record after SIGINT /
+    SIGTERM, and no cosim child outliving the runner, even on SIGKILL."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="regress-records-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+        self.sc = os.path.join(self.tmp, "scenarios")
+        os.makedirs(self.sc)
+        self.out = os.path.join(self.tmp, "out")
+        self.procs = []
+        self.children = set()  # cosim children seen (an orphan is no longer found by its parent)
+        self.addCleanup(self.kill_leftovers)
+
+    def kill_leftovers(self):
+        for p in self.procs:
+            for c in set(children_of(p.pid)) | self.children:
+                try:
+                    os.kill(c, 9)
+                except OSError:
+                    pass
+            if p.poll() is None:
+                p.kill()
+            p.communicate()
+
+    def scenario(self, name, text):
+        with open(os.path.join(self.sc, name), "w") as f:
+            f.write(text)
+
+    def args(self, *extra):
+        return ["--cosim", FAKE, "--scenarios", self.sc, "--out", self.out, *extra]
+
+    def read(self, name):
+        with open(os.path.join(self.out, name)) as f:
+            return f.read()
+
+    def test_faults_yaml_and_yml_of_one_stem_get_their_own_folders(self):
+        self.scenario("x.yaml", "name: x\n")
+        self.scenario("x.yml", "name: x\nfake_bad_input_seeds: [1]\n")
+        p = run(self.args("--jobs", "2"), cwd=self.tmp)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("2 runs in", p.stdout)
+        self.assertIn("1 pass, 0 fail (mismatch), 0 no check, 1 error", p.stdout)
+        for name, status in (("x.yaml", "PASS"), ("x.yml", "ERROR")):
+            with open(os.path.join(self.out, name, "seed-1", "result.json")) as f:
+                r = json.load(f)
+            self.assertEqual((r["scenario"], r["status"]), (name, status))
+        root = ET.parse(os.path.join(self.out, "junit.xml")).getroot()
+        self.assertEqual((root.get("tests"), root.get("failures"), root.get("errors")), ("2", "0", "1"))
+        self.assertEqual(sorted(s.get("name") for s in root.iter("testsuite")), ["x.yaml", "x.yml"])
+        grid = self.read("regress.html")
+        self.assertEqual(len(re.findall(r'<td class="run PASS"', grid)), 1)
+        self.assertEqual(len(re.findall(r'<td class="run ERROR"', grid)), 1)
+
+    def start_hanging_sweep(self):
+        """A green sweep into OUT, then a second one whose seed 1 hangs
+        (jobs 1: seed 2 is never started). Returns (process, cosim child pid)
+        once that child runs."""
+        self.scenario("hang.yaml", "name: hang\n")
+        p = run(self.args("--seeds", "2"), cwd=self.tmp)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertEqual(json.loads(self.read("summary.json"))["counts"]["PASS"], 2)
+        env = dict(os.environ, FAKE_COSIM_FAKE_HANG_SEEDS="1")
+        env.pop("COSIM", None)
+        proc = subprocess.Popen([sys.executable, REGRESS] + self.args("--seeds", "2", "--jobs", "1"),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=self.tmp)
+        self.procs.append(proc)
+        def cosim_child():
+            for c in children_of(proc.pid):
+                try:
+                    with open(f"/proc/{c}/cmdline", "rb") as f:
+                        if b"fake_cosim" in f.read():
+                            return c
+                except OSError:
+                    pass
+            return None
+        found = []
+        self.assertTrue(wait_for(lambda: found.append(cosim_child()) or found[-1], 20),
+                        "the sweep started no cosim child")
+        child = found[-1]
+        self.children.add(child)
+        return proc, child
+
+    def assert_incomplete(self):
+        root = ET.parse(os.path.join(self.out, "junit.xml")).getroot()
+        self.assertEqual((root.get("tests"), root.get("errors")), ("1", "1"))
+        self.assertEqual(next(root.iter("error")).get("type"), "incomplete")
+        summary = json.loads(self.read("summary.json"))
+        self.assertEqual((summary["status"], summary["complete"], summary["planned_runs"]), ("running", False, 2))
+        self.assertNotIn("counts", summary)
+        grid = self.read("regress.html")
+        self.assertIn("Regression: incomplete", grid)
+        self.assertNotIn("<td class=\"run", grid)
+
+    def test_faults_sigterm_and_sigint_write_an_interrupted_record_and_kill_the_child(self):
+        for sig, code in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
+            with self.subTest(signal=sig.name):
+                proc, child = self.start_hanging_sweep()
+                self.assert_incomplete()  # the earlier green sweep's records are gone
+                proc.send_signal(sig)
+                out, err = proc.communicate(timeout=20)
+                self.assertEqual(proc.returncode, code, out + err)
+                self.assertIn(f"regress: interrupted by {sig.name}", err)
+                self.assertTrue(wait_for(lambda: not alive(child), 5), "the cosim child outlived the sweep")
+                summary = json.loads(self.read("summary.json"))
+                self.assertEqual((summary["status"], summary["complete"]), ("interrupted", False))
+                self.assertEqual((summary["counts"]["PASS"], summary["counts"]["ERROR"]), (0, 2))
+                root = ET.parse(os.path.join(self.out, "junit.xml")).getroot()
+                self.assertEqual((root.get("tests"), root.get("errors")), ("2", "2"))
+                errors = {c.get("name"): c.find("error").get("message") for c in root.iter("testcase")}
+                self.assertEqual(errors["seed-1"], f"interrupted: the sweep was stopped by {sig.name} during this run")
+                self.assertEqual(errors["seed-2"], f"not run: the sweep was stopped by {sig.name}")
+                self.assertIn("runs, interrupted</h1>", self.read("regress.html"))
+                # No temporary file left behind.
+                self.assertEqual([f for f in os.listdir(self.out) if f.endswith(".tmp")], [])
+
+    def test_faults_sigkill_of_the_runner_takes_its_child_with_it(self):
+        proc, child = self.start_hanging_sweep()
+        proc.kill()
+        proc.communicate()
+        self.assertTrue(wait_for(lambda: not alive(child), 5),
+                        f"cosim child {child} still running 5 s after SIGKILL of regress")
+        self.assert_incomplete()  # and the records still say so
 
 
 def load_regress():
