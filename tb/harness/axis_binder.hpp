@@ -1,11 +1,22 @@
 // The AXI-Stream binder: a model's axis_in interface `In` (DUT input) and
 // axis_out interface `Out` (DUT output), from the generated binding
-// (harness/bus.hpp), to and from two axis::Pins, whose other ends (sources,
-// sinks, DMA models, checkers) implement AxisEnds. TLAST, TKEEP, TSTRB and
-// TUSER are bound when the model has them. Data up to 64 bits wide.
+// (harness/bus.hpp), to and from two axis::BasicPins, whose other ends
+// (sources, sinks, DMA models, checkers) implement the binder's Ends. TLAST,
+// TKEEP, TSTRB and TUSER are bound when the model has them.
+//
+// Any data width: each stream's pins are axis::BasicPins<W, U> with W the
+// bytes of its TDATA port and U those of its TUSER port (8 without one), as
+// Verilator stores them: 1, 2, 4 or 8 bytes up to 64 bits (CData ... QData,
+// carried in a uint64_t as before), 4 bytes per 32-bit word beyond (VlWide<N>,
+// carried in an axis::Bytes<4N>). So a 64-bit stream keeps the 64-bit Pins
+// and AxisEnds; a 128-bit one has BasicPins<16>. The two streams may differ.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <utility>
 
 #include "axis/axis_types.hpp"
 #include "harness/bus.hpp"
@@ -15,44 +26,91 @@
 namespace cosim::tb::harness {
 
 // The testbench side of a DUT's two streams, in the phases of a cycle.
-class AxisEnds {
+template <class InPins, class OutPins>
+class BasicAxisEnds {
  public:
-  virtual ~AxisEnds() = default;
-  // Set TVALID / TDATA / TLAST of `in` and TREADY of `out`.
-  virtual void drive(axis::Pins& in, axis::Pins& out) = 0;
+  virtual ~BasicAxisEnds() = default;
+  // Set TVALID / TDATA / TLAST (and TKEEP, TSTRB, TUSER) of `in` and TREADY of `out`.
+  virtual void drive(InPins& in, OutPins& out) = 0;
   // Both streams as the rising edge will take them.
-  virtual void observe(uint64_t time, const axis::Pins& in, const axis::Pins& out) = 0;
+  virtual void observe(uint64_t time, const InPins& in, const OutPins& out) = 0;
   // After the edge: advance on the handshakes.
-  virtual void update(uint64_t time, const axis::Pins& in, const axis::Pins& out) = 0;
+  virtual void update(uint64_t time, const InPins& in, const OutPins& out) = 0;
 };
+
+// Two 64-bit streams.
+using AxisEnds = BasicAxisEnds<axis::Pins, axis::Pins>;
+
+// Copies between a Verilated port (CData ... QData, or VlWide<N>) and a
+// stream field (uint64_t, or axis::Bytes<N>). Integer to integer is a plain
+// assignment (truncated to the port), the fast path; otherwise the common
+// bytes are copied, little-endian, and a wider port's extra bytes are zero.
+template <class Pin, class V>
+inline void field_to_pin(Pin& pin, const V& v) {
+  if constexpr (std::is_integral_v<Pin> && std::is_integral_v<V>) {
+    pin = static_cast<Pin>(v);
+  } else {
+    uint8_t buf[sizeof(Pin)] = {0};
+    std::memcpy(buf, &v, sizeof(V) < sizeof(Pin) ? sizeof(V) : sizeof(Pin));
+    bytes_to_pin(pin, buf, sizeof(Pin));
+  }
+}
+
+template <class Pin, class V>
+inline void pin_to_field(const Pin& pin, V& v) {
+  if constexpr (std::is_integral_v<Pin> && std::is_integral_v<V>) {
+    v = static_cast<V>(pin);
+  } else {
+    uint8_t buf[sizeof(Pin)];
+    pin_to_bytes(pin, buf, sizeof(Pin));
+    v = V{};
+    std::memcpy(&v, buf, sizeof(V) < sizeof(Pin) ? sizeof(V) : sizeof(Pin));
+  }
+}
+
+// Bytes of a stream's TDATA and TUSER ports (TUSER: 8 when absent).
+template <class Model, class Bus>
+constexpr std::size_t axis_data_bytes = pin_bytes<decltype(Bus::tdata(std::declval<Model&>()))>;
+
+template <class Model, class Bus, class = void>
+struct AxisUserBytes : std::integral_constant<std::size_t, 8> {};
+template <class Model, class Bus>
+struct AxisUserBytes<Model, Bus, std::void_t<decltype(Bus::tuser(std::declval<Model&>()))>>
+    : std::integral_constant<std::size_t, (pin_bytes<decltype(Bus::tuser(std::declval<Model&>()))> <= 8
+                                               ? 8
+                                               : pin_bytes<decltype(Bus::tuser(std::declval<Model&>()))>)> {};
+
+// The pins of stream `Bus` of `Model`.
+template <class Model, class Bus>
+using AxisPinsOf = axis::BasicPins<axis_data_bytes<Model, Bus>, AxisUserBytes<Model, Bus>::value>;
 
 template <class Model, class In, class Out>
 class AxisBinder final : public Port<Model> {
-  static_assert(pin_bytes<decltype(In::tdata(std::declval<Model&>()))> <= 8 &&
-                    pin_bytes<decltype(Out::tdata(std::declval<Model&>()))> <= 8,
-                "AXI-Stream data wider than 64 bits is not bound yet (tb/axis carries 64-bit beats)");
-
  public:
-  explicit AxisBinder(AxisEnds& ends) : ends_(ends) {}
+  using InPins = AxisPinsOf<Model, In>;
+  using OutPins = AxisPinsOf<Model, Out>;
+  using Ends = BasicAxisEnds<InPins, OutPins>;
+
+  explicit AxisBinder(Ends& ends) : ends_(ends) {}
 
   void drive(Model& m) override {
     ends_.drive(in_, out_);
     set_pin(In::tvalid(m), in_.tvalid);
-    set_pin(In::tdata(m), in_.tdata);
+    field_to_pin(In::tdata(m), in_.tdata);
     if constexpr (COSIM_HAS(In, tlast, Model)) set_pin(In::tlast(m), in_.tlast);
-    if constexpr (COSIM_HAS(In, tkeep, Model)) set_pin(In::tkeep(m), in_.tkeep);
-    if constexpr (COSIM_HAS(In, tstrb, Model)) set_pin(In::tstrb(m), in_.tstrb);
-    if constexpr (COSIM_HAS(In, tuser, Model)) set_pin(In::tuser(m), in_.tuser);
+    if constexpr (COSIM_HAS(In, tkeep, Model)) field_to_pin(In::tkeep(m), in_.tkeep);
+    if constexpr (COSIM_HAS(In, tstrb, Model)) field_to_pin(In::tstrb(m), in_.tstrb);
+    if constexpr (COSIM_HAS(In, tuser, Model)) field_to_pin(In::tuser(m), in_.tuser);
     set_pin(Out::tready(m), out_.tready);
   }
   void sample(const Model& m, uint64_t time) override {
     in_.tready = In::tready(m);
     out_.tvalid = Out::tvalid(m);
-    out_.tdata = Out::tdata(m);
+    pin_to_field(Out::tdata(m), out_.tdata);
     if constexpr (COSIM_HAS(Out, tlast, Model)) out_.tlast = Out::tlast(m);
-    if constexpr (COSIM_HAS(Out, tkeep, Model)) out_.tkeep = Out::tkeep(m);
-    if constexpr (COSIM_HAS(Out, tstrb, Model)) out_.tstrb = Out::tstrb(m);
-    if constexpr (COSIM_HAS(Out, tuser, Model)) out_.tuser = Out::tuser(m);
+    if constexpr (COSIM_HAS(Out, tkeep, Model)) pin_to_field(Out::tkeep(m), out_.tkeep);
+    if constexpr (COSIM_HAS(Out, tstrb, Model)) pin_to_field(Out::tstrb(m), out_.tstrb);
+    if constexpr (COSIM_HAS(Out, tuser, Model)) pin_to_field(Out::tuser(m), out_.tuser);
     ends_.observe(time, in_, out_);
   }
   void update(const Model& m, uint64_t time) override {
@@ -61,12 +119,13 @@ class AxisBinder final : public Port<Model> {
   }
   bool has_update() const override { return true; }
 
-  const axis::Pins& in() const { return in_; }
-  const axis::Pins& out() const { return out_; }
+  const InPins& in() const { return in_; }
+  const OutPins& out() const { return out_; }
 
  private:
-  AxisEnds& ends_;
-  axis::Pins in_, out_;
+  Ends& ends_;
+  InPins in_;
+  OutPins out_;
 };
 
 }  // namespace cosim::tb::harness
