@@ -17,8 +17,8 @@
 #include "cosim/catalog.hpp"
 #include "cosim/plugins.hpp"
 #include "cosim/runner.hpp"
+#include "child_process.hpp"
 #include "numpy_tensor.hpp"
-#include "tlm/in_child.hpp"
 
 namespace py = pybind11;
 namespace fs = std::filesystem;
@@ -71,9 +71,11 @@ tb::RunOptions run_options(const Options& o, const std::string& default_out) {
 
 // SystemC elaborates once per process: each run is a forked child, which
 // also keeps a crash of the simulation out of the Python process. The child
-// reports its exit status or the error it stopped on.
+// reports its exit status or the error it stopped on; Ctrl-C stops it and
+// raises KeyboardInterrupt, and it dies with the Python process
+// (child_process.hpp).
 json in_simulation_child(const std::function<int(const tb::BackendRegistry&, std::ostream&)>& body) {
-  return tb::in_child([&] {
+  return run_in_child([&] {
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
     // Warnings to stderr, as the CLI prints them; the summary is returned.
     spdlog::set_default_logger(spdlog::stderr_color_mt("cosim"));
@@ -253,7 +255,9 @@ array} in-memory tensors for data.<name> (or a model scenario's top-level
 key), checked like {npy: file}. out: output folder (default out/<stem>,
 relative to the working directory). trace: True or an .fst path for a
 waveform. Raises cosim.InputError on bad input, cosim.SimulationTimeout when
-the DUT hangs; a mismatch is a result (status 'mismatch'), not an error.)");
+the DUT hangs; a mismatch is a result (status 'mismatch'), not an error.
+A RunResult's tensors feed back as inputs (bf16 as uint16 bits). Ctrl-C
+stops the simulation process and raises KeyboardInterrupt.)");
 
   m.def(
       "replay",

@@ -165,11 +165,14 @@ namespace {
 // The key path of in-memory tensor `name`: data.<name> when the scenario's
 // data section has it, else a top-level <name> (a model scenario's input).
 std::string memory_tensor_key(const YAML::Node& root, const std::string& name, const std::string& file) {
+  // A missing key of a const node is an invalid node: only IsDefined() may be
+  // asked of it (a model scenario has no data section).
   const YAML::Node data = root["data"];
-  if (data.IsMap() && data[name]) return "data." + name;
+  const bool has_data = data.IsDefined() && data.IsMap();
+  if (has_data && data[name]) return "data." + name;
   if (root[name]) return name;
   std::string keys;
-  if (data.IsMap()) {
+  if (has_data) {
     for (const auto& kv : data) keys += (keys.empty() ? "" : ", ") + kv.first.as<std::string>();
   }
   throw InputError(file + ": inputs['" + name + "']: the scenario has no tensor of that name" +
@@ -336,6 +339,16 @@ Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const s
       } catch (const InputError& e) {
         p.fail(e.what());
       }
+    }
+    if (t.dtype() == DType::kBf16 && dtype == DType::kFp32) {
+      // bf16 bits (a tinydnn workload's inputs, as --dump and RunResult.inputs
+      // give them) where float32 is read: widened exactly, so they round-trip.
+      Tensor f(DType::kFp32, t.shape());
+      for (int64_t i = 0; i < t.numel(); ++i) {
+        const uint32_t bits = static_cast<uint32_t>(t.data<uint16_t>()[i]) << 16;
+        std::memcpy(&f.data<float>()[i], &bits, 4);
+      }
+      t = std::move(f);
     }
     if (t.dtype() != dtype) {
       p.fail(where + " holds " + dtype_name(t.dtype()) + ", expected " + dtype_name(dtype));
