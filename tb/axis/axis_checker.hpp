@@ -65,8 +65,13 @@ class BasicChecker {
   explicit BasicChecker(std::string name) : name_(std::move(name)) {}
 
   // Exact beats the stream must carry, in order (e.g. what a source was given).
-  void expect_beat(const Beat& b) { expected_.push_back(b); }
-  void expect_beats(const std::vector<Beat>& beats) { expected_.insert(expected_.end(), beats.begin(), beats.end()); }
+  void expect_beat(const Beat& b) {
+    expected_.push_back(b);
+    ++expected_total_;
+  }
+  void expect_beats(const std::vector<Beat>& beats) {
+    for (const Beat& b : beats) expect_beat(b);
+  }
   // Framing only: the next packet has this many beats (TLAST on the last).
   void expect_packet(uint64_t beats) {
     packets_.push_back(beats);
@@ -91,9 +96,13 @@ class BasicChecker {
   bool stalled_ = false;  // last cycle: TVALID && !TREADY
   Pins held_;             // the stalled beat
   uint64_t beats_ = 0;
-  // Exact-beat expectations.
-  std::vector<Beat> expected_;
-  std::size_t next_ = 0;
+  // Exact-beat expectations still to come (a matched one is dropped, so a
+  // long run holds only the beats in flight), how many there were in all,
+  // and the last one matched (to name a duplicate).
+  std::deque<Beat> expected_;
+  uint64_t expected_total_ = 0;
+  bool have_prev_ = false;
+  Beat prev_;
   // Packet framing expectations.
   std::deque<uint64_t> packets_;
   bool framing_ = false;
@@ -120,22 +129,24 @@ void BasicChecker<W, U>::observe(uint64_t cycle, const Pins& p) {
 
   const Beat got = p.beat();
   const uint64_t index = beats_++;
-  if (!expected_.empty()) {
-    if (next_ >= expected_.size())
+  if (expected_total_ > 0) {
+    if (expected_.empty())
       fail(cycle, "beat " + std::to_string(index) + " " + beat_str(got) + " beyond the " +
-                      std::to_string(expected_.size()) + " expected (duplicated or extra beat)");
-    const Beat& want = expected_[next_];
+                      std::to_string(expected_total_) + " expected (duplicated or extra beat)");
+    const Beat& want = expected_.front();
     if (!got.matches(want)) {
-      if (next_ > 0 && got.matches(expected_[next_ - 1]))
+      if (have_prev_ && got.matches(prev_))
         fail(cycle, "beat " + std::to_string(index) + " duplicated: " + beat_str(got) + " again, expected " +
                         beat_str(want));
-      if (next_ + 1 < expected_.size() && got.matches(expected_[next_ + 1]))
+      if (expected_.size() > 1 && got.matches(expected_[1]))
         fail(cycle, "beat " + std::to_string(index) + " lost: expected " + beat_str(want) + ", got the next one " +
                         beat_str(got));
       fail(cycle, "beat " + std::to_string(index) + " unexpected: expected " + beat_str(want) + ", got " +
                       beat_str(got));
     }
-    ++next_;
+    prev_ = want;
+    have_prev_ = true;
+    expected_.pop_front();
   }
   if (framing_ && packets_.empty())
     fail(cycle, "beat " + std::to_string(index) + " " + beat_str(got) + " after the last expected packet");
@@ -155,9 +166,9 @@ void BasicChecker<W, U>::observe(uint64_t cycle, const Pins& p) {
 
 template <std::size_t W, std::size_t U>
 void BasicChecker<W, U>::finish(uint64_t cycle) const {
-  if (next_ < expected_.size())
-    fail(cycle, std::to_string(expected_.size() - next_) + " expected beat(s) never arrived, next " +
-                    beat_str(expected_[next_]));
+  if (!expected_.empty())
+    fail(cycle, std::to_string(expected_.size()) + " expected beat(s) never arrived, next " +
+                    beat_str(expected_.front()));
   if (!packets_.empty())
     fail(cycle, std::to_string(packets_.size()) + " expected packet(s) incomplete (" + std::to_string(in_packet_) +
                     " beats of the current one seen)");
