@@ -1,5 +1,6 @@
 #include "vta/functional_model.hpp"
 
+#include <algorithm>
 #include <deque>
 #include <random>
 #include <sstream>
@@ -150,6 +151,7 @@ void check_uop_range(const LoopNest& l, std::size_t index, const Insn& insn) {
 void exec_gemm(const GemmInsn& g, std::size_t index, const Insn& insn, VtaSram& s, ModelStats& st) {
   const LoopNest& l = g.loop;
   check_uop_range(l, index, insn);
+  if (l.uop_bgn >= l.uop_end) return;  // no uop: the loop nest does nothing
   for (uint64_t i = 0; i < l.iter_out; ++i) {
     for (uint64_t j = 0; j < l.iter_in; ++j) {
       for (uint64_t u = l.uop_bgn; u < l.uop_end; ++u) {
@@ -203,6 +205,7 @@ void exec_alu(const AluInsn& al, std::size_t index, const Insn& insn, VtaSram& s
   }
   const LoopNest& l = al.loop;
   check_uop_range(l, index, insn);
+  if (l.uop_bgn >= l.uop_end) return;
   for (uint64_t i = 0; i < l.iter_out; ++i) {
     for (uint64_t j = 0; j < l.iter_in; ++j) {
       for (uint64_t u = l.uop_bgn; u < l.uop_end; ++u) {
@@ -219,6 +222,15 @@ void exec_alu(const AluInsn& al, std::size_t index, const Insn& insn, VtaSram& s
       }
     }
   }
+}
+
+// GEMM / ALU uop executions of one instruction (0 for the others).
+uint64_t uop_executions(const Insn& insn) {
+  const LoopNest* l = nullptr;
+  if (const auto* g = std::get_if<GemmInsn>(&insn)) l = &g->loop;
+  if (const auto* a = std::get_if<AluInsn>(&insn)) l = &a->loop;
+  if (l == nullptr || l->uop_bgn >= l->uop_end) return 0;
+  return uint64_t{l->iter_out} * l->iter_in * (uint64_t{l->uop_end} - l->uop_bgn);  // < 2^42
 }
 
 }  // namespace
@@ -260,6 +272,12 @@ ModelStats run_model(const std::vector<Insn>& insns, std::vector<uint8_t>& dram,
   };
 
   std::mt19937_64 rng(opt.schedule_seed);
+  // Position in opt.engine_priority (engines it leaves out come last).
+  const auto rank = [&opt](Engine e) {
+    const auto it = std::find(opt.engine_priority.begin(), opt.engine_priority.end(), e);
+    return static_cast<std::size_t>(it - opt.engine_priority.begin());
+  };
+  uint64_t uops_run = 0;  // against opt.max_uops
   while (true) {
     int pick = -1;
     int runnable = 0;
@@ -276,6 +294,8 @@ ModelStats run_model(const std::vector<Insn>& insns, std::vector<uint8_t>& dram,
       ++runnable;
       if (opt.schedule_seed != 0) {
         if (std::uniform_int_distribution<int>(1, runnable)(rng) == 1) pick = e;  // reservoir choice
+      } else if (!opt.engine_priority.empty()) {
+        if (pick < 0 || rank(static_cast<Engine>(e)) < rank(static_cast<Engine>(pick))) pick = e;
       } else if (pick < 0 || idx < queues[pick].front()) {
         pick = e;
       }
@@ -309,6 +329,20 @@ ModelStats run_model(const std::vector<Insn>& insns, std::vector<uint8_t>& dram,
     queues[pick].pop_front();
     const Insn& insn = insns[idx];
     const Engine eng = static_cast<Engine>(pick);
+    if (opt.max_uops != 0) {
+      const uint64_t uops = uop_executions(insn);
+      if (uops > opt.max_uops - uops_run) {
+        const LoopNest& l = std::holds_alternative<GemmInsn>(insn) ? std::get<GemmInsn>(insn).loop
+                                                                   : std::get<AluInsn>(insn).loop;
+        throw ModelWorkBoundError(
+            where(idx, insn) + " needs " + std::to_string(uops) + " uop executions (" +
+            std::to_string(l.uop_end - l.uop_bgn) + " uops x " + std::to_string(l.iter_out) + " x " +
+            std::to_string(l.iter_in) + "), which with the " + std::to_string(uops_run) +
+            " run before it exceeds the work bound of " + std::to_string(opt.max_uops) +
+            " uop executions; stopped before running it");
+      }
+      uops_run += uops;
+    }
     int pops[2];
     pops_of(insn, eng, pops);
     for (int q : pops) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "common/error.hpp"
 #include "vta/isa.hpp"
 
 namespace cosim::vta {
@@ -57,12 +58,30 @@ struct ModelOptions {
   // Otherwise pick a random runnable engine (seeded): a race-free program
   // must give the same bytes for every seed.
   uint64_t schedule_seed = 0;
+  // When not empty (and schedule_seed is 0): run the runnable engine that
+  // comes first in this list (e.g. {COMPUTE, LOAD, STORE}: compute runs
+  // ahead whenever its tokens allow). Another legal order.
+  std::vector<Engine> engine_priority;
+  // The work bound: at most this many GEMM / ALU uop executions (one inner
+  // iteration of the loop nest each, the unit the core needs at least one
+  // cycle for) over the whole run; 0 = unbounded. Checked before each
+  // instruction runs, so an instruction over the bound costs nothing.
+  uint64_t max_uops = 0;
+};
+
+// The work bound (ModelOptions::max_uops) would be exceeded: a timeout (the
+// core could not finish within that many cycles either), not bad input.
+class ModelWorkBoundError : public TimeoutError {
+ public:
+  using TimeoutError::TimeoutError;
 };
 
 // Runs a decoded instruction stream to FINISH.
 // Throws cosim::TimeoutError on a token deadlock (naming each stuck engine,
 // its instruction and the queue states) or when the stream has no reachable
-// FINISH; cosim::InputError on bad instructions.
+// FINISH; ModelWorkBoundError (naming the instruction, its uop executions and
+// the bound) before an instruction that would exceed opt.max_uops;
+// cosim::InputError on bad instructions.
 ModelStats run_model(const std::vector<Insn>& insns, std::vector<uint8_t>& dram, const ModelOptions& opt = {});
 
 // Fetches `insn_count` instructions from DRAM byte address `insn_addr`,

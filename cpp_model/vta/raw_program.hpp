@@ -5,7 +5,9 @@
 //   insn.bin   the instruction stream, 16 bytes per instruction
 //   dram.bin   the DRAM image (the stream is (re)written at insn_addr)
 //   meta       text lines "key value": insn_addr (byte address, decimal or
-//              0x hex), optional insn_count (must match insn.bin)
+//              0x hex), optional insn_count (must match insn.bin), optional
+//              max_cycles (the replay's cycle budget, for the RTL and the
+//              functional model's work bound; default the caller's)
 #pragma once
 
 #include <cstdint>
@@ -27,6 +29,7 @@ struct RawProgram {
   std::vector<uint8_t> dram;  // holds the instruction stream at insn_addr
   uint64_t insn_addr = 0;
   uint32_t insn_count = 0;
+  uint64_t max_cycles = 0;  // meta's max_cycles; 0 = not given
 };
 
 // Places `insn_bytes` into `dram` at `insn_addr` (growing the image when it

@@ -28,9 +28,18 @@ bool is_raw_program_dir(const std::string& dir);
 RawProgram load_raw_program_dir(const std::string& dir);
 
 // The trace: image load, the host registers of spec/vta-isa.md (0x0c
-// address, 0x08 count, 0x00 start), wait for done within `max_cycles`, a
-// byte-for-byte check of the image (tensor "dram", config "expected" names
-// its source), and a dump to dram_out.bin.
+// address, 0x08 count, 0x00 start), wait for done within `max_cycles` (or
+// meta's max_cycles), a byte-for-byte check of the image (tensor "dram",
+// config "expected" names its source), and a dump to dram_out.bin.
+//
+// Without dram_expected.bin the functional model computes the image under
+// the same budget: at most `max_cycles` GEMM / ALU uop executions (the core
+// needs a cycle for each), checked before each instruction, else a
+// cosim::TimeoutError naming the instruction, the bound and how to raise it.
+// It runs under several legal engine orders (stream order, LOAD-first,
+// STORE-first, one random); when their images differ the program is racy: a
+// cosim::InputError "racy program" naming the first differing byte, its
+// value under both orders, the STOREs writing it and where the orders part.
 trace::Trace raw_program_trace(const std::string& dir, uint64_t max_cycles);
 
 }  // namespace cosim::vta
