@@ -17,6 +17,7 @@
 #include "cosim/run_folder.hpp"
 #include "report_html/report_page.hpp"
 #include "rtl_assert/rtl_assertion_error.hpp"
+#include "scoreboard/check_strength.hpp"
 #include "scoreboard/mismatch_map.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "wave/gtkw.hpp"
@@ -129,6 +130,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   int64_t total_mismatches = 0;
   int64_t total_elements = 0;
   std::vector<std::string> lines;
+  std::vector<std::string> weak_names, weak_lines;  // weak checks (scoreboard/check_strength.hpp)
   // The first divergence: of the mismatches listed, the one the DUT wrote
   // earliest (never-written elements last), ties by check order and index.
   const CheckCapture* first_check = nullptr;
@@ -174,6 +176,21 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
       lines.push_back(line);
     }
     jc["first_mismatches"] = first;
+    // Weak: a constant (or > 99 % one-value) expected tensor; still compared.
+    if (const std::optional<WeakCheck> w = weak_check(c.expected)) {
+      jc["weak"] = {{"value", w->value}, {"count", w->count}, {"elements", w->elements},
+                    {"fraction", w->fraction()}, {"constant", w->constant()}};
+      weak_names.push_back(cmp.name);
+      std::string line = "  weak        " + cmp.name + ": " +
+                         (w->constant() ? "all " + std::to_string(w->elements) + " expected elements are "
+                                        : fmt(w->fraction() * 100.0, 2) + " % of " + std::to_string(w->elements) +
+                                              " expected elements are ") +
+                         value_text(w->value) + ": a DUT writing only " + value_text(w->value) +
+                         (w->constant() ? " would pass" : " would miss few") + "; the check proves little";
+      weak_lines.push_back(line);
+    } else {
+      jc["weak"] = nullptr;
+    }
     if (cmp.mismatches > 0) {
       const MismatchMap mm = mismatch_map(c.expected, c.actual);
       jc["mismatch_map"] = {{"row_axis", mm.row_axis}, {"col_axis", mm.col_axis}, {"rows", mm.rows},
@@ -288,6 +305,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   j["macs"] = metrics.macs;
   j["utilization"] = metrics.utilization ? json(*metrics.utilization) : json(nullptr);
   j["mismatch"] = {{"count", total_mismatches}, {"elements", total_elements}, {"checks", checks}};
+  j["weak_checks"] = weak_names;
   j["register_checks"] = {{"count", reg_checks.size()}, {"failed", reg_failed}, {"checks", reg_checks}};
   json distance_summary = json::array();
   for (const auto& jc : checks) {
@@ -340,6 +358,11 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   if (!checked) {
     console << "  no check    " << j["reason"].get<std::string>()
             << "; a PASS needs a compared element or a register check\n";
+  }
+  constexpr std::size_t kWeakLines = 5;  // a network: the rest in report.json "weak_checks"
+  for (std::size_t i = 0; i < weak_lines.size() && i < kWeakLines; ++i) console << weak_lines[i] << "\n";
+  if (weak_lines.size() > kWeakLines) {
+    console << "  weak        ... " << weak_lines.size() - kWeakLines << " more weak checks in report.json \"weak_checks\"\n";
   }
   for (const auto& l : reg_lines) console << l << "\n";
   for (const auto& l : lines) console << l << "\n";
