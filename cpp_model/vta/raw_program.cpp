@@ -74,7 +74,7 @@ RawProgram read_raw_program_dir(const std::string& dir) {
   std::ifstream meta(meta_path);
   if (!meta) throw InputError(meta_path + ": cannot open (expected a raw VTA program directory with insn.bin, dram.bin, meta)");
   bool have_addr = false, have_count = false;
-  uint64_t addr = 0, count = 0;
+  uint64_t addr = 0, count = 0, max_cycles = 0;
   std::string line;
   int line_no = 0;
   while (std::getline(meta, line)) {
@@ -92,8 +92,11 @@ RawProgram read_raw_program_dir(const std::string& dir) {
     } else if (key == "insn_count") {
       count = parse_address(value, where);
       have_count = true;
+    } else if (key == "max_cycles") {
+      max_cycles = parse_address(value, where);
+      if (max_cycles == 0) throw InputError(where + ": expected a positive cycle count, got 0");
     } else {
-      throw InputError(where + ": unknown key (expected insn_addr or insn_count)");
+      throw InputError(where + ": unknown key (expected insn_addr, insn_count or max_cycles)");
     }
   }
   if (!have_addr) throw InputError(meta_path + ": missing key 'insn_addr'");
@@ -105,7 +108,9 @@ RawProgram read_raw_program_dir(const std::string& dir) {
     throw InputError(meta_path + ": insn_count " + std::to_string(count) + " does not match insn.bin (" +
                      std::to_string(insn.size() / kInsnBytes) + " instructions)");
   }
-  return make_raw_program(insn, read_binary_file(dir + "/dram.bin"), addr);
+  RawProgram p = make_raw_program(insn, read_binary_file(dir + "/dram.bin"), addr);
+  p.max_cycles = max_cycles;
+  return p;
 }
 
 void write_raw_program_dir(const std::string& dir, const RawProgram& p) {
@@ -119,6 +124,7 @@ void write_raw_program_dir(const std::string& dir, const RawProgram& p) {
   write_binary_file(dir + "/dram.bin", p.dram);
   std::ofstream meta(dir + "/meta");
   meta << "insn_addr 0x" << std::hex << p.insn_addr << std::dec << "\ninsn_count " << p.insn_count << "\n";
+  if (p.max_cycles != 0) meta << "max_cycles " << p.max_cycles << "\n";
   if (!meta) throw InputError(dir + "/meta: write error");
 }
 

@@ -76,6 +76,24 @@ std::string summary(const nlohmann::json& r) {
                           std::to_string(m.value("checks", nlohmann::json::array()).size()) + " check(s), " +
                           value_text(m.value("count", nlohmann::json())) + " mismatching");
   }
+  // Weak checks (scoreboard/check_strength.hpp): compared, but a constant
+  // expected tensor proves little.
+  if (r.contains("mismatch") && r["mismatch"].is_object()) {
+    int shown = 0;
+    for (const auto& c : r["mismatch"].value("checks", nlohmann::json::array())) {
+      if (!c.contains("weak") || !c["weak"].is_object()) continue;
+      if (++shown > 5) break;  // a network: report.json "weak_checks" has them all
+      const auto& w = c["weak"];
+      const std::string v = value_text(w.value("value", nlohmann::json()));
+      row(o, "weak check",
+          "<span style=\"color: #e8590c; font-weight: 600\">" + escape(c.value("name", "?")) + ": " +
+              (w.value("constant", false) ? "all " + value_text(w.value("elements", nlohmann::json())) +
+                                                " expected elements are " + escape(v)
+                                          : number(w.value("fraction", 0.0) * 100.0, 2) + " % of the expected elements are " +
+                                                escape(v)) +
+              "; a DUT writing only " + escape(v) + " would pass</span>");
+    }
+  }
   if (r.contains("register_checks") && r["register_checks"].is_object()) {
     const auto& g = r["register_checks"];
     if (g.value("count", int64_t{0}) > 0) {
