@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 
 namespace fs = std::filesystem;
 
@@ -183,9 +184,18 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
                             const std::vector<std::string>& overrides, std::optional<uint64_t> seed,
                             const std::map<std::string, Tensor>& tensors) {
   if (!fs::is_regular_file(file)) throw InputError(file + ": cannot open scenario file");
+  // Read whole under a cap before parsing (a scenario is a page of keys;
+  // tensors come from .npy or .tflite files).
+  const std::string text = read_regular_file_text(file, kMaxScenarioBytes, "a scenario file");
   YAML::Node root;
   try {
-    root = YAML::LoadFile(file);
+    std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    if (docs.size() > 1) {
+      const YAML::Mark m = docs[1].Mark();
+      throw InputError(file + ":" + std::to_string(m.line >= 0 ? m.line + 1 : 1) +
+                       ": a second YAML document ('---'); a scenario file holds one");
+    }
+    if (!docs.empty()) root = docs[0];
   } catch (const YAML::ParserException& e) {
     throw InputError(file + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
   } catch (const YAML::Exception& e) {
@@ -239,7 +249,8 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
   sc.memory_npy = std::move(memory_npy);
   sc.target = target_v.s;
   sc.op = op_v.s;
-  sc.name = sc.root.has("name") ? sc.root["name"].s : fs::path(file).stem().string();
+  // Echoed on the console and in reports: control bytes written as \xNN.
+  sc.name = one_line(sc.root.has("name") ? sc.root["name"].s : fs::path(file).stem().string());
   sc.seed = static_cast<uint64_t>(sc.root["seed"].i);
   if (sc.root.has("requant")) {
     const std::string& r = sc.root["requant"].s;

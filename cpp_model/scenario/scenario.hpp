@@ -24,6 +24,10 @@
 
 namespace cosim::scenario {
 
+// A scenario file is read whole, at most this many bytes, before it is parsed
+// (a page of keys; tensors come from .npy or .tflite files).
+constexpr uint64_t kMaxScenarioBytes = uint64_t{1} << 20;
+
 // kSaturate: TF2's requantization without the original's 32-bit wrap.
 enum class Requant { kVta16, kTfliteDouble, kTfliteSingle, kSaturate };
 const char* requant_name(Requant r);

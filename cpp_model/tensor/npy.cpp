@@ -15,7 +15,10 @@
 #include <string>
 #include <vector>
 
+#include <sys/stat.h>
+
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "tensor/tensor.hpp"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -197,17 +200,16 @@ const char* descr_of(DType dtype) {
 }  // namespace
 
 Tensor read_npy(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(path, "cannot open file (missing or unreadable)");
-  std::error_code ec;
-  const uintmax_t file_bytes = std::filesystem::file_size(path, ec);
-  if (!ec && file_bytes > kMaxNpyBytes)
-    fail(path, "file of " + std::to_string(file_bytes) + " bytes is larger than the limit of " +
+  // Only a regular file, its size checked before a byte is read (a device
+  // or a FIFO is bad input, not an endless read).
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) fail(path, "cannot open file (missing or unreadable)");
+  if (S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > kMaxNpyBytes)
+    fail(path, "file of " + std::to_string(st.st_size) + " bytes is larger than the limit of " +
                    std::to_string(kMaxNpyBytes) + " bytes");
-  const std::vector<char> buf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) fail(path, "read error");
-
+  const std::string buf = read_regular_file_text(path, kMaxNpyBytes);
   const std::size_t n = buf.size();
+  if (n == 0) fail(path, "empty file (0 bytes), expected a .npy array");
   if (n > 0 && std::memcmp(buf.data(), kMagic, std::min(n, kMagicLen)) != 0)
     fail(path, "wrong magic (not a .npy file)");
   if (n < kMagicLen + 2) fail(path, "truncated header (" + std::to_string(n) + " bytes)");
@@ -286,11 +288,9 @@ void write_npy(const std::string& path, const Tensor& tensor) {
   for (std::size_t i = 0; i < (major == 1 ? 2u : 4u); ++i) out += static_cast<char>((hlen >> (8 * i)) & 0xff);
   out += header;
 
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) fail(path, "cannot open file for writing");
-  f.write(out.data(), static_cast<std::streamsize>(out.size()));
-  f.write(reinterpret_cast<const char*>(tensor.bytes().data()), static_cast<std::streamsize>(tensor.nbytes()));
-  if (!f) fail(path, "write error");
+  // Written whole under a temporary name and renamed (IoError on a full disk).
+  out.append(reinterpret_cast<const char*>(tensor.bytes().data()), tensor.nbytes());
+  write_file_atomic(path, out);
 }
 
 }  // namespace cosim

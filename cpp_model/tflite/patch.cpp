@@ -6,6 +6,7 @@
 #include <iterator>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 
 namespace cosim::tflite {
 
@@ -31,9 +32,7 @@ std::vector<uint8_t> repoint_output(const std::vector<uint8_t>& bytes, const Mod
 }
 
 std::vector<uint8_t> read_file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open");
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return read_regular_file_bytes(path, uint64_t{1} << 31);  // FlatBuffers' 2 GiB
 }
 
 }  // namespace cosim::tflite

@@ -16,7 +16,10 @@
 #include <fstream>
 #include <iterator>
 
+#include <sys/stat.h>
+
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "tflite/model.hpp"
 
 namespace cosim::tflite {
@@ -512,16 +515,16 @@ Model parse_model(const uint8_t* data, std::size_t size, const std::string& name
 }
 
 Model load_model(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the .tflite file");
-  // FlatBuffers address at most 2 GiB - 1; a larger file is refused before it is read.
-  std::error_code ec;
-  const uintmax_t size = std::filesystem::file_size(path, ec);
-  if (!ec && size > FLATBUFFERS_MAX_BUFFER_SIZE)
-    throw InputError(path + ": file of " + std::to_string(size) + " bytes is larger than the FlatBuffers limit of " +
-                     std::to_string(FLATBUFFERS_MAX_BUFFER_SIZE) + " bytes");
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError(path + ": read error");
+  // FlatBuffers address at most 2 GiB - 1; a larger file is refused before it
+  // is read, and only a regular file is read (a folder, a device or a FIFO is
+  // bad input).
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) throw InputError(path + ": cannot open the .tflite file");
+  if (S_ISREG(st.st_mode) && static_cast<uint64_t>(st.st_size) > FLATBUFFERS_MAX_BUFFER_SIZE)
+    throw InputError(path + ": file of " + std::to_string(st.st_size) +
+                     " bytes is larger than the FlatBuffers limit of " + std::to_string(FLATBUFFERS_MAX_BUFFER_SIZE) +
+                     " bytes");
+  const std::vector<uint8_t> bytes = read_regular_file_bytes(path, FLATBUFFERS_MAX_BUFFER_SIZE, "a .tflite model");
   return parse_model(bytes.data(), bytes.size(), path);
 }
 

@@ -178,7 +178,11 @@ ErrorStats relative_error(const std::vector<uint32_t>& got, const std::vector<fl
   ErrorStats st;
   double sum = 0;
   for (std::size_t i = 0; i < got.size(); ++i) {
-    if (ref[i] == 0.0f || !std::isfinite(ref[i])) continue;
+    if (!std::isfinite(ref[i]) || !std::isfinite(bits_float(got[i]))) {
+      ++st.nonfinite;
+      continue;
+    }
+    if (ref[i] == 0.0f) continue;
     const double rel = std::fabs(double(bits_float(got[i])) - ref[i]) / std::fabs(double(ref[i]));
     if (rel > st.max_rel) st.max_rel = rel;
     sum += rel;

@@ -59,6 +59,7 @@ struct ErrorStats {
   double max_rel = 0;   // max |got - ref| / |ref| over elements with ref != 0
   double mean_rel = 0;  // mean of the same
   int64_t count = 0;    // elements compared
+  int64_t nonfinite = 0;  // elements whose result or reference is NaN / Inf: no relative error means anything then
 };
 ErrorStats relative_error(const std::vector<uint32_t>& got, const std::vector<float>& ref);
 

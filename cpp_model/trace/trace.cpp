@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "common/text.hpp"
 
 namespace fs = std::filesystem;
@@ -69,6 +70,16 @@ struct LineParser {
     }
     if (!ok) {
       fail(std::string("expected ") + what + " (decimal or 0x hex, at most " + hex(max) + "), got '" + t + "'");
+    }
+    return v;
+  }
+  // A cycle budget in [1, kMaxCycleBudget]: the scenario's timeout_cycles
+  // bound, so a huge value is bad input rather than an overflow to 0 cycles.
+  uint64_t cycle_budget(std::size_t i) const {
+    const uint64_t v = number(i, "cycle budget");
+    if (v == 0) fail("expected a cycle budget > 0, got 0");
+    if (v > kMaxCycleBudget) {
+      fail("expected a cycle budget in [1, " + std::to_string(kMaxCycleBudget) + "], got '" + tok[i] + "'");
     }
     return v;
   }
@@ -300,16 +311,12 @@ std::string shape_string(const std::vector<int64_t>& shape) {
   return s;
 }
 
-std::vector<uint8_t> read_file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  return std::vector<uint8_t>((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+std::vector<uint8_t> read_file_bytes(const std::string& path, uint64_t max_bytes) {
+  return read_regular_file_bytes(path, max_bytes);
 }
 
 void write_file_bytes(const std::string& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out) throw InputError(path + ": cannot write file");
+  write_file_atomic(path, bytes.data(), bytes.size());
 }
 
 // ---- builders ----
@@ -611,10 +618,12 @@ Trace read_trace(const std::string& dir) {
   const fs::path d(dir);
   if (!fs::is_directory(d)) throw InputError(dir + ": not a trace directory");
   const std::string path = (d / "trace.txt").string();
-  std::ifstream in(path);
-  if (!in) {
+  std::error_code exists_ec;
+  if (!fs::exists(fs::symlink_status(path, exists_ec))) {
     throw InputError(dir + ": no trace.txt (not a trace directory, nor a raw program any target recognises)");
   }
+  // A regular file, read whole under a cap (a FIFO or a device there is bad input).
+  std::istringstream in(read_regular_file_text(path, kMaxTraceTextBytes));
   Trace t;
   std::string text;
   int line_no = 0;
@@ -655,11 +664,8 @@ Trace read_trace(const std::string& dir) {
         p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, more than the limit of " +
                std::to_string(kMaxBlobBytes));
       }
-      std::ifstream b(blob, std::ios::binary);
-      if (!b) p.fail("blob '" + s.file + "' cannot be opened in " + dir);
-      s.data.resize(static_cast<std::size_t>(size));
-      b.read(reinterpret_cast<char*>(s.data.data()), static_cast<std::streamsize>(size));
-      if (static_cast<uintmax_t>(b.gcount()) != size) p.fail("blob '" + s.file + "': read error");
+      s.data = read_regular_file_bytes(blob.string(), std::min<uint64_t>(size, kMaxBlobBytes));
+      if (s.data.size() != size) p.fail("blob '" + s.file + "': changed while read");
     };
     if (kw == "target") {
       p.arity(2, "NAME");
@@ -688,8 +694,7 @@ Trace read_trace(const std::string& dir) {
     } else if (kw == "wait_done" || kw == "wait_irq") {
       p.arity(2, "MAX_CYCLES");
       s.op = kw == "wait_done" ? Op::kWaitDone : Op::kWaitIrq;
-      s.value = p.number(1, "cycle budget");
-      if (s.value == 0) p.fail("expected a cycle budget > 0, got 0");
+      s.value = p.cycle_budget(1);
     } else if (kw == "reg_check" || kw == "reg_poll") {
       const bool poll = kw == "reg_poll";
       p.arity(poll ? 6 : 5, poll ? "OFFSET EXPECTED MASK MAX_CYCLES NAME" : "OFFSET EXPECTED MASK NAME");
@@ -700,8 +705,7 @@ Trace read_trace(const std::string& dir) {
       // A mask of 0 compares nothing: a check that cannot fail, a poll that cannot wait.
       if (s.mask == 0) p.fail("expected a mask with at least one bit set, got '" + p.tok[3] + "'");
       if (poll) {
-        s.value = p.number(4, "cycle budget");
-        if (s.value == 0) p.fail("expected a cycle budget > 0, got 0");
+        s.value = p.cycle_budget(4);
       }
       s.reg_name = p.reg_name(poll ? 5 : 4);
     } else if (kw == "mem_check" || kw == "stream_check") {

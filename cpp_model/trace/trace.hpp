@@ -129,6 +129,11 @@ std::vector<std::string> clear_trace_dir(const std::string& dir);
 // (with their channel-block padding or row pitch) and mem_dump lengths are
 // held to it too, overflow-safe, before anything is allocated.
 constexpr uint64_t kMaxBlobBytes = uint64_t{1} << 30;
+// A step's cycle budget (wait_done, wait_irq, reg_poll): at most the
+// scenario's testbench.timeout_cycles bound.
+constexpr uint64_t kMaxCycleBudget = 1000000000000ull;
+// trace.txt: a step list, read whole before parsing.
+constexpr uint64_t kMaxTraceTextBytes = uint64_t{64} << 20;
 
 // Reads a trace directory (trace.txt + blobs/). Every problem is a
 // cosim::InputError naming file:line and what was expected. Raw program
@@ -142,7 +147,10 @@ Layout parse_layout(const std::string& text, bool* ok);
 const char* layout_name(Layout layout);
 std::string shape_string(const std::vector<int64_t>& shape);  // "1,8,8,16"
 
-std::vector<uint8_t> read_file_bytes(const std::string& path);
+// A regular file of at most `max_bytes` (InputError otherwise: a device,
+// a FIFO, a folder, a larger file); written under a temporary name and
+// renamed (cosim::IoError naming the file and errno when it fails).
+std::vector<uint8_t> read_file_bytes(const std::string& path, uint64_t max_bytes = kMaxBlobBytes);
 void write_file_bytes(const std::string& path, const std::vector<uint8_t>& bytes);
 
 }  // namespace cosim::trace

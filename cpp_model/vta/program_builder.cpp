@@ -109,6 +109,12 @@ void ProgramBuilder::emit(Insn insn) {
   d.pop_next = d.pop_next || p.pop_next;
   pending(e) = DepFlags{};
   encode(insn);  // validates field widths now, where the caller can be named
+  const uint64_t bytes = (uint64_t{insns_.size()} + 1) * 16 + uint64_t{uop_image_.size()} * 4;
+  if (bytes > budget_) {
+    throw InputError(budget_who_ + ": the program outgrows the DRAM left beside its data (" +
+                     std::to_string(budget_) + " bytes) at instruction " + std::to_string(insns_.size()) +
+                     ", with " + std::to_string(uop_image_.size()) + " micro-ops");
+  }
   last_[static_cast<int>(e)] = static_cast<long>(insns_.size());
   insns_.push_back(insn);
   uop_load_.push_back(false);

@@ -147,6 +147,15 @@ class ProgramBuilder {
   const std::vector<Insn>& insns() const { return insns_; }
   std::size_t size() const { return insns_.size(); }
 
+  // The DRAM the instructions (16 bytes each) and micro-ops (4 bytes each)
+  // may take: InputError from `who` as soon as the program outgrows it, so a
+  // layer too large for the DRAM is refused while it is being built, not
+  // after millions of instructions are held in memory.
+  void set_dram_budget(uint64_t bytes, std::string who) {
+    budget_ = bytes;
+    budget_who_ = std::move(who);
+  }
+
  private:
   void emit(Insn insn);
   DepFlags& pending(Engine e) { return pending_[static_cast<int>(e)]; }
@@ -165,6 +174,8 @@ class ProgramBuilder {
   uint32_t uop_next_ = 0;
   std::array<DepFlags, 3> pending_{};
   std::array<long, 3> last_{-1, -1, -1};  // last instruction index per engine
+  uint64_t budget_ = UINT64_MAX;
+  std::string budget_who_;
 };
 
 }  // namespace cosim::vta

@@ -6,7 +6,10 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
+
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 
 namespace cosim::vta {
 
@@ -48,31 +51,21 @@ RawProgram make_raw_program(const std::vector<uint8_t>& insn_bytes, std::vector<
 }
 
 std::vector<uint8_t> read_binary_file(const std::string& path, uint64_t max_bytes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open (" + std::strerror(errno) + ")");
-  std::error_code ec;
-  const uint64_t size = std::filesystem::file_size(path, ec);
-  if (ec) throw InputError(path + ": not a regular file (" + ec.message() + ")");
-  if (size > max_bytes) {
-    throw InputError(path + ": " + std::to_string(size) + " bytes, more than the limit of " +
-                     std::to_string(max_bytes) + " bytes");
-  }
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError(path + ": read error");
-  return bytes;
+  // Only a regular file, its size checked against the cap before it is read.
+  return read_regular_file_bytes(path, max_bytes);
 }
 
 void write_binary_file(const std::string& path, const std::vector<uint8_t>& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw InputError(path + ": cannot open for writing (" + std::strerror(errno) + ")");
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!out) throw InputError(path + ": write error");
+  write_file_atomic(path, bytes.data(), bytes.size());
 }
 
 RawProgram read_raw_program_dir(const std::string& dir) {
   const std::string meta_path = dir + "/meta";
-  std::ifstream meta(meta_path);
-  if (!meta) throw InputError(meta_path + ": cannot open (expected a raw VTA program directory with insn.bin, dram.bin, meta)");
+  struct stat st {};
+  if (::stat(meta_path.c_str(), &st) != 0) {
+    throw InputError(meta_path + ": cannot open (expected a raw VTA program directory with insn.bin, dram.bin, meta)");
+  }
+  std::istringstream meta(read_regular_file_text(meta_path, 64 * 1024, "a raw program's meta"));
   bool have_addr = false, have_count = false;
   uint64_t addr = 0, count = 0, max_cycles = 0;
   std::string line;
@@ -122,10 +115,10 @@ void write_raw_program_dir(const std::string& dir, const RawProgram& p) {
   write_binary_file(dir + "/insn.bin", std::vector<uint8_t>(p.dram.begin() + static_cast<std::ptrdiff_t>(p.insn_addr),
                                                             p.dram.begin() + static_cast<std::ptrdiff_t>(end)));
   write_binary_file(dir + "/dram.bin", p.dram);
-  std::ofstream meta(dir + "/meta");
+  std::ostringstream meta;
   meta << "insn_addr 0x" << std::hex << p.insn_addr << std::dec << "\ninsn_count " << p.insn_count << "\n";
   if (p.max_cycles != 0) meta << "max_cycles " << p.max_cycles << "\n";
-  if (!meta) throw InputError(dir + "/meta: write error");
+  write_file_atomic(dir + "/meta", meta.str());
 }
 
 ModelStats run_raw_program(RawProgram& p, const ModelOptions& opt) {

@@ -215,6 +215,7 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
 
   // ---- program -----------------------------------------------------------------
   ProgramBuilder b;
+  b.set_dram_budget(opt.dram_limit - data_bytes, "VTA conv2d compiler");
   std::vector<WorkUnit>& work = cp.work;
   auto note = [&](const WorkUnit& u) {
     while (work.size() < b.size()) work.push_back(u);
@@ -249,6 +250,18 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         const int64_t c0 = ct * tl.tile_cols, cw = std::min(tl.tile_cols, g.ow - c0);
         if (rr > 0 && cw > 0) tiles.push_back(TilePos{n, r0, rr, c0, cw});
       }
+  // A lower bound of the program before it is built: every tile of every
+  // group loads each input channel block at least once (one LOAD, 16 bytes).
+  // A layer whose instructions alone cannot fit the DRAM is refused here, in
+  // microseconds, not after millions of instructions are held in memory.
+  {
+    const uint64_t min_insns = static_cast<uint64_t>(tl.groups) * tiles.size() * static_cast<uint64_t>(g.cb);
+    if (min_insns * 16 > opt.dram_limit - data_bytes)
+      bad("input " + shape_str(input.shape()) + " needs at least " + std::to_string(min_insns) + " instructions (" +
+          std::to_string(tl.groups) + " weight groups x " + std::to_string(tiles.size()) + " tiles x " +
+          std::to_string(g.cb) + " input channel blocks), more than the " +
+          std::to_string(opt.dram_limit - data_bytes) + " bytes of DRAM left beside its data");
+  }
   const int64_t halves_used = std::min<int64_t>(threads, tl.groups * static_cast<int64_t>(tiles.size()));
   // The uop kernels of a tile on ACC / INP half t, in (cb, ky, kx, ob)
   // order: a run of (cb, ky) slices is a contiguous part of the whole kernel.

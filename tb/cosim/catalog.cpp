@@ -6,6 +6,10 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "common/error.hpp"
+#include "common/file_io.hpp"
+#include "scenario/scenario.hpp"
+
 namespace fs = std::filesystem;
 
 namespace cosim::tb {
@@ -22,23 +26,43 @@ Catalog list_catalog(const BackendRegistry& registry, const std::string& dir) {
   Catalog c;
   c.dir = dir.empty() ? default_scenario_dir() : dir;
   std::vector<fs::path> files;
-  if (fs::is_directory(c.dir)) {
-    for (const auto& e : fs::directory_iterator(c.dir)) {
-      if (e.path().extension() == ".yaml" || e.path().extension() == ".yml") files.push_back(e.path());
+  std::error_code ec;
+  if (fs::is_directory(c.dir, ec)) {
+    for (fs::directory_iterator it(c.dir, ec), end; !ec && it != end; it.increment(ec)) {
+      const fs::path& p = it->path();
+      if (p.extension() == ".yaml" || p.extension() == ".yml") files.push_back(p);
     }
+    if (ec) throw InputError(c.dir + ": cannot list the folder: " + ec.message());
+  } else if (!dir.empty()) {
+    // A folder the user named that is not there is bad input, not "(none)".
+    throw InputError(dir + ": " + (fs::exists(dir, ec) ? "not a folder" : "no such folder") +
+                     " (--dir names the folder of scenario files)");
   }
   std::sort(files.begin(), files.end());
   for (const auto& f : files) {
     ScenarioEntry s;
     s.name = f.stem().string();
     s.file = f.string();
+    // Each entry on its own: one that is not a readable scenario file (a
+    // folder named x.yaml, a FIFO, an oversized file) is named, the rest listed.
     try {
-      const YAML::Node n = YAML::LoadFile(f.string());
-      if (n["target"] && n["target"].IsScalar()) s.target = n["target"].Scalar();
-      if (n["op"] && n["op"].IsScalar()) s.op = n["op"].Scalar();
-      if (n["description"] && n["description"].IsScalar()) s.description = n["description"].Scalar();
+      const std::string text = read_regular_file_text(f.string(), scenario::kMaxScenarioBytes);
+      const YAML::Node n = YAML::Load(text);
+      if (n.IsMap()) {
+        if (n["target"] && n["target"].IsScalar()) s.target = n["target"].Scalar();
+        if (n["op"] && n["op"].IsScalar()) s.op = n["op"].Scalar();
+        if (n["description"] && n["description"].IsScalar()) s.description = n["description"].Scalar();
+      } else {
+        s.description = "(not a scenario: no map of keys)";
+      }
     } catch (const YAML::Exception&) {
       s.description = "(not valid YAML)";
+    } catch (const InputError& e) {
+      const std::string why = e.what();
+      const std::size_t colon = why.rfind(": ");
+      s.description = "(skipped: " + (colon == std::string::npos ? why : why.substr(colon + 2)) + ")";
+    } catch (const IoError& e) {
+      s.description = std::string("(skipped: ") + e.what() + ")";
     }
     c.scenarios.push_back(s);
   }
@@ -52,8 +76,10 @@ void print_catalog(const Catalog& c, std::ostream& out) {
   char line[512];
   out << "scenarios in " << c.dir << ":\n";
   for (const auto& s : c.scenarios) {
-    std::snprintf(line, sizeof line, "  %-24s %-9s %-12s ", s.name.c_str(), s.target.c_str(), s.op.c_str());
-    out << line << s.description << "\n";
+    // Names and texts come from files: control bytes shown escaped, one line each.
+    std::snprintf(line, sizeof line, "  %-24s %-9s %-12s ", one_line(s.name).c_str(), one_line(s.target).c_str(),
+                  one_line(s.op).c_str());
+    out << line << one_line(s.description) << "\n";
   }
   if (c.scenarios.empty()) out << "  (none)\n";
   out << "targets:\n";

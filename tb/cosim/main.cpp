@@ -1,18 +1,24 @@
 // cosim: run a scenario on a Verilated DUT through the TLM testbench, replay a
 // trace, list scenarios and targets. Errors are exceptions caught once here:
-//   0 bit-exact, 1 mismatch, 2 bad input, 3 DUT timeout / hang, 4 internal error.
+//   0 bit-exact, 1 mismatch, 2 bad input, 3 DUT timeout / hang, 4 internal
+//   error (a bug in cosim: "please report" with the command line), 5 I/O
+//   error (out of space, a failed write or read: the file and the errno).
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <new>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/catalog.hpp"
 #include "cosim/plugins.hpp"
@@ -23,13 +29,91 @@
 #if __has_include("vta/disasm.hpp") && defined(COSIM_HAVE_VTA_DISASM)
 #include "trace/trace.hpp"
 #include "vta/disasm.hpp"
+#include "vta/isa.hpp"
+#include "vta/raw_program.hpp"
 #define COSIM_DISASM 1
 #endif
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// --seed: a decimal integer in [0, 2^63 - 1] (a scenario's `seed` key's
+// range); "-1", "" or "12x" are bad input (CLI11 would wrap "-1" to 2^64 - 1
+// and echo that).
+uint64_t parse_seed(const std::string& text) {
+  bool ok = !text.empty() && text.size() <= 19;
+  for (char c : text) ok = ok && c >= '0' && c <= '9';
+  uint64_t v = 0;
+  if (ok) {
+    errno = 0;
+    v = std::strtoull(text.c_str(), nullptr, 10);
+    ok = errno == 0 && v <= static_cast<uint64_t>(INT64_MAX);
+  }
+  if (!ok) {
+    throw cosim::InputError("--seed: expected an integer in [0, " + std::to_string(INT64_MAX) + "], got '" +
+                            cosim::one_line(text) + "'");
+  }
+  return v;
+}
+
+// An error from the file system that reached the top: the user's path (exit
+// 2) or the machine's disk (exit 5), by its errno.
+bool is_io_errno(int e) { return e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS; }
+
+// Last resort for the waveform: Verilator's FST writer reads its own
+// temporary files back through mmap and dies of SIGBUS when a write to them
+// failed (a disk filled by someone else after the free-space check in
+// tb/wave/wave_tracer.hpp). One line and exit 5 instead of a crash.
+char g_sigbus_line[1024];  // NOLINT: prepared before the handler is armed
+std::size_t g_sigbus_len = 0;
+
+extern "C" void on_sigbus(int) {
+  [[maybe_unused]] const ssize_t n = ::write(2, g_sigbus_line, g_sigbus_len);
+  ::_exit(5);
+}
+
+void arm_sigbus_for_waveform(const std::string& wave_file) {
+  const std::string line = "cosim: I/O error: " + cosim::one_line(wave_file) +
+                           ": the FST waveform writer failed (SIGBUS; its disk or /tmp is probably full); the "
+                           "waveform and report are incomplete\n";
+  g_sigbus_len = std::min(line.size(), sizeof g_sigbus_line);
+  std::memcpy(g_sigbus_line, line.data(), g_sigbus_len);
+  struct sigaction sa {};
+  sa.sa_handler = on_sigbus;
+  sigemptyset(&sa.sa_mask);
+  ::sigaction(SIGBUS, &sa, nullptr);
+}
+
+// A message for the terminal: control bytes that came from a file (a
+// scenario's name, a line of trace.txt) written as \xNN; newlines kept (a
+// hang's diagnosis spans lines).
+std::string printable(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t nl = text.find('\n', start);
+    out += cosim::one_line(text.substr(start, nl == std::string::npos ? std::string::npos : nl - start));
+    if (nl == std::string::npos) break;
+    out += '\n';
+    start = nl + 1;
+  }
+  return out;
+}
+
+std::string command_line(int argc, char** argv) {
+  std::string s;
+  for (int i = 0; i < argc; ++i) s += (i ? " " : "") + cosim::one_line(argv[i]);
+  return s;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  // Over `ulimit -f` a write fails with EFBIG (exit 5 naming the file)
+  // instead of the process dying of SIGXFSZ.
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"cosim: bit-exact co-simulation of NN accelerators (SystemC TLM-2.0 + Verilator)", "cosim"};
   app.require_subcommand(1);
   int verbose = 0;
@@ -45,6 +129,7 @@ int main(int argc, char** argv) {
   cosim::tb::RunOptions opt;
   std::string file, out, wave;
   std::optional<uint64_t> seed;
+  std::optional<std::string> seed_text;
   std::vector<std::string> sets;
   bool no_dmi = false, no_timeline = false;
   uint64_t quantum = 0;
@@ -71,7 +156,7 @@ int main(int argc, char** argv) {
 
   CLI::App* run = app.add_subcommand("run", "run a scenario on its target's RTL");
   run->add_option("scenario", file, "scenario file (scenarios/NAME.yaml)")->required();
-  run->add_option("--seed", seed, "seed (overrides the scenario's)");
+  run->add_option("--seed", seed_text, "seed (overrides the scenario's), in [0, 2^64 - 1]");
   run->add_option("--set", sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
   add_run_options(run);
 
@@ -103,7 +188,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "cosim: error: " << e.what() << " (see cosim --help)\n";
+    std::cerr << "cosim: error: " << cosim::one_line(e.what()) << " (see cosim --help)\n";
     return 2;
   }
 
@@ -144,10 +229,12 @@ int main(int argc, char** argv) {
     opt.timeline = !no_timeline;
     opt.program = argv[0];
     if (quantum > 0) opt.quantum_cycles = quantum;
+    if (seed_text) seed = parse_seed(*seed_text);
     if (run->parsed() || replay->parsed()) {
       opt.out_dir = out.empty() ? cosim::tb::default_out_dir(file, replay->parsed()) : out;
       CLI::App* cmd = run->parsed() ? run : replay;
       if (cmd->count("--trace") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
+      if (!opt.wave_file.empty()) arm_sigbus_for_waveform(opt.wave_file);
       if (opt.wave_from > opt.wave_to) throw cosim::InputError("--trace-from must not exceed --trace-to");
       opt.wave_max_bytes = max_mb << 20;
       const int rc = run->parsed() ? cosim::tb::run_scenario(registry, file, sets, seed, opt, std::cout)
@@ -171,23 +258,54 @@ int main(int argc, char** argv) {
     }
 #ifdef COSIM_DISASM
     if (dis->parsed()) {
-      const std::vector<uint8_t> bytes = cosim::trace::read_file_bytes(file);
+      // No VTA program is larger than the testbench DRAM: the cap is checked
+      // before the file is read, and the text is written as it is made.
+      const std::vector<uint8_t> bytes = cosim::trace::read_file_bytes(file, cosim::vta::kMaxRawImageBytes);
       if (bytes.size() % 16 != 0) {
         throw cosim::InputError(file + ": " + std::to_string(bytes.size()) +
                                 " bytes, expected a multiple of 16 (one VTA instruction = 16 bytes)");
       }
-      std::cout << cosim::vta::disassemble_stream(bytes);
+      const std::size_t chunk = 4096 * 16;
+      for (std::size_t at = 0; at < bytes.size(); at += chunk) {
+        const std::vector<uint8_t> part(bytes.begin() + static_cast<std::ptrdiff_t>(at),
+                                        bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), at + chunk)));
+        const std::vector<cosim::vta::InsnWord> words = cosim::vta::words_from_bytes(part);
+        std::string text;
+        for (std::size_t k = 0; k < words.size(); ++k) {
+          const std::size_t i = at / 16 + k;
+          text += (i < 10 ? "   " : i < 100 ? "  " : i < 1000 ? " " : "") + std::to_string(i) + ": " +
+                  cosim::vta::disassemble(words[k]) + "\n";
+        }
+        std::cout << text;
+      }
+      std::cout.flush();
+      if (!std::cout) throw cosim::IoError("standard output: cannot write");
       return 0;
     }
 #endif
   } catch (const cosim::InputError& e) {
-    std::cerr << "cosim: error: " << e.what() << "\n";
+    std::cerr << "cosim: error: " << printable(e.what()) << "\n";
     return 2;
   } catch (const cosim::TimeoutError& e) {
-    std::cerr << "cosim: timeout: " << e.what() << "\n";
+    std::cerr << "cosim: timeout: " << printable(e.what()) << "\n";
     return 3;
+  } catch (const cosim::IoError& e) {
+    std::cerr << "cosim: I/O error: " << printable(e.what()) << "\n";
+    return 5;
+  } catch (const fs::filesystem_error& e) {
+    // A path the user gave (ENOTDIR, EEXIST, EACCES, ...) or a full disk.
+    const int code = e.code().value();
+    std::cerr << (is_io_errno(code) ? "cosim: I/O error: " : "cosim: error: ") << cosim::one_line(e.what()) << "\n";
+    return is_io_errno(code) ? 5 : 2;
+  } catch (const std::bad_alloc&) {
+    // Every size is bounded before it is allocated: running out is a missed bound.
+    std::cerr << "cosim: internal error: out of memory (a size this tool should have bounded); please report it "
+                 "with the command line: "
+              << command_line(argc, argv) << "\n";
+    return 4;
   } catch (const std::exception& e) {
-    std::cerr << "cosim: internal error: " << e.what() << "\n";
+    std::cerr << "cosim: internal error: " << cosim::one_line(e.what())
+              << "; please report it with the command line: " << command_line(argc, argv) << "\n";
     return 4;
   }
   return 0;

@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "report_html/report_page.hpp"
 
 namespace fs = std::filesystem;
@@ -78,32 +79,7 @@ std::string with_newline(const json& j) { return j.dump(2) + "\n"; }
 
 }  // namespace
 
-void write_file_atomic(const std::string& path, const std::string& text) {
-  const fs::path p(path);
-  const std::string tmp =
-      (p.parent_path() / ("." + p.filename().string() + "." + std::to_string(::getpid()) + ".tmp")).string();
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw InputError(path + ": cannot write (" + std::strerror(errno) + ")");
-  const char* d = text.data();
-  std::size_t n = text.size();
-  while (n > 0) {
-    const ssize_t w = ::write(fd, d, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) {
-      const int e = errno;
-      ::close(fd);
-      ::unlink(tmp.c_str());
-      throw InputError(path + ": cannot write (" + std::strerror(e) + ")");
-    }
-    d += w;
-    n -= static_cast<std::size_t>(w);
-  }
-  if (::close(fd) != 0 || ::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    ::unlink(tmp.c_str());
-    throw InputError(path + ": cannot write (" + std::strerror(e) + ")");
-  }
-}
+void write_file_atomic(const std::string& path, const std::string& text) { cosim::write_file_atomic(path, text); }
 
 RunFolder::RunFolder(const std::string& dir, std::string program) : dir_(dir), program_(std::move(program)) {
   std::error_code ec;
@@ -188,15 +164,31 @@ void RunFolder::running(const json& base) {
       handlers_ = true;
     }
     // Written with the signals held back: a signal now lands after the
-    // running report, and the handler then replaces it.
-    write_file_atomic(json_path, with_newline(j));
-    write_file_atomic(html_path, report_html::report_page(j, po));
+    // running report, and the handler then replaces it. When it cannot be
+    // written (a full disk), an older report must not survive either.
+    try {
+      write_file_atomic(json_path, with_newline(j));
+      write_file_atomic(html_path, report_html::report_page(j, po));
+    } catch (const IoError&) {
+      ::unlink(json_path.c_str());
+      ::unlink(html_path.c_str());
+      throw;
+    }
   }
 }
 
 void RunFolder::finish(const json& report) {
-  write_file_atomic((fs::path(dir_) / "report.json").string(), with_newline(report));
-  report_html::write_report_html(report, report_html::PageOptions{dir_, program_});
+  // The page first, report.json (the record) last: when either write fails
+  // (IoError), report.json still says "running" and no page claims more.
+  const std::string json_path = (fs::path(dir_) / "report.json").string();
+  const std::string html_path = (fs::path(dir_) / "report.html").string();
+  try {
+    report_html::write_report_html(report, report_html::PageOptions{dir_, program_});
+    write_file_atomic(json_path, with_newline(report));
+  } catch (const IoError&) {
+    ::unlink(html_path.c_str());
+    throw;
+  }
   finished_ = true;
 }
 

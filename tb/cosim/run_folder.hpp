@@ -17,7 +17,8 @@ namespace cosim::tb {
 
 // Writes `text` to `path` through a temporary file in the same folder and a
 // rename: readers see the old content or the new one, never a part.
-// InputError naming the file when it cannot be written.
+// cosim::IoError naming the file and the errno when it cannot be written
+// (common/file_io.hpp; exit 5).
 void write_file_atomic(const std::string& path, const std::string& text);
 
 class RunFolder {

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "report_html/histogram_svg.hpp"
 #include "report_html/html.hpp"
 #include "report_html/layer_table.hpp"
@@ -202,33 +203,16 @@ std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
 }
 
 void write_report_html(const nlohmann::json& report, const PageOptions& options) {
-  // A temporary name in the same folder, renamed when complete: never a half-written page.
-  const fs::path path = fs::path(options.out_dir) / "report.html";
-  const fs::path tmp = fs::path(options.out_dir) / (".report.html." + std::to_string(::getpid()) + ".tmp");
-  {
-    std::ofstream f(tmp);
-    f << report_page(report, options);
-    f.close();
-    if (!f) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      throw InputError(path.string() + ": cannot write");
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw InputError(path.string() + ": cannot write (" + ec.message() + ")");
-  }
+  // A temporary name in the same folder, renamed when complete: never a
+  // half-written page (IoError naming the file and the errno on a full disk).
+  write_file_atomic((fs::path(options.out_dir) / "report.html").string(), report_page(report, options));
 }
 
 void rewrite_report_html(const PageOptions& options) {
   const fs::path path = fs::path(options.out_dir) / "report.json";
-  std::ifstream f(path);
   nlohmann::json j;
   try {
-    f >> j;
+    j = nlohmann::json::parse(read_regular_file_text(path.string(), uint64_t{256} << 20));
   } catch (const nlohmann::json::exception& e) {
     throw InputError(path.string() + ": not readable as JSON (" + e.what() + ")");
   }

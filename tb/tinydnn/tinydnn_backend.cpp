@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 
 #include "common/error.hpp"
@@ -189,8 +190,15 @@ class TinyDnnBackend : public TargetBackend {
                           std::to_string(s.k_h) + "x" + std::to_string(s.k_w) + ", out_c " +
                           std::to_string(s.out_c) + ", batch " + std::to_string(j.batch) +
                           (j.bias ? ", bias" : "") + "; golden vs float32 rel. error";
-    for (const auto& [kind, e] : st.golden.error)
-      summary += " " + kind + " max " + sci(e.max_rel) + " mean " + sci(e.mean_rel);
+    for (const auto& [kind, e] : st.golden.error) {
+      // NaN / Inf in the inputs or results: a relative error over the finite
+      // rest would read as a figure for the whole tensor.
+      if (e.nonfinite > 0) {
+        summary += " " + kind + " n/a (" + std::to_string(e.nonfinite) + " NaN/Inf elements)";
+      } else {
+        summary += " " + kind + " max " + sci(e.max_rel) + " mean " + sci(e.mean_rel);
+      }
+    }
     w.summary = summary;
     for (const Output& o : st.golden.outputs) {
       w.expected[o.name] = o.golden;
@@ -262,8 +270,10 @@ class TinyDnnBackend : public TargetBackend {
     if (w != nullptr) {
       const auto& st = std::any_cast<const State&>(w->state);
       for (const auto& [kind, e] : st.golden.error) {
-        m.extra["float32_max_rel_error_" + kind] = e.max_rel;
-        m.extra["float32_mean_rel_error_" + kind] = e.mean_rel;
+        // null in report.json when NaN / Inf make the figure meaningless.
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        m.extra["float32_max_rel_error_" + kind] = e.nonfinite > 0 ? nan : e.max_rel;
+        m.extra["float32_mean_rel_error_" + kind] = e.nonfinite > 0 ? nan : e.mean_rel;
       }
     }
     return m;

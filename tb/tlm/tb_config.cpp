@@ -1,5 +1,6 @@
 #include "tlm/tb_config.hpp"
 
+#include <cstdint>
 #include <cstdlib>
 #include <sstream>
 
@@ -19,6 +20,17 @@ uint64_t to_u64(const std::string& key, const std::string& v) {
   char* end = nullptr;
   const unsigned long long x = std::strtoull(v.c_str(), &end, 0);
   if (v.empty() || *end != '\0' || v[0] == '-') throw InputError("trace config " + key + ": expected an unsigned integer, got '" + v + "'");
+  return x;
+}
+
+// An unsigned integer in [lo, hi]: checked before anything is sized by it
+// (dram_size allocates the DRAM model).
+uint64_t to_u64_in(const std::string& key, const std::string& v, uint64_t lo, uint64_t hi) {
+  const uint64_t x = to_u64(key, v);
+  if (x < lo || x > hi) {
+    throw InputError("trace config " + key + ": expected an integer in [" + std::to_string(lo) + ", " +
+                     std::to_string(hi) + "], got '" + v + "'");
+  }
   return x;
 }
 
@@ -45,13 +57,13 @@ TbConfig TbConfig::from_map(const std::map<std::string, std::string>& m) {
   TbConfig c;
   for (const auto& [k, v] : m) {
     if (k == "clock_ns") c.clock_ns = to_double(k, v);
-    else if (k == "dram_latency") c.dram_latency = static_cast<uint32_t>(to_u64(k, v));
-    else if (k == "bytes_per_cycle") c.bytes_per_cycle = static_cast<uint32_t>(to_u64(k, v));
+    else if (k == "dram_latency") c.dram_latency = static_cast<uint32_t>(to_u64_in(k, v, 0, UINT32_MAX));
+    else if (k == "bytes_per_cycle") c.bytes_per_cycle = static_cast<uint32_t>(to_u64_in(k, v, 1, UINT32_MAX));
     else if (k == "stall_probability") c.stall_probability = to_double(k, v);
-    else if (k == "max_stall_cycles") c.max_stall_cycles = static_cast<uint32_t>(to_u64(k, v));
+    else if (k == "max_stall_cycles") c.max_stall_cycles = static_cast<uint32_t>(to_u64_in(k, v, 0, UINT32_MAX));
     else if (k == "seed") c.seed = to_u64(k, v);
-    else if (k == "dram_size") c.dram_size = to_u64(k, v);
-    else if (k == "timeout_cycles") c.timeout_cycles = to_u64(k, v);
+    else if (k == "dram_size") c.dram_size = to_u64_in(k, v, 1, kMaxDramSize);
+    else if (k == "timeout_cycles") c.timeout_cycles = to_u64_in(k, v, 1, 1000000000000ull);
   }
   if (c.clock_ns <= 0) throw InputError("trace config clock_ns: expected a period > 0");
   if (c.bytes_per_cycle == 0) throw InputError("trace config bytes_per_cycle: expected >= 1");

@@ -11,6 +11,10 @@
 
 namespace cosim::tb {
 
+// The largest DRAM a trace's `config dram_size` may ask for (4 GiB, a 32-bit
+// address space): checked before the DRAM model is allocated.
+constexpr uint64_t kMaxDramSize = uint64_t{1} << 32;
+
 struct TbConfig {
   double clock_ns = 10.0;            // DUT clock period (100 MHz)
   uint32_t dram_latency = 20;        // cycles before the first beat of a non-sequential access

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "wave/gtkw.hpp"
 
 namespace fs = std::filesystem;
@@ -92,19 +93,8 @@ std::optional<AroundResult> trace_around_mismatch(const AroundOptions& o, std::o
   }
   j["wave_around_mismatch"] = {{"file", r.fst}, {"gtkw", r.gtkw}, {"from_cycle", r.from}, {"to_cycle", r.to},
                                {"mismatch_cycle", r.cycle}, {"replay_exit_status", r.exit_status}};
-  {  // a temporary name renamed into place: never a half-written report
-    const fs::path tmp = fs::path(o.out_dir) / ".report.json.around.tmp";
-    std::ofstream out(tmp);
-    out << j.dump(2) << "\n";
-    out.close();
-    std::error_code ec;
-    if (!out) {
-      fs::remove(tmp, ec);
-      throw InputError(report.string() + ": cannot write");
-    }
-    fs::rename(tmp, report, ec);
-    if (ec) throw InputError(report.string() + ": cannot write (" + ec.message() + ")");
-  }
+  // A temporary name renamed into place: never a half-written report (IoError on a full disk).
+  write_file_atomic(report.string(), j.dump(2) + "\n");
   console << "  wave        " << r.fst << " (cycles " << r.from << ".." << r.to << " around cycle " << r.cycle
           << "): gtkwave -a " << r.gtkw << " " << r.fst << "\n";
   return r;

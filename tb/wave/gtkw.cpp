@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 
 namespace fs = std::filesystem;
 
@@ -185,14 +186,14 @@ void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedG
         const std::string path = filter_path(f.gtkw_path, s.filter);
         if (fresh) {
           // Values as GTKWave prints them in hex: zero-padded to the width, upper case.
-          std::ofstream ff(path);
+          std::ostringstream ff;
           const int digits = std::max(1, (s.width + 3) / 4);
           for (const auto& [value, text] : view.filters.at(s.filter)) {
             char b[40];
             std::snprintf(b, sizeof b, "%0*llX", digits, static_cast<unsigned long long>(value));
             ff << b << " " << text << "\n";
           }
-          if (!ff) throw InputError(path + ": cannot write the translate filter");
+          write_file_atomic(path, ff.str());
         }
         os << "^" << it->second << " " << absolute(path) << "\n";
         fl = kHex | kRjustify | kFileTranslated;
@@ -201,9 +202,7 @@ void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedG
     }
     os << flags(kBlank | kGroupEnd) << "\n-" << g.name << "\n";
   }
-  std::ofstream out(f.gtkw_path);
-  out << os.str();
-  if (!out) throw InputError(f.gtkw_path + ": cannot write the GTKWave save file");
+  write_file_atomic(f.gtkw_path, os.str());
 }
 
 void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::string& label) {
@@ -232,9 +231,7 @@ void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::str
       os << l << "\n";
     }
   }
-  std::ofstream out(gtkw_path);
-  out << os.str();
-  if (!out) throw InputError(gtkw_path + ": cannot write the GTKWave save file");
+  write_file_atomic(gtkw_path, os.str());
 }
 
 std::string gtkw_path_for(const std::string& fst_path) {

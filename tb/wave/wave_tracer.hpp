@@ -21,6 +21,7 @@
 #pragma GCC diagnostic pop
 
 #include <spdlog/spdlog.h>
+#include <sys/statvfs.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -34,6 +35,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/file_io.hpp"
 #include "tlm/tb_config.hpp"
 #include "wave/gtkw.hpp"
 #include "wave/wave_window.hpp"
@@ -147,16 +149,42 @@ class WaveTracer {
     }
   }
 
-  // For the report: first / last cycle dumped, truncation by the size guard.
+  // For the report: first / last cycle dumped, truncation by the size guard
+  // (or by the free-space guard).
   std::map<std::string, uint64_t> stats() const {
     if (!win_.ever_opened()) return {};
     return {{"wave_first_cycle", win_.first_cycle()},
             {"wave_last_cycle", win_.last_cycle()},
-            {"wave_truncated", win_.truncated() ? 1u : 0u}};
+            {"wave_truncated", win_.truncated() || disk_stopped_ ? 1u : 0u}};
+  }
+
+  // Verilator's FST writer ignores failed writes and later reads its own
+  // temporary files back through mmap: on a full disk (the waveform's folder
+  // or /tmp, where its tmpfile()s live) it dies of SIGBUS. So free space is
+  // checked before the dump opens (kMinFreeBytes, else IoError: exit 5) and
+  // at every size check (below kReserveBytes the dump stops, as at
+  // --trace-max-mb, leaving room for the writer to close the file).
+  static constexpr uint64_t kMinFreeBytes = uint64_t{64} << 20;
+  static constexpr uint64_t kReserveBytes = uint64_t{32} << 20;
+  // The smaller free space of the waveform's folder and /tmp, with the name
+  // of the folder that has it; UINT64_MAX when statvfs fails.
+  static std::pair<uint64_t, std::string> free_space(const std::string& file) {
+    std::string dir = std::filesystem::path(file).parent_path().string();
+    if (dir.empty()) dir = ".";
+    std::pair<uint64_t, std::string> best{UINT64_MAX, dir};
+    for (const std::string& d : {dir, std::string("/tmp")}) {
+      struct statvfs v {};
+      if (::statvfs(d.c_str(), &v) != 0) continue;
+      const uint64_t bytes = static_cast<uint64_t>(v.f_bavail) * v.f_frsize;
+      if (bytes < best.first) best = {bytes, d};
+    }
+    return best;
   }
 
  private:
   using FstDeleter = void (*)(VerilatedFstC*);
+
+  bool disk_stopped_ = false;
 
   void step(uint64_t cycle, unsigned half) {
     if (win_.should_open(cycle)) open(cycle);
@@ -177,6 +205,15 @@ class WaveTracer {
       return;
     }
     if (measure_next_) {
+      const auto [free, where] = free_space(win_.settings().file);
+      if (free < kReserveBytes) {
+        spdlog::warn("waveform {}: {} has {} MB free at cycle {}, dumping stopped (the FST writer needs room to "
+                     "close the file)",
+                     win_.settings().file, where, free >> 20, cycle);
+        disk_stopped_ = true;
+        close();
+        return;
+      }
       measure_next_ = false;
       std::error_code ec;
       uint64_t bytes = std::filesystem::file_size(win_.settings().file, ec);
@@ -197,6 +234,13 @@ class WaveTracer {
     std::error_code ec;
     const auto dir = std::filesystem::path(s.file).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    const auto [free, where] = free_space(s.file);
+    if (free < kMinFreeBytes) {
+      throw IoError(s.file + ": " + where + " has " + std::to_string(free >> 20) + " MB free; an FST waveform needs " +
+                    std::to_string(kMinFreeBytes >> 20) +
+                    " MB free there (Verilator's FST writer cannot survive a full disk): free space or run without "
+                    "--trace");
+    }
     fst_->set_time_unit(kFstTimeUnit);  // the ruler counts cycles (gtkw.hpp)
     fst_->set_time_resolution(kFstTimeUnit);
     fst_->open(s.file.c_str());
