@@ -29,6 +29,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -268,6 +269,38 @@ TEST_F(CliFaults, SeedsBudgetsDocumentsAndControlBytes) {
   EXPECT_EQ(e2.out.find('\x1b'), std::string::npos) << e2.out;
   EXPECT_NE(e2.out.find("\\x1b"), std::string::npos) << e2.out;
 }
+
+#ifdef COSIM_TEST_TINYDNN
+// NaN / Inf inputs: the relative error over the finite rest is not a figure
+// for the tensor; the summary says n/a and report.json stores null.
+TEST_F(CliFaults, TinyDnnRelativeErrorIsNotAFigureBesideNaNOrInf) {
+  // x of tinydnn_fwd: float32 [2, 4, 12, 12], one Inf and one NaN.
+  std::vector<float> x(2 * 4 * 12 * 12);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(static_cast<int>(i % 17) - 8) / 8.0f;
+  x[0] = std::numeric_limits<float>::infinity();
+  x[500] = std::numeric_limits<float>::quiet_NaN();
+  std::string header = "{'descr': '<f4', 'fortran_order': False, 'shape': (2, 4, 12, 12), }";
+  header.append(128 - 10 - header.size() - 1, ' ');  // the data starts at byte 128
+  header += '\n';
+  std::string npy = std::string("\x93NUMPY\x01\x00", 8);
+  npy += static_cast<char>(header.size() & 0xff);
+  npy += static_cast<char>(header.size() >> 8);
+  npy += header;
+  npy.append(reinterpret_cast<const char*>(x.data()), x.size() * sizeof(float));
+  const std::string path = write_file("nan_inf_x.npy", npy);
+  const fs::path out = fs::path(work()) / "tinydnn_nan";
+  const Measured m = run_measured({"run", cosim::test::scenario_file("tinydnn_fwd"), "--set",
+                                   "data.x={npy: " + path + "}", "--out", out.string()},
+                                  log("tinydnn_nan"));
+  EXPECT_EQ(m.code, 0) << m.out;
+  EXPECT_NE(m.out.find("rel. error y n/a ("), std::string::npos) << m.out;
+  EXPECT_NE(m.out.find("NaN/Inf elements)"), std::string::npos) << m.out;
+  EXPECT_EQ(m.out.find("rel. error y max"), std::string::npos) << m.out;
+  const json j = json::parse(slurp(out / "report.json"));
+  ASSERT_TRUE(j.contains("metrics")) << j.dump();
+  EXPECT_TRUE(j["metrics"]["float32_max_rel_error_y"].is_null()) << j["metrics"].dump();
+}
+#endif
 
 // ---- item 5: out of space ----
 
