@@ -348,7 +348,7 @@ ModelStats run_model(const std::vector<Insn>& insns, std::vector<uint8_t>& dram,
     for (int q : pops) {
       if (q >= 0) --tokens[q];
     }
-    const bool finish = execute_insn(insn, idx, sram, dram, st);
+    const bool finish = opt.data ? execute_insn(insn, idx, sram, dram, st) : opcode_of(insn) == Opcode::kFinish;
     ++st.executed;
     const DepFlags& d = dep_of(insn);
     if (d.push_prev && push_queue(eng, true) >= 0) ++tokens[push_queue(eng, true)];

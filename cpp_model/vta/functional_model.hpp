@@ -67,6 +67,10 @@ struct ModelOptions {
   // cycle for) over the whole run; 0 = unbounded. Checked before each
   // instruction runs, so an instruction over the bound costs nothing.
   uint64_t max_uops = 0;
+  // false: only the engines' order, the tokens and the work bound, no data
+  // effect (no SRAM or DRAM access, no instruction checks): what a run will
+  // cost, cheaply, when the expected image comes from elsewhere.
+  bool data = true;
 };
 
 // The work bound (ModelOptions::max_uops) would be exceeded: a timeout (the

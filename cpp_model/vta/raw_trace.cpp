@@ -50,6 +50,16 @@ std::vector<std::pair<std::string, ModelOptions>> schedules(uint64_t max_uops) {
   return s;
 }
 
+// One line: what was bounded, the bound, how to raise it.
+std::string bound_message(const std::string& dir, const RawProgram& program, uint64_t budget, const std::string& what) {
+  return dir + ": the functional model (run before the RTL) stops: " + what + "; the bound is the replay's cycle " +
+         "budget of " + std::to_string(budget) + " cycles (the core runs at most one uop a cycle, so the RTL could " +
+         "not finish either); raise it with a line 'max_cycles N' in " + (fs::path(dir) / "meta").string() +
+         (fs::exists(fs::path(dir) / "meta")
+              ? std::string()
+              : " (beside 'insn_addr " + std::to_string(program.insn_addr) + "', where the instructions sit now)");
+}
+
 ScheduleRun run_schedule(const std::string& dir, const RawProgram& program, const std::string& name, uint64_t budget,
                          ModelOptions opt) {
   ScheduleRun r;
@@ -59,13 +69,7 @@ ScheduleRun run_schedule(const std::string& dir, const RawProgram& program, cons
   try {
     run_raw_program(model, opt);
   } catch (const ModelWorkBoundError& e) {
-    // One line: what was bounded, the bound, how to raise it.
-    throw TimeoutError(dir + ": the functional model (run before the RTL to compute the expected image) stops: " +
-                       e.what() + "; the bound is the replay's cycle budget of " + std::to_string(budget) +
-                       " cycles (the core runs at most one uop a cycle, so the RTL could not finish either); raise it "
-                       "with a line 'max_cycles N' in " + (fs::path(dir) / "meta").string() +
-                       (fs::exists(fs::path(dir) / "meta") ? std::string()
-                                                          : " (beside 'insn_addr " + std::to_string(program.insn_addr) + "', where the instructions sit now)"));
+    throw TimeoutError(bound_message(dir, program, budget, e.what()));
   } catch (const InputError& e) {
     throw InputError(dir + ": the functional model rejects the program" +
                      (name == "stream order" ? std::string() : " under " + name) + ": " + e.what());
@@ -160,6 +164,20 @@ trace::Trace raw_program_trace(const std::string& dir, uint64_t max_cycles) {
                        " bytes, expected " + std::to_string(image) + " (the size of dram.bin)");
     }
     source = "dram_expected.bin";
+    // The model does not compute the image, but the work bound holds all the
+    // same: a pass over the tokens alone (no data) stops a program the RTL
+    // could not finish within the budget before it starts.
+    ModelOptions dry;
+    dry.max_uops = budget;
+    dry.data = false;
+    RawProgram copy = program;
+    try {
+      run_raw_program(copy, dry);
+    } catch (const ModelWorkBoundError& e) {
+      throw TimeoutError(bound_message(dir, program, budget, e.what()));
+    } catch (const std::exception&) {
+      // A deadlock or a missing FINISH: the RTL run shows its own diagnosis.
+    }
   } else {
     expected = model_image(dir, program, budget);
     source = "functional_model";

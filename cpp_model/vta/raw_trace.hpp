@@ -35,7 +35,8 @@ RawProgram load_raw_program_dir(const std::string& dir);
 // Without dram_expected.bin the functional model computes the image under
 // the same budget: at most `max_cycles` GEMM / ALU uop executions (the core
 // needs a cycle for each), checked before each instruction, else a
-// cosim::TimeoutError naming the instruction, the bound and how to raise it.
+// cosim::TimeoutError naming the instruction, the bound and how to raise it
+// (with dram_expected.bin a pass over the tokens alone checks the same bound).
 // It runs under several legal engine orders (stream order, LOAD-first,
 // STORE-first, one random); when their images differ the program is racy: a
 // cosim::InputError "racy program" naming the first differing byte, its
