@@ -206,6 +206,18 @@ TEST_F(CliFaults, DevicesAndFifosAreRefusedInUnderASecondAnd100MB) {
   }
 }
 
+// A 15 MB scenario (before: 2.6 GB and 16 s of YAML parsing before exit 2).
+TEST_F(CliFaults, AHugeScenarioIsRefusedBeforeItIsParsed) {
+  std::string text = slurp(vadd()) + "description: |\n";
+  const std::string line = "  " + std::string(76, 'x') + "\n";
+  while (text.size() < (uint64_t{15} << 20)) text += line;
+  const std::string big = write_file("huge_scenario.yaml", text);
+  const Measured m = run_measured({"run", big, "--out", work() + "/huge_scenario"}, log("huge_scenario"), 20);
+  expect_bad_input(m, "more than the limit of 1048576 bytes", "15 MB scenario");
+  EXPECT_LT(m.seconds, 1.0);
+  EXPECT_LT(m.max_rss_kb, 100 * 1024);
+}
+
 #ifdef COSIM_TEST_DISASM
 TEST_F(CliFaults, AHugeDisasmInputIsRefusedBeforeItIsRead) {
   const std::string big = work() + "/huge_insn.bin";
