@@ -104,7 +104,9 @@ def validate(c, m):
         optional = {"irq": ("port", "desc"),
                     "reg": ("prefix", "suffix", "case", "addr_width", "addressing", "desc"),
                     "axi4lite": ("prefix", "suffix", "case", "addr_width", "desc"),
-                    "axi4": ("prefix", "suffix", "case", "stall_seed", "desc")}.get(
+                    "axi4": ("prefix", "suffix", "case", "stall_seed", "desc"),
+                    "axis_in": ("prefix", "suffix", "case", "data_bytes", "desc"),
+                    "axis_out": ("prefix", "suffix", "case", "data_bytes", "desc")}.get(
                         kind, ("prefix", "suffix", "case", "desc"))
         c.mapping(k, it, ("name", "kind"), optional)
         c.string(f"{k}.name", it["name"], LOWER, "a lower-case interface name")
@@ -125,6 +127,8 @@ def validate(c, m):
             c.integer(f"{k}.addr_width", it.setdefault("addr_width", 8), 1, 32)
             if it.setdefault("addressing", "byte") not in ("byte", "word"):
                 c.fail(f"{k}.addressing", f"expected byte or word, got {it['addressing']!r}")
+        if kind in ("axis_in", "axis_out") and "data_bytes" in it:
+            c.integer(f"{k}.data_bytes", it["data_bytes"], 1, 4096)
         if kind == "axi4":
             c.integer(f"{k}.stall_seed", it.setdefault("stall_seed", len([x for x in ifaces if x["kind"] == "axi4"])),
                       0)
@@ -166,9 +170,17 @@ def validate(c, m):
 # The Verilated top's ports, and the check against the manifest
 # ---------------------------------------------------------------------------
 
+class PortMap(dict):
+    """{port: direction}, and .widths: {port: bits} where Verilator gave them."""
+    def __init__(self, dirs, widths=None):
+        super().__init__(dirs)
+        self.widths = dict(widths or {})
+
+
 def top_ports(m, files, includes, verilator, cache_dir):
     """{port: 'input'|'output'|'inout'} of the top module, from
-    `verilator --xml-only` (cached by the text of every file)."""
+    `verilator --xml-only` (cached by the text of every file); a PortMap,
+    whose .widths hold each port's bits."""
     h = hashlib.sha256()
     for f in files:
         with open(f, "rb") as fh:
@@ -179,8 +191,8 @@ def top_ports(m, files, includes, verilator, cache_dir):
     try:
         with open(cache, encoding="utf-8") as f:
             data = json.load(f)
-        if data.get("key") == key:
-            return data["ports"]
+        if data.get("key") == key and "widths" in data:
+            return PortMap(data["ports"], data["widths"])
     except (OSError, ValueError):
         pass
     os.makedirs(cache_dir, exist_ok=True)
@@ -193,16 +205,33 @@ def top_ports(m, files, includes, verilator, cache_dir):
         first = next((ln for ln in p.stderr.splitlines() if ln.startswith("%Error")), p.stderr.strip()[:300])
         raise RuntimeError(f"verilator cannot read the sources of {m['name']}: {first}")
     root = ET.parse(xml).getroot()
-    ports = {}
+    bits = {}
+    for d in root.iter("basicdtype"):
+        left, right = d.get("left"), d.get("right")
+        try:
+            bits[d.get("id")] = abs(int(left) - int(right)) + 1 if left is not None else 1
+        except ValueError:
+            pass
+    ports, widths = {}, {}
     for mod in root.iter("module"):
         if mod.get("topModule") == "1" or mod.get("name") == m["top"]:
             for v in mod.findall("var"):
                 if v.get("dir"):
                     ports[v.get("name")] = v.get("dir")
+                    if v.get("dtype_id") in bits:
+                        widths[v.get("name")] = bits[v.get("dtype_id")]
             break
     with open(cache, "w", encoding="utf-8") as f:
-        json.dump({"key": key, "ports": ports}, f)
-    return ports
+        json.dump({"key": key, "ports": ports, "widths": widths}, f)
+    return PortMap(ports, widths)
+
+
+def storage_bytes(bits):
+    """Bytes Verilator stores a port of `bits` in (CData .. QData, then 32-bit words)."""
+    for n in (8, 16, 32, 64):
+        if bits <= n:
+            return n // 8
+    return 4 * ((bits + 31) // 32)
 
 
 def check_top(m, ports):
@@ -215,6 +244,26 @@ def check_top(m, ports):
         for s, (nm, d, req) in it["pins"].items():
             want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
     errs = []
+    # A stream's beat is its TDATA's bytes: whole bytes, and when Verilator
+    # stores them in more (24 bits in 4 bytes, 72 in 12), the manifest says
+    # how many (data_bytes), or the binder would carry the storage's.
+    widths = getattr(ports, "widths", {})
+    for it in m["interfaces"]:
+        if it["kind"] not in ("axis_in", "axis_out"):
+            continue
+        nm = it["pins"]["tdata"][0]
+        if nm not in widths:
+            continue
+        w = widths[nm]
+        who = f"interface {it['name']} ({it['kind']})"
+        if w % 8:
+            errs.append(f"{who}: TDATA {nm} of top module {m['top']} is {w} bits, not a whole number of bytes")
+        elif "data_bytes" in it and it["data_bytes"] != w // 8:
+            errs.append(f"{who} has data_bytes: {it['data_bytes']}, but TDATA {nm} of top module {m['top']} is "
+                        f"{w} bits ({w // 8} bytes)")
+        elif "data_bytes" not in it and storage_bytes(w) != w // 8:
+            errs.append(f"{who}: TDATA {nm} of top module {m['top']} is {w} bits, which Verilator stores in "
+                        f"{storage_bytes(w)} bytes; add data_bytes: {w // 8} to the interface")
     for nm, (d, req, who) in want.items():
         if nm not in ports:
             if req:
@@ -256,6 +305,8 @@ def gen_cpp(m, generator, rel):
         L.append(f"  static constexpr cosim::tb::harness::BusKind kKind = cosim::tb::harness::BusKind::{kinds[it['kind']]};")
         if it["kind"] == "axi4":
             L.append(f"  static constexpr uint64_t kStallSeed = {it['stall_seed']};")
+        if it["kind"] in ("axis_in", "axis_out") and "data_bytes" in it:
+            L.append(f"  static constexpr unsigned kDataBytes = {it['data_bytes']};")
         if it["kind"] in ("reg", "axi4lite"):
             L.append(f"  static constexpr unsigned kAddrWidth = {it['addr_width']};")
             L.append(f"  static constexpr unsigned kAddrShift = {0 if it.get('addressing', 'byte') == 'byte' else 2};")

@@ -5,11 +5,13 @@
 // TKEEP, TSTRB and TUSER are bound when the model has them.
 //
 // Any data width: each stream's pins are axis::BasicPins<W, U> with W the
-// bytes of its TDATA port and U those of its TUSER port (8 without one), as
-// Verilator stores them: 1, 2, 4 or 8 bytes up to 64 bits (CData ... QData,
-// carried in a uint64_t as before), 4 bytes per 32-bit word beyond (VlWide<N>,
-// carried in an axis::Bytes<4N>). So a 64-bit stream keeps the 64-bit Pins
-// and AxisEnds; a 128-bit one has BasicPins<16>. The two streams may differ.
+// bytes of its TDATA and U those of its TUSER port (8 without one). Verilator
+// stores a port in 1, 2, 4 or 8 bytes up to 64 bits (CData ... QData, carried
+// in a uint64_t as before) and 4 bytes per 32-bit word beyond (VlWide<N>,
+// carried in an axis::Bytes); W is that storage, or the manifest's
+// data_bytes when TDATA has fewer bytes (dutgen's port check asks for it).
+// So a 64-bit stream keeps the 64-bit Pins and AxisEnds; a 128-bit one has
+// BasicPins<16>, a 24-bit one BasicPins<3>. The two streams may differ.
 #pragma once
 
 #include <cstddef>
@@ -68,9 +70,19 @@ inline void pin_to_field(const Pin& pin, V& v) {
   }
 }
 
-// Bytes of a stream's TDATA and TUSER ports (TUSER: 8 when absent).
+// Bytes of a stream's TDATA: the manifest's data_bytes (Bus::kDataBytes,
+// for a width Verilator stores in more bytes: 24 bits in 4, 72 in 12), else
+// the port's storage. TUSER's: its port's storage, 8 when absent.
+template <class Model, class Bus, class = void>
+struct AxisDataBytes : std::integral_constant<std::size_t, pin_bytes<decltype(Bus::tdata(std::declval<Model&>()))>> {};
 template <class Model, class Bus>
-constexpr std::size_t axis_data_bytes = pin_bytes<decltype(Bus::tdata(std::declval<Model&>()))>;
+struct AxisDataBytes<Model, Bus, std::void_t<decltype(Bus::kDataBytes)>>
+    : std::integral_constant<std::size_t, Bus::kDataBytes> {
+  static_assert(Bus::kDataBytes <= pin_bytes<decltype(Bus::tdata(std::declval<Model&>()))>,
+                "the manifest's data_bytes is more than the TDATA port holds");
+};
+template <class Model, class Bus>
+constexpr std::size_t axis_data_bytes = AxisDataBytes<Model, Bus>::value;
 
 template <class Model, class Bus, class = void>
 struct AxisUserBytes : std::integral_constant<std::size_t, 8> {};

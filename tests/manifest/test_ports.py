@@ -165,6 +165,58 @@ class Ports(unittest.TestCase):
         self.assertIn("using AxisIns = cosim::tb::harness::BusList<cosim::mini::pins::PixIn>;", h)
         self.assertIn("using AxisOuts = cosim::tb::harness::BusList<cosim::mini::pins::PixOut>;", h)
 
+    # A stream's width: whole bytes, and data_bytes when Verilator stores TDATA in more bytes.
+    AXIS_SV = textwrap.dedent("""\
+        module mini (
+          input  logic CLK, input logic RST,
+          input  logic s_axis_tvalid, output logic s_axis_tready, input logic [DW-1:0] s_axis_tdata,
+          output logic m_axis_tvalid, input logic m_axis_tready, output logic [127:0] m_axis_tdata
+        );
+          assign s_axis_tready = 1'b1;
+          assign {m_axis_tvalid, m_axis_tdata} = '0;
+        endmodule
+        """)
+    AXIS_MANIFEST = textwrap.dedent("""\
+        name: mini
+        top: mini
+        sources: [mini.sv]
+        ports:
+          clock: CLK
+          reset: {port: RST, active: high}
+          interfaces:
+            - {name: pix_in, kind: axis_in, prefix: s_axis_EXTRA}
+            - {name: pix_out, kind: axis_out, prefix: m_axis_}
+        control: none
+        registers: []
+        variants:
+          - {name: mini_rtl}
+        """)
+
+    def axis(self, bits, extra=""):
+        return (self.AXIS_MANIFEST.replace("EXTRA}", "" + ("}" if not extra else ", " + extra + "}")),
+                self.AXIS_SV.replace("DW-1", str(bits - 1)))
+
+    def test_axis_data_bytes_reaches_the_binding(self):
+        m, _ = self.axis(24, "data_bytes: 3")
+        h = self.pins(m)
+        self.assertRegex(h, r"struct PixIn \{[^}]*static constexpr unsigned kDataBytes = 3;")
+        self.assertNotRegex(h, r"struct PixOut \{[^}]*kDataBytes")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_axis_width_checked_against_the_top(self):
+        for bits in (8, 32, 64, 128, 256, 96):  # stored exactly: no data_bytes needed
+            rc, _, err = self.configure(*self.axis(bits))
+            self.assertEqual(rc, 0, f"{bits} bits: {err}")
+        rc, _, err = self.configure(*self.axis(24, "data_bytes: 3"))
+        self.assertEqual(rc, 0, err)
+        rc, _, err = self.configure(*self.axis(72, "data_bytes: 9"))
+        self.assertEqual(rc, 0, err)
+        self.expect_error(*self.axis(24), "interface pix_in (axis_in)", "s_axis_tdata", "24 bits",
+                          "stores in 4 bytes", "add data_bytes: 3")
+        self.expect_error(*self.axis(72), "72 bits", "stores in 12 bytes", "add data_bytes: 9")
+        self.expect_error(*self.axis(32, "data_bytes: 3"), "has data_bytes: 3", "32 bits (4 bytes)")
+        self.expect_error(*self.axis(12), "12 bits, not a whole number of bytes")
+
     def test_addr_width_and_stall_seed(self):
         h = self.pins()
         self.assertIn("kAddrWidth = 6;", h)
