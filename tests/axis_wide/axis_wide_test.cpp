@@ -10,7 +10,9 @@
 //   - the DMA models at both widths: memory -> 256-bit MM2S -> DUT ->
 //     128-bit S2MM -> memory, an odd length, every byte compared;
 //   - the checks can fail: a wrong TKEEP expected on the partial last beat, a
-//     TDATA byte above bit 64 changed while stalled, and a beat lost.
+//     TDATA byte above bit 64 changed while stalled, and a beat lost;
+//   - a 24-bit stream (axis_narrow_top.sv, data_bytes: 3 in its manifest):
+//     3-byte beats through the DMA models, every byte compared.
 // Also the pin copies on their own (VlWide, 16-bit and 64-bit ports).
 #include <gtest/gtest.h>
 
@@ -21,12 +23,14 @@
 
 #include "harness/core.hpp"
 // core.hpp first: it brings in Verilator's headers.
+#include "Vaxis_narrow_top.h"
 #include "Vaxis_wide_top.h"
 #include "axi/memory_port.hpp"
 #include "axis/axis_checker.hpp"
 #include "axis/axis_dma.hpp"
 #include "axis/axis_sink.hpp"
 #include "axis/axis_source.hpp"
+#include "dut/axis_narrow_pins.hpp"
 #include "dut/axis_wide_pins.hpp"
 #include "harness/axis_binder.hpp"
 
@@ -312,6 +316,75 @@ TEST(AxisWide, DmaAtBothWidthsMovesEveryByte) {
   for (std::size_t i = 0; i < kLen; ++i)
     ASSERT_EQ(image[kDst + i], xform(image[kSrc + i], i % 32)) << "byte " << i;
   EXPECT_EQ(image[kDst + kLen], 0xee) << "S2MM wrote past the packet (a null byte took room)";
+}
+
+// A 24-bit stream: its ports are 4-byte IData, the manifest's data_bytes
+// makes the beat 3 bytes: 10 bytes go as 3 + 3 + 3 + 1 (TKEEP 0x1).
+namespace npins = cosim::axis_narrow::pins;
+using NarrowBinder = AxisBinder<Vaxis_narrow_top, npins::In, npins::Out>;
+static_assert(npins::In::kDataBytes == 3);
+static_assert(NarrowBinder::InPins::kDataBytes == 3 && NarrowBinder::OutPins::kDataBytes == 3);
+static_assert(std::is_same_v<NarrowBinder::InPins, axis::BasicPins<3>>);
+
+struct NarrowNeverDone : NoErrorPin {
+  static bool done(const Vaxis_narrow_top&) { return false; }
+  static std::string diagnosis(const Vaxis_narrow_top&) { return "axis_narrow"; }
+};
+
+class NarrowStreams final : public NarrowBinder::Ends {
+ public:
+  NarrowStreams(MemoryPort& mem, uint64_t seed) : mm2s_(mem, seed, 0.3), s2mm_(mem, seed + 1, 0.3) {}
+  axis::BasicMm2sDma<3> mm2s_;
+  axis::BasicS2mmDma<3> s2mm_;
+  axis::BasicChecker<3> in_check_{"axis_narrow.s_axis"};
+  axis::BasicChecker<3> out_check_{"axis_narrow.m_axis"};
+
+  void drive(NarrowBinder::InPins& in, NarrowBinder::OutPins& out) override {
+    mm2s_.drive(in);
+    s2mm_.drive(out);
+  }
+  void observe(uint64_t time, const NarrowBinder::InPins& in, const NarrowBinder::OutPins& out) override {
+    in_check_.observe(time, in);
+    out_check_.observe(time, out);
+  }
+  void update(uint64_t time, const NarrowBinder::InPins& in, const NarrowBinder::OutPins& out) override {
+    (void)time;
+    mm2s_.update(in);
+    s2mm_.update(out);
+  }
+};
+
+TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
+  std::vector<uint8_t> image(256, 0xee);
+  std::mt19937_64 rng(5);
+  constexpr std::size_t kLen = 10, kSrc = 16, kDst = 128;
+  for (std::size_t i = 0; i < kLen; ++i) image[kSrc + i] = uint8_t(rng());
+  VectorMemory mem(image);
+  Core<Vaxis_narrow_top, NarrowNeverDone, npins::Top> core("axis_narrow");
+  NarrowStreams s(mem, 31);
+  std::vector<axis::BasicBeat<3>> fetched;
+  s.mm2s_.set_beat_hook([&](const axis::BasicBeat<3>& b) {
+    fetched.push_back(b);
+    s.in_check_.expect_beat(b);
+  });
+  s.out_check_.expect_packet(4);
+  NarrowBinder binder(s);
+  core.add_port(binder);
+  core.start_timeline();
+  s.mm2s_.start(kSrc, kLen);
+  s.s2mm_.start(kDst, 64);
+  while (core.time() < 2000 && s.s2mm_.busy()) core.cycle();
+  ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
+  s.in_check_.finish(core.time());
+  s.out_check_.finish(core.time());
+  ASSERT_EQ(fetched.size(), 4u);
+  EXPECT_EQ(fetched[0].keep, 0x7u);
+  EXPECT_EQ(fetched[0].data >> 24, 0u) << "a 3-byte beat carries no fourth byte";
+  EXPECT_EQ(fetched.back().keep, 0x1u);
+  EXPECT_EQ(s.s2mm_.bytes_written(), kLen);
+  for (std::size_t i = 0; i < kLen; ++i)
+    ASSERT_EQ(image[kDst + i], uint8_t(image[kSrc + i] + i % 3 + 1)) << "byte " << i;
+  EXPECT_EQ(image[kDst + kLen], 0xee);
 }
 
 // The pin copies the binder uses, without a model.
