@@ -53,6 +53,17 @@ inline std::string errno_text(int e) {
   return s;
 }
 
+// A failure of the machine's storage (out of space, over a quota or
+// `ulimit -f`, a disk error, a read-only file system), not of the user's path.
+inline bool is_storage_errno(int e) { return e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS; }
+
+// IoError for a storage failure, InputError otherwise (a file where a folder
+// is expected, no permission, ...): `what` + ": " + the errno's text.
+[[noreturn]] inline void throw_for_errno(const std::string& what, int e) {
+  if (is_storage_errno(e)) throw IoError(what + ": " + errno_text(e));
+  throw InputError(what + ": " + std::strerror(e));
+}
+
 namespace detail {
 
 // Throws InputError for what the user named wrongly (missing, not a regular

@@ -453,7 +453,7 @@ Tensor Trace::expected_tensor(const Step& check) {
 void write_trace(const Trace& trace, const std::string& dir) {
   std::error_code ec;
   fs::create_directories(fs::path(dir) / "blobs", ec);
-  if (ec) throw InputError(dir + ": cannot create trace directory: " + ec.message());
+  if (ec) throw_for_errno(dir + ": cannot create trace directory", ec.value());
   if (!trace.target.empty()) require_token(trace.target, "target");
   for (const auto& [k, v] : trace.config) {
     require_token(k, "config key");

@@ -59,7 +59,7 @@ uint64_t parse_seed(const std::string& text) {
 
 // An error from the file system that reached the top: the user's path (exit
 // 2) or the machine's disk (exit 5), by its errno.
-bool is_io_errno(int e) { return e == ENOSPC || e == EFBIG || e == EDQUOT || e == EIO || e == EROFS; }
+bool is_io_errno(int e) { return cosim::is_storage_errno(e); }
 
 // Last resort for the waveform: Verilator's FST writer reads its own
 // temporary files back through mmap and dies of SIGBUS when a write to them

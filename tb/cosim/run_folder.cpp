@@ -84,12 +84,17 @@ void write_file_atomic(const std::string& path, const std::string& text) { cosim
 RunFolder::RunFolder(const std::string& dir, std::string program) : dir_(dir), program_(std::move(program)) {
   std::error_code ec;
   fs::create_directories(dir_, ec);
+  if (ec && is_storage_errno(ec.value())) throw_for_errno(dir_ + ": cannot create the output folder", ec.value());
   if (ec || !fs::is_directory(dir_)) {
     throw InputError(dir_ + ": cannot create the output folder" + (ec ? " (" + ec.message() + ")" : std::string()));
   }
   const std::string lock = (fs::path(dir_) / ".cosim.lock").string();
   fd_ = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw InputError(lock + ": cannot open the folder's lock (" + std::strerror(errno) + ")");
+  if (fd_ < 0) {
+    const int e = errno;
+    if (is_storage_errno(e)) throw_for_errno(lock + ": cannot create the folder's lock", e);
+    throw InputError(lock + ": cannot open the folder's lock (" + std::strerror(e) + ")");
+  }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int e = errno;
     // The holder writes its pid just after locking: give it a moment.
