@@ -69,7 +69,7 @@ ScheduleRun run_schedule(const std::string& dir, const RawProgram& program, cons
   try {
     run_raw_program(model, opt);
   } catch (const ModelWorkBoundError& e) {
-    throw TimeoutError(bound_message(dir, program, budget, e.what()));
+    throw ModelWorkBoundError(bound_message(dir, program, budget, e.what()));  // a TimeoutError: exit 3
   } catch (const InputError& e) {
     throw InputError(dir + ": the functional model rejects the program" +
                      (name == "stream order" ? std::string() : " under " + name) + ": " + e.what());
@@ -102,7 +102,7 @@ std::vector<uint8_t> model_image(const std::string& dir, const RawProgram& progr
     } catch (const InputError& e) {
       rejected = e.what();  // accepted in stream order, rejected in another: a race too
     } catch (const ModelWorkBoundError&) {
-      throw;
+      throw;  // over the budget: a timeout, whatever the order
     } catch (const TimeoutError& e) {
       rejected = e.what();
     }
