@@ -35,7 +35,8 @@ if(NOT DEFINED COSIM_HOME)
   set(COSIM_HOME ${CMAKE_SOURCE_DIR})
 endif()
 set(COSIM_DUTGEN ${COSIM_HOME}/scripts/dutgen.py)
-set(COSIM_DUTGEN_PORTS ${COSIM_HOME}/scripts/dutgen_ports.py)
+# The generator's modules beside it (ports, register block).
+set(COSIM_DUTGEN_MODULES ${COSIM_HOME}/scripts/dutgen_ports.py ${COSIM_HOME}/scripts/dutgen_regtop.py)
 set(COSIM_GEN_DIR ${CMAKE_BINARY_DIR}/generated)
 find_program(COSIM_VERILATOR_BIN verilator REQUIRED)
 
@@ -80,18 +81,23 @@ function(cosim_add_dut manifest)
     string(STRIP "${err}" err)
     message(FATAL_ERROR "${err}")
   endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_PORTS})
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_MODULES})
   include(${COSIM_GEN_DIR}/cmake/${dut}.cmake)
 
   set(pkg_sv ${COSIM_GEN_DIR}/sv/${dut}_reg_pkg.sv)
   set(regs_hpp ${COSIM_GEN_DIR}/include/dut/${dut}_regs.hpp)
   set(pins_hpp ${COSIM_GEN_DIR}/include/dut/${dut}_pins.hpp)
+  # The register block, when the manifest has it generated (register_block: generated).
+  set(reg_top_sv "")
+  if(COSIM_DUT_REG_TOP)
+    set(reg_top_sv ${COSIM_GEN_DIR}/sv/${dut}_reg_top.sv)
+  endif()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${dut}_gen.stamp)
   add_custom_command(OUTPUT ${stamp}
-                     BYPRODUCTS ${pkg_sv} ${regs_hpp} ${pins_hpp}
+                     BYPRODUCTS ${pkg_sv} ${regs_hpp} ${pins_hpp} ${reg_top_sv}
                      COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} gen ${manifest} --outdir ${COSIM_GEN_DIR} --stamp ${stamp}
                              --verilator ${COSIM_VERILATOR_BIN}
-                     DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_PORTS} ${COSIM_DUT_SOURCES}
+                     DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_MODULES} ${COSIM_DUT_SOURCES}
                      COMMENT "dutgen: ${dut} register package, headers, port check"
                      VERBATIM)
   add_custom_target(${dut}_gen DEPENDS ${stamp})
@@ -119,7 +125,7 @@ function(cosim_add_dut manifest)
       list(APPEND flags TRACE_FST)
     endif()
     # The vendor stand-ins the manifest selects (`vendor`, rtl/vendor) before its own sources.
-    set(sources ${COSIM_COMMON_SV} ${pkg_sv} ${COSIM_DUT_VENDOR_SOURCES} ${COSIM_DUT_SOURCES})
+    set(sources ${COSIM_COMMON_SV} ${pkg_sv} ${COSIM_DUT_VENDOR_SOURCES} ${reg_top_sv} ${COSIM_DUT_SOURCES})
     if(COSIM_RTL_COVERAGE AND ${p}_COVERAGE)
       list(APPEND flags COVERAGE)
       list(APPEND sources ${COSIM_DUT_BIND_SOURCES})

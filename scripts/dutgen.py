@@ -42,6 +42,7 @@ except ImportError:  # e.g. a pyenv python3 first on PATH: Debian's has python3-
     sys.exit("dutgen: PyYAML is missing (apt-get install python3-yaml)")
 
 import dutgen_ports  # noqa: E402  (beside this script)
+import dutgen_regtop  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GENERATOR = "scripts/dutgen.py"
@@ -141,7 +142,7 @@ def validate(m, path):
     c = _Checker(path)
     c.mapping("", m, ("name", "top", "sources", "ports", "registers", "variants"),
               ("description", "package", "verilator_args", "waivers", "lint_args", "vendor", "parameters", "ports", "control", "enums", "debug",
-               "assertions", "wave", "mutants", "coverage"))
+               "assertions", "wave", "mutants", "coverage", "register_block", "deadlock"))
     name = c.string("name", m["name"], DUT_NAME, "a lower-case identifier")
     base = os.path.splitext(os.path.basename(path))[0]
     if base != name:
@@ -234,7 +235,7 @@ def validate(m, path):
     offsets, names = {}, set()
     for i, r in enumerate(regs):
         k = f"registers[{i}]"
-        c.mapping(k, r, ("name", "offset", "access"), ("desc", "fields", "group"))
+        c.mapping(k, r, ("name", "offset", "access"), ("desc", "fields", "group", "width", "reset", "hw", "write_enable"))
         c.string(f"{k}.name", r["name"], REG_NAME, "an upper-case register name")
         off = c.integer(f"{k}.offset", r["offset"], 0)
         if off % 4:
@@ -254,7 +255,7 @@ def validate(m, path):
         fnames = set()
         for j, f in enumerate(c.seq(f"{k}.fields", r.setdefault("fields", []))):
             fk = f"{k}.fields[{j}]"
-            c.mapping(fk, f, ("name", "bits"), ("access", "desc", "enum"))
+            c.mapping(fk, f, ("name", "bits"), ("access", "desc", "enum", "reset", "hw", "write_enable"))
             c.string(f"{fk}.name", f["name"], DUT_NAME, "a lower-case field name")
             if f["name"] in fnames:
                 c.fail(f"{fk}.name", f"duplicate field {f['name']}")
@@ -273,6 +274,7 @@ def validate(m, path):
         if offs != list(range(offs[0], offs[0] + 4 * len(offs), 4)):
             c.fail("registers", f"group {g}: expected consecutive offsets in register order")
     m["groups"] = groups
+    dutgen_regtop.validate(c, m, DUT_NAME)
 
     dbg_names = set()
     for i, d in enumerate(c.seq("debug", m.setdefault("debug", []) or [])):
@@ -301,6 +303,7 @@ def validate(m, path):
                 used[b] = f["name"]
             if "enum" in f:
                 enum_ref(f"{fk}.enum", f["enum"])
+    _validate_deadlock(c, m)
 
     assertions = c.mapping("assertions", m.setdefault("assertions", {}), (), ("option", "default", "desc"))
     c.boolean("assertions.default", assertions.setdefault("default", False))
@@ -378,6 +381,46 @@ def validate(m, path):
     m["path"] = path
     m["folder"] = folder
     return m
+
+
+def _validate_deadlock(c, m):
+    """`deadlock`: the run is stuck when, for `cycles` cycles in a row, no
+    field of a debug vector shows a busy state (every engine waits or idles)
+    and no `progress` field (queue levels, say) changed."""
+    if "deadlock" not in m:
+        return
+    d = c.mapping("deadlock", m["deadlock"], ("vector", "fields", "busy", "cycles"), ("progress", "desc"))
+    vecs = {v["name"]: v for v in m["debug"]}
+    if d["vector"] not in vecs:
+        c.fail("deadlock.vector", f"expected a debug vector ({', '.join(vecs) or 'none declared'}), got {d['vector']!r}")
+    vec = vecs[d["vector"]]
+    if not vec.get("port"):
+        c.fail("deadlock.vector", f"{d['vector']} has no port: the testbench cannot read it")
+    fields = {f["name"]: f for f in vec["fields"]}
+    enum = None
+    if not c.seq("deadlock.fields", d["fields"]):
+        c.fail("deadlock.fields", "expected at least one field")
+    for i, name in enumerate(d["fields"]):
+        if name not in fields:
+            c.fail(f"deadlock.fields[{i}]", f"{d['vector']} has no field {name!r}")
+        e = fields[name].get("enum")
+        if not e or (enum and e != enum):
+            c.fail(f"deadlock.fields[{i}]", "expected fields of one enum type (the engine states)")
+        enum = e
+    items = {it["name"]: it["value"] for it in m["enum_map"][enum]["items"]}
+    busy = [d["busy"]] if isinstance(d["busy"], str) else c.seq("deadlock.busy", d["busy"])
+    for b in busy:
+        if b not in items:
+            c.fail("deadlock.busy", f"expected items of {enum} ({', '.join(items)}), got {b!r}")
+    c.integer("deadlock.cycles", d["cycles"], 1, 1 << 32)
+    d["busy_values"] = [items[b] for b in busy]
+    d["busy_names"] = list(busy)
+    d["field_specs"] = [fields[n] for n in d["fields"]]
+    d["progress_specs"] = []
+    for i, name in enumerate(c.seq("deadlock.progress", d.setdefault("progress", []))):
+        if name not in fields:
+            c.fail(f"deadlock.progress[{i}]", f"{d['vector']} has no field {name!r}")
+        d["progress_specs"].append(fields[name])
 
 
 def load(path):
@@ -493,6 +536,7 @@ def gen_sv(m):
                 note = f["desc"] if f.get("desc") else (f["enum"] if f.get("enum") else "")
                 L.append(f"    {ty:<14} {f['name'] + ';':<18} // [{hi}:{f['lsb']}]" + (f" {note}" if note else ""))
         L.append(f"  }} {d['name']};")
+    L.extend(dutgen_regtop.gen_types(m))
     L.append("")
     L.append("  /* verilator lint_on UNUSEDPARAM */")
     L.append("")
@@ -663,6 +707,41 @@ def gen_cpp(m):
                  f"(const uint32_t* words) {{")
         L.append(f"  return dutgen::describe({d['name']}::kFields, words);")
         L.append("}")
+    if "deadlock" in m:
+        d = m["deadlock"]
+        busy = " or ".join(d["busy_names"])
+        L.append("")
+        prog = d["progress_specs"]
+        rule = f"none of {', '.join(d['fields'])} is {busy}" + (
+            f", no change of {', '.join(f['name'] for f in prog)}" if prog else "")
+        L.append(f"// Deadlock (manifest `deadlock`): for kCycles cycles in a row, none of {', '.join(d['fields'])}")
+        L.append(f"// of {d['vector']} is {busy}" + (f" and {', '.join(f['name'] for f in prog)} did not change" if prog else "")
+                 + ": nothing can make progress.")
+        L.append("namespace deadlock {")
+        L.append(f"inline constexpr uint64_t kCycles = {d['cycles']};")
+        L.append(f"inline constexpr const char* kRule = {_cpp_str(rule)};")
+        L.append(f"// Fed {d['vector']} once per cycle (32-bit words, word 0 = bits 31:0).")
+        L.append("class Watch {")
+        L.append(" public:")
+        L.append("  // True once kCycles quiet cycles came in a row.")
+        L.append("  bool stuck(const uint32_t* words) {")
+        L.append("    bool quiet = true;")
+        for f in d["field_specs"]:
+            L.append(f"    {{ const uint64_t v = dutgen::bits(words, {f['lsb']}, {f['width']});")
+            L.append("      if (" + " || ".join(f"v == {v}" for v in d["busy_values"]) + ") quiet = false; }")
+        for i, f in enumerate(prog):
+            L.append(f"    {{ const uint64_t v = dutgen::bits(words, {f['lsb']}, {f['width']});")
+            L.append(f"      if (v != last_[{i}]) quiet = false, last_[{i}] = v; }}")
+        L.append("    quiet_ = quiet ? quiet_ + 1 : 0;")
+        L.append("    return quiet_ >= kCycles;")
+        L.append("  }")
+        L.append("  uint64_t quiet_cycles() const { return quiet_; }")
+        L.append("")
+        L.append(" private:")
+        L.append(f"  uint64_t last_[{max(1, len(prog))}] = {{}};")
+        L.append("  uint64_t quiet_ = 0;")
+        L.append("};")
+        L.append("}  // namespace deadlock")
     L.append("")
     L.append(f"}}  // namespace cosim::{n}::regs")
     return "\n".join(L) + "\n"
@@ -749,6 +828,7 @@ def gen_cmake(m):
          "set(COSIM_DUT_VERILATOR_ARGS " + " ".join(_cm(a) for a in m["verilator_args"]) + ")",
          "set(COSIM_DUT_WAIVERS " + " ".join(_cm(os.path.join(f, w)) for w in m["waivers"]) + ")",
          "set(COSIM_DUT_VENDOR_SOURCES " + " ".join(_cm(x) for x in m["vendor_sources"]) + ")",
+         f"set(COSIM_DUT_REG_TOP {'ON' if m['reg_block'] else 'OFF'})",
          "set(COSIM_DUT_BIND_SOURCES " + " ".join(
              _cm(os.path.join(REPO, s)) for s in m.get("coverage", {}).get("bind_sources", [])) + ")"]
     pkg = m.get("package")
@@ -791,6 +871,7 @@ def outputs(m, outdir):
     return {"sv": os.path.join(outdir, "sv", f"{n}_reg_pkg.sv"),
             "cpp": os.path.join(outdir, "include", "dut", f"{n}_regs.hpp"),
             "pins": os.path.join(outdir, "include", "dut", f"{n}_pins.hpp"),
+            "reg_top": os.path.join(outdir, "sv", f"{n}_reg_top.sv"),
             "cmake": os.path.join(outdir, "cmake", f"{n}.cmake")}
 
 
@@ -798,8 +879,20 @@ def lint_files(m, outdir):
     common = sorted(os.path.join(REPO, "rtl", "common", f) for f in os.listdir(os.path.join(REPO, "rtl", "common"))
                     if f.endswith(".sv"))
     common.sort(key=lambda p: 0 if p.endswith("_pkg.sv") else 1)
-    return (common + [outputs(m, outdir)["sv"]] + m["vendor_sources"] +
+    return (common + [outputs(m, outdir)["sv"]] + m["vendor_sources"] + reg_top_files(m, outdir) +
             [os.path.join(m["folder"], s) for s in m["sources"]])
+
+
+def reg_top_files(m, outdir):
+    """The generated register block, when the manifest asks for one."""
+    return [outputs(m, outdir)["reg_top"]] if m["reg_block"] else []
+
+
+def write_generated(m, outdir):
+    """The register package and, when the manifest asks for it, the register block."""
+    write_if_changed(outputs(m, outdir)["sv"], gen_sv(m))
+    if m["reg_block"]:
+        write_if_changed(outputs(m, outdir)["reg_top"], dutgen_regtop.gen_sv(m, _sv_header(m), _camel))
 
 
 def _query_manifest(ms, rest, nargs, key, usage):
@@ -877,7 +970,7 @@ def main(argv):
                 print("|".join(f"({lb})" for lb in labels))  # CMake regex: no (?:)
             elif key == "lint-files":
                 m = _query_manifest(ms, rest, 2, "lint-files", "NAME OUTDIR")
-                write_if_changed(outputs(m, rest[1])["sv"], gen_sv(m))
+                write_generated(m, rest[1])
                 print("\n".join(lint_files(m, rest[1])))
             else:
                 raise ManifestError(f"dutgen query: unknown key {key!r}")
@@ -909,7 +1002,7 @@ def main(argv):
             raise ManifestError(f"dutgen {a.command}: --outdir is required")
         for m in ms:
             o = outputs(m, a.outdir)
-            write_if_changed(o["sv"], gen_sv(m))
+            write_generated(m, a.outdir)
             write_if_changed(o["cpp"], gen_cpp(m))
             write_if_changed(o["pins"], dutgen_ports.gen_cpp(m, GENERATOR, _rel(m["path"])))
             if a.verilator:

@@ -77,27 +77,53 @@ module tf2_top
   logic [AddrW-1:0] desc_addr;
   logic             pe_busy, filt_wait, out_wait;
 
-  tf2_regs u_regs (
+  // The register block is generated from tf2.yaml (tf2_reg_top); the run's
+  // state behind it is tf2_run_state.
+  tf2_reg2hw_t reg2hw;
+  tf2_hw2reg_t hw2reg;
+  logic        done_set, error_set;
+  logic [31:0] cycles, pe_busy_count, filt_wait_count, out_wait_count;
+  tf2_reg_top u_regs (
     .clk_i, .rst_ni,
-    .geometry_i     ({8'(OCol2D), 8'(KTap), 8'(OCol3D), 8'(NPe)}),
-    .feat_depth_i   (32'(FeatDepth)),
-    .filter_depth_i (32'(FilterDepth)),
     `COSIM_REG_SLAVE_CONNECT,
-    .start_o     (start),
-    .desc_addr_o (desc_addr),
-    .desc_count_o(desc_count),
-    .busy_i      (busy),
-    .done_i      (done),
-    .err_i       (err),
-    .err_code_i  (err_code),
-    .err_desc_i  (err_desc),
-    .pe_busy_i   (pe_busy),
-    .filt_wait_i (filt_wait),
-    .out_wait_i  (out_wait),
-    .done_o      (done_o),
-    .error_o     (error_o),
-    .err_info_o  (err_info_o)
+    .reg2hw_o (reg2hw),
+    .hw2reg_i (hw2reg),
+    .idle_i   (!busy)
   );
+  assign start      = reg2hw.ctrl_start;
+  assign desc_count = reg2hw.desc_count;
+  assign desc_addr  = reg2hw.desc_addr;
+  assign done_o     = reg2hw.ctrl_done;
+  assign error_o    = reg2hw.ctrl_error;
+
+  tf2_run_state u_run (
+    .clk_i, .rst_ni,
+    .start_i (start), .done_i (done), .err_i (err), .err_code_i (err_code), .err_desc_i (err_desc),
+    .pe_busy_i (pe_busy), .filt_wait_i (filt_wait), .out_wait_i (out_wait), .error_i (reg2hw.ctrl_error),
+    .done_set_o (done_set), .error_set_o (error_set), .cycles_o (cycles), .pe_busy_o (pe_busy_count),
+    .filt_wait_o (filt_wait_count), .out_wait_o (out_wait_count), .err_info_o (err_info_o)
+  );
+
+  always_comb begin
+    hw2reg                      = '0;
+    hw2reg.ctrl_done_set        = done_set;
+    hw2reg.ctrl_done_clr        = start;
+    hw2reg.ctrl_error_set       = error_set;
+    hw2reg.ctrl_error_clr       = start;
+    hw2reg.ctrl_busy            = busy;
+    hw2reg.cycles               = cycles;
+    hw2reg.err_info_code        = err_info_o[3:0];
+    hw2reg.err_info_desc_index  = err_info_o[31:16];
+    hw2reg.config_npe           = 8'(NPe);
+    hw2reg.config_ocol3d        = 8'(OCol3D);
+    hw2reg.config_ktap          = 8'(KTap);
+    hw2reg.config_ocol2d        = 8'(OCol2D);
+    hw2reg.pe_busy              = pe_busy_count;
+    hw2reg.filt_wait            = filt_wait_count;
+    hw2reg.out_wait             = out_wait_count;
+    hw2reg.feat_depth           = 32'(FeatDepth);
+    hw2reg.filt_depth           = 32'(FilterDepth);
+  end
   assign busy_o         = busy;
   assign dbg_sched_idle_o = sch_idle;
   assign ev_pe_busy_o   = pe_busy;

@@ -57,18 +57,41 @@ module tinydnn_top
   logic [DstAddrW-2:0] tx_addr;
   logic [63:0]         tx_data;
 
-  tinydnn_regs u_regs (
+  // The register block is generated from tinydnn.yaml (tinydnn_reg_top); the
+  // counters behind it are tinydnn_run_state.
+  tinydnn_reg2hw_t reg2hw;
+  tinydnn_hw2reg_t hw2reg;
+  logic [31:0]     cycles, macs;
+  tinydnn_reg_top u_regs (
     .clk_i, .rst_ni,
     `COSIM_REG_SLAVE_CONNECT,
-    .mode_o     (mode),
-    .cfg_o      (cfg),
-    .start_o    (start),
-    .busy_i     (busy),
-    .done_i     (cmd_done),
-    .err_i      (cmd_err),
-    .mac_step_i (step_valid),
-    .done_o     (done_o)
+    .reg2hw_o (reg2hw),
+    .hw2reg_i (hw2reg),
+    .idle_i   (!busy)
   );
+  assign start = reg2hw.ctrl_start;
+  assign mode  = '{last_sample: reg2hw.mode_last_sample, dw: reg2hw.mode_dw, backward: reg2hw.mode_backward,
+                   en_bias: reg2hw.mode_en_bias, run: reg2hw.mode_run, wr_bias: reg2hw.mode_wr_bias,
+                   wr_weights: reg2hw.mode_wr_weights};
+  assign cfg   = '{kw: reg2hw.kw, kh: reg2hw.kh, iw: reg2hw.iw, ih: reg2hw.ih, id: reg2hw.id, ow: reg2hw.ow,
+                   oh: reg2hw.oh, od: reg2hw.od, samples: reg2hw.samples};
+  assign done_o = reg2hw.ctrl_done;
+
+  tinydnn_run_state u_run (
+    .clk_i, .rst_ni,
+    .start_i (start), .busy_i (busy), .mac_step_i (step_valid), .od_i (cfg.od),
+    .cycles_o (cycles), .macs_o (macs)
+  );
+
+  always_comb begin
+    hw2reg               = '0;
+    hw2reg.ctrl_busy     = busy;
+    hw2reg.ctrl_done_set = cmd_done;
+    hw2reg.ctrl_done_clr = start;
+    hw2reg.ctrl_error    = cmd_err;
+    hw2reg.cycles        = cycles;
+    hw2reg.macs          = macs;
+  end
 
   dbg_t batch_dbg;
 

@@ -58,15 +58,46 @@ module vta_top import vta_pkg::*; #(
   logic [NumPerf-1:0][7:0] perf_inc;
   status_t status;
 
-  vta_regs u_regs (
+  // The register block is generated from vta.yaml (vta_reg_top); the run's
+  // state behind it is vta_run_state.
+  vta_reg2hw_t reg2hw;
+  vta_hw2reg_t hw2reg;
+  logic [31:0] cycles;
+  logic [NumPerf-1:0][31:0] perf;
+  logic done_set, error_set;
+  vta_reg_top u_regs (
     .clk_i, .rst_ni,
     `COSIM_REG_SLAVE_CONNECT,
-    .start_o (start), .insn_count_o (insn_count), .insn_addr_o (insn_addr),
-    .finish_i (finish), .err_i (err_pulse), .err_code_i (err_code),
-    .perf_inc_i (perf_inc), .status_lo_i (status[31:0]),
-    .running_o (running), .done_o (done), .error_o (error),
-    .err_code_o (err_code_q), .err_engine_o (err_engine_q)
+    .reg2hw_o (reg2hw),
+    .hw2reg_i (hw2reg)
   );
+  assign start      = reg2hw.ctrl_start;
+  assign insn_count = reg2hw.insn_count;
+  assign insn_addr  = reg2hw.insn_addr;
+  assign done       = reg2hw.ctrl_done;
+  assign error      = reg2hw.ctrl_error;
+
+  vta_run_state u_run (
+    .clk_i, .rst_ni,
+    .start_i (start), .finish_i (finish), .err_i (err_pulse), .err_code_i (err_code),
+    .perf_inc_i (perf_inc), .error_i (error),
+    .running_o (running), .done_set_o (done_set), .error_set_o (error_set), .cycles_o (cycles),
+    .err_code_o (err_code_q), .err_engine_o (err_engine_q), .perf_o (perf)
+  );
+
+  always_comb begin
+    hw2reg                 = '0;
+    hw2reg.ctrl_start      = running;
+    hw2reg.ctrl_done_set   = done_set;
+    hw2reg.ctrl_done_clr   = start;
+    hw2reg.ctrl_error_set  = error_set;
+    hw2reg.ctrl_error_clr  = start;
+    hw2reg.cycles          = cycles;
+    hw2reg.err_info_code   = err_code_q;
+    hw2reg.err_info_engine = err_engine_q;
+    hw2reg.status_lo       = status[31:0];
+    hw2reg.perf            = perf;
+  end
 
   logic clr, halt;
   assign clr  = start;

@@ -42,7 +42,7 @@ def const_value(text):
 
 def elaborate(m, tmp):
     files = dutgen.lint_files(m, tmp)
-    dutgen.write_if_changed(dutgen.outputs(m, tmp)["sv"], dutgen.gen_sv(m))
+    dutgen.write_generated(m, tmp)
     out = os.path.join(tmp, m["name"] + ".xml")
     p = subprocess.run(["verilator", "--xml-only", "-Wno-fatal", "--timescale", "1ps/1ps", "-I" + os.path.join(REPO, "rtl", "common"),
                         "-I" + os.path.dirname(os.path.abspath(m["path"])), "--xml-output", out, "--top-module", m["top"]] + files,

@@ -132,6 +132,54 @@ class Malformed(unittest.TestCase):
     def test_variant_unknown_parameter(self):
         self.expect_error(GOOD.replace("{Depth: 8}", "{Width: 8}"), "variants[0].params.Width", "unknown key")
 
+    # The generated register block's keys (scripts/dutgen_regtop.py).
+    GEN = GOOD.replace("registers:", "register_block: generated\nregisters:")
+
+    def test_block_keys_need_a_generated_block(self):
+        self.expect_error(GOOD.replace("{name: CYCLES, offset: 0x04, access: ro}",
+                                       "{name: CYCLES, offset: 0x04, access: ro, reset: 1}"),
+                          "registers[1].reset", "register_block: generated")
+
+    def test_block_mode(self):
+        self.expect_error(GOOD.replace("registers:", "register_block: handmade\nregisters:"), "register_block",
+                          "'own', 'generated'")
+
+    def test_block_decode(self):
+        self.expect_error(GOOD.replace("registers:", "register_block: {generate: true, decode: lanes}\nregisters:"),
+                          "register_block.decode", "exact, word")
+
+    def test_set_on_a_wide_field(self):
+        self.expect_error(self.GEN.replace('bits: "3:1", access: ro, enum: state_e', 'bits: "3:1", access: ro, hw: [set]'),
+                          "registers[0].fields[1].hw", "1-bit")
+
+    def test_hw_value_on_a_stored_field(self):
+        self.expect_error(self.GEN.replace('{name: start, bits: "0"}', '{name: start, bits: "0", hw: value}'),
+                          "registers[0].fields[0].hw", "not rw")
+
+    def test_reset_too_wide(self):
+        self.expect_error(self.GEN.replace('{name: start, bits: "0"}', '{name: start, bits: "0", reset: 2}'),
+                          "registers[0].fields[0].reset", "[0, 1]")
+
+    def test_two_fields_read_one_bit(self):
+        self.expect_error(self.GEN.replace('{name: start, bits: "0"}',
+                                           '{name: start, bits: "0"}\n      - {name: busy, bits: "0", access: ro}'),
+                          "registers[0].fields[1].bits", "bit 0 is read by ctrl_start")
+
+    def test_write_enable_on_a_read_only_field(self):
+        self.expect_error(self.GEN.replace("access: ro, enum: state_e", "access: ro, write_enable: idle"),
+                          "registers[0].fields[1].write_enable", "not written by software")
+
+    def test_generated_block_is_written(self):
+        self.write(self.GEN)
+        out = os.path.join(self.dir, "gen")
+        rc, _, err = run(self.dir, "gen", self.path, "--outdir", out)
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(out, "sv", "mini_reg_top.sv")) as f:
+            text = f.read()
+        self.assertIn("module mini_reg_top", text)
+        with open(os.path.join(out, "sv", "mini_reg_pkg.sv")) as f:
+            self.assertIn("} mini_reg2hw_t;", f.read())
+
     def test_configure_through_cmake_script(self):
         # What CMake prints comes from the same line (cosim_add_dut's FATAL_ERROR).
         self.write(GOOD.replace("offset: 0x04", "offset: 0x00"))

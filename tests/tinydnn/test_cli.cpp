@@ -79,8 +79,9 @@ TEST_F(TinyDnnCli, ReplayRepeatsCyclesAndBits) {
 }
 
 // A minimal .npy 1.0 writer / reader (independent of cpp_model/tensor).
-void write_f32_npy(const std::string& path, const std::vector<int64_t>& shape, const std::vector<float>& v) {
-  std::string dict = "{'descr': '<f4', 'fortran_order': False, 'shape': (";
+void write_npy(const std::string& path, const std::string& descr, const std::vector<int64_t>& shape, const void* data,
+               std::size_t bytes) {
+  std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': (";
   for (std::size_t i = 0; i < shape.size(); ++i) dict += std::to_string(shape[i]) + ", ";
   dict += "), }";
   while ((10 + dict.size() + 1) % 64 != 0) dict += ' ';
@@ -91,7 +92,10 @@ void write_f32_npy(const std::string& path, const std::vector<int64_t>& shape, c
   f.put(char(n & 0xFF));
   f.put(char(n >> 8));
   f << dict;
-  f.write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * 4));
+  f.write(static_cast<const char*>(data), std::streamsize(bytes));
+}
+void write_f32_npy(const std::string& path, const std::vector<int64_t>& shape, const std::vector<float>& v) {
+  write_npy(path, "<f4", shape, v.data(), v.size() * 4);
 }
 
 std::vector<uint16_t> read_u16_npy(const std::string& path) {
@@ -121,9 +125,17 @@ TEST_F(TinyDnnCli, NpyDataIsTruncatedToBf16ByTheHost) {
   ASSERT_EQ(got.size(), x.size());
   for (std::size_t i = 0; i < x.size(); ++i) ASSERT_EQ(got[i], uint16_t(0x3F00 + i % 256)) << i;
 
-  // The dump of x is bf16 ('<u2'); the scenario wants float32: exit 2 names the dtype.
-  const Result bad = cosim("run " + scenario("tinydnn_fwd") + " --set 'data.x={npy: " + out +
-                           "/x_input.npy}' --out " + work() + "/npy_bad");
+  // The dump of x is bf16 ('<u2'): fed back where float32 is read it is
+  // widened exactly (issue 31: a run's tensors round-trip), so the same bits go in.
+  const Result again = cosim("run " + scenario("tinydnn_fwd") + " --set 'data.x={npy: " + out +
+                             "/x_input.npy}' --dump --out " + work() + "/npy_again");
+  ASSERT_EQ(again.code, 0) << again.out;
+  EXPECT_EQ(read_u16_npy(work() + "/npy_again/x_input.npy"), got);
+  // Integers are not floats: exit 2 names the key and the dtype.
+  const std::vector<int32_t> ints(x.size(), 1);
+  write_npy(npy, "<i4", {2, 4, 12, 12}, ints.data(), ints.size() * 4);
+  const Result bad = cosim("run " + scenario("tinydnn_fwd") + " --set 'data.x={npy: " + npy + "}' --out " + work() +
+                           "/npy_bad");
   EXPECT_EQ(bad.code, 2) << bad.out;
   EXPECT_NE(bad.out.find("'data.x.npy'"), std::string::npos) << bad.out;
   EXPECT_NE(bad.out.find("expected fp32"), std::string::npos) << bad.out;

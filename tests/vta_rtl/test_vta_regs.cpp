@@ -3,7 +3,7 @@
 // bits through a run, done-clear without a restart, an error's CTRL and
 // ERR_INFO, a misaligned instruction address; and a long train of STOREs on
 // slow memory, so that the store queue fills and FETCH must hold STOREs back.
-// Kills the mutants vta_regs_ctrl_swap, vta_regs_start_bit,
+// Kills the mutants vta_regs_flags_swap, vta_regs_start_keeps_done,
 // vta_fetch_align_check and vta_fetch_store_pop_unready of rtl/vta/mutants.yaml.
 #include <gtest/gtest.h>
 
@@ -64,6 +64,21 @@ TEST(VtaRegs, CtrlBitsThroughARunAndDoneClearDoesNotRestart) {
   for (int i = 0; i < 50; ++i) r.core->cycle();
   EXPECT_EQ(r.rd(kCtrl), 0u) << "a done-clear started a run";
   EXPECT_EQ(r.rd(kCycles), cycles) << "CYCLES counts only while running";
+}
+
+TEST(VtaRegs, StartClearsThePreviousDone) {
+  Rig r;
+  r.load({finish_insn()}, Layout::kInsn);
+  r.wr(kInsnCount, 1);
+  r.wr(kInsnAddr, Layout::kInsn);
+  r.wr(kCtrl, 1);
+  ASSERT_TRUE(r.wait(2000));
+  ASSERT_EQ(r.rd(kCtrl), kDone);
+  // A second start without clearing done: running, and done is gone until FINISH.
+  r.wr(kCtrl, 1);
+  EXPECT_EQ(r.rd(kCtrl), kRunning) << "start must clear the previous program's done";
+  ASSERT_TRUE(r.wait(2000));
+  EXPECT_EQ(r.rd(kCtrl), kDone);
 }
 
 TEST(VtaRegs, ErrorReadsErrorNotDone) {

@@ -27,18 +27,42 @@ module @NAME@
   localparam int unsigned BeatIdxWidth = $clog2(MaxBurstBeats);
 
   state_e                 state_q, state_d;
-  logic [AddrWidth-1:0]   len_q, src_a_q, src_b_q, dst_q;  // programmed registers
   logic [BeatIdxWidth:0]  burst_q, burst_d;                // beats in the current burst
   logic [BeatIdxWidth:0]  beat_q, beat_d;                  // beat index inside it
   logic [31:0]            cycles_q, cycles_d;
-  logic                   done_q, done_d;
+  logic                   done_set, done_clr;
   logic                   err_q, err_d;
 
-  logic        reg_wr, start;
-  logic [7:0]  acc_addr;
-  logic [31:0] acc_wdata, acc_rdata;
-  `COSIM_REG_SLAVE_INST(8, reg_wr, acc_addr, acc_wdata, acc_rdata);
-  assign start = reg_wr && acc_addr == RegControl && acc_wdata[RegControlStartLsb] && state_q == StIdle;
+  // The register block, generated from @NAME@.yaml: decode, storage, CONTROL's
+  // done flag (set and cleared from here), writes only while idle.
+  @NAME@_reg2hw_t reg2hw;
+  @NAME@_hw2reg_t hw2reg;
+  @NAME@_reg_top u_regs (
+    .clk_i, .rst_ni,
+    `COSIM_REG_SLAVE_CONNECT,
+    .reg2hw_o (reg2hw),
+    .hw2reg_i (hw2reg),
+    .idle_i   (state_q == StIdle)
+  );
+  logic                 start;
+  logic [AddrWidth-1:0] len_q, src_a_q, src_b_q, dst_q;  // programmed registers
+  assign start   = reg2hw.control_start;
+  assign len_q   = reg2hw.length;
+  assign src_a_q = reg2hw.src_a;
+  assign src_b_q = reg2hw.src_b;
+  assign dst_q   = reg2hw.dst;
+  // Lengths and addresses count 8-byte beats: their three low bits are ignored.
+  logic unused_low_bits;
+  assign unused_low_bits = ^{len_q[2:0], src_a_q[2:0], src_b_q[2:0], dst_q[2:0]};
+  always_comb begin
+    hw2reg                  = '0;
+    hw2reg.control_start    = state_q != StIdle;  // reads 1 while busy
+    hw2reg.control_done_set = done_set;
+    hw2reg.control_done_clr = done_clr;
+    hw2reg.cycles           = cycles_q;
+    hw2reg.status_state     = state_q;
+    hw2reg.status_bus_error = err_q;
+  end
 
   // Bursts (rtl/common/cosim_axi_burst_split): the remaining beats, capped by
   // the burst size and by the distance of all three addresses (A 0, B 1,
@@ -70,23 +94,13 @@ module @NAME@
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      {len_q, src_a_q, src_b_q, dst_q} <= '0;
-      {burst_q, beat_q, cycles_q}      <= '0;
-      {done_q, err_q}                  <= '0;
-      state_q                          <= StIdle;
+      {burst_q, beat_q, cycles_q} <= '0;
+      err_q                       <= 1'b0;
+      state_q                     <= StIdle;
     end else begin
       {burst_q, beat_q, cycles_q} <= {burst_d, beat_d, cycles_d};
-      {done_q, err_q}             <= {done_d, err_d};
+      err_q                       <= err_d;
       state_q                     <= state_d;
-      if (reg_wr && state_q == StIdle) begin
-        unique case (acc_addr)
-          RegLength: len_q   <= acc_wdata;
-          RegSrcA:   src_a_q <= acc_wdata;
-          RegSrcB:   src_b_q <= acc_wdata;
-          RegDst:    dst_q   <= acc_wdata;
-          default: ;
-        endcase
-      end
     end
   end
 
@@ -95,15 +109,17 @@ module @NAME@
     burst_d      = burst_q;
     beat_d       = beat_q;
     cycles_d     = (state_q != StIdle) ? cycles_q + 32'd1 : cycles_q;
-    done_d       = done_q;
+    done_set     = 1'b0;
+    done_clr     = 1'b0;
     err_d        = err_q;
-    if (reg_wr && acc_addr == RegControl && acc_wdata[RegControlDoneLsb]) done_d = 1'b0;
     unique case (state_q)
       StIdle: begin
         if (start) begin
           cycles_d = 32'd0;
           err_d    = 1'b0;
-          done_d   = len_q[AddrWidth-1:3] == '0;  // an empty vector is done at once
+          // An empty vector is done at once; any other start clears done.
+          done_set = len_q[AddrWidth-1:3] == '0;
+          done_clr = !done_set;
           if (len_q[AddrWidth-1:3] != '0) state_d = StReadAddrA;
         end
       end
@@ -139,8 +155,8 @@ module @NAME@
         if (m_axi_bvalid_i) begin
           if (m_axi_bresp_i != 2'b00) err_d = 1'b1;
           if (beats_left == 29'(burst_q)) begin
-            state_d = StIdle;
-            done_d  = 1'b1;
+            state_d  = StIdle;
+            done_set = 1'b1;
           end else begin
             state_d = StReadAddrA;
           end
@@ -173,20 +189,7 @@ module @NAME@
     for (int unsigned l = 0; l < Lanes; l++) sum[8*l +: 8] = sat_add8(buf_beat[0][8*l +: 8], buf_beat[1][8*l +: 8]);
   end
 
-  always_comb begin
-    unique case (acc_addr)
-      RegControl: acc_rdata = {30'd0, done_q, state_q != StIdle};
-      RegCycles:  acc_rdata = cycles_q;
-      RegLength:  acc_rdata = len_q;
-      RegSrcA:    acc_rdata = src_a_q;
-      RegSrcB:    acc_rdata = src_b_q;
-      RegDst:     acc_rdata = dst_q;
-      RegStatus:  acc_rdata = {28'd0, err_q, state_q};
-      default:    acc_rdata = 32'd0;
-    endcase
-  end
-
-  assign done_o       = done_q;
+  assign done_o       = reg2hw.control_done;
   assign state_o      = state_q;
   assign beats_left_o = beats_left;
 
