@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <iostream>
 #include <new>
+#include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
@@ -25,6 +26,7 @@
 #include "cosim/runner.hpp"
 #include "report_html/report_page.hpp"
 #include "wave/around.hpp"
+#include "wave/disk_full.hpp"
 
 #if __has_include("vta/disasm.hpp") && defined(COSIM_HAVE_VTA_DISASM)
 #include "trace/trace.hpp"
@@ -99,6 +101,28 @@ std::string printable(const std::string& text) {
     start = nl + 1;
   }
   return out;
+}
+
+// The waveform was cut short by a full disk (tb/wave/disk_full.hpp): the
+// run's report may not say pass. It is rewritten as an error, or removed when
+// even that cannot be written (removing frees space, it does not need any);
+// then exit 5 naming the waveform.
+[[noreturn]] void waveform_cut_short(const std::string& out_dir) {
+  const std::string wave = cosim::wave::wave_disk_full_flag();
+  const std::string why = wave + ": its disk filled while the waveform was written; the FST file is incomplete";
+  const fs::path json_path = fs::path(out_dir) / "report.json";
+  const fs::path html_path = fs::path(out_dir) / "report.html";
+  try {
+    nlohmann::json j = nlohmann::json::parse(cosim::read_regular_file_text(json_path.string(), uint64_t{256} << 20));
+    j["status"] = "error";
+    j["reason"] = why;
+    ::unlink(html_path.c_str());
+    cosim::write_file_atomic(json_path.string(), j.dump(2) + "\n");
+  } catch (const std::exception&) {
+    ::unlink(json_path.c_str());
+    ::unlink(html_path.c_str());
+  }
+  throw cosim::IoError(why + " (" + cosim::errno_text(ENOSPC) + ")");
 }
 
 std::string command_line(int argc, char** argv) {
@@ -239,6 +263,7 @@ int main(int argc, char** argv) {
       opt.wave_max_bytes = max_mb << 20;
       const int rc = run->parsed() ? cosim::tb::run_scenario(registry, file, sets, seed, opt, std::cout)
                                    : cosim::tb::replay_trace(registry, file, opt, std::cout);
+      if (!cosim::wave::wave_disk_full_flag().empty()) waveform_cut_short(opt.out_dir);
       if (rc == 1 && around > 0) {
         cosim::wave::AroundOptions ao;
         ao.out_dir = opt.out_dir;

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -36,6 +37,7 @@
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
+#include "wave/disk_full.hpp"
 #include "tlm/tb_config.hpp"
 #include "wave/gtkw.hpp"
 #include "wave/wave_window.hpp"
@@ -145,9 +147,27 @@ class WaveTracer {
       if (win_.state() != WaveWindow::State::kOpen) return;
       fst_->close();
       win_.closed();
+      // Verilator's FST writer ignores failed writes: a disk that is (nearly)
+      // full now most likely cut the file short, and reading it back for the
+      // view crashes fstapi's reader. The file is named as incomplete
+      // (wave_disk_full(): the CLI ends with exit 5) and not read.
+      const auto [free, where] = free_space(win_.settings().file);
+      if (free < kFullBytes) {
+        spdlog::info("waveform {}: {} has {} KB free after the waveform was closed; the FST file is probably "
+                      "incomplete",
+                      win_.settings().file, where, free >> 10);
+        wave_disk_full() = win_.settings().file;
+        return;
+      }
       write_view();
     }
   }
+
+  // Below this much free space after closing, the waveform is taken as cut short.
+  static constexpr uint64_t kFullBytes = uint64_t{1} << 20;
+  // The waveform last found cut short by a full disk in this process ("" if
+  // none): the CLI turns it into exit 5 (tb/cosim/main.cpp).
+  static std::string& wave_disk_full() { return wave_disk_full_flag(); }
 
   // For the report: first / last cycle dumped, truncation by the size guard
   // (or by the free-space guard).
@@ -166,6 +186,17 @@ class WaveTracer {
   // --trace-max-mb, leaving room for the writer to close the file).
   static constexpr uint64_t kMinFreeBytes = uint64_t{64} << 20;
   static constexpr uint64_t kReserveBytes = uint64_t{32} << 20;
+  // The two bounds; COSIM_WAVE_MIN_FREE_BYTES / COSIM_WAVE_RESERVE_BYTES
+  // override them (the fault tests drive the FST writer into a full disk).
+  static uint64_t bound(const char* env, uint64_t fallback) {
+    const char* v = std::getenv(env);
+    if (v == nullptr || *v == '\0') return fallback;
+    char* end = nullptr;
+    const unsigned long long x = std::strtoull(v, &end, 10);
+    return *end == '\0' ? static_cast<uint64_t>(x) : fallback;
+  }
+  static uint64_t min_free() { return bound("COSIM_WAVE_MIN_FREE_BYTES", kMinFreeBytes); }
+  static uint64_t reserve() { return bound("COSIM_WAVE_RESERVE_BYTES", kReserveBytes); }
   // The smaller free space of the waveform's folder and /tmp, with the name
   // of the folder that has it; UINT64_MAX when statvfs fails.
   static std::pair<uint64_t, std::string> free_space(const std::string& file) {
@@ -206,7 +237,7 @@ class WaveTracer {
     }
     if (measure_next_) {
       const auto [free, where] = free_space(win_.settings().file);
-      if (free < kReserveBytes) {
+      if (free < reserve()) {
         spdlog::warn("waveform {}: {} has {} MB free at cycle {}, dumping stopped (the FST writer needs room to "
                      "close the file)",
                      win_.settings().file, where, free >> 20, cycle);
@@ -235,9 +266,9 @@ class WaveTracer {
     const auto dir = std::filesystem::path(s.file).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
     const auto [free, where] = free_space(s.file);
-    if (free < kMinFreeBytes) {
+    if (free < min_free()) {
       throw IoError(s.file + ": " + where + " has " + std::to_string(free >> 20) + " MB free; an FST waveform needs " +
-                    std::to_string(kMinFreeBytes >> 20) +
+                    std::to_string(min_free() >> 20) +
                     " MB free there (Verilator's FST writer cannot survive a full disk): free space or run without "
                     "--trace");
     }
