@@ -28,6 +28,17 @@ if(NOT TARGET cosim::headers)
     INTERFACE_LINK_LIBRARIES "spdlog::spdlog;yaml-cpp")
 endif()
 
+# cosim::golden: the golden-model libraries (tensors and .npy, TFLite int8
+# quantization and operators) for a project's own tests of its model. A
+# plugin does not link them: the program that loads it has them.
+if(NOT TARGET cosim::golden)
+  add_library(cosim::golden INTERFACE IMPORTED)
+  set_target_properties(cosim::golden PROPERTIES
+    INTERFACE_INCLUDE_DIRECTORIES "${_cosim_prefix}/include/cosim/cpp_model"
+    INTERFACE_LINK_LIBRARIES
+      "${_cosim_prefix}/lib/cosim/libcosim_ops.a;${_cosim_prefix}/lib/cosim/libcosim_quant.a;${_cosim_prefix}/lib/cosim/libcosim_tensor.a")
+endif()
+
 # The harness headers the generated pin binding includes.
 add_library(cosim_harness INTERFACE IMPORTED)
 set_target_properties(cosim_harness PROPERTIES INTERFACE_LINK_LIBRARIES cosim::headers)

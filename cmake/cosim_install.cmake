@@ -5,8 +5,10 @@
 #   include/cosim/{tb,cpp_model}/...          the testbench's and library's headers
 #   share/cosim/{scripts,rtl/common,rtl/vendor,templates}
 #                                             dutgen, shared RTL, vendor stand-ins, templates
+#   lib/cosim/libcosim_{tensor,quant,ops}.a   the golden-model libraries (cosim::golden) for a project's own tests
 #   lib/cmake/cosim/cosimConfig.cmake         find_package(cosim CONFIG): cosim_add_dut(), cosim_add_plugin()
 install(TARGETS cosim RUNTIME DESTINATION bin)
+install(TARGETS cosim_tensor cosim_quant cosim_ops ARCHIVE DESTINATION lib/cosim)
 if(TARGET cosim_python)
   install(TARGETS cosim_python LIBRARY DESTINATION lib/cosim/python)
 endif()

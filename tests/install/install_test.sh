@@ -3,7 +3,8 @@
 #   1. cmake --install the build into a scratch prefix;
 #   2. `cosim new-dut NAME --style S --out DIR` (the installed cosim) into a
 #      scratch folder outside the source tree;
-#   3. build DIR against the installation (find_package(cosim), a plugin);
+#   3. build DIR against the installation (find_package(cosim), a plugin) and
+#      run its golden-model test (googletest, cosim::golden);
 #   4. every scenario of DIR bit-exact with the installed `cosim --dut-path DIR`,
 #      `cosim list` naming the plugin, a waveform with the generated view;
 #   5. the same run from the installed Python module (COSIM_DUT_PATH), its
@@ -31,6 +32,8 @@ cmake -S "$dir" -B "$dir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREF
   > "$scratch/configure.log" 2>&1 || fail "configure: $(tail -20 "$scratch/configure.log")"
 cmake --build "$dir/build" > "$scratch/build.log" 2>&1 || fail "build: $(grep -m5 -E 'error|Error' "$scratch/build.log")"
 [ -f "$dir/build/$name.cosim-plugin.so" ] || fail "no plugin $dir/build/$name.cosim-plugin.so"
+ctest --test-dir "$dir/build" > "$scratch/ctest.log" 2>&1 || fail "model test: $(tail -20 "$scratch/ctest.log")"
+grep -q "100% tests passed, 0 tests failed out of [1-9]" "$scratch/ctest.log" || fail "model test: $(cat "$scratch/ctest.log")"
 
 "$cosim" --dut-path "$dir" list --dir "$dir/scenarios" > "$scratch/list.log" 2>&1 || fail "list: $(cat "$scratch/list.log")"
 grep -q "^  $name .*\[plugin $dir/build/$name.cosim-plugin.so\]" "$scratch/list.log" || fail "list: $(cat "$scratch/list.log")"
@@ -75,4 +78,4 @@ PY
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)
 [ "$before" == "$after" ] || fail "the source tree changed: $(diff <(echo "$before") <(echo "$after") | head)"
-echo "install_test ($style): ok ($n scenarios with the installed cosim, Python, waveforms; source tree untouched)"
+echo "install_test ($style): ok (model test; $n scenarios with the installed cosim, Python, waveforms; source tree untouched)"
