@@ -64,7 +64,7 @@ module vta_top import vta_pkg::*; #(
   vta_hw2reg_t hw2reg;
   logic [31:0] cycles;
   logic [NumPerf-1:0][31:0] perf;
-  logic done_set, error_set;
+  logic run_done, run_error;
   vta_reg_top u_regs (
     .clk_i, .rst_ni,
     `COSIM_REG_SLAVE_CONNECT,
@@ -81,16 +81,16 @@ module vta_top import vta_pkg::*; #(
     .clk_i, .rst_ni,
     .start_i (start), .finish_i (finish), .err_i (err_pulse), .err_code_i (err_code),
     .perf_inc_i (perf_inc), .error_i (error),
-    .running_o (running), .done_set_o (done_set), .error_set_o (error_set), .cycles_o (cycles),
+    .running_o (running), .done_set_o (run_done), .error_set_o (run_error), .cycles_o (cycles),
     .err_code_o (err_code_q), .err_engine_o (err_engine_q), .perf_o (perf)
   );
 
   always_comb begin
     hw2reg                 = '0;
     hw2reg.ctrl_start      = running;
-    hw2reg.ctrl_done_set   = done_set;
+    hw2reg.ctrl_done_set   = run_done;
     hw2reg.ctrl_done_clr   = start;
-    hw2reg.ctrl_error_set  = error_set;
+    hw2reg.ctrl_error_set  = run_error;
     hw2reg.ctrl_error_clr  = start;
     hw2reg.cycles          = cycles;
     hw2reg.err_info_code   = err_code_q;
