@@ -723,9 +723,10 @@ def gen_cpp(m):
         L.append(f"// Fed {d['vector']} once per cycle (32-bit words, word 0 = bits 31:0).")
         L.append("class Watch {")
         L.append(" public:")
-        L.append("  // True once kCycles quiet cycles came in a row.")
-        L.append("  bool stuck(const uint32_t* words) {")
-        L.append("    bool quiet = true;")
+        L.append("  // True once kCycles quiet cycles came in a row; a cycle in which the")
+        L.append("  // testbench owes the DUT a response (a read beat, say) is not quiet.")
+        L.append("  bool stuck(const uint32_t* words, bool owed) {")
+        L.append("    bool quiet = !owed;")
         for f in d["field_specs"]:
             L.append(f"    {{ const uint64_t v = dutgen::bits(words, {f['lsb']}, {f['width']});")
             L.append("      if (" + " || ".join(f"v == {v}" for v in d["busy_values"]) + ") quiet = false; }")

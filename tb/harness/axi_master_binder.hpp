@@ -88,12 +88,18 @@ class AxiMasterBinder final : public Port<Model> {
     }
     p_.wlast = Bus::wlast(m);
     p_.bready = Bus::bready(m);
+    // Bursts accepted and not yet finished (the last read beat, the write
+    // response), from this cycle's handshakes.
+    reads_owed_ += (p_.arvalid && p_.arready) - (p_.rvalid && p_.rready && p_.rlast);
+    writes_owed_ += (p_.awvalid && p_.awready) - (p_.bvalid && p_.bready);
     slave_.tick(p_);
   }
+  bool owed() const override { return reads_owed_ > 0 || writes_owed_ > 0; }
 
  private:
   AxiSlavePort& slave_;
   Axi4Pins p_;
+  int64_t reads_owed_ = 0, writes_owed_ = 0;
 };
 
 }  // namespace cosim::tb::harness

@@ -33,6 +33,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -75,12 +76,30 @@ struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kAxi4
 //   static bool done(const Model&);          // the run is over
 //   static bool error(const Model&);         // halted on an error (NoErrorPin: never)
 //   static std::string diagnosis(const Model&);  // where it is, for hangs
+// and, when its manifest has a `deadlock` rule (scripts/dutgen.py),
+//   using Watch = regs::deadlock::Watch;           // counts quiet cycles
+//   static const uint32_t* watch_words(const Model&);  // the rule's vector
+//   static constexpr const char* kWatchRule = regs::deadlock::kRule;
+//   static constexpr uint64_t kWatchCycles = regs::deadlock::kCycles;
+// run() then stops as soon as the rule has held for Watch's kCycles cycles.
 struct NoErrorPin {
   template <class Model>
   static bool error(const Model&) {
     return false;
   }
 };
+
+struct NoWatch {};
+template <class Status, class = void>
+struct WatchOf {
+  using type = NoWatch;
+};
+template <class Status>
+struct WatchOf<Status, std::void_t<typename Status::Watch>> {
+  using type = typename Status::Watch;
+};
+template <class Status>
+using HasWatch = std::negation<std::is_same<typename WatchOf<Status>::type, NoWatch>>;
 
 template <class Model, class Status, class Pins>
 class Core {
@@ -165,9 +184,19 @@ class Core {
           Pins::kControl == ControlProtocol::kApCtrlChain, [&] { return cycles_ < end; },
           [&](uint32_t a) { return reg_read(a); }, [&](uint32_t a, uint32_t v) { reg_write(a, v); });
     } else {
+      if constexpr (HasWatch<Status>::value) watch_ = {};
       while (!done() && !error()) {
         if (cycles_ >= end) return false;
         cycle();
+        if constexpr (HasWatch<Status>::value) {
+          // Nothing can move any more: stop now rather than at the budget.
+          bool owed = false;
+          for (const Port<Model>* p : ports_) owed = owed || p->owed();
+          if (watch_.stuck(Status::watch_words(*m_), owed)) {
+            deadlock_at_ = cycles_;
+            return false;
+          }
+        }
       }
       return true;
     }
@@ -188,6 +217,18 @@ class Core {
       cycle();
     }
     return true;
+  }
+  // Why run() stopped early: "" when it did not, else the manifest's
+  // deadlock rule and how long it held.
+  std::string deadlock_note() const {
+    if constexpr (HasWatch<Status>::value) {
+      if (deadlock_at_ != 0) {
+        return std::string("deadlocked (") + Status::kWatchRule + " for " +
+               std::to_string(Status::kWatchCycles) + " cycles, up to cycle " +
+               std::to_string(deadlock_at_ - origin_) + ")";
+      }
+    }
+    return "";
   }
   uint64_t cycles() const { return cycles_; }  // every clock since reset
   uint64_t time() const { return cycles_ - origin_; }
@@ -225,6 +266,8 @@ class Core {
   std::function<void()> after_cycle_;
   uint64_t cycles_ = 0;
   uint64_t origin_ = 0;
+  typename WatchOf<Status>::type watch_{};
+  uint64_t deadlock_at_ = 0;  // the cycle run() found the deadlock rule held (0: never)
   bool timeline_ = false;
 };
 

@@ -29,6 +29,10 @@ class Port {
     (void)time;
   }
   virtual bool has_update() const { return false; }
+  // Whether the testbench owes the DUT something right now (a read beat, a
+  // write response): the DUT then waits on the testbench, not on itself,
+  // which the deadlock rule (Core::run) must not take for a hang.
+  virtual bool owed() const { return false; }
 };
 
 }  // namespace cosim::tb::harness

@@ -25,8 +25,9 @@ bool VtaWrapper::run(uint64_t max_cycles) {
 }
 
 std::string VtaWrapper::dut_diagnosis() const {
-  return "VTA " + std::string(core_.error() ? "halted on its error flag" : "did not finish") + ": " +
-         describe_status(core_.status());
+  const std::string note = core_.deadlock_note();
+  return "VTA " + std::string(core_.error() ? "halted on its error flag" : note.empty() ? "did not finish" : note) +
+         ": " + describe_status(core_.status());
 }
 
 std::map<std::string, uint64_t> VtaWrapper::dut_counters() const {

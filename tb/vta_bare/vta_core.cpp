@@ -123,6 +123,11 @@ struct VtaStatus {
   static bool done(const Vvta_top& t) { return t.done_o != 0; }
   static bool error(const Vvta_top& t) { return t.error_o != 0; }
   static std::string diagnosis(const Vvta_top& t) { return describe_status(status_of(t)); }
+  // The manifest's deadlock rule (vta.yaml `deadlock`) over status_o.
+  using Watch = regs::deadlock::Watch;
+  static constexpr const char* kWatchRule = regs::deadlock::kRule;
+  static constexpr uint64_t kWatchCycles = regs::deadlock::kCycles;
+  static const uint32_t* watch_words(const Vvta_top& t) { return t.status_o.data(); }
 };
 }  // namespace
 
@@ -176,6 +181,7 @@ bool VtaCore::done() const { return impl_->core.done(); }
 bool VtaCore::error() const { return impl_->core.error(); }
 
 StatusVector VtaCore::status() const { return status_of(impl_->core.model()); }
+std::string VtaCore::deadlock_note() const { return impl_->core.deadlock_note(); }
 
 bool VtaCore::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
 

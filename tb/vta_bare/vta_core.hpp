@@ -98,6 +98,9 @@ class VtaCore {
   bool done() const;
   bool error() const;
   StatusVector status() const;
+  // Why run() stopped before its budget: the manifest's deadlock rule held
+  // (no engine busy, no queue moving); "" when it did not.
+  std::string deadlock_note() const;
   uint64_t cycles() const;  // every clock since reset
   // wave_first_cycle / wave_last_cycle / wave_truncated once a dump opened.
   std::map<std::string, uint64_t> wave_stats() const;

@@ -180,6 +180,36 @@ class Malformed(unittest.TestCase):
         with open(os.path.join(out, "sv", "mini_reg_pkg.sv")) as f:
             self.assertIn("} mini_reg2hw_t;", f.read())
 
+    # `deadlock`: a rule over a debug vector's engine-state fields.
+    DBG = GOOD.replace("variants:", """debug:
+  - name: status_t
+    port: status_o
+    width: 8
+    fields:
+      - {name: a_state, bits: "2:0", enum: state_e}
+      - {name: level, bits: "7:4"}
+deadlock: {vector: status_t, fields: [a_state], busy: StRun, progress: [level], cycles: 100}
+variants:""")
+
+    def test_deadlock_rule_is_generated(self):
+        self.write(self.DBG)
+        out = os.path.join(self.dir, "gen")
+        rc, _, err = run(self.dir, "gen", self.path, "--outdir", out)
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(out, "include", "dut", "mini_regs.hpp")) as f:
+            text = f.read()
+        self.assertIn("inline constexpr uint64_t kCycles = 100;", text)
+        self.assertIn("none of a_state is StRun, no change of level", text)
+
+    def test_deadlock_unknown_vector(self):
+        self.expect_error(self.DBG.replace("vector: status_t", "vector: dbg_t"), "deadlock.vector", "status_t")
+
+    def test_deadlock_field_without_enum(self):
+        self.expect_error(self.DBG.replace("fields: [a_state]", "fields: [level]"), "deadlock.fields[0]", "enum")
+
+    def test_deadlock_busy_not_an_item(self):
+        self.expect_error(self.DBG.replace("busy: StRun", "busy: StGo"), "deadlock.busy", "StIdle, StRun")
+
     def test_configure_through_cmake_script(self):
         # What CMake prints comes from the same line (cosim_add_dut's FATAL_ERROR).
         self.write(GOOD.replace("offset: 0x04", "offset: 0x00"))
