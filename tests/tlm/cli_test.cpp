@@ -457,11 +457,9 @@ std::string report_status(const std::string& dir) {
   }
 }
 
-// A VTA conv2d long enough (a few seconds) to signal or collide with.
+// A VTA conv2d long enough (a few seconds) to signal.
 const std::vector<std::string> kLongRun = {"--set", "shapes.input=[1,128,128,64]", "--set",
                                            "testbench.dram_latency=200"};
-const std::vector<std::string> kMediumRun = {"--set", "shapes.input=[1,56,56,64]", "--set",
-                                             "testbench.dram_latency=200"};
 
 }  // namespace
 
