@@ -723,9 +723,10 @@ def gen_cpp(m):
         L.append(f"// Fed {d['vector']} once per cycle (32-bit words, word 0 = bits 31:0).")
         L.append("class Watch {")
         L.append(" public:")
-        L.append("  // True once kCycles quiet cycles came in a row; a cycle in which the")
-        L.append("  // testbench owes the DUT a response (a read beat, say) is not quiet.")
-        L.append("  bool stuck(const uint32_t* words, bool owed) {")
+        L.append("  // Fed every `cycles` cycles; true once kCycles quiet cycles came in a")
+        L.append("  // row. A cycle in which the testbench owes the DUT a response (a read")
+        L.append("  // beat, say) is not quiet.")
+        L.append("  bool stuck(const uint32_t* words, bool owed, uint64_t cycles) {")
         L.append("    bool quiet = !owed;")
         for f in d["field_specs"]:
             L.append(f"    {{ const uint64_t v = dutgen::bits(words, {f['lsb']}, {f['width']});")
@@ -733,7 +734,7 @@ def gen_cpp(m):
         for i, f in enumerate(prog):
             L.append(f"    {{ const uint64_t v = dutgen::bits(words, {f['lsb']}, {f['width']});")
             L.append(f"      if (v != last_[{i}]) quiet = false, last_[{i}] = v; }}")
-        L.append("    quiet_ = quiet ? quiet_ + 1 : 0;")
+        L.append("    quiet_ = quiet ? quiet_ + cycles : 0;")
         L.append("    return quiet_ >= kCycles;")
         L.append("  }")
         L.append("  uint64_t quiet_cycles() const { return quiet_; }")
