@@ -16,8 +16,9 @@ hands the hardware two packed structs from <dut>_reg_pkg:
       <reg>[_<field>]_set   sets a stored 1-bit field (`hw: [set]`)
       <reg>[_<field>]_clr   clears it (`hw: [clr]`); clear beats set, set
                             beats software
-      <group>               one word per register of a read-only group
-  and one input <name>_i per write enable (`write_enable: <name>`): the
+  one input <group>_i per read-only group, an unpacked array of its words in
+  register order (not in hw2reg: counters change every cycle, and a wide
+  struct would be copied whole each time), and one input <name>_i per write enable (`write_enable: <name>`): the
   register's (or field's) writes count only while it is high. A port of its
   own, not a member of hw2reg: hardware often derives hw2reg from the pulses
   a write enable gates, and one struct would make that a combinational loop.
@@ -153,9 +154,6 @@ def gen_types(m):
         for h in ("set", "clr"):
             if h in f["hw"]:
                 from_hw.append(_member(1, f"{flat}_{h}", ("sets " if h == "set" else "clears ") + flat))
-    for g, rs in m["groups"].items():
-        from_hw.append(f"    {'logic [' + str(len(rs) - 1) + ':0][31:0]':<14} {g + ';':<24} // group {g}, "
-                       f"register order ({g}_e)")
     L = ["", "  // The generated register block's interface (<dut>_reg_top, scripts/dutgen_regtop.py)."]
     for name, members in ((f"{n}_reg2hw_t", to_hw), (f"{n}_hw2reg_t", from_hw)):
         L.append("  typedef struct packed {")
@@ -183,7 +181,9 @@ def gen_sv(m, header, camel):
          "  input  logic                reg_rsp_ready_i,",
          "  output logic [31:0]         reg_rdata_o,",
          f"  output {n}_reg2hw_t reg2hw_o,",
-         f"  input  {n}_hw2reg_t hw2reg_i" + ("," if rb["enables"] else "")] + [
+         f"  input  {n}_hw2reg_t hw2reg_i" + ("," if rb["enables"] or m["groups"] else "")] + [
+         f"  input  logic [31:0] {g}_i [{len(rs)}]" + ("," if rb["enables"] or i + 1 < len(m["groups"]) else "")
+         + f"  // group {g}, register order ({g}_e)" for i, (g, rs) in enumerate(m["groups"].items())] + [
          f"  input  logic {e}_i" + ("," if i + 1 < len(rb["enables"]) else "") + "  // write enable"
          for i, e in enumerate(rb["enables"])] + [
          ");", "",
@@ -287,7 +287,7 @@ def gen_sv(m, header, camel):
         for f in fs:
             if r.get("group"):
                 idx = m["groups"][r["group"]].index(r)
-                src = f"hw2reg_i.{r['group']}[{idx}]"
+                src = f"{r['group']}_i[{idx}]"
             elif f["stored"]:
                 src = f"{f['flat']}_q"
             else:

@@ -21,7 +21,7 @@ module vta_run_state import vta_pkg::*; (
   output logic [31:0]              cycles_o,
   output err_e                     err_code_o,
   output engine_e                  err_engine_o,
-  output logic [NumPerf-1:0][31:0] perf_o
+  output logic [31:0]              perf_o [NumPerf]
 );
 
   logic [31:0] cycles_q;
@@ -82,9 +82,7 @@ module vta_run_state import vta_pkg::*; (
     end
   end
 
-  always_comb begin
-    for (int unsigned p = 0; p < NumPerf; p++) perf_o[p] = perf_q[p];
-  end
+  assign perf_o = perf_q;
 
   assign running_o    = running_q;
   assign cycles_o     = cycles_q;

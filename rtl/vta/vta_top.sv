@@ -63,13 +63,14 @@ module vta_top import vta_pkg::*; #(
   vta_reg2hw_t reg2hw;
   vta_hw2reg_t hw2reg;
   logic [31:0] cycles;
-  logic [NumPerf-1:0][31:0] perf;
+  logic [31:0] perf [NumPerf];
   logic run_done, run_error;
   vta_reg_top u_regs (
     .clk_i, .rst_ni,
     `COSIM_REG_SLAVE_CONNECT,
     .reg2hw_o (reg2hw),
-    .hw2reg_i (hw2reg)
+    .hw2reg_i (hw2reg),
+    .perf_i   (perf)
   );
   assign start      = reg2hw.ctrl_start;
   assign insn_count = reg2hw.insn_count;
@@ -96,7 +97,6 @@ module vta_top import vta_pkg::*; #(
     hw2reg.err_info_code   = err_code_q;
     hw2reg.err_info_engine = err_engine_q;
     hw2reg.status_lo       = status[31:0];
-    hw2reg.perf            = perf;
   end
 
   logic clr, halt;
