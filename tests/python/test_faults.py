@@ -42,6 +42,10 @@ import time
 
 import numpy as np
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from procs import alive, children_of, wait_for  # noqa: E402  (tests/support)
+
 MODELS = SCENARIOS.parent.parent / "shared" / "models"
 needs_resnet8 = pytest.mark.skipif(not (MODELS / "resnet8_int8.tflite").is_file(),
                                    reason=f"{MODELS}/resnet8_int8.tflite absent")
@@ -97,36 +101,6 @@ HANG = ("import cosim, sys\n"
         "except KeyboardInterrupt:\n"
         "    print('KeyboardInterrupt', flush=True)\n"
         "    sys.exit(7)\n")
-
-
-def children_of(pid):
-    out = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        out.append(int(d))
-            except (OSError, ValueError, IndexError):
-                pass
-    return out
-
-
-def alive(pid):
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def wait_for(cond, limit):
-    end = time.monotonic() + limit
-    while time.monotonic() < end:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 def status_of(out):

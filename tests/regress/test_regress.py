@@ -22,6 +22,9 @@ REPO = os.path.dirname(os.path.dirname(HERE))
 REGRESS = os.path.join(REPO, "scripts", "regress")
 MERGE = os.path.join(REPO, "scripts", "slurm", "merge")
 FAKE = os.path.join(HERE, "fake_cosim.py")
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.join(REPO, "tests", "support"))
+from procs import alive, children_of, wait_for  # noqa: E402  (tests/support)
 HANG_LIMIT = 1.5  # s; the hanging seed must be killed after this
 
 SCENARIOS = {
@@ -348,39 +351,6 @@ class NoCheckAndSkip(unittest.TestCase):
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn("regress: 0 passed, 0 failed, 2 skipped", proc.stdout)
         self.assertNotIn("nothing passed", proc.stderr)
-
-
-def children_of(pid):
-    """Pids whose parent is pid (from /proc/*/stat)."""
-    out = []
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                out.append(int(d))
-    return out
-
-
-def alive(pid):
-    """Running (a zombie waiting for a reaper is dead)."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
-def wait_for(cond, limit):
-    t0 = time.monotonic()
-    while time.monotonic() - t0 < limit:
-        if cond():
-            return True
-        time.sleep(0.05)
-    return cond()
 
 
 class SweepRecords(unittest.TestCase):
