@@ -45,6 +45,40 @@ endfunction()
 
 include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)
 
+# cosim_relative_verilate_args(<out-var> <verilate() arguments>...)
+# The arguments with every path after SOURCES and INCLUDE_DIRS, and every
+# -I<path> / -y <path> / -v <path> of VERILATOR_ARGS, made relative to
+# CMAKE_CURRENT_SOURCE_DIR: the folder verilate() runs Verilator in.
+function(cosim_relative_verilate_args out)
+  set(keywords COVERAGE TRACE TRACE_FST SYSTEMC TRACE_STRUCTS PREFIX TOP_MODULE THREADS TRACE_THREADS
+               DIRECTORY SOURCES VERILATOR_ARGS INCLUDE_DIRS OPT_SLOW OPT_FAST OPT_GLOBAL)
+  set(result "")
+  set(section "")
+  set(path_next FALSE)
+  foreach(a ${ARGN})
+    if(a IN_LIST keywords)
+      set(section ${a})
+      list(APPEND result ${a})
+      continue()
+    endif()
+    if(section STREQUAL "SOURCES" OR section STREQUAL "INCLUDE_DIRS" OR path_next)
+      if(IS_ABSOLUTE "${a}")
+        file(RELATIVE_PATH a "${CMAKE_CURRENT_SOURCE_DIR}" "${a}")
+      endif()
+      set(path_next FALSE)
+    elseif(section STREQUAL "VERILATOR_ARGS")
+      if(a MATCHES "^-I(/.*)$")
+        file(RELATIVE_PATH rel "${CMAKE_CURRENT_SOURCE_DIR}" "${CMAKE_MATCH_1}")
+        set(a "-I${rel}")
+      elseif(a STREQUAL "-y" OR a STREQUAL "-v")
+        set(path_next TRUE)
+      endif()
+    endif()
+    list(APPEND result "${a}")
+  endforeach()
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
 # verilate() is wrapped here once (CMake keeps the original as _verilate), so
 # no DUT, test or bench that Verilates RTL has to remember the build-wide
 # parts:
@@ -59,9 +93,15 @@ include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)
 #  - the Verilated headers are system headers to whoever links the model:
 #    users compile with -Wall -Wextra, and Verilator's headers are not ours
 #    to fix.
+#  - every RTL path reaches Verilator relative to the folder it runs in:
+#    Verilator writes source paths into the C++ it generates (assertion and
+#    $finish sites), so absolute ones would make each clone, scratch tree
+#    (tests/newdut, tests/install) and build folder compile its own copy of
+#    the same model instead of sharing ccache's.
 function(verilate target)
   cosim_mutant_verilate_args(args ${ARGN})
-  _verilate(${target} ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common VERILATOR_ARGS --timescale 1ps/1ps)
+  cosim_relative_verilate_args(args ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common)
+  _verilate(${target} ${args} VERILATOR_ARGS --timescale 1ps/1ps)
   target_compile_options(${target} PRIVATE -include ${CMAKE_SOURCE_DIR}/tb/rtl_assert/vl_print_hook.h)
   target_link_libraries(${target} PUBLIC cosim_vl_hook)
   get_target_property(inc ${target} INTERFACE_INCLUDE_DIRECTORIES)
