@@ -47,8 +47,7 @@ unsigned format_flags(Format f) {
 // file's time unit (measured with GTKWave 3.3.118 under Xvfb; make
 // wave-selftest checks the visible range). `span` is in FST ticks of 100 ps.
 double zoom_for(uint64_t span) {
-  constexpr double kPsPerTick = 100.0;  // kFstTimeUnit
-  return -std::log2(200.0 * kPsPerTick * std::max<double>(1.0, static_cast<double>(span)) / kWidthPx);
+  return -std::log2(200.0 * kPsPerFstTick * std::max<double>(1.0, static_cast<double>(span)) / kWidthPx);
 }
 
 std::string marker_line(double zoom, int64_t primary, int64_t named_a) {
@@ -168,7 +167,7 @@ void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedG
   for (const std::string& m : f.missing) os << "[*] not in the dump: " << m << "\n";
   os << "[dumpfile] \"" << absolute(f.fst_path) << "\"\n";
   os << "[savefile] \"" << absolute(f.gtkw_path) << "\"\n";
-  os << "[timestart] " << f.start_time << "\n";
+  os << "[timestart] " << f.start_time * kPsPerFstTick << "\n";
   os << "[size] 1600 1000\n[pos] -1 -1\n";
   os << marker_line(zoom_for(f.end_time - f.start_time + 1), -1, -1) << "\n";
   os << "[treeopen] " << view.root << ".\n";
@@ -219,11 +218,12 @@ void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::str
   std::ostringstream os;
   for (const std::string& l : lines) {
     if (l.rfind("[timestart]", 0) == 0) {
-      unsigned long long start = 0;
-      std::sscanf(l.c_str(), "[timestart] %llu", &start);
-      os << "[timestart] " << std::max<uint64_t>(start, time > kSide ? time - kSide : 0) << "\n";
+      unsigned long long start_ps = 0;  // the dump's first time, already in ps
+      std::sscanf(l.c_str(), "[timestart] %llu", &start_ps);
+      os << "[timestart] " << std::max<uint64_t>(start_ps, (time > kSide ? time - kSide : 0) * kPsPerFstTick) << "\n";
     } else if (!l.empty() && l[0] == '*' && l.rfind("[*]", 0) != 0) {
-      os << marker_line(zoom_for(2 * kSide), static_cast<int64_t>(time), static_cast<int64_t>(time)) << "\n";
+      const auto marker_ps = static_cast<int64_t>(time * kPsPerFstTick);
+      os << marker_line(zoom_for(2 * kSide), marker_ps, marker_ps) << "\n";
       std::string clean = label;
       std::replace(clean.begin(), clean.end(), '\n', ' ');
       os << "[markername] A" << clean << "\n";

@@ -54,6 +54,9 @@ constexpr uint64_t kFstTicksPerCycle = 10;
 constexpr uint64_t fst_time(uint64_t cycle) { return cycle * kFstTicksPerCycle; }
 constexpr uint64_t fst_time(uint64_t cycle, unsigned half) { return fst_time(cycle) + half * kFstTicksPerCycle / 2; }
 constexpr const char* kFstTimeUnit = "100ps";
+// A .gtkw save file gives times ([timestart], markers) in GTKWave's own
+// unit, picoseconds, whatever the dump's unit: FST times are scaled by this.
+constexpr uint64_t kPsPerFstTick = 100;
 
 // "a.b.c[3:0]" -> "a.b.c" (the bit range GTKWave and the FST append).
 std::string strip_range(const std::string& name);

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
 """For scripts/wave-selftest: compares what GTKWave displayed with the view.
 
-    check_displayed.py VIEW.gtkw LISTING SCREENSHOT.png
+    check_displayed.py VIEW.gtkw LISTING SCREENSHOT.png [--marker-cycle C]
 
 VIEW.gtkw is the prepared view (tb/wave), LISTING what tests/wave/list_traces.tcl
 wrote from inside GTKWave. Fails (exit 1, one line per problem) when the view
 names a signal the dump lacks, when a group or signal of the view is not
 displayed, when the visible range does not hold the whole dumped window, or
-when the screenshot is blank.
+when the screenshot is blank. With --marker-cycle C (a view of a mismatch,
+C the cycle report.json names), GTKWave's primary marker must be at cycle C
+and the visible range must open around it (within 100 cycles on each side)
+instead of holding the whole window.
 """
 import re
 import subprocess
@@ -38,8 +41,9 @@ def view_items(gtkw):
 
 def main():
     gtkw, listing, shot = sys.argv[1:4]
+    marker_cycle = int(sys.argv[5]) if len(sys.argv) == 6 and sys.argv[4] == "--marker-cycle" else None
     groups, signals, missing, window = view_items(gtkw)
-    shown, start, end, done = [], None, None, False
+    shown, start, end, marker, done = [], None, None, None, False
     for line in open(listing, encoding="utf-8"):
         line = line.rstrip("\n")
         if line.startswith("trace "):
@@ -48,6 +52,8 @@ def main():
             start = int(float(line.split()[1]))
         elif line.startswith("end "):
             end = int(float(line.split()[1]))
+        elif line.startswith("marker "):
+            marker = int(float(line.split()[1]))
         elif line == "done":
             done = True
     problems = []
@@ -73,6 +79,12 @@ def main():
         problems.append("the view names no window")
     elif start is None or end is None:
         problems.append("GTKWave gave no visible range")
+    elif marker_cycle is not None:
+        at = marker_cycle * PS_PER_CYCLE
+        if marker != at:
+            problems.append("GTKWave's marker is at %s ps, the mismatch at cycle %d (%d ps)" % (marker, marker_cycle, at))
+        if not (start <= at <= end) or start < at - 100 * PS_PER_CYCLE or end > at + 100 * PS_PER_CYCLE:
+            problems.append("visible range %d..%d ps does not open around the mismatch at %d ps" % (start, end, at))
     elif start > window[0] * PS_PER_CYCLE or end < window[1] * PS_PER_CYCLE:
         problems.append("visible range %d..%d ps does not hold the window, cycles %d..%d" %
                         (start, end, window[0], window[1]))
@@ -81,8 +93,12 @@ def main():
         problems.append("the screenshot " + shot + " is blank or unreadable")
     for p in problems:
         print("check_displayed: " + p, file=sys.stderr)
-    print("check_displayed: %d groups, %d signals displayed; cycles %s shown whole" %
-          (len(groups) // 2, len(signals), window))
+    if marker_cycle is None:
+        print("check_displayed: %d groups, %d signals displayed; cycles %s shown whole" %
+              (len(groups) // 2, len(signals), window))
+    else:
+        print("check_displayed: %d groups, %d signals displayed; marker at cycle %s, shown %s..%s ps" %
+              (len(groups) // 2, len(signals), marker_cycle, start, end))
     return 1 if problems else 0
 
 

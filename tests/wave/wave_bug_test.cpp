@@ -82,7 +82,8 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   // Both .gtkw files carry the marker at the write cycle.
   for (const std::string& g : {d + "/wave_mismatch.gtkw", d + "/full.gtkw"}) {
     const std::string text = wavetest::slurp(g);
-    EXPECT_NE(text.find(" " + std::to_string(t) + " " + std::to_string(t) + " -1"), std::string::npos) << g;
+    const std::string ps = std::to_string(100 * t);  // a save file's times are ps; the FST's unit is 100 ps
+    EXPECT_NE(text.find(" " + ps + " " + ps + " -1"), std::string::npos) << g;
     EXPECT_NE(text.find("[markername] Afirst mismatch output_c0_15[n=0,h=2,w=3,c=5]"), std::string::npos) << g;
   }
   EXPECT_EQ(j["wave"]["marker_time"], t);
@@ -124,7 +125,7 @@ TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
   EXPECT_EQ(v.at("tinydnn.m_axis_tready_i", t), "1");
   EXPECT_EQ(field(v.at("tinydnn.m_axis_tdata_o", t), 8 * static_cast<int>(addr % 8), 32), ab);
   const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
-  EXPECT_NE(g.find(" " + std::to_string(t) + " " + std::to_string(t) + " -1"), std::string::npos);
+  EXPECT_NE(g.find(" " + std::to_string(100 * t) + " " + std::to_string(100 * t) + " -1"), std::string::npos);
   EXPECT_NE(g.find("sample 0, channel 3, pixel (y 0, x 7)"), std::string::npos);
   fs::remove_all(d);
 }
@@ -193,7 +194,7 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
     EXPECT_TRUE(v.has(s)) << s;
   }
   const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
-  EXPECT_NE(g.find(" " + std::to_string(t) + " " + std::to_string(t) + " -1"), std::string::npos);
+  EXPECT_NE(g.find(" " + std::to_string(100 * t) + " " + std::to_string(100 * t) + " -1"), std::string::npos);
   EXPECT_NE(g.find("vta.vta_top.c_op[2:0]"), std::string::npos);
   EXPECT_EQ(wavetest::slurp(d + "/wave_mismatch.vta_opcode.txt"), "0 LOAD\n1 STORE\n2 GEMM\n3 FINISH\n4 ALU\n");
   fs::remove_all(d);

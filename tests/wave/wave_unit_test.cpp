@@ -206,7 +206,7 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   // collapsed group adds collapsed|closed (0x1000 | 0x400000); hex|rjustify 0x22,
   // bin|rjustify 0x28, dec|rjustify 0x24, translated hex 0x2022.
   EXPECT_NE(t.find("[dumpfile] \"" + fs::absolute(f.fst_path).string() + "\""), std::string::npos);
-  EXPECT_NE(t.find("[timestart] 200\n"), std::string::npos);
+  EXPECT_NE(t.find("[timestart] 20000\n"), std::string::npos);  // GTKWave reads ps: FST time 200 x 100 ps
   EXPECT_NE(t.find("@800200\n-ctl\n"), std::string::npos);
   EXPECT_NE(t.find("@1000200\n-ctl\n"), std::string::npos);
   EXPECT_NE(t.find("@c01200\n-num\n"), std::string::npos);
@@ -223,11 +223,11 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
 
   set_gtkw_marker(f.gtkw_path, 4200, "first mismatch out[n=0]");  // cycle 420 (10 FST units a cycle)
   const std::string m = slurp(f.gtkw_path);
-  std::string with_marker = " 4200 4200";
+  std::string with_marker = " 420000 420000";  // in ps, as GTKWave reads a save file
   for (int i = 1; i < 26; ++i) with_marker += " -1";
   EXPECT_NE(m.find(with_marker + "\n"), std::string::npos) << m;
   EXPECT_NE(m.find("[markername] Afirst mismatch out[n=0]\n"), std::string::npos);
-  EXPECT_NE(m.find("[timestart] 3600\n"), std::string::npos);  // 600 before the marker (60 cycles)
+  EXPECT_NE(m.find("[timestart] 360000\n"), std::string::npos);  // 60 cycles (600 FST units) before the marker, in ps
   // Setting it again replaces it.
   set_gtkw_marker(f.gtkw_path, 500, "again");
   const std::string m2 = slurp(f.gtkw_path);
