@@ -126,8 +126,8 @@ mutate: $(STAMP)
 	@python3 scripts/mutate -j $(JOBS)
 
 # libFuzzer on every parser (tests/fuzz/: npy, trace, vta_raw, scenario,
-# tflite), one after the other, each for FUZZ_SECONDS or SECONDS (default
-# 600); FUZZ_TARGETS="npy trace" picks some. Build, corpus and crashes in
+# tflite) and whole runs through cosim (runs), one after the other, each for
+# FUZZ_SECONDS or SECONDS (default 600); FUZZ_TARGETS="npy trace" picks some. Build, corpus and crashes in
 # build-fuzz/; one summary line per target; fails when any target crashed.
 # CI: make fuzz FUZZ_SECONDS=30
 FUZZ_TARGETS ?=
