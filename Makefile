@@ -82,10 +82,13 @@ bench: build
 	@for b in $(BUILD)/bench/*/bench_*; do \
 	  [ -x "$$b" ] || continue; echo "== $$b"; "$$b" || exit 1; done
 
-# make bench-compare BASE=<rev> [RUNS=n]: the VTA simulation speed of this
-# tree against BASE built in build-base/, alternating runs, medians.
+# make bench-compare BASE=<rev> [RUNS=n] [INSTRUCTIONS=1]: the VTA simulation
+# speed of this tree against BASE built in build-base/, alternating runs,
+# medians; INSTRUCTIONS=1 counts instructions (callgrind) instead, which a
+# loaded machine does not disturb.
 bench-compare:
-	python3 scripts/bench-compare $(BASE) --build $(BUILD) $(if $(RUNS),--runs $(RUNS))
+	python3 scripts/bench-compare $(BASE) --build $(BUILD) $(if $(RUNS),--runs $(RUNS)) \
+	  $(if $(INSTRUCTIONS),--instructions)
 
 # Long sweeps: every scenario x SEEDS seeds through cosim, plus the CTest
 # tests labelled regress. SLURM=1 submits the scenario sweep as a job array.

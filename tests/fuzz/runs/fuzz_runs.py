@@ -124,7 +124,8 @@ class Mutator:
 
 
 def family(sc):
-    return (sc.get("target"), sc.get("op")) if isinstance(sc, dict) else (None, None)
+    """(target, op) as text: a mutated scenario may hold a map or a list there."""
+    return (repr(sc.get("target")), repr(sc.get("op"))) if isinstance(sc, dict) else ("", "")
 
 
 def walk(node, path=()):
