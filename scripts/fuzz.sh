@@ -78,7 +78,11 @@ for t in "${targets[@]}"; do
     python3 "$root/tests/fuzz/runs/fuzz_runs.py" --cosim "$cosim" --seconds "$secs" --artifacts "$artifacts" \
       --models "$models" --tmp "$COSIM_FUZZ_TMP" >"$log" 2>&1
   else
+    # libFuzzer's own out-of-memory report walks every heap chunk with the
+    # world stopped, which on a heap of millions of chunks does not end:
+    # the whole target is bounded from outside (exit 124 = it hung).
     (cd "$build/logs" && rm -f fuzz-0.log &&
+      timeout -k 10 $(( secs + 300 )) \
       "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -jobs=1 -workers=1 -rss_limit_mb="$rss" \
         -timeout=25 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "${seeds[@]}" >/dev/null 2>&1
       status=$?; mv -f fuzz-0.log "$log" 2>/dev/null; exit $status)
@@ -94,6 +98,9 @@ for t in "${targets[@]}"; do
     execs=$(grep -E '^stat::number_of_executed_units:' "$log" 2>/dev/null | tail -n1 | awk '{print $2}')
     [[ -n $execs ]] || execs=$(grep -oE '^#[0-9]+' "$log" 2>/dev/null | tail -n1 | tr -d '#')
     crashes=$(( $(find "$artifacts" -type f | wc -l) - before ))
+    if [[ $status -eq 124 || $status -eq 137 ]]; then
+      echo "fuzz_$t: still running $(( secs + 300 )) s after it started: killed (an out-of-memory report that never ends?)" >&2
+    fi
   fi
   files=$(find "$corpus" -type f | wc -l)
   line=$(printf 'fuzz %-9s %4ss  execs %-10s crashes %d  corpus %d  exit %d' "$t" "$secs" "${execs:-?}" "$crashes" "$files" "$status")

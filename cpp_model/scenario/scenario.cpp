@@ -9,6 +9,7 @@
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
+#include "scenario/yaml_load.hpp"
 
 namespace fs = std::filesystem;
 
@@ -62,7 +63,7 @@ std::string apply_override(YAML::Node root, const std::string& assignment) {
   const std::vector<std::string> parts = split(key, '.');
   YAML::Node value;
   try {
-    value = YAML::Load(text);
+    value = load_yaml(text);
   } catch (const YAML::Exception& e) {
     throw InputError(where + ": value is not valid YAML: " + e.msg);
   }
@@ -189,7 +190,7 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
   const std::string text = read_regular_file_text(file, kMaxScenarioBytes, "a scenario file");
   YAML::Node root;
   try {
-    std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    std::vector<YAML::Node> docs = load_yaml_documents(text);
     if (docs.size() > 1) {
       const YAML::Mark m = docs[1].Mark();
       throw InputError(file + ":" + std::to_string(m.line >= 0 ? m.line + 1 : 1) +

@@ -9,6 +9,7 @@
 #include "common/error.hpp"
 #include "common/file_io.hpp"
 #include "scenario/scenario.hpp"
+#include "scenario/yaml_load.hpp"
 
 namespace fs = std::filesystem;
 
@@ -47,7 +48,7 @@ Catalog list_catalog(const BackendRegistry& registry, const std::string& dir) {
     // folder named x.yaml, a FIFO, an oversized file) is named, the rest listed.
     try {
       const std::string text = read_regular_file_text(f.string(), scenario::kMaxScenarioBytes);
-      const YAML::Node n = YAML::Load(text);
+      const YAML::Node n = scenario::load_yaml(text);
       if (n.IsMap()) {
         if (n["target"] && n["target"].IsScalar()) s.target = n["target"].Scalar();
         if (n["op"] && n["op"].IsScalar()) s.op = n["op"].Scalar();

@@ -1,7 +1,12 @@
 // Scenario loader: every problem is one InputError line naming file:line, the
 // key path and what was expected; defaults, --set overrides and data sources.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
 
 #include <filesystem>
 #include <functional>
@@ -450,4 +455,58 @@ TEST(Scenario, FilterScalesAcceptTheThreeForms) {
   }
   expect_error("fs_bad", replace(kValid, "[0.5, 0.25]", "[0.5, -1]"), 12, "quant.filter_scales",
                "expected one of random or a number > 0 or a list of at least 1 elements");
+}
+
+// yaml-cpp 0.7 loops forever (allocating) on a ',' at a document's top level
+// outside any flow collection. Each text must end, within seconds, in one
+// line of InputError naming the file and line (scenario file) or the --set.
+// The load runs in a child so a regression fails here instead of hanging.
+TEST(Scenario, AStrayCommaIsASyntaxErrorNotAHang) {
+  struct Case {
+    std::string text;
+    std::vector<std::string> overrides;
+    std::string expected;
+  };
+  const std::vector<Case> cases = {
+      {", x\n", {}, ":1: YAML syntax error"},
+      {"# a comment\n, qume\nname: add\n", {}, ":2: YAML syntax error"},
+      {"\"s\"\n,\n", {}, ":2: YAML syntax error"},
+      {"[1]\n,\n", {}, ":2: YAML syntax error"},
+      {"--- , x\n", {}, ":1: YAML syntax error"},
+      {kValid, {"seed=,"}, "--set seed=,: value is not valid YAML"},
+  };
+  int k = 0;
+  for (const Case& c : cases) {
+    const std::string path = write("stray_comma_" + std::to_string(k++), c.text);
+    const pid_t pid = ::fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      int code = 3;
+      try {
+        sc::load_scenario(path, targets(), c.overrides);
+        code = 1;  // loaded: wrong
+      } catch (const InputError& e) {
+        const std::string msg = e.what();
+        code = msg.find(c.expected) != std::string::npos && msg.find('\n') == std::string::npos ? 0 : 2;
+        if (code) std::fprintf(stderr, "got: %s\n", msg.c_str());
+      } catch (...) {
+        code = 4;
+      }
+      std::_Exit(code);
+    }
+    int status = 0;
+    bool ended = false;
+    for (int i = 0; i < 200 && !ended; ++i) {  // 10 s
+      ended = ::waitpid(pid, &status, WNOHANG) == pid;
+      if (!ended) ::usleep(50000);
+    }
+    if (!ended) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      ADD_FAILURE() << "loading " << c.text << " did not end within 10 s";
+      continue;
+    }
+    ASSERT_TRUE(WIFEXITED(status)) << c.text;
+    EXPECT_EQ(WEXITSTATUS(status), 0) << c.text << " (1: it loaded, 2: another message, 4: another exception)";
+  }
 }
