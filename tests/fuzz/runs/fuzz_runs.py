@@ -203,6 +203,24 @@ def flip_bytes(rng, data):
     return bytes(data)
 
 
+# YAML's indicators and a few of their runs: put at a line's start or
+# anywhere, they reach the corners of the YAML parser itself.
+TOKENS = [",", ", x", "[", "]", "{", "}", ":", "- ", "---", "...", "&a ", "*a", "!!int ", "!x ", "\"", "'", "#",
+          "|", ">", "? ", "%YAML 1.2", "\t", "<<: *a", "[1]\n,", "{a: 1}\n,"]
+
+
+def insert_token(rng, text):
+    lines = text.split("\n")
+    i = 0 if rng.random() < 0.25 else rng.randrange(len(lines))  # the document's start is a corner of its own
+    tok = rng.choice(TOKENS)
+    if rng.random() < 0.5:
+        lines[i] = tok + lines[i]
+    else:
+        at = rng.randrange(len(lines[i]) + 1)
+        lines[i] = lines[i][:at] + tok + lines[i][at:]
+    return "\n".join(lines)
+
+
 class Case:
     def __init__(self, workdir, n):
         self.dir = os.path.join(workdir, f"case{n}")
@@ -237,8 +255,11 @@ def make_case(rng, mutator, seeds, models, workdir, n):
             if isinstance(sc.get(section), dict):
                 sc[section][key] = {"npy": path}
     text = yaml.safe_dump(sc, sort_keys=False, allow_unicode=True)
-    if rng.random() < 0.05:
+    r = rng.random()
+    if r < 0.05:
         text = flip_bytes(rng, text.encode()).decode("utf-8", "replace")
+    elif r < 0.25:
+        text = insert_token(rng, text)
     with open(case.yaml, "w") as f:
         f.write(text)
     # Long simulations end on the scenario's own budget (exit 3), not on ours.
