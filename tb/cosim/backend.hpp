@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -90,6 +91,18 @@ class TargetBackend {
   virtual std::optional<trace::Trace> import_directory(const std::string& dir) const {
     (void)dir;
     return std::nullopt;
+  }
+  // `cosim disasm`: the program a trace of this target runs, as text on
+  // `os`; false when the target has none to show. Default: none.
+  virtual bool disassemble(const trace::Trace& tr, std::ostream& os) const {
+    (void)tr, (void)os;
+    return false;
+  }
+  // `cosim disasm` of a file or folder in this target's raw format; false
+  // when `path` is not one. Default: the target has no raw format.
+  virtual bool disassemble_raw(const std::string& path, std::ostream& os) const {
+    (void)path, (void)os;
+    return false;
   }
   // Who produced element `index` (full index into the check's tensor, at
   // byte `address` when in memory) of check `check`; `w` is null on replay.

@@ -22,19 +22,13 @@
 #include "common/file_io.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/catalog.hpp"
+#include "cosim/disasm.hpp"
 #include "cosim/plugins.hpp"
 #include "cosim/runner.hpp"
 #include "report_html/report_page.hpp"
 #include "wave/around.hpp"
 #include "wave/disk_full.hpp"
 
-#if __has_include("vta/disasm.hpp") && defined(COSIM_HAVE_VTA_DISASM)
-#include "trace/trace.hpp"
-#include "vta/disasm.hpp"
-#include "vta/isa.hpp"
-#include "vta/raw_program.hpp"
-#define COSIM_DISASM 1
-#endif
 
 namespace fs = std::filesystem;
 
@@ -200,10 +194,8 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"reg", "vitis"}))
       ->capture_default_str();
 
-#ifdef COSIM_DISASM
-  CLI::App* dis = app.add_subcommand("disasm", "disassemble a VTA instruction stream (insn.bin)");
-  dis->add_option("file", file, "insn.bin")->required();
-#endif
+  CLI::App* dis = app.add_subcommand("disasm", "the program a run executed: a run or trace folder, or a raw program");
+  dis->add_option("path", file, "run folder, trace folder, raw program folder or file (VTA: insn.bin)")->required();
 
   try {
     app.parse(argc, argv);
@@ -281,33 +273,12 @@ int main(int argc, char** argv) {
       cosim::tb::print_catalog(cosim::tb::list_catalog(registry, list_dir), std::cout);
       return 0;
     }
-#ifdef COSIM_DISASM
     if (dis->parsed()) {
-      // No VTA program is larger than the testbench DRAM: the cap is checked
-      // before the file is read, and the text is written as it is made.
-      const std::vector<uint8_t> bytes = cosim::trace::read_file_bytes(file, cosim::vta::kMaxRawImageBytes);
-      if (bytes.size() % 16 != 0) {
-        throw cosim::InputError(file + ": " + std::to_string(bytes.size()) +
-                                " bytes, expected a multiple of 16 (one VTA instruction = 16 bytes)");
-      }
-      const std::size_t chunk = 4096 * 16;
-      for (std::size_t at = 0; at < bytes.size(); at += chunk) {
-        const std::vector<uint8_t> part(bytes.begin() + static_cast<std::ptrdiff_t>(at),
-                                        bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), at + chunk)));
-        const std::vector<cosim::vta::InsnWord> words = cosim::vta::words_from_bytes(part);
-        std::string text;
-        for (std::size_t k = 0; k < words.size(); ++k) {
-          const std::size_t i = at / 16 + k;
-          text += (i < 10 ? "   " : i < 100 ? "  " : i < 1000 ? " " : "") + std::to_string(i) + ": " +
-                  cosim::vta::disassemble(words[k]) + "\n";
-        }
-        std::cout << text;
-      }
+      cosim::tb::disassemble(registry, file, std::cout);
       std::cout.flush();
       if (!std::cout) throw cosim::IoError("standard output: cannot write");
       return 0;
     }
-#endif
   } catch (const cosim::InputError& e) {
     std::cerr << "cosim: error: " << printable(e.what()) << "\n";
     return 2;

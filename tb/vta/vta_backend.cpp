@@ -41,6 +41,7 @@
 #include "vta/functional_model.hpp"
 #include "vta/raw_trace.hpp"
 #include "vta/vta_schema.hpp"
+#include "vta/vta_disasm.hpp"
 #include "vta/vta_model_op.hpp"
 #include "vta/vta_wrapper.hpp"
 #include "vta_compiler/add_compiler.hpp"
@@ -243,9 +244,18 @@ class VtaBackend : public TargetBackend {
     WorkUnit u;
     u.fields = {{"instruction", static_cast<int64_t>(*i)}};
     if (*i < p.work.size() && p.work[*i].tile >= 0) u.fields["tile"] = p.work[*i].tile;
-    u.text = "instruction " + std::to_string(*i) + ": " + disassemble(p.insns[*i]);
+    u.text = "instruction " + std::to_string(*i) + ": " + cosim::vta::disassemble(p.insns[*i]);
     if (*i < p.work.size() && !p.work[*i].text.empty()) u.text += "  ; " + p.work[*i].text;
     return u;
+  }
+
+  bool disassemble(const trace::Trace& tr, std::ostream& os) const override {
+    disassemble_trace(tr, os);
+    return true;
+  }
+
+  bool disassemble_raw(const std::string& path, std::ostream& os) const override {
+    return vta::disassemble_raw(path, os);
   }
 
   std::optional<trace::Trace> import_directory(const std::string& dir) const override {

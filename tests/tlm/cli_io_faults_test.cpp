@@ -149,7 +149,8 @@ TEST_F(CliFaults, OrdinaryInputProblemsAreExit2NotInternalErrors) {
                    "trace config dram_size: expected an integer in [1, 4294967296], got '99999999999999'",
                    "config dram_size");
 #ifdef COSIM_TEST_DISASM
-  expect_bad_input(run_measured({"disasm", dir}, log("disasm_dir")), "is a folder", "disasm FOLDER");
+  expect_bad_input(run_measured({"disasm", dir}, log("disasm_dir")), "not a run folder, a trace folder or a raw program",
+                   "disasm FOLDER");
   expect_bad_input(run_measured({"run", cosim::test::scenario_file("resnet8"), "--set", "model=" + dir, "--out",
                                  work() + "/model_dir"},
                                 log("model_dir")),

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -347,6 +348,53 @@ TEST_F(Cli, DisassemblesVtaInstructions) {
   r = cosim("disasm " + path);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("3 bytes, expected a multiple of 16"), std::string::npos) << r.out;
+}
+
+// Issue 32 item 3: `cosim disasm` of what a run executed. The run folder,
+// its trace folder and a raw program folder holding the same stream give
+// one numbered line per instruction the trace makes the core fetch
+// (INSN_COUNT, written by the trace's reg_write 0x8), the last a FINISH.
+TEST_F(Cli, DisassemblesTheProgramARunExecuted) {
+  const std::string out = work() + "/disasm_run";
+  Result r = cosim("run " + cosim::test::scenario_file("conv2d") + " --out " + out + " --no-timeline");
+  ASSERT_EQ(r.code, 0) << r.out;
+  // The trace's own account of the stream: INSN_COUNT and INSN_ADDR.
+  std::ifstream tr(out + "/trace/trace.txt");
+  uint64_t count = 0, addr = 0;
+  for (std::string line; std::getline(tr, line);) {
+    if (line.rfind("reg_write 0x8 ", 0) == 0) count = std::stoull(line.substr(14), nullptr, 0);
+    if (line.rfind("reg_write 0xc ", 0) == 0) addr = std::stoull(line.substr(14), nullptr, 0);
+  }
+  ASSERT_GT(count, 0u);
+  for (const std::string& where : {out, out + "/trace"}) {
+    r = cosim("disasm " + where);
+    ASSERT_EQ(r.code, 0) << where << "\n" << r.out;
+    std::istringstream lines(r.out);
+    std::string first, line, last;
+    std::getline(lines, first);
+    uint64_t n = 0;
+    while (std::getline(lines, line)) {
+      if (line.empty()) continue;
+      EXPECT_EQ(line.find(std::to_string(n) + ": "), line.find_first_not_of(' ')) << line;
+      last = line;
+      ++n;
+    }
+    char at[32];
+    std::snprintf(at, sizeof at, "0x%llx", static_cast<unsigned long long>(addr));
+    EXPECT_EQ(first, "== run 0: " + std::to_string(count) + " instructions at " + at);
+    EXPECT_EQ(n, count) << where;
+    EXPECT_NE(last.find("FINISH"), std::string::npos) << last;
+  }
+  // The stream cut out of the DRAM image by hand (the trace loads one image
+  // at address 0), as a raw program folder: the same lines.
+  std::ifstream blob(out + "/trace/blobs/000_dram.bin", std::ios::binary);
+  const std::string image((std::istreambuf_iterator<char>(blob)), std::istreambuf_iterator<char>());
+  ASSERT_GE(image.size(), addr + 16 * count);
+  fs::create_directories(work() + "/disasm_raw");
+  std::ofstream(work() + "/disasm_raw/insn.bin", std::ios::binary) << image.substr(addr, 16 * count);
+  const Result raw = cosim("disasm " + work() + "/disasm_raw");
+  ASSERT_EQ(raw.code, 0) << raw.out;
+  EXPECT_EQ(raw.out, r.out.substr(r.out.find('\n') + 1)) << "the raw stream differs from the run's";
 }
 #endif
 

@@ -1,0 +1,121 @@
+#include "vta/vta_disasm.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <cstdio>
+#include <vector>
+
+#include "common/error.hpp"
+#include "dut/vta_regs.hpp"
+#include "vta/disasm.hpp"
+#include "vta/isa.hpp"
+#include "vta/raw_program.hpp"
+
+namespace cosim::tb::vta {
+
+namespace fs = std::filesystem;
+namespace regs = cosim::vta::regs;
+
+namespace {
+
+constexpr std::size_t kInsnBytes = 16;
+
+// Numbered lines, written in chunks so that a long stream is never held
+// twice as text.
+void write_stream(const std::vector<uint8_t>& bytes, std::ostream& os) {
+  constexpr std::size_t kChunk = 4096 * kInsnBytes;
+  for (std::size_t at = 0; at < bytes.size(); at += kChunk) {
+    const std::vector<uint8_t> part(bytes.begin() + static_cast<std::ptrdiff_t>(at),
+                                    bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), at + kChunk)));
+    const std::vector<cosim::vta::InsnWord> words = cosim::vta::words_from_bytes(part);
+    std::string text;
+    for (std::size_t k = 0; k < words.size(); ++k) {
+      const std::string i = std::to_string(at / kInsnBytes + k);
+      text += std::string(i.size() < 4 ? 4 - i.size() : 0, ' ') + i + ": " + cosim::vta::disassemble(words[k]) + "\n";
+    }
+    os << text;
+  }
+}
+
+// What the trace's mem_load steps hold, as loaded (later loads win).
+class LoadedImage {
+ public:
+  void load(uint64_t addr, const std::vector<uint8_t>& data) { blobs_.push_back({addr, &data}); }
+  // `n` bytes at `addr`, or nullopt when some byte was never loaded.
+  std::optional<std::vector<uint8_t>> read(uint64_t addr, uint64_t n) const {
+    std::vector<uint8_t> out(n);
+    std::vector<bool> seen(n, false);
+    for (const Blob& b : blobs_) {  // in load order: a later load overwrites
+      const uint64_t lo = std::max(addr, b.addr), hi = std::min(addr + n, b.addr + b.data->size());
+      for (uint64_t a = lo; a < hi; ++a) {
+        out[a - addr] = (*b.data)[a - b.addr];
+        seen[a - addr] = true;
+      }
+    }
+    if (std::find(seen.begin(), seen.end(), false) != seen.end()) return std::nullopt;
+    return out;
+  }
+
+ private:
+  struct Blob {
+    uint64_t addr;
+    const std::vector<uint8_t>* data;
+  };
+  std::vector<Blob> blobs_;
+};
+
+std::string hex(uint64_t v) {
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+}  // namespace
+
+void disassemble_trace(const trace::Trace& tr, std::ostream& os) {
+  LoadedImage image;
+  uint64_t insn_addr = 0, insn_count = 0;
+  int run = 0;
+  for (const trace::Step& s : tr.steps) {
+    if (s.op == trace::Op::kMemLoad) image.load(s.addr, s.data);
+    if (s.op != trace::Op::kRegWrite) continue;
+    if (s.addr == regs::kInsnAddr) insn_addr = s.value;
+    if (s.addr == regs::kInsnCount) insn_count = s.value;
+    if (s.addr != regs::kCtrl || (s.value & regs::ctrl::kStartMask) == 0) continue;
+    // A start: the stream as the core fetches it now.
+    const auto it = tr.config.find("vta_run" + std::to_string(run) + "_check");
+    std::string what = it == tr.config.end() ? "" : it->second;
+    std::replace(what.begin(), what.end(), '-', ' ');
+    os << (run ? "\n" : "") << "== run " << run << (what.empty() ? "" : " (" + what + ")") << ": " << insn_count
+       << " instructions at " << hex(insn_addr) << "\n";
+    const std::optional<std::vector<uint8_t>> bytes = image.read(insn_addr, insn_count * kInsnBytes);
+    if (!bytes) {
+      throw InputError("trace: run " + std::to_string(run) + " fetches " + std::to_string(insn_count) +
+                       " instructions at " + hex(insn_addr) + ", which the trace never loaded");
+    }
+    write_stream(*bytes, os);
+    ++run;
+  }
+  if (run == 0) throw InputError("trace: it never starts the core (no reg_write of CTRL's start bit)");
+}
+
+bool disassemble_raw(const std::string& path, std::ostream& os) {
+  std::string file = path;
+  if (fs::is_directory(path)) {
+    file = (fs::path(path) / "insn.bin").string();
+    if (!fs::exists(file)) return false;
+  }
+  // No VTA program is larger than the testbench DRAM: the cap is checked
+  // before the file is read.
+  const std::vector<uint8_t> bytes = cosim::trace::read_file_bytes(file, cosim::vta::kMaxRawImageBytes);
+  if (bytes.size() % kInsnBytes != 0) {
+    throw InputError(file + ": " + std::to_string(bytes.size()) +
+                     " bytes, expected a multiple of 16 (one VTA instruction = 16 bytes)");
+  }
+  write_stream(bytes, os);
+  return true;
+}
+
+}  // namespace cosim::tb::vta
