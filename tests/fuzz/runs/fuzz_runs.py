@@ -329,8 +329,18 @@ def main():
             out = os.path.join(case.dir, "out")
             cmd = [args.cosim, "run", case.yaml, "--out", out] + case.sets
             t0 = time.time()
-            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                    preexec_fn=limit_memory(args.memory_mb))
+            proc = None
+            for _ in range(60):  # the binary may be being relinked: wait for it
+                try:
+                    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                            preexec_fn=limit_memory(args.memory_mb))
+                    break
+                except OSError as e:
+                    print(f"fuzz_runs: cannot start {args.cosim} ({e.strerror}); retrying", file=sys.stderr)
+                    time.sleep(1)
+            if proc is None:
+                print(f"fuzz_runs: {args.cosim} did not start for a minute", file=sys.stderr)
+                return 2
             try:
                 _, err = proc.communicate(timeout=args.timeout)
                 rc = proc.returncode
