@@ -464,6 +464,30 @@ int in_run_folder(const RunOptions& options, const json& start, Body body) {
   }
 }
 
+// The run's own replayable trace, <out>/trace. Only what a trace writes is
+// deleted there (trace.txt, blobs/NNN_*.bin); other files stay beside the
+// new trace, which names its own blobs, and are named on the console.
+void write_run_trace(const trace::Trace& tr, const std::string& out_dir, std::ostream& console) {
+  const std::string trace_dir = (fs::path(out_dir) / "trace").string();
+  const std::vector<std::string> foreign = trace::clear_trace_dir(trace_dir);
+  if (!foreign.empty()) {
+    console << "cosim: warning: " << trace_dir << " holds " << foreign.size()
+            << (foreign.size() == 1 ? " file" : " files") << " cosim did not write, left in place: ";
+    const std::size_t shown = std::min<std::size_t>(foreign.size(), 5);
+    for (std::size_t i = 0; i < shown; ++i) {
+      std::string name = foreign[i];  // one line: control bytes shown as '?'
+      for (char& ch : name) {
+        if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '?';
+      }
+      console << (i ? ", " : "") << name;
+    }
+    if (foreign.size() > shown) console << ", ... (" << foreign.size() - shown << " more)";
+    console << "\n";
+  }
+  trace::write_trace(tr, trace_dir);
+  spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
+}
+
 }  // namespace
 
 int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
@@ -497,26 +521,7 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     }
     tr.config["scenario"] = token.empty() ? "scenario" : token;
     tr.config["op"] = sc.op;
-    const std::string trace_dir = (fs::path(options.out_dir) / "trace").string();
-    // Only what a trace writes is deleted (trace.txt, blobs/NNN_*.bin); other
-    // files stay beside the new trace, which names its own blobs, and are named.
-    const std::vector<std::string> foreign = trace::clear_trace_dir(trace_dir);
-    if (!foreign.empty()) {
-      console << "cosim: warning: " << trace_dir << " holds " << foreign.size()
-              << (foreign.size() == 1 ? " file" : " files") << " cosim did not write, left in place: ";
-      const std::size_t shown = std::min<std::size_t>(foreign.size(), 5);
-      for (std::size_t i = 0; i < shown; ++i) {
-        std::string name = foreign[i];  // one line: control bytes shown as '?'
-        for (char& ch : name) {
-          if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = '?';
-        }
-        console << (i ? ", " : "") << name;
-      }
-      if (foreign.size() > shown) console << ", ... (" << foreign.size() - shown << " more)";
-      console << "\n";
-    }
-    trace::write_trace(tr, trace_dir);
-    spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
+    write_run_trace(tr, options.out_dir, console);
     Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary};
     return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console, folder);
   });
@@ -528,6 +533,12 @@ int replay_trace(const BackendRegistry& registry, const std::string& dir, const 
                        [&](RunFolder& folder) {
     const trace::Trace tr = read_replay_directory(registry, dir);
     const TargetBackend& backend = registry.get(tr.target);
+    // A replay is a run: its folder holds the trace it played (a raw
+    // program as the trace it became), so the commands its report prints
+    // (GTKWave, --trace-around-mismatch, another replay) work on it. Not
+    // when it replays that very folder.
+    std::error_code ec;
+    if (!fs::equivalent(dir, fs::path(options.out_dir) / "trace", ec)) write_run_trace(tr, options.out_dir, console);
     const TbConfig cfg = TbConfig::from_map(tr.config);
     Context ctx;
     ctx.scenario = tr.config.count("scenario") ? tr.config.at("scenario") : fs::path(dir).filename().string();

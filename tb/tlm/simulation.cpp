@@ -24,6 +24,7 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   if (log != nullptr) dut->set_write_log(log);
   sc_core::sc_start();
   SimOutcome out;
+  out.trace_config = trace.config;
   out.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (host.error()) {
     if (timeline_on_error != nullptr && dut->timeline() != nullptr) *timeline_on_error = *dut->timeline();

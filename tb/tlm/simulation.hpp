@@ -32,6 +32,9 @@ struct SimOutcome {
   uint64_t memory_delay_cycles = 0;
   double sim_time_ns = 0;
   double wall_seconds = 0;
+  // The played trace's config (its `config` lines): what a target recorded
+  // of the workload (e.g. MACs), the only account of it on a replay.
+  std::map<std::string, std::string> trace_config;
 };
 
 // Plays `trace` on the DUT. DUT memory writes are recorded in `log` when

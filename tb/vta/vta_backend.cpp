@@ -132,39 +132,38 @@ void apply_fault(CompiledProgram& p, const std::string& fault) {
 // instructions the trace loads (host registers 0x0c address, 0x08 count).
 constexpr uint64_t kRawProgramCycleBudget = 100'000'000;
 
-std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, uint64_t address) {
-  uint64_t insn_addr = 0, count = 0;
-  for (const auto& st : tr.steps) {
-    if (st.op != trace::Op::kRegWrite) continue;
-    if (st.addr == 0x0c) insn_addr = st.value;
-    if (st.addr == 0x08) count = st.value;
-  }
-  for (const auto& st : tr.steps) {
-    if (st.op != trace::Op::kMemLoad || insn_addr < st.addr) continue;
-    const uint64_t off = insn_addr - st.addr;
-    if (count == 0 || off > st.data.size() || count > (st.data.size() - off) / kInsnBytes) continue;
+// On replay: the STOREs of every stream the trace starts the core on that
+// write `address`; the run whose recorded checks name `check` (a model's
+// fused layers) decides, else the last writer.
+std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, const std::string& check, uint64_t address) {
+  std::optional<tb::WorkUnit> found;
+  bool found_in_its_run = false;
+  for (const StartedProgram& p : started_programs(tr)) {
+    if (p.missing) continue;
     std::vector<Insn> insns;
     try {
-      for (const InsnWord& wd : words_from_bytes(std::vector<uint8_t>(
-               st.data.begin() + static_cast<std::ptrdiff_t>(off),
-               st.data.begin() + static_cast<std::ptrdiff_t>(off + count * kInsnBytes)))) {
-        insns.push_back(decode(wd));
-      }
+      for (const InsnWord& wd : words_from_bytes(p.insn_bytes)) insns.push_back(decode(wd));
     } catch (const InputError&) {
-      return std::nullopt;  // an undefined opcode: the model said so already
+      continue;  // an undefined opcode: the model said so already
     }
     const std::vector<std::size_t> stores = stores_writing(insns, address);
-    tb::WorkUnit u;
-    if (stores.empty()) {
-      u.text = "no STORE instruction writes this address";
-      return u;
-    }
+    if (stores.empty()) continue;
+    const bool its_run = !p.checks.empty() && (" " + p.checks + " ").find(" " + check + " ") != std::string::npos;
+    if (found_in_its_run && !its_run) continue;
     const std::size_t i = stores.back();  // the last writer decides the final byte
-    u.fields = {{"instruction", static_cast<int64_t>(i)}};
-    u.text = "instruction " + std::to_string(i) + ": " + disassemble(insns[i]);
+    tb::WorkUnit u;
+    u.fields = {{"instruction", static_cast<int64_t>(i)}, {"run", p.run}};
+    u.text = (p.checks.empty() ? "" : "run " + std::to_string(p.run) + " (" + p.checks + ") ") + "instruction " +
+             std::to_string(i) + ": " + cosim::vta::disassemble(insns[i]);
+    found = u;
+    found_in_its_run = its_run;
+  }
+  if (!found) {
+    tb::WorkUnit u;
+    u.text = "no STORE instruction of the trace's programs writes this address";
     return u;
   }
-  return std::nullopt;
+  return found;
 }
 
 class VtaBackend : public TargetBackend {
@@ -228,7 +227,7 @@ class VtaBackend : public TargetBackend {
   std::optional<WorkUnit> work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
                                         const std::vector<int64_t>& index,
                                         std::optional<uint64_t> address) const override {
-    if (w == nullptr && address) return raw_program_work_unit(tr, *address);
+    if (w == nullptr && address) return raw_program_work_unit(tr, check, *address);
     if (w != nullptr && model_replay::is_model_workload(*w)) return model_replay::work_unit(*model_, *w, check, index);
     if (w == nullptr || check != "output") return std::nullopt;
     const auto& st = std::any_cast<const VtaState&>(w->state);
@@ -275,7 +274,39 @@ class VtaBackend : public TargetBackend {
     m.extra["vta_cycles"] = cycles;
     m.extra["gemm_busy_fraction"] = get("gemm_busy") / cycles;
     m.extra["alu_busy_fraction"] = get("alu_busy") / cycles;
-    if (w == nullptr) return m;  // replay: no program figures
+    if (w == nullptr) {
+      // Replay: the program's figures as the run recorded them in the trace.
+      const auto rec = [&run](const char* k) -> std::optional<double> {
+        const auto it = run.trace_config.find(k);
+        if (it == run.trace_config.end()) return std::nullopt;
+        try {
+          return std::stod(it->second);
+        } catch (const std::exception&) {
+          return std::nullopt;
+        }
+      };
+      if (const auto macs = rec("vta_macs")) m.macs = static_cast<uint64_t>(*macs);
+      if (const auto runs = rec("vta_runs")) {
+        // A model: CONV_2D GEMM uops over the cycles of every run, as totals() counts them.
+        double run_cycles = 0;
+        for (int r = 0; r < static_cast<int>(*runs); ++r) run_cycles += get(("run" + std::to_string(r) + "_vta_cycles").c_str());
+        const auto uops = rec("vta_conv_gemm_uops");
+        if (uops && run_cycles > 0) {
+          m.extra["gemm_uops"] = *uops;
+          m.extra["vta_cycles"] = run_cycles;
+          m.utilization = *uops / run_cycles;
+          m.extra["useful_mac_fraction"] = static_cast<double>(m.macs) / (256.0 * run_cycles);
+        }
+      } else if (const auto uops = rec("vta_gemm_uops")) {
+        m.extra["gemm_uops"] = *uops;
+        const auto op = run.trace_config.find("op");
+        if (op != run.trace_config.end() && op->second == "conv2d") {
+          m.utilization = *uops / cycles;  // one 16x16 GEMM uop per cycle is the array's peak
+          m.extra["useful_mac_fraction"] = static_cast<double>(m.macs) / (256.0 * cycles);
+        }
+      }
+      return m;
+    }
     const auto& st = std::any_cast<const VtaState&>(w->state);
     m.macs = st.prog.macs;
     m.extra["gemm_uops"] = static_cast<double>(st.prog.gemm_uops);

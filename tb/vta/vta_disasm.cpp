@@ -74,31 +74,50 @@ std::string hex(uint64_t v) {
 
 }  // namespace
 
-void disassemble_trace(const trace::Trace& tr, std::ostream& os) {
+std::vector<StartedProgram> started_programs(const trace::Trace& tr) {
+  std::vector<StartedProgram> out;
   LoadedImage image;
   uint64_t insn_addr = 0, insn_count = 0;
-  int run = 0;
   for (const trace::Step& s : tr.steps) {
     if (s.op == trace::Op::kMemLoad) image.load(s.addr, s.data);
     if (s.op != trace::Op::kRegWrite) continue;
     if (s.addr == regs::kInsnAddr) insn_addr = s.value;
     if (s.addr == regs::kInsnCount) insn_count = s.value;
     if (s.addr != regs::kCtrl || (s.value & regs::ctrl::kStartMask) == 0) continue;
-    // A start: the stream as the core fetches it now.
-    const auto it = tr.config.find("vta_run" + std::to_string(run) + "_check");
-    std::string what = it == tr.config.end() ? "" : it->second;
-    std::replace(what.begin(), what.end(), '-', ' ');
-    os << (run ? "\n" : "") << "== run " << run << (what.empty() ? "" : " (" + what + ")") << ": " << insn_count
-       << " instructions at " << hex(insn_addr) << "\n";
-    const std::optional<std::vector<uint8_t>> bytes = image.read(insn_addr, insn_count * kInsnBytes);
-    if (!bytes) {
-      throw InputError("trace: run " + std::to_string(run) + " fetches " + std::to_string(insn_count) +
-                       " instructions at " + hex(insn_addr) + ", which the trace never loaded");
+    StartedProgram p;
+    p.run = static_cast<int>(out.size());
+    const auto it = tr.config.find("vta_run" + std::to_string(p.run) + "_check");
+    if (it != tr.config.end()) {
+      p.checks = it->second;
+      std::replace(p.checks.begin(), p.checks.end(), '-', ' ');
     }
-    write_stream(*bytes, os);
-    ++run;
+    p.insn_addr = insn_addr;
+    p.insn_count = insn_count;
+    // No stream is longer than the DRAM a trace can load.
+    if (insn_count > cosim::vta::kMaxRawImageBytes / kInsnBytes) {
+      p.missing = true;
+    } else if (auto bytes = image.read(insn_addr, insn_count * kInsnBytes)) {
+      p.insn_bytes = std::move(*bytes);
+    } else {
+      p.missing = true;
+    }
+    out.push_back(std::move(p));
   }
-  if (run == 0) throw InputError("trace: it never starts the core (no reg_write of CTRL's start bit)");
+  return out;
+}
+
+void disassemble_trace(const trace::Trace& tr, std::ostream& os) {
+  const std::vector<StartedProgram> programs = started_programs(tr);
+  if (programs.empty()) throw InputError("trace: it never starts the core (no reg_write of CTRL's start bit)");
+  for (const StartedProgram& p : programs) {
+    os << (p.run ? "\n" : "") << "== run " << p.run << (p.checks.empty() ? "" : " (" + p.checks + ")") << ": "
+       << p.insn_count << " instructions at " << hex(p.insn_addr) << "\n";
+    if (p.missing) {
+      throw InputError("trace: run " + std::to_string(p.run) + " fetches " + std::to_string(p.insn_count) +
+                       " instructions at " + hex(p.insn_addr) + ", which the trace never loaded");
+    }
+    write_stream(p.insn_bytes, os);
+  }
 }
 
 bool disassemble_raw(const std::string& path, std::ostream& os) {

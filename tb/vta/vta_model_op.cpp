@@ -549,6 +549,16 @@ class VtaModelTarget : public model_replay::ModelTarget {
     t.config["vta_run" + std::to_string(index) + "_check"] = checks;
     t.config["vta_run" + std::to_string(index) + "_gemm_uops"] = std::to_string(gemm_uops);
     t.config["vta_runs"] = std::to_string(index + 1);
+    // The totals behind the run's MACs and GEMM utilization (totals()), for
+    // a replay that has only the trace.
+    const auto add = [&t](const char* key, uint64_t v) {
+      const auto it = t.config.find(key);
+      t.config[key] = std::to_string((it == t.config.end() ? 0 : std::stoull(it->second)) + v);
+    };
+    for (const model_replay::ReplayedLayer* l : run) {
+      add("vta_macs", program(*l).macs);
+      add("vta_conv_gemm_uops", l->type == "CONV_2D" ? program(*l).gemm_uops : 0);
+    }
   }
 
   scenario::Schema compile_schema_;

@@ -220,10 +220,14 @@ TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
     const uint64_t start = l["start_cycle"].get<uint64_t>(), end = l["end_cycle"].get<uint64_t>();
     EXPECT_EQ(l["cycles"].get<uint64_t>(), end - start);
     run_sum[runs[k]] += end - start;
-    if (k > 0 && runs[k] == runs[k - 1]) EXPECT_EQ(start, layers[k - 1]["end_cycle"].get<uint64_t>());
+    if (k > 0 && runs[k] == runs[k - 1]) {
+      EXPECT_EQ(start, layers[k - 1]["end_cycle"].get<uint64_t>());
+    }
     const std::string pre = "run" + std::to_string(runs[k]) + "_";
     const bool last_of_run = k + 1 == runs.size() || runs[k + 1] != runs[k];
-    if (last_of_run) EXPECT_EQ(end, j["perf_counters"][pre + "end_cycle"].get<uint64_t>());
+    if (last_of_run) {
+      EXPECT_EQ(end, j["perf_counters"][pre + "end_cycle"].get<uint64_t>());
+    }
     else EXPECT_LT(end, j["perf_counters"][pre + "end_cycle"].get<uint64_t>());
   }
   for (const auto& [r, sum] : run_sum)

@@ -199,6 +199,43 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   EXPECT_EQ(wavetest::slurp(d + "/wave_mismatch.vta_opcode.txt"), "0 LOAD\n1 STORE\n2 GEMM\n3 FINISH\n4 ALU\n");
   fs::remove_all(d);
 }
+
+// Issue 32 item 2: a replay is a run. Replaying the failing run's trace
+// finds the same divergence and names the same STORE (decoded from the
+// trace alone), reports the run's MACs and utilization, writes its own
+// trace folder (which replays to the same result), and
+// --trace-around-mismatch works on it, its marker on the write cycle.
+TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
+  const std::string d = wavetest::fresh_dir("bug_vta_replay");
+  ASSERT_EQ(cosim_bug("conv2d", d + "/run", ""), 1) << wavetest::slurp(d + "/run.log");
+  const auto run = read_json(d + "/run/report.json");
+  ASSERT_EQ(wavetest::run(std::string(COSIM_BUG_BIN) + " replay " + d + "/run/trace --out " + d +
+                              "/replay --trace-around-mismatch 20",
+                          d + "/replay.log"),
+            1)
+      << wavetest::slurp(d + "/replay.log");
+  const auto rep = read_json(d + "/replay/report.json");
+  EXPECT_EQ(rep["first_divergence"]["write_cycle"], run["first_divergence"]["write_cycle"]);
+  EXPECT_EQ(rep["first_divergence"]["address"], run["first_divergence"]["address"]);
+  EXPECT_EQ(rep["first_divergence"]["unit"]["fields"]["instruction"], run["first_divergence"]["unit"]["fields"]["instruction"]);
+  const std::string text = rep["first_divergence"]["unit"]["text"];
+  EXPECT_EQ(text.rfind("instruction ", 0), 0u) << text;
+  EXPECT_EQ(rep["macs"], run["macs"]);
+  EXPECT_GT(rep["macs"].get<uint64_t>(), 0u);
+  EXPECT_EQ(rep["utilization"], run["utilization"]);
+  // Its own trace folder, and the waveform around the divergence.
+  ASSERT_TRUE(fs::exists(d + "/replay/trace/trace.txt"));
+  const uint64_t c = rep["first_divergence"]["write_cycle"];
+  const auto v = read_fst(d + "/replay/wave_mismatch.fst");
+  EXPECT_EQ(v.times.front(), 10 * (c - 20));
+  const std::string g = wavetest::slurp(d + "/replay/wave_mismatch.gtkw");
+  EXPECT_NE(g.find(" " + std::to_string(1000 * c) + " " + std::to_string(1000 * c) + " -1"), std::string::npos);
+  ASSERT_EQ(wavetest::run(std::string(COSIM_BUG_BIN) + " replay " + d + "/replay/trace --out " + d + "/again",
+                          d + "/again.log"),
+            1);
+  EXPECT_EQ(read_json(d + "/again/report.json")["first_divergence"], rep["first_divergence"]);
+  fs::remove_all(d);
+}
 #endif
 
 TEST(WaveBug, ProductBuildHasNoInjectedBug) {
