@@ -3,6 +3,8 @@
 // fuse it.
 #include "fastpath/fastpath.hpp"
 
+#include <cpuid.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -33,7 +35,11 @@ bool cpu_has_avx512vnni() {
 
 bool cpu_has_avxvnni() {
   __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("avxvnni");
+  // AVX-VNNI is CPUID leaf 7, sub-leaf 1, EAX bit 4; asked directly because
+  // __builtin_cpu_supports("avxvnni") is GCC 11+ only (clang 14 rejects it).
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid_count(7, 1, &eax, &ebx, &ecx, &edx)) return false;
+  return __builtin_cpu_supports("avx2") && ((eax >> 4) & 1u) != 0;
 }
 
 // Output extent and leading padding of one axis (spec/quantization.md s.1).

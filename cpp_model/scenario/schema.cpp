@@ -62,7 +62,19 @@ Location locate(const YAML::Node& node, const Ctx& ctx, const std::string& path,
       return l;
     }
   }
-  if (!node.IsDefined() || node.Mark().is_null()) return fallback;
+  if (!node.IsDefined() || node.Mark().is_null()) {
+    // Not from the file: a map an override made on its way to its key
+    // (--set foo.bar=1 makes 'foo').
+    for (const auto& [key, text] : ctx.overrides) {
+      if (key.rfind(path + ".", 0) == 0) {
+        Location l;
+        l.file = ctx.file;
+        l.override = text;
+        return l;
+      }
+    }
+    return fallback;
+  }
   Location l;
   l.file = ctx.file;
   l.line = node.Mark().line + 1;

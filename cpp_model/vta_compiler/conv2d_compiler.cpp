@@ -489,7 +489,9 @@ CompiledProgram compile_impl(const Tensor& input, const Tensor& filter, const Te
         if (tile_idx == 0 && q_lo == 0) return first_tile_parts(tp);
         return std::vector<RowPart>{RowPart{0, rr, rows_in}};
       };
-      for (const auto& [q_lo, q_hi] : runs) {
+      for (const auto& run : runs) {
+        // Plain names: a lambda below captures them (C++17 cannot capture a structured binding).
+        const int64_t q_lo = run.first, q_hi = run.second;
         if (first_of_chunked) {
           const int64_t per_slice = gn * g.kw, n_w = (q_hi - q_lo) * per_slice;
           b.load_2d(MemType::kWgt, static_cast<uint32_t>(wbase + q_lo * per_slice),

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "common/error.hpp"
+#include "support/artifact_dir.hpp"
 #include "matmul_program.hpp"
 #include "vta/raw_program.hpp"
 #include "vta/raw_trace.hpp"
@@ -15,8 +16,10 @@
 namespace cosim::vta {
 namespace {
 
+// Under the build tree (tests/support/artifact_dir.hpp), one folder a test
+// case, emptied when it starts: nothing lands in the system's temp folder.
 std::string temp_dir(const std::string& name) {
-  const std::string d = ::testing::TempDir() + "vta_raw_" + name + "_" + std::to_string(::getpid());
+  const std::string d = cosim::testing::artifact_dir("vta_raw/" + name).string();
   std::filesystem::remove_all(d);
   std::filesystem::create_directories(d);
   return d;

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "matmul_program.hpp"
+#include "support/artifact_dir.hpp"
 #include "support/cosim_cli.hpp"
 #include "vta/raw_program.hpp"
 
@@ -26,7 +27,7 @@ using Cmd = cosim::test::CliResult;
 using cosim::test::run_cosim;
 
 std::string scratch(const std::string& name) {
-  const fs::path d = fs::path(::testing::TempDir()) / ("cosim_raw_replay_" + std::to_string(::getpid())) / name;
+  const fs::path d = cosim::testing::artifact_dir("raw_replay/" + name);  // under the build tree
   fs::remove_all(d);
   fs::create_directories(d);
   return d.string();
