@@ -35,6 +35,9 @@ struct Context {
   std::string op;
   uint64_t seed = 0;
   std::string summary;
+  // The scenario's `fault:` (a protocol fault the testbench injects on
+  // purpose), "" for none: what the DUT's checkers then see is not the DUT's.
+  std::string fault;
 };
 
 std::string fmt(double v, int prec = 2) {
@@ -57,6 +60,7 @@ json base_report(const Context& ctx) {
   j["target"] = ctx.target;
   j["op"] = ctx.op;
   j["seed"] = ctx.seed;
+  j["injected_fault"] = ctx.fault.empty() ? json(nullptr) : json(ctx.fault);
   return j;
 }
 
@@ -367,7 +371,11 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   for (const auto& l : reg_lines) console << l << "\n";
   for (const auto& l : lines) console << l << "\n";
   if (first_mm) console << "  first diff  " << divergence_line << "\n";
-  for (const auto& e : out.dut_errors) console << "  DUT error   " << e << "\n";
+  if (!ctx.fault.empty() && !out.dut_errors.empty()) {
+    console << "  injected    fault=" << ctx.fault << ": the testbench broke the protocol on purpose; the errors below "
+            << "are what the checkers saw, not the DUT's doing\n";
+  }
+  for (const auto& e : out.dut_errors) console << (ctx.fault.empty() ? "  DUT error   " : "  fault seen  ") << e << "\n";
   console << "  cycles      " << out.cycles << " (memory delay " << out.memory_delay_cycles << " cycles)\n";
   console << "  MACs        " << metrics.macs << ", utilization "
           << (metrics.utilization ? fmt(*metrics.utilization * 100.0, 1) + " %" : std::string("n/a"));
@@ -498,13 +506,13 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
   return in_run_folder(options, start, [&](RunFolder& folder) {
     const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed, tensors);
     const TargetBackend& backend = registry.get(sc.target);
-    folder.running(base_report(Context{sc.name, sc.target, sc.op, sc.seed, ""}));
+    folder.running(base_report(Context{sc.name, sc.target, sc.op, sc.seed, "", ""}));
     spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
     Workload w;
     try {
       w = backend.prepare(sc);
     } catch (const ScenarioSkipped& e) {
-      json j = base_report(Context{sc.name, sc.target, sc.op, sc.seed, ""});
+      json j = base_report(Context{sc.name, sc.target, sc.op, sc.seed, "", ""});
       j["status"] = "skipped";
       j["reason"] = e.what();
       folder.finish(j);
@@ -522,7 +530,8 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     tr.config["scenario"] = token.empty() ? "scenario" : token;
     tr.config["op"] = sc.op;
     write_run_trace(tr, options.out_dir, console);
-    Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary};
+    Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary, ""};
+    if (sc.has("fault") && sc["fault"].as_string() != "none") ctx.fault = sc["fault"].as_string();
     return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console, folder);
   });
 }

@@ -125,7 +125,16 @@ std::string summary(const nlohmann::json& r) {
                              value_text(m.value("dut_write_bytes", nlohmann::json())) + " written, " +
                              value_text(m.value("delay_cycles", nlohmann::json())) + " delay cycles");
   }
-  for (const auto& e : r.value("dut_errors", nlohmann::json::array())) row(o, "DUT error", escape(value_text(e)));
+  // A fault the scenario had the testbench inject: what the checkers saw is
+  // not the DUT's doing, and the page says so.
+  const bool injected = r.contains("injected_fault") && r["injected_fault"].is_string();
+  if (injected) {
+    row(o, "injected fault", "fault=" + escape(r["injected_fault"].get<std::string>()) +
+                                 ": the testbench broke the protocol on purpose");
+  }
+  for (const auto& e : r.value("dut_errors", nlohmann::json::array())) {
+    row(o, injected ? "fault seen" : "DUT error", escape(value_text(e)));
+  }
   o << "</table>\n";
   return o.str();
 }

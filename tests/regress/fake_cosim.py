@@ -6,7 +6,7 @@ What a run does is picked by seed, from keys of the scenario file (or the
 environment, FAKE_COSIM_<KEY>=2,5, so real scenario files can be used):
   fake_mismatch_seeds, fake_dut_timeout_seeds, fake_hang_seeds,
   fake_crash_seeds, fake_noreport_seeds, fake_bad_input_seeds,
-  fake_no_check_seeds, fake_skip_seeds: [2, 5]
+  fake_no_check_seeds, fake_skip_seeds, fake_injected_fault_seeds, fake_dut_error_seeds: [2, 5]
   fake_sleep: 0.1      (seconds per run)
 Metrics are deterministic: cycles = 1000 + 7 * seed, macs = 64 * seed,
 utilization = seed / 100 (None when the file says `fake_no_utilization: 1`).
@@ -80,6 +80,15 @@ def main(argv):
         report.update(status="skipped", reason="model x.tflite not found")
     elif seed in seeds(cfg, "fake_no_check_seeds"):
         report.update(status="no_check", reason="no check compared any element", cycles=0)
+        code = 1
+    elif seed in seeds(cfg, "fake_injected_fault_seeds") or seed in seeds(cfg, "fake_dut_error_seeds"):
+        # A protocol error the stream checker saw; injected on purpose by the
+        # testbench (the scenario's fault:) or the DUT's own.
+        injected = seed in seeds(cfg, "fake_injected_fault_seeds")
+        report.update(status="dut_error", bit_exact=False, cycles=900,
+                      mismatch={"count": 0, "elements": 1024, "checks": []},
+                      dut_errors=["AXI-Stream protocol: axis fake.s_axis: cycle 37: TDATA changed while stalled"],
+                      injected_fault="tdata_change" if injected else None)
         code = 1
     elif seed in seeds(cfg, "fake_dut_timeout_seeds"):
         report.update(status="timeout", diagnosis=f"DUT did not finish within {cfg.get('timeout', 500)} cycles")

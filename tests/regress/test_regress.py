@@ -4,6 +4,7 @@ by seed (tests/regress/fake_cosim.py), and of its SLURM path against fake
 sbatch/squeue/scancel (tests/regress/fake_slurm.py). Expected statuses and
 metrics below are written out by hand from the fake's documented rules."""
 
+import html
 import json
 import os
 import re
@@ -129,6 +130,28 @@ class Sweep(unittest.TestCase):
         for href in re.findall(r'href="([^"]+)"', page):
             self.assertTrue(os.path.exists(os.path.join(self.out, href)), href)
             self.assertRegex(href, r"^(alpha|beta|gamma)/seed-[1-4]/(report\.html|report\.json|cosim\.log)$")
+
+    # Issue 32 item 6: the page opens with the failures (name, seed,
+    # status, reason, the command that repeats it), before the grid.
+    def test_grid_page_opens_with_the_failures(self):
+        page = self.read_page()
+        self.assertLess(page.index('id="failures"'), page.index('id="grid"'))
+        table = page[page.index('id="failures"'):page.index("</table>", page.index('id="failures"'))]
+        rows = re.findall(r"<tr><td>([a-z]+)</td><td>(\d+)</td><td class=\"status\">([A-Z ]+)</td>"
+                          r"<td class=\"reason\">(.*?)</td><td><code>(.*?)</code></td></tr>", table)
+        failing = {k: v for k, v in EXPECTED.items() if v != "PASS"}
+        self.assertEqual({(sc, int(seed)): st for sc, seed, st, _, _ in rows}, failing)
+        with open(os.path.join(self.out, "summary.json")) as f:
+            message = {(r["scenario"], r["seed"]): r["message"] for r in json.load(f)["runs"]}
+        for sc, seed, _, reason, cmd in rows:
+            self.assertEqual(html.unescape(reason), message[(sc, int(seed))])
+            self.assertTrue(reason, (sc, seed))
+            self.assertIn(sc, cmd)
+            self.assertIn(seed, cmd)
+
+    def read_page(self):
+        with open(os.path.join(self.out, "regress.html")) as f:
+            return f.read()
 
     def test_hang_is_killed_near_the_limit(self):
         with open(os.path.join(self.out, "beta", "seed-3", "result.json")) as f:
@@ -325,11 +348,26 @@ class NoCheckAndSkip(unittest.TestCase):
         self.assertIn("not found", cases["seed-2"].find("skipped").get("message"))
         self.assertIsNone(cases["seed-3"].find("failure"))
 
+    # Issue 32 item 6: a fault the testbench injects on purpose is named as
+    # such, not as the DUT's protocol error.
+    def test_an_injected_fault_is_not_called_a_dut_error(self):
+        proc, _ = self.sweep("name: delta\nfake_injected_fault_seeds: [1]\nfake_dut_error_seeds: [2]\n", 2)
+        self.assertEqual(proc.returncode, 1, proc.stdout + proc.stderr)
+        with open(os.path.join(self.out, "summary.json")) as f:
+            message = {r["seed"]: r["message"] for r in json.load(f)["runs"]}
+        self.assertTrue(message[1].startswith("testbench-injected fault tdata_change: AXI-Stream protocol"), message[1])
+        self.assertTrue(message[2].startswith("DUT protocol error: AXI-Stream protocol"), message[2])
+
     def test_skip_beside_a_pass_is_not_a_failure(self):
         proc, root = self.sweep("name: delta\nfake_skip_seeds: [2]\n", 2)
         self.assertEqual(proc.returncode, 0, proc.stdout + proc.stderr)
         self.assertIn("regress: 1 passed, 0 failed, 1 skipped", proc.stdout)
         self.assertEqual((root.get("failures"), root.get("errors"), root.get("skipped")), ("0", "0", "1"))
+        # The page lists the SKIP with its reason, in words (not a tooltip).
+        with open(os.path.join(self.out, "regress.html")) as f:
+            page = f.read()
+        self.assertIn('<td>delta</td><td>2</td><td class="reason">model x.tflite not found</td>', page)
+        self.assertNotIn('id="failures"', page)
 
     # Issue 31, item 6 (also under the CTest label `faults`): a sweep in
     # which nothing passed proved nothing; only --allow-no-pass accepts it.

@@ -345,6 +345,31 @@ TEST_F(Cli, AnUnknownKeyFromSetNamesTheOverride) {
   EXPECT_NE(r.out.find("--set foo.bar=1: 'foo': unknown key"), std::string::npos) << r.out;
 }
 
+// A protocol fault the scenario asks the testbench to inject (tiny-dnn's
+// fault=tdata_change: its stream source changes TDATA while stalled) is
+// named as injected in report.json and on the console, not as a DUT error.
+TEST_F(Cli, AnInjectedFaultIsNotCalledADutError) {
+  const std::string out = work() + "/injected";
+  const Result r = cosim("run " + cosim::test::scenario_file("tinydnn_fwd") + " --set fault=tdata_change --out " + out);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("injected    fault=tdata_change"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("fault seen  AXI-Stream protocol"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("DUT error"), std::string::npos) << r.out;
+  std::ifstream f(out + "/report.json");
+  const nlohmann::json j = nlohmann::json::parse(f);
+  EXPECT_EQ(j["injected_fault"], "tdata_change");
+  EXPECT_EQ(j["status"], "dut_error");
+  std::ifstream page_file(out + "/report.html");
+  const std::string page((std::istreambuf_iterator<char>(page_file)), std::istreambuf_iterator<char>());
+  EXPECT_NE(page.find("injected fault</th><td>fault=tdata_change"), std::string::npos);
+  EXPECT_EQ(page.find("DUT error"), std::string::npos);
+  // Without the fault the same scenario names none.
+  const Result clean = cosim("run " + cosim::test::scenario_file("tinydnn_fwd") + " --out " + out + "_clean");
+  EXPECT_EQ(clean.code, 0) << clean.out;
+  std::ifstream g(out + "_clean/report.json");
+  EXPECT_TRUE(nlohmann::json::parse(g)["injected_fault"].is_null());
+}
+
 TEST_F(Cli, WaveformIsWritten) {
   const std::string out = work() + "/wave";
   const Result r = cosim("run " + scenario() + " --out " + out + " --trace --trace-from 10 --trace-to 200");
