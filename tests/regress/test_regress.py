@@ -261,14 +261,28 @@ class Options(unittest.TestCase):
         self.assertIn("no cosim binary", p.stderr)
 
     def test_make_rerun_for_repo_scenarios(self):
-        # A real scenario file of the repo, failed on seed 2 by the fake.
+        # A real scenario file of the repo, failed on seed 2 by the fake,
+        # standing as the build's own cosim (b/tb/cosim/cosim): `make sim`
+        # repeats it.
         env = dict(os.environ, FAKE_COSIM_FAKE_MISMATCH_SEEDS="2")
-        p = run(["--cosim", FAKE, "--filter", "^selftest_vadd$", "--seeds", "2", "--jobs", "2",
+        own = os.path.join(self.tmp, "b", "tb", "cosim", "cosim")
+        os.makedirs(os.path.dirname(own), exist_ok=True)
+        if not os.path.exists(own):
+            os.symlink(FAKE, own)
+        p = run(["--cosim", own, "--filter", "^selftest_vadd$", "--seeds", "2", "--jobs", "2",
                  "--out", os.path.join(self.tmp, "out"), "--build", os.path.join(self.tmp, "b")],
                 env=env, cwd=self.tmp)
         self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
         self.assertIn("    make sim SCENARIO=selftest_vadd SEED=2 BUILD=b\n", p.stdout)
         self.assertNotIn("SEED=1", p.stdout)
+        # Another binary: `make sim` would run the build's cosim instead, so
+        # only the raw command is offered.
+        p = run(["--cosim", FAKE, "--filter", "^selftest_vadd$", "--seeds", "2", "--jobs", "2",
+                 "--out", os.path.join(self.tmp, "out2"), "--build", os.path.join(self.tmp, "b")],
+                env=env, cwd=self.tmp)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertNotIn("make sim", p.stdout)
+        self.assertIn("fake_cosim.py run ", p.stdout)
 
 
 class Slurm(unittest.TestCase):
