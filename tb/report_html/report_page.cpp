@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <system_error>
+#include <vector>
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
@@ -30,7 +32,7 @@ h3 { font-size: 14px; margin: 16px 0 6px; }
 .status.pass { background: #2f9e44; } .status.skipped { background: #868e96; } .status.other { background: #e03131; }
 table { border-collapse: collapse; margin: 4px 0; } td, th { padding: 3px 10px; border-bottom: 1px solid #e9ecef; text-align: left; vertical-align: top; }
 th { background: #f8f9fa; font-weight: 600; } td.num { text-align: right; } tr.bad td { background: #fff5f5; }
-table.summary th { width: 170px; }
+table.summary th { width: 170px; } tr.warn td { background: #fff4e6; color: #a34700; font-weight: 600; }
 .note { color: #495057; font-size: 13px; } code, pre { font: 12px ui-monospace, monospace; }
 pre.command { background: #f1f3f5; padding: 8px; white-space: pre-wrap; word-break: break-all; }
 .divergence { background: #fff5f5; border-left: 4px solid #e03131; padding: 6px 10px; }
@@ -50,6 +52,53 @@ details { margin: 6px 0; }
 
 void row(std::ostringstream& o, const std::string& key, const std::string& html_value) {
   o << "<tr><th>" << escape(key) << "</th><td>" << html_value << "</td></tr>\n";
+}
+
+// Below this the network's output is noise, whatever the RTL's bits.
+constexpr double kUsableSnrDb = 10.0;
+
+// The network verdict beside the RTL one: top-1 agreement with each
+// reference (VTA: TFLite in both roundings; tiny-dnn: float32; TF2: the
+// float model) and the network output's worst SNR, in a warning style when
+// the top-1 disagrees or the SNR is below kUsableSnrDb: a green PASS of the
+// layers says nothing of a network output that is unusable.
+void network_rows(std::ostringstream& o, const nlohmann::json& r) {
+  std::vector<std::string> parts;
+  bool poor = false;
+  const auto agree = [&](const nlohmann::json& n, const nlohmann::json& inputs, const std::string& ref) {
+    if (!n.is_number() || !inputs.is_number()) return;
+    parts.push_back(value_text(n) + " / " + value_text(inputs) + " (" + ref + ")");
+    poor = poor || n.get<double>() < inputs.get<double>();
+  };
+  if (r.contains("top1_agreement") && r["top1_agreement"].is_object()) {
+    const auto& t = r["top1_agreement"];
+    for (const auto& [ref, n] : t.items()) {
+      if (ref != "inputs") agree(n, t.value("inputs", nlohmann::json()), ref);
+    }
+  } else if (r.contains("top1") && r["top1"].is_object() && r["top1"].contains("agree")) {
+    agree(r["top1"]["agree"], r["top1"].value("inputs", nlohmann::json()), "float");
+  }
+  std::optional<double> snr;
+  if (r.contains("network_drift") && r["network_drift"].contains("snr_db")) {
+    const auto& v = r["network_drift"]["snr_db"].value("min", nlohmann::json());
+    if (v.is_number()) snr = v.get<double>();
+  } else if (r.contains("network_output") && r["network_output"].is_object()) {
+    const auto& n = r["network_output"];
+    if (n.value("float_snr_db", nlohmann::json()).is_number()) snr = n["float_snr_db"].get<double>();
+    if (n.contains("float32") && n["float32"].value("snr_db", nlohmann::json()).is_number()) {
+      snr = n["float32"]["snr_db"].get<double>();
+    }
+  }
+  if (parts.empty() && !snr) return;
+  std::string text;
+  for (const auto& p : parts) text += (text.empty() ? "" : ", ") + escape(p);
+  if (snr) {
+    text += (text.empty() ? "" : "; ") + std::string("output SNR ") + number(*snr, 1) + " dB";
+    poor = poor || *snr < kUsableSnrDb;
+  }
+  if (poor) text += " &mdash; the network's output differs from the reference: do not trust it";
+  o << "<tr" << (poor ? " class=\"warn\"" : "") << " id=\"network\"><th>network (top-1)</th><td>" << text
+    << "</td></tr>\n";
 }
 
 std::string summary(const nlohmann::json& r) {
@@ -108,12 +157,7 @@ std::string summary(const nlohmann::json& r) {
         number(d.value("exact_pct", 0.0), 2) + " % exact, max |diff| " +
             value_text(d.value("max_abs_diff", nlohmann::json())) + " (" + escape(d.value("check", "")) + ")");
   }
-  if (r.contains("top1_agreement") && r["top1_agreement"].is_object()) {
-    const auto& t = r["top1_agreement"];
-    row(o, "top-1 agreement", value_text(t.value("tflite_double", nlohmann::json())) + " / " +
-                                  value_text(t.value("inputs", nlohmann::json())) + " (double rounding), " +
-                                  value_text(t.value("tflite_single", nlohmann::json())) + " (single)");
-  }
+  network_rows(o, r);
   if (r.contains("wall_seconds")) {
     row(o, "wall", number(r.value("wall_seconds", 0.0), 3) + " s" +
                        (r.contains("simulated_khz") ? ", " + number(r.value("simulated_khz", 0.0), 1) + " kHz simulated"

@@ -243,3 +243,41 @@ TEST(ReportPageUnit, RegisterChecksAreTabledWithTheFailingOneNamed) {
       << "only failing checks are spelled out";
   EXPECT_EQ(html.find("id=\"first-divergence\""), std::string::npos);  // no element diverged
 }
+
+// Issue 32 item 5: the network verdict beside the RTL's, in each target's
+// report shape (figures as the shipped model scenarios report them): the
+// console's top-1 on the page, and a warning when the network output is
+// unusable (TF2's float ResNet-8: top-1 0 / 4, SNR -3.3 dB) though the
+// layers PASS.
+TEST(ReportPageUnit, TheNetworkVerdictStandsBesideTheRtlOne) {
+  const auto row_of = [](const std::string& html) {
+    const auto at = html.find("id=\"network\"");
+    if (at == std::string::npos) return std::string();
+    const auto start = html.rfind("<tr", at);
+    return html.substr(start, html.find("</tr>", at) - start);
+  };
+  const json tinydnn = json::parse(R"({"scenario": "tinydnn_resnet8", "target": "tinydnn", "op": "model",
+    "status": "pass", "top1_agreement": {"float32": 4, "inputs": 4},
+    "network_drift": {"snr_db": {"min": 22.92, "median": 23.87, "max": 24.2}}, "timeline": null, "distance": []})");
+  const std::string t = row_of(cosim::tb::report_html::report_page(tinydnn, {"out/t", "cosim"}));
+  EXPECT_NE(t.find("4 / 4 (float32)"), std::string::npos) << t;
+  EXPECT_NE(t.find("output SNR 22.9 dB"), std::string::npos) << t;
+  EXPECT_EQ(t.find("warn"), std::string::npos) << t;
+  const json tf2 = json::parse(R"({"scenario": "tf2_resnet8", "target": "tf2", "op": "model", "status": "pass",
+    "top1": {"agree": 0, "inputs": 4}, "network_output": {"float_max_abs_diff": 0.656, "float_snr_db": -3.25},
+    "timeline": null, "distance": []})");
+  const std::string f = row_of(cosim::tb::report_html::report_page(tf2, {"out/f", "cosim"}));
+  EXPECT_NE(f.find("class=\"warn\""), std::string::npos) << f;
+  EXPECT_NE(f.find("0 / 4 (float)"), std::string::npos) << f;
+  EXPECT_NE(f.find("output SNR -3.2 dB"), std::string::npos) << f;
+  EXPECT_NE(f.find("do not trust it"), std::string::npos) << f;
+  const json vta = json::parse(R"({"scenario": "resnet8", "target": "vta", "op": "model", "status": "pass",
+    "top1_agreement": {"inputs": 1, "tflite_double": 1, "tflite_single": 1}, "timeline": null, "distance": []})");
+  const std::string v = row_of(cosim::tb::report_html::report_page(vta, {"out/v", "cosim"}));
+  EXPECT_NE(v.find("1 / 1 (tflite_double), 1 / 1 (tflite_single)"), std::string::npos) << v;
+  EXPECT_EQ(v.find("warn"), std::string::npos) << v;
+  // A single layer has no network row.
+  const json layer = json::parse(R"({"scenario": "conv2d", "target": "vta", "op": "conv2d", "status": "pass",
+    "timeline": null, "distance": []})");
+  EXPECT_EQ(row_of(cosim::tb::report_html::report_page(layer, {"out/c", "cosim"})), "");
+}
