@@ -28,7 +28,7 @@ COSIM := $(BUILD)/tb/cosim/cosim
 
 PREFIX    ?= /usr/local
 
-.PHONY: install all build configure cosim test referee python sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help
+.PHONY: install all build configure cosim test referee python sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help docs-figures
 
 all: build
 
@@ -77,6 +77,12 @@ cosim: configure
 sim: cosim
 	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \
 	  $(if $(SEED),--seed $(SEED)) $(if $(TRACE),--trace out/$(SCENARIO)/wave.fst)
+
+# The measured figures in docs/ (between <!-- figures:begin NAME --> markers),
+# regenerated in place from runs of this tree's cosim (scripts/docs-figures;
+# run folders in $(BUILD)/docs-figures). CTest docs_figures checks them.
+docs-figures: cosim
+	python3 scripts/docs-figures --cosim $(COSIM) --build $(BUILD)
 
 bench: build
 	@for b in $(BUILD)/bench/*/bench_*; do \
