@@ -66,7 +66,7 @@ python: build
 	@python3 scripts/python-path $(BUILD)/python
 
 # An installation accelerators in their own repositories build against
-# (README, "Your accelerator in your own repository").
+# (docs/adding-an-accelerator.md, "Your accelerator in your own repository").
 install: build python
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
@@ -157,7 +157,7 @@ ci: test
 	bash scripts/sanitize.sh
 	bash scripts/fuzz.sh 30
 
-# A new accelerator from templates/dut (only new folders; see README.md).
+# A new accelerator from templates/dut (only new folders; see docs/adding-an-accelerator.md).
 new-dut:
 	@test -n "$(NAME)" || { echo "usage: make new-dut NAME=<lowercase identifier>" >&2; exit 2; }
 	@python3 scripts/new-dut $(if $(STYLE),--style $(STYLE)) $(NAME)

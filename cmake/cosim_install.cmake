@@ -1,5 +1,5 @@
 # make install PREFIX=...: what an accelerator kept in its own repository
-# needs (README, "Your accelerator in your own repository"):
+# needs (docs/adding-an-accelerator.md, "Your accelerator in your own repository"):
 #   bin/cosim                                 the CLI (exports its symbols for plugins)
 #   lib/cosim/python/cosim*.so                the Python module
 #   include/cosim/{tb,cpp_model}/...          the testbench's and library's headers
