@@ -75,10 +75,12 @@ std::string gtkwave_command(const nlohmann::json& r, const WaveCommand& w) {
   if (!d.is_object() || !d.contains("write_cycle") || !d["write_cycle"].is_number()) return "";
   const uint64_t c = d["write_cycle"].get<uint64_t>();
   const std::string dir = w.out_dir + "/divergence";
+  // The replay exits 1 on the very mismatch it is asked to show: GTKWave
+  // opens whatever its status, once the view was written (not after "&&").
   return quoted(w.program) + " replay " + quoted(w.out_dir + "/trace") + " --out " + quoted(dir) + " --trace " +
          quoted(dir + "/wave.fst") + " --trace-from " + std::to_string(c > kWindow ? c - kWindow : 0) +
-         " --trace-to " + std::to_string(c + kWindow) + " && gtkwave -a " + quoted(dir + "/wave.gtkw") + " " +
-         quoted(dir + "/wave.fst");
+         " --trace-to " + std::to_string(c + kWindow) + "; test -f " + quoted(dir + "/wave.gtkw") + " && gtkwave -a " +
+         quoted(dir + "/wave.gtkw") + " " + quoted(dir + "/wave.fst");
 }
 
 std::string divergence_section(const nlohmann::json& r, const WaveCommand& w) {

@@ -11,7 +11,10 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "wave_test_util.hpp"
 
@@ -234,6 +237,55 @@ TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
                           d + "/again.log"),
             1);
   EXPECT_EQ(read_json(d + "/again/report.json")["first_divergence"], rep["first_divergence"]);
+  fs::remove_all(d);
+}
+
+// Issue 32 item 2: every command a report prints works, for a run and for a
+// replay of it. GTKWave is a stand-in on PATH that records what it was asked
+// to open and fails unless both files exist; the page's command (replay
+// around the divergence, then GTKWave) and the console's gtkwave line are
+// run as a person would paste them.
+TEST(WaveBug, EveryCommandAReportPrintsWorks) {
+  const std::string d = wavetest::fresh_dir("bug_vta_commands");
+  const std::string bin = d + "/bin";
+  fs::create_directories(bin);
+  {
+    std::ofstream stub(bin + "/gtkwave");
+    stub << "#!/bin/sh\n# gtkwave -a VIEW DUMP\n[ \"$1\" = -a ] && [ -s \"$2\" ] && [ -s \"$3\" ] || exit 9\n"
+         << "echo \"$2\" >> " << d << "/opened\n";
+  }
+  fs::permissions(bin + "/gtkwave", fs::perms::owner_all);
+  ASSERT_EQ(cosim_bug("conv2d", d + "/run", ""), 1);
+  ASSERT_EQ(wavetest::run(std::string(COSIM_BUG_BIN) + " replay " + d + "/run/trace --out " + d + "/replay --trace-around-mismatch 20",
+                          d + "/replay.log"),
+            1);
+  int opened = 0;
+  for (const std::string& out : {d + "/run", d + "/replay"}) {
+    // The page's command, unescaped as a browser shows it.
+    std::string page = wavetest::slurp(out + "/report.html");
+    const std::string tag = "<pre class=\"command\" id=\"gtkwave-command\">";
+    const auto at = page.find(tag);
+    ASSERT_NE(at, std::string::npos) << out;
+    std::string cmd = page.substr(at + tag.size(), page.find("</pre>", at) - at - tag.size());
+    for (const auto& [esc, ch] : std::vector<std::pair<std::string, std::string>>{
+             {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}}) {
+      for (auto p = cmd.find(esc); p != std::string::npos; p = cmd.find(esc, p + 1)) cmd.replace(p, esc.size(), ch);
+    }
+    const int rc = wavetest::run("PATH=" + bin + ":$PATH bash -c '" + cmd + "'", out + ".command.log");
+    EXPECT_EQ(rc, 0) << out << ": " << cmd << "\n" << wavetest::slurp(out + ".command.log");
+    ++opened;
+  }
+  // The replay's console named its waveform around the mismatch.
+  const std::string log = wavetest::slurp(d + "/replay.log");
+  const auto g = log.find("gtkwave -a ");
+  ASSERT_NE(g, std::string::npos) << log;
+  const std::string line = log.substr(g, log.find('\n', g) - g);
+  EXPECT_EQ(wavetest::run("PATH=" + bin + ":$PATH " + line, d + "/console.command.log"), 0) << line;
+  ++opened;
+  std::istringstream seen(wavetest::slurp(d + "/opened"));
+  int n = 0;
+  for (std::string l; std::getline(seen, l);) ++n;
+  EXPECT_EQ(n, opened);
   fs::remove_all(d);
 }
 #endif
