@@ -4,8 +4,10 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "common/error.hpp"
@@ -204,6 +206,78 @@ void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedG
   write_file_atomic(f.gtkw_path, os.str());
 }
 
+namespace {
+
+// The trace flags of a "@hex" line (0 for any other line).
+uint64_t line_flags(const std::string& l) {
+  return l.size() > 1 && l[0] == '@' ? std::strtoull(l.c_str() + 1, nullptr, 16) : 0;
+}
+
+// The words of `text` written in capitals (an engine or opcode a unit of
+// work names: "instruction 54: STORE OUT ..." -> store, out), lower-cased.
+std::set<std::string> capital_words(const std::string& text) {
+  std::set<std::string> words;
+  std::string w;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    const char c = i < text.size() ? text[i] : ' ';
+    if (std::isupper(static_cast<unsigned char>(c)) || (!w.empty() && std::isalnum(static_cast<unsigned char>(c)))) {
+      w += c;
+      continue;
+    }
+    if (w.size() >= 3 && std::all_of(w.begin(), w.end(), [](char ch) { return !std::islower(static_cast<unsigned char>(ch)); })) {
+      std::string lower;
+      for (char ch : w) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      words.insert(lower);
+    }
+    w.clear();
+  }
+  return words;
+}
+
+// The top-level groups whose name starts with a word the label writes in
+// capitals (VTA's "store engine" for a STORE instruction) move to the top:
+// the engine behind the divergence is the first thing the view shows.
+std::vector<std::string> divergence_group_first(const std::vector<std::string>& lines, const std::string& label) {
+  const std::set<std::string> words = capital_words(label);
+  std::vector<std::string> head, tail;
+  std::vector<std::vector<std::string>> groups;
+  std::size_t i = 0;
+  for (; i < lines.size() && !(line_flags(lines[i]) & kGroupBegin); ++i) head.push_back(lines[i]);
+  while (i < lines.size() && (line_flags(lines[i]) & kGroupBegin)) {
+    std::vector<std::string> g;
+    int depth = 0;
+    for (; i < lines.size(); ++i) {
+      g.push_back(lines[i]);
+      const uint64_t f = line_flags(lines[i]);
+      depth += (f & kGroupBegin) ? 1 : (f & kGroupEnd) ? -1 : 0;
+      if ((f & kGroupEnd) && depth == 0) {
+        if (i + 1 < lines.size()) g.push_back(lines[++i]);  // the end's "-name" line
+        ++i;
+        break;
+      }
+    }
+    groups.push_back(std::move(g));
+  }
+  for (; i < lines.size(); ++i) tail.push_back(lines[i]);
+  const auto first_word = [](const std::vector<std::string>& g) {
+    std::string name = g.size() > 1 && !g[1].empty() && g[1][0] == '-' ? g[1].substr(1) : "";
+    std::string w;
+    for (char c : name) {
+      if (!std::isalnum(static_cast<unsigned char>(c))) break;
+      w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return w;
+  };
+  std::stable_partition(groups.begin(), groups.end(),
+                        [&](const std::vector<std::string>& g) { return words.count(first_word(g)) > 0; });
+  std::vector<std::string> out = head;
+  for (const auto& g : groups) out.insert(out.end(), g.begin(), g.end());
+  out.insert(out.end(), tail.begin(), tail.end());
+  return out;
+}
+
+}  // namespace
+
 void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::string& label) {
   std::ifstream in(gtkw_path);
   if (!in) throw InputError(gtkw_path + ": cannot read the GTKWave save file");
@@ -213,6 +287,7 @@ void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::str
     lines.push_back(l);
   }
   in.close();
+  lines = divergence_group_first(lines, label);
   // Show about 60 cycles on each side of the marker.
   constexpr uint64_t kSide = 60 * kFstTicksPerCycle;
   std::ostringstream os;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """For scripts/wave-selftest: compares what GTKWave displayed with the view.
 
-    check_displayed.py VIEW.gtkw LISTING SCREENSHOT.png [--marker-cycle C]
+    check_displayed.py VIEW.gtkw LISTING SCREENSHOT.png [--marker-cycle C] [--first-group NAME]
 
 VIEW.gtkw is the prepared view (tb/wave), LISTING what tests/wave/list_traces.tcl
 wrote from inside GTKWave. Fails (exit 1, one line per problem) when the view
@@ -10,7 +10,8 @@ displayed, when the visible range does not hold the whole dumped window, or
 when the screenshot is blank. With --marker-cycle C (a view of a mismatch,
 C the cycle report.json names), GTKWave's primary marker must be at cycle C
 and the visible range must open around it (within 100 cycles on each side)
-instead of holding the whole window.
+instead of holding the whole window. With --first-group NAME the first
+group GTKWave shows must start with NAME (the engine behind the divergence).
 """
 import re
 import subprocess
@@ -41,7 +42,9 @@ def view_items(gtkw):
 
 def main():
     gtkw, listing, shot = sys.argv[1:4]
-    marker_cycle = int(sys.argv[5]) if len(sys.argv) == 6 and sys.argv[4] == "--marker-cycle" else None
+    opts = dict(zip(sys.argv[4::2], sys.argv[5::2]))
+    marker_cycle = int(opts["--marker-cycle"]) if "--marker-cycle" in opts else None
+    first_group = opts.get("--first-group")
     groups, signals, missing, window = view_items(gtkw)
     shown, start, end, marker, done = [], None, None, None, False
     for line in open(listing, encoding="utf-8"):
@@ -88,6 +91,9 @@ def main():
     elif start > window[0] * PS_PER_CYCLE or end < window[1] * PS_PER_CYCLE:
         problems.append("visible range %d..%d ps does not hold the window, cycles %d..%d" %
                         (start, end, window[0], window[1]))
+    if first_group is not None and (not shown or not shown[0].startswith(first_group)):
+        problems.append("the first group GTKWave shows is %r, not the divergence's %r" %
+                        (shown[0] if shown else None, first_group))
     colours = subprocess.run(["convert", shot, "-format", "%k", "info:"], capture_output=True, text=True)
     if colours.returncode != 0 or int(colours.stdout.strip() or 0) < 8:
         problems.append("the screenshot " + shot + " is blank or unreadable")

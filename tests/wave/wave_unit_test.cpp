@@ -233,6 +233,22 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   const std::string m2 = slurp(f.gtkw_path);
   EXPECT_EQ(m2.find("[markername] Afirst"), std::string::npos);
   EXPECT_NE(m2.find("[markername] Aagain\n"), std::string::npos);
+  EXPECT_LT(m2.find("-ctl\n"), m2.find("-num\n"));  // no engine named: the view's order
+  // A divergence whose unit names an engine in capitals ("... NUM OUT") puts
+  // the group of that name first (VTA: a STORE -> "store engine"), whole.
+  set_gtkw_marker(f.gtkw_path, 500, "first mismatch out[n=0] by instruction 3: NUM OUT sram=1");
+  const std::string m3 = slurp(f.gtkw_path);
+  EXPECT_LT(m3.find("@c01200\n-num\n"), m3.find("@800200\n-ctl\n")) << m3;
+  EXPECT_LT(m3.find("@c01200\n-num\n"), m3.find("@24\ntop.n[7:0]\n@1000200\n-num\n")) << m3;
+  EXPECT_LT(m3.find("@1000200\n-num\n"), m3.find("@800200\n-ctl\n")) << m3;
+  const auto count = [&m3](const std::string& x) {
+    std::size_t n = 0;
+    for (auto p = m3.find(x); p != std::string::npos; p = m3.find(x, p + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("-ctl\n"), 2u);
+  EXPECT_EQ(count("-num\n"), 2u);
+  EXPECT_EQ(count("top.state_q[4:0]\n"), 1u);
   fs::remove_all(d);
 }
 
