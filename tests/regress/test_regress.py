@@ -269,18 +269,19 @@ class Options(unittest.TestCase):
         os.makedirs(os.path.dirname(own), exist_ok=True)
         if not os.path.exists(own):
             os.symlink(FAKE, own)
-        p = run(["--cosim", own, "--filter", "^selftest_vadd$", "--seeds", "2", "--jobs", "2",
-                 "--out", os.path.join(self.tmp, "out"), "--build", os.path.join(self.tmp, "b")],
-                env=env, cwd=self.tmp)
-        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        def sweep(cosim, out):
+            p = run(["--cosim", cosim, "--filter", "^selftest_vadd$", "--seeds", "2", "--jobs", "2",
+                     "--out", os.path.join(self.tmp, out), "--build", os.path.join(self.tmp, "b")],
+                    env=env, cwd=self.tmp)
+            self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+            return p
+
+        p = sweep(own, "out")
         self.assertIn("    make sim SCENARIO=selftest_vadd SEED=2 BUILD=b\n", p.stdout)
         self.assertNotIn("SEED=1", p.stdout)
         # Another binary: `make sim` would run the build's cosim instead, so
         # only the raw command is offered.
-        p = run(["--cosim", FAKE, "--filter", "^selftest_vadd$", "--seeds", "2", "--jobs", "2",
-                 "--out", os.path.join(self.tmp, "out2"), "--build", os.path.join(self.tmp, "b")],
-                env=env, cwd=self.tmp)
-        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        p = sweep(FAKE, "out2")
         self.assertNotIn("make sim", p.stdout)
         self.assertIn("fake_cosim.py run ", p.stdout)
 
