@@ -74,11 +74,12 @@ std::string disassemble(const Uop& uop) {
   return "uop dst=" + std::to_string(uop.dst) + " src=" + std::to_string(uop.src) + " wgt=" + std::to_string(uop.wgt);
 }
 
-std::string disassemble_stream(const std::vector<uint8_t>& insn_bytes) {
+std::string disassemble_stream(const std::vector<uint8_t>& insn_bytes, std::size_t first_index) {
   std::vector<InsnWord> words = words_from_bytes(insn_bytes);
   std::ostringstream os;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    os << (i < 10 ? "   " : i < 100 ? "  " : i < 1000 ? " " : "") << i << ": " << disassemble(words[i]) << '\n';
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    const std::size_t i = first_index + k;
+    os << (i < 10 ? "   " : i < 100 ? "  " : i < 1000 ? " " : "") << i << ": " << disassemble(words[k]) << '\n';
   }
   return os.str();
 }

@@ -17,8 +17,9 @@ std::string disassemble(const InsnWord& word);
 std::string disassemble(const Uop& uop);  // "uop dst=.. src=.. wgt=.."
 std::string dep_string(const DepFlags& dep);
 
-// One line per instruction, "  <index>: <text>". Throws cosim::InputError when
+// One line per instruction, "  <index>: <text>", the first numbered
+// `first_index` (a chunk of a longer stream). Throws cosim::InputError when
 // the size is not a multiple of 16.
-std::string disassemble_stream(const std::vector<uint8_t>& insn_bytes);
+std::string disassemble_stream(const std::vector<uint8_t>& insn_bytes, std::size_t first_index = 0);
 
 }  // namespace cosim::vta

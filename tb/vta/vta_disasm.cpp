@@ -4,10 +4,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
-#include <cstdio>
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "dut/vta_regs.hpp"
 #include "vta/disasm.hpp"
 #include "vta/isa.hpp"
@@ -20,7 +20,7 @@ namespace regs = cosim::vta::regs;
 
 namespace {
 
-constexpr std::size_t kInsnBytes = 16;
+using cosim::vta::kInsnBytes;
 
 // Numbered lines, written in chunks so that a long stream is never held
 // twice as text.
@@ -29,13 +29,7 @@ void write_stream(const std::vector<uint8_t>& bytes, std::ostream& os) {
   for (std::size_t at = 0; at < bytes.size(); at += kChunk) {
     const std::vector<uint8_t> part(bytes.begin() + static_cast<std::ptrdiff_t>(at),
                                     bytes.begin() + static_cast<std::ptrdiff_t>(std::min(bytes.size(), at + kChunk)));
-    const std::vector<cosim::vta::InsnWord> words = cosim::vta::words_from_bytes(part);
-    std::string text;
-    for (std::size_t k = 0; k < words.size(); ++k) {
-      const std::string i = std::to_string(at / kInsnBytes + k);
-      text += std::string(i.size() < 4 ? 4 - i.size() : 0, ' ') + i + ": " + cosim::vta::disassemble(words[k]) + "\n";
-    }
-    os << text;
+    os << cosim::vta::disassemble_stream(part, at / kInsnBytes);
   }
 }
 
@@ -65,12 +59,6 @@ class LoadedImage {
   };
   std::vector<Blob> blobs_;
 };
-
-std::string hex(uint64_t v) {
-  char b[24];
-  std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(v));
-  return b;
-}
 
 }  // namespace
 
