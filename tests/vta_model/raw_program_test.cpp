@@ -57,7 +57,9 @@ TEST(VtaRawProgram, MakePlacesTheStream) {
 }
 
 void expect_dir_error(const std::string& meta, const std::string& needle, std::size_t insn_bytes = 16) {
-  const std::string d = temp_dir("bad");
+  // A folder per test case: ctest runs the cases that call this in parallel.
+  const std::string d =
+      temp_dir(std::string("bad-") + ::testing::UnitTest::GetInstance()->current_test_info()->name());
   std::ofstream(d + "/meta") << meta;
   write_binary_file(d + "/insn.bin", std::vector<uint8_t>(insn_bytes, 0));
   write_binary_file(d + "/dram.bin", std::vector<uint8_t>(64, 0));
