@@ -16,6 +16,10 @@ class MemoryPort {
   virtual void read(uint64_t addr, uint8_t* dst, std::size_t len) = 0;
   // strobe: one byte per data byte, non-zero = write it; nullptr = all bytes.
   virtual void write(uint64_t addr, const uint8_t* src, std::size_t len, const uint8_t* strobe) = 0;
+  // Called once per DUT cycle in which a bus model holds an access waiting
+  // for this memory's time (the run's "memory wait" figure); untimed memories
+  // ignore it.
+  virtual void note_waiting() {}
 };
 
 // A flat byte image whose byte 0 is address 0; out-of-range accesses throw

@@ -116,7 +116,10 @@ class BasicS2mmDma {
     if (active_ && wait_ == 0) {
       sink_.drive(p);
     } else {
-      if (wait_ > 0) --wait_;
+      if (wait_ > 0) {
+        --wait_;
+        mem_.note_waiting();
+      }
       p.tready = false;
     }
   }
@@ -137,6 +140,7 @@ template <std::size_t W, std::size_t U>
 void BasicMm2sDma<W, U>::drive(Pins& p) {
   if (wait_ > 0) {
     --wait_;
+    mem_.note_waiting();
   } else if (!holding_ && remaining_ > 0 && source_.idle()) {
     // Fetch one beat ahead, as a DMA's read side would.
     uint8_t buf[W] = {0};

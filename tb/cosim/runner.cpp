@@ -330,7 +330,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
                  {"dut_write_bytes", out.memory.write_bytes},
                  {"dmi_accesses", out.memory.dmi_accesses},
                  {"tlm_accesses", out.memory.tlm_accesses},
-                 {"delay_cycles", out.memory_delay_cycles}};
+                 {"delay_cycles", out.memory_wait_cycles}};  // cycles some access waited, <= cycles
   j["perf_counters"] = out.perf;
   j["timeline"] = out.timeline ? out.timeline->to_json() : json(nullptr);
   j["metrics"] = metrics.extra;
@@ -376,7 +376,11 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
             << "are what the checkers saw, not the DUT's doing\n";
   }
   for (const auto& e : out.dut_errors) console << (ctx.fault.empty() ? "  DUT error   " : "  fault seen  ") << e << "\n";
-  console << "  cycles      " << out.cycles << " (memory delay " << out.memory_delay_cycles << " cycles)\n";
+  console << "  cycles      " << out.cycles << " (memory wait " << out.memory_wait_cycles << " cycles"
+          << (out.cycles > 0 ? ", " + fmt(100.0 * static_cast<double>(out.memory_wait_cycles) /
+                                              static_cast<double>(out.cycles), 1) + " %"
+                             : std::string())
+          << ": cycles in which some DRAM access was waiting)\n";
   console << "  MACs        " << metrics.macs << ", utilization "
           << (metrics.utilization ? fmt(*metrics.utilization * 100.0, 1) + " %" : std::string("n/a"));
   // A target whose busy-unit figure counts padded lanes also gives the share

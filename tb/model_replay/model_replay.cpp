@@ -549,12 +549,15 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
     exact_n += exact ? 1 : 0;
     const Figures f = target.figures(l, lr, run);
     const std::string where = f.where.empty() ? target.name() : f.where;
-    nlohmann::json j{{"op_index", l.op_index}, {"type", l.type}, {"check", l.check}, {"shapes", l.layer.shapes},
-                     {"status", target.name()}, {"where", where}, {"bit_exact", exact}, {"macs", l.layer.macs}};
+    // bit_exact: null when nothing of this layer was checked (an operator on
+    // the CPU, or one fused into another's check): neither passed nor failed.
+    nlohmann::json j{{"op_index", l.op_index}, {"type", l.type},   {"check", l.check},
+                     {"shapes", l.layer.shapes}, {"status", target.name()}, {"where", where},
+                     {"bit_exact", any ? nlohmann::json(exact) : nlohmann::json(nullptr)}, {"macs", l.layer.macs}};
     if (st.networks.size() > 1) j["input"] = k / per_input;
     for (const auto& [key, value] : f.json.items()) j[key] = value;
     layers.push_back(j);
-    m.extra[l.check + ".bit_exact"] = exact ? 1.0 : 0.0;
+    if (any) m.extra[l.check + ".bit_exact"] = exact ? 1.0 : 0.0;
     for (const auto& [key, value] : f.metrics) m.extra[l.check + "." + key] = value;
     if (k >= per_input) continue;
     placed.push_back({l.op_index, where != "cpu"});
@@ -582,7 +585,7 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   nlohmann::json not_run = nlohmann::json::array();
   std::vector<std::pair<std::string, std::string>> by_reason;  // reason, op list
   for (const NotRun& n : st.not_run) {
-    not_run.push_back({{"op_index", n.op_index}, {"type", n.type}, {"reason", n.reason}});
+    not_run.push_back({{"op_index", n.op_index}, {"type", n.type}, {"shapes", n.shapes}, {"reason", n.reason}});
     auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& p) { return p.first == n.reason; });
     if (it == by_reason.end()) by_reason.push_back({n.reason, std::to_string(n.op_index)});
     else it->second += ", " + std::to_string(n.op_index);

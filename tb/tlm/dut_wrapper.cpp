@@ -25,6 +25,7 @@ TlmMemoryPort& DutWrapper::memory(std::size_t i, uint64_t stream) {
     const uint64_t s = memory_.size() == i ? stream : memory_.size();
     memory_.push_back(std::make_unique<TlmMemoryPort>(mem_socket, cfg_, s, [this] { return cycles_; }));
     memory_.back()->set_write_log(write_log_);
+    memory_.back()->set_wait_counter(&memory_wait_);
   }
   return *memory_[i];
 }
@@ -48,11 +49,6 @@ TlmMemoryPort::Stats DutWrapper::memory_stats() const {
   return sum;
 }
 
-uint64_t DutWrapper::memory_delay_cycles() const {
-  uint64_t sum = 0;
-  for (const auto& m : memory_) sum += m->total_delay_cycles();
-  return sum;
-}
 
 void DutWrapper::sync() {
   if (local_cycles_ == 0) return;

@@ -73,7 +73,8 @@ class DutWrapper : public sc_core::sc_module {
   std::size_t memory_ports() const { return memory_.size(); }
   // Summed over the memory masters.
   TlmMemoryPort::Stats memory_stats() const;
-  uint64_t memory_delay_cycles() const;
+  // Cycles in which some access of any memory master waited for the memory.
+  uint64_t memory_wait_cycles() const { return memory_wait_.count(); }
   const TbConfig& config() const { return cfg_; }
   // The registered target this DUT plays (`target` of the trace; set by
   // simulate()), for messages; the module name when unset.
@@ -101,6 +102,7 @@ class DutWrapper : public sc_core::sc_module {
   tlm_utils::tlm_quantumkeeper qk_;
   std::vector<std::unique_ptr<TlmMemoryPort>> memory_;
   WriteLog* write_log_ = nullptr;
+  MemoryWaitCycles memory_wait_;
   uint64_t cycles_ = 0;
   uint64_t local_cycles_ = 0;
   std::string target_;

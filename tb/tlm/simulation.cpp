@@ -42,7 +42,7 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   out.dut_errors = dut->errors();
   out.dram = dram.stats();
   out.memory = dut->memory_stats();
-  out.memory_delay_cycles = dut->memory_delay_cycles();
+  out.memory_wait_cycles = dut->memory_wait_cycles();
   out.sim_time_ns = sc_core::sc_time_stamp().to_seconds() * 1e9;
   return out;
 }

@@ -29,7 +29,7 @@ struct SimOutcome {
   std::vector<std::string> dut_errors;  // DutWrapper::errors()
   DramTarget::Stats dram;
   TlmMemoryPort::Stats memory;
-  uint64_t memory_delay_cycles = 0;
+  uint64_t memory_wait_cycles = 0;  // cycles in which some memory access waited (DutWrapper)
   double sim_time_ns = 0;
   double wall_seconds = 0;
   // The played trace's config (its `config` lines): what a target recorded

@@ -45,6 +45,7 @@ void TimedAxiSlave::tick(const Axi4Pins& pins) {
   if (frozen_) {
     --freeze_;
     ++wait_cycles_;
+    port_.note_waiting();
     return;
   }
   model_.tick(pins);  // may write memory for a W beat

@@ -21,6 +21,26 @@
 
 namespace cosim::tb {
 
+// Cycles in which at least one access, on any of the ports that share this
+// counter, was held waiting for memory. A cycle counts once however many
+// accesses wait in it, so the total never exceeds the run's cycles (a sum of
+// latencies would: accesses overlap).
+class MemoryWaitCycles {
+ public:
+  void mark(uint64_t cycle) {
+    if (counted_ && cycle == last_) return;
+    counted_ = true;
+    last_ = cycle;
+    ++count_;
+  }
+  uint64_t count() const { return count_; }
+
+ private:
+  bool counted_ = false;
+  uint64_t last_ = 0;
+  uint64_t count_ = 0;
+};
+
 class TlmMemoryPort : public MemoryPort {
  public:
   struct Stats {
@@ -40,6 +60,11 @@ class TlmMemoryPort : public MemoryPort {
   uint64_t take_delay_cycles();
   uint64_t total_delay_cycles() const { return total_cycles_; }
   void set_write_log(WriteLog* log) { log_ = log; }
+  // Where note_waiting() counts, at the DUT's current cycle.
+  void set_wait_counter(MemoryWaitCycles* counter) { wait_ = counter; }
+  void note_waiting() override {
+    if (wait_ != nullptr && now_) wait_->mark(now_());
+  }
   void invalidate_dmi() { dmi_valid_ = false; }
   const Stats& stats() const { return stats_; }
 
@@ -52,6 +77,7 @@ class TlmMemoryPort : public MemoryPort {
   DramTiming timing_;
   std::function<uint64_t()> now_;
   WriteLog* log_ = nullptr;
+  MemoryWaitCycles* wait_ = nullptr;
   tlm::tlm_dmi dmi_;
   bool dmi_valid_ = false;
   bool dmi_refused_ = false;

@@ -48,6 +48,10 @@ TEST_P(Tf2Scenario, RunsBitExactWithMetrics) {
   EXPECT_LT(m[layer + ".inq_snr_db"].get<double>(), 60.0);
   EXPECT_GT(m[layer + ".int8_max_abs_err"].get<double>(), 0.0);
   EXPECT_GT(j["perf_counters"]["pe_busy_cycles"].get<double>(), 0);
+  // Memory wait counts cycles in which some access waited: part of the run,
+  // never more (tf2_conv1x1 once summed overlapping latencies to 1,506 of 1,432).
+  EXPECT_GT(j["memory"]["delay_cycles"].get<uint64_t>(), 0u);
+  EXPECT_LE(j["memory"]["delay_cycles"].get<uint64_t>(), j["cycles"].get<uint64_t>());
   ASSERT_FALSE(j["distance"].empty());
   EXPECT_EQ(j["distance"][0]["reference"], "float_ref");
   // The trace replays to the same cycles.

@@ -97,7 +97,7 @@ json play(const trace::Trace& t, const TbConfig& cfg) {
     j["perf"] = out.perf;
     j["errors"] = out.dut_errors;
     j["dmi"] = out.memory.dmi_accesses;
-    j["delay"] = out.memory_delay_cycles;
+    j["delay"] = out.memory_wait_cycles;
     int64_t mism = 0;
     json checks = json::array();
     for (const auto& c : out.play.checks) {

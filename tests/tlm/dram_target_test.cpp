@@ -281,3 +281,26 @@ TEST(TbConfig, TraceConfigRoundTripAndErrors) {
   EXPECT_THROW(TbConfig::from_map({{"stall_probability", "1.0"}}), cosim::InputError);
   EXPECT_THROW(TbConfig::from_map({{"bytes_per_cycle", "0"}}), cosim::InputError);
 }
+
+// Two masters waiting in the same cycle make one cycle of memory wait, so the
+// figure can never exceed the run; a cycle with no wait adds nothing.
+TEST(MemoryBridge, WaitCyclesCountEachCycleOnce) {
+  TbConfig c = base_cfg();
+  const json j = run_sim(c, [c](Initiator& i, DramTarget&, json& out) {
+    uint64_t now = 0;
+    cosim::tb::MemoryWaitCycles shared;
+    cosim::tb::TlmMemoryPort a(i.socket, c, 0, [&now] { return now; });
+    cosim::tb::TlmMemoryPort b(i.socket, c, 1, [&now] { return now; });
+    a.set_wait_counter(&shared);
+    b.set_wait_counter(&shared);
+    for (now = 0; now < 10; ++now) {
+      if (now < 6) a.note_waiting();  // cycles 0..5
+      if (now >= 4 && now < 8) b.note_waiting();  // cycles 4..7, two of them shared with a
+    }
+    out["wait"] = shared.count();
+    cosim::tb::TlmMemoryPort lone(i.socket, c, 2, [&now] { return now; });
+    lone.note_waiting();  // no counter: ignored
+  });
+  ASSERT_FALSE(j.contains("exception")) << j.dump();
+  EXPECT_EQ(j["wait"].get<uint64_t>(), 8u);  // cycles 0..7
+}

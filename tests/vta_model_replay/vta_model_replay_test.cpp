@@ -138,6 +138,7 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   ASSERT_EQ(j["not_supported"].size(), 4u);
   EXPECT_EQ(j["not_supported"][3]["op_index"].get<std::size_t>(), 15u);
   EXPECT_EQ(j["not_supported"][3]["type"], "SOFTMAX");
+  EXPECT_EQ(j["not_supported"][3]["shapes"], "1x10 -> 1x10");  // a CPU row of the layer table has its shapes
   // One simulation: the runs' cycles add up to the DUT's total minus the
   // host's register accesses between runs.
   const uint64_t total = j["cycles"].get<uint64_t>();
