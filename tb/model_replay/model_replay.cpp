@@ -340,11 +340,15 @@ std::string right(const std::string& s, int w) {
 
 }  // namespace
 
-std::string resolve_model(const scenario::Scenario& sc, const std::string& path) {
-  const fs::path p(path);
+std::string resolve_model(const scenario::Scenario& sc, const scenario::Value& key) {
+  const fs::path p(key.as_string());
   if (p.is_absolute()) return p.string();
-  const fs::path dir = fs::absolute(sc.dir.empty() ? fs::path(".") : fs::path(sc.dir));
-  return (dir.parent_path() / p).lexically_normal().string();
+  // Written in the scenario: from the scenario file's folder, like `npy:`
+  // paths, so a scenario and its models move together. Typed on the command
+  // line (--set model=...): from the current folder, like any shell path.
+  const fs::path dir = !key.loc.override.empty() ? fs::current_path()
+                                                 : fs::absolute(sc.dir.empty() ? fs::path(".") : fs::path(sc.dir));
+  return (dir / p).lexically_normal().string();
 }
 
 std::string check_name(std::size_t op_index, const std::string& type) {
@@ -399,7 +403,7 @@ bool is_model_workload(const Workload& w) { return w.state.type() == typeid(Mode
 Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   const Value& model_key = sc["model"];
   ModelState st;
-  st.model_path = resolve_model(sc, model_key.as_string());
+  st.model_path = resolve_model(sc, model_key);
   std::error_code ec;
   if (!fs::exists(st.model_path, ec)) {
     // A SKIP only for the path written in the scenario file whose folder is

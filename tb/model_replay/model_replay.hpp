@@ -3,7 +3,7 @@
 // the DUT:
 //
 //   op: model
-//   model: ../shared/models/resnet8_int8.tflite  # relative: from the parent of the scenario's folder
+//   model: ../../shared/models/resnet8_int8.tflite  # relative: from the scenario file's folder
 //   ops: all                                     # or indices into subgraph 0's operator list: [0, 3]
 //
 // - the model: path resolution, the skip when the scenario file's path
@@ -198,9 +198,10 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
 std::optional<WorkUnit> work_unit(const ModelTarget& target, const Workload& w, const std::string& check,
                                   const std::vector<int64_t>& index);
 
-// The model path of a scenario: absolute, or relative to the parent of the
-// scenario's folder (the repository root for scenarios/*.yaml).
-std::string resolve_model(const scenario::Scenario& sc, const std::string& path);
+// The model path of a scenario's `model` key: absolute, or relative to the
+// scenario file's folder (like `npy:` paths); from --set, relative to the
+// current folder.
+std::string resolve_model(const scenario::Scenario& sc, const scenario::Value& key);
 // "op07_conv2d", "op03_add", "op01_depthwise_conv2d".
 std::string check_name(std::size_t op_index, const std::string& type);
 // "1x32x32x16".

@@ -3,7 +3,7 @@
 //
 //   target: tf2
 //   op: model
-//   model: ../shared/models/resnet8_float.tflite
+//   model: ../../shared/models/resnet8_float.tflite
 //   ops: all            # a chain runs the whole network
 //   mode: chain         # (default) or `layers`: each CONV_2D alone on a seeded random input
 //   calibration: 8      # images the float network runs on to choose every map's Qs

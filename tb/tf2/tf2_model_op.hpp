@@ -4,7 +4,7 @@
 //
 //   target: tf2
 //   op: model
-//   model: ../shared/models/resnet8_float.tflite   # relative: from the parent of the scenario's folder
+//   model: ../../shared/models/resnet8_float.tflite   # relative: from the scenario file's folder
 //   ops: all                                       # every float CONV_2D; or operator indices
 //   input: random                                  # per layer: seeded uniform [-1, 1]; {random: {min, max}}; {npy: f}
 //

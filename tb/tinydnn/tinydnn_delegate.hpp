@@ -3,7 +3,7 @@
 //
 //   target: tinydnn
 //   op: model
-//   model: ../shared/models/resnet8_float.tflite
+//   model: ../../shared/models/resnet8_float.tflite
 //   ops: all                            # a delegate places every operator
 //   mode: delegate                      # or `layers`: each stride-1 CONV_2D alone on a seeded random input
 //   inputs: 4                           # network inputs (1..256), top-1 agreement over them

@@ -3,7 +3,7 @@
 //
 //   target: tinydnn
 //   op: model
-//   model: ../shared/models/resnet8_float.tflite  # relative: from the parent of the scenario's folder
+//   model: ../../shared/models/resnet8_float.tflite  # relative: from the scenario file's folder
 //   ops: all
 //   mode: delegate                                # (default) or layers
 //

@@ -4,7 +4,7 @@
 //
 //   target: vta
 //   op: model
-//   model: ../shared/models/resnet8_int8.tflite   # relative: from the parent of the scenario's folder
+//   model: ../../shared/models/resnet8_int8.tflite   # relative: from the scenario file's folder
 //   ops: all                                      # every CONV_2D and ADD; or operator indices, e.g. [0, 3]
 //   input: random                                 # the golden chain's input: seeded, or {npy: file}
 //   compile: {threads: 2}                         # compiler knobs, as for conv2d

@@ -21,12 +21,12 @@ def test_a_typo_in_the_model_path_is_input_error(tmp_path):
 
 
 def test_a_shipped_model_scenario_without_the_models_folder_is_skipped(tmp_path):
-    repo = tmp_path / "repo"  # ../shared/models from repo/scenarios: absent
+    repo = tmp_path / "repo"  # ../../shared/models from repo/scenarios: absent
     (repo / "scenarios").mkdir(parents=True)
     shutil.copy(SCENARIOS / "resnet8.yaml", repo / "scenarios")
     r = cosim.run(str(repo / "scenarios" / "resnet8.yaml"), out=str(tmp_path / "out"))
     assert (r.status, r.exit_status) == ("skipped", 0)
-    assert "model ../shared/models/resnet8_int8.tflite not found" in r.report["reason"]
+    assert "model ../../shared/models/resnet8_int8.tflite not found" in r.report["reason"]
 
 
 # Issue 31, item 8: in-memory inputs of a model scenario, checked; a run's

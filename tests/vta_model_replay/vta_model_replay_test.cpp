@@ -489,15 +489,16 @@ TEST_F(VtaModelReplay, BadOperatorIndicesExit2) {
   EXPECT_EQ(n.code, 2) << n.out;
 }
 
-TEST_F(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToScenarioParent) {
+TEST_F(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToTheScenarioFile) {
   REQUIRE_MODEL(kResnet);
-  // <work>/rel/scen/r.yaml names models/r8.tflite: resolved from <work>/rel.
+  // <work>/rel/scen/r.yaml names ../models/r8.tflite: resolved from <work>/rel/scen,
+  // the scenario file's folder, like an npy: path.
   const fs::path base = fs::path(work()) / "rel";
   fs::create_directories(base / "scen");
   fs::create_directories(base / "models");
   std::error_code ec;
   fs::create_symlink(kResnet, base / "models" / "r8.tflite", ec);
-  std::ofstream(base / "scen" / "r.yaml") << "target: vta\nop: model\nmodel: models/r8.tflite\nops: [7, 0]\n";
+  std::ofstream(base / "scen" / "r.yaml") << "target: vta\nop: model\nmodel: ../models/r8.tflite\nops: [7, 0]\n";
   const std::string out = work() + "/rel_out";
   const Cmd c = cosim("run " + (base / "scen" / "r.yaml").string() + " --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
@@ -510,15 +511,29 @@ TEST_F(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToScenarioParent) {
   EXPECT_GT(j["layers"][1]["cycles"].get<uint64_t>(), 0u);
 }
 
+// A relative path typed on the command line is the shell's: from the current folder.
+TEST_F(VtaModelReplay, SetModelPathIsRelativeToTheCurrentFolder) {
+  REQUIRE_MODEL(kResnet);
+  const fs::path here = fs::path(work()) / "cwd";
+  fs::create_directories(here / "m");
+  std::error_code ec;
+  fs::create_symlink(kResnet, here / "m" / "r8.tflite", ec);
+  const std::string out = work() + "/cwd_out";
+  const Cmd c = cosim::test::run_command("cd " + here.string() + " && " + cosim::test::cosim_binary() + " run " +
+                                         scenario("resnet8") + " --set model=m/r8.tflite --set ops=[0] --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  EXPECT_EQ(report(out)["model"], (here / "m" / "r8.tflite").string());
+}
+
 TEST_F(VtaModelReplay, MissingModelSkips) {
   // Runs without the models folder too.
   const fs::path dir = fs::path(work()) / "missing" / "scen";
   fs::create_directories(dir);
-  std::ofstream(dir / "m.yaml") << "target: vta\nop: model\nmodel: ../shared/models/absent_model.tflite\n";
+  std::ofstream(dir / "m.yaml") << "target: vta\nop: model\nmodel: ../../shared/models/absent_model.tflite\n";
   const std::string out = work() + "/missing_out";
   const Cmd c = cosim("run " + (dir / "m.yaml").string() + " --out " + out);
   EXPECT_EQ(c.code, 0) << c.out;
-  EXPECT_NE(c.out.find("cosim: skipped: model ../shared/models/absent_model.tflite not found"), std::string::npos)
+  EXPECT_NE(c.out.find("cosim: skipped: model ../../shared/models/absent_model.tflite not found"), std::string::npos)
       << c.out;
   const json j = report(out);
   EXPECT_EQ(j["status"], "skipped");
@@ -529,7 +544,7 @@ TEST_F(VtaModelReplay, MissingModelSkips) {
 TEST_F(VtaModelReplay, MalformedModelExits2) {
   const fs::path dir = fs::path(work()) / "malformed" / "scen";
   fs::create_directories(dir);
-  std::ofstream(dir.parent_path() / "junk.tflite") << "not a flatbuffer";
+  std::ofstream(dir / "junk.tflite") << "not a flatbuffer";
   std::ofstream(dir / "m.yaml") << "target: vta\nop: model\nmodel: junk.tflite\n";
   const Cmd c = cosim("run " + (dir / "m.yaml").string() + " --out " + work() + "/malformed_out");
   EXPECT_EQ(c.code, 2) << c.out;
@@ -555,7 +570,7 @@ TEST_F(VtaModelReplayFaults, MissingFileInAnExistingFolderExits2) {
   const fs::path base = fs::path(work()) / "typo_in_file";
   fs::create_directories(base / "scen");
   fs::create_directories(base / "models");
-  std::ofstream(base / "scen" / "m.yaml") << "target: vta\nop: model\nmodel: models/resnet8_int8.tfltie\n";
+  std::ofstream(base / "scen" / "m.yaml") << "target: vta\nop: model\nmodel: ../models/resnet8_int8.tfltie\n";
   const Cmd c = cosim("run " + (base / "scen" / "m.yaml").string() + " --out " + work() + "/typo_in_file_out");
   EXPECT_EQ(c.code, 2) << c.out;
   EXPECT_EQ(c.out, "cosim: error: " + (base / "scen" / "m.yaml").string() +
@@ -564,7 +579,7 @@ TEST_F(VtaModelReplayFaults, MissingFileInAnExistingFolderExits2) {
 }
 
 TEST_F(VtaModelReplayFaults, ShippedScenarioWithoutTheModelsFolderSkips) {
-  // The shipped scenarios, copied where ../shared/models does not exist.
+  // The shipped scenarios, copied where ../../shared/models does not exist.
   const fs::path base = fs::path(work()) / "no_models" / "repo";
   fs::remove_all(base.parent_path());
   fs::create_directories(base / "scenarios");
@@ -573,7 +588,7 @@ TEST_F(VtaModelReplayFaults, ShippedScenarioWithoutTheModelsFolderSkips) {
     const std::string out = work() + "/no_models_" + name;
     const Cmd c = cosim("run " + (base / "scenarios" / (std::string(name) + ".yaml")).string() + " --out " + out);
     EXPECT_EQ(c.code, 0) << c.out;
-    EXPECT_NE(c.out.find("cosim: skipped: model ../shared/models/"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("cosim: skipped: model ../../shared/models/"), std::string::npos) << c.out;
     EXPECT_EQ(report(out)["status"], "skipped");
   }
 }
