@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "report_html/html.hpp"
+#include "report_html/layer_table.hpp"
 
 namespace cosim::tb::report_html {
 
@@ -53,6 +54,69 @@ std::string chart(const nlohmann::json& d, const std::vector<double>& bounds) {
   return o.str();
 }
 
+// A float model's layers (tiny-dnn's float32_drift, TF2's layer / network
+// SNR): one bar per layer, its SNR in dB against the float model, the
+// kUsableSnrDb line, and TF2's network SNR so far as a tick.
+std::string snr_chart(const nlohmann::json& report) {
+  struct Row {
+    std::string label;
+    LayerDrift d;
+    std::optional<double> network;
+  };
+  std::vector<Row> rows;
+  double top = 40;
+  for (const auto& l : all_layers(report)) {
+    const auto d = layer_drift(l);
+    if (!d || !d->snr_db) continue;
+    Row r{"op " + value_text(l.value("op_index", nlohmann::json())) + " " + l.value("type", std::string()), *d, {}};
+    const auto& n = l.value("network_snr_db", nlohmann::json());
+    if (n.is_number()) r.network = n.get<double>();
+    for (const auto v : {r.d.snr_db, r.network}) {
+      if (v && std::isfinite(*v)) top = std::max(top, *v);
+    }
+    rows.push_back(r);
+  }
+  if (rows.empty()) return "";
+  top = 10 * std::ceil(top / 10);
+  constexpr double kLabel = 190, kBar = 520, kRow = 18, kHead = 22;
+  const double height = kHead + kRow * static_cast<double>(rows.size()) + 8;
+  const auto x_of = [&](double db) { return kLabel + kBar * std::clamp(db, 0.0, top) / top; };
+  bool network = false;
+  for (const auto& r : rows) network = network || r.network.has_value();
+  std::ostringstream o;
+  o << "<figure class=\"drift\"><figcaption>Per-layer drift against the float model: SNR in dB (higher is closer; "
+    << "below " << number(kUsableSnrDb) << " dB the output is mostly noise)"
+    << (network ? "; the tick is the network's SNR at that layer (the drift accumulated from the input)" : "")
+    << "</figcaption><svg class=\"layer-snr\" id=\"layer-snr\" width=\"" << kLabel + kBar + 200 << "\" height=\""
+    << height << "\">";
+  for (double db = 0; db <= top; db += 10) {
+    o << "<line class=\"grid\" x1=\"" << x_of(db) << "\" x2=\"" << x_of(db) << "\" y1=\"" << kHead - 4 << "\" y2=\""
+      << height - 6 << "\"/><text class=\"grid-label\" x=\"" << x_of(db) << "\" y=\"" << kHead - 8 << "\">" << number(db)
+      << (db == top ? " dB" : "") << "</text>";
+  }
+  o << "<line class=\"usable\" x1=\"" << x_of(kUsableSnrDb) << "\" x2=\"" << x_of(kUsableSnrDb) << "\" y1=\"" << kHead - 4
+    << "\" y2=\"" << height - 6 << "\"/>";
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    const double y = kHead + kRow * static_cast<double>(i), snr = *r.d.snr_db;
+    const bool low = snr < kUsableSnrDb;
+    const std::string value = (std::isinf(snr) ? std::string("exact") : number(snr, 1) + " dB") +
+                              (r.d.max_abs ? ", max |diff| " + value_text(nlohmann::json(*r.d.max_abs)) : std::string());
+    o << "<g class=\"snr-row\"><text class=\"lane-label\" x=\"" << kLabel - 6 << "\" y=\"" << y + 12 << "\">"
+      << escape(r.label) << "</text><rect class=\"snr-bar" << (low ? " low" : "") << "\" x=\"" << kLabel << "\" y=\"" << y + 3
+      << "\" width=\"" << x_of(snr) - kLabel << "\" height=\"" << kRow - 6 << "\"><title>" << escape(r.label) << ": " << value
+      << "</title></rect>";
+    if (r.network) {
+      o << "<line class=\"net-tick\" x1=\"" << x_of(*r.network) << "\" x2=\"" << x_of(*r.network) << "\" y1=\"" << y + 1
+        << "\" y2=\"" << y + kRow - 1 << "\"><title>network SNR " << number(*r.network, 1) << " dB</title></line>";
+    }
+    o << "<text class=\"snr-value" << (low ? " low" : "") << "\" x=\"" << kLabel + kBar + 8 << "\" y=\"" << y + 12 << "\">"
+      << escape(value) << "</text></g>";
+  }
+  o << "</svg></figure>\n";
+  return o.str();
+}
+
 }  // namespace
 
 std::string drift_section(const nlohmann::json& report, std::size_t max_charts) {
@@ -69,7 +133,11 @@ std::string drift_section(const nlohmann::json& report, std::size_t max_charts) 
     o << chart(d, bounds);
     ++drawn;
   }
-  if (drawn == 0) return "<p class=\"note\">No reference semantics to measure the drift against.</p>\n";
+  if (drawn == 0) {
+    const std::string snr = snr_chart(report);
+    if (!snr.empty()) return "<div class=\"drifts\">\n" + snr + "</div>\n";
+    return "<p class=\"note\">No reference semantics to measure the drift against.</p>\n";
+  }
   if (left > 0) o << "<p class=\"note\">" << left << " more in report.json \"distance\".</p>\n";
   return "<div class=\"drifts\">\n" + o.str() + "</div>\n";
 }

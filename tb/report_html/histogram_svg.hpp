@@ -1,7 +1,9 @@
 // Drift histograms: for each output and reference semantics (report.json
 // "distance" with "histogram", bins bounded by "drift_bins"), how many
 // elements differ from the reference by how much, as inline SVG bars on a
-// log scale (exact elements usually outnumber the rest by far).
+// log scale (exact elements usually outnumber the rest by far). A float
+// model (tiny-dnn, TF2), which has no int8 reference, gets its layers'
+// SNR against the float model instead, one bar each.
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -8,6 +8,10 @@
 
 namespace cosim::tb::report_html {
 
+// Below this SNR a network's (or a layer's) output is mostly noise,
+// whatever the RTL's bits: the page marks it.
+constexpr double kUsableSnrDb = 10.0;
+
 // Text safe in HTML / SVG content and attribute values.
 std::string escape(const std::string& s);
 // 1234567 -> "1 234 567"; fractions with `precision` digits.

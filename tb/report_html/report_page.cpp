@@ -47,15 +47,28 @@ svg.histogram .hbar { fill: #f08c00; } svg.histogram .hbar.exact { fill: #2f9e44
 svg.histogram text { text-anchor: middle; font-size: 10px; } svg text.axis-note { text-anchor: start; fill: #868e96; }
 svg.mismatch-map .cell { fill: #f1f3f5; }
 details { margin: 6px 0; }
-.wide { overflow-x: auto; } table.layers td { white-space: nowrap; font-size: 12px; } table.layers th { font-size: 12px; }
+.wide { overflow-x: auto; }
+table.layers { width: 100%; font-size: 12px; } table.layers th { font-size: 12px; vertical-align: bottom; }
+table.layers th.num { text-align: right; } table.layers td { white-space: nowrap; font-variant-numeric: tabular-nums; }
+table.layers td, table.layers th { padding: 3px 6px; }
+table.layers td.shapes { white-space: normal; min-width: 140px; } table.layers td.type { font-family: ui-monospace, monospace; font-size: 11px; }
+table.layers tr.unchecked td { color: #495057; } table.layers tr.cpu td { background: #f8f9fa; }
+table.layers td.exact-yes { color: #2b8a3e; } table.layers td.exact-no { color: #c92a2a; } table.layers td.exact-none { color: #868e96; }
+table.layers td.where-fused { color: #495057; font-style: italic; } table.layers .none { color: #ced4da; }
+table.layers td.low { color: #c92a2a; font-weight: 600; } table.layers tr.bad td { background: #fff5f5; }
+table.layers td.raw { position: relative; } table.layers td.raw details { margin: 0; } table.layers td.raw summary { cursor: pointer; color: #1c7ed6; }
+table.layers td.raw details[open] > div.raw-fields { position: absolute; right: 0; top: 100%; z-index: 2; width: 460px;
+  white-space: normal; overflow-wrap: anywhere; background: #fff; border: 1px solid #ced4da; padding: 6px 8px;
+  box-shadow: 0 2px 6px rgba(0,0,0,.15); text-align: left; }
+svg.layer-snr .snr-bar { fill: #1c7ed6; } svg.layer-snr .snr-bar.low { fill: #e03131; } svg.layer-snr .lane-label { text-anchor: end; }
+svg.layer-snr .grid { stroke: #e9ecef; } svg.layer-snr .grid-label { text-anchor: middle; fill: #868e96; font-size: 10px; }
+svg.layer-snr .usable { stroke: #e03131; stroke-dasharray: 3 2; } svg.layer-snr .net-tick { stroke: #f08c00; stroke-width: 3; }
+svg.layer-snr text.snr-value.low { fill: #c92a2a; }
 )";
 
 void row(std::ostringstream& o, const std::string& key, const std::string& html_value) {
   o << "<tr><th>" << escape(key) << "</th><td>" << html_value << "</td></tr>\n";
 }
-
-// Below this the network's output is noise, whatever the RTL's bits.
-constexpr double kUsableSnrDb = 10.0;
 
 // The network verdict beside the RTL one: top-1 agreement with each
 // reference (VTA: TFLite in both roundings; tiny-dnn: float32; TF2: the
@@ -166,8 +179,22 @@ std::string summary(const nlohmann::json& r) {
   if (r.contains("memory") && r["memory"].is_object()) {
     const auto& m = r["memory"];
     row(o, "DUT memory", value_text(m.value("dut_read_bytes", nlohmann::json())) + " bytes read, " +
-                             value_text(m.value("dut_write_bytes", nlohmann::json())) + " written, " +
-                             value_text(m.value("delay_cycles", nlohmann::json())) + " delay cycles");
+                             value_text(m.value("dut_write_bytes", nlohmann::json())) + " written");
+    // report.json memory.delay_cycles: the cycles in which at least one of
+    // the DUT's DRAM accesses was waiting for the memory model (counted once
+    // however many waited), so never more than the run's cycles.
+    const nlohmann::json& wait = m.value("delay_cycles", nlohmann::json());
+    if (wait.is_number()) {
+      const nlohmann::json& cycles = r.value("cycles", nlohmann::json());
+      std::string share;
+      if (cycles.is_number() && cycles.get<double>() > 0) {
+        share = " (" + percent(wait.get<double>() / cycles.get<double>()) + " of the run)";
+      }
+      o << "<tr id=\"memory-wait\"><th>memory wait</th><td>" << value_text(wait) << " cycles" << share
+        << " in which at least one DRAM access was waiting<div class=\"note\">A cycle counts once however many "
+           "accesses wait in it: the time the DUT's reads and writes were held by the memory's latency, not the "
+           "sum of their latencies (report.json <code>memory.delay_cycles</code>).</div></td></tr>\n";
+    }
   }
   // A fault the scenario had the testbench inject: what the checkers saw is
   // not the DUT's doing, and the page says so.

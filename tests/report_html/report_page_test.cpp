@@ -8,10 +8,12 @@
 // hand-made reports (a mismatch: first divergence, map, GTKWave command).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
+#include <vector>
 
 #include "report_html/report_page.hpp"
 #include "scoreboard/mismatch_map.hpp"
@@ -280,4 +282,241 @@ TEST(ReportPageUnit, TheNetworkVerdictStandsBesideTheRtlOne) {
   const json layer = json::parse(R"({"scenario": "conv2d", "target": "vta", "op": "conv2d", "status": "pass",
     "timeline": null, "distance": []})");
   EXPECT_EQ(row_of(cosim::tb::report_html::report_page(layer, {"out/c", "cosim"})), "");
+}
+
+namespace {
+
+// The Layers table of a page, split: header texts (tags dropped) and, per
+// row, its class and cell texts.
+struct LayerTable {
+  std::vector<std::string> headers;
+  struct Row {
+    std::string cls;
+    std::vector<std::string> cells;
+  };
+  std::vector<Row> rows;
+  // The cell of `row` under the header `header` ("" when there is no such column).
+  std::string at(std::size_t row, const std::string& header) const {
+    for (std::size_t c = 0; c < headers.size(); ++c) {
+      if (headers[c] == header && row < rows.size() && c < rows[row].cells.size()) return rows[row].cells[c];
+    }
+    return "";
+  }
+  bool has(const std::string& header) const {
+    return std::find(headers.begin(), headers.end(), header) != headers.end();
+  }
+};
+
+std::string strip_tags(const std::string& s) {
+  std::string o;
+  bool tag = false;
+  for (char c : s) {
+    if (c == '<') tag = true;
+    else if (c == '>') tag = false;
+    else if (!tag) o += c;
+  }
+  return o;
+}
+
+// The elements <tag ...>...</tag> (not nested) in `s`: their attributes and inner text.
+std::vector<std::pair<std::string, std::string>> elements(const std::string& s, const std::string& tag) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const std::string open = "<" + tag, close = "</" + tag + ">";
+  for (std::size_t p = s.find(open); p != std::string::npos; p = s.find(open, p + 1)) {
+    const char after = s[p + open.size()];
+    if (after != '>' && after != ' ') continue;
+    const std::size_t gt = s.find('>', p), end = s.find(close, gt);
+    if (gt == std::string::npos || end == std::string::npos) break;
+    out.emplace_back(s.substr(p + open.size(), gt - p - open.size()), s.substr(gt + 1, end - gt - 1));
+    p = end;
+  }
+  return out;
+}
+
+LayerTable layer_table_of(const std::string& html) {
+  LayerTable t;
+  const auto begin = html.find("<table class=\"layers\"");
+  if (begin == std::string::npos) return t;
+  const std::string table = html.substr(begin, html.find("</table>", begin) - begin);
+  const std::size_t body = table.find("</thead>");
+  std::string head = table.substr(0, body);
+  // Header "<br>" reads as a space, as the browser shows it.
+  for (std::size_t p = head.find("<br>"); p != std::string::npos; p = head.find("<br>")) head.replace(p, 4, " ");
+  for (const auto& [attrs, inner] : elements(head, "th")) t.headers.push_back(strip_tags(inner));
+  for (const auto& [attrs, inner] : elements(table.substr(body), "tr")) {
+    const auto c = attrs.find("class=\"");
+    LayerTable::Row row{c == std::string::npos ? "" : attrs.substr(c + 7, attrs.find('"', c + 7) - c - 7), {}};
+    for (const auto& cell : elements(inner, "td")) row.cells.push_back(strip_tags(cell.second));
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
+bool has_class(const std::string& cls, const std::string& name) {
+  std::istringstream s(cls);
+  std::string w;
+  while (s >> w) {
+    if (w == name) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Issue 32 item 5: the Layers table has designed, labelled columns with
+// units, not report.json's keys; a column no row fills is not shown; every
+// raw field stays in the row's "fields" disclosure. A VTA model's rows as
+// tb/vta/vta_model_op.cpp writes them.
+TEST(ReportPageUnit, LayersHaveDesignedColumnsNotReportKeys) {
+  const json rep = json::parse(R"({
+    "scenario": "resnet8", "target": "vta", "op": "model", "seed": 1, "status": "pass", "cycles": 30000,
+    "timeline": null, "distance": [],
+    "layers": [
+      {"bit_exact": true, "check": "op00_conv2d", "compute_bound": 0.19412322274881516, "cycles": 11166,
+       "distance": {"tflite_double": {"exact_pct": 73.272705078125, "max_abs_diff": 1.0},
+                    "tflite_single": {"exact_pct": 73.358154296875, "max_abs_diff": 1.0}},
+       "end_cycle": 11182, "gemm_uops": 2048, "input_from": {"dram": false}, "instructions": 111, "macs": 424128,
+       "op_index": 0, "run": 0, "shapes": "1x32x32x3 -> 1x32x32x16, 3x3 s1", "start_cycle": 16, "status": "vta",
+       "type": "CONV_2D", "utilization": 0.18341393516030807, "where": "vta"},
+      {"bit_exact": true, "check": "op03_add", "cycles": 10138, "gemm_busy_fraction": 0.2064509765239692,
+       "distance": {"tflite_double": {"exact_pct": 56.92, "max_abs_diff": 7.0}}, "gemm_uops": 1024,
+       "input_from": {"dram": false}, "instructions": 142, "macs": 0, "op_index": 3, "run": 1,
+       "shapes": "1x32x32x16 + 1x32x32x16 -> 1x32x32x16", "status": "vta", "type": "ADD", "utilization": null,
+       "where": "vta"}]})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/r", "cosim"});
+  const LayerTable t = layer_table_of(html);
+  ASSERT_EQ(t.rows.size(), 2u) << html;
+  for (const auto& h : t.headers) {
+    EXPECT_EQ(h.find('_'), std::string::npos) << "a report.json key as a header: " << h;
+    for (const char* key : {"status", "check", "run", "instructions", "gemm", "bit", "utilization", "compute_bound",
+                            "start", "end", "input_from"}) {
+      EXPECT_NE(h, key) << "a report.json key as a header";
+    }
+  }
+  for (const char* h : {"op", "type", "shapes", "where", "exact", "cycles", "MACs", "util. %", "compute bound %",
+                        "vs TFLite double exact % / max |diff|", "vs TFLite single exact % / max |diff|", "fields"}) {
+    EXPECT_TRUE(t.has(h)) << h << " in " << ::testing::PrintToString(t.headers);
+  }
+  // No row has them: no column.
+  for (const char* h : {"cycles / input", "input", "SNR vs float32 (dB)", "layer SNR (dB)"}) EXPECT_FALSE(t.has(h)) << h;
+  EXPECT_EQ(t.at(0, "where"), "DUT");
+  EXPECT_EQ(t.at(0, "exact"), "yes");
+  EXPECT_EQ(t.at(0, "cycles"), "11\u2009166");
+  EXPECT_EQ(t.at(0, "util. %"), "18.3");
+  EXPECT_EQ(t.at(0, "compute bound %"), "19.4");
+  EXPECT_EQ(t.at(0, "vs TFLite double exact % / max |diff|"), "73.27 % / 1");
+  EXPECT_EQ(t.at(1, "compute bound %"), "\u2013");  // an ADD has none
+  // The raw fields, one click away: the keys the columns leave out too.
+  EXPECT_NE(t.rows[1].cells.back().find("gemm_busy_fraction 0.2065"), std::string::npos) << t.rows[1].cells.back();
+  EXPECT_NE(html.find("<details><summary>fields</summary>"), std::string::npos);
+}
+
+// Issue 32 item 5: a row is tinted failed only when its bit_exact is false;
+// null (a fused ADD, checked with its convolution) and absent (a CPU
+// operator) are "not checked": neutral, "—". CPU operators the delegate
+// lists in "not_supported" are rows too, in op order, with their shapes.
+TEST(ReportPageUnit, OnlyFailedRowsAreTintedAndCpuRowsHaveShapes) {
+  const json rep = json::parse(R"({
+    "scenario": "net", "target": "vta", "op": "model", "seed": 1, "status": "mismatch", "cycles": 300,
+    "timeline": null, "distance": [],
+    "layers": [
+      {"op_index": 0, "type": "CONV_2D", "where": "vta", "bit_exact": true, "cycles": 120, "shapes": "1x8x8x16 -> 1x8x8x16"},
+      {"op_index": 1, "type": "CONV_2D", "where": "vta", "bit_exact": false, "cycles": 100, "shapes": "1x8x8x16 -> 1x8x8x16"},
+      {"op_index": 2, "type": "ADD", "where": "tf2:op1", "bit_exact": null, "shapes": "1x8x8x16 -> 1x8x8x16"},
+      {"op_index": 4, "type": "SOFTMAX", "where": "cpu", "bit_exact": null, "shapes": "1x10 -> 1x10"}],
+    "not_supported": [{"op_index": 3, "type": "AVERAGE_POOL_2D", "reason": "AVERAGE_POOL_2D",
+                       "shapes": "1x8x8x16 -> 1x1x1x16"}]})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/net", "cosim"});
+  const LayerTable t = layer_table_of(html);
+  ASSERT_EQ(t.rows.size(), 5u) << html;
+  for (std::size_t i = 0; i < 5; ++i) EXPECT_EQ(t.at(i, "op"), std::to_string(i)) << "op order";
+  EXPECT_FALSE(has_class(t.rows[0].cls, "bad"));
+  EXPECT_TRUE(has_class(t.rows[1].cls, "bad"));
+  EXPECT_EQ(t.at(1, "exact"), "NO");
+  for (std::size_t i : {2u, 3u, 4u}) {
+    EXPECT_FALSE(has_class(t.rows[i].cls, "bad")) << "row " << i << " " << t.rows[i].cls;
+    EXPECT_TRUE(has_class(t.rows[i].cls, "unchecked")) << "row " << i;
+    EXPECT_EQ(t.at(i, "exact"), "\u2014") << "row " << i;
+  }
+  EXPECT_EQ(t.at(2, "where"), "fused into op 1");
+  EXPECT_EQ(t.at(3, "where"), "CPU");
+  EXPECT_EQ(t.at(3, "type"), "AVERAGE_POOL_2D");
+  EXPECT_EQ(t.at(3, "shapes"), "1x8x8x16 -&gt; 1x1x1x16");
+  EXPECT_EQ(t.at(4, "shapes"), "1x10 -&gt; 1x10");
+  EXPECT_EQ(count(html, "<tr class=\"layer bad"), 1u);
+}
+
+// Issue 32 item 5: a float model's page shows each layer's drift against
+// the float model (tiny-dnn's float32_drift, TF2's layer / INQ / network
+// SNR) in the table, in dB, and charts it in the drift section instead of
+// "No reference semantics".
+TEST(ReportPageUnit, FloatModelsShowPerLayerDrift) {
+  const json tinydnn = json::parse(R"({
+    "scenario": "tinydnn_resnet8", "target": "tinydnn", "op": "model", "seed": 1, "status": "pass", "cycles": 2000,
+    "timeline": null, "distance": [],
+    "layers": [
+      {"bit_exact": true, "cycles": 129448, "cycles_per_input": 32362, "macs": 1835008, "op_index": 0,
+       "float32_drift": {"max_abs_diff": 0.008116364479064941, "snr_db": 47.6043351979563},
+       "shapes": "32x32x3 -> 32x32x16, 3x3 s1 relu", "type": "CONV_2D", "utilization": 0.8859773808788085,
+       "where": "tinydnn"},
+      {"bit_exact": null, "float32_drift": {"max_abs_diff": 0.04183149337768555, "snr_db": 36.352954563480225},
+       "macs": 0, "op_index": 1, "reason": "ADD: the accelerator runs convolutions only",
+       "shapes": "32x32x16 -> 32x32x16", "type": "ADD", "where": "cpu"},
+      {"bit_exact": null, "float32_drift": {"max_abs_diff": 0.5, "snr_db": 7.31}, "macs": 0, "op_index": 2,
+       "shapes": "1x10 -> 1x10", "type": "SOFTMAX", "where": "cpu"}]})");
+  std::string html = cosim::tb::report_html::report_page(tinydnn, {"out/t", "cosim"});
+  LayerTable t = layer_table_of(html);
+  ASSERT_EQ(t.rows.size(), 3u) << html;
+  EXPECT_EQ(t.at(0, "SNR vs float32 (dB)"), "47.6");
+  EXPECT_EQ(t.at(1, "SNR vs float32 (dB)"), "36.4");
+  EXPECT_EQ(t.at(2, "SNR vs float32 (dB)"), "7.3");
+  EXPECT_EQ(t.at(0, "max |diff| vs float32"), "0.0081");
+  EXPECT_EQ(t.at(0, "cycles / input"), "32\u2009362");
+  EXPECT_EQ(t.at(1, "MACs"), "\u2013");  // 0 on the CPU is no figure
+  EXPECT_EQ(html.find("No reference semantics"), std::string::npos);
+  EXPECT_NE(html.find("id=\"layer-snr\""), std::string::npos);
+  EXPECT_NE(html.find("47.6 dB, max |diff| 0.0081"), std::string::npos);
+  EXPECT_EQ(count(html, "<rect class=\"snr-bar low\""), 1u);  // below 10 dB
+  const json tf2 = json::parse(R"({
+    "scenario": "tf2_resnet8", "target": "tf2", "op": "model", "seed": 1, "status": "pass", "cycles": 2000,
+    "timeline": null, "distance": [],
+    "layers": [
+      {"bit_exact": true, "cycles_per_input": 2211, "inq_max_abs_err": 0.626, "inq_snr_db": 8.731176301309535,
+       "layer_max_abs_err": 0.6316462736576796, "layer_snr_db": 8.728624576216133, "macs": 9437184,
+       "network_max_abs_err": 0.676, "network_snr_db": 8.846243609093067, "op_index": 0,
+       "pe_utilization": 0.27785189372526853, "q_in": [5, 5], "shapes": "32x32x16 -> 32x32x16, k3 s1 relu",
+       "type": "CONV_2D", "where": "tf2"},
+      {"bit_exact": null, "layer_snr_db": 8.728624576216133, "layer_max_abs_err": 0.6316462736576796,
+       "network_snr_db": 7.169, "op_index": 1, "macs": 0, "shapes": "32x32x16 -> 32x32x16", "type": "ADD",
+       "where": "tf2:op0"},
+      {"bit_exact": null, "macs": 0, "network_snr_db": -3.2509626009473687, "op_index": 2, "shapes": "1x10 -> 1x10",
+       "type": "SOFTMAX", "where": "cpu"}]})");
+  html = cosim::tb::report_html::report_page(tf2, {"out/f", "cosim"});
+  t = layer_table_of(html);
+  ASSERT_EQ(t.rows.size(), 3u) << html;
+  EXPECT_EQ(t.at(0, "layer SNR (dB)"), "8.7");
+  EXPECT_EQ(t.at(0, "layer max |err|"), "0.6316");
+  EXPECT_EQ(t.at(0, "INQ weights SNR (dB)"), "8.7");
+  EXPECT_EQ(t.at(0, "network SNR (dB)"), "8.8");
+  EXPECT_EQ(t.at(2, "network SNR (dB)"), "-3.3");
+  EXPECT_EQ(t.at(0, "util. %"), "27.8");
+  EXPECT_EQ(t.at(1, "where"), "fused into op 0");
+  EXPECT_FALSE(t.has("cycles"));
+  EXPECT_EQ(html.find("No reference semantics"), std::string::npos);
+  EXPECT_EQ(count(html, "<line class=\"net-tick\""), 2u);
+}
+
+// Issue 32 item 5: "memory delay" is defined on the page: the cycles in
+// which at least one DRAM access was waiting, and their share of the run.
+TEST(ReportPageUnit, MemoryWaitIsDefinedAndAShareOfTheRun) {
+  const json rep = json::parse(R"({"scenario": "tf2_conv1x1", "target": "tf2", "op": "conv2d", "seed": 1,
+    "status": "pass", "cycles": 1432, "timeline": null, "distance": [],
+    "memory": {"delay_cycles": 716, "dut_read_bytes": 4096, "dut_write_bytes": 1024}})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/m", "cosim"});
+  EXPECT_NE(html.find("<th>memory wait</th><td>716 cycles (50.0 % of the run) in which at least one DRAM access was "
+                      "waiting"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("A cycle counts once however many accesses wait in it"), std::string::npos);
+  EXPECT_EQ(html.find("delay cycles"), std::string::npos);
 }
