@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,7 +28,12 @@ constexpr unsigned kHex = 1u << 1, kDec = 1u << 2, kBin = 1u << 3, kRjustify = 1
                    kSigned = 1u << 10, kCollapsed = 1u << 12, kFileTranslated = 1u << 13, kClosed = 1u << 22,
                    kGroupBegin = 1u << 23, kGroupEnd = 1u << 24;
 constexpr int kNamedMarkers = 26;  // A..Z
-constexpr double kWidthPx = 560;  // of the wave pane (at least), for the initial zoom
+// Value widths the signals pane reserves (characters after the '='): an
+// FST enum name (the tracer does not read the names), and at most.
+constexpr std::size_t kEnumValueChars = 12, kMaxValueChars = 34;
+// GTKWave's own padding around the name column (its signal window asks for
+// the longest name + 30 px) and around the value column (2 x 3 + 2 x 3 px).
+constexpr int kNamePadPx = 30, kValuePadPx = 12;
 
 std::string flags(uint64_t f) {
   char b[24];
@@ -43,13 +49,6 @@ unsigned format_flags(Format f) {
     case Format::kHex: break;
   }
   return kHex | kRjustify;
-}
-
-// GTKWave's zoom z shows 2^-z / 200 picoseconds per pixel, whatever the
-// file's time unit (measured with GTKWave 3.3.118 under Xvfb; make
-// wave-selftest checks the visible range). `span` is in FST ticks of 100 ps.
-double zoom_for(uint64_t span) {
-  return -std::log2(200.0 * kPsPerFstTick * std::max<double>(1.0, static_cast<double>(span)) / kWidthPx);
 }
 
 std::string marker_line(double zoom, int64_t primary, int64_t named_a) {
@@ -71,6 +70,39 @@ std::string gtkwave_name(const std::string& name) {
   return msb == lsb ? name.substr(0, open) + "[" + msb + "]" : name;
 }
 
+// The last component of a displayed name, as GTKWave's signals pane shows it.
+std::string shown_name(const std::string& name) {
+  const std::string g = gtkwave_name(name);
+  const auto open = g.find('[');
+  const auto dot = g.rfind('.', open == std::string::npos ? std::string::npos : open);
+  return dot == std::string::npos ? g : g.substr(dot + 1);
+}
+
+// Characters GTKWave prints for a value of this signal (without the '=').
+std::size_t value_chars(const ResolvedSignal& s, const View& view, bool fst_enum) {
+  if (s.width <= 1) return 1;
+  std::size_t n = 0;
+  if (fst_enum) {
+    n = kEnumValueChars;
+  } else if (!s.filter.empty() && view.filters.count(s.filter)) {
+    for (const auto& [value, text] : view.filters.at(s.filter)) n = std::max(n, text.size());
+    n = std::max<std::size_t>(n, (s.width + 3) / 4);  // unnamed values print in hex
+  } else {
+    const int w = s.width;
+    switch (s.format) {
+      case Format::kBin: n = static_cast<std::size_t>(w); break;
+      case Format::kHex: n = static_cast<std::size_t>((w + 3) / 4); break;
+      case Format::kDec: n = static_cast<std::size_t>(std::ceil(w * std::log10(2.0))); break;
+      case Format::kSigned: n = static_cast<std::size_t>(std::ceil((w - 1) * std::log10(2.0))) + 1; break;
+    }
+  }
+  return std::min(n, kMaxValueChars);
+}
+
+bool is_fst_enum(const GtkwFile& f, const ResolvedSignal& s) {
+  return s.width > 1 && std::find(f.enum_signals.begin(), f.enum_signals.end(), s.name) != f.enum_signals.end();
+}
+
 std::string filter_path(const std::string& gtkw_path, const std::string& filter) {
   fs::path p(gtkw_path);
   return (p.parent_path() / (p.stem().string() + "." + filter + ".txt")).string();
@@ -83,6 +115,35 @@ std::string absolute(const std::string& p) {
 }
 
 }  // namespace
+
+double zoom_for_span(uint64_t span, int wave_px) {
+  return -std::log2(200.0 * kPsPerFstTick * std::max<double>(1.0, static_cast<double>(span)) /
+                    static_cast<double>(std::max(1, wave_px)));
+}
+
+double visible_ps(double zoom, int wave_px) { return wave_px * std::exp2(-zoom) / 200.0; }
+
+std::string group_label(const std::string& name) {
+  if (name.size() <= kMaxGroupLabel) return name;
+  const auto p = name.find(" (");
+  return p == std::string::npos || p == 0 ? name : name.substr(0, p);
+}
+
+int signals_width_for(const View& view, const std::vector<ResolvedGroup>& groups, const GtkwFile& f) {
+  std::size_t name = 0, value = 0;
+  if (!f.cycle_signal.empty()) {
+    name = shown_name(f.cycle_signal).size();
+    value = 10;  // 2^32 - 1
+  }
+  for (const ResolvedGroup& g : groups) {
+    name = std::max(name, group_label(g.name).size() + 2);  // "name {" and "} name"
+    for (const ResolvedSignal& s : g.signals) {
+      name = std::max(name, shown_name(s.name).size());
+      value = std::max(value, value_chars(s, view, is_fst_enum(f, s)));
+    }
+  }
+  return static_cast<int>(name) * kCharPx + kNamePadPx + static_cast<int>(value + 1) * kCharPx + kValuePadPx;
+}
 
 std::string strip_range(const std::string& name) {
   if (name.empty() || name.back() != ']') return name;
@@ -162,25 +223,35 @@ std::vector<ResolvedGroup> resolve_view(const View& view, const std::vector<std:
 }
 
 void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedGroup>& groups) {
+  ViewLayout layout;
+  layout.signals_width = signals_width_for(view, groups, f);
   std::ostringstream os;
   os << "[*] cosim prepared view of the " << view.dut << " DUT (generated by tb/wave; reopen with gtkwave -a)\n";
-  os << "[*] the ruler counts DUT cycles: 1 ns = 1 cycle (FST unit 100 ps; the clock's low half at 10 x cycle)\n";
+  os << "[*] the ruler counts DUT cycles: 1 ns = 1 cycle (FST unit 100 ps; the clock's low half at 10 x cycle);"
+        " the first trace, cycle, is the cycle number\n";
   os << "[*] window: cycles " << f.start_time / kFstTicksPerCycle << " .. " << f.end_time / kFstTicksPerCycle << "\n";
+  os << "[*] dump: FST times " << f.start_time << " .. " << f.end_time << "\n";
+  for (const ResolvedGroup& g : groups) {
+    if (group_label(g.name) != g.name) os << "[*] group " << group_label(g.name) << ": " << g.name << "\n";
+  }
   for (const std::string& m : f.missing) os << "[*] not in the dump: " << m << "\n";
   os << "[dumpfile] \"" << absolute(f.fst_path) << "\"\n";
   os << "[savefile] \"" << absolute(f.gtkw_path) << "\"\n";
   os << "[timestart] " << f.start_time * kPsPerFstTick << "\n";
-  os << "[size] 1600 1000\n[pos] -1 -1\n";
-  os << marker_line(zoom_for(f.end_time - f.start_time + 1), -1, -1) << "\n";
+  os << "[size] " << layout.window_width << " " << layout.window_height << "\n[pos] -1 -1\n";
+  // The dumped window fills the wave pane: it ends at the last sample.
+  os << marker_line(zoom_for_span(f.end_time - f.start_time, layout.wave_width()), -1, -1) << "\n";
   os << "[treeopen] " << view.root << ".\n";
-  os << "[sst_width] 260\n[signals_width] 360\n[sst_expanded] 1\n[sst_vpaned_height] 300\n";
+  os << "[sst_width] " << layout.sst_width << "\n[signals_width] " << layout.signals_width
+     << "\n[sst_expanded] 1\n[sst_vpaned_height] 300\n";
+  if (!f.cycle_signal.empty()) os << flags(kDec | kRjustify) << "\n" << gtkwave_name(f.cycle_signal) << "\n";
   std::map<std::string, int> filter_ids;
   for (const ResolvedGroup& g : groups) {
-    os << flags(kBlank | kGroupBegin | (g.collapsed ? kCollapsed | kClosed : 0u)) << "\n-" << g.name << "\n";
+    const std::string label = group_label(g.name);
+    os << flags(kBlank | kGroupBegin | (g.collapsed ? kCollapsed | kClosed : 0u)) << "\n-" << label << "\n";
     for (const ResolvedSignal& s : g.signals) {
       uint64_t fl = format_flags(s.format);
-      const bool fst_enum = std::find(f.enum_signals.begin(), f.enum_signals.end(), s.name) != f.enum_signals.end();
-      if (fst_enum && s.width > 1) {
+      if (is_fst_enum(f, s)) {
         fl = kEnum | kBin | kRjustify;
       } else if (!s.filter.empty() && view.filters.count(s.filter)) {
         auto [it, fresh] = filter_ids.emplace(s.filter, static_cast<int>(filter_ids.size()) + 1);
@@ -201,7 +272,7 @@ void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedG
       }
       os << flags(fl) << "\n" << gtkwave_name(s.name) << "\n";
     }
-    os << flags(kBlank | kGroupEnd) << "\n-" << g.name << "\n";
+    os << flags(kBlank | kGroupEnd) << "\n-" << label << "\n";
   }
   write_file_atomic(f.gtkw_path, os.str());
 }
@@ -288,17 +359,26 @@ void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::str
   }
   in.close();
   lines = divergence_group_first(lines, label);
-  // Show about 60 cycles on each side of the marker.
+  // The layout and the dump's extent the writer recorded.
+  ViewLayout layout;
+  unsigned long long first = 0, last = UINT64_MAX;
+  for (const std::string& l : lines) {
+    std::sscanf(l.c_str(), "[*] dump: FST times %llu .. %llu", &first, &last);
+    std::sscanf(l.c_str(), "[size] %d %d", &layout.window_width, &layout.window_height);
+    std::sscanf(l.c_str(), "[sst_width] %d", &layout.sst_width);
+    std::sscanf(l.c_str(), "[signals_width] %d", &layout.signals_width);
+  }
+  // Show about 60 cycles on each side of the marker, within the dump, across the whole wave pane.
   constexpr uint64_t kSide = 60 * kFstTicksPerCycle;
+  const uint64_t lo = std::max<uint64_t>(first, time > kSide ? time - kSide : 0);
+  const uint64_t hi = std::max<uint64_t>(lo + 1, std::min<uint64_t>(last, time + kSide));
   std::ostringstream os;
   for (const std::string& l : lines) {
     if (l.rfind("[timestart]", 0) == 0) {
-      unsigned long long start_ps = 0;  // the dump's first time, already in ps
-      std::sscanf(l.c_str(), "[timestart] %llu", &start_ps);
-      os << "[timestart] " << std::max<uint64_t>(start_ps, (time > kSide ? time - kSide : 0) * kPsPerFstTick) << "\n";
+      os << "[timestart] " << lo * kPsPerFstTick << "\n";
     } else if (!l.empty() && l[0] == '*' && l.rfind("[*]", 0) != 0) {
       const auto marker_ps = static_cast<int64_t>(time * kPsPerFstTick);
-      os << marker_line(zoom_for(2 * kSide), marker_ps, marker_ps) << "\n";
+      os << marker_line(zoom_for_span(hi - lo, layout.wave_width()), marker_ps, marker_ps) << "\n";
       std::string clean = label;
       std::replace(clean.begin(), clean.end(), '\n', ' ');
       os << "[markername] A" << clean << "\n";

@@ -6,9 +6,18 @@
 // FST time: the ruler counts DUT cycles. The FST's unit is 100 ps and a
 // cycle takes 10 of them, so GTKWave's "ns" reads as the cycle number:
 // 10 x cycle is the clock low half (inputs applied), 10 x cycle + 5 the
-// high half (after the rising edge).
+// high half (after the rising edge). GTKWave has no cycle unit, so the
+// tracer also dumps the cycle number itself (kCycleSignal, a 32-bit counter
+// in the DUT's top scope) and every view shows it first, in decimal.
+//
+// Layout: the view fixes GTKWave's window size and pane widths (ViewLayout),
+// sizes the signals pane to the longest name and value it shows, and zooms
+// so the window it opens on fills the wave pane exactly (no black area past
+// the dump's end).
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -57,6 +66,39 @@ constexpr const char* kFstTimeUnit = "100ps";
 // A .gtkw save file gives times ([timestart], markers) in GTKWave's own
 // unit, picoseconds, whatever the dump's unit: FST times are scaled by this.
 constexpr uint64_t kPsPerFstTick = 100;
+// The cycle counter the tracer adds to every FST, in the DUT's top scope
+// (<root>.cycle[31:0]; its value at 10 x c and 10 x c + 5 is c).
+constexpr const char* kCycleSignal = "cycle";
+constexpr int kCycleBits = 32;
+
+// GTKWave's window as a view lays it out, in pixels: the window size, the
+// SST (hierarchy) pane and the signals pane; the rest is the wave pane.
+struct ViewLayout {
+  int window_width = 1600, window_height = 1000;
+  int sst_width = 260;
+  int signals_width = 360;
+  // Window width outside the three panes (pane handles, borders, the wave
+  // pane's scrollbar): measured with GTKWave 3.3.118 under Xvfb (40 px),
+  // taken 2 px larger so the window shown never falls short of the pane's
+  // right edge (make wave-selftest checks the visible range it implies).
+  static constexpr int kChrome = 42;
+  int wave_width() const { return std::max(100, window_width - sst_width - signals_width - kChrome); }
+};
+// GTKWave's zoom (the `*` line) that shows `span` FST ticks across
+// `wave_px` pixels: zoom z shows 2^-z / 200 ps per pixel, whatever the
+// dump's unit (measured with GTKWave 3.3.118).
+double zoom_for_span(uint64_t span, int wave_px);
+// Picoseconds GTKWave shows across `wave_px` pixels at zoom z.
+double visible_ps(double zoom, int wave_px);
+// Pixel width GTKWave's signal pane font (the default proportional font)
+// takes for `chars` characters, rounded up (digits and capitals are the
+// widest): the signals pane is sized with it.
+constexpr int kCharPx = 9;
+// A group's label in the view: its name, without the parenthesised
+// description when the name is longer than kMaxGroupLabel characters (the
+// description goes to a [*] comment), so the name column stays narrow.
+constexpr std::size_t kMaxGroupLabel = 32;
+std::string group_label(const std::string& name);
 
 // "a.b.c[3:0]" -> "a.b.c" (the bit range GTKWave and the FST append).
 std::string strip_range(const std::string& name);
@@ -92,13 +134,23 @@ struct GtkwFile {
   std::vector<std::string> enum_signals;  // FST names carrying an enum table (fst_vars)
   std::vector<std::string> missing;       // view patterns the dump lacks (listed as comments)
   uint64_t start_time = 0, end_time = 0;  // FST times of the first / last sample
+  // Full FST name of the tracer's cycle counter ("" = the dump has none):
+  // shown first, in decimal.
+  std::string cycle_signal;
 };
+
+// The signals pane width for these groups (and the cycle counter): the
+// longest displayed name (signal name with range, or group label with its
+// brace) plus the widest value GTKWave shows beside it at the marker.
+int signals_width_for(const View& view, const std::vector<ResolvedGroup>& groups, const GtkwFile& f);
 
 // Writes the .gtkw (and one <stem>.<filter>.txt per translate filter used).
 void write_gtkw(const GtkwFile& f, const View& view, const std::vector<ResolvedGroup>& groups);
 
 // Puts the primary marker and named marker A (`label`) at `time`, and
-// scrolls the view to it. InputError when the file cannot be read / written.
+// opens the view on 60 cycles either side of it, clipped to the dump and
+// zoomed to fill the wave pane. InputError when the file cannot be read /
+// written.
 void set_gtkw_marker(const std::string& gtkw_path, uint64_t time, const std::string& label);
 
 // <x>.fst -> <x>.gtkw

@@ -224,6 +224,7 @@ class WaveTracer {
       close();
       return;
     }
+    cycle_now_ = static_cast<uint32_t>(std::min<uint64_t>(cycle, UINT32_MAX));
     fst_->dump(fst_time(cycle, half));
     win_.dumped(cycle);
     // Size guard: the writer emits a flushed block at its next sample, so
@@ -261,6 +262,10 @@ class WaveTracer {
     const WaveSettings& s = win_.settings();
     fst_ = std::unique_ptr<VerilatedFstC, FstDeleter>(new VerilatedFstC, [](VerilatedFstC* f) { delete f; });
     model_->trace(fst_.get(), 99);  // Verilator 5 ignores the level here; dumpvars selects
+    // The cycle counter (kCycleSignal), declared and dumped beside the model's signals.
+    fst_->spTrace()->addInitCb(&WaveTracer::cycle_init, this);
+    fst_->spTrace()->addFullCb(&WaveTracer::cycle_full, this);
+    fst_->spTrace()->addChgCb(&WaveTracer::cycle_chg, this);
     if (s.depth > 0) fst_->dumpvars(s.depth, model_->name());
     std::error_code ec;
     const auto dir = std::filesystem::path(s.file).parent_path();
@@ -280,6 +285,25 @@ class WaveTracer {
     spdlog::info("waveform {}: opened at cycle {}", s.file, cycle);
   }
 
+  // Verilator's trace callbacks for the cycle counter: <model>.cycle[31:0]
+  // in the DUT's top scope (one level deep, so any --trace-depth keeps it),
+  // holding the cycle of each sample.
+  static void cycle_init(void* self, VerilatedFst* t, uint32_t code) {
+    auto* w = static_cast<WaveTracer*>(self);
+    w->cycle_code_ = code;
+    t->pushNamePrefix(std::string(w->model_->name()) + ' ');
+    t->declBus(code, kCycleSignal, -1, FST_VD_IMPLICIT, FST_VT_SV_LOGIC, false, -1, kCycleBits - 1, 0);
+    t->popNamePrefix();
+  }
+  static void cycle_full(void* self, VerilatedFst::Buffer* b) {
+    auto* w = static_cast<WaveTracer*>(self);
+    b->fullIData(b->oldp(w->cycle_code_), w->cycle_now_, kCycleBits);
+  }
+  static void cycle_chg(void* self, VerilatedFst::Buffer* b) {
+    auto* w = static_cast<WaveTracer*>(self);
+    b->chgIData(b->oldp(w->cycle_code_), w->cycle_now_, kCycleBits);
+  }
+
   void write_view() {
     const WaveSettings& s = win_.settings();
     const std::vector<FstVar> vars = fst_vars(s.file);
@@ -289,6 +313,8 @@ class WaveTracer {
       signals.emplace_back(v.name, v.width);
       if (v.is_enum) enums.push_back(v.name);
     }
+    const std::string cycle = std::string(model_->name()) + "." + kCycleSignal + "[" + std::to_string(kCycleBits - 1) + ":0]";
+    const bool has_cycle = std::any_of(vars.begin(), vars.end(), [&](const FstVar& v) { return v.name == cycle; });
     View fallback;
     const View* view = find_view(dut_);
     if (view == nullptr) {
@@ -299,7 +325,9 @@ class WaveTracer {
       const std::string prefix = fallback.root + ".";
       for (const auto& sig : signals) {
         const std::string rest = strip_range(sig.first).substr(std::min(prefix.size(), sig.first.size()));
-        if (sig.first.rfind(prefix, 0) == 0 && rest.find('.') == std::string::npos) ports.signals.push_back({rest});
+        if (sig.first.rfind(prefix, 0) == 0 && rest.find('.') == std::string::npos && sig.first != cycle) {
+          ports.signals.push_back({rest});
+        }
       }
       fallback.groups.push_back(std::move(ports));
       view = &fallback;
@@ -314,6 +342,7 @@ class WaveTracer {
     f.start_time = fst_time(win_.first_cycle());
     f.end_time = fst_time(win_.last_cycle(), 1);
     f.enum_signals = enums;
+    if (has_cycle) f.cycle_signal = cycle;
     write_gtkw(f, *view, groups);
   }
 
@@ -323,6 +352,8 @@ class WaveTracer {
   std::unique_ptr<VerilatedFstC, FstDeleter> fst_{nullptr, [](VerilatedFstC*) {}};
   bool measure_next_ = false;
   bool stop_pending_ = false;
+  uint32_t cycle_code_ = 0;  // the cycle counter's trace code
+  uint32_t cycle_now_ = 0;   // its value at the sample being dumped
 };
 
 }  // namespace cosim::wave

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -254,4 +255,141 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
 
 TEST(GtkwFile, MarkerOnAMissingFileIsAnInputError) {
   EXPECT_THROW(set_gtkw_marker("/nonexistent/dir/x.gtkw", 1, "m"), cosim::InputError);
+}
+
+namespace {
+
+// What GTKWave 3.3.118 makes of a written view: the window it opens on, in
+// ps, from the save file's [timestart], zoom and pane widths (zoom z shows
+// 2^-z / 200 ps per pixel; the wave pane is what the window, the SST and
+// the signals pane leave). Independent of the writer's own helpers.
+struct Opened {
+  double start_ps = 0, end_ps = 0;
+  int signals_width = 0;
+  int64_t marker_ps = -1;
+};
+Opened opened(const std::string& gtkw) {
+  Opened o;
+  int w = 0, h = 0, sst = 0;
+  double zoom = 0;
+  std::istringstream in(slurp(gtkw));
+  for (std::string l; std::getline(in, l);) {
+    std::sscanf(l.c_str(), "[timestart] %lf", &o.start_ps);
+    std::sscanf(l.c_str(), "[size] %d %d", &w, &h);
+    std::sscanf(l.c_str(), "[sst_width] %d", &sst);
+    std::sscanf(l.c_str(), "[signals_width] %d", &o.signals_width);
+    long long m = -1;
+    if (!l.empty() && l[0] == '*' && std::sscanf(l.c_str(), "*%lf %lld", &zoom, &m) == 2) o.marker_ps = m;
+  }
+  const int wave_px = w - sst - o.signals_width - ViewLayout::kChrome;
+  o.end_ps = o.start_ps + wave_px * std::exp2(-zoom) / 200.0;
+  return o;
+}
+
+}  // namespace
+
+TEST(GtkwFile, ZoomFillsTheWavePaneWithTheWindowItShows) {
+  // Issue 32 item 9: a fifth of the wave pane was black past the dump's end.
+  const fs::path d = temp_dir("gtkw_zoom");
+  View v;
+  v.dut = "t";
+  v.root = "top";
+  const std::vector<ResolvedGroup> g = {{"ctl", {{"top.n[7:0]", 8, Format::kDec, ""}}, false}};
+  GtkwFile f;
+  f.fst_path = (d / "w.fst").string();
+  f.gtkw_path = gtkw_path_for(f.fst_path);
+  f.start_time = fst_time(1000);
+  f.end_time = fst_time(137306, 1);  // a whole run: cycles 1000 .. 137306
+  write_gtkw(f, v, g);
+  Opened o = opened(f.gtkw_path);
+  EXPECT_DOUBLE_EQ(o.start_ps, f.start_time * kPsPerFstTick);
+  // The window ends at the dump's last sample, not past it (within a pixel).
+  const double px_ps = (o.end_ps - o.start_ps) / 800;
+  EXPECT_NEAR(o.end_ps, f.end_time * kPsPerFstTick, px_ps) << slurp(f.gtkw_path);
+
+  // At a divergence: 60 cycles either side of the marker fill the pane ...
+  set_gtkw_marker(f.gtkw_path, fst_time(5000), "first mismatch");
+  o = opened(f.gtkw_path);
+  EXPECT_EQ(o.marker_ps, static_cast<int64_t>(fst_time(5000) * kPsPerFstTick));
+  EXPECT_NEAR(o.start_ps, fst_time(4940) * kPsPerFstTick, 1);
+  EXPECT_NEAR(o.end_ps, fst_time(5060) * kPsPerFstTick, 200);
+  // ... and near the dump's end the window stops at its last sample.
+  set_gtkw_marker(f.gtkw_path, fst_time(137300), "first mismatch");
+  o = opened(f.gtkw_path);
+  EXPECT_NEAR(o.start_ps, fst_time(137240) * kPsPerFstTick, 1);
+  EXPECT_NEAR(o.end_ps, f.end_time * kPsPerFstTick, 200) << slurp(f.gtkw_path);
+  // Near its start, the window begins at the first sample.
+  set_gtkw_marker(f.gtkw_path, fst_time(1010), "first mismatch");
+  o = opened(f.gtkw_path);
+  EXPECT_NEAR(o.start_ps, f.start_time * kPsPerFstTick, 1);
+  EXPECT_NEAR(o.end_ps, fst_time(1070) * kPsPerFstTick, 200);
+  fs::remove_all(d);
+}
+
+TEST(GtkwFile, SignalsPaneFitsTheLongestNameAndValue) {
+  // Issue 32 item 9: a fixed 360 px signals pane cut names and values.
+  const fs::path d = temp_dir("gtkw_width");
+  View v;
+  v.dut = "t";
+  v.root = "top";
+  v.filters["op"] = {{0, "LOAD"}, {1, "A_VERY_LONG_OPCODE_NAME"}};
+  GtkwFile f;
+  f.fst_path = (d / "w.fst").string();
+  f.gtkw_path = gtkw_path_for(f.fst_path);
+  f.start_time = 0;
+  f.end_time = 1005;
+  const auto width_of = [&](const std::vector<ResolvedGroup>& g) {
+    write_gtkw(f, v, g);
+    return opened(f.gtkw_path).signals_width;
+  };
+  // The name column holds the longest name shown (the last component with
+  // its range, 42 characters), the value column the widest value (128 bits
+  // in hex: '=' and 32 digits).
+  const std::string longest = "a_register_with_a_rather_long_name_q[127:0]";
+  const int wide = width_of({{"g", {{"top.u." + longest, 128, Format::kHex, ""}, {"top.b", 1, Format::kBin, ""}}, false}});
+  EXPECT_GE(wide, static_cast<int>(longest.size() + 33) * kCharPx + 30);
+  EXPECT_LE(wide, static_cast<int>(longest.size() + 33) * kCharPx + 60);
+  // Short names and values: a narrower pane, so the waves get the room.
+  const int narrow = width_of({{"g", {{"top.b", 1, Format::kBin, ""}, {"top.n[7:0]", 8, Format::kDec, ""}}, false}});
+  EXPECT_LT(narrow, wide);
+  EXPECT_GE(narrow, static_cast<int>(std::string("n[7:0]").size() + 4) * kCharPx + 30);
+  // A translated value is as wide as its longest name.
+  const int named = width_of({{"g", {{"top.op[2:0]", 3, Format::kHex, "op"}}, false}});
+  EXPECT_GE(named, static_cast<int>(std::string("op[2:0]").size() + 1 + 23) * kCharPx + 30);
+  // A group's label counts with its brace; a long name loses its
+  // parenthesised description (kept as a comment) instead of widening the pane.
+  const std::string t_short = (write_gtkw(f, v, {{"engine (what it holds, in a sentence that runs on and on)",
+                                                  {{"top.b", 1, Format::kBin, ""}}, false}}),
+                               slurp(f.gtkw_path));
+  EXPECT_NE(t_short.find("@800200\n-engine\n"), std::string::npos) << t_short;
+  EXPECT_NE(t_short.find("[*] group engine: engine (what it holds"), std::string::npos);
+  EXPECT_EQ(group_label("AXI read data (gmem1)"), "AXI read data (gmem1)");  // short enough: whole
+  fs::remove_all(d);
+}
+
+TEST(GtkwFile, CycleCounterIsTheFirstTraceInDecimal) {
+  // Issue 32 item 9: GTKWave's ruler says ns; the view reads in cycles.
+  const fs::path d = temp_dir("gtkw_cycle");
+  View v;
+  v.dut = "t";
+  v.root = "top";
+  const std::vector<ResolvedGroup> g = {{"ctl", {{"top.clk_i", 1, Format::kBin, ""}}, false},
+                                        {"num", {{"top.n[7:0]", 8, Format::kDec, ""}}, false}};
+  GtkwFile f;
+  f.fst_path = (d / "w.fst").string();
+  f.gtkw_path = gtkw_path_for(f.fst_path);
+  f.end_time = 1005;
+  f.cycle_signal = "top.cycle[31:0]";
+  write_gtkw(f, v, g);
+  const std::string t = slurp(f.gtkw_path);
+  EXPECT_NE(t.find("@24\ntop.cycle[31:0]\n@800200\n-ctl\n"), std::string::npos) << t;
+  // The divergence's group moves to the top, below the cycle counter.
+  set_gtkw_marker(f.gtkw_path, 500, "first mismatch by instruction 3: NUM OUT");
+  const std::string m = slurp(f.gtkw_path);
+  EXPECT_NE(m.find("@24\ntop.cycle[31:0]\n@800200\n-num\n"), std::string::npos) << m;
+  // Without a counter in the dump, no such trace.
+  f.cycle_signal.clear();
+  write_gtkw(f, v, g);
+  EXPECT_EQ(slurp(f.gtkw_path).find("top.cycle"), std::string::npos);
+  fs::remove_all(d);
 }
