@@ -47,7 +47,8 @@ svg.histogram .hbar { fill: #f08c00; } svg.histogram .hbar.exact { fill: #2f9e44
 svg.histogram text { text-anchor: middle; font-size: 10px; } svg text.axis-note { text-anchor: start; fill: #868e96; }
 svg.mismatch-map .cell { fill: #f1f3f5; }
 details { margin: 6px 0; }
-.wide { overflow-x: auto; }
+/* The Layers table fits the page's width; no scroll box, which would clip a row's open "fields". */
+.layers-box { position: relative; }
 table.layers { width: 100%; font-size: 12px; } table.layers th { font-size: 12px; vertical-align: bottom; }
 table.layers th.num { text-align: right; } table.layers td { white-space: nowrap; font-variant-numeric: tabular-nums; }
 table.layers td, table.layers th { padding: 3px 6px; }
@@ -272,7 +273,7 @@ std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
     o << "<h2 id=\"timeline\">Engine timeline</h2>\n" << timeline_section(r.value("timeline", nlohmann::json()), r.value("layers", nlohmann::json()));
   }
   const std::string layers = layer_table(r);
-  if (!layers.empty()) o << "<h2 id=\"layers-title\">Layers</h2>\n<div class=\"wide\">" << layers << "</div>\n";
+  if (!layers.empty()) o << "<h2 id=\"layers-title\">Layers</h2>\n<div class=\"layers-box\">" << layers << "</div>\n";
   const std::string registers = register_section(r);
   if (!registers.empty()) o << "<h2 id=\"registers\">Register checks</h2>\n" << registers;
   if (r.contains("distance")) o << "<h2 id=\"drift\">Drift from the reference semantics</h2>\n" << drift_section(r);
