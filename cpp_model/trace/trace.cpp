@@ -525,6 +525,10 @@ void write_trace(const Trace& trace, const std::string& dir) {
   }
   const std::string text = out.str();
   write_file_bytes((fs::path(dir) / "trace.txt").string(), std::vector<uint8_t>(text.begin(), text.end()));
+  if (!trace.scenario.empty()) {
+    write_file_bytes((fs::path(dir) / kScenarioFile).string(),
+                     std::vector<uint8_t>(trace.scenario.begin(), trace.scenario.end()));
+  }
 }
 
 namespace {
@@ -597,6 +601,10 @@ std::vector<std::string> clear_trace_dir(const std::string& dir) {
     if (ec) break;
     if (fs::is_directory(s)) continue;
     if (p == text) continue;
+    if (p == d / kScenarioFile && fs::is_regular_file(s)) {
+      ours.push_back(p);
+      continue;
+    }
     if (p.parent_path() == blobs && is_blob_file_name(p.filename().string())) {
       if (!fs::is_regular_file(s)) throw InputError(p.string() + ": not a regular file where a trace writes a blob" + keep);
       ours.push_back(p);
@@ -739,6 +747,8 @@ Trace read_trace(const std::string& dir) {
   }
   if (!header) throw InputError(path + ":1: expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', file is empty");
   if (t.target.empty()) throw InputError(path + ": no 'target NAME' line; expected one naming the DUT (e.g. target vta)");
+  const fs::path scenario = d / kScenarioFile;
+  if (fs::exists(fs::symlink_status(scenario, exists_ec))) t.scenario = read_regular_file_text(scenario.string(), kMaxTraceTextBytes);
   return t;
 }
 

@@ -81,6 +81,11 @@ struct Trace {
   // so a replay runs with the settings it was made with.
   std::map<std::string, std::string> config;
   std::vector<Step> steps;
+  // The scenario that made the trace, resolved (its paths absolute), as
+  // YAML: scenario.yaml in the directory. Not a step: a replay prepares the
+  // workload from it again for its report (layer table, distances, who wrote
+  // a diverging element); empty = none (a raw program, in-memory inputs).
+  std::string scenario;
 
   // Builders used by target compilers. `name` only shapes the blob file name.
   void mem_load(uint64_t addr, std::vector<uint8_t> bytes, const std::string& name = "load");
@@ -109,13 +114,14 @@ struct Trace {
   static Tensor expected_tensor(const Step& check);
 };
 
-// Writes dir/trace.txt and dir/blobs/*.bin (creating dir); blob names are
-// assigned here, so Step::file is ignored for loads and checks.
+// Writes dir/trace.txt, dir/blobs/*.bin and, when the trace has one,
+// dir/scenario.yaml (creating dir); blob names are assigned here, so
+// Step::file is ignored for loads and checks.
 void write_trace(const Trace& trace, const std::string& dir);
 
 // Clears the way for write_trace(dir), deleting only what a trace writes:
 // dir/trace.txt when it is one (its first line that is not a comment is
-// `cosim-trace ...`) and the regular files dir/blobs/NNN_NAME.bin (the names
+// `cosim-trace ...`), a regular file dir/scenario.yaml, and the regular files dir/blobs/NNN_NAME.bin (the names
 // write_trace gives blobs: three or more digits, `_`, at most 40 of
 // [A-Za-z0-9_-], `.bin`). Everything else stays; the files and links among
 // it are returned (paths relative to dir, sorted). A trace.txt that is not a
@@ -134,6 +140,8 @@ constexpr uint64_t kMaxBlobBytes = uint64_t{1} << 30;
 constexpr uint64_t kMaxCycleBudget = 1000000000000ull;
 // trace.txt: a step list, read whole before parsing.
 constexpr uint64_t kMaxTraceTextBytes = uint64_t{64} << 20;
+// The scenario beside trace.txt (Trace::scenario).
+constexpr const char* kScenarioFile = "scenario.yaml";
 
 // Reads a trace directory (trace.txt + blobs/). Every problem is a
 // cosim::InputError naming file:line and what was expected. Raw program

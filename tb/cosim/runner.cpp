@@ -17,6 +17,7 @@
 #include "cosim/run_folder.hpp"
 #include "report_html/report_page.hpp"
 #include "rtl_assert/rtl_assertion_error.hpp"
+#include "scenario/resolved_yaml.hpp"
 #include "scoreboard/check_strength.hpp"
 #include "scoreboard/mismatch_map.hpp"
 #include "scoreboard/scoreboard.hpp"
@@ -500,6 +501,28 @@ void write_run_trace(const trace::Trace& tr, const std::string& out_dir, std::os
   spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
 }
 
+// The workload of a replayed trace, prepared again from the scenario the run
+// kept beside it, so the replay reports what the run did (the layer table,
+// the distances, who wrote a diverging element). The trace stays what is
+// played and checked. Without a scenario (a raw program, in-memory inputs),
+// or when it no longer prepares (its model moved), the replay says so and
+// reports the trace alone.
+std::optional<Workload> replayed_workload(const BackendRegistry& registry, const TargetBackend& backend,
+                                          const std::string& dir, const trace::Trace& tr, std::ostream& console) {
+  if (tr.scenario.empty()) return std::nullopt;
+  const std::string file = (fs::path(dir) / trace::kScenarioFile).string();
+  try {
+    const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas());
+    if (sc.target != backend.name()) {
+      throw InputError(file + ": target " + sc.target + ", but the trace plays " + backend.name());
+    }
+    return backend.prepare(sc);
+  } catch (const std::exception& e) {
+    console << "cosim: note: the replay reports the trace alone, without its workload: " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 int run_scenario(const BackendRegistry& registry, const std::string& file, const std::vector<std::string>& overrides,
@@ -533,6 +556,7 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     }
     tr.config["scenario"] = token.empty() ? "scenario" : token;
     tr.config["op"] = sc.op;
+    tr.scenario = scenario::resolved_yaml(sc);
     write_run_trace(tr, options.out_dir, console);
     Context ctx{sc.name, sc.target, sc.op, sc.seed, w.summary, ""};
     if (sc.has("fault") && sc["fault"].as_string() != "none") ctx.fault = sc["fault"].as_string();
@@ -560,7 +584,8 @@ int replay_trace(const BackendRegistry& registry, const std::string& dir, const 
     ctx.seed = cfg.seed;
     ctx.summary = "replay of " + dir;
     folder.running(base_report(ctx));
-    return execute(backend, tr, apply_options(cfg, options), nullptr, ctx, options, console, folder);
+    const std::optional<Workload> w = replayed_workload(registry, backend, dir, tr, console);
+    return execute(backend, tr, apply_options(cfg, options), w ? &*w : nullptr, ctx, options, console, folder);
   });
 }
 

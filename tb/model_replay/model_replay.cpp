@@ -10,6 +10,7 @@
 
 #include "common/error.hpp"
 #include "ops/distance.hpp"
+#include "scenario/resolved_yaml.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "tlm/progress_line.hpp"
 #include "tflite/reference.hpp"
@@ -341,14 +342,10 @@ std::string right(const std::string& s, int w) {
 }  // namespace
 
 std::string resolve_model(const scenario::Scenario& sc, const scenario::Value& key) {
-  const fs::path p(key.as_string());
-  if (p.is_absolute()) return p.string();
   // Written in the scenario: from the scenario file's folder, like `npy:`
   // paths, so a scenario and its models move together. Typed on the command
   // line (--set model=...): from the current folder, like any shell path.
-  const fs::path dir = !key.loc.override.empty() ? fs::current_path()
-                                                 : fs::absolute(sc.dir.empty() ? fs::path(".") : fs::path(sc.dir));
-  return (dir / p).lexically_normal().string();
+  return scenario::resolve_path(sc, key);
 }
 
 std::string check_name(std::size_t op_index, const std::string& type) {

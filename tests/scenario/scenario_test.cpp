@@ -14,7 +14,9 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "scenario/resolved_yaml.hpp"
 #include "scenario/scenario.hpp"
+#include "tensor/tensor.hpp"
 
 namespace fs = std::filesystem;
 using cosim::DType;
@@ -509,4 +511,30 @@ TEST(Scenario, AStrayCommaIsASyntaxErrorNotAHang) {
     ASSERT_TRUE(WIFEXITED(status)) << c.text;
     EXPECT_EQ(WEXITSTATUS(status), 0) << c.text << " (1: it loaded, 2: another message, 4: another exception)";
   }
+}
+
+// The resolved YAML a run keeps beside its trace loads, from another folder,
+// to the same scenario: every key and value (floats to the last bit), the
+// relative npy: path made absolute from the scenario's folder, an override
+// kept. In-memory tensors cannot be written back: empty.
+TEST(Scenario, ResolvedYamlLoadsToTheSameScenarioFromAnywhere) {
+  const std::string text = replace(kValid, "quant:\n", "data:\n  input: {npy: in/x.npy}\nquant:\n");
+  const sc::Scenario a = sc::load_scenario(write("resolved", text), targets(), {"testbench.dram_latency=44"});
+  const std::string yaml = sc::resolved_yaml(a);
+  ASSERT_FALSE(yaml.empty());
+  const fs::path elsewhere = fs::path(dir()) / "elsewhere";
+  fs::create_directories(elsewhere);
+  std::ofstream(elsewhere / "s.yaml") << yaml;
+  const sc::Scenario b = sc::load_scenario((elsewhere / "s.yaml").string(), targets());
+  EXPECT_EQ(b.name, "demo_conv");
+  EXPECT_EQ(b.seed, uint64_t{7});
+  EXPECT_EQ(static_cast<int64_t>(b.testbench.dram_latency), 44);
+  EXPECT_EQ(b.testbench.stall_probability, 0.1);
+  EXPECT_EQ(b["shapes"]["input"].as_ints(), (std::vector<int64_t>{1, 8, 8, 16}));
+  EXPECT_EQ(b["quant"]["input"]["scale"].as_float(), 0.25);
+  EXPECT_EQ(b["quant"]["filter_scales"].as_floats(), (std::vector<double>{0.5, 0.25}));
+  EXPECT_EQ(b["data"]["input"]["npy"].as_string(), (fs::path(dir()) / "in" / "x.npy").string());
+  const sc::Scenario m = sc::load_scenario(write("resolved_memory", text), targets(), {}, {},
+                                           {{"input", cosim::Tensor(cosim::DType::kInt8, {1, 8, 8, 16}, cosim::Layout::kAny)}});
+  EXPECT_TRUE(sc::resolved_yaml(m).empty());
 }

@@ -388,3 +388,23 @@ TEST(Trace, WriterRefusesBadRegisterSteps) {
   t.reg_poll(0x0, 1, 1, 10, "");
   EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg5")), std::invalid_argument);
 }
+
+// scenario.yaml rides along: written when the trace has one, read back,
+// deleted by clear_trace_dir like the files a trace writes (not listed as
+// foreign), and absent when the trace has none.
+TEST(Trace, TheScenarioBesideTheTraceRoundTripsAndIsCleared) {
+  const std::string dir = temp_dir("scenario");
+  cosim::trace::Trace t;
+  t.target = "testdut";
+  t.wait_done(100);
+  t.scenario = "target: testdut\nop: add\n";
+  cosim::trace::write_trace(t, dir);
+  EXPECT_EQ(cosim::trace::read_trace(dir).scenario, t.scenario);
+  EXPECT_TRUE(cosim::trace::clear_trace_dir(dir).empty());
+  EXPECT_FALSE(fs::exists(dir + "/scenario.yaml"));
+  t.scenario.clear();
+  cosim::trace::write_trace(t, dir);
+  EXPECT_FALSE(fs::exists(dir + "/scenario.yaml"));
+  EXPECT_TRUE(cosim::trace::read_trace(dir).scenario.empty());
+  fs::remove_all(dir);
+}

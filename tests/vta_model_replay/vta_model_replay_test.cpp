@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -509,6 +510,62 @@ TEST_F(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToTheScenarioFile) {
   EXPECT_TRUE(j["bit_exact"].get<bool>());
   // A single run: its cycles are the CYCLES register's.
   EXPECT_GT(j["layers"][1]["cycles"].get<uint64_t>(), 0u);
+}
+
+// Issue 32 item 2: a replay of a model run is as rich as the run. The run
+// keeps its resolved scenario beside the trace (trace/scenario.yaml), and the
+// replay prepares the workload from it again: the same layer table, with
+// the per-layer bands of the timeline, and the network's output. A byte
+// changed in one layer's expected blob fails that layer alone and names the
+// STORE instruction that wrote the element. Without scenario.yaml the replay
+// reports the trace alone.
+TEST_F(VtaModelReplay, AReplayKeepsTheLayerTableAndNamesTheStore) {
+  REQUIRE_MODEL(kResnet);
+  const std::string run = work() + "/rich_run";
+  ASSERT_EQ(cosim("run " + scenario("resnet8") + " --out " + run).code, 0);
+  ASSERT_TRUE(fs::exists(run + "/trace/scenario.yaml"));
+  const Cmd r = cosim("replay " + run + "/trace --out " + work() + "/rich_replay");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const json a = report(run), b = report(work() + "/rich_replay");
+  ASSERT_EQ(a["layers"].size(), 12u);
+  EXPECT_EQ(b["layers"], a["layers"]);  // start_cycle / end_cycle: the timeline's bands
+  EXPECT_EQ(b["network_output"], a["network_output"]);
+  EXPECT_EQ(b["not_supported"], a["not_supported"]);
+  EXPECT_NE(r.out.find("partition   12 of 16 operators on vta"), std::string::npos) << r.out;
+
+  // Corrupt the first byte op01's check expects.
+  std::ifstream t(run + "/trace/trace.txt");
+  std::string line, blob;
+  while (std::getline(t, line)) {
+    if (line.rfind("mem_check ", 0) == 0 && line.size() > 12 && line.substr(line.size() - 12) == " op01_conv2d") {
+      std::istringstream in(line);
+      std::string kw, addr;
+      in >> kw >> addr >> blob;
+    }
+  }
+  ASSERT_FALSE(blob.empty());
+  {
+    std::fstream f(run + "/trace/" + blob, std::ios::in | std::ios::out | std::ios::binary);
+    char ch = 0;
+    f.read(&ch, 1);
+    ch = static_cast<char>(ch ^ 0x40);
+    f.seekp(0);
+    f.write(&ch, 1);
+  }
+  const Cmd bad = cosim("replay " + run + "/trace --out " + work() + "/rich_bad");
+  ASSERT_EQ(bad.code, 1) << bad.out;
+  const json c = report(work() + "/rich_bad");
+  EXPECT_TRUE(c["layers"][0]["bit_exact"].get<bool>());
+  EXPECT_FALSE(c["layers"][1]["bit_exact"].get<bool>());
+  EXPECT_TRUE(c["layers"][2]["bit_exact"].get<bool>());
+  const std::string unit = c["first_divergence"]["unit"]["text"];
+  EXPECT_EQ(unit.rfind("layer 1 (CONV_2D) instruction ", 0), 0u) << unit;
+  EXPECT_NE(unit.find(": STORE OUT"), std::string::npos) << unit;
+
+  fs::remove(run + "/trace/scenario.yaml");
+  const Cmd alone = cosim("replay " + run + "/trace --out " + work() + "/rich_alone");
+  EXPECT_EQ(alone.code, 1) << alone.out;
+  EXPECT_FALSE(report(work() + "/rich_alone").contains("layers"));
 }
 
 // A relative path typed on the command line is the shell's: from the current folder.
