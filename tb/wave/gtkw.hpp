@@ -141,7 +141,9 @@ struct GtkwFile {
 
 // The signals pane width for these groups (and the cycle counter): the
 // longest displayed name (signal name with range, or group label with its
-// brace) plus the widest value GTKWave shows beside it at the marker.
+// brace) plus the widest value GTKWave shows beside it at the marker. A view
+// without a marker (GTKWave then shows no values) reserves room for short
+// values only; set_gtkw_marker widens the pane to this width.
 int signals_width_for(const View& view, const std::vector<ResolvedGroup>& groups, const GtkwFile& f);
 
 // Writes the .gtkw (and one <stem>.<filter>.txt per translate filter used).

@@ -343,18 +343,27 @@ TEST(GtkwFile, SignalsPaneFitsTheLongestNameAndValue) {
     return opened(f.gtkw_path).signals_width;
   };
   // The name column holds the longest name shown (the last component with
-  // its range, 42 characters), the value column the widest value (128 bits
-  // in hex: '=' and 32 digits).
+  // its range, 43 characters), the value column the widest value GTKWave
+  // shows at the marker (128 bits in hex: '=' and 32 digits) ...
   const std::string longest = "a_register_with_a_rather_long_name_q[127:0]";
-  const int wide = width_of({{"g", {{"top.u." + longest, 128, Format::kHex, ""}, {"top.b", 1, Format::kBin, ""}}, false}});
+  const std::vector<ResolvedGroup> long_one = {
+      {"g", {{"top.u." + longest, 128, Format::kHex, ""}, {"top.b", 1, Format::kBin, ""}}, false}};
+  const int unmarked = width_of(long_one);
+  set_gtkw_marker(f.gtkw_path, 500, "first mismatch");
+  const int wide = opened(f.gtkw_path).signals_width;
+  EXPECT_EQ(wide, signals_width_for(v, long_one, f));
   EXPECT_GE(wide, static_cast<int>(longest.size() + 33) * kCharPx + 30);
   EXPECT_LE(wide, static_cast<int>(longest.size() + 33) * kCharPx + 60);
+  // ... which GTKWave shows only at a marker: without one, room for short
+  // values (12 characters), so the waves get the width.
+  EXPECT_GE(unmarked, static_cast<int>(longest.size() + 13) * kCharPx + 30);
+  EXPECT_LE(unmarked, static_cast<int>(longest.size() + 13) * kCharPx + 60);
   // Short names and values: a narrower pane, so the waves get the room.
   const int narrow = width_of({{"g", {{"top.b", 1, Format::kBin, ""}, {"top.n[7:0]", 8, Format::kDec, ""}}, false}});
   EXPECT_LT(narrow, wide);
   EXPECT_GE(narrow, static_cast<int>(std::string("n[7:0]").size() + 4) * kCharPx + 30);
   // A translated value is as wide as its longest name.
-  const int named = width_of({{"g", {{"top.op[2:0]", 3, Format::kHex, "op"}}, false}});
+  const int named = signals_width_for(v, {{"g", {{"top.op[2:0]", 3, Format::kHex, "op"}}, false}}, f);
   EXPECT_GE(named, static_cast<int>(std::string("op[2:0]").size() + 1 + 23) * kCharPx + 30);
   // A group's label counts with its brace; a long name loses its
   // parenthesised description (kept as a comment) instead of widening the pane.
