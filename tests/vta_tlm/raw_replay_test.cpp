@@ -82,6 +82,21 @@ TEST(RawReplay, WrongExpectedImageNamesTheAddressAndTheStore) {
   EXPECT_EQ(j["first_divergence"]["address"], addr) << j.dump(1);
   EXPECT_NE(j["first_divergence"]["unit"]["text"].get<std::string>().find("STORE"), std::string::npos)
       << j.dump(1);
+  // Issue 32 item 2: the waveform around the divergence works on a raw
+  // program too, its marker on the diverging write.
+  const std::string around = scratch("out_bad_around");
+  const Cmd w = run_cosim("replay " + dir + " --out " + around + " --trace-around-mismatch 10");
+  ASSERT_EQ(w.code, 1) << w.out;
+  EXPECT_TRUE(std::filesystem::exists(around + "/wave_mismatch.fst")) << w.out;
+  const json a = report(around);
+  const uint64_t cycle = a["first_divergence"]["write_cycle"].get<uint64_t>();
+  EXPECT_EQ(a["wave_around_mismatch"]["mismatch_cycle"].get<uint64_t>(), cycle) << a.dump(1);
+  std::ifstream g(around + "/wave_mismatch.gtkw");
+  const std::string view((std::istreambuf_iterator<char>(g)), std::istreambuf_iterator<char>());
+  // GTKWave reads the marker in ps: 1000 a cycle.
+  EXPECT_NE(view.find(" " + std::to_string(1000 * cycle) + " " + std::to_string(1000 * cycle) + " -1"),
+            std::string::npos)
+      << view;
 }
 
 TEST(RawReplay, ATraceWithoutChecksIsNoCheck) {
