@@ -14,7 +14,7 @@
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/packing.hpp"
-#include "tf2/random_layer.hpp"
+#include "support/tf2_random_layer.hpp"
 #include "tf2/reference.hpp"
 #include "tf2/sac.hpp"
 

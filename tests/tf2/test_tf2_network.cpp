@@ -12,7 +12,7 @@
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/map_layout.hpp"
-#include "tf2/random_layer.hpp"
+#include "support/tf2_random_layer.hpp"
 #include "tf2/reference.hpp"
 #include "tf2/tflite_network.hpp"
 #include "tflite_float/float_ops.hpp"

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "tf2/compiler.hpp"
-#include "tf2/random_layer.hpp"
+#include "support/tf2_random_layer.hpp"
 #include "tf2_bare/tf2_bare.hpp"
 
 namespace cosim::tf2 {

@@ -17,7 +17,7 @@
 #include "support/artifact_dir.hpp"
 #include "vta/disasm.hpp"
 #include "vta/functional_model.hpp"
-#include "vta/random_program.hpp"
+#include "support/vta_random_program.hpp"
 #include "vta/raw_program.hpp"
 #include "vta_bare/bare_driver.hpp"
 

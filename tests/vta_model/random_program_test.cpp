@@ -5,7 +5,7 @@
 
 #include "vta/disasm.hpp"
 #include "vta/functional_model.hpp"
-#include "vta/random_program.hpp"
+#include "support/vta_random_program.hpp"
 
 namespace cosim::vta {
 namespace {

@@ -1,4 +1,4 @@
-#include "vta/random_program.hpp"
+#include "support/vta_random_program.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "tf2/random_layer.hpp"
+#include "support/tf2_random_layer.hpp"
 
 #include <algorithm>
 #include <cmath>
