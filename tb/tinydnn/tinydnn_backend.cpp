@@ -32,6 +32,7 @@
 namespace cosim::tb::tinydnn {
 
 using namespace cosim::tinydnn;
+using namespace cosim::tinydnn::dma;  // the fault codes (kFault*)
 
 namespace {
 

@@ -9,6 +9,8 @@
 
 namespace cosim::tb::tinydnn {
 
+using namespace cosim::tinydnn::dma;  // the DMA model's registers and fault codes (kDma*, kFault*)
+
 namespace {
 
 constexpr uint32_t kAccelEnd = 0x40;  // 16 word registers

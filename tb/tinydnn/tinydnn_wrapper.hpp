@@ -32,9 +32,6 @@
 
 namespace cosim::tb::tinydnn {
 
-// The DMA model's registers and fault codes (kDma*, kFault*).
-using namespace cosim::tinydnn::dma;
-
 class TinyDnnWrapper : public DutWrapper {
  public:
   TinyDnnWrapper(sc_core::sc_module_name name, const TbConfig& cfg);

@@ -15,6 +15,7 @@
 namespace cosim::tb::tinydnn {
 
 namespace pins = cosim::tinydnn::pins;  // the generated binding (manifest ports)
+using namespace cosim::tinydnn::dma;     // the fault codes (kFault*)
 
 namespace {
 

@@ -31,7 +31,7 @@ struct TbConfig;
 
 namespace cosim::tb::tinydnn {
 
-using namespace cosim::tinydnn::dma;  // the fault codes (kFault*)
+namespace dma = cosim::tinydnn::dma;  // the DMA registers and fault codes (dma::kFault*)
 
 // The debug port's controller state (rtl/tinydnn/tinydnn_pkg.sv dbg_t), decoded.
 // The fields and the batch states are the manifest's (rtl/tinydnn/tinydnn.yaml,
@@ -108,7 +108,7 @@ class Streams final : public harness::AxisEnds {
   bool in_check_ok_ = true, out_check_ok_ = true;
   bool in_stalled_ = false;  // last cycle: input TVALID && !TREADY
 
-  uint32_t fault_ = kFaultNone;
+  uint32_t fault_ = dma::kFaultNone;
   bool fault_done_ = false, injected_ = false, dup_pending_ = false;
   uint64_t in_fires_ = 0;
   axis::Beat dup_beat_;

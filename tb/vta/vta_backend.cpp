@@ -50,6 +50,8 @@
 
 namespace cosim::tb::vta {
 
+using namespace cosim::vta;  // the ISA, golden model and compiler by their own names
+
 namespace {
 
 using scenario::Schema;

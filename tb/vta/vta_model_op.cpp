@@ -22,6 +22,8 @@
 
 namespace cosim::tb::vta {
 
+using namespace cosim::vta;  // the ISA, golden model and compiler by their own names
+
 using scenario::Value;
 
 namespace {

@@ -39,15 +39,12 @@
 
 namespace cosim::tb::vta {
 
-// The golden model and compiler (cosim::vta) under their own names here.
-using namespace cosim::vta;
-
 // The vta target of the model-replay front end; `compile_schema` is the
 // backend's compile-knob schema (key `compile`).
 std::unique_ptr<model_replay::ModelTarget> make_model_target(scenario::Schema compile_schema);
 
 // The backend's compile knobs, from the scenario's `compile` map.
-CompileOptions compile_options(const scenario::Scenario& sc);
+cosim::vta::CompileOptions compile_options(const scenario::Scenario& sc);
 
 // `requant`: TFLite's requantization in this rounding (tflite_double /
 // tflite_single), or nullopt for the VTA 16-bit scheme (vta16, the default).

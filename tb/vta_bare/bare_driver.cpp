@@ -7,6 +7,8 @@
 
 namespace cosim::tb::vta {
 
+using namespace cosim::vta;  // the ISA, golden model and compiler by their own names
+
 namespace {
 
 // The byte image with every access timed by BareOptions::access_cycles.

@@ -110,6 +110,7 @@ std::string describe_error(uint32_t err_info) {
 namespace cosim::tb::vta {
 
 namespace pins = cosim::vta::pins;  // the generated binding (manifest ports)
+using namespace cosim::vta;  // the ISA, golden model and compiler by their own names
 
 namespace {
 StatusVector status_of(const Vvta_top& t) {

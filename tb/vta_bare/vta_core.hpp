@@ -64,7 +64,9 @@ std::string describe_error(uint32_t err_info);
 
 namespace cosim::tb::vta {
 
-using namespace cosim::vta;  // the register map, counters and status decoding above
+// The counters and status decoding above, by their own names here.
+using cosim::vta::PerfCounters;
+using cosim::vta::StatusVector;
 
 // The Verilated vta_top on the harness core. Construction resets the core
 // (reset cycles do not call `after_cycle`); every later cycle calls

@@ -31,6 +31,7 @@ namespace {
 using cosim::test::in_child;
 using nlohmann::json;
 using namespace cosim::tinydnn;
+using namespace cosim::tinydnn::dma;
 
 // TINYDNN_REGRESS (CTest label "regress") builds only the random-layer
 // sweeps, with more and bigger layers, under its own suite name.
