@@ -36,9 +36,13 @@ struct ConvParams {
 Tensor conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias, const ConvParams& p);
 
 // The int32 accumulators (bias + sum w*(x-zp_in)) before requantization,
-// [N,OH,OW,O]; the fast path must equal this bit for bit.
+// [N,OH,OW,O], by the golden engine in use (ops/golden_engine.hpp).
 Tensor conv2d_accumulators(const Tensor& input, const Tensor& filter, const Tensor& bias,
                            const ConvParams& p);
+// The same by the reference loops, whatever the engine: the referee the fast
+// path must equal bit for bit.
+Tensor conv2d_reference_accumulators(const Tensor& input, const Tensor& filter, const Tensor& bias,
+                                     const ConvParams& p);
 
 // filter int8 [1,KH,KW,C*depth_multiplier] (1HWC). Returns int8 [N,OH,OW,C*dm].
 Tensor depthwise_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias,

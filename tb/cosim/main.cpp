@@ -25,6 +25,7 @@
 #include "cosim/disasm.hpp"
 #include "cosim/plugins.hpp"
 #include "cosim/runner.hpp"
+#include "ops/golden_engine.hpp"
 #include "report_html/report_page.hpp"
 #include "wave/around.hpp"
 #include "wave/disk_full.hpp"
@@ -150,6 +151,7 @@ int main(int argc, char** argv) {
   std::optional<std::string> seed_text;
   std::vector<std::string> sets;
   bool no_dmi = false, no_timeline = false;
+  std::string golden;
   uint64_t quantum = 0;
   uint64_t max_mb = 256, around = 0;
 
@@ -170,6 +172,9 @@ int main(int argc, char** argv) {
     cmd->add_flag("--no-dmi", no_dmi, "send every DUT memory access through b_transport");
     cmd->add_option("--quantum", quantum, "temporal decoupling quantum in DUT cycles");
     cmd->add_flag("--no-timeline", no_timeline, "do not sample the engine timeline (report.json, report.html)");
+    cmd->add_option("--golden", golden,
+                    "golden int8 CONV_2D engine: fast (vectorised, the default) or reference (the plain loops); "
+                    "same bits, COSIM_GOLDEN sets it too");
   };
 
   CLI::App* run = app.add_subcommand("run", "run a scenario on its target's RTL");
@@ -247,6 +252,7 @@ int main(int argc, char** argv) {
     if (quantum > 0) opt.quantum_cycles = quantum;
     if (seed_text) seed = parse_seed(*seed_text);
     if (run->parsed() || replay->parsed()) {
+      if (!golden.empty()) cosim::ops::set_golden_engine(cosim::ops::golden_engine_from_name(golden, "--golden"));
       opt.out_dir = out.empty() ? cosim::tb::default_out_dir(file, replay->parsed()) : out;
       CLI::App* cmd = run->parsed() ? run : replay;
       if (cmd->count("--trace") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
