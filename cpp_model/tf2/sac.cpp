@@ -149,37 +149,51 @@ std::vector<int32_t> sac_accumulate(const ConvLayer& L, const std::vector<int8_t
     throw InputError("tf2 conv: input has " + std::to_string(in.size()) + " values, expected " + std::to_string(in_n));
   }
   const int ho = L.h_out(), wo = L.w_out();
-  // Shift codes per weight from its input and output channel's Q.
-  std::vector<uint8_t> shift(L.codes.size());
-  const std::size_t kk = static_cast<std::size_t>(L.k) * L.k;
-  for (std::size_t i = 0; i < shift.size(); ++i) {
-    const int c = static_cast<int>((i / kk) % static_cast<std::size_t>(L.c_in));
-    const int o = static_cast<int>(i / (kk * static_cast<std::size_t>(L.c_in)));
-    shift[i] = device_shift_code(L.codes[i], L.min_exp, L.qi(c), L.qo(o));
+  // The input and its 8-bit negation (-(-128) stays -128) widened once, so a
+  // product is one shift of a ready operand: sac_product without branches.
+  std::vector<uint32_t> pos(in_n), neg(in_n);
+  for (std::size_t i = 0; i < in_n; ++i) {
+    pos[i] = static_cast<uint32_t>(static_cast<int32_t>(in[i]));
+    neg[i] = static_cast<uint32_t>(static_cast<int32_t>(static_cast<int8_t>(static_cast<uint8_t>(-static_cast<uint8_t>(in[i])))));
   }
-  std::vector<int32_t> out(static_cast<std::size_t>(L.c_out) * ho * wo);
+  // Sums wrap modulo 2^32 (the hardware's 32-bit accumulator), so the order
+  // of the terms does not change a bit: one weight at a time over the whole
+  // output row, which the compiler vectorises.
+  std::vector<uint32_t> acc(static_cast<std::size_t>(L.c_out) * ho * wo);
   for (int o = 0; o < L.c_out; ++o) {
-    for (int y = 0; y < ho; ++y) {
-      for (int x = 0; x < wo; ++x) {
-        uint32_t acc = static_cast<uint32_t>(L.bias[o]);
-        for (int c = 0; c < L.c_in; ++c) {
-          for (int ky = 0; ky < L.k; ++ky) {
+    uint32_t* plane = acc.data() + static_cast<std::size_t>(o) * ho * wo;
+    std::fill(plane, plane + static_cast<std::size_t>(ho) * wo, static_cast<uint32_t>(L.bias[o]));
+    for (int c = 0; c < L.c_in; ++c) {
+      for (int ky = 0; ky < L.k; ++ky) {
+        for (int kx = 0; kx < L.k; ++kx) {
+          const std::size_t wi = ((static_cast<std::size_t>(o) * L.c_in + c) * L.k + ky) * L.k + kx;
+          const uint8_t sc = device_shift_code(L.codes[wi], L.min_exp, L.qi(c), L.qo(o));
+          if (sc & kShiftZeroBit) continue;
+          const uint32_t* src = ((sc & kShiftNegBit) ? neg : pos).data() + static_cast<std::size_t>(c) * L.h_in * L.w_in;
+          const unsigned shift = sc & 0x1F;
+          // Output columns whose input column x * stride + kx - pad is inside the map.
+          const int off = kx - L.pad;  // input column of output column x: x * stride + off
+          const int last = L.w_in - 1 - off;
+          if (last < 0) continue;
+          const int x0 = off >= 0 ? 0 : (-off + L.stride - 1) / L.stride;
+          const int x1 = std::min(wo, last / L.stride + 1);
+          if (x0 >= x1) continue;
+          for (int y = 0; y < ho; ++y) {
             const int iy = y * L.stride + ky - L.pad;
             if (iy < 0 || iy >= L.h_in) continue;
-            for (int kx = 0; kx < L.k; ++kx) {
-              const int ix = x * L.stride + kx - L.pad;
-              if (ix < 0 || ix >= L.w_in) continue;
-              const int8_t v = in[(static_cast<std::size_t>(c) * L.h_in + iy) * L.w_in + ix];
-              const uint8_t sc = shift[((static_cast<std::size_t>(o) * L.c_in + c) * L.k + ky) * L.k + kx];
-              acc += static_cast<uint32_t>(sac_product(v, sc));
+            const uint32_t* row = src + static_cast<std::size_t>(iy) * L.w_in;
+            uint32_t* out = plane + static_cast<std::size_t>(y) * wo;
+            if (L.stride == 1) {
+              for (int x = x0; x < x1; ++x) out[x] += row[x + off] << shift;
+            } else {
+              for (int x = x0; x < x1; ++x) out[x] += row[x * L.stride + off] << shift;
             }
           }
         }
-        out[(static_cast<std::size_t>(o) * ho + y) * wo + x] = static_cast<int32_t>(acc);
       }
     }
   }
-  return out;
+  return std::vector<int32_t>(acc.begin(), acc.end());
 }
 
 std::vector<int8_t> sac_conv2d(const ConvLayer& L, const std::vector<int8_t>& in) {

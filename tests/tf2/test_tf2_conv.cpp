@@ -108,6 +108,35 @@ TEST(Tf2Conv, MatchesSpecFormulaAcrossShapes) {
   }
 }
 
+// Random shapes against the spec formula: strides 1..3, padding up to the
+// kernel, maps narrower than the kernel, channel counts that fill no vector
+// (the golden's row-at-a-time accumulation must equal the formula's
+// pixel-at-a-time sum bit for bit).
+TEST(Tf2Conv, RandomShapesMatchTheSpecFormula) {
+  std::mt19937 rng(20261128u);
+  const auto pick = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int checked = 0;
+  for (int i = 0; i < 300; ++i) {
+    const int k = pick(0, 2) * 2 + 1, s = pick(1, 3), p = pick(0, k / 2);
+    const int h = pick(std::max(1, k - 2 * p), 12), w = pick(std::max(1, k - 2 * p), 12);
+    RandomLayerShape rs{pick(1, 20), pick(1, 20), h, w, k, s, p, pick(0, 1) == 1, pick(0, 1) == 1, pick(0, 1) == 1};
+    const uint64_t seed = 1000 + static_cast<uint64_t>(i);
+    ConvLayer L;
+    try {
+      L = random_layer(rs, seed);
+      L.validate();
+    } catch (const InputError&) {
+      continue;  // a shape the layer rules refuse
+    }
+    const std::vector<int8_t> in = random_input(rs.c_in, h, w, seed);
+    ASSERT_EQ(sac_conv2d(L, in), spec_conv(L, in))
+        << "case " << i << ": " << rs.c_in << "x" << h << "x" << w << " -> " << rs.c_out << ", k" << k << " s" << s
+        << " p" << p;
+    ++checked;
+  }
+  EXPECT_GT(checked, 200);
+}
+
 TEST(Tf2Conv, OutputSizeAndPadding) {
   ConvLayer L;
   L.c_in = 1; L.c_out = 1; L.h_in = 5; L.w_in = 4; L.k = 3; L.stride = 2; L.pad = 1;
