@@ -4,6 +4,7 @@
 #   make sim SCENARIO=conv2d [SEED=n] [TRACE=1]   run one scenario on the RTL
 #   make test                                     build + the CTest suite
 #   make python                                   the Python module, importable as `import cosim`
+#   make suite [INPUTS=n]                         the MLPerf Tiny models on every accelerator, one table
 #   make bench | lint | regress | wave | wave-selftest | coverage
 #   make bench-compare BASE=<rev> [RUNS=n]          speed against an older commit
 #   make new-dut NAME=x [STYLE=vitis]             a new accelerator from templates/dut (or templates/vitis)
@@ -28,7 +29,7 @@ COSIM := $(BUILD)/tb/cosim/cosim
 
 PREFIX    ?= /usr/local
 
-.PHONY: install all build configure cosim test referee python sim bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help docs-figures
+.PHONY: install all build configure cosim test referee python sim suite bench bench-compare new-dut lint regress slurm-selftest wave wave-selftest coverage sanitize mutate fuzz fuzz-tflite ci clean help docs-figures
 
 all: build
 
@@ -102,6 +103,11 @@ regress: build
 	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure -L '^regress$$'
 	python3 scripts/regress --build $(BUILD) --seeds $(SEEDS) $(if $(FILTER),--filter '$(FILTER)') \
 	  $(if $(SLURM),--slurm $(if $(filter command line environment,$(origin JOBS)),--jobs $(JOBS)),--jobs $(JOBS))
+
+# The MLPerf Tiny suite on every accelerator (scripts/suite): one table in
+# out/suite/suite.html and suite.json. INPUTS=n inputs per model (default 4).
+suite: cosim
+	python3 scripts/suite --cosim $(COSIM) --inputs $(or $(INPUTS),4)
 
 slurm-selftest: build referee
 	BUILD=$(BUILD) bash scripts/slurm/selftest.sh
