@@ -1,8 +1,11 @@
 // What `cosim run` and `cosim replay` do, as library functions so tests can
-// call them: scenario -> workload -> trace -> simulation -> scoreboard ->
-// console summary + report.json + report.html (tb/report_html). Both return the exit status for a finished
-// run (0 bit-exact, 1 mismatch) and let InputError (2) and TimeoutError (3)
-// propagate, after writing report.json with status "timeout" for the latter.
+// call them: scenario -> workload -> trace, then the run itself: simulate ->
+// score (scoring.hpp) -> diagnose (divergence.hpp, wave_section.hpp) ->
+// report (report.json: run_report.hpp, with report.html from tb/report_html;
+// the console summary: run_console.hpp). Both return the exit status for a
+// finished run (0 bit-exact, 1 mismatch) and let InputError (2) and
+// TimeoutError (3) propagate, after writing report.json with status
+// "timeout" for the latter.
 #pragma once
 
 #include <cstdint>

@@ -1,0 +1,29 @@
+#include "cosim/divergence.hpp"
+
+#include "common/text.hpp"
+
+using nlohmann::json;
+
+namespace cosim::tb {
+
+Divergence first_divergence(const TargetBackend& backend, const Workload* workload, const trace::Trace& tr,
+                            const std::optional<FirstMismatch>& first) {
+  Divergence d;
+  if (!first) return d;
+  const Mismatch& m = first->mismatch;
+  d.found = true;
+  d.write_cycle = m.cycle;
+  d.report = {{"check", first->check},   {"index", m.index},   {"coords", m.coords},
+              {"expected", m.expected},  {"actual", m.actual},
+              {"write_cycle", m.cycle ? json(*m.cycle) : json(nullptr)}};
+  if (m.address) d.report["address"] = hex(*m.address);
+  d.line = first->check + "[" + m.coords + "]";
+  d.line += m.cycle ? " written at cycle " + std::to_string(*m.cycle) : " never written";
+  if (const std::optional<WorkUnit> unit = backend.work_unit(workload, tr, first->check, m.index, m.address)) {
+    d.report["unit"] = {{"text", unit->text}, {"fields", unit->fields}};
+    d.line += " by " + unit->text;
+  }
+  return d;
+}
+
+}  // namespace cosim::tb

@@ -1,0 +1,29 @@
+// Diagnose: the first divergence of a run (scoring.hpp FirstMismatch) with
+// the unit of work that produced it, as the backend names it (an
+// instruction, a layer and pixel, ...).
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "cosim/backend.hpp"
+#include "cosim/scoring.hpp"
+
+namespace cosim::tb {
+
+struct Divergence {
+  bool found = false;
+  nlohmann::json report = nullptr;  // report.json "first_divergence"
+  // "output[n=0,h=0,w=19,c=18] written at cycle 1062 by instruction 25: ...":
+  // the console's "first diff" and the waveform marker's label.
+  std::string line;
+  std::optional<uint64_t> write_cycle;  // the DUT's last write of the element
+};
+
+// `workload` is null on a replay without its scenario.
+Divergence first_divergence(const TargetBackend& backend, const Workload* workload, const trace::Trace& tr,
+                            const std::optional<FirstMismatch>& first);
+
+}  // namespace cosim::tb
