@@ -100,6 +100,7 @@ struct FullyConnectedOptions {
   FusedActivation activation = FusedActivation::kNone;
   int8_t weights_format = 0;  // 0 = DEFAULT (the only one with float weights)
   bool keep_num_dims = false;
+  bool asymmetric_quantize_inputs = false;  // dynamic-range kernel: quantize each input row asymmetrically
 };
 struct SoftmaxOptions {
   float beta = 1.0f;

@@ -138,7 +138,7 @@ constexpr int kAddActivation = 0;
 constexpr int kPoolPadding = 0, kPoolStrideW = 1, kPoolStrideH = 2, kPoolFilterW = 3, kPoolFilterH = 4,
               kPoolActivation = 5;
 // FullyConnectedOptions
-constexpr int kFcActivation = 0, kFcWeightsFormat = 1, kFcKeepNumDims = 2;
+constexpr int kFcActivation = 0, kFcWeightsFormat = 1, kFcKeepNumDims = 2, kFcAsymmetricQuantizeInputs = 3;
 // SoftmaxOptions
 constexpr int kSoftmaxBeta = 0;
 }  // namespace field
@@ -335,6 +335,8 @@ BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const 
     o.activation = activation(w.scalar<int8_t>(t, field::kFcActivation, 0, p + ".fused_activation_function"), w, p);
     o.weights_format = w.scalar<int8_t>(t, field::kFcWeightsFormat, 0, p + ".weights_format");
     o.keep_num_dims = w.scalar<uint8_t>(t, field::kFcKeepNumDims, 0, p + ".keep_num_dims") != 0;
+    o.asymmetric_quantize_inputs =
+        w.scalar<uint8_t>(t, field::kFcAsymmetricQuantizeInputs, 0, p + ".asymmetric_quantize_inputs") != 0;
     out = o;
   } else if (type == kOptSoftmax) {
     SoftmaxOptions o;

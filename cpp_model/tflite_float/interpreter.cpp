@@ -29,6 +29,28 @@ std::vector<float> constant(const Model& m, std::size_t op, int32_t t) {
   return std::vector<float>(c.data<float>(), c.data<float>() + c.numel());
 }
 
+// A weight tensor: float32, or int8 with scales and zero point 0 (the
+// dynamic-range models). `channels` is the output channel count.
+struct Weights {
+  bool hybrid = false;
+  std::vector<float> f;
+  HybridWeights h;
+};
+Weights weights(const Model& m, std::size_t op, int32_t t) {
+  const auto& ti = info(m, op, t);
+  Weights w;
+  if (ti.type == static_cast<int8_t>(tflite::TensorType::kFloat32)) {
+    w.f = constant(m, op, t);
+    return w;
+  }
+  const Tensor c = tflite::constant_tensor(m, 0, t);
+  if (c.dtype() != DType::kInt8) throw InputError(where(m, op) + ": weight tensor " + std::to_string(t) + " is neither float32 nor int8");
+  w.hybrid = true;
+  w.h.q.assign(c.data<int8_t>(), c.data<int8_t>() + c.numel());
+  w.h.scale = ti.quant.scale;
+  return w;
+}
+
 const std::vector<float>& variable(const Model& m, std::size_t op, int32_t t, const Values& values) {
   if (t < 0 || static_cast<std::size_t>(t) >= values.size() || values[static_cast<std::size_t>(t)].empty()) {
     throw InputError(where(m, op) + ": input tensor " + std::to_string(t) + " has not been computed");
@@ -68,16 +90,68 @@ int32_t input_tensor(const Model& m) {
   return m.subgraphs[0].inputs[0];
 }
 
+namespace {
+
+bool is_type(const tflite::TensorInfo& t, tflite::TensorType type) { return t.type == static_cast<int8_t>(type); }
+
+// The weights of a CONV_2D / DEPTHWISE_CONV_2D / FULLY_CONNECTED: float32,
+// or int8 with scales and zero point 0 (a dynamic-range model).
+void check_weights(const Model& m, std::size_t i, const Operator& op) {
+  if (op.inputs.size() < 2 || op.inputs[1] < 0) throw InputError(where(m, i) + ": expected input and weights");
+  const auto& w = info(m, i, op.inputs[1]);
+  if (is_type(w, tflite::TensorType::kFloat32)) return;
+  if (!is_type(w, tflite::TensorType::kInt8)) {
+    throw InputError(where(m, i) + ": weights " + tflite::quoted(w.name) + " are " + tflite::tensor_type_name(w.type) +
+                     ", expected FLOAT32 or INT8 (dynamic range)");
+  }
+  if (w.quant.scale.empty()) throw InputError(where(m, i) + ": int8 weights " + tflite::quoted(w.name) + " have no scale");
+  for (int64_t zp : w.quant.zero_point) {
+    if (zp != 0) throw InputError(where(m, i) + ": int8 weights " + tflite::quoted(w.name) + " have zero point " + std::to_string(zp) + ", expected 0");
+  }
+  const std::size_t channels = static_cast<std::size_t>(std::max(w.shape.empty() ? 0 : (op.code == tflite::kDepthwiseConv2d ? w.shape.back() : w.shape[0]), 0));
+  if (op.code == tflite::kDepthwiseConv2d && w.quant.scale.size() != channels) {
+    throw InputError(where(m, i) + ": int8 weights " + tflite::quoted(w.name) + " have " + std::to_string(w.quant.scale.size()) +
+                     " scales; TFLite's dynamic-range depthwise kernel needs one per output channel (" + std::to_string(channels) + ")");
+  }
+  if (op.code == tflite::kFullyConnected && w.quant.scale.size() != 1) {
+    throw InputError(where(m, i) + ": int8 weights " + tflite::quoted(w.name) + " have " + std::to_string(w.quant.scale.size()) +
+                     " scales; the dynamic-range FULLY_CONNECTED supports one per tensor");
+  }
+  if (op.code == tflite::kConv2d && w.quant.scale.size() != 1 && w.quant.scale.size() != channels) {
+    throw InputError(where(m, i) + ": int8 weights " + tflite::quoted(w.name) + " have " + std::to_string(w.quant.scale.size()) +
+                     " scales, expected 1 or " + std::to_string(channels));
+  }
+}
+
+void check_window(const Model& m, std::size_t i, int sh, int sw, int dh, int dw) {
+  if (sh < 1 || sw < 1 || dh < 1 || dw < 1) throw InputError(where(m, i) + ": stride/dilation below 1");
+}
+
+}  // namespace
+
 void check_supported(const Model& m) {
   (void)input_tensor(m);  // one subgraph with one input
   const auto& sg = m.subgraphs[0];
   for (std::size_t i = 0; i < sg.operators.size(); ++i) {
     const Operator& op = sg.operators[i];
+    bool weighted = false;
     switch (op.code) {
       case tflite::kConv2d: {
         const auto& o = options<tflite::Conv2DOptions>(m, i);
-        if (op.inputs.size() < 2) throw InputError(where(m, i) + ": expected input and filter");
-        if (o.stride_h < 1 || o.stride_w < 1 || o.dilation_h < 1 || o.dilation_w < 1) throw InputError(where(m, i) + ": stride/dilation below 1");
+        check_window(m, i, o.stride_h, o.stride_w, o.dilation_h, o.dilation_w);
+        check_weights(m, i, op);
+        if (!is_type(info(m, i, op.inputs[1]), tflite::TensorType::kFloat32) && (o.dilation_h != 1 || o.dilation_w != 1)) {
+          throw InputError(where(m, i) + ": dilation with int8 weights is not supported (TFLite's dynamic-range convolution runs undilated)");
+        }
+        weighted = true;
+        break;
+      }
+      case tflite::kDepthwiseConv2d: {
+        const auto& o = options<tflite::DepthwiseConv2DOptions>(m, i);
+        check_window(m, i, o.stride_h, o.stride_w, o.dilation_h, o.dilation_w);
+        if (o.depth_multiplier < 1) throw InputError(where(m, i) + ": depth_multiplier below 1");
+        check_weights(m, i, op);
+        weighted = true;
         break;
       }
       case tflite::kAdd: (void)options<tflite::AddOptions>(m, i); break;
@@ -88,21 +162,29 @@ void check_supported(const Model& m) {
       }
       case tflite::kFullyConnected:
         if (options<tflite::FullyConnectedOptions>(m, i).weights_format != 0) throw InputError(where(m, i) + ": shuffled weights are not supported");
+        check_weights(m, i, op);
+        weighted = true;
         break;
       case tflite::kSoftmax: (void)options<tflite::SoftmaxOptions>(m, i); break;
       case tflite::kReshape: break;
-      default: throw InputError(where(m, i) + ": not supported by the float interpreter (CONV_2D, ADD, AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED, SOFTMAX)");
+      default:
+        throw InputError(where(m, i) +
+                         ": not supported by the float interpreter (CONV_2D, DEPTHWISE_CONV_2D, ADD, AVERAGE_POOL_2D, RESHAPE, "
+                         "FULLY_CONNECTED, SOFTMAX)");
     }
     if (op.outputs.size() != 1 || op.inputs.empty()) throw InputError(where(m, i) + ": expected inputs and one output");
-    for (int32_t t : op.inputs) {
+    for (std::size_t k = 0; k < op.inputs.size(); ++k) {
+      const int32_t t = op.inputs[k];
       if (t < 0) continue;
+      if (weighted && k == 1) continue;                  // checked above
+      if (op.code == tflite::kReshape && k > 0) continue;  // the shape operand
       const auto& ti = info(m, i, t);
-      if (ti.type != static_cast<int8_t>(tflite::TensorType::kFloat32) && !(op.code == tflite::kReshape && t != op.inputs[0])) {
+      if (!is_type(ti, tflite::TensorType::kFloat32)) {
         throw InputError(where(m, i) + ": tensor " + tflite::quoted(ti.name) + " is " + tflite::tensor_type_name(ti.type) + ", expected FLOAT32");
       }
     }
     const auto& out = info(m, i, op.outputs[0]);
-    if (out.type != static_cast<int8_t>(tflite::TensorType::kFloat32)) {
+    if (!is_type(out, tflite::TensorType::kFloat32)) {
       throw InputError(where(m, i) + ": output " + tflite::quoted(out.name) + " is " + tflite::tensor_type_name(out.type) + ", expected FLOAT32");
     }
     if (!out.shape.empty() && out.shape[0] != 1) throw InputError(where(m, i) + ": batch " + std::to_string(out.shape[0]) + ", expected 1");
@@ -122,7 +204,23 @@ void run_op(const Model& m, std::size_t i, Values& values) {
         const std::vector<float> bias = op.inputs.size() > 2 && op.inputs[2] >= 0 ? constant(m, i, op.inputs[2]) : std::vector<float>{};
         const Map in = map_of(m, i, op.inputs[0], variable(m, i, op.inputs[0], values));
         if (fs[3] != in.c) throw InputError("filter depth " + std::to_string(fs[3]) + " differs from the input's " + std::to_string(in.c));
-        y = conv2d(in, constant(m, i, op.inputs[1]), fs[0], fs[1], fs[2], bias, options<tflite::Conv2DOptions>(m, i)).v;
+        const Weights w = weights(m, i, op.inputs[1]);
+        const auto& o = options<tflite::Conv2DOptions>(m, i);
+        y = w.hybrid ? hybrid_conv2d(in, w.h, fs[0], fs[1], fs[2], bias, o).v : conv2d(in, w.f, fs[0], fs[1], fs[2], bias, o).v;
+        break;
+      }
+      case tflite::kDepthwiseConv2d: {
+        const auto& fs = info(m, i, op.inputs[1]).shape;
+        if (fs.size() != 4 || fs[0] != 1) throw InputError("filter is not [1, H, W, C]");
+        const std::vector<float> bias = op.inputs.size() > 2 && op.inputs[2] >= 0 ? constant(m, i, op.inputs[2]) : std::vector<float>{};
+        const Map in = map_of(m, i, op.inputs[0], variable(m, i, op.inputs[0], values));
+        const auto& o = options<tflite::DepthwiseConv2DOptions>(m, i);
+        if (static_cast<int64_t>(fs[3]) != static_cast<int64_t>(in.c) * o.depth_multiplier) {
+          throw InputError("filter channels " + std::to_string(fs[3]) + " differ from input channels " + std::to_string(in.c) +
+                           " x depth_multiplier " + std::to_string(o.depth_multiplier));
+        }
+        const Weights w = weights(m, i, op.inputs[1]);
+        y = w.hybrid ? hybrid_depthwise_conv2d(in, w.h, fs[1], fs[2], bias, o).v : depthwise_conv2d(in, w.f, fs[1], fs[2], bias, o).v;
         break;
       }
       case tflite::kAdd:
@@ -137,8 +235,11 @@ void run_op(const Model& m, std::size_t i, Values& values) {
         const auto& ws = info(m, i, op.inputs[1]).shape;
         if (ws.size() != 2) throw InputError("weights are not 2-D");
         const std::vector<float> bias = op.inputs.size() > 2 && op.inputs[2] >= 0 ? constant(m, i, op.inputs[2]) : std::vector<float>{};
-        y = fully_connected(variable(m, i, op.inputs[0], values), constant(m, i, op.inputs[1]), ws[0], bias,
-                            options<tflite::FullyConnectedOptions>(m, i).activation);
+        const Weights w = weights(m, i, op.inputs[1]);
+        const auto& o = options<tflite::FullyConnectedOptions>(m, i);
+        const std::vector<float>& in = variable(m, i, op.inputs[0], values);
+        y = w.hybrid ? hybrid_fully_connected(in, w.h, ws[0], bias, o.activation, o.asymmetric_quantize_inputs)
+                     : fully_connected(in, w.f, ws[0], bias, o.activation);
         break;
       }
       case tflite::kSoftmax:

@@ -1,6 +1,9 @@
 // A float32 interpreter over subgraph 0 of a float .tflite model, for the
-// operators a float ResNet-8 uses: CONV_2D, ADD, AVERAGE_POOL_2D, RESHAPE,
-// FULLY_CONNECTED, SOFTMAX (kernels in float_ops.hpp). Tensors are batch 1,
+// operators of the float MLPerf Tiny models: CONV_2D, DEPTHWISE_CONV_2D,
+// ADD, AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED, SOFTMAX (kernels in
+// float_ops.hpp). CONV_2D, DEPTHWISE_CONV_2D and FULLY_CONNECTED also take
+// int8 weights (a dynamic-range model) and then run TFLite's hybrid kernels.
+// Tensors are batch 1, of any rank (a [1, N] input feeds FULLY_CONNECTED),
 // stored flat in the file's layout (NHWC for maps).
 #pragma once
 
@@ -17,8 +20,8 @@ using Values = std::vector<std::vector<float>>;
 
 // Throws one InputError naming the first operator (index and type) or tensor
 // the interpreter cannot run: an unsupported operator or option, a tensor
-// that is not float32, batch other than 1; or a subgraph 0 without exactly
-// one input.
+// that is not float32 (weights may be int8 with scales and zero point 0),
+// batch other than 1; or a subgraph 0 without exactly one input.
 void check_supported(const tflite::Model& m);
 
 // The model's input tensor index (subgraph 0 has exactly one input).
