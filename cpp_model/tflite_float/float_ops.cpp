@@ -157,6 +157,17 @@ void check_hybrid(const HybridWeights& w, std::size_t elements, std::size_t chan
   }
 }
 
+// |w (q - zp)| <= 127 * 255, so an int32 sum of `taps` products cannot
+// overflow while taps <= 2^31 / (127 * 255), 66311; beyond that TFLite's
+// int32 sum is undefined, and we refuse the layer.
+void check_accumulator(std::size_t taps, const char* what) {
+  constexpr std::size_t kMaxTaps = (std::size_t{1} << 31) / (127 * 255);
+  if (taps > kMaxTaps) {
+    throw InputError(std::string(what) + ": " + std::to_string(taps) + " products per output could overflow the int32 sum (at most " +
+                     std::to_string(kMaxTaps) + ")");
+  }
+}
+
 bool scales_differ(const std::vector<float>& s) {
   return std::any_of(s.begin(), s.end(), [&](float x) { return x != s[0]; });
 }
@@ -267,6 +278,7 @@ Map hybrid_conv2d(const Map& in, const HybridWeights& filter, int o, int kh, int
                      " is not supported (TFLite's dynamic-range convolution runs undilated)");
   }
   (void)clamp_activation(0.0f, opt.activation);  // InputError for an unsupported activation, before any work
+  check_accumulator(static_cast<std::size_t>(kh) * kw * in.c, "hybrid conv2d");
   const Window g = window(in, kh, kw, opt.stride_h, opt.stride_w, 1, 1, opt.padding);
   const bool per_channel = scales_differ(filter.scale);
   const QuantizedRow x = per_channel ? quantize_asymmetric(in.v.data(), in.v.size()) : quantize_symmetric(in.v.data(), in.v.size());
@@ -310,6 +322,7 @@ Map hybrid_depthwise_conv2d(const Map& in, const HybridWeights& filter, int kh, 
   }
   if (!bias.empty() && bias.size() != channels) throw InputError("hybrid depthwise_conv2d: bias size mismatch");
   (void)clamp_activation(0.0f, opt.activation);
+  check_accumulator(static_cast<std::size_t>(kh) * kw, "hybrid depthwise_conv2d");
   const QuantizedRow x = quantize_asymmetric(in.v.data(), in.v.size());
   int32_t acc = 0;
   return depthwise_loops(
@@ -337,6 +350,7 @@ std::vector<float> hybrid_fully_connected(const std::vector<float>& in, const Hy
   if (depth == 0 || in.size() % depth != 0) throw InputError("hybrid fully_connected: input does not split into rows of the weights' depth");
   if (!bias.empty() && bias.size() != static_cast<std::size_t>(units)) throw InputError("hybrid fully_connected: bias size mismatch");
   (void)clamp_activation(0.0f, act);
+  check_accumulator(depth, "hybrid fully_connected");
   const std::size_t rows = in.size() / depth;
   std::vector<int32_t> row_sum(static_cast<std::size_t>(units), 0);
   for (int u = 0; u < units; ++u)

@@ -128,6 +128,15 @@ TEST(DynamicRange, FullyConnectedQuantizesEachRow) {
                cosim::InputError);  // per-channel FC scales
 }
 
+TEST(DynamicRange, SumsThatCouldOverflowInt32AreRefused) {
+  // 66312 products of up to 127 * 255 can pass 2^31.
+  const std::vector<float> x(66312, 1.0f);
+  const HybridWeights w{std::vector<int8_t>(66312, 1), {1.0f}};
+  EXPECT_THROW(hybrid_fully_connected(x, w, 1, {}, FusedActivation::kNone, false), cosim::InputError);
+  const HybridWeights ok{std::vector<int8_t>(66311, 1), {1.0f}};
+  EXPECT_NO_THROW(hybrid_fully_connected(std::vector<float>(66311, 1.0f), ok, 1, {}, FusedActivation::kNone, false));
+}
+
 TEST(FloatDepthwise, SameWithDilationCountsOnlyTapsInsideTheMap) {
   // 3x3 map of ones, 3x3 filter of ones, dilation 2, SAME (pad 2 each side):
   // the corners see the four corner pixels, the centre only itself.
