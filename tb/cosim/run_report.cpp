@@ -2,8 +2,8 @@
 
 #include <filesystem>
 
-#include "scoreboard/scoreboard.hpp"
 #include "cosim/wave_section.hpp"
+#include "scoreboard/scoreboard.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
