@@ -3,14 +3,71 @@
 #include <algorithm>
 
 #include "common/error.hpp"
+#include "cosim/operator.hpp"
 
 namespace cosim::tb {
 
+TargetBackend::TargetBackend() = default;
+TargetBackend::~TargetBackend() = default;
+
+void TargetBackend::add_operator(std::unique_ptr<Operator> op) {
+  for (const auto& o : operators_) {
+    if (o->name() == op->name()) throw std::logic_error("target " + name() + ": op '" + op->name() + "' registered twice");
+  }
+  operators_.push_back(std::move(op));
+}
+
+const Operator& TargetBackend::find_operator(const std::string& op) const {
+  for (const auto& o : operators_) {
+    if (o->name() == op) return *o;
+  }
+  std::string known;
+  for (const auto& o : operators_) known += (known.empty() ? "" : "|") + o->name();
+  throw InputError("target " + name() + " has no op '" + op + "'; expected one of " +
+                   (known.empty() ? "(none registered)" : known));
+}
+
+std::vector<std::string> TargetBackend::ops() const {
+  std::vector<std::string> out;
+  for (const auto& o : operators_) out.push_back(o->name());
+  return out;
+}
+
+scenario::Schema TargetBackend::op_schema(const std::string& op) const { return find_operator(op).schema(); }
+
+Workload TargetBackend::prepare(const scenario::Scenario& sc) const {
+  check_scenario(sc);
+  return find_operator(sc.op).prepare(sc);
+}
+
+trace::Trace TargetBackend::compile(const scenario::Scenario& sc, const Workload& w) const {
+  const Operator* op = w.state.owner();
+  return (op != nullptr ? *op : find_operator(sc.op)).compile(sc, w);
+}
+
 Metrics TargetBackend::metrics(const Workload* w, const SimOutcome& run) const {
-  (void)run;
-  Metrics m;
-  if (w != nullptr) m.macs = w->macs;
+  if (w == nullptr) {
+    Metrics m = replay_metrics(run);
+    const auto op = run.trace_config.find("op");
+    if (op != run.trace_config.end()) {
+      for (const auto& o : operators_) {
+        if (o->name() == op->second) o->replay_metrics(run, m);
+      }
+    }
+    return m;
+  }
+  if (w->state.owner() != nullptr) return w->state.owner()->metrics(*w, run);
+  Metrics m;  // a workload no operator prepared
+  m.macs = w->macs;
   return m;
+}
+
+std::optional<WorkUnit> TargetBackend::work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
+                                                 const std::vector<int64_t>& index,
+                                                 std::optional<uint64_t> address) const {
+  if (w == nullptr) return replay_work_unit(tr, check, index, address);
+  if (w->state.owner() == nullptr) return std::nullopt;
+  return w->state.owner()->work_unit(*w, tr, check, index, address);
 }
 
 void BackendRegistry::add(std::unique_ptr<TargetBackend> backend) {

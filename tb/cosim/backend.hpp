@@ -3,10 +3,11 @@
 // validated scenario into a workload (input tensors + golden outputs),
 // compiles the workload into a trace, builds its DUT wrapper, and turns the
 // run's counters into metrics. The CLI only talks to this interface; see
-// tb/README.md for how a backend folder registers itself.
+// tb/README.md for how a backend folder registers itself. What varies is the
+// operator: a backend registers one handler per op (cosim/operator.hpp) and
+// the op-level methods dispatch to them.
 #pragma once
 
-#include <any>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -34,13 +35,31 @@ struct Reference {
   Tensor tensor;
 };
 
+class Operator;
+template <class State>
+class TypedOperator;
+
+// An operator's private state in a workload: stored by the operator's
+// prepare() (TypedOperator<State>), read back only by that operator.
+class OperatorState {
+ public:
+  // The operator that prepared the workload (null: none, e.g. built by hand).
+  const Operator* owner() const { return owner_; }
+
+ private:
+  template <class State>
+  friend class TypedOperator;
+  const Operator* owner_ = nullptr;
+  std::shared_ptr<const void> value_;
+};
+
 struct Workload {
   std::string summary;                   // one line, e.g. "conv2d 1x8x8x16 -> 1x8x8x16, 3x3"
   std::map<std::string, Tensor> inputs;  // by name (for --dump)
   std::map<std::string, Tensor> expected;  // golden outputs by check name
   std::vector<Reference> references;
   uint64_t macs = 0;  // multiply-accumulates of the workload
-  std::any state;     // backend-private: parameters, layouts, ...
+  OperatorState state;  // the operator's: parameters, layouts, compiled program, ...
 };
 
 struct Metrics {
@@ -66,24 +85,35 @@ struct WorkUnit {
   std::map<std::string, int64_t> fields;  // the same, machine-readable: instruction / layer, channel, y, x, ...
 };
 
+// A target. The op-level methods have a default that dispatches to the
+// operators registered with add_operator(): by `sc.op`, or by the operator
+// that prepared the workload.
 class TargetBackend {
  public:
-  virtual ~TargetBackend() = default;
+  TargetBackend();
+  virtual ~TargetBackend();
+  TargetBackend(const TargetBackend&) = delete;
+  TargetBackend& operator=(const TargetBackend&) = delete;
 
   virtual std::string name() const = 0;         // the scenario's `target:`
   virtual std::string description() const = 0;  // one line for `cosim list`
-  virtual std::vector<std::string> ops() const = 0;
+  // The registered operators' names, in registration order.
+  virtual std::vector<std::string> ops() const;
   // The extra top-level keys of one op (a Schema::map()), merged with the
-  // common scenario schema before validation.
-  virtual scenario::Schema op_schema(const std::string& op) const = 0;
-  // Inputs and golden outputs. Semantic problems (a shape the hardware
-  // cannot hold) are reported with Value::fail() on the offending key.
-  virtual Workload prepare(const scenario::Scenario& sc) const = 0;
+  // common scenario schema before validation: the operator's schema().
+  virtual scenario::Schema op_schema(const std::string& op) const;
+  // Inputs and golden outputs: check_scenario(), then sc.op's prepare().
+  // Semantic problems (a shape the hardware cannot hold) are reported with
+  // Value::fail() on the offending key.
+  virtual Workload prepare(const scenario::Scenario& sc) const;
   // The trace the testbench plays: loads, register writes, wait_done with
-  // sc.testbench.timeout_cycles, one check per expected tensor.
-  virtual trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const = 0;
+  // sc.testbench.timeout_cycles, one check per expected tensor (the
+  // workload's operator).
+  virtual trace::Trace compile(const scenario::Scenario& sc, const Workload& w) const;
   virtual std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const = 0;
-  // MACs and utilisation; `w` is null when replaying a trace without its scenario.
+  // MACs and utilisation: the workload's operator. `w` is null when
+  // replaying a trace without its scenario: replay_metrics(), then the
+  // replay_metrics() of the operator the trace's config names (`op`).
   virtual Metrics metrics(const Workload* w, const SimOutcome& run) const;
   // A directory in this target's own raw format (no trace.txt), turned into
   // a self-checking trace for `cosim replay`; nullopt when the directory is
@@ -105,14 +135,38 @@ class TargetBackend {
     return false;
   }
   // Who produced element `index` (full index into the check's tensor, at
-  // byte `address` when in memory) of check `check`; `w` is null on replay.
-  // Default: unknown.
+  // byte `address` when in memory) of check `check`: the workload's
+  // operator; `w` is null on replay: replay_work_unit().
   virtual std::optional<WorkUnit> work_unit(const Workload* w, const trace::Trace& tr, const std::string& check,
                                             const std::vector<int64_t>& index,
-                                            std::optional<uint64_t> address) const {
-    (void)w, (void)tr, (void)check, (void)index, (void)address;
+                                            std::optional<uint64_t> address) const;
+
+ protected:
+  // Registers the handler of one op (its name() is the `op:`); a second
+  // handler of the same name is a logic_error.
+  void add_operator(std::unique_ptr<Operator> op);
+  // The handler of `op`; InputError naming the target's ops when none.
+  const Operator& find_operator(const std::string& op) const;
+  // Target-wide checks of a scenario's common keys before any operator runs
+  // (e.g. the `requant` modes the hardware has). Default: none.
+  virtual void check_scenario(const scenario::Scenario& sc) const { (void)sc; }
+  // Replay without a workload: what the run's counters and the trace's
+  // config say. Default: nothing.
+  virtual Metrics replay_metrics(const SimOutcome& run) const {
+    (void)run;
+    return {};
+  }
+  // Replay without a workload: who produced an element, from the trace
+  // alone. Default: unknown.
+  virtual std::optional<WorkUnit> replay_work_unit(const trace::Trace& tr, const std::string& check,
+                                                   const std::vector<int64_t>& index,
+                                                   std::optional<uint64_t> address) const {
+    (void)tr, (void)check, (void)index, (void)address;
     return std::nullopt;
   }
+
+ private:
+  std::vector<std::unique_ptr<const Operator>> operators_;
 };
 
 class BackendRegistry {

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "cosim/operator.hpp"
 #include "ops/distance.hpp"
 #include "scenario/resolved_yaml.hpp"
 #include "scoreboard/scoreboard.hpp"
@@ -395,9 +396,9 @@ Schema op_schema(const ModelTarget& target) {
   return s;
 }
 
-bool is_model_workload(const Workload& w) { return w.state.type() == typeid(ModelState); }
+namespace {
 
-Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
+ModelState prepare(const ModelTarget& target, const scenario::Scenario& sc, Workload& w) {
   const Value& model_key = sc["model"];
   ModelState st;
   st.model_path = resolve_model(sc, model_key);
@@ -419,7 +420,6 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
   if (m.subgraphs.empty()) model_key.fail("expected a model with a subgraph");
   const std::vector<std::size_t> selected = select(target, sc, m, st.not_run);
 
-  Workload w;
   Chain chain;
   std::vector<Tensor> net_inputs;
   if (target.uses_golden_chain()) {
@@ -507,12 +507,10 @@ Workload prepare(const ModelTarget& target, const scenario::Scenario& sc) {
                                    : "; delegate on " + std::to_string(st.networks.size()) +
                                          " input(s): each DUT operator reads the chain's own tensors, the others run "
                                          "on the CPU (TFLite int8, " + cpu_rounding + " rounding)");
-  w.state = std::move(st);
-  return w;
+  return st;
 }
 
-trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, const Workload& w) {
-  const auto& st = std::any_cast<const ModelState&>(w.state);
+trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, const ModelState& st) {
   trace::Trace t;
   t.target = target.name();
   if (target.emit_network(t, sc, st.layers)) return t;
@@ -520,8 +518,7 @@ trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, co
   return t;
 }
 
-Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& run) {
-  const auto& st = std::any_cast<const ModelState&>(w.state);
+Metrics metrics(const ModelTarget& target, const Workload& w, const ModelState& st, const SimOutcome& run) {
   Metrics m;
   m.macs = w.macs;
   const std::vector<Column> cols = target.columns_for(st.layers);
@@ -684,15 +681,51 @@ Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& 
   return m;
 }
 
-std::optional<WorkUnit> work_unit(const ModelTarget& target, const Workload& w, const std::string& check,
+std::optional<WorkUnit> work_unit(const ModelTarget& target, const ModelState& st, const std::string& check,
                                   const std::vector<int64_t>& index) {
-  const auto& st = std::any_cast<const ModelState&>(w.state);
   for (const ReplayedLayer& l : st.layers) {
     for (const LayerCheck& c : l.layer.checks) {
       if (c.name == check) return target.work_unit(l, check, index);
     }
   }
   return std::nullopt;
+}
+
+// The `model` op: the front end above over one target.
+class ModelOperator : public TypedOperator<ModelState> {
+ public:
+  ModelOperator(std::unique_ptr<ModelTarget> target, std::function<void(const scenario::Scenario&)> check)
+      : target_(std::move(target)), check_(std::move(check)) {}
+  std::string name() const override { return "model"; }
+  Schema schema() const override { return op_schema(*target_); }
+  ModelState prepare(const scenario::Scenario& sc, Workload& w) const override {
+    if (check_) check_(sc);
+    return model_replay::prepare(*target_, sc, w);
+  }
+  trace::Trace compile(const scenario::Scenario& sc, const Workload& w, const ModelState& st) const override {
+    (void)w;
+    return model_replay::compile(*target_, sc, st);
+  }
+  Metrics metrics(const Workload& w, const ModelState& st, const SimOutcome& run) const override {
+    return model_replay::metrics(*target_, w, st, run);
+  }
+  std::optional<WorkUnit> work_unit(const Workload& w, const ModelState& st, const trace::Trace& tr,
+                                    const std::string& check, const std::vector<int64_t>& index,
+                                    std::optional<uint64_t> address) const override {
+    (void)w, (void)tr, (void)address;
+    return model_replay::work_unit(*target_, st, check, index);
+  }
+
+ private:
+  std::unique_ptr<ModelTarget> target_;
+  std::function<void(const scenario::Scenario&)> check_;
+};
+
+}  // namespace
+
+std::unique_ptr<Operator> model_operator(std::unique_ptr<ModelTarget> target,
+                                         std::function<void(const scenario::Scenario&)> check) {
+  return std::make_unique<ModelOperator>(std::move(target), std::move(check));
 }
 
 }  // namespace cosim::tb::model_replay

@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "cosim/backend.hpp"
+#include "cosim/operator.hpp"
 #include "quant/tflite_quant.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
@@ -186,17 +187,17 @@ class ModelTarget {
 
 // The op's keys: model, ops, the golden chain's input (when used), the target's.
 scenario::Schema op_schema(const ModelTarget& target);
-// Loads the model, selects the operators, runs the golden chain, lowers every
-// selected operator. Throws tb::ScenarioSkipped when the scenario file's
-// model path names a folder that is absent; InputError for a model path from
+// The `model` op of a target, written once (the front end above over
+// `target`): a backend registers it with add_operator(). Its prepare() loads
+// the model, selects the operators, runs the golden chain and lowers every
+// selected operator; it throws tb::ScenarioSkipped when the scenario file's
+// model path names a folder that is absent, InputError for a model path from
 // --set that does not exist, or a file missing from a folder that exists.
-Workload prepare(const ModelTarget& target, const scenario::Scenario& sc);
-bool is_model_workload(const Workload& w);
-trace::Trace compile(const ModelTarget& target, const scenario::Scenario& sc, const Workload& w);
-// Per-layer table, report.json "layers" and metrics.
-Metrics metrics(const ModelTarget& target, const Workload& w, const SimOutcome& run);
-std::optional<WorkUnit> work_unit(const ModelTarget& target, const Workload& w, const std::string& check,
-                                  const std::vector<int64_t>& index);
+// metrics(): the per-layer table, report.json "layers" and metrics.
+// `check`, when given, runs first: the target's own refusals of the op's
+// scenario (e.g. a `requant` mode the whole-network mode does not have).
+std::unique_ptr<Operator> model_operator(std::unique_ptr<ModelTarget> target,
+                                         std::function<void(const scenario::Scenario&)> check = {});
 
 // The model path of a scenario's `model` key: absolute, or relative to the
 // scenario file's folder (like `npy:` paths); from --set, relative to the

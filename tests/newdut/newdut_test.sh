@@ -4,6 +4,10 @@
 # Copies the git-tracked files of <source dir> to <work dir>/tree, commits
 # them there, runs scripts/new-dut <name>, configures and builds `cosim` and
 # the new test, runs them, and checks that only the new DUT's folders appeared.
+# Then adds a toy operator `copy` (the adder with a zero second operand) to
+# the new accelerator as an operator is meant to be added: one new file,
+# tb/<name>/<name>_copy_op.cpp, and one line in tb/<name>/<name>_ops.def;
+# rebuilds, runs it bit-exact, and checks again that nothing else changed.
 # Environment: NEWDUT_JOBS (build jobs, default 2), NEWDUT_KEEP=1 keeps the tree.
 set -euo pipefail
 src=$(cd "$1" && pwd)
@@ -117,5 +121,92 @@ cp build/pkg.orig "$pkg"
 grep -m1 "mismatching" build/out/mutant.log
 
 check_status "after the build and runs"
+
+step "a toy operator: tb/$name/${name}_copy_op.cpp and one line in tb/$name/${name}_ops.def"
+rm -rf build/tb_before && cp -r "tb/$name" build/tb_before
+cat >"tb/$name/${name}_copy_op.cpp" <<EOF
+// A toy operator (tests/newdut/newdut_test.sh): \`copy\` moves an int8 vector
+// through the adder with a zero second operand (a + 0 saturates to a).
+#include <memory>
+#include <vector>
+
+#include "cosim/operator.hpp"
+#include "dut/${name}_regs.hpp"
+
+namespace cosim::tb::${name} {
+
+namespace {
+
+namespace regs = cosim::${name}::regs;
+
+struct CopyState {
+  uint64_t src = 0x1000, zeros = 0x40000, dst = 0x100000;
+};
+
+class CopyOp : public tb::TypedOperator<CopyState> {
+ public:
+  std::string name() const override { return "copy"; }
+  scenario::Schema schema() const override {
+    using scenario::Schema;
+    return Schema::map()
+        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
+        .optional("data", Schema::map().optional("a", scenario::schemas::data_source(), "random"), "{}");
+  }
+  CopyState prepare(const scenario::Scenario& sc, tb::Workload& w) const override {
+    const std::vector<int64_t> shape = sc["shapes"]["input"].as_ints();
+    Tensor a = scenario::make_tensor(sc, sc["data"]["a"], DType::kInt8, shape, Layout::kAny, "a");
+    if (a.nbytes() % 8 != 0) sc["shapes"]["input"].fail("expected a multiple of 8 bytes");
+    w.summary = "copy " + std::to_string(a.nbytes()) + " int8";
+    w.expected["output"] = a;
+    w.inputs["a"] = std::move(a);
+    return CopyState{};
+  }
+  trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w, const CopyState& st) const override {
+    const Tensor& a = w.inputs.at("a");
+    trace::Trace t;
+    t.mem_load(st.src, a.bytes(), "a");
+    t.mem_load(st.zeros, std::vector<uint8_t>(a.bytes().size(), 0), "zeros");
+    t.reg_write(regs::kLength, static_cast<uint32_t>(a.nbytes()));
+    t.reg_write(regs::kSrcA, static_cast<uint32_t>(st.src));
+    t.reg_write(regs::kSrcB, static_cast<uint32_t>(st.zeros));
+    t.reg_write(regs::kDst, static_cast<uint32_t>(st.dst));
+    t.reg_write(regs::kControl, regs::control::kStartMask);
+    t.wait_done(sc.testbench.timeout_cycles);
+    t.mem_check(st.dst, w.expected.at("output"), "output");
+    return t;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<tb::Operator> make_copy_op() { return std::make_unique<CopyOp>(); }
+
+}  // namespace cosim::tb::${name}
+EOF
+echo 'COSIM_OPERATOR(copy)' >>"tb/$name/${name}_ops.def"
+changes=$(diff -r build/tb_before "tb/$name" | grep -E '^(Only in|[<>] )' || true)
+expected_changes="Only in tb/$name: ${name}_copy_op.cpp
+> COSIM_OPERATOR(copy)"
+[ "$changes" = "$expected_changes" ] || fail "adding the operator changed more than its file and one line: $changes"
+rm -rf build/tb_before
+step "build cosim with the operator"
+cmake --build build -j "$jobs" --target cosim >build/toy.log 2>&1 \
+  || { grep -B2 -A12 -m3 'error\|FAILED' build/toy.log; fail "build with the toy operator failed"; }
+"$cosim" list >build/list.txt || fail "cosim list failed"
+grep -Eq "^ +$name +ops: vadd, copy( |$)" build/list.txt || { cat build/list.txt; fail "cosim list does not show ops vadd copy of $name"; }
+sed 's/^name: .*/name: '"$name"'_copy/; s/^op: vadd/op: copy/; /^  b: random/d; /^addresses:/,$d' \
+  "scenarios/${name}_vadd.yaml" >"build/${name}_copy.yaml"
+step "cosim run build/${name}_copy.yaml"
+rc=0
+"$cosim" run "build/${name}_copy.yaml" --out build/out/copy >build/out/copy.log 2>&1 || rc=$?
+[ "$rc" -eq 0 ] || { cat build/out/copy.log; fail "the toy operator's run exited with $rc"; }
+python3 - build/out/copy/report.json <<'PY' || fail "the toy operator's report.json is not a bit-exact pass"
+import json, sys
+r = json.load(open(sys.argv[1]))
+st, el, mm = r.get("status"), r["mismatch"]["elements"], r["mismatch"]["count"]
+print(f"report: op={r.get('op')} status={st} elements={el} mismatches={mm} cycles={r.get('cycles')}")
+sys.exit(0 if r.get("op") == "copy" and st == "pass" and el > 0 and mm == 0 else 1)
+PY
+check_status "after the toy operator"
 step "pass"
 [ "${NEWDUT_KEEP:-0}" = 1 ] || rm -rf "$tree"

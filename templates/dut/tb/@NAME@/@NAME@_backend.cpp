@@ -1,120 +1,39 @@
-// The `@NAME@` target: op `vadd` adds two int8 tensors element by element
-// with saturation (rtl/@NAME@), DRAM to DRAM. The expected output comes from
-// the golden model in cpp_model/@NAME@.
-//
-//   target: @NAME@
-//   op: vadd
-//   shapes: {input: [1, 8, 8, 16]}             # bytes must be a multiple of 8
-//   data: {a: random, b: random}               # or {npy: file.npy}
-//   addresses: {src_a: 0x1000, src_b: 0x40000, dst: 0x100000}
-//   fault: none                                # no_start: never write the start bit (hang test)
+// The `@NAME@` target: its operators (one file each, @NAME@_<op>_op.cpp,
+// listed in @NAME@_ops.def), its DUT (@NAME@_wrapper.hpp) and the figures
+// of a run that are the target's, not an operator's.
 #include <memory>
 
-#include "@NAME@/@NAME@_model.hpp"
 #include "@NAME@/@NAME@_wrapper.hpp"
 #include "cosim/backend.hpp"
-#include "dut/@NAME@_regs.hpp"
+#include "cosim/operator.hpp"
 
 namespace cosim::tb::@NAME@ {
 
+// The operators' factories, @NAME@_<op>_op.cpp each.
+#define COSIM_OPERATOR(op) std::unique_ptr<tb::Operator> make_##op##_op();
+#include "@NAME@/@NAME@_ops.def"
+#undef COSIM_OPERATOR
+
 namespace {
-
-namespace regs = cosim::@NAME@::regs;
-
-struct VaddState {
-  uint64_t src_a = 0;
-  uint64_t src_b = 0;
-  uint64_t dst = 0;
-  bool start = true;
-};
-
-const uint64_t kDramBytes = tb::TbConfig{}.dram_size;
 
 class Backend : public tb::TargetBackend {
  public:
+  Backend() {
+#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
+#include "@NAME@/@NAME@_ops.def"
+#undef COSIM_OPERATOR
+  }
+
   std::string name() const override { return "@NAME@"; }
   std::string description() const override { return "int8 saturating vector add (template accelerator)"; }
-  std::vector<std::string> ops() const override { return {"vadd"}; }
-
-  scenario::Schema op_schema(const std::string& op) const override {
-    (void)op;
-    using scenario::Schema;
-    return Schema::map()
-        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
-        .optional("data",
-                  Schema::map()
-                      .optional("a", scenario::schemas::data_source(), "random")
-                      .optional("b", scenario::schemas::data_source(), "random"),
-                  "{}")
-        .optional("addresses",
-                  Schema::map()
-                      .optional("src_a", Schema::integer(0, 0xffffffffll), "0x1000")
-                      .optional("src_b", Schema::integer(0, 0xffffffffll), "0x40000")
-                      .optional("dst", Schema::integer(0, 0xffffffffll), "0x100000"),
-                  "{}")
-        .optional("fault", Schema::one_of({"none", "no_start"}), "none");
-  }
-
-  tb::Workload prepare(const scenario::Scenario& sc) const override {
-    const scenario::Value& shape_v = sc["shapes"]["input"];
-    const std::vector<int64_t> shape = shape_v.as_ints();
-    int64_t bytes = 1;
-    for (int64_t d : shape) bytes *= d;
-    if (bytes % 8 != 0) {
-      shape_v.fail("expected a shape whose size is a multiple of 8 bytes (the adder moves 64-bit beats), got " +
-                   std::to_string(bytes) + " bytes");
-    }
-    const uint64_t len = static_cast<uint64_t>(bytes);
-    const char* keys[] = {"src_a", "src_b", "dst"};
-    uint64_t addr[3];
-    for (int i = 0; i < 3; ++i) {
-      const scenario::Value& v = sc["addresses"][keys[i]];
-      addr[i] = static_cast<uint64_t>(v.as_int());
-      if (addr[i] % 8 != 0) v.fail("expected an 8-byte aligned address");
-      if (addr[i] + len > kDramBytes) v.fail("expected the vector to fit in DRAM (64 MiB)");
-    }
-    for (int i = 0; i < 2; ++i) {
-      if (addr[i] < addr[2] + len && addr[2] < addr[i] + len) {
-        sc["addresses"]["dst"].fail(std::string("expected a destination that does not overlap ") + keys[i]);
-      }
-    }
-    const Layout layout = shape.size() == 4 ? Layout::kNHWC : Layout::kAny;
-    tb::Workload w;
-    Tensor a = scenario::make_tensor(sc, sc["data"]["a"], DType::kInt8, shape, layout, "a");
-    Tensor b = scenario::make_tensor(sc, sc["data"]["b"], DType::kInt8, shape, layout, "b");
-    w.summary = "vadd " + std::to_string(len) + " int8";
-    w.expected["output"] = cosim::@NAME@::vadd_sat(a, b);
-    w.inputs["a"] = std::move(a);
-    w.inputs["b"] = std::move(b);
-    w.state = VaddState{addr[0], addr[1], addr[2], sc["fault"].as_string() != "no_start"};
-    return w;
-  }
-
-  trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w) const override {
-    const auto& st = std::any_cast<const VaddState&>(w.state);
-    const Tensor& a = w.inputs.at("a");
-    const Tensor& b = w.inputs.at("b");
-    trace::Trace t;
-    t.target = name();
-    t.mem_load(st.src_a, a.bytes(), "a");
-    t.mem_load(st.src_b, b.bytes(), "b");
-    t.reg_write(regs::kLength, static_cast<uint32_t>(a.nbytes()));
-    t.reg_write(regs::kSrcA, static_cast<uint32_t>(st.src_a));
-    t.reg_write(regs::kSrcB, static_cast<uint32_t>(st.src_b));
-    t.reg_write(regs::kDst, static_cast<uint32_t>(st.dst));
-    if (st.start) t.reg_write(regs::kControl, regs::control::kStartMask);
-    t.wait_done(sc.testbench.timeout_cycles);
-    t.mem_check(st.dst, w.expected.at("output"), "output");
-    return t;
-  }
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
     return std::make_unique<Wrapper>(name, cfg);
   }
 
+  // The operator's figures (none on replay), and the adder's throughput.
   tb::Metrics metrics(const tb::Workload* w, const tb::SimOutcome& run) const override {
-    tb::Metrics m;
-    (void)w;
+    tb::Metrics m = TargetBackend::metrics(w, run);
     const auto it = run.perf.find("busy_cycles");
     if (it != run.perf.end() && it->second > 0) {
       m.extra["bytes_per_busy_cycle"] =
