@@ -77,7 +77,7 @@ cosim: configure
 
 sim: cosim
 	$(COSIM) run scenarios/$(SCENARIO).yaml --out out/$(SCENARIO) \
-	  $(if $(SEED),--seed $(SEED)) $(if $(TRACE),--trace out/$(SCENARIO)/wave.fst)
+	  $(if $(SEED),--seed $(SEED)) $(if $(TRACE),--wave out/$(SCENARIO)/wave.fst)
 
 # The measured figures in docs/ (between <!-- figures:begin NAME --> markers),
 # regenerated in place from runs of this tree's cosim (scripts/docs-figures;
@@ -116,8 +116,8 @@ slurm-selftest: build referee
 # the DUT with a prepared GTKWave view; opens gtkwave when a display exists.
 wave: cosim
 	@bash scripts/wave.sh --cosim $(COSIM) $(SCENARIO) $(if $(SEED),--seed $(SEED)) \
-	  $(if $(FROM),--trace-from $(FROM)) $(if $(TO),--trace-to $(TO)) $(if $(DEPTH),--trace-depth $(DEPTH)) \
-	  $(if $(AROUND),--trace-around-mismatch $(AROUND)) $(if $(MAXMB),--trace-max-mb $(MAXMB))
+	  $(if $(FROM),--wave-from $(FROM)) $(if $(TO),--wave-to $(TO)) $(if $(DEPTH),--wave-depth $(DEPTH)) \
+	  $(if $(AROUND),--wave-around-mismatch $(AROUND)) $(if $(MAXMB),--wave-max-mb $(MAXMB))
 
 # Line/toggle/branch coverage of the RTL (Verilator --coverage, lcov, genhtml)
 # and functional bins against their goals; HTML in out/coverage/.

@@ -18,7 +18,7 @@ out=out/$name
 fst=$out/wave.fst
 gtkw=$out/wave.gtkw
 rm -f "$fst" "$gtkw"
-"$cosim" run "scenarios/$name.yaml" --out "$out" --trace "$fst" "$@"
+"$cosim" run "scenarios/$name.yaml" --out "$out" --wave "$fst" "$@"
 status=$?
 if [ "$status" -gt 1 ]; then exit "$status"; fi
 if [ ! -f "$fst" ]; then

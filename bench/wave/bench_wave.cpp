@@ -2,12 +2,12 @@
 // and tinydnn_fwd, best-of-N wall time (report.json wall_seconds: the
 // simulation alone) of:
 //   notrace  cosim_notrace: the same backends over models Verilated without tracing
-//   default  the product cosim without --trace (VTA, TF2: their only,
+//   default  the product cosim without --wave (VTA, TF2: their only,
 //            trace-capable build; tiny-dnn: its non-tracing build)
 //   idle     the product cosim on its trace-capable build, a trace asked for
-//            but never opened (--trace-from beyond the run): tracing compiled
+//            but never opened (--wave-from beyond the run): tracing compiled
 //            in, not dumping
-//   full     the product cosim with --trace over the whole run (size guard raised)
+//   full     the product cosim with --wave over the whole run (size guard raised)
 // and the dump size. Exits 1 when a run fails.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,10 +70,10 @@ int main(int argc, char** argv) {
     for (int i = 0; i < reps && ok; ++i) {
       ok = run_once(COSIM_NOTRACE_BIN, scen, base + "_n", "", notrace) &&
            run_once(COSIM_BIN, scen, base + "_c", "", capable) &&
-           run_once(COSIM_BIN, scen, base + "_i", "--trace " + base + "_i/w.fst --trace-from 1000000000000", idle);
+           run_once(COSIM_BIN, scen, base + "_i", "--wave " + base + "_i/w.fst --wave-from 1000000000000", idle);
     }
     for (int i = 0; i < std::max(1, reps / 2) && ok; ++i) {
-      ok = run_once(COSIM_BIN, scen, base + "_f", "--trace " + base + "_f/w.fst --trace-max-mb 8192", full);
+      ok = run_once(COSIM_BIN, scen, base + "_f", "--wave " + base + "_f/w.fst --wave-max-mb 8192", full);
     }
     if (!ok) break;
     const auto pct = [&](const Run& r) { return 100.0 * (r.wall / notrace.wall - 1.0); };
@@ -83,8 +83,8 @@ int main(int argc, char** argv) {
                 static_cast<double>(full.fst_bytes) / static_cast<double>(std::max<uint64_t>(1, full.cycles)),
                 full.truncated ? " (truncated)" : "");
   }
-  std::printf("%%: wall time vs the non-tracing build. default = no --trace; idle = the trace-capable model, no "
-              "dump open; full = --trace over the whole run.\n");
+  std::printf("%%: wall time vs the non-tracing build. default = no --wave; idle = the trace-capable model, no "
+              "dump open; full = --wave over the whole run.\n");
   fs::remove_all(tmp);
   return ok ? 0 : 1;
 }

@@ -157,15 +157,18 @@ int main(int argc, char** argv) {
 
   auto add_run_options = [&](CLI::App* cmd) {
     cmd->add_option("--out", out, "output directory (default out/<name>)");
-    cmd->add_option("--trace", wave, "write an FST waveform (default <out>/wave.fst)")->expected(0, 1);
-    cmd->add_option("--trace-from", opt.wave_from, "first cycle in the waveform");
-    cmd->add_option("--trace-to", opt.wave_to, "last cycle in the waveform");
-    cmd->add_option("--trace-depth", opt.wave_depth, "hierarchy levels below the DUT's top in the waveform (0 = all)")
+    // The waveform flags are --wave*: "trace" is the replay folder (<out>/trace).
+    // The --trace* spellings of earlier releases stay as aliases.
+    cmd->add_option("--wave,--trace", wave, "write an FST waveform (default <out>/wave.fst)")->expected(0, 1);
+    cmd->add_option("--wave-from,--trace-from", opt.wave_from, "first cycle in the waveform");
+    cmd->add_option("--wave-to,--trace-to", opt.wave_to, "last cycle in the waveform");
+    cmd->add_option("--wave-depth,--trace-depth", opt.wave_depth,
+                    "hierarchy levels below the DUT's top in the waveform (0 = all)")
         ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--trace-max-mb", max_mb, "stop dumping the waveform beyond this size")
+    cmd->add_option("--wave-max-mb,--trace-max-mb", max_mb, "stop dumping the waveform beyond this size")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    cmd->add_option("--trace-around-mismatch", around,
+    cmd->add_option("--wave-around-mismatch,--trace-around-mismatch", around,
                     "on a mismatch, replay and dump N cycles on each side of the first diverging write");
     cmd->add_flag("--dump", opt.dump, "write expected / actual outputs as .npy");
     cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
@@ -255,9 +258,9 @@ int main(int argc, char** argv) {
       if (!golden.empty()) cosim::ops::set_golden_engine(cosim::ops::golden_engine_from_name(golden, "--golden"));
       opt.out_dir = out.empty() ? cosim::tb::default_out_dir(file, replay->parsed()) : out;
       CLI::App* cmd = run->parsed() ? run : replay;
-      if (cmd->count("--trace") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
+      if (cmd->count("--wave") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
       if (!opt.wave_file.empty()) arm_sigbus_for_waveform(opt.wave_file);
-      if (opt.wave_from > opt.wave_to) throw cosim::InputError("--trace-from must not exceed --trace-to");
+      if (opt.wave_from > opt.wave_to) throw cosim::InputError("--wave-from must not exceed --wave-to");
       opt.wave_max_bytes = max_mb << 20;
       const int rc = run->parsed() ? cosim::tb::run_scenario(registry, file, sets, seed, opt, std::cout)
                                    : cosim::tb::replay_trace(registry, file, opt, std::cout);

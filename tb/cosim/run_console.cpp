@@ -106,7 +106,7 @@ void print_files(std::ostream& console, const FinishedRun& run, const std::strin
   if (wave.is_object() && wave.contains("first_cycle")) {
     const bool truncated = wave["truncated"].get<bool>();
     console << "  wave        " << wave_file << " (cycles " << wave["first_cycle"].get<uint64_t>() << ".."
-            << wave["last_cycle"].get<uint64_t>() << (truncated ? ", TRUNCATED by --trace-max-mb" : "")
+            << wave["last_cycle"].get<uint64_t>() << (truncated ? ", TRUNCATED by --wave-max-mb" : "")
             << (wave.contains("gtkw") ? "): gtkwave -a " + wave["gtkw"].get<std::string>() + " " + wave_file : ")")
             << "\n";
   }

@@ -247,7 +247,7 @@ int replay_trace(const BackendRegistry& registry, const std::string& dir, const 
     const TargetBackend& backend = registry.get(tr.target);
     // A replay is a run: its folder holds the trace it played (a raw
     // program as the trace it became), so the commands its report prints
-    // (GTKWave, --trace-around-mismatch, another replay) work on it. Not
+    // (GTKWave, --wave-around-mismatch, another replay) work on it. Not
     // when it replays that very folder.
     std::error_code ec;
     if (!fs::equivalent(dir, fs::path(options.out_dir) / "trace", ec)) write_run_trace(tr, options.out_dir, console);

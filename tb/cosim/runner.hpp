@@ -24,8 +24,8 @@ struct RunOptions {
   std::string wave_file;         // FST path, empty = none
   uint64_t wave_from = 0;
   uint64_t wave_to = UINT64_MAX;
-  int wave_depth = 0;                     // --trace-depth (0 = all levels)
-  uint64_t wave_max_bytes = 256ull << 20;  // --trace-max-mb
+  int wave_depth = 0;                     // --wave-depth (0 = all levels)
+  uint64_t wave_max_bytes = 256ull << 20;  // --wave-max-mb
   bool dump = false;             // write expected / actual .npy
   std::size_t max_report = 10;   // mismatches listed per check
   std::optional<bool> dmi;       // override TbConfig::dmi

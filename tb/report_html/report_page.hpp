@@ -1,6 +1,6 @@
 // report.html: the page of one run, from its report.json (so `cosim run`
 // and `cosim replay` both write it, and a later step that edits the JSON,
-// --trace-around-mismatch, can write it again). Sections: the summary,
+// --wave-around-mismatch, can write it again). Sections: the summary,
 // where a mismatch lies (first divergence, mismatch maps, the GTKWave
 // command), the engine timeline, the register checks (reg_check steps), the per-layer table of a model run, the
 // drift histograms, the counters. Self-contained: inline CSS and SVG, no

@@ -8,7 +8,7 @@ using namespace cosim::vta;  // the ISA, golden model and compiler by their own 
 
 VtaWrapper::VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg)
     : AxiDutWrapper(name, cfg, kAxiDataBytes), core_(axi_port(), [this] { tick(); }, &cfg) {
-  // --trace: the core over vta_rtl_trace dumps the FST (tb/wave); over the
+  // --wave: the core over vta_rtl_trace dumps the FST (tb/wave); over the
   // non-tracing vta_rtl the core refuses with an InputError.
 }
 

@@ -73,16 +73,16 @@ std::optional<AroundResult> trace_around_mismatch(const AroundOptions& o, std::o
                                    (fs::path(o.out_dir) / "trace").string(),
                                    "--out",
                                    sub.string(),
-                                   "--trace",
+                                   "--wave",
                                    r.fst,
-                                   "--trace-from",
+                                   "--wave-from",
                                    std::to_string(r.from),
-                                   "--trace-to",
+                                   "--wave-to",
                                    std::to_string(r.to),
-                                   "--trace-max-mb",
+                                   "--wave-max-mb",
                                    std::to_string(std::max<uint64_t>(1, o.max_bytes >> 20))};
   if (o.depth > 0) {
-    args.push_back("--trace-depth");
+    args.push_back("--wave-depth");
     args.push_back(std::to_string(o.depth));
   }
   fs::remove(r.fst);

@@ -1,4 +1,4 @@
-// `cosim run ... --trace-around-mismatch N`: after a run that mismatched,
+// `cosim run ... --wave-around-mismatch N`: after a run that mismatched,
 // replay its trace (<out>/trace) in a child process with the waveform window
 // [c - N, c + N] around the cycle c at which the DUT wrote the first
 // diverging element (report.json "first_divergence"), into
@@ -17,7 +17,7 @@ namespace cosim::wave {
 struct AroundOptions {
   std::string out_dir;             // of the run that mismatched
   uint64_t cycles = 0;             // N
-  int depth = 0;                   // --trace-depth for the re-run
+  int depth = 0;                   // --wave-depth for the re-run
   uint64_t max_bytes = 256ull << 20;
   std::string program = "/proc/self/exe";  // the cosim binary to re-run
 };

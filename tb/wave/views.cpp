@@ -2,7 +2,7 @@
 // accelerator looks at first, grouped by unit, as its manifest describes them
 // (rtl/<dut>/<dut>.yaml, key `wave`; state names from its enums). Patterns are resolved against
 // the FST when the .gtkw is written, so a signal the dump lacks (a shallow
-// --trace-depth, a renamed register) is left out instead of breaking the view.
+// --wave-depth, a renamed register) is left out instead of breaking the view.
 #include <map>
 
 #include "wave/gtkw.hpp"

@@ -1,6 +1,6 @@
 // FST waveform of one Verilated DUT, for its wrapper's clock loop: opens the
-// VerilatedFstC at --trace-from, closes it after --trace-to, limits the
-// hierarchy depth (--trace-depth) and the file size (--trace-max-mb), and on
+// VerilatedFstC at --wave-from, closes it after --wave-to, limits the
+// hierarchy depth (--wave-depth) and the file size (--wave-max-mb), and on
 // close writes the DUT's prepared GTKWave view (<x>.gtkw) resolved against
 // the signals the file holds. See wave_window.hpp for the rules.
 //
@@ -113,7 +113,7 @@ class WaveTracer {
     if (!win_.enabled()) return;
     if constexpr (!kCanTrace) {
       throw InputError(dut_ + ": this build of the " + dut_ +
-                       " model has no FST tracing (Verilated without --trace-fst); run without --trace");
+                       " model has no FST tracing (Verilated without --trace-fst); run without --wave");
     } else {
       ctx.traceEverOn(true);
     }
@@ -183,7 +183,7 @@ class WaveTracer {
   // or /tmp, where its tmpfile()s live) it dies of SIGBUS. So free space is
   // checked before the dump opens (kMinFreeBytes, else IoError: exit 5) and
   // at every size check (below kReserveBytes the dump stops, as at
-  // --trace-max-mb, leaving room for the writer to close the file).
+  // --wave-max-mb, leaving room for the writer to close the file).
   static constexpr uint64_t kMinFreeBytes = uint64_t{64} << 20;
   static constexpr uint64_t kReserveBytes = uint64_t{32} << 20;
   // The two bounds; COSIM_WAVE_MIN_FREE_BYTES / COSIM_WAVE_RESERVE_BYTES
@@ -230,8 +230,8 @@ class WaveTracer {
     // Size guard: the writer emits a flushed block at its next sample, so
     // flush at a checkpoint and read the size one sample later.
     if (stop_pending_ && half == 1) {  // the cycle is complete in the file
-      spdlog::warn("waveform {}: {} MB reached at cycle {}, dumping stopped (--trace-max-mb; narrow the window "
-                   "with --trace-from / --trace-to or --trace-depth)",
+      spdlog::warn("waveform {}: {} MB reached at cycle {}, dumping stopped (--wave-max-mb; narrow the window "
+                   "with --wave-from / --wave-to or --wave-depth)",
                    win_.settings().file, win_.settings().max_bytes >> 20, cycle);
       close();
       return;
@@ -286,7 +286,7 @@ class WaveTracer {
   }
 
   // Verilator's trace callbacks for the cycle counter: <model>.cycle[31:0]
-  // in the DUT's top scope (one level deep, so any --trace-depth keeps it),
+  // in the DUT's top scope (one level deep, so any --wave-depth keeps it),
   // holding the cycle of each sample.
   static void cycle_init(void* self, VerilatedFst* t, uint32_t code) {
     auto* w = static_cast<WaveTracer*>(self);

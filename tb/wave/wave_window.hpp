@@ -1,5 +1,5 @@
 // When a DUT wrapper dumps its waveform: the cycle window asked for
-// (--trace-from / --trace-to) and the size guard (--trace-max-mb). Pure
+// (--wave-from / --wave-to) and the size guard (--wave-max-mb). Pure
 // bookkeeping, no Verilator: WaveTracer (wave_tracer.hpp) asks it at every
 // cycle whether to open, dump, check the file size or close.
 //

@@ -370,12 +370,19 @@ TEST_F(Cli, AnInjectedFaultIsNotCalledADutError) {
   EXPECT_TRUE(nlohmann::json::parse(g)["injected_fault"].is_null());
 }
 
+// The waveform flags are --wave*; the --trace* spellings stay as aliases.
 TEST_F(Cli, WaveformIsWritten) {
-  const std::string out = work() + "/wave";
-  const Result r = cosim("run " + scenario() + " --out " + out + " --trace --trace-from 10 --trace-to 200");
-  ASSERT_EQ(r.code, 0) << r.out;
-  ASSERT_TRUE(fs::exists(out + "/wave.fst"));
-  EXPECT_GT(fs::file_size(out + "/wave.fst"), 100u);
+  for (const std::string flag : {"--wave", "--trace"}) {
+    const std::string out = work() + "/wave" + flag;
+    const Result r = cosim("run " + scenario() + " --out " + out + " " + flag + " " + flag + "-from 10 " + flag +
+                           "-to 200");
+    ASSERT_EQ(r.code, 0) << r.out;
+    ASSERT_TRUE(fs::exists(out + "/wave.fst")) << flag;
+    EXPECT_GT(fs::file_size(out + "/wave.fst"), 100u);
+  }
+  const Result bad = cosim("run " + scenario() + " --out " + work() + "/wave_bad --wave --wave-from 20 --wave-to 10");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("--wave-from must not exceed --wave-to"), std::string::npos) << bad.out;
 }
 
 #ifdef COSIM_TEST_DISASM
