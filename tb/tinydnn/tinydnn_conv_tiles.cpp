@@ -42,6 +42,17 @@ std::string conv_support(const tflite::Model& m, std::size_t i) {
     if (f.type != static_cast<int8_t>(tflite::TensorType::kFloat32)) {
       return "expected a float32 filter (use the float model, not the int8 one)";
     }
+    // tile_conv's smallest job: one output row of one 16-channel group, its
+    // input band held whole (host SAME padding widens the row by kw - 1).
+    const auto& ti = m.subgraphs[0].tensors.at(static_cast<std::size_t>(op.inputs[0]));
+    if (ti.shape.size() == 4 && f.shape.size() == 4) {
+      const int in_c = ti.shape[3], in_w = ti.shape[2], out_c = f.shape[0], kh = f.shape[1], kw = f.shape[2];
+      const int pw = o->padding == tflite::PaddingType::kSame ? in_w + kw - 1 : in_w;
+      if (!fits(ConvShape{in_c, kh, pw, std::min(out_c, kCores), kh, kw})) {
+        return "one output row of 16 channels (" + std::to_string(in_c) + " x " + std::to_string(pw) +
+               " inputs) exceeds the accelerator's buffers or size registers";
+      }
+    }
   }
   return "";
 }

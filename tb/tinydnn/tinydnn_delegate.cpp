@@ -111,8 +111,8 @@ bool is_delegate(const scenario::Scenario& sc) { return sc["mode"].as_string() =
 
 std::vector<model_replay::OpSupport> delegate_ops() {
   std::vector<model_replay::OpSupport> out;
-  for (int32_t code : {tflite::kConv2d, tflite::kAdd, tflite::kAveragePool2d, tflite::kReshape,
-                       tflite::kFullyConnected, tflite::kSoftmax}) {
+  for (int32_t code : {tflite::kConv2d, tflite::kDepthwiseConv2d, tflite::kAdd, tflite::kAveragePool2d,
+                       tflite::kReshape, tflite::kFullyConnected, tflite::kSoftmax}) {
     out.push_back({code, code == tflite::kConv2d ? "stride 1 on tinydnn, others on the CPU" : "float32, on the CPU", {}});
   }
   return out;
@@ -135,8 +135,8 @@ std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>&
   const tflite::Model& m = ctxs.front().model;
   const auto& sg = m.subgraphs[0];
   if (ctxs.size() != sg.operators.size()) {
-    throw InputError("mode delegate runs the whole network; operators outside CONV_2D, ADD, AVERAGE_POOL_2D, "
-                     "RESHAPE, FULLY_CONNECTED, SOFTMAX are not supported");
+    throw InputError("mode delegate runs the whole network; operators outside CONV_2D, DEPTHWISE_CONV_2D, ADD, "
+                     "AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED, SOFTMAX are not supported");
   }
   auto net = std::make_shared<DelegateNet>();
   net->inputs = static_cast<int>(images.size());

@@ -202,6 +202,40 @@ TEST_F(TinyDnnDelegate, ThreeInputsGiveThreeNetworkOutputsAndTheAgreement) {
       << r.out;
 }
 
+// Issue 34: MobileNetV1 (vww_96_float) as a delegate. Its DEPTHWISE_CONV_2D
+// run on the CPU in float32; a stride-1 CONV_2D whose one output row of 16
+// channels does not fit the accelerator's buffers goes to the CPU with that
+// reason instead of failing the run; the others are bit-exact on tiny-dnn
+// and the network's top-1 equals the float model's.
+TEST_F(TinyDnnDelegate, MobileNetDepthwiseOnTheCpuTheRestOnTheRtl) {
+  const fs::path vww = fs::path(COSIM_MODELS_DIR) / "vww_96_float.tflite";
+  if (!fs::exists(vww)) GTEST_SKIP() << "model absent: " << vww;
+  const fs::path out = fs::path(work()) / "vww";
+  const Result r = cosim("run " + scenario("tinydnn_resnet8") + " --set model=" + vww.string() +
+                         " --set inputs=1 --out " + out.string());
+  ASSERT_EQ(r.code, 0) << r.out;
+  const json j = report(out);
+  int on_dut = 0, depthwise = 0, too_wide = 0;
+  for (const json& l : j["layers"]) {
+    if (l["type"] == "DEPTHWISE_CONV_2D") {
+      ++depthwise;
+      EXPECT_EQ(l["where"], "cpu") << l.dump();
+    }
+    if (l["where"] == "tinydnn") {
+      ++on_dut;
+      EXPECT_TRUE(l["bit_exact"].get<bool>()) << l.dump();
+    }
+    if (l.contains("reason") && l["reason"].get<std::string>().find("exceeds the accelerator's buffers") !=
+                                    std::string::npos) {
+      ++too_wide;
+    }
+  }
+  EXPECT_EQ(depthwise, 13);
+  EXPECT_GT(on_dut, 0);
+  EXPECT_GT(too_wide, 0);
+  EXPECT_TRUE(j["network_output"]["top1_agree"].get<bool>()) << j["network_output"].dump();
+}
+
 // One clear line, exit 2, naming the key.
 void expect_one_error(const Result& r, const std::string& text) {
   EXPECT_EQ(r.code, 2) << r.out;
