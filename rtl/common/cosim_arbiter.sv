@@ -13,6 +13,7 @@
 //   OutReg      1: the winner is registered into a one-entry output slot,
 //                  reloaded whenever it is empty or being accepted; the output
 //                  is stable by construction, one cycle later.
+`include "cosim_assert.svh"
 `timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_arbiter #(
   parameter int unsigned NumReq     = 2,
@@ -125,23 +126,19 @@ module cosim_arbiter #(
   end
   // LockIn: the requester whose choice is held keeps requesting.
   if (LockIn) begin : g_lock_asrt
-    always_ff @(posedge clk_i) begin
-      if (lock_q) begin  // cleared in reset
-        a_lock_held: assert (valid_i[lock_idx_q])
-          else $error("cosim_arbiter: requester %0d withdrew a request being presented", lock_idx_q);
-      end
-    end
+    // lock_q is cleared in reset: no reset gate.
+    `COSIM_ASSERT_IF(a_lock_held, valid_i[lock_idx_q], lock_q,
+                     ("cosim_arbiter: requester %0d withdrew a request being presented", lock_idx_q),
+                     clk_i, 1'b0)
   end
 `ifdef COSIM_ASSERT_FULL
   // The full set (the primitive's own tests; a DUT pays for each assertion in
   // simulation speed): at most one requester is accepted per cycle, and only
   // one that requests.
-  a_one_grant: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    $onehot0(ready_o))
-    else $error("cosim_arbiter: more than one requester granted");
-  a_grant_requested: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    (ready_o & ~valid_i) == '0)
-    else $error("cosim_arbiter: a requester without valid granted");
+  `COSIM_ASSERT(a_one_grant, $onehot0(ready_o),
+                ("cosim_arbiter: more than one requester granted"))
+  `COSIM_ASSERT(a_grant_requested, (ready_o & ~valid_i) == '0,
+                ("cosim_arbiter: a requester without valid granted"))
 `endif
 
 endmodule

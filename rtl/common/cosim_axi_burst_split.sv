@@ -8,6 +8,7 @@
 // NumAddr > 1: the request carries NumAddr addresses that advance together
 // (a copy's source and destination); each burst stays inside the 4 KB page
 // of every one of them.
+`include "cosim_assert.svh"
 `timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_axi_burst_split #(
   parameter int unsigned AddrWidth  = 64,
@@ -87,21 +88,20 @@ module cosim_axi_burst_split #(
 `ifdef COSIM_ASSERT_FULL
   // The full set (the primitive's own tests; a DUT pays for each assertion in
   // simulation speed): legal requests and legal bursts.
-  a_req_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    req_valid_i && req_ready_o |-> req_beats_i != '0)
-    else $error("cosim_axi_burst_split: request of zero beats");
+  `COSIM_ASSERT_IF(a_req_nonempty, req_beats_i != '0, req_valid_i && req_ready_o,
+                   ("cosim_axi_burst_split: request of zero beats"), clk_i, !rst_ni || clr_i)
   for (genvar a = 0; a < NumAddr; a++) begin : g_addr_asrt
     if (BeatShift > 0) begin : g_align
-      a_req_aligned: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-        req_valid_i && req_ready_o |-> req_addr_i[a][BeatShift-1:0] == '0)
-        else $error("cosim_axi_burst_split: request address %0h not aligned to %0d-byte beats",
-                    req_addr_i[a], DataBytes);
+      `COSIM_ASSERT_IF(a_req_aligned, req_addr_i[a][BeatShift-1:0] == '0, req_valid_i && req_ready_o,
+                       ("cosim_axi_burst_split: request address %0h not aligned to %0d-byte beats",
+                        req_addr_i[a], DataBytes), clk_i, !rst_ni || clr_i)
     end
     // Within the length limit and the 4 KB page of their first byte.
-    a_burst_legal: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-      ax_valid_o |-> burst != '0 && burst <= 32'(MaxBeats) &&
-                     32'(addr_q[a][11:0]) + (burst << BeatShift) <= 32'd4096)
-      else $error("cosim_axi_burst_split: burst of %0d beats at %0h is illegal", burst, addr_q[a]);
+    `COSIM_ASSERT_IF(a_burst_legal,
+                     burst != '0 && burst <= 32'(MaxBeats) && 32'(addr_q[a][11:0]) + (burst << BeatShift) <= 32'd4096,
+                     ax_valid_o,
+                     ("cosim_axi_burst_split: burst of %0d beats at %0h is illegal", burst, addr_q[a]),
+                     clk_i, !rst_ni || clr_i)
   end
 `endif
 

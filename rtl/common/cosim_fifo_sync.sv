@@ -2,6 +2,7 @@
 // (data_o is the oldest entry while valid_o) and an occupancy count.
 // Storage is an unpacked array written by index, which Verilator models as a
 // plain C array: cheap however deep the FIFO is.
+`include "cosim_assert.svh"
 `timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_fifo_sync #(
   parameter int unsigned Width = 32,
@@ -68,12 +69,10 @@ module cosim_fifo_sync #(
   // Immediate assertions in a clocked block: a concurrent one would have the
   // simulator refresh sampled copies of the pointers on every evaluation.
   // Both hold in reset too (everything is zero), so they need no reset gate.
-  always_ff @(posedge clk_i) begin
-    a_count_le_depth: assert (count_q <= CntW'(Depth))
-      else $error("cosim_fifo_sync: occupancy %0d beyond depth %0d", count_q, Depth);
-    a_ptrs_agree: assert ((wptr_q == rptr_q) == (count_q == '0 || count_q == CntW'(Depth)))
-      else $error("cosim_fifo_sync: pointers %0d/%0d disagree with occupancy %0d",
-                  wptr_q, rptr_q, count_q);
-  end
+  `COSIM_ASSERT(a_count_le_depth, count_q <= CntW'(Depth),
+                ("cosim_fifo_sync: occupancy %0d beyond depth %0d", count_q, Depth), clk_i, 1'b0)
+  `COSIM_ASSERT(a_ptrs_agree, (wptr_q == rptr_q) == (count_q == '0 || count_q == CntW'(Depth)),
+                ("cosim_fifo_sync: pointers %0d/%0d disagree with occupancy %0d", wptr_q, rptr_q, count_q),
+                clk_i, 1'b0)
 
 endmodule

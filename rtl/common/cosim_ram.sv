@@ -9,6 +9,7 @@
 //
 // Storage is an unpacked array written by index (a plain C array once
 // Verilated) and has no reset.
+`include "cosim_assert.svh"
 `timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_ram #(
   parameter int unsigned Width       = 32,
@@ -66,20 +67,13 @@ module cosim_ram #(
   // Accesses stay inside the array when Depth is not a power of two (an
   // address beyond it would lose a write or read garbage).
   if (Depth < (1 << AddrWidth)) begin : g_range_asrt
-    always_ff @(posedge clk_i) begin
-      if (we_i) begin
-        a_waddr_in_range: assert (32'(waddr_i) < Depth)
-          else $error("cosim_ram: write address %0d beyond depth %0d", waddr_i, Depth);
-      end
-    end
+    `COSIM_ASSERT_IF(a_waddr_in_range, 32'(waddr_i) < Depth, we_i,
+                     ("cosim_ram: write address %0d beyond depth %0d", waddr_i, Depth), clk_i, 1'b0)
     for (genvar p = 0; p < NumRd; p++) begin : g_rd
       if (ReadLatency == 1) begin : g_reg
-        always_ff @(posedge clk_i) begin
-          if (re_i[p]) begin
-            a_raddr_in_range: assert (32'(raddr_i[p]) < Depth)
-              else $error("cosim_ram: read port %0d address %0d beyond depth %0d", p, raddr_i[p], Depth);
-          end
-        end
+        `COSIM_ASSERT_IF(a_raddr_in_range, 32'(raddr_i[p]) < Depth, re_i[p],
+                         ("cosim_ram: read port %0d address %0d beyond depth %0d", p, raddr_i[p], Depth),
+                         clk_i, 1'b0)
       end
     end
   end

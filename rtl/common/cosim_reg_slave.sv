@@ -14,6 +14,7 @@
 // is taken; the block decodes acc_addr_o, applies acc_wdata_o at that clock
 // edge when acc_write_o, and returns the addressed value on acc_rdata_i
 // (combinational from acc_addr_o).
+`include "cosim_assert.svh"
 `timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_reg_slave #(
   parameter int unsigned AddrWidth = 8,
@@ -88,17 +89,11 @@ module cosim_reg_slave #(
   // stays defined out of reset.
   logic fired_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      fired_q <= 1'b0;
-    end else begin
-      if (fired_q) begin
-        a_rsp_follows: assert (reg_rsp_valid_o)
-          else $error("cosim_reg_slave: request taken without a response");
-      end
-      a_known: assert (!$isunknown({reg_req_valid_i, reg_rsp_ready_i}))
-        else $error("cosim_reg_slave: X on reg_req_valid_i / reg_rsp_ready_i");
-      fired_q <= req_fire;
-    end
+    if (!rst_ni) fired_q <= 1'b0;
+    else         fired_q <= req_fire;
   end
+  `COSIM_ASSERT_IF(a_rsp_follows, reg_rsp_valid_o, fired_q,
+                   ("cosim_reg_slave: request taken without a response"))
+  `COSIM_ASSERT_KNOWN(a_known, {reg_req_valid_i, reg_rsp_ready_i})
 
 endmodule

@@ -14,6 +14,7 @@
 // may load, so the PEs get work on the first rows early and every later row
 // feeds every group. Weight-code and AXI errors are reported and the run
 // still completes (no hang).
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 
 module tf2_controller
@@ -350,20 +351,17 @@ module tf2_controller
   assign err_desc_o = idx_q;
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q inside {StIdle, StFetch, StFetchWait, StCheck, StQinFetch, StQinWait, StRun, StDrain, StDone})
-    else $error("tf2_controller: illegal state %0d", state_q);
+  `COSIM_ASSERT(a_legal_state,
+                state_q inside {StIdle, StFetch, StFetchWait, StCheck, StQinFetch, StQinWait, StRun, StDrain, StDone},
+                ("tf2_controller: illegal state %0d", state_q))
   // The filter banks are a FIFO of channel groups: a load never targets the
   // bank of a group that has not left the PEs (overflow), and the scheduler
   // starts only on a loaded bank (underflow).
-  a_filt_bank_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    filt_start_o |-> 32'(fg_q) < 32'(sg_q) + nbanks)
-    else $error("tf2_controller: filter bank %0d reloaded while its group runs", f_bank);
-  a_sch_bank_full: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    sch_start_o |-> bank_full_q[l_bank] && lg_q < fg_q)
-    else $error("tf2_controller: scheduler started on an empty filter bank %0d", l_bank);
-  a_sch_one_per_bank: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    sch_start_o |-> 32'(lg_q) < 32'(sg_q) + nbanks)
-    else $error("tf2_controller: group started on bank %0d while its previous group is in the PEs", l_bank);
+  `COSIM_ASSERT_IF(a_filt_bank_free, 32'(fg_q) < 32'(sg_q) + nbanks, filt_start_o,
+                   ("tf2_controller: filter bank %0d reloaded while its group runs", f_bank))
+  `COSIM_ASSERT_IF(a_sch_bank_full, bank_full_q[l_bank] && lg_q < fg_q, sch_start_o,
+                   ("tf2_controller: scheduler started on an empty filter bank %0d", l_bank))
+  `COSIM_ASSERT_IF(a_sch_one_per_bank, 32'(lg_q) < 32'(sg_q) + nbanks, sch_start_o,
+                   ("tf2_controller: group started on bank %0d while its previous group is in the PEs", l_bank))
 
 endmodule

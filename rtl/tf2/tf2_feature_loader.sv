@@ -7,6 +7,7 @@
 // and rows_o counts the input rows loaded (every channel group of a row lands
 // before the next row), so the Scheduler starts on each output row as soon as
 // the rows it reads are in.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 
 module tf2_feature_loader
@@ -135,8 +136,6 @@ module tf2_feature_loader
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    start_i |-> !issue_q && !busy_q)
-    else $error("tf2_feature_loader: started while loading");
+  `COSIM_ASSERT_IF(a_start_idle, !issue_q && !busy_q, start_i, ("tf2_feature_loader: started while loading"))
 
 endmodule

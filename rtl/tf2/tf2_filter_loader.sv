@@ -7,6 +7,7 @@
 // position of their nibble 0; each PE keeps the nibbles of its own output
 // channel (the zero pad of a record lands on the next channel's first codes,
 // which its own beats then overwrite). A 1111 code raises code_err_o.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 
 module tf2_filter_loader
@@ -171,11 +172,8 @@ module tf2_filter_loader
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q inside {StIdle, StCmd, StPrm, StWgt})
-    else $error("tf2_filter_loader: illegal state %0d", state_q);
-  a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    start_i |-> idle_o)
-    else $error("tf2_filter_loader: started while busy");
+  `COSIM_ASSERT(a_legal_state, state_q inside {StIdle, StCmd, StPrm, StWgt},
+                ("tf2_filter_loader: illegal state %0d", state_q))
+  `COSIM_ASSERT_IF(a_start_idle, idle_o, start_i, ("tf2_filter_loader: started while busy"))
 
 endmodule

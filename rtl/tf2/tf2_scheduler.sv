@@ -16,6 +16,7 @@
 // finish in the order they started.
 // The pipeline has two stages (s1: features, s2: lane sums) that all move on
 // adv_o; it stalls only when a finishing beat meets a full result slot.
+`include "cosim_assert.svh"
 module tf2_scheduler
   import tf2_pkg::*;
 #(
@@ -344,20 +345,17 @@ module tf2_scheduler
   // ---- Assertions (Verilated with --assert) --------------------------------
   // The result slot is a one-entry FIFO: a finished block never lands in a
   // full slot (overflow), and the writer pops only a full one (underflow).
-  a_slot_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    adv && s2_valid_q && s2_meta_q.last |-> !slot_valid_q)
-    else $error("tf2_scheduler: output block written into a full result slot");
-  a_slot_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    slot_pop_i |-> slot_valid_q)
-    else $error("tf2_scheduler: result slot popped while empty");
+  `COSIM_ASSERT_IF(a_slot_no_overflow, !slot_valid_q, adv && s2_valid_q && s2_meta_q.last,
+                   ("tf2_scheduler: output block written into a full result slot"))
+  `COSIM_ASSERT_IF(a_slot_no_underflow, slot_valid_q, slot_pop_i,
+                   ("tf2_scheduler: result slot popped while empty"))
   // A group starts only on a bank without a group in flight; a younger
   // group never overtakes the leader.
-  a_start_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    start_i |-> !run_q[bank_i])
-    else $error("tf2_scheduler: group started on bank %0d, which has one in flight", bank_i);
-  a_trail: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    adv && issue && first && act != lead_q |->
-      !run_q[lead_q] || ry_q[act] < ry_q[lead_q] || (ry_q[act] == ry_q[lead_q] && rx_q[act] < rx_q[lead_q]))
-    else $error("tf2_scheduler: a younger group overtook the leader");
+  `COSIM_ASSERT_IF(a_start_free, !run_q[bank_i], start_i,
+                   ("tf2_scheduler: group started on bank %0d, which has one in flight", bank_i))
+  `COSIM_ASSERT_IF(a_trail,
+                   !run_q[lead_q] || ry_q[act] < ry_q[lead_q] || (ry_q[act] == ry_q[lead_q] && rx_q[act] < rx_q[lead_q]),
+                   adv && issue && first && act != lead_q,
+                   ("tf2_scheduler: a younger group overtook the leader"))
 
 endmodule

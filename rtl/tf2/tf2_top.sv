@@ -3,6 +3,7 @@
 // Writer's residual map; writes from the Writer), Controller, Scheduler, PE array, Adder,
 // requantization + ReLU and Writer. See tf2_pkg for the bus conventions and
 // the register map, cpp_model/tf2/compiler.hpp for the DRAM layouts.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 
 module tf2_top
@@ -548,15 +549,11 @@ module tf2_top
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI4 master handshakes: a valid is held, with its payload stable, until
   // the slave takes it (AXI4 A3.2.1).
-  a_ar_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_axi_arvalid_o && !m_axi_arready_i |=> m_axi_arvalid_o && $stable(m_axi_araddr_o) && $stable(m_axi_arlen_o))
-    else $error("tf2_top: AR dropped or changed before ARREADY");
-  a_aw_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_axi_awvalid_o && !m_axi_awready_i |=> m_axi_awvalid_o && $stable(m_axi_awaddr_o) && $stable(m_axi_awlen_o))
-    else $error("tf2_top: AW dropped or changed before AWREADY");
-  a_w_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_axi_wvalid_o && !m_axi_wready_i |=> m_axi_wvalid_o && $stable(m_axi_wdata_o) && $stable(m_axi_wstrb_o) &&
-                                          $stable(m_axi_wlast_o))
-    else $error("tf2_top: W beat dropped or changed before WREADY");
+  `COSIM_ASSERT_HELD(a_ar_stable, m_axi_arvalid_o, m_axi_arready_i, {m_axi_araddr_o, m_axi_arlen_o},
+                     ("tf2_top: AR dropped or changed before ARREADY"))
+  `COSIM_ASSERT_HELD(a_aw_stable, m_axi_awvalid_o, m_axi_awready_i, {m_axi_awaddr_o, m_axi_awlen_o},
+                     ("tf2_top: AW dropped or changed before AWREADY"))
+  `COSIM_ASSERT_HELD(a_w_stable, m_axi_wvalid_o, m_axi_wready_i, {m_axi_wdata_o, m_axi_wstrb_o, m_axi_wlast_o},
+                     ("tf2_top: W beat dropped or changed before WREADY"))
 
 endmodule

@@ -18,6 +18,7 @@
 // Residual layers (desc.residual): the run's pixels of the residual map (same
 // layout and shape) are read first (read client 3) and added with int8
 // saturation; ReLU then applies after the add instead of in the requantizer.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 
 module tf2_writer
@@ -415,38 +416,32 @@ module tf2_writer
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q inside {StIdle, StResCmd, StRes, StPush})
-    else $error("tf2_writer: illegal state %0d", state_q);
+  `COSIM_ASSERT(a_legal_state, state_q inside {StIdle, StResCmd, StRes, StPush},
+                ("tf2_writer: illegal state %0d", state_q))
   // Write bursts: a B response only for a burst that was issued (the
   // outstanding count never underflows) and a W beat only inside a burst
   // whose AW went out (its length queued).
-  a_b_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_bvalid_i |-> (outst_q != '0) || (m_awvalid_o && m_awready_i))
-    else $error("tf2_writer: B response without an outstanding burst");
+  `COSIM_ASSERT_IF(a_b_no_underflow, (outst_q != '0) || (m_awvalid_o && m_awready_i), m_bvalid_i,
+                   ("tf2_writer: B response without an outstanding burst"))
   // A block has 1..NCol pixels: an empty one would fill nothing and never
   // pop the next.
-  a_block_nonempty: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    slot_pop_o |-> (slot_ncols_i != '0) && (32'(slot_ncols_i) <= NCol))
-    else $error("tf2_writer: output block of %0d pixels", slot_ncols_i);
-  a_wlast_at_end: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_wvalid_o |-> wbeat_q <= wl_len)
-    else $error("tf2_writer: W beat %0d past its burst's last (%0d)", wbeat_q, wl_len);
+  `COSIM_ASSERT_IF(a_block_nonempty, (slot_ncols_i != '0) && (32'(slot_ncols_i) <= NCol), slot_pop_o,
+                   ("tf2_writer: output block of %0d pixels", slot_ncols_i))
+  `COSIM_ASSERT_IF(a_wlast_at_end, wbeat_q <= wl_len, m_wvalid_o,
+                   ("tf2_writer: W beat %0d past its burst's last (%0d)", wbeat_q, wl_len))
   // The ring: a block lands in its group's slot at the next pixel of that
   // group, inside the room the Scheduler was given, and a slot is taken only
   // when free.
-  a_fill_in_order: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    slot_pop_o |-> busy_q[slot_bank_i] &&
-                   slot_pix_i == filled_q[slot_bank_i] + ((filling_q && fbank_q == slot_bank_i) ? 32'(fn_q) - 32'(fcol_q) : 32'd0))
-    else $error("tf2_writer: block at pixel %0d out of order for bank %0d", slot_pix_i, slot_bank_i);
-  a_fill_room: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    filling_q |-> fpix_q < emitted_q[fbank_q] + 32'(SlotWords))
-    else $error("tf2_writer: pixel %0d overwrites an unemitted one in bank %0d", fpix_q, fbank_q);
-  a_slot_free: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    start_i |-> !busy_q[bank_i])
-    else $error("tf2_writer: group started on bank %0d, whose slot still holds pixels", bank_i);
-  a_push_room: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    push |-> beat_ready)
-    else $error("tf2_writer: W FIFO overflow");
+  `COSIM_ASSERT_IF(a_fill_in_order,
+                   busy_q[slot_bank_i] &&
+                   slot_pix_i == filled_q[slot_bank_i] +
+                                 ((filling_q && fbank_q == slot_bank_i) ? 32'(fn_q) - 32'(fcol_q) : 32'd0),
+                   slot_pop_o,
+                   ("tf2_writer: block at pixel %0d out of order for bank %0d", slot_pix_i, slot_bank_i))
+  `COSIM_ASSERT_IF(a_fill_room, fpix_q < emitted_q[fbank_q] + 32'(SlotWords), filling_q,
+                   ("tf2_writer: pixel %0d overwrites an unemitted one in bank %0d", fpix_q, fbank_q))
+  `COSIM_ASSERT_IF(a_slot_free, !busy_q[bank_i], start_i,
+                   ("tf2_writer: group started on bank %0d, whose slot still holds pixels", bank_i))
+  `COSIM_ASSERT_IF(a_push_room, beat_ready, push, ("tf2_writer: W FIFO overflow"))
 
 endmodule

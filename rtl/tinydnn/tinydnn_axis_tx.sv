@@ -2,6 +2,7 @@
 // element 0 in bits 31:0) from one destination bank, TLAST on the last beat.
 // An odd count pads the last beat's upper half with zeros. TDATA and TVALID
 // only change when the beat is taken or none is offered.
+`include "cosim_assert.svh"
 module tinydnn_axis_tx
   import tinydnn_pkg::*;
 (
@@ -67,8 +68,6 @@ module tinydnn_axis_tx
   assign m_tlast_o  = tlast_q;
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  a_start_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    start_i |-> !active_q)
-    else $error("tinydnn_axis_tx: started while streaming");
+  `COSIM_ASSERT_IF(a_start_idle, !active_q, start_i, ("tinydnn_axis_tx: started while streaming"))
 
 endmodule

@@ -4,6 +4,7 @@
 // bank k%2), compute it once its bank is full, stream its results out of
 // destination bank k%2 (dW: accumulate every sample in bank 0 and stream it
 // once, after the sample that ends the mini-batch).
+`include "cosim_assert.svh"
 module tinydnn_batch_ctrl
   import tinydnn_pkg::*;
 (
@@ -232,24 +233,19 @@ module tinydnn_batch_ctrl
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
-  a_legal_state: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q inside {StIdle, StLoad, StRun})
-    else $error("tinydnn_batch_ctrl: illegal state %0d", state_q);
+  `COSIM_ASSERT(a_legal_state, state_q inside {StIdle, StLoad, StRun},
+                ("tinydnn_batch_ctrl: illegal state %0d", state_q))
   // The source and destination banks are two-entry FIFOs of samples: a
   // sample is received only into a free source bank and computed only into a
   // free destination bank (overflow), computed only from a full source bank
   // and streamed only from a full destination bank (underflow).
-  a_src_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    state_q == StRun && rx_start_o |-> !src_full_q[rx_cnt_q[0]])
-    else $error("tinydnn_batch_ctrl: sample received into full source bank %0d", rx_cnt_q[0]);
-  a_dst_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    ctl_start_o && !mode_i.dw |-> !dst_full_q[cmp_cnt_q[0]])
-    else $error("tinydnn_batch_ctrl: sample computed into full destination bank %0d", cmp_cnt_q[0]);
-  a_src_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    ctl_start_o |-> src_full_q[cmp_cnt_q[0]])
-    else $error("tinydnn_batch_ctrl: sample computed from empty source bank %0d", cmp_cnt_q[0]);
-  a_dst_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    tx_start_o |-> dst_full_q[tx_bank])
-    else $error("tinydnn_batch_ctrl: results streamed from empty destination bank %0d", tx_bank);
+  `COSIM_ASSERT_IF(a_src_no_overflow, !src_full_q[rx_cnt_q[0]], state_q == StRun && rx_start_o,
+                   ("tinydnn_batch_ctrl: sample received into full source bank %0d", rx_cnt_q[0]))
+  `COSIM_ASSERT_IF(a_dst_no_overflow, !dst_full_q[cmp_cnt_q[0]], ctl_start_o && !mode_i.dw,
+                   ("tinydnn_batch_ctrl: sample computed into full destination bank %0d", cmp_cnt_q[0]))
+  `COSIM_ASSERT_IF(a_src_no_underflow, src_full_q[cmp_cnt_q[0]], ctl_start_o,
+                   ("tinydnn_batch_ctrl: sample computed from empty source bank %0d", cmp_cnt_q[0]))
+  `COSIM_ASSERT_IF(a_dst_no_underflow, dst_full_q[tx_bank], tx_start_o,
+                   ("tinydnn_batch_ctrl: results streamed from empty destination bank %0d", tx_bank))
 
 endmodule

@@ -2,6 +2,7 @@
 // accumulator (stage 3) and the one shared normaliser (stages 4 and 5) into
 // the destination buffer. Output (core k, position p) lands at float32 word
 // bank * DstBankDepth + k * out_per_core + p.
+`include "cosim_assert.svh"
 module tinydnn_post
   import tinydnn_pkg::*;
 (
@@ -110,8 +111,7 @@ module tinydnn_post
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // The hold registers are reloaded only after the last core was drained.
-  a_load_idle: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    load_i |-> !busy_q)
-    else $error("tinydnn_post: hold registers reloaded while draining core %0d", idx_q);
+  `COSIM_ASSERT_IF(a_load_idle, !busy_q, load_i,
+                   ("tinydnn_post: hold registers reloaded while draining core %0d", idx_q))
 
 endmodule

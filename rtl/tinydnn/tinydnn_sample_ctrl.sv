@@ -7,6 +7,7 @@
 //   dW      : outputs (ch, oy, ox), steps (ky, kx) over the delta plane
 // The last step of an output waits until the shared normaliser has drained
 // the previous output from the cores' hold registers.
+`include "cosim_assert.svh"
 module tinydnn_sample_ctrl
   import tinydnn_pkg::*;
 (
@@ -159,8 +160,7 @@ module tinydnn_sample_ctrl
   // The cores' hold registers are a one-entry buffer towards the shared
   // normaliser: an output finishes into them only once the previous one has
   // been drained (overflow).
-  a_hold_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    issue && step_last |-> !p_last_q && !post_busy_i)
-    else $error("tinydnn_sample_ctrl: output finished into hold registers still being drained");
+  `COSIM_ASSERT_IF(a_hold_no_overflow, !p_last_q && !post_busy_i, issue && step_last,
+                   ("tinydnn_sample_ctrl: output finished into hold registers still being drained"))
 
 endmodule

@@ -2,6 +2,7 @@
 // each) fed by a shared source buffer, one shared normaliser writing a
 // double-banked float32 destination buffer, AXI-Stream in (4 x bf16 per
 // beat) and out (2 x float32 per beat), a valid/ready register port.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 
 module tinydnn_top
@@ -265,8 +266,7 @@ module tinydnn_top
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI-Stream master: TVALID is held, with TDATA and TLAST stable, until the
   // sink takes the beat (AMBA AXI4-Stream 2.2.1).
-  a_m_axis_stable: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    m_axis_tvalid_o && !m_axis_tready_i |=> m_axis_tvalid_o && $stable(m_axis_tdata_o) && $stable(m_axis_tlast_o))
-    else $error("tinydnn_top: m_axis beat dropped or changed before TREADY");
+  `COSIM_ASSERT_HELD(a_m_axis_stable, m_axis_tvalid_o, m_axis_tready_i, {m_axis_tdata_o, m_axis_tlast_o},
+                     ("tinydnn_top: m_axis beat dropped or changed before TREADY"))
 
 endmodule

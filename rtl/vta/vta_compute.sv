@@ -24,6 +24,7 @@
 // tokens go out the cycle after it has written the ACC, whatever started
 // behind it. LOAD and FINISH, and an instruction after an empty loop, wait
 // until the pipeline is empty; those push from StDone.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 `include "vta_ports.svh"
 
@@ -513,11 +514,11 @@ module vta_compute import vta_pkg::*; #(
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // The engine only accepts GEMM, ALU, FINISH and LOAD to UOP / ACC / ACC_8BIT.
-  a_legal_decode: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    insn_valid_i && insn_ready_o |->
-      head_mem.hdr.opcode inside {OpGemm, OpAlu, OpFinish} ||
-      (head_mem.hdr.opcode == OpLoad && head_mem.memory_type inside {MemUop, MemAcc, MemAcc8}))
-    else $error("vta_compute: accepted opcode %0d memory type %0d", head_mem.hdr.opcode,
-                head_mem.memory_type);
+  `COSIM_ASSERT_IF(a_legal_decode,
+                   head_mem.hdr.opcode inside {OpGemm, OpAlu, OpFinish} ||
+                   (head_mem.hdr.opcode == OpLoad && head_mem.memory_type inside {MemUop, MemAcc, MemAcc8}),
+                   insn_valid_i && insn_ready_o,
+                   ("vta_compute: accepted opcode %0d memory type %0d", head_mem.hdr.opcode,
+                    head_mem.memory_type))
 
 endmodule

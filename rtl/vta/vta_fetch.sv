@@ -9,6 +9,7 @@
 // are needed, for instructions that run much later.
 // Routing: LOAD of INP / WGT -> LOAD; LOAD of UOP / ACC / ACC_8BIT, GEMM, ALU,
 // FINISH -> COMPUTE; STORE of OUT -> STORE. Anything else is an error.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 
 module vta_fetch import vta_pkg::*; #(
@@ -183,31 +184,28 @@ module vta_fetch import vta_pkg::*; #(
   // ---- Assertions (Verilated with --assert) --------------------------------
   // Requests are sized by prefetch credits, so a completed instruction always
   // finds room: a push into a full prefetch buffer would lose it (overflow).
-  a_pf_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i)
-    insn_done |-> unused_pf_in_ready)
-    else $error("vta_fetch: instruction arrived with the prefetch buffer full");
+  `COSIM_ASSERT_IF(a_pf_no_overflow, unused_pf_in_ready, insn_done,
+                   ("vta_fetch: instruction arrived with the prefetch buffer full"),
+                   clk_i, !rst_ni || clr_i || start_i)
   // The fetch never runs more than MaxAhead instructions ahead of the engines.
-  a_ahead_bound: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i)
-    32'(queued_i) + 32'(pf_count) + 32'(outstanding_q) <= 32'(MaxAhead))
-    else $error("vta_fetch: more than MaxAhead instructions fetched ahead of the engines");
+  `COSIM_ASSERT(a_ahead_bound, 32'(queued_i) + 32'(pf_count) + 32'(outstanding_q) <= 32'(MaxAhead),
+                ("vta_fetch: more than MaxAhead instructions fetched ahead of the engines"),
+                clk_i, !rst_ni || clr_i || start_i)
   // Read request and queue handshakes: valid held with a stable payload until
   // ready (halt, on an error, withdraws them on purpose).
-  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
-    req_valid_o && !req_ready_i |=> req_valid_o && $stable(req_addr_o) && $stable(req_beats_o))
-    else $error("vta_fetch: request dropped or changed before ready");
-  a_load_q_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
-    load_valid_o && !load_ready_i |=> load_valid_o && $stable(insn_o))
-    else $error("vta_fetch: load queue push dropped or changed before ready");
-  a_compute_q_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
-    compute_valid_o && !compute_ready_i |=> compute_valid_o && $stable(insn_o))
-    else $error("vta_fetch: compute queue push dropped or changed before ready");
-  a_store_q_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i || start_i || halt_i)
-    store_valid_o && !store_ready_i |=> store_valid_o && $stable(insn_o))
-    else $error("vta_fetch: store queue push dropped or changed before ready");
+  logic held_dis;
+  assign held_dis = !rst_ni || clr_i || start_i || halt_i;
+  `COSIM_ASSERT_HELD(a_req_stable, req_valid_o, req_ready_i, {req_addr_o, req_beats_o},
+                     ("vta_fetch: request dropped or changed before ready"), clk_i, held_dis)
+  `COSIM_ASSERT_HELD(a_load_q_stable, load_valid_o, load_ready_i, insn_o,
+                     ("vta_fetch: load queue push dropped or changed before ready"), clk_i, held_dis)
+  `COSIM_ASSERT_HELD(a_compute_q_stable, compute_valid_o, compute_ready_i, insn_o,
+                     ("vta_fetch: compute queue push dropped or changed before ready"), clk_i, held_dis)
+  `COSIM_ASSERT_HELD(a_store_q_stable, store_valid_o, store_ready_i, insn_o,
+                     ("vta_fetch: store queue push dropped or changed before ready"), clk_i, held_dis)
   // Only one queue is offered an instruction at a time (legal routing).
-  a_one_route: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    $onehot0({load_valid_o, compute_valid_o, store_valid_o}))
-    else $error("vta_fetch: instruction offered to more than one queue");
+  `COSIM_ASSERT(a_one_route, $onehot0({load_valid_o, compute_valid_o, store_valid_o}),
+                ("vta_fetch: instruction offered to more than one queue"))
 
   // ---- Functional cover points (counted with --coverage) --------------------
   // What the programs that ran contained, instruction by instruction as

@@ -1,6 +1,7 @@
 // LOAD engine: LOAD of INP and WGT. Uses only its "next" token flags (towards
 // COMPUTE): pop_next takes a compute->load token at start, push_next gives a
 // load->compute token once every element has been written.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 `include "vta_ports.svh"
 
@@ -139,9 +140,9 @@ module vta_load import vta_pkg::*; #(
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // The engine only accepts LOAD to INP / WGT (fetch routes nothing else here).
-  a_legal_decode: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    insn_valid_i && insn_ready_o |->
-      head.hdr.opcode == OpLoad && (head.memory_type == MemInp || head.memory_type == MemWgt))
-    else $error("vta_load: accepted opcode %0d memory type %0d", head.hdr.opcode, head.memory_type);
+  `COSIM_ASSERT_IF(a_legal_decode,
+                   head.hdr.opcode == OpLoad && (head.memory_type == MemInp || head.memory_type == MemWgt),
+                   insn_valid_i && insn_ready_o,
+                   ("vta_load: accepted opcode %0d memory type %0d", head.hdr.opcode, head.memory_type))
 
 endmodule

@@ -12,6 +12,7 @@
 // enclosing beat-aligned range and unpacked one word per cycle.
 // The R stream is taken only when the writer is at a data element, so rready
 // depends on the writer's state alone.
+`include "cosim_assert.svh"
 `include "cosim_ports.svh"
 `include "vta_ports.svh"
 
@@ -223,8 +224,7 @@ module vta_loader import vta_pkg::*; #(
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // Read request handshake: valid held with a stable address / length until ready.
-  a_req_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    req_valid_o && !req_ready_i |=> req_valid_o && $stable(req_addr_o) && $stable(req_beats_o))
-    else $error("vta_loader: request dropped or changed before ready");
+  `COSIM_ASSERT_HELD(a_req_stable, req_valid_o, req_ready_i, {req_addr_o, req_beats_o},
+                     ("vta_loader: request dropped or changed before ready"), clk_i, !rst_ni || clr_i)
 
 endmodule

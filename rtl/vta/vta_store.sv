@@ -7,6 +7,7 @@
 // Owns the AXI write channels: rows become AW bursts (splitter), and every
 // issued burst queues its length for the W side, which streams beats read
 // from the ACC buffer through a small FIFO.
+`include "cosim_assert.svh"
 `include "vta_ports.svh"
 
 module vta_store import vta_pkg::*; #(
@@ -263,14 +264,14 @@ module vta_store import vta_pkg::*; #(
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI: AWVALID / WVALID stay up with a stable payload until their READY;
   // the engine only accepts STORE to OUT (fetch routes nothing else here).
-  a_aw_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    m_awvalid_o && !m_awready_i |=> m_awvalid_o && $stable(m_awaddr_o) && $stable(m_awlen_o))
-    else $error("vta_store: AWVALID dropped or AW payload changed before AWREADY");
-  a_w_stable: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    m_wvalid_o && !m_wready_i |=> m_wvalid_o && $stable(m_wdata_o) && $stable(m_wlast_o))
-    else $error("vta_store: WVALID dropped or W payload changed before WREADY");
-  a_legal_decode: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    insn_valid_i && insn_ready_o |-> head.hdr.opcode == OpStore && head.memory_type == MemOut)
-    else $error("vta_store: accepted opcode %0d memory type %0d", head.hdr.opcode, head.memory_type);
+  `COSIM_ASSERT_HELD(a_aw_stable, m_awvalid_o, m_awready_i, {m_awaddr_o, m_awlen_o},
+                     ("vta_store: AWVALID dropped or AW payload changed before AWREADY"),
+                     clk_i, !rst_ni || clr_i)
+  `COSIM_ASSERT_HELD(a_w_stable, m_wvalid_o, m_wready_i, {m_wdata_o, m_wlast_o},
+                     ("vta_store: WVALID dropped or W payload changed before WREADY"),
+                     clk_i, !rst_ni || clr_i)
+  `COSIM_ASSERT_IF(a_legal_decode, head.hdr.opcode == OpStore && head.memory_type == MemOut,
+                   insn_valid_i && insn_ready_o,
+                   ("vta_store: accepted opcode %0d memory type %0d", head.hdr.opcode, head.memory_type))
 
 endmodule

@@ -2,6 +2,7 @@
 // data, so a FIFO of them is just its occupancy. Push and pop may happen in
 // the same cycle; a push at the (unreachable in practice) maximum count is held
 // off by saturating, documented in vta_pkg (TokenCountWidth).
+`include "cosim_assert.svh"
 module vta_token_q import vta_pkg::*; (
   input  logic                       clk_i,
   input  logic                       rst_ni,
@@ -33,11 +34,9 @@ module vta_token_q import vta_pkg::*; (
   // ---- Assertions (Verilated with --assert) --------------------------------
   // A push at the saturated count would lose a token (overflow); a pop of an
   // empty queue would invent one (underflow): both are engine bugs.
-  a_no_overflow: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    push_i |-> (count_q != '1))
-    else $error("vta_token_q: token pushed at the saturated count %0d", count_q);
-  a_no_underflow: assert property (@(posedge clk_i) disable iff (!rst_ni || clr_i)
-    pop_i |-> (count_q != '0))
-    else $error("vta_token_q: token popped from an empty queue");
+  `COSIM_ASSERT_IF(a_no_overflow, count_q != '1, push_i,
+                   ("vta_token_q: token pushed at the saturated count %0d", count_q), clk_i, !rst_ni || clr_i)
+  `COSIM_ASSERT_IF(a_no_underflow, count_q != '0, pop_i,
+                   ("vta_token_q: token popped from an empty queue"), clk_i, !rst_ni || clr_i)
 
 endmodule
