@@ -11,16 +11,21 @@ TargetBackend::TargetBackend() = default;
 TargetBackend::~TargetBackend() = default;
 
 void TargetBackend::add_operator(std::unique_ptr<Operator> op) {
-  for (const auto& o : operators_) {
-    if (o->name() == op->name()) throw std::logic_error("target " + name() + ": op '" + op->name() + "' registered twice");
+  if (lookup(op->name()) != nullptr) {
+    throw std::logic_error("target " + name() + ": op '" + op->name() + "' registered twice");
   }
   operators_.push_back(std::move(op));
 }
 
-const Operator& TargetBackend::find_operator(const std::string& op) const {
+const Operator* TargetBackend::lookup(const std::string& op) const {
   for (const auto& o : operators_) {
-    if (o->name() == op) return *o;
+    if (o->name() == op) return o.get();
   }
+  return nullptr;
+}
+
+const Operator& TargetBackend::find_operator(const std::string& op) const {
+  if (const Operator* o = lookup(op)) return *o;
   std::string known;
   for (const auto& o : operators_) known += (known.empty() ? "" : "|") + o->name();
   throw InputError("target " + name() + " has no op '" + op + "'; expected one of " +
@@ -49,11 +54,8 @@ Metrics TargetBackend::metrics(const Workload* w, const SimOutcome& run) const {
   if (w == nullptr) {
     Metrics m = replay_metrics(run);
     const auto op = run.trace_config.find("op");
-    if (op != run.trace_config.end()) {
-      for (const auto& o : operators_) {
-        if (o->name() == op->second) o->replay_metrics(run, m);
-      }
-    }
+    const Operator* o = op == run.trace_config.end() ? nullptr : lookup(op->second);
+    if (o != nullptr) o->replay_metrics(run, m);
     return m;
   }
   if (w->state.owner() != nullptr) return w->state.owner()->metrics(*w, run);

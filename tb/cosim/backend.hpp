@@ -166,6 +166,7 @@ class TargetBackend {
   }
 
  private:
+  const Operator* lookup(const std::string& op) const;  // null when none
   std::vector<std::unique_ptr<const Operator>> operators_;
 };
 

@@ -25,9 +25,12 @@ class Tf2Backend : public TargetBackend {
   Tf2Backend() {
     add_operator(make_conv_op());          // tf2_conv_op.cpp
     add_operator(make_resnet_block_op());  // tf2_resnet_block_op.cpp
+    // tf2_model_op.hpp; its whole-network replay has the original's requantization only.
     add_operator(model_replay::model_operator(make_model_target(), [](const scenario::Scenario& sc) {
-      if (sc.requant == scenario::Requant::kSaturate) sc["requant"].fail("op model runs the original's requantization only");
-    }));  // tf2_model_op.hpp
+      if (sc.requant == scenario::Requant::kSaturate) {
+        sc["requant"].fail("op model runs the original's requantization only");
+      }
+    }));
   }
 
   std::string name() const override { return "tf2"; }

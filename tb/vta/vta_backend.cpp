@@ -129,15 +129,7 @@ class VtaBackend : public TargetBackend {
   // (the conv2d op adds its utilization, vta_conv2d_op.cpp).
   Metrics replay_metrics(const SimOutcome& run) const override {
     Metrics m;
-    const auto get = [&run](const char* k) -> double {
-      const auto it = run.perf.find(k);
-      return it == run.perf.end() ? 0.0 : static_cast<double>(it->second);
-    };
-    const double cycles = get("vta_cycles");
-    if (cycles <= 0) return m;
-    m.extra["vta_cycles"] = cycles;
-    m.extra["gemm_busy_fraction"] = get("gemm_busy") / cycles;
-    m.extra["alu_busy_fraction"] = get("alu_busy") / cycles;
+    if (busy_figures(run, m) <= 0) return m;  // vta_program_op.hpp
     const auto rec = [&run](const char* k) -> std::optional<double> {
       const auto it = run.trace_config.find(k);
       if (it == run.trace_config.end()) return std::nullopt;
@@ -151,7 +143,9 @@ class VtaBackend : public TargetBackend {
     if (const auto runs = rec("vta_runs")) {
       // A model: CONV_2D GEMM uops over the cycles of every run, as totals() counts them.
       double run_cycles = 0;
-      for (int r = 0; r < static_cast<int>(*runs); ++r) run_cycles += get(("run" + std::to_string(r) + "_vta_cycles").c_str());
+      for (int r = 0; r < static_cast<int>(*runs); ++r) {
+        run_cycles += perf_counter(run, "run" + std::to_string(r) + "_vta_cycles");
+      }
       const auto uops = rec("vta_conv_gemm_uops");
       if (uops && run_cycles > 0) {
         m.extra["gemm_uops"] = *uops;

@@ -61,6 +61,20 @@ Tensor as_nhwc(const Tensor& t) {
   return r;
 }
 
+double perf_counter(const SimOutcome& run, const std::string& key) {
+  const auto it = run.perf.find(key);
+  return it == run.perf.end() ? 0.0 : static_cast<double>(it->second);
+}
+
+double busy_figures(const SimOutcome& run, Metrics& m) {
+  const double cycles = perf_counter(run, "vta_cycles");
+  if (cycles <= 0) return 0;
+  m.extra["vta_cycles"] = cycles;
+  m.extra["gemm_busy_fraction"] = perf_counter(run, "gemm_busy") / cycles;
+  m.extra["alu_busy_fraction"] = perf_counter(run, "alu_busy") / cycles;
+  return cycles;
+}
+
 CompiledProgram VtaProgramOp::prepare(const scenario::Scenario& sc, Workload& w) const {
   // TFLite requantization on the ALU, or the 16-bit scheme (nullopt).
   CompiledProgram p = lower(sc, tflite_rounding(sc), w);
@@ -91,15 +105,8 @@ trace::Trace VtaProgramOp::compile(const scenario::Scenario& sc, const Workload&
 Metrics VtaProgramOp::metrics(const Workload& w, const CompiledProgram& p, const SimOutcome& run) const {
   (void)w;
   Metrics m;
-  const auto get = [&run](const char* k) -> double {
-    const auto it = run.perf.find(k);
-    return it == run.perf.end() ? 0.0 : static_cast<double>(it->second);
-  };
-  const double cycles = get("vta_cycles");
+  const double cycles = busy_figures(run, m);
   if (cycles <= 0) return m;
-  m.extra["vta_cycles"] = cycles;
-  m.extra["gemm_busy_fraction"] = get("gemm_busy") / cycles;
-  m.extra["alu_busy_fraction"] = get("alu_busy") / cycles;
   m.macs = p.macs;
   m.extra["gemm_uops"] = static_cast<double>(p.gemm_uops);
   m.extra["instructions"] = p.insn_count;

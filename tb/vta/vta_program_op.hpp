@@ -29,6 +29,12 @@ QParams qparams(const scenario::Value& v);
 // int8 NHWC copy of an op's output (the ops return layout kAny).
 Tensor as_nhwc(const Tensor& t);
 
+// A counter of the run (0 when absent).
+double perf_counter(const SimOutcome& run, const std::string& key);
+// The run's VTA cycles, and when there are some (> 0) the cycles and the
+// GEMM / ALU busy fractions into `m.extra`.
+double busy_figures(const SimOutcome& run, Metrics& m);
+
 class VtaProgramOp : public TypedOperator<cosim::vta::CompiledProgram> {
  public:
   using Program = cosim::vta::CompiledProgram;
