@@ -187,8 +187,8 @@ TEST(ReportPageUnit, MismatchShowsWhereWithAMapAndTheGtkwaveCommand) {
   EXPECT_NE(html.find("id=\"first-divergence\""), std::string::npos);
   EXPECT_NE(html.find("written at cycle 640 by STORE #7"), std::string::npos);
   EXPECT_EQ(count(html, "class=\"cell bad\""), 1u);
-  EXPECT_NE(html.find("build/tb/cosim/cosim replay out/x/trace --out out/x/divergence --trace "
-                      "out/x/divergence/wave.fst --trace-from 440 --trace-to 840; test -f out/x/divergence/wave.gtkw "
+  EXPECT_NE(html.find("build/tb/cosim/cosim replay out/x/trace --out out/x/divergence --wave "
+                      "out/x/divergence/wave.fst --wave-from 440 --wave-to 840; test -f out/x/divergence/wave.gtkw "
                       "&amp;&amp; gtkwave -a out/x/divergence/wave.gtkw out/x/divergence/wave.fst"),
             std::string::npos)
       << html;
