@@ -106,19 +106,11 @@ PadAmount compute_padding(Padding padding, int in, int kernel, int stride, int d
   return r;
 }
 
-Tensor conv2d_accumulators(const Tensor& input, const Tensor& filter, const Tensor& bias, const ConvParams& p) {
-  check("conv2d", input, filter, bias, p, false);  // the same errors whichever engine runs
-  // The fast path covers every shape the reference takes, with an int8 input
-  // zero point (the uint8 bias trick); the loops take the rest.
-  if (golden_engine() == GoldenEngine::kFast && p.input_zero_point >= -128 && p.input_zero_point <= 127) {
-    return fastpath::conv2d_fast_accumulators(input, filter, bias, p);
-  }
-  return conv2d_reference_accumulators(input, filter, bias, p);
-}
+namespace {
 
-Tensor conv2d_reference_accumulators(const Tensor& input, const Tensor& filter, const Tensor& bias,
-                                     const ConvParams& p) {
-  const Geometry g = check("conv2d", input, filter, bias, p, false);
+// The reference loops over a checked geometry.
+Tensor reference_loops(const Geometry& g, const Tensor& input, const Tensor& filter, const Tensor& bias,
+                       const ConvParams& p) {
   Tensor acc(DType::kInt32, {g.n, g.ph.out, g.pw.out, g.oc}, Layout::kNHWC);
   const int8_t* x = input.data<int8_t>();
   const int8_t* w = filter.data<int8_t>();
@@ -144,6 +136,23 @@ Tensor conv2d_reference_accumulators(const Tensor& input, const Tensor& filter, 
           out[((n * g.ph.out + oy) * g.pw.out + ox) * g.oc + o] = wrap32(sum);
         }
   return acc;
+}
+
+}  // namespace
+
+Tensor conv2d_accumulators(const Tensor& input, const Tensor& filter, const Tensor& bias, const ConvParams& p) {
+  const Geometry g = check("conv2d", input, filter, bias, p, false);  // the same errors whichever engine runs
+  // The fast path covers every shape the reference takes, with an int8 input
+  // zero point (the uint8 bias trick); the loops take the rest.
+  if (golden_engine() == GoldenEngine::kFast && p.input_zero_point >= -128 && p.input_zero_point <= 127) {
+    return fastpath::conv2d_fast_accumulators(input, filter, bias, p);
+  }
+  return reference_loops(g, input, filter, bias, p);
+}
+
+Tensor conv2d_reference_accumulators(const Tensor& input, const Tensor& filter, const Tensor& bias,
+                                     const ConvParams& p) {
+  return reference_loops(check("conv2d", input, filter, bias, p, false), input, filter, bias, p);
 }
 
 Tensor conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias, const ConvParams& p) {
