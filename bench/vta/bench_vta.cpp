@@ -36,7 +36,7 @@
 
 #include "vta/functional_model.hpp"
 #include "vta/isa.hpp"
-#include "vta_bare/bare_driver.hpp"
+#include "vta/core/bare_driver.hpp"
 
 namespace {
 

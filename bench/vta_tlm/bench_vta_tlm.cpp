@@ -20,8 +20,8 @@
 #include "support/child_run.hpp"
 #include "tlm/dram_timing.hpp"
 #include "trace/trace.hpp"
-#include "vta_bare/bare_driver.hpp"
-#include "vta_bare/trace_program.hpp"
+#include "vta/core/bare_driver.hpp"
+#include "vta/core/trace_program.hpp"
 
 namespace cosim::backends {
 std::unique_ptr<tb::TargetBackend> make_vta();

@@ -11,7 +11,7 @@
 #include "tf2/inq.hpp"
 #include "tf2/map_layout.hpp"
 #include "tf2/tflite_conv.hpp"
-#include "tf2_bare/tf2_bare.hpp"
+#include "tf2/core/tf2_bare.hpp"
 #include "tf2_model_chain.hpp"
 #include "tf2_peak.hpp"
 #include "tf2_report_cells.hpp"

@@ -1,5 +1,5 @@
 // DUT wrapper of the TF2 engine (rtl/tf2): the engine on the harness core
-// (Tf2Core, shared with the bare harness in tb/tf2_bare), the register port
+// (Tf2Core, shared with the bare harness in tb/tf2/core), the register port
 // behind the TLM register target, and the 128-bit AXI4 master served by
 // TimedAxiSlave through the TLM memory bridge to the DRAM target. Perf
 // counters are counted per cycle from the DUT's event pins; a timeout
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "tf2_bare/tf2_core.hpp"
+#include "tf2/core/tf2_core.hpp"
 #include "tlm/axi_dut_wrapper.hpp"
 
 namespace cosim::tb::tf2 {

@@ -1,6 +1,6 @@
 // DUT wrapper of the tiny-dnn accelerator (rtl/tinydnn): the accelerator on
 // the harness core (TinyDnnCore, shared with the bare harness in
-// tb/tinydnn_bare), the register port behind the TLM register target, and
+// tb/tinydnn/core), the register port behind the TLM register target, and
 // the two AXI-Stream ports driven by a DMA model that moves
 // DRAM -> slave stream (MM2S) and master stream -> DRAM (S2MM) through the
 // TLM memory bridge, so DRAM latency, bandwidth and stalls show up in the
@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "tinydnn/dma_regs.hpp"
-#include "tinydnn_bare/tinydnn_core.hpp"
+#include "tinydnn/core/tinydnn_core.hpp"
 #include "tlm/dut_wrapper.hpp"
 
 namespace cosim::tb::tinydnn {

@@ -1,5 +1,5 @@
 // DUT wrapper of the VTA core (rtl/vta): the shared clock loop (VtaCore, from
-// tb/vta_bare) over the Verilated vta_top, its 128-bit AXI4 master served by
+// tb/vta/core) over the Verilated vta_top, its 128-bit AXI4 master served by
 // TimedAxiSlave through the TLM memory bridge, its register port behind the
 // TLM register target. After FINISH (or the error flag) it reads CYCLES and
 // the performance counters through the register port; on a timeout the
@@ -12,7 +12,7 @@
 #include <string>
 
 #include "tlm/axi_dut_wrapper.hpp"
-#include "vta_bare/vta_core.hpp"
+#include "vta/core/vta_core.hpp"
 
 namespace cosim::tb::vta {
 

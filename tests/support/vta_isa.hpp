@@ -1,8 +1,8 @@
 // A VTA instruction encoder for tests, written from the bit positions of
 // shared/spec/vta-isa.md and kept independent of cpp_model/vta and of the
 // RTL package, so a test's expectations never come from the code under test.
-// Used by the RTL tests of the whole core (tests/vta_rtl) and of its modules
-// (tests/vta_unit).
+// Used by the RTL tests of the whole core (tests/vta/rtl) and of its modules
+// (tests/vta/unit).
 #pragma once
 
 #include <cstdint>

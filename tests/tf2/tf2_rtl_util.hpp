@@ -15,7 +15,7 @@
 
 #include "tf2/compiler.hpp"
 #include "support/tf2_random_layer.hpp"
-#include "tf2_bare/tf2_bare.hpp"
+#include "tf2/core/tf2_bare.hpp"
 
 namespace cosim::tf2 {
 

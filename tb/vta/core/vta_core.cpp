@@ -1,0 +1,191 @@
+#include "vta/core/vta_core.hpp"
+
+#include <sstream>
+
+// Verilator's headers are not -Wextra clean; they are not ours to fix.
+#include "Vvta_top.h"
+#include "verilated.h"
+#include "dut/vta_pins.hpp"
+#include "harness/core.hpp"
+#include "activity/activity_port.hpp"
+#include "vta/core/vta_lanes.hpp"
+
+namespace cosim::vta {
+
+namespace {
+// A counter's value by its register offset (the perf group of the manifest).
+uint32_t perf_at(const uint32_t (&values)[kNumPerf], uint32_t offset) { return values[(offset - regs::kPerfBase) / 4]; }
+}  // namespace
+
+PerfCounters perf_from_registers(const uint32_t (&values)[kNumPerf]) {
+  PerfCounters p;
+  p.gemm_busy = perf_at(values, regs::kGemmBusy);
+  p.alu_busy = perf_at(values, regs::kAluBusy);
+  p.load_bytes = perf_at(values, regs::kLoadBytes);
+  p.load_busy = perf_at(values, regs::kLoadBusy);
+  p.store_bytes = perf_at(values, regs::kStoreBytes);
+  p.store_busy = perf_at(values, regs::kStoreBusy);
+  p.stall_load_to_compute = perf_at(values, regs::kStallL2c);
+  p.stall_compute_to_load = perf_at(values, regs::kStallC2l);
+  p.stall_compute_to_store = perf_at(values, regs::kStallC2s);
+  p.stall_store_to_compute = perf_at(values, regs::kStallS2c);
+  p.compute_load_bytes = perf_at(values, regs::kCloadBytes);
+  p.compute_load_busy = perf_at(values, regs::kCloadBusy);
+  return p;
+}
+
+std::map<std::string, uint64_t> perf_map(const PerfCounters& p) {
+  return {{"gemm_busy", p.gemm_busy},
+          {"alu_busy", p.alu_busy},
+          {"load_bytes", p.load_bytes},
+          {"load_busy", p.load_busy},
+          {"store_bytes", p.store_bytes},
+          {"store_busy", p.store_busy},
+          {"stall_load_to_compute", p.stall_load_to_compute},
+          {"stall_compute_to_load", p.stall_compute_to_load},
+          {"stall_compute_to_store", p.stall_compute_to_store},
+          {"stall_store_to_compute", p.stall_store_to_compute},
+          {"compute_load_bytes", p.compute_load_bytes},
+          {"compute_load_busy", p.compute_load_busy}};
+}
+
+std::string describe_status(const StatusVector& sv) {
+  const regs::Status s = regs::decode_status(sv.w);
+  std::ostringstream d;
+  static const char* const kToken[4] = {"load->compute", "compute->load", "compute->store", "store->compute"};
+  const uint64_t tok[4] = {s.tok_l2c, s.tok_c2l, s.tok_c2s, s.tok_s2c};
+  struct Eng {
+    const char* name;
+    uint64_t state, op, pops, queue;
+    int prev_tok, next_tok;  // token queue index popped by pop_prev / pop_next, -1 = ignored
+  };
+  const Eng engines[3] = {
+      {"LOAD", s.load_state, s.load_op, s.load_pops, s.load_q, -1, 1},
+      {"COMPUTE", s.compute_state, s.compute_op, s.compute_pops, s.compute_q, 0, 3},
+      {"STORE", s.store_state, s.store_op, s.store_pops, s.store_q, 2, -1},
+  };
+  bool any_stuck = false;
+  for (const Eng& e : engines) {
+    const std::string op = regs::opcode_e::show(e.op, true);
+    if (e.state == regs::eng_state_e::kEngWait) {
+      any_stuck = true;
+      d << e.name << " holds " << op << " waiting on token queue";
+      bool first = true;
+      if ((e.pops & 1) && e.prev_tok >= 0 && tok[e.prev_tok] == 0) {
+        d << " " << kToken[e.prev_tok] << " (pop_prev_dep, 0 tokens)";
+        first = false;
+      }
+      if ((e.pops & 2) && e.next_tok >= 0 && tok[e.next_tok] == 0) {
+        d << (first ? " " : " and ") << kToken[e.next_tok] << " (pop_next_dep, 0 tokens)";
+      }
+      d << "; ";
+    } else if (e.state == regs::eng_state_e::kEngBusy) {
+      any_stuck = true;
+      d << e.name << " busy executing " << op << "; ";
+    } else {
+      d << e.name << " idle; ";
+    }
+  }
+  if (!any_stuck) d << "no engine holds an instruction; ";
+  d << "instruction queues: load " << s.load_q << ", compute " << s.compute_q << ", store " << s.store_q
+    << "; tokens:";
+  for (int i = 0; i < 4; ++i) d << " " << kToken[i] << "=" << tok[i];
+  d << "; fetch: " << s.fetch_remaining << " instruction(s) not yet fetched, " << s.fetch_q
+    << " fetched and not yet routed";
+  return d.str();
+}
+
+std::string describe_error(uint32_t err_info) {
+  namespace f = regs::err_info;
+  const uint32_t code = (err_info & f::kCodeMask) >> f::kCodeLsb;
+  const uint32_t engine = (err_info & f::kEngineMask) >> f::kEngineLsb;
+  std::ostringstream d;
+  d << "error flag set by " << regs::engine_e::show(engine, true) << ": "
+    << regs::err_e::show(code, true) << " (code " << code << ")";
+  return d.str();
+}
+
+}  // namespace cosim::vta
+
+namespace cosim::tb::vta {
+
+namespace pins = cosim::vta::pins;  // the generated binding (manifest ports)
+using namespace cosim::vta;  // the ISA, golden model and compiler by their own names
+
+namespace {
+StatusVector status_of(const Vvta_top& t) {
+  StatusVector s;
+  for (int i = 0; i < 4; ++i) s.w[i] = t.status_o[i];
+  return s;
+}
+
+// FINISH, the error flag, the debug status vector.
+struct VtaStatus {
+  static bool done(const Vvta_top& t) { return t.done_o != 0; }
+  static bool error(const Vvta_top& t) { return t.error_o != 0; }
+  static std::string diagnosis(const Vvta_top& t) { return describe_status(status_of(t)); }
+  // The manifest's deadlock rule (vta.yaml `deadlock`) over status_o.
+  using Watch = regs::deadlock::Watch;
+  static constexpr const char* kWatchRule = regs::deadlock::kRule;
+  static constexpr uint64_t kWatchCycles = regs::deadlock::kCycles;
+  static const uint32_t* watch_words(const Vvta_top& t) { return t.status_o.data(); }
+};
+}  // namespace
+
+struct VtaCore::Impl {
+  harness::AxiMasterBinder<Vvta_top, pins::Mem> axi;
+  harness::Core<Vvta_top, VtaStatus, pins::Top> core;
+  static_assert(harness::AxiMasterBinder<Vvta_top, pins::Mem>::kDataBytes == kAxiDataBytes);
+
+  std::unique_ptr<activity::Timeline> timeline;
+  std::unique_ptr<activity::ActivityPort<Vvta_top, ActivityProbe>> activity;
+
+  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave) {
+    core.add_port(axi);
+    if (wave != nullptr && wave->timeline) {
+      timeline = std::make_unique<activity::Timeline>(activity_lanes());
+      activity = std::make_unique<activity::ActivityPort<Vvta_top, ActivityProbe>>(*timeline, ActivityProbe{});
+      core.add_port(*activity);
+    }
+  }
+};
+
+VtaCore::VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle, const TbConfig* wave)
+    : impl_(std::make_unique<Impl>(slave, wave)) {
+  impl_->core.start_timeline(std::move(after_cycle));
+}
+
+VtaCore::~VtaCore() = default;
+
+void VtaCore::cycle() { impl_->core.cycle(); }
+
+std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->core.wave_stats(); }
+const activity::Timeline* VtaCore::timeline() const { return impl_->timeline.get(); }
+
+uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->core.reg_read(addr); }
+void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->core.reg_write(addr, data); }
+
+void VtaCore::start(uint32_t insn_addr, uint32_t insn_count) {
+  reg_write(regs::kInsnCount, insn_count);
+  reg_write(regs::kInsnAddr, insn_addr);
+  reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
+}
+
+PerfCounters VtaCore::read_perf(uint64_t* cycles_reg) {
+  if (cycles_reg != nullptr) *cycles_reg = reg_read(regs::kCycles);
+  uint32_t values[kNumPerf];
+  for (int i = 0; i < kNumPerf; ++i) values[i] = reg_read(static_cast<uint8_t>(regs::kPerfBase + 4 * i));
+  return perf_from_registers(values);
+}
+
+bool VtaCore::done() const { return impl_->core.done(); }
+bool VtaCore::error() const { return impl_->core.error(); }
+
+StatusVector VtaCore::status() const { return status_of(impl_->core.model()); }
+std::string VtaCore::deadlock_note() const { return impl_->core.deadlock_note(); }
+
+bool VtaCore::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
+
+uint64_t VtaCore::cycles() const { return impl_->core.cycles(); }
+
+}  // namespace cosim::tb::vta
