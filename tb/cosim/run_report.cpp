@@ -21,7 +21,7 @@ std::string dump_npy(const std::string& out_dir, const std::string& file, const 
 
 // What a hang and an assertion report share: the timeline up to the stop
 // and the waveform (where a hang is where one helps most).
-json stopped_report(const RunContext& ctx, const char* status, const std::optional<activity::Timeline>& timeline,
+json stopped_report(const RunContext& ctx, const char* status, const std::optional<timeline::Timeline>& timeline,
                     const TbConfig& cfg, double wall_seconds) {
   json j = base_report(ctx);
   j["status"] = status;
@@ -80,14 +80,14 @@ json base_report(const RunContext& ctx) {
 }
 
 json timeout_report(const RunContext& ctx, const std::string& diagnosis,
-                    const std::optional<activity::Timeline>& timeline, const TbConfig& cfg, double wall_seconds) {
+                    const std::optional<timeline::Timeline>& timeline, const TbConfig& cfg, double wall_seconds) {
   json j = stopped_report(ctx, "timeout", timeline, cfg, wall_seconds);
   j["diagnosis"] = diagnosis;
   return j;
 }
 
 json assertion_report(const RunContext& ctx, const RtlAssertionError& e,
-                      const std::optional<activity::Timeline>& timeline, const TbConfig& cfg, double wall_seconds) {
+                      const std::optional<timeline::Timeline>& timeline, const TbConfig& cfg, double wall_seconds) {
   const RtlAssertionInfo& a = e.info();
   json j = stopped_report(ctx, "assertion", timeline, cfg, wall_seconds);
   j["bit_exact"] = false;

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 #include "cosim/finished_run.hpp"
 #include "cosim/run_context.hpp"
 #include "rtl_assert/rtl_assertion_error.hpp"
@@ -18,12 +18,12 @@ nlohmann::json base_report(const RunContext& ctx);
 
 // A run that did not finish in its timeout_cycles; `timeline` up to the hang.
 nlohmann::json timeout_report(const RunContext& ctx, const std::string& diagnosis,
-                              const std::optional<activity::Timeline>& timeline, const TbConfig& cfg,
+                              const std::optional<timeline::Timeline>& timeline, const TbConfig& cfg,
                               double wall_seconds);
 
 // A run stopped by a property of the design that broke: a failure of the DUT.
 nlohmann::json assertion_report(const RunContext& ctx, const RtlAssertionError& e,
-                                const std::optional<activity::Timeline>& timeline, const TbConfig& cfg,
+                                const std::optional<timeline::Timeline>& timeline, const TbConfig& cfg,
                                 double wall_seconds);
 
 // --dump: every check's expected and actual tensor, and the workload's

@@ -49,7 +49,7 @@ std::optional<SimOutcome> simulate_run(const TargetBackend& backend, const trace
   const auto wall_seconds = [&t0] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   };
-  std::optional<activity::Timeline> partial;  // the timeline up to a hang or an assertion
+  std::optional<timeline::Timeline> partial;  // the timeline up to a hang or an assertion
   try {
     return simulate(
         tr, cfg, [&backend](const char* name, const TbConfig& c) { return backend.make_dut(name, c); }, opt.out_dir,

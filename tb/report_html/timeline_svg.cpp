@@ -54,7 +54,7 @@ std::string timeline_section(const nlohmann::json& t, const nlohmann::json& laye
   std::ostringstream o;
   if (!t.is_object() || !t.contains("lanes") || t["lanes"].empty()) {
     o << "<p class=\"note\">No engine timeline: sampling was off (<code>--no-timeline</code>) or this DUT declares "
-         "no activity lanes.</p>\n";
+         "no timeline lanes.</p>\n";
     return o.str();
   }
   const double cycles = std::max(1.0, t.value("cycles", 0.0));

@@ -1,5 +1,5 @@
 // The engine timeline as inline SVG, from report.json "timeline"
-// (tb/activity Timeline::to_json): one row per lane, cycles left to right.
+// (tb/timeline Timeline::to_json): one row per lane, cycles left to right.
 // A state lane stacks, per bucket, the share of each drawn state (idle is
 // the background; working states green / blue, waiting ones orange / red);
 // a level lane draws the bucket's peak (light) and mean

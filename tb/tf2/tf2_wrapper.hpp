@@ -23,7 +23,7 @@ class Tf2Wrapper : public AxiDutWrapper {
 
   // Clocks until CTRL.done (set at the end of a run, cleared by start).
   bool run(uint64_t max_cycles) override;
-  const activity::Timeline* timeline() const override { return core_.timeline(); }
+  const timeline::Timeline* timeline() const override { return core_.timeline(); }
   const HwConfig& hw_config() const { return hw_; }
 
  protected:

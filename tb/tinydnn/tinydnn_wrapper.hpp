@@ -38,7 +38,7 @@ class TinyDnnWrapper : public DutWrapper {
   ~TinyDnnWrapper() override;
 
   bool run(uint64_t max_cycles) override;
-  const activity::Timeline* timeline() const override { return core_.timeline(); }
+  const timeline::Timeline* timeline() const override { return core_.timeline(); }
   std::string diagnosis() const override;
   std::map<std::string, uint64_t> perf_counters() const override;
   std::vector<std::string> errors() const override { return core_.streams().errors(); }

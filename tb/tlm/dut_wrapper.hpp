@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 #include "scoreboard/write_log.hpp"
 #include "tlm/tb_config.hpp"
 #include "tlm/tlm_memory_port.hpp"
@@ -50,10 +50,10 @@ class DutWrapper : public sc_core::sc_module {
   virtual std::string diagnosis() const = 0;
   // DUT performance counters by name (cycles busy, bytes moved, ...).
   virtual std::map<std::string, uint64_t> perf_counters() const { return {}; }
-  // The engine timeline (tb/activity): what each unit did, sampled while the
+  // The engine timeline (tb/timeline): what each unit did, sampled while the
   // DUT ran (TbConfig::timeline); null when the DUT declares no lanes or
   // sampling is off.
-  virtual const activity::Timeline* timeline() const { return nullptr; }
+  virtual const timeline::Timeline* timeline() const { return nullptr; }
   // Bus protocol violations and failed memory accesses seen so far; a run
   // with any is reported as failed even when the outputs match.
   virtual std::vector<std::string> errors() const { return {}; }

@@ -7,7 +7,7 @@
 namespace cosim::tb {
 
 SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFactory& make_dut,
-                    const std::string& out_dir, WriteLog* log, std::optional<activity::Timeline>* timeline_on_error) {
+                    const std::string& out_dir, WriteLog* log, std::optional<timeline::Timeline>* timeline_on_error) {
   if (sc_core::sc_get_status() != sc_core::SC_ELABORATION || sc_core::sc_time_stamp() != sc_core::SC_ZERO_TIME) {
     throw std::logic_error("cosim::tb::simulate: one SystemC simulation per process");
   }
@@ -38,7 +38,7 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   }
   out.cycles = dut->cycles();
   out.perf = dut->perf_counters();
-  if (const activity::Timeline* t = dut->timeline()) out.timeline = *t;
+  if (const timeline::Timeline* t = dut->timeline()) out.timeline = *t;
   out.dut_errors = dut->errors();
   out.dram = dram.stats();
   out.memory = dut->memory_stats();

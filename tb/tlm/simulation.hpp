@@ -25,7 +25,7 @@ struct SimOutcome {
   PlayResult play;
   uint64_t cycles = 0;  // DUT cycles since reset at the end
   std::map<std::string, uint64_t> perf;
-  std::optional<activity::Timeline> timeline;  // DutWrapper::timeline()
+  std::optional<timeline::Timeline> timeline;  // DutWrapper::timeline()
   std::vector<std::string> dut_errors;  // DutWrapper::errors()
   DramTarget::Stats dram;
   TlmMemoryPort::Stats memory;
@@ -43,6 +43,6 @@ struct SimOutcome {
 // when given (a hang's page shows who waited on what).
 SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFactory& make_dut,
                     const std::string& out_dir, WriteLog* log = nullptr,
-                    std::optional<activity::Timeline>* timeline_on_error = nullptr);
+                    std::optional<timeline::Timeline>* timeline_on_error = nullptr);
 
 }  // namespace cosim::tb

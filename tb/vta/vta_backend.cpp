@@ -22,7 +22,7 @@
 #include "model_replay/model_replay.hpp"
 #include "vta/disasm.hpp"
 #include "vta/functional_model.hpp"
-#include "vta/raw_trace.hpp"
+#include "vta/raw_program_replay.hpp"
 #include "vta/vta_disasm.hpp"
 #include "vta/vta_model_op.hpp"
 #include "vta/vta_program_op.hpp"

@@ -22,7 +22,7 @@ class VtaWrapper : public AxiDutWrapper {
   ~VtaWrapper() override;
 
   bool run(uint64_t max_cycles) override;
-  const activity::Timeline* timeline() const override { return core_.timeline(); }
+  const timeline::Timeline* timeline() const override { return core_.timeline(); }
 
  protected:
   // Which engine waits on which token queue (vta_pkg::status_t).

@@ -28,8 +28,8 @@ import struct
 import subprocess
 import sys
 
-# scenario -> lanes its DUT declares (tb/vta/core/vta_lanes.cpp, tb/tf2/core/tf2_lanes.cpp,
-# tb/tinydnn/core/tinydnn_lanes.cpp)
+# scenario -> lanes its DUT declares (tb/vta/core/vta_timeline.cpp, tb/tf2/core/tf2_timeline.cpp,
+# tb/tinydnn/core/tinydnn_timeline.cpp)
 PAGES = {"conv2d": 9, "tf2_conv3x3": 6, "tinydnn_fwd": 4}
 SKIP = 77
 # Model scenarios whose Layers table is measured: VTA int8 (CPU operators in

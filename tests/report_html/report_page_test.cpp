@@ -83,7 +83,7 @@ TEST_F(ReportPage, VtaConv2dLanesAgreeWithTheCoresCounters) {
   for (const char* engine : {"LOAD", "COMPUTE GEMM", "COMPUTE ALU", "COMPUTE LOAD (UOP/ACC)", "STORE"}) {
     EXPECT_GT(cycles_in(rep, engine, "busy"), 0u) << engine;
   }
-  // The lane's busy counts each GEMM's start and done cycle too (vta_lanes.hpp).
+  // The lane's busy counts each GEMM's start and done cycle too (vta_timeline.hpp).
   const uint64_t gemm = cycles_in(rep, "COMPUTE GEMM", "busy"), counter = perf["gemm_busy"].get<uint64_t>();
   EXPECT_GE(gemm, counter);
   EXPECT_LE(gemm, counter + counter / 100) << "GEMM lane busy " << gemm << " vs gemm_busy " << counter;

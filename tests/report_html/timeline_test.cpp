@@ -1,14 +1,14 @@
-// tb/activity Timeline: exact cycle counts per state, bounded buckets for a
+// tb/timeline Timeline: exact cycle counts per state, bounded buckets for a
 // long run, level lanes' peak and mean; the JSON's buckets add up to them.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <vector>
 
-#include "activity/activity_port.hpp"
-#include "activity/timeline.hpp"
+#include "timeline/timeline_port.hpp"
+#include "timeline/timeline.hpp"
 
-namespace act = cosim::tb::activity;
+namespace act = cosim::tb::timeline;
 
 namespace {
 

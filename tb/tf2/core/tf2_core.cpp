@@ -7,8 +7,8 @@
 #include "verilated.h"
 #include "dut/tf2_pins.hpp"
 #include "harness/core.hpp"
-#include "activity/activity_port.hpp"
-#include "tf2/core/tf2_lanes.hpp"
+#include "timeline/timeline_port.hpp"
+#include "tf2/core/tf2_timeline.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -79,13 +79,13 @@ struct Tf2Core::Impl {
   harness::AxiMasterBinder<Vtf2_top, pins::Mem> axi;
   EventPort events;
   harness::Core<Vtf2_top, Tf2Status, pins::Top> core;
-  bool sample_activity;
-  std::unique_ptr<activity::Timeline> timeline;
-  std::unique_ptr<activity::ActivityPort<Vtf2_top, ActivityProbe>> activity;
+  bool sample_timeline;
+  std::unique_ptr<timeline::Timeline> timeline;
+  std::unique_ptr<timeline::TimelinePort<Vtf2_top, TimelineProbe>> timeline_port;
   static_assert(harness::AxiMasterBinder<Vtf2_top, pins::Mem>::kDataBytes == kAxiDataBytes);
 
   Impl(harness::AxiSlavePort& s, const TbConfig* wave)
-      : axi(s), core("tf2", wave), sample_activity(wave != nullptr && wave->timeline) {
+      : axi(s), core("tf2", wave), sample_timeline(wave != nullptr && wave->timeline) {
     core.add_port(axi);
     core.add_port(events);
   }
@@ -96,15 +96,15 @@ Tf2Core::~Tf2Core() = default;
 
 void Tf2Core::start_timeline(std::function<void()> after_cycle) {
   impl_->core.start_timeline(std::move(after_cycle));
-  // Sampled from here: the activity's cycles are the DUT's timeline.
-  if (impl_->sample_activity && !impl_->timeline) {
-    impl_->timeline = std::make_unique<activity::Timeline>(activity_lanes());
-    impl_->activity =
-        std::make_unique<activity::ActivityPort<Vtf2_top, ActivityProbe>>(*impl_->timeline, ActivityProbe{});
-    impl_->core.add_port(*impl_->activity);
+  // Sampled from here: the timeline's cycles are the DUT's timeline.
+  if (impl_->sample_timeline && !impl_->timeline) {
+    impl_->timeline = std::make_unique<timeline::Timeline>(timeline_lanes());
+    impl_->timeline_port =
+        std::make_unique<timeline::TimelinePort<Vtf2_top, TimelineProbe>>(*impl_->timeline, TimelineProbe{});
+    impl_->core.add_port(*impl_->timeline_port);
   }
 }
-const activity::Timeline* Tf2Core::timeline() const { return impl_->timeline.get(); }
+const timeline::Timeline* Tf2Core::timeline() const { return impl_->timeline.get(); }
 void Tf2Core::cycle() { impl_->core.cycle(); }
 uint32_t Tf2Core::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
 void Tf2Core::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }

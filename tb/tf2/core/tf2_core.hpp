@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 #include "dut/tf2_regs.hpp"
 #include "harness/axi_master_binder.hpp"
 
@@ -48,7 +48,7 @@ class Tf2Core {
  public:
   // Resets the engine. `wave`: the waveform settings, null for none; with
   // its `timeline` the units' activity is sampled on the timeline
-  // (tf2_lanes.hpp).
+  // (tf2_timeline.hpp).
   explicit Tf2Core(harness::AxiSlavePort& slave, const TbConfig* wave = nullptr);
   ~Tf2Core();
   Tf2Core(const Tf2Core&) = delete;
@@ -74,7 +74,7 @@ class Tf2Core {
   uint64_t time() const;  // cycles on the DUT's timeline
   std::map<std::string, uint64_t> wave_stats() const;
   // The engine timeline so far; null when not sampled.
-  const activity::Timeline* timeline() const;
+  const timeline::Timeline* timeline() const;
 
  private:
   struct Impl;

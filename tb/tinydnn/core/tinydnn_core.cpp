@@ -9,8 +9,8 @@
 #include "dut/tinydnn_pins.hpp"
 #include "harness/core.hpp"
 #include "harness/stall_seed.hpp"
-#include "activity/activity_port.hpp"
-#include "tinydnn/core/tinydnn_lanes.hpp"
+#include "timeline/timeline_port.hpp"
+#include "tinydnn/core/tinydnn_timeline.hpp"
 
 namespace cosim::tb::tinydnn {
 
@@ -273,16 +273,16 @@ struct TinyDnnCore::Impl {
   harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out> axis;
   CounterPort counters;
   harness::Core<Vtinydnn_top, TinyDnnStatus, pins::Top> core;
-  bool sample_activity;
-  std::unique_ptr<activity::Timeline> timeline;
-  std::unique_ptr<activity::ActivityPort<Vtinydnn_top, ActivityProbe>> activity;
+  bool sample_timeline;
+  std::unique_ptr<timeline::Timeline> timeline;
+  std::unique_ptr<timeline::TimelinePort<Vtinydnn_top, TimelineProbe>> timeline_port;
 
   Impl(MemoryPort& mem, uint64_t seed, axis::DelaySource delay, const TbConfig* wave)
       : streams(mem, seed, std::move(delay)),
         axis(streams),
         counters(axis),
         core("tinydnn", wave),
-        sample_activity(wave != nullptr && wave->timeline) {
+        sample_timeline(wave != nullptr && wave->timeline) {
     core.add_port(axis);
     core.add_port(counters);
   }
@@ -294,16 +294,16 @@ TinyDnnCore::~TinyDnnCore() = default;
 
 void TinyDnnCore::start_timeline(std::function<void()> after_cycle) {
   impl_->core.start_timeline(std::move(after_cycle));
-  // Sampled from here: the activity's cycles are the DUT's timeline.
-  if (impl_->sample_activity && !impl_->timeline) {
+  // Sampled from here: the timeline's cycles are the DUT's timeline.
+  if (impl_->sample_timeline && !impl_->timeline) {
     Impl& i = *impl_;
-    i.timeline = std::make_unique<activity::Timeline>(activity_lanes());
-    i.activity = std::make_unique<activity::ActivityPort<Vtinydnn_top, ActivityProbe>>(
-        *i.timeline, ActivityProbe{&i.axis.in(), &i.axis.out()});
-    i.core.add_port(*i.activity);
+    i.timeline = std::make_unique<timeline::Timeline>(timeline_lanes());
+    i.timeline_port = std::make_unique<timeline::TimelinePort<Vtinydnn_top, TimelineProbe>>(
+        *i.timeline, TimelineProbe{&i.axis.in(), &i.axis.out()});
+    i.core.add_port(*i.timeline_port);
   }
 }
-const activity::Timeline* TinyDnnCore::timeline() const { return impl_->timeline.get(); }
+const timeline::Timeline* TinyDnnCore::timeline() const { return impl_->timeline.get(); }
 void TinyDnnCore::cycle() { impl_->core.cycle(); }
 uint32_t TinyDnnCore::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
 void TinyDnnCore::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }

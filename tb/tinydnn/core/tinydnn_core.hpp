@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 #include "axi/memory_port.hpp"
 #include "axis/axis_checker.hpp"
 #include "axis/axis_dma.hpp"
@@ -120,7 +120,7 @@ class TinyDnnCore {
  public:
   // Resets the accelerator. `wave`: the waveform settings, null for none;
   // with its `timeline` the streams and units are sampled on the timeline
-  // (tinydnn_lanes.hpp).
+  // (tinydnn_timeline.hpp).
   TinyDnnCore(MemoryPort& mem, uint64_t seed, axis::DelaySource delay = {}, const TbConfig* wave = nullptr);
   ~TinyDnnCore();
   TinyDnnCore(const TinyDnnCore&) = delete;
@@ -145,7 +145,7 @@ class TinyDnnCore {
   uint64_t time() const;
   std::map<std::string, uint64_t> wave_stats() const;
   // The engine timeline so far; null when not sampled.
-  const activity::Timeline* timeline() const;
+  const timeline::Timeline* timeline() const;
 
  private:
   struct Impl;

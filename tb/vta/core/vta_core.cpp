@@ -7,8 +7,8 @@
 #include "verilated.h"
 #include "dut/vta_pins.hpp"
 #include "harness/core.hpp"
-#include "activity/activity_port.hpp"
-#include "vta/core/vta_lanes.hpp"
+#include "timeline/timeline_port.hpp"
+#include "vta/core/vta_timeline.hpp"
 
 namespace cosim::vta {
 
@@ -137,15 +137,15 @@ struct VtaCore::Impl {
   harness::Core<Vvta_top, VtaStatus, pins::Top> core;
   static_assert(harness::AxiMasterBinder<Vvta_top, pins::Mem>::kDataBytes == kAxiDataBytes);
 
-  std::unique_ptr<activity::Timeline> timeline;
-  std::unique_ptr<activity::ActivityPort<Vvta_top, ActivityProbe>> activity;
+  std::unique_ptr<timeline::Timeline> timeline;
+  std::unique_ptr<timeline::TimelinePort<Vvta_top, TimelineProbe>> timeline_port;
 
   Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave) {
     core.add_port(axi);
     if (wave != nullptr && wave->timeline) {
-      timeline = std::make_unique<activity::Timeline>(activity_lanes());
-      activity = std::make_unique<activity::ActivityPort<Vvta_top, ActivityProbe>>(*timeline, ActivityProbe{});
-      core.add_port(*activity);
+      timeline = std::make_unique<timeline::Timeline>(timeline_lanes());
+      timeline_port = std::make_unique<timeline::TimelinePort<Vvta_top, TimelineProbe>>(*timeline, TimelineProbe{});
+      core.add_port(*timeline_port);
     }
   }
 };
@@ -160,7 +160,7 @@ VtaCore::~VtaCore() = default;
 void VtaCore::cycle() { impl_->core.cycle(); }
 
 std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->core.wave_stats(); }
-const activity::Timeline* VtaCore::timeline() const { return impl_->timeline.get(); }
+const timeline::Timeline* VtaCore::timeline() const { return impl_->timeline.get(); }
 
 uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->core.reg_read(addr); }
 void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->core.reg_write(addr, data); }

@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 #include "dut/vta_regs.hpp"
 #include "harness/axi_master_binder.hpp"
 
@@ -76,7 +76,7 @@ class VtaCore {
   // `wave`: the waveform settings (TbConfig::wave_*) when an FST is asked
   // for; the cycles dumped are those after reset, numbered like the calls of
   // `after_cycle` (tb/wave). InputError when this build's model cannot trace.
-  // With TbConfig::timeline the engines' activity is sampled (vta_lanes.hpp).
+  // With TbConfig::timeline the engines' activity is sampled (vta_timeline.hpp).
   explicit VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle = {},
                    const tb::TbConfig* wave = nullptr);
   ~VtaCore();
@@ -107,7 +107,7 @@ class VtaCore {
   // wave_first_cycle / wave_last_cycle / wave_truncated once a dump opened.
   std::map<std::string, uint64_t> wave_stats() const;
   // The engine timeline so far; null when not sampled.
-  const activity::Timeline* timeline() const;
+  const timeline::Timeline* timeline() const;
 
  private:
   struct Impl;

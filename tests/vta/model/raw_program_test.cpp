@@ -11,7 +11,7 @@
 #include "support/artifact_dir.hpp"
 #include "matmul_program.hpp"
 #include "vta/raw_program.hpp"
-#include "vta/raw_trace.hpp"
+#include "vta/raw_program_replay.hpp"
 
 namespace cosim::vta {
 namespace {

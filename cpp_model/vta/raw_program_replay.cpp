@@ -1,4 +1,4 @@
-#include "vta/raw_trace.hpp"
+#include "vta/raw_program_replay.hpp"
 
 #include <cstdio>
 #include <filesystem>

@@ -1,10 +1,10 @@
-#include "vta/core/vta_lanes.hpp"
+#include "vta/core/vta_timeline.hpp"
 
 #include <algorithm>
 
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
 #include "Vvta_top.h"
-#include "activity/activity_port.hpp"
+#include "timeline/timeline_port.hpp"
 #include "dut/vta_regs.hpp"
 
 namespace cosim::tb::vta {
@@ -27,9 +27,9 @@ uint32_t single_queue_state(uint32_t state) {
 
 }  // namespace
 
-std::vector<activity::Lane> activity_lanes() {
-  using activity::level_lane;
-  using activity::state_lane;
+std::vector<timeline::Lane> timeline_lanes() {
+  using timeline::level_lane;
+  using timeline::state_lane;
   const std::vector<std::string> compute = {"idle", "busy", "wait load->compute", "wait store->compute"};
   return {state_lane("LOAD", {"idle", "busy", "wait compute->load"}),
           state_lane("COMPUTE GEMM", compute),
@@ -42,12 +42,12 @@ std::vector<activity::Lane> activity_lanes() {
           level_lane("tokens store->compute")};
 }
 
-bool ActivityProbe::operator()(const Vvta_top& m, uint32_t* v) {
+bool TimelineProbe::operator()(const Vvta_top& m, uint32_t* v) {
   const uint32_t w[4] = {m.status_o[0], m.status_o[1], m.status_o[2], m.status_o[3]};
   if (primed && w[0] == last[0] && w[1] == last[1] && w[2] == last[2] && w[3] == last[3]) return false;
   std::copy(w, w + 4, last);
   primed = true;
-  using activity::bits;
+  using timeline::bits;
   v[kTokL2c] = bits<st::kTokL2cLsb, st::kTokL2cWidth>(w);
   v[kTokC2l] = bits<st::kTokC2lLsb, st::kTokC2lWidth>(w);
   v[kTokC2s] = bits<st::kTokC2sLsb, st::kTokC2sWidth>(w);

@@ -1,4 +1,4 @@
-// What the engine timeline (tb/activity) shows of the VTA core: LOAD,
+// What the engine timeline (tb/timeline) shows of the VTA core: LOAD,
 // COMPUTE (GEMM, ALU and its own UOP / ACC loads apart) and STORE, each busy
 // or waiting on which token queue, and the four token queues' depths; all
 // read from the debug status vector (vta_pkg::status_t) that the timeout
@@ -10,17 +10,17 @@
 #include <cstdint>
 #include <vector>
 
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 
 class Vvta_top;
 
 namespace cosim::tb::vta {
 
-std::vector<activity::Lane> activity_lanes();
+std::vector<timeline::Lane> timeline_lanes();
 
 // Reads the status vector; when it did not change since the last cycle
 // (most cycles: a GEMM runs for thousands), that is all it does.
-struct ActivityProbe {
+struct TimelineProbe {
   bool operator()(const Vvta_top& m, uint32_t* values);
   uint32_t last[4] = {0, 0, 0, 0};
   bool primed = false;

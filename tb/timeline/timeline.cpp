@@ -1,17 +1,17 @@
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace cosim::tb::activity {
+namespace cosim::tb::timeline {
 
 Timeline::Timeline(std::vector<Lane> lanes)
     : lanes_(std::move(lanes)), n_(lanes_.size()), current_(n_, 0), since_(n_, 0) {
   for (std::size_t i = 0; i < n_; ++i) {
     if (lanes_[i].kind == LaneKind::kState && lanes_[i].states.size() < 2) {
-      throw std::logic_error("activity lane " + lanes_[i].name + ": needs idle and at least one drawn state");
+      throw std::logic_error("timeline lane " + lanes_[i].name + ": needs idle and at least one drawn state");
     }
-    if (lanes_[i].states.size() > 64) throw std::logic_error("activity lane " + lanes_[i].name + ": over 64 states");
+    if (lanes_[i].states.size() > 64) throw std::logic_error("timeline lane " + lanes_[i].name + ": over 64 states");
     cells_.emplace_back(kMaxBuckets * width(i), 0);
     totals_.emplace_back(width(i), 0);
   }
@@ -120,4 +120,4 @@ nlohmann::json Timeline::to_json() const {
   return {{"cycles", t.end_}, {"bucket_cycles", t.bucket_cycles()}, {"lanes", lanes}};
 }
 
-}  // namespace cosim::tb::activity
+}  // namespace cosim::tb::timeline

@@ -1,4 +1,4 @@
-#include "tf2/core/tf2_lanes.hpp"
+#include "tf2/core/tf2_timeline.hpp"
 
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
 #include "Vtf2_top.h"
@@ -31,8 +31,8 @@ uint32_t controller_phase(unsigned s) {
 
 }  // namespace
 
-std::vector<activity::Lane> activity_lanes() {
-  using activity::state_lane;
+std::vector<timeline::Lane> timeline_lanes() {
+  using timeline::state_lane;
   return {state_lane("controller", {"idle", "descriptor fetch", "quantiser fetch", "run", "drain"}),
           state_lane("feature loader", {"idle", "read burst", "wait read port", "loading"}),
           state_lane("filter loader", {"idle", "parameters", "weights", "wait read port"}),
@@ -41,7 +41,7 @@ std::vector<activity::Lane> activity_lanes() {
           state_lane("AXI read port", {"free", "descriptors", "filters", "features", "residuals"})};
 }
 
-bool ActivityProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
+bool TimelineProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
   const unsigned cs = m.dbg_ctrl_state_o;
   const bool rd_busy = m.dbg_rd_busy_o;
   const unsigned owner = m.dbg_rd_owner_o;

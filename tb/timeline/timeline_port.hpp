@@ -11,15 +11,15 @@
 #include <utility>
 #include <vector>
 
-#include "activity/timeline.hpp"
+#include "timeline/timeline.hpp"
 #include "harness/port.hpp"
 
-namespace cosim::tb::activity {
+namespace cosim::tb::timeline {
 
 template <class Model, class Probe>
-class ActivityPort final : public harness::Port<Model> {
+class TimelinePort final : public harness::Port<Model> {
  public:
-  ActivityPort(Timeline& timeline, Probe probe)
+  TimelinePort(Timeline& timeline, Probe probe)
       : timeline_(timeline), probe_(std::move(probe)), values_(timeline.lanes().size(), 0) {}
   void drive(Model& m) override { (void)m; }
   void sample(const Model& m, uint64_t time) override {
@@ -46,4 +46,4 @@ inline uint32_t bits(const uint32_t* words) {
   return static_cast<uint32_t>((v >> (Lsb % 32)) & ((uint64_t{1} << Width) - 1));
 }
 
-}  // namespace cosim::tb::activity
+}  // namespace cosim::tb::timeline

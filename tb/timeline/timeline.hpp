@@ -1,4 +1,4 @@
-// An activity timeline: per lane (a unit of the DUT: an engine, a loader, a
+// The engine timeline: per lane (a unit of the DUT: an engine, a loader, a
 // stream), what it did on every cycle, recorded cheaply and kept small.
 //   - A state lane holds a small enum per cycle: 0 = idle (not drawn),
 //     1.. named states ("busy", "wait load->compute", ...).
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace cosim::tb::activity {
+namespace cosim::tb::timeline {
 
 enum class LaneKind { kState, kLevel };
 
@@ -80,4 +80,4 @@ class Timeline {
   uint64_t end_ = 0;
 };
 
-}  // namespace cosim::tb::activity
+}  // namespace cosim::tb::timeline
