@@ -90,11 +90,13 @@ struct Ctx {
 }  // namespace
 
 const std::vector<std::string>& supported_op_names() {
-  static const std::vector<std::string> names{"CONV_2D", "DEPTHWISE_CONV_2D", "ADD"};
+  static const std::vector<std::string> names{"CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "ADD"};
   return names;
 }
 
-bool is_supported_op(int32_t code) { return code == kConv2d || code == kDepthwiseConv2d || code == kAdd; }
+bool is_supported_op(int32_t code) {
+  return code == kConv2d || code == kDepthwiseConv2d || code == kFullyConnected || code == kAdd;
+}
 
 OpFilter parse_op_filter(const std::vector<std::string>& names, const std::string& context) {
   OpFilter f;
@@ -103,11 +105,13 @@ OpFilter parse_op_filter(const std::vector<std::string>& names, const std::strin
       f.insert(kConv2d);
     else if (n == "DEPTHWISE_CONV_2D")
       f.insert(kDepthwiseConv2d);
+    else if (n == "FULLY_CONNECTED")
+      f.insert(kFullyConnected);
     else if (n == "ADD")
       f.insert(kAdd);
     else
       throw InputError(context + ": unknown op " + quoted(n) +
-                       " in ops: list, expected CONV_2D, DEPTHWISE_CONV_2D or ADD");
+                       " in ops: list, expected CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED or ADD");
   }
   return f;
 }
@@ -119,6 +123,20 @@ Tensor LayerWorkload::run(const std::vector<Tensor>& in) const {
                      std::to_string(in.size()));
   if (code == kConv2d) return ops::conv2d(in[0], filter, bias, conv);
   if (code == kDepthwiseConv2d) return ops::depthwise_conv2d(in[0], filter, bias, conv);
+  if (code == kFullyConnected) {
+    const Tensor y = ops::fully_connected(in[0], filter, bias, fc);
+    // [rows, units] in the output tensor's declared shape (keep_num_dims);
+    // as computed when the counts differ, for the caller to report.
+    int64_t n = 1;  // the declared count, without allocating a corrupt shape
+    for (int64_t d : output_shape) {
+      if (d <= 0 || n > y.numel() / d) return y;
+      n *= d;
+    }
+    if (n != y.numel()) return y;
+    Tensor shaped(DType::kInt8, output_shape);
+    std::copy(y.bytes().begin(), y.bytes().end(), shaped.bytes().begin());
+    return shaped;
+  }
   return ops::add(in[0], in[1], add);
 }
 
@@ -195,13 +213,18 @@ Tensor run_softmax(const Model& model, std::size_t o, const Tensor& in) {
   }
 }
 
-Tensor run_fully_connected(const Model& model, std::size_t o, const Tensor& in, quant::Rounding rounding) {
-  const Ctx c = op_context(model, o);
-  const Operator& op = c.sg.operators[o];
+namespace {
+// A FULLY_CONNECTED's constants and parameters, checked as the int8 kernel
+// needs them (DEFAULT weights, symmetric per-tensor or per-unit int8 filter).
+struct FullyConnectedParts {
+  Tensor filter;  // [units, depth]
+  Tensor bias;
+  ops::FullyConnectedParams params;
+};
+FullyConnectedParts fully_connected_parts(const Ctx& c, const Operator& op, quant::Rounding rounding) {
   const auto& opt = options_of<FullyConnectedOptions>(c, op, "FullyConnectedOptions");
   if (opt.weights_format != 0) c.fail("only the DEFAULT weights format is supported");
   const InOut q = in_out_quant(c, op);
-  const TensorInfo& ot = output_of(c, op);
   const TensorInfo& ft = c.tensor(op, 1, "filter");
   if (ft.type != static_cast<int8_t>(TensorType::kInt8) || ft.shape.size() != 2)
     c.fail("filter " + quoted(ft.name) + " must be INT8 [units, depth]");
@@ -213,24 +236,14 @@ Tensor run_fully_connected(const Model& model, std::size_t o, const Tensor& in, 
     if (z != 0) c.fail("filter " + quoted(ft.name) + " has a non-zero zero point " + std::to_string(z));
   for (float v : fs)
     if (!(v > 0.0f)) c.fail("filter " + quoted(ft.name) + " has a non-positive scale " + std::to_string(v));
-  const Tensor filter = constant_tensor(model, 0, op.inputs[1]);
-  const Tensor bias = c.bias(op, 0, ft.shape[0]);
-  const ops::FullyConnectedParams p =
+  FullyConnectedParts parts;
+  parts.filter = constant_tensor(c.model, 0, op.inputs[1]);
+  parts.bias = c.bias(op, 0, ft.shape[0]);
+  parts.params =
       ops::make_fully_connected_params(q.s_in, q.zp_in, fs, q.s_out, q.zp_out, c.activation(opt.activation), rounding);
-  Tensor y;
-  try {
-    y = ops::fully_connected(in, filter, bias, p);
-  } catch (const InputError& e) {
-    c.fail(e.what());
-  }
-  // [rows, units] in the output tensor's declared shape (keep_num_dims).
-  const std::vector<int64_t> to(ot.shape.begin(), ot.shape.end());
-  Tensor shaped(DType::kInt8, to);
-  if (shaped.numel() != y.numel())
-    c.fail("computes " + shape_str(y.shape()) + " but its output tensor " + quoted(ot.name) + " is " + shape_str(to));
-  std::copy(y.bytes().begin(), y.bytes().end(), shaped.bytes().begin());
-  return shaped;
+  return parts;
 }
+}  // namespace
 
 std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& filter, quant::Rounding rounding,
                                           const TensorMap* golden) {
@@ -298,6 +311,12 @@ std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& fi
       }
       if (w.conv.stride_w < 1 || w.conv.stride_h < 1 || w.conv.dilation_w < 1 || w.conv.dilation_h < 1)
         c.fail("strides and dilations must be >= 1");
+    } else if (op.code == kFullyConnected) {
+      FullyConnectedParts parts = fully_connected_parts(c, op, rounding);
+      w.input_tensors = {op.inputs[0]};
+      w.filter = std::move(parts.filter);
+      w.bias = std::move(parts.bias);
+      w.fc = parts.params;
     } else {  // ADD
       const TensorInfo& a = c.tensor(op, 0, "input 1");
       const TensorInfo& b = c.tensor(op, 1, "input 2");

@@ -1,6 +1,6 @@
 // Operators of an imported model as workloads for the golden model and the
-// accelerators: CONV_2D, DEPTHWISE_CONV_2D and ADD with their constant
-// tensors and TFLite int8 quantization parameters.
+// accelerators: CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED and ADD with
+// their constant tensors and TFLite int8 quantization parameters.
 #pragma once
 
 #include <cstdint>
@@ -35,10 +35,10 @@ OpFilter parse_op_filter(const std::vector<std::string>& names, const std::strin
 
 struct LayerWorkload {
   std::size_t op_index = 0;            // position in subgraph 0's operator list
-  int32_t code = 0;                    // kConv2d, kDepthwiseConv2d or kAdd
+  int32_t code = 0;                    // kConv2d, kDepthwiseConv2d, kFullyConnected or kAdd
   std::string op;                      // "CONV_2D", ...
   std::string name;                    // the output tensor's name
-  std::vector<int32_t> input_tensors;  // activation inputs (1 for convs, 2 for ADD)
+  std::vector<int32_t> input_tensors;  // activation inputs (1 for convs and FULLY_CONNECTED, 2 for ADD)
   int32_t output_tensor = -1;
   std::vector<int64_t> output_shape;
 
@@ -47,6 +47,10 @@ struct LayerWorkload {
   Tensor filter;
   Tensor bias;
   ops::ConvParams conv;
+  // FULLY_CONNECTED: int8 [units, depth] filter, int32 bias (or empty), and
+  // the parameters for ops::fully_connected; its output is reshaped to the
+  // output tensor's declared shape.
+  ops::FullyConnectedParams fc;
   // ADD: parameters for ops::add.
   ops::AddParams add;
 
@@ -73,10 +77,10 @@ std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& fi
 // Operators the golden chain runs beyond the DUT workloads, with the
 // quantization of operator `op` of subgraph 0 checked as the kernels need it
 // (InputError naming the file and operator otherwise): AVERAGE_POOL_2D
-// (ops::average_pool2d), FULLY_CONNECTED (ops::fully_connected, per-tensor
-// or per-channel weights) and SOFTMAX (ops::softmax, output at 1/256, -128).
+// (ops::average_pool2d) and SOFTMAX (ops::softmax, output at 1/256, -128).
+// (FULLY_CONNECTED is a LayerWorkload: ops::fully_connected, per-tensor or
+// per-unit weights.)
 Tensor run_average_pool2d(const Model& model, std::size_t op, const Tensor& in);
 Tensor run_softmax(const Model& model, std::size_t op, const Tensor& in);
-Tensor run_fully_connected(const Model& model, std::size_t op, const Tensor& in, quant::Rounding rounding);
 
 }  // namespace cosim::tflite

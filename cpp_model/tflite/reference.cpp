@@ -115,13 +115,11 @@ bool run_operator(const Model& model, std::size_t o, const std::vector<LayerWork
     values[w.output_tensor] = std::move(y);
     return true;
   }
-  const bool host_op = op.code == kAveragePool2d || op.code == kFullyConnected || op.code == kSoftmax ||
-                       op.code == kReshape;
+  const bool host_op = op.code == kAveragePool2d || op.code == kSoftmax || op.code == kReshape;
   if (!host_op || op.inputs.empty() || op.inputs[0] < 0 || op.outputs.size() != 1) return false;
   const Tensor* v = fetch(model, values, op.inputs[0]);
   if (v == nullptr) return false;
   values[op.outputs[0]] = op.code == kAveragePool2d    ? run_average_pool2d(model, o, *v)
-                          : op.code == kFullyConnected ? run_fully_connected(model, o, *v, rounding)
                           : op.code == kSoftmax        ? run_softmax(model, o, *v)
                                                        : reshape(model, o, op, *v);
   return true;

@@ -179,6 +179,16 @@ Chain golden_chain(const Value& model_key, const tflite::Model& m, const Tensor&
   return c;
 }
 
+// `t`'s bytes under `shape` when it has as many elements (else `t`, for the
+// shape checks downstream to report).
+Tensor in_shape(const Tensor& t, const std::vector<int64_t>& shape) {
+  if (t.shape() == shape) return t;
+  Tensor r(t.dtype(), shape);
+  if (r.numel() != t.numel()) return t;
+  std::copy(t.bytes().begin(), t.bytes().end(), r.bytes().begin());
+  return r;
+}
+
 // mode: delegate, as a TFLite delegate runs the network: the selected
 // operators on the DUT, each fed the tensors the delegate chain itself
 // produced (the DUT's golden output of earlier DUT operators, the CPU's of the
@@ -224,7 +234,9 @@ std::vector<Layer> lower_delegate(const ModelTarget& target, const tflite::Model
       throw std::logic_error("mode delegate needs one check per DUT layer, " + ctx.check + " has " +
                              std::to_string(layer.checks.size()));
     }
-    chain_values[on_chain.output_tensor] = layer.checks[0].expected;  // what the DUT must write
+    // What the DUT must write, in the tensor's declared shape (a target may
+    // compute an operator in another view: FULLY_CONNECTED as a 1x1 CONV_2D).
+    chain_values[on_chain.output_tensor] = in_shape(layer.checks[0].expected, on_chain.output_shape);
     ctx.chain = nullptr;  // on_chain and network go out of scope
     ctx.chain_single = nullptr;
     ctx.network = nullptr;

@@ -14,6 +14,7 @@
 #include "quant/tflite_quant.hpp"
 #include "quant/vta_quant.hpp"
 #include "scoreboard/scoreboard.hpp"
+#include "tflite/fully_connected_as_conv.hpp"
 #include "vta/disasm.hpp"
 #include "vta_compiler/add_compiler.hpp"
 #include "vta_compiler/conv2d_compiler.hpp"
@@ -65,6 +66,24 @@ std::string conv_support(const tflite::Model& m, std::size_t i) {
   if (!conv_activation(o->activation)) return "fused activation other than RELU/RELU6";
   if (o->dilation_h != 1 || o->dilation_w != 1) return "dilation > 1";
   return "";
+}
+
+// The operators whose MACs run on the GEMM core (an ADD's GEMMs only move operands).
+bool on_gemm(const std::string& type) { return type == "CONV_2D" || type == "FULLY_CONNECTED"; }
+
+// FULLY_CONNECTED runs as the 1x1 CONV_2D it equals (tflite/fully_connected_as_conv.hpp).
+std::string fc_support(const tflite::Model& m, std::size_t i) {
+  const auto* o = std::get_if<tflite::FullyConnectedOptions>(&m.subgraphs[0].operators[i].options);
+  if (o == nullptr) return "no FULLY_CONNECTED options";
+  if (!conv_activation(o->activation)) return "fused activation other than RELU/RELU6";
+  if (o->weights_format != 0) return "weights format other than DEFAULT";
+  return "";
+}
+
+// The fused activation of a CONV_2D or FULLY_CONNECTED the support checks accepted.
+quant::Activation gemm_activation(const tflite::Operator& op) {
+  if (const auto* fc = std::get_if<tflite::FullyConnectedOptions>(&op.options)) return *conv_activation(fc->activation);
+  return *conv_activation(std::get<tflite::Conv2DOptions>(op.options).activation);
 }
 
 // The VTA ADD program has no clamp: the fused activation must leave the
@@ -161,6 +180,7 @@ RunPos run_pos(const std::vector<model_replay::ReplayedLayer>& layers, std::size
 
 // ", 3x3 s1": a CONV_2D's kernel and stride, for the shapes column.
 std::string conv_shape(const tflite::LayerWorkload& l) {
+  if (l.op == "FULLY_CONNECTED") return ", as 1x1 conv";
   return ", " + std::to_string(l.filter.dim(1)) + "x" + std::to_string(l.filter.dim(2)) + " s" +
          std::to_string(l.conv.stride_h);
 }
@@ -247,6 +267,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
 
   std::vector<model_replay::OpSupport> supported_ops() const override {
     return {{tflite::kConv2d, "fused NONE/RELU/RELU6, dilation 1", conv_support},
+            {tflite::kFullyConnected, "fused NONE/RELU/RELU6", fc_support},
             {tflite::kAdd, "no clamping fused activation", add_support}};
   }
 
@@ -260,7 +281,14 @@ class VtaModelTarget : public model_replay::ModelTarget {
   }
 
   model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
-    const tflite::LayerWorkload& l = *ctx.chain;
+    if (ctx.chain->code != tflite::kFullyConnected) return lower_on_gemm(ctx, *ctx.chain, *ctx.chain_single);
+    return lower_on_gemm(ctx, tflite::fully_connected_as_conv2d(*ctx.chain),
+                         tflite::fully_connected_as_conv2d(*ctx.chain_single));
+  }
+
+  // One layer: `l` (double rounding) and `s` (single), a FULLY_CONNECTED as its 1x1 CONV_2D.
+  model_replay::Layer lower_on_gemm(const model_replay::LayerContext& ctx, const tflite::LayerWorkload& l,
+                                    const tflite::LayerWorkload& s) const {
     const tflite::Model& m = ctx.model;
     const tflite::Operator& op = m.subgraphs[0].operators[ctx.op_index];
     CompileOptions opt = compile_options(ctx.sc);
@@ -295,15 +323,16 @@ class VtaModelTarget : public model_replay::ModelTarget {
     }
     model_replay::Layer out;
     std::string in_dims;
-    for (const Tensor& t : l.inputs) in_dims += (in_dims.empty() ? "" : " + ") + model_replay::dims(t.shape());
-    out.shapes = in_dims + " -> " + model_replay::dims(l.output_shape);
+    // The operator's own shapes (a FULLY_CONNECTED's, not its 1x1 CONV_2D view's).
+    for (const Tensor& t : ctx.chain->inputs) in_dims += (in_dims.empty() ? "" : " + ") + model_replay::dims(t.shape());
+    out.shapes = in_dims + " -> " + model_replay::dims(ctx.chain->output_shape);
     CompiledProgram prog;
     Tensor golden_out;
     // requant tflite_*: TFLite's own parameters in that rounding (multipliers
     // and shifts derived from the model's scales as TFLite does), on this
     // layer's inputs.
     const std::optional<quant::Rounding> tfl = tflite_rounding(ctx.sc);
-    const tflite::LayerWorkload& tfl_params = tfl == quant::Rounding::kSingle ? *ctx.chain_single : l;
+    const tflite::LayerWorkload& tfl_params = tfl == quant::Rounding::kSingle ? s : l;
     if (l.code == tflite::kConv2d && tfl) {
       out.shapes += conv_shape(l);
       const ops::ConvParams& p = tfl_params.conv;
@@ -315,8 +344,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
       golden_out = ops::conv2d(l.inputs[0], l.filter, l.bias, p);
     } else if (l.code == tflite::kConv2d) {
       out.shapes += conv_shape(l);
-      const auto& o = std::get<tflite::Conv2DOptions>(op.options);
-      const quant::Activation act = *conv_activation(o.activation);
+      const quant::Activation act = gemm_activation(op);
       const Scale si = tensor_scale(m, op.inputs[0]), sw = tensor_scale(m, op.inputs[1]),
                   so = tensor_scale(m, op.outputs[0]);
       const auto plans = ops::vta_plan_conv2d(l.filter, l.bias, si.scale.at(0), si.zero_point, sw.scale,
@@ -334,7 +362,6 @@ class VtaModelTarget : public model_replay::ModelTarget {
       prog = compile_add(l.inputs[0], l.inputs[1], vp, opt);
       golden_out = ops::vta_add(l.inputs[0], l.inputs[1], vp);
     }
-    const tflite::LayerWorkload& s = *ctx.chain_single;
     out.checks.push_back({ctx.check,
                           as_nhwc(golden_out),
                           {{ctx.check, "tflite_double", as_nhwc(l.expected)},
@@ -415,7 +442,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     const std::string pre = run_prefix(rp.run, rp.runs);
     const auto span = layer_span(*run.layers, run.index, out);
     const uint64_t cyc = span ? span->second - span->first : 0;
-    const bool conv = l.type == "CONV_2D";
+    const bool conv = on_gemm(l.type);
     f.cells.push_back(std::to_string(rp.run));
     f.json["run"] = rp.run;
     if (cyc > 0) {
@@ -466,7 +493,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     // they cost cycles but are not counted as useful work.
     uint64_t gemm_uops = 0, cycles = 0, macs = 0;
     for (std::size_t k = 0; k < layers.size(); ++k) {
-      if (layers[k].type == "CONV_2D") gemm_uops += program(layers[k]).gemm_uops;
+      if (on_gemm(layers[k].type)) gemm_uops += program(layers[k]).gemm_uops;
       macs += program(layers[k]).macs;
     }
     const std::size_t runs = layers.empty() ? 0 : run_pos(layers, 0).runs;
@@ -559,7 +586,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     };
     for (const model_replay::ReplayedLayer* l : run) {
       add("vta_macs", program(*l).macs);
-      add("vta_conv_gemm_uops", l->type == "CONV_2D" ? program(*l).gemm_uops : 0);
+      add("vta_conv_gemm_uops", on_gemm(l->type) ? program(*l).gemm_uops : 0);
     }
   }
 

@@ -129,7 +129,8 @@ TEST(TfliteGolden, RealModelsMatchIndependentSingleRounding) {
     const Tensor x = random_input(m, 99);
     const TensorMap g = run_reference(m, x, quant::Rounding::kSingle);
     const auto layers = extract_layers(m, {}, quant::Rounding::kSingle, &g);
-    EXPECT_EQ(layers.size(), std::string(file) == "resnet8_int8.tflite" ? 12u : 9u);
+    // CONV_2D, DEPTHWISE_CONV_2D, ADD and the one FULLY_CONNECTED of each.
+    EXPECT_EQ(layers.size(), std::string(file) == "resnet8_int8.tflite" ? 13u : 10u);
     for (const LayerWorkload& w : layers) {
       ASSERT_TRUE(w.has_data) << file << " " << w.name;
       const Operator& op = sg.operators[w.op_index];
@@ -155,6 +156,27 @@ TEST(TfliteGolden, RealModelsMatchIndependentSingleRounding) {
           ASSERT_EQ(y.data<int8_t>()[i], spec_clamp(spec_single(av + bv, mo) + zo, lo, 127)) << w.name << " @" << i;
           ++checked;
         }
+      } else if (w.code == kFullyConnected) {
+        // Per row and unit: bias + sum (x - zp_in) * w, one multiplier per unit or for all.
+        const TensorInfo& it = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+        const TensorInfo& ft = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+        const Tensor f = constant_tensor(m, 0, op.inputs[1]);
+        const Tensor b = constant_tensor(m, 0, op.inputs[2]);
+        const int64_t units = f.dim(0), depth = f.dim(1), zi = it.quant.zero_point[0];
+        const auto act = std::get<FullyConnectedOptions>(op.options).activation;
+        const int lo = act == FusedActivation::kNone ? -128 : std::max(-128, zo);
+        const int hi = act == FusedActivation::kRelu6 ? std::min(127, zo + static_cast<int>(std::round(6.0 / so))) : 127;
+        for (int64_t r = 0; r < y.numel() / units; ++r)
+          for (int64_t u = 0; u < units; ++u) {
+            int64_t acc = b.data<int32_t>()[u];
+            for (int64_t d = 0; d < depth; ++d)
+              acc += int64_t{f.data<int8_t>()[u * depth + d]} * (w.inputs[0].data<int8_t>()[r * depth + d] - zi);
+            const double fs = ft.quant.scale.size() == 1 ? ft.quant.scale[0] : ft.quant.scale[static_cast<std::size_t>(u)];
+            const Mult mm = spec_multiplier(double{it.quant.scale[0]} * fs / so);
+            ASSERT_EQ(y.data<int8_t>()[r * units + u], spec_clamp(spec_single(acc, mm) + zo, lo, hi))
+                << file << " " << w.name << " row " << r << " unit " << u;
+            ++checked;
+          }
       } else {
         const bool dw = w.code == kDepthwiseConv2d;
         const TensorInfo& it = sg.tensors[static_cast<std::size_t>(op.inputs[0])];

@@ -164,7 +164,7 @@ TEST(TfliteImport, OpFilterNamesAndUnknownOp) {
     const std::string msg = e.what();
     EXPECT_NE(msg.find("scenarios/kws.yaml: ops"), std::string::npos) << msg;
     EXPECT_NE(msg.find("'SOFTMAX'"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("CONV_2D, DEPTHWISE_CONV_2D or ADD"), std::string::npos) << msg;
+    EXPECT_NE(msg.find("CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED or ADD"), std::string::npos) << msg;
     EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
   }
 }
@@ -221,7 +221,8 @@ TEST(TfliteImport, Resnet8Int8Structure) {
     EXPECT_TRUE(std::holds_alternative<Conv2DOptions>(op.options));
   }
   const auto layers = extract_layers(m);
-  EXPECT_EQ(layers.size(), 12u);
+  EXPECT_EQ(layers.size(), 13u);  // 9 CONV_2D, 3 ADD, 1 FULLY_CONNECTED
+  EXPECT_EQ(extract_layers(m, parse_op_filter({"FULLY_CONNECTED"}, "test")).size(), 1u);
   EXPECT_EQ(extract_layers(m, parse_op_filter({"ADD"}, "test")).size(), 3u);
   EXPECT_EQ(extract_layers(m, parse_op_filter({"CONV_2D"}, "test")).size(), 9u);
 }

@@ -35,6 +35,7 @@ using nlohmann::json;
 const std::string kModels = COSIM_MODELS_DIR;
 const std::string kResnet = kModels + "/resnet8_int8.tflite";
 const std::string kKws = kModels + "/kws_dscnn_int8.tflite";
+const std::string kAd01 = kModels + "/ad01_int8.tflite";
 
 using Cmd = cosim::test::CliResult;
 
@@ -43,18 +44,27 @@ class VtaModelReplay : public cosim::test::CosimCli {};
 #define REQUIRE_MODEL(path)                                                             \
   if (!fs::exists(path)) GTEST_SKIP() << "model " << (path) << " not found (models folder absent)"
 
+// `t`'s bytes under another shape of as many elements.
+cosim::Tensor as_shape(const cosim::Tensor& t, std::vector<int64_t> shape) {
+  cosim::Tensor r(t.dtype(), std::move(shape));
+  EXPECT_EQ(r.numel(), t.numel());
+  std::copy_n(t.bytes().begin(), std::min(r.nbytes(), t.nbytes()), r.bytes().begin());
+  return r;
+}
+
 TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   REQUIRE_MODEL(kResnet);
   const std::string out = work() + "/resnet8";
   const Cmd c = cosim("run " + scenario("resnet8") + " --dump --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
-  EXPECT_NE(c.out.find("PASS bit-exact (12 checks"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("PASS bit-exact (13 checks"), std::string::npos) << c.out;
   const json j = report(out);
   EXPECT_EQ(j["status"], "pass");
   EXPECT_EQ(j["op"], "model");
   EXPECT_TRUE(j["bit_exact"].get<bool>());
 
-  // From tflite_dump: ops 0..11, ADD at 3, 7, 11; output shapes per op.
+  // From tflite_dump: ops 0..11, ADD at 3, 7, 11, and the FULLY_CONNECTED at
+  // 14 (checked in its 1x1 CONV_2D view); output shapes per op.
   struct Expect {
     std::size_t op;
     const char* type;
@@ -68,6 +78,7 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
       {6, "CONV_2D", "op06_conv2d", {1, 16, 16, 32}}, {7, "ADD", "op07_add", {1, 16, 16, 32}},
       {8, "CONV_2D", "op08_conv2d", {1, 8, 8, 64}},   {9, "CONV_2D", "op09_conv2d", {1, 8, 8, 64}},
       {10, "CONV_2D", "op10_conv2d", {1, 8, 8, 64}},  {11, "ADD", "op11_add", {1, 8, 8, 64}},
+      {14, "FULLY_CONNECTED", "op14_fully_connected", {1, 1, 1, 10}},
   };
   const json& layers = j["layers"];
   ASSERT_EQ(layers.size(), want.size());
@@ -79,7 +90,7 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   const auto golden = cosim::tflite::run_reference(model, cosim::tflite::random_input(model, 1),
                                                    cosim::quant::Rounding::kDouble);
   uint64_t cycle_sum = 0, conv_gemm_uops = 0;
-  int conv = 0, add = 0;
+  int conv = 0, add = 0, fc = 0;
   for (std::size_t k = 0; k < want.size(); ++k) {
     const json& l = layers[k];
     SCOPED_TRACE(want[k].check);
@@ -91,13 +102,14 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
     EXPECT_EQ(checks[k]["name"], want[k].check);
     EXPECT_EQ(checks[k]["mismatches"].get<int64_t>(), 0);
     EXPECT_EQ(checks[k]["shape"].get<std::vector<int64_t>>(), want[k].out);
-    (std::string(want[k].type) == "ADD" ? add : conv) += 1;
+    const std::string type = want[k].type;
+    (type == "ADD" ? add : type == "CONV_2D" ? conv : fc) += 1;
     // Per-layer cycles from the CYCLES register of each run.
     ASSERT_TRUE(l["cycles"].is_number()) << l.dump();
     const uint64_t cyc = l["cycles"].get<uint64_t>();
     EXPECT_GT(cyc, 0u);
     cycle_sum += cyc;
-    if (std::string(want[k].type) == "CONV_2D") {
+    if (type != "ADD") {  // CONV_2D and FULLY_CONNECTED run their MACs on the GEMM core
       conv_gemm_uops += l["gemm_uops"].get<uint64_t>();
       EXPECT_NEAR(l["utilization"].get<double>(),
                   static_cast<double>(l["gemm_uops"].get<uint64_t>()) / static_cast<double>(cyc), 1e-12);
@@ -132,14 +144,15 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   }
   EXPECT_EQ(conv, 9);
   EXPECT_EQ(add, 3);
-  EXPECT_EQ(j["metrics"]["layers_bit_exact"].get<double>(), 12.0);
-  EXPECT_EQ(j["metrics"]["layers_on_vta"].get<double>(), 12.0);
-  // ops: all left out ops 12-15: AVERAGE_POOL_2D, RESHAPE, FULLY_CONNECTED, SOFTMAX.
-  EXPECT_EQ(j["metrics"]["ops_not_supported"].get<double>(), 4.0);
-  ASSERT_EQ(j["not_supported"].size(), 4u);
-  EXPECT_EQ(j["not_supported"][3]["op_index"].get<std::size_t>(), 15u);
-  EXPECT_EQ(j["not_supported"][3]["type"], "SOFTMAX");
-  EXPECT_EQ(j["not_supported"][3]["shapes"], "1x10 -> 1x10");  // a CPU row of the layer table has its shapes
+  EXPECT_EQ(fc, 1);
+  EXPECT_EQ(j["metrics"]["layers_bit_exact"].get<double>(), 13.0);
+  EXPECT_EQ(j["metrics"]["layers_on_vta"].get<double>(), 13.0);
+  // ops: all left out ops 12, 13, 15: AVERAGE_POOL_2D, RESHAPE, SOFTMAX.
+  EXPECT_EQ(j["metrics"]["ops_not_supported"].get<double>(), 3.0);
+  ASSERT_EQ(j["not_supported"].size(), 3u);
+  EXPECT_EQ(j["not_supported"][2]["op_index"].get<std::size_t>(), 15u);
+  EXPECT_EQ(j["not_supported"][2]["type"], "SOFTMAX");
+  EXPECT_EQ(j["not_supported"][2]["shapes"], "1x10 -> 1x10");  // a CPU row of the layer table has its shapes
   // One simulation: the runs' cycles add up to the DUT's total minus the
   // host's register accesses between runs.
   const uint64_t total = j["cycles"].get<uint64_t>();
@@ -155,7 +168,7 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
   // The trace replays (12 runs, 12 checks) without the scenario.
   const Cmd r = cosim("replay " + out + "/trace --out " + work() + "/resnet8_replay");
   EXPECT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("PASS bit-exact (12 checks"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("PASS bit-exact (13 checks"), std::string::npos) << r.out;
 
   // One wrong expected byte in op07's check (the mem_check line's blob):
   // exit 1, exactly that layer's check mismatches, once.
@@ -211,7 +224,7 @@ TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
   const std::string out = work() + "/resnet8_streams";
   const json j = passing_run("", "resnet8_streams");
   const json& layers = j["layers"];
-  const std::vector<uint64_t> runs = {0, 0, 0, 1, 2, 2, 2, 3, 4, 4, 4, 5};
+  const std::vector<uint64_t> runs = {0, 0, 0, 1, 2, 2, 2, 3, 4, 4, 4, 5, 6};  // 6: the FULLY_CONNECTED after the CPU's pool
   ASSERT_EQ(layers.size(), runs.size());
   std::map<uint64_t, uint64_t> run_sum;
   for (std::size_t k = 0; k < runs.size(); ++k) {
@@ -234,7 +247,7 @@ TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
   }
   for (const auto& [r, sum] : run_sum)
     EXPECT_EQ(sum, j["perf_counters"]["run" + std::to_string(r) + "_vta_cycles"].get<uint64_t>()) << "run " << r;
-  // Six starts in the trace, one linked stream per run of several layers.
+  // Seven starts in the trace, one linked stream per run of several layers.
   std::ifstream txt(out + "/trace/trace.txt");
   std::string line;
   int waits = 0, streams = 0;
@@ -242,7 +255,7 @@ TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
     waits += line.rfind("wait_done", 0) == 0;
     streams += line.rfind("mem_load", 0) == 0 && line.find("stream") != std::string::npos;
   }
-  EXPECT_EQ(waits, 6);
+  EXPECT_EQ(waits, 7);
   EXPECT_EQ(streams, 3);
 
   const json ja = passing_run(" --set compile.stream=false", "resnet8_no_streams");
@@ -254,8 +267,8 @@ TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
 }
 
 // mode: delegate (the default): the network's output is what the CPU
-// operators (ops 12-15) make of the DUT's last output. Recomputed here from
-// the dumped DUT output of op 11 with the TFLite golden operators, and
+// operator after the DUT's last one (op 15) makes of its output. Recomputed
+// here from the dumped DUT output of op 14 with the TFLite golden operators, and
 // compared with the report's network-output figures against TFLite run
 // entirely on the CPU.
 TEST_F(VtaModelReplay, Resnet8DelegateOutputFromTheDutsLastLayer) {
@@ -272,11 +285,12 @@ TEST_F(VtaModelReplay, Resnet8DelegateOutputFromTheDutsLastLayer) {
   const auto& sg = model.subgraphs[0];
   const cosim::Tensor input = cosim::tflite::random_input(model, 1);
   const auto cpu_double = cosim::tflite::run_reference(model, input, cosim::quant::Rounding::kDouble);
-  // The delegate's tail: ops 12..15 on the CPU from op 11's DUT output.
+  // The delegate's tail: op 15 on the CPU from op 14's DUT output (the
+  // FULLY_CONNECTED, dumped in its 1x1 CONV_2D view: the same bytes).
   cosim::tflite::TensorMap tail;
-  tail[sg.operators[11].outputs[0]] = cosim::read_npy(out + "/op11_add_actual.npy");
+  tail[sg.operators[14].outputs[0]] = as_shape(cosim::read_npy(out + "/op14_fully_connected_actual.npy"), {1, 10});
   const auto params = cosim::tflite::extract_layers(model, {}, cosim::quant::Rounding::kDouble);
-  for (std::size_t o = 12; o < sg.operators.size(); ++o) {
+  for (std::size_t o = 15; o < sg.operators.size(); ++o) {
     ASSERT_TRUE(cosim::tflite::run_operator(model, o, params, tail, cosim::quant::Rounding::kDouble)) << o;
   }
   const cosim::Tensor& mine = tail.at(sg.outputs[0]);
@@ -308,8 +322,8 @@ TEST_F(VtaModelReplay, Resnet8DelegateOutputFromTheDutsLastLayer) {
 // CPU operators run in the same rounding, so the delegate's chain is TFLite's.
 // Recomputed here with the TFLite int8 golden alone (run_reference, no VTA
 // code): each layer's RTL output (dumped) equals the CPU chain's tensor of
-// that operator, and the network output the CPU tail (ops 12-15) makes of op
-// 11's RTL output equals TFLite run entirely on the CPU, element by element.
+// that operator, and the network output the CPU tail (op 15) makes of op
+// 14's RTL output equals TFLite run entirely on the CPU, element by element.
 // The default vta16 run fails the same comparisons (every layer, and the
 // network output), so they discriminate.
 struct DelegateVsCpu {
@@ -333,7 +347,7 @@ DelegateVsCpu run_delegate_against_cpu(const std::string& requant, cosim::quant:
   const auto& sg = model.subgraphs[0];
   const auto cpu = cosim::tflite::run_reference(model, cosim::tflite::random_input(model, 1), rounding);
   const auto differing = [](const cosim::Tensor& a, const cosim::Tensor& b) {
-    EXPECT_EQ(a.shape(), b.shape());
+    EXPECT_EQ(a.numel(), b.numel());  // a FULLY_CONNECTED is dumped in its [1, 1, rows, units] view
     int64_t n = 0;
     for (int64_t i = 0; i < std::min(a.numel(), b.numel()); ++i) n += a.data<int8_t>()[i] != b.data<int8_t>()[i];
     return n;
@@ -344,9 +358,9 @@ DelegateVsCpu run_delegate_against_cpu(const std::string& requant, cosim::quant:
     r.layer_diffs.push_back(differing(cosim::read_npy(out + "/" + check + "_actual.npy"), cpu.at(tensor)));
   }
   cosim::tflite::TensorMap tail;
-  tail[sg.operators[11].outputs[0]] = cosim::read_npy(out + "/op11_add_actual.npy");
+  tail[sg.operators[14].outputs[0]] = as_shape(cosim::read_npy(out + "/op14_fully_connected_actual.npy"), {1, 10});
   const auto params = cosim::tflite::extract_layers(model, {}, rounding);
-  for (std::size_t o = 12; o < sg.operators.size(); ++o) {
+  for (std::size_t o = 15; o < sg.operators.size(); ++o) {
     EXPECT_TRUE(cosim::tflite::run_operator(model, o, params, tail, rounding)) << o;
   }
   const cosim::Tensor& cpu_out = cpu.at(sg.outputs[0]);
@@ -362,9 +376,9 @@ TEST_F(VtaModelReplay, Resnet8DelegateWithTfliteRequantEqualsTfliteOnTheCpu) {
         std::pair{"tflite_single", cosim::quant::Rounding::kSingle}}) {
     SCOPED_TRACE(requant);
     const DelegateVsCpu r = run_delegate_against_cpu(requant, rounding);
-    ASSERT_EQ(r.layer_diffs.size(), 12u) << r.console;
-    EXPECT_NE(r.console.find("PASS bit-exact (12 checks"), std::string::npos) << r.console;
-    for (std::size_t k = 0; k < 12; ++k) {
+    ASSERT_EQ(r.layer_diffs.size(), 13u) << r.console;
+    EXPECT_NE(r.console.find("PASS bit-exact (13 checks"), std::string::npos) << r.console;
+    for (std::size_t k = 0; k < 13; ++k) {
       SCOPED_TRACE(r.report["layers"][k]["check"].get<std::string>());
       EXPECT_TRUE(r.report["layers"][k]["bit_exact"].get<bool>());
       EXPECT_EQ(r.layer_diffs[k], 0);
@@ -384,8 +398,8 @@ TEST_F(VtaModelReplay, Resnet8DelegateWithTfliteRequantEqualsTfliteOnTheCpu) {
   // against the double-rounding CPU chain: every layer still matches its own
   // (VTA) golden on the RTL, but none equals TFLite, nor does the output.
   const DelegateVsCpu v = run_delegate_against_cpu("vta16", cosim::quant::Rounding::kDouble);
-  ASSERT_EQ(v.layer_diffs.size(), 12u) << v.console;
-  for (std::size_t k = 0; k < 12; ++k) {
+  ASSERT_EQ(v.layer_diffs.size(), 13u) << v.console;
+  for (std::size_t k = 0; k < 13; ++k) {
     SCOPED_TRACE(v.report["layers"][k]["check"].get<std::string>());
     EXPECT_TRUE(v.report["layers"][k]["bit_exact"].get<bool>());
     EXPECT_GT(v.layer_diffs[k], 0) << "vta16 equals TFLite here: the comparison would not discriminate";
@@ -395,6 +409,43 @@ TEST_F(VtaModelReplay, Resnet8DelegateWithTfliteRequantEqualsTfliteOnTheCpu) {
   EXPECT_EQ(v.console.find("network output: "), std::string::npos) << v.console;
 }
 
+// Issue 34: the anomaly-detection autoencoder (ten FULLY_CONNECTED) wholly on
+// VTA's GEMM core, in both TFLite roundings. Recomputed here with the TFLite
+// int8 golden alone (run_reference on the same seeded input, no VTA code):
+// every layer's RTL output equals the CPU chain's tensor, and the last one is
+// the network output TFLite computes on the CPU.
+TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
+  REQUIRE_MODEL(kAd01);
+  const cosim::tflite::Model model = cosim::tflite::load_model(kAd01);
+  const auto& sg = model.subgraphs[0];
+  for (const auto& [requant, rounding] :
+       {std::pair{"tflite_double", cosim::quant::Rounding::kDouble},
+        std::pair{"tflite_single", cosim::quant::Rounding::kSingle}}) {
+    SCOPED_TRACE(requant);
+    const std::string out = work() + "/ad01_" + requant;
+    const Cmd c = cosim("run " + scenario("resnet8") + " --set model=" + kAd01 + " --set requant=" + requant +
+                        " --dump --out " + out);
+    ASSERT_EQ(c.code, 0) << c.out;
+    const json j = report(out);
+    ASSERT_EQ(j["layers"].size(), sg.operators.size());
+    EXPECT_TRUE(j["not_supported"].empty()) << j["not_supported"].dump();
+    const auto cpu = cosim::tflite::run_reference(model, cosim::tflite::random_input(model, 1), rounding);
+    for (const json& l : j["layers"]) {
+      SCOPED_TRACE(l["check"].get<std::string>());
+      EXPECT_EQ(l["type"], "FULLY_CONNECTED");
+      EXPECT_EQ(l["status"], "vta");
+      EXPECT_TRUE(l["bit_exact"].get<bool>());
+      EXPECT_GT(l["utilization"].get<double>(), 0.0);
+      const cosim::Tensor& want = cpu.at(sg.operators[l["op_index"].get<std::size_t>()].outputs[0]);
+      const cosim::Tensor got = as_shape(cosim::read_npy(out + "/" + l["check"].get<std::string>() + "_actual.npy"),
+                                         want.shape());
+      EXPECT_EQ(got.bytes(), want.bytes());
+    }
+    const json& n = j["network_output"]["bit_exact_vs_tflite"];
+    EXPECT_TRUE(n["bit_exact"].get<bool>()) << n.dump();
+  }
+}
+
 // `inputs: 3`: the network on three seeded inputs in one simulation, every
 // DUT layer checked per input, the top-1 agreement counted over them.
 TEST_F(VtaModelReplay, DelegateOverSeveralInputs) {
@@ -402,7 +453,7 @@ TEST_F(VtaModelReplay, DelegateOverSeveralInputs) {
   const std::string out = work() + "/kws_inputs";
   const Cmd c = cosim("run " + scenario("kws") + " --set inputs=3 --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
-  EXPECT_NE(c.out.find("PASS bit-exact (15 checks"), std::string::npos) << c.out;  // 5 CONV_2D x 3
+  EXPECT_NE(c.out.find("PASS bit-exact (18 checks"), std::string::npos) << c.out;  // (5 CONV_2D + 1 FULLY_CONNECTED) x 3
   const json j = report(out);
   ASSERT_EQ(j["network_outputs"].size(), 3u);
   int agree = 0;
@@ -431,9 +482,13 @@ TEST_F(VtaModelReplay, KwsConvOnVtaDepthwiseNotSupported) {
   ASSERT_EQ(c.code, 0) << c.out;
   const json j = report(out);
   EXPECT_EQ(j["status"], "pass");
-  // ops: all = the operators VTA supports: the CONV_2D at 0, 2, 4, 6, 8.
+  // ops: all = the operators VTA supports: the CONV_2D at 0, 2, 4, 6, 8 and
+  // the FULLY_CONNECTED at 11.
   const json& layers = j["layers"];
-  ASSERT_EQ(layers.size(), 5u);
+  ASSERT_EQ(layers.size(), 6u);
+  EXPECT_EQ(layers[5]["op_index"].get<std::size_t>(), 11u);
+  EXPECT_EQ(layers[5]["type"], "FULLY_CONNECTED");
+  EXPECT_TRUE(layers[5]["bit_exact"].get<bool>());
   for (std::size_t k = 0; k < 5; ++k) {
     SCOPED_TRACE(k);
     EXPECT_EQ(layers[k]["op_index"].get<std::size_t>(), 2 * k);
@@ -444,15 +499,15 @@ TEST_F(VtaModelReplay, KwsConvOnVtaDepthwiseNotSupported) {
     EXPECT_TRUE(layers[k]["distance"].contains("tflite_single"));
     EXPECT_GT(layers[k]["cycles"].get<uint64_t>(), 0u);
   }
-  EXPECT_EQ(j["mismatch"]["checks"].size(), 5u);
+  EXPECT_EQ(j["mismatch"]["checks"].size(), 6u);
   // The DEPTHWISE_CONV_2D at 1, 3, 5, 7 are named, not run (and so are the
-  // pool, reshape, dense and softmax at 9..12).
+  // pool, reshape and softmax at 9, 10, 12).
   std::vector<std::size_t> depthwise;
   for (const json& n : j["not_supported"]) {
     if (n["type"] == "DEPTHWISE_CONV_2D") depthwise.push_back(n["op_index"].get<std::size_t>());
   }
   EXPECT_EQ(depthwise, (std::vector<std::size_t>{1, 3, 5, 7}));
-  EXPECT_EQ(j["metrics"]["ops_not_supported"].get<double>(), 8.0);
+  EXPECT_EQ(j["metrics"]["ops_not_supported"].get<double>(), 7.0);
   EXPECT_NE(c.out.find("not supported by vta: DEPTHWISE_CONV_2D (ops 1, 3, 5, 7)"), std::string::npos) << c.out;
 }
 
@@ -527,11 +582,11 @@ TEST_F(VtaModelReplay, AReplayKeepsTheLayerTableAndNamesTheStore) {
   const Cmd r = cosim("replay " + run + "/trace --out " + work() + "/rich_replay");
   ASSERT_EQ(r.code, 0) << r.out;
   const json a = report(run), b = report(work() + "/rich_replay");
-  ASSERT_EQ(a["layers"].size(), 12u);
+  ASSERT_EQ(a["layers"].size(), 13u);
   EXPECT_EQ(b["layers"], a["layers"]);  // start_cycle / end_cycle: the timeline's bands
   EXPECT_EQ(b["network_output"], a["network_output"]);
   EXPECT_EQ(b["not_supported"], a["not_supported"]);
-  EXPECT_NE(r.out.find("partition   12 of 16 operators on vta"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("partition   13 of 16 operators on vta"), std::string::npos) << r.out;
 
   // Corrupt the first byte op01's check expects.
   std::ifstream t(run + "/trace/trace.txt");
