@@ -14,6 +14,7 @@
 #include "quant/tflite_quant.hpp"
 #include "quant/vta_quant.hpp"
 #include "scoreboard/scoreboard.hpp"
+#include "tflite/depthwise_as_conv.hpp"
 #include "tflite/fully_connected_as_conv.hpp"
 #include "vta/disasm.hpp"
 #include "vta_compiler/add_compiler.hpp"
@@ -60,16 +61,25 @@ std::optional<quant::Activation> conv_activation(tflite::FusedActivation a) {
   }
 }
 
-std::string conv_support(const tflite::Model& m, std::size_t i) {
-  const auto* o = std::get_if<tflite::Conv2DOptions>(&m.subgraphs[0].operators[i].options);
-  if (o == nullptr) return "no CONV_2D options";
+// A windowed operator (CONV_2D, DEPTHWISE_CONV_2D) the GEMM programs can
+// take: a fused activation they have, dilation 1.
+template <class Options>
+std::string window_support(const tflite::Model& m, std::size_t i, const char* type) {
+  const auto* o = std::get_if<Options>(&m.subgraphs[0].operators[i].options);
+  if (o == nullptr) return std::string("no ") + type + " options";
   if (!conv_activation(o->activation)) return "fused activation other than RELU/RELU6";
   if (o->dilation_h != 1 || o->dilation_w != 1) return "dilation > 1";
   return "";
 }
 
+std::string conv_support(const tflite::Model& m, std::size_t i) {
+  return window_support<tflite::Conv2DOptions>(m, i, "CONV_2D");
+}
+
 // The operators whose MACs run on the GEMM core (an ADD's GEMMs only move operands).
-bool on_gemm(const std::string& type) { return type == "CONV_2D" || type == "FULLY_CONNECTED"; }
+bool on_gemm(const std::string& type) {
+  return type == "CONV_2D" || type == "FULLY_CONNECTED" || type == "DEPTHWISE_CONV_2D";
+}
 
 // FULLY_CONNECTED runs as the 1x1 CONV_2D it equals (tflite/fully_connected_as_conv.hpp).
 std::string fc_support(const tflite::Model& m, std::size_t i) {
@@ -80,9 +90,15 @@ std::string fc_support(const tflite::Model& m, std::size_t i) {
   return "";
 }
 
-// The fused activation of a CONV_2D or FULLY_CONNECTED the support checks accepted.
+// `depthwise: gemm`: DEPTHWISE_CONV_2D as a block-diagonal CONV_2D (tflite/depthwise_as_conv.hpp).
+std::string depthwise_support(const tflite::Model& m, std::size_t i) {
+  return window_support<tflite::DepthwiseConv2DOptions>(m, i, "DEPTHWISE_CONV_2D");
+}
+
+// The fused activation of a CONV_2D, DEPTHWISE_CONV_2D or FULLY_CONNECTED the support checks accepted.
 quant::Activation gemm_activation(const tflite::Operator& op) {
   if (const auto* fc = std::get_if<tflite::FullyConnectedOptions>(&op.options)) return *conv_activation(fc->activation);
+  if (const auto* dw = std::get_if<tflite::DepthwiseConv2DOptions>(&op.options)) return *conv_activation(dw->activation);
   return *conv_activation(std::get<tflite::Conv2DOptions>(op.options).activation);
 }
 
@@ -181,6 +197,8 @@ RunPos run_pos(const std::vector<model_replay::ReplayedLayer>& layers, std::size
 // ", 3x3 s1": a CONV_2D's kernel and stride, for the shapes column.
 std::string conv_shape(const tflite::LayerWorkload& l) {
   if (l.op == "FULLY_CONNECTED") return ", as 1x1 conv";
+  if (l.op == "DEPTHWISE_CONV_2D") return ", " + std::to_string(l.filter.dim(1)) + "x" + std::to_string(l.filter.dim(2)) +
+                                          " s" + std::to_string(l.conv.stride_h) + " block-diagonal";
   return ", " + std::to_string(l.filter.dim(1)) + "x" + std::to_string(l.filter.dim(2)) + " s" +
          std::to_string(l.conv.stride_h);
 }
@@ -271,7 +289,20 @@ class VtaModelTarget : public model_replay::ModelTarget {
             {tflite::kAdd, "no clamping fused activation", add_support}};
   }
 
-  void add_keys(scenario::Schema& s) const override { s.optional("compile", compile_schema_, "{}"); }
+  // `depthwise: gemm` runs DEPTHWISE_CONV_2D on the GEMM core as a
+  // block-diagonal CONV_2D (C times the MACs: tb/vta/README.md); `cpu`, the
+  // default, leaves it to the CPU.
+  std::vector<model_replay::OpSupport> supported_ops_for(const scenario::Scenario& sc) const override {
+    std::vector<model_replay::OpSupport> ops = supported_ops();
+    if (sc["depthwise"].as_string() == "gemm")
+      ops.push_back({tflite::kDepthwiseConv2d, "depthwise: gemm, fused NONE/RELU/RELU6, dilation 1", depthwise_support});
+    return ops;
+  }
+
+  void add_keys(scenario::Schema& s) const override {
+    s.optional("compile", compile_schema_, "{}");
+    s.optional("depthwise", scenario::Schema::one_of({"cpu", "gemm"}), "cpu");
+  }
 
   std::string summary(const scenario::Scenario& sc) const override {
     return std::string("input ") + (sc["input"].is_string() ? "random" : "npy") +
@@ -281,9 +312,18 @@ class VtaModelTarget : public model_replay::ModelTarget {
   }
 
   model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
-    if (ctx.chain->code != tflite::kFullyConnected) return lower_on_gemm(ctx, *ctx.chain, *ctx.chain_single);
-    return lower_on_gemm(ctx, tflite::fully_connected_as_conv2d(*ctx.chain),
-                         tflite::fully_connected_as_conv2d(*ctx.chain_single));
+    if (ctx.chain->code == tflite::kFullyConnected)
+      return lower_on_gemm(ctx, tflite::fully_connected_as_conv2d(*ctx.chain),
+                           tflite::fully_connected_as_conv2d(*ctx.chain_single));
+    if (ctx.chain->code == tflite::kDepthwiseConv2d) {
+      model_replay::Layer layer =
+          lower_on_gemm(ctx, tflite::depthwise_as_conv2d(*ctx.chain), tflite::depthwise_as_conv2d(*ctx.chain_single));
+      // The useful MACs (one input channel per output), not the block-diagonal product the GEMM runs.
+      const tflite::LayerWorkload& dw = *ctx.chain;
+      layer.macs = static_cast<uint64_t>(dw.expected.numel() * dw.filter.dim(1) * dw.filter.dim(2));
+      return layer;
+    }
+    return lower_on_gemm(ctx, *ctx.chain, *ctx.chain_single);
   }
 
   // One layer: `l` (double rounding) and `s` (single), a FULLY_CONNECTED as its 1x1 CONV_2D.
@@ -494,7 +534,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     uint64_t gemm_uops = 0, cycles = 0, macs = 0;
     for (std::size_t k = 0; k < layers.size(); ++k) {
       if (on_gemm(layers[k].type)) gemm_uops += program(layers[k]).gemm_uops;
-      macs += program(layers[k]).macs;
+      macs += layers[k].layer.macs;  // a depthwise layer's useful MACs, not its block-diagonal product's
     }
     const std::size_t runs = layers.empty() ? 0 : run_pos(layers, 0).runs;
     for (std::size_t r = 0; r < runs; ++r) cycles += perf(out, run_prefix(r, runs) + "vta_cycles").value_or(0);

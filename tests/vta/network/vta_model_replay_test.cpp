@@ -36,6 +36,7 @@ const std::string kModels = COSIM_MODELS_DIR;
 const std::string kResnet = kModels + "/resnet8_int8.tflite";
 const std::string kKws = kModels + "/kws_dscnn_int8.tflite";
 const std::string kAd01 = kModels + "/ad01_int8.tflite";
+const std::string kVww = kModels + "/vww_96_int8.tflite";
 
 using Cmd = cosim::test::CliResult;
 
@@ -409,30 +410,30 @@ TEST_F(VtaModelReplay, Resnet8DelegateWithTfliteRequantEqualsTfliteOnTheCpu) {
   EXPECT_EQ(v.console.find("network output: "), std::string::npos) << v.console;
 }
 
-// Issue 34: the anomaly-detection autoencoder (ten FULLY_CONNECTED) wholly on
-// VTA's GEMM core, in both TFLite roundings. Recomputed here with the TFLite
-// int8 golden alone (run_reference on the same seeded input, no VTA code):
-// every layer's RTL output equals the CPU chain's tensor, and the last one is
-// the network output TFLite computes on the CPU.
-TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
-  REQUIRE_MODEL(kAd01);
-  const cosim::tflite::Model model = cosim::tflite::load_model(kAd01);
+// Issue 34: whole MLPerf Tiny models on VTA with TFLite's requantization in
+// both roundings, recomputed here with the TFLite int8 golden alone
+// (run_reference on the same seeded input, no VTA code): every DUT layer's
+// RTL output equals the CPU chain's tensor, and the network output equals
+// TFLite on the CPU. `set`: extra scenario keys; `on_vta`: the operators
+// expected on VTA, in order of type name counts.
+void expect_on_vta_equal_to_tflite(VtaModelReplay& t, const std::string& path, const std::string& name,
+                                   const std::string& set, const std::map<std::string, int>& on_vta) {
+  const cosim::tflite::Model model = cosim::tflite::load_model(path);
   const auto& sg = model.subgraphs[0];
   for (const auto& [requant, rounding] :
        {std::pair{"tflite_double", cosim::quant::Rounding::kDouble},
         std::pair{"tflite_single", cosim::quant::Rounding::kSingle}}) {
     SCOPED_TRACE(requant);
-    const std::string out = work() + "/ad01_" + requant;
-    const Cmd c = cosim("run " + scenario("resnet8") + " --set model=" + kAd01 + " --set requant=" + requant +
-                        " --dump --out " + out);
+    const std::string out = t.work() + "/" + name + "_" + requant;
+    const Cmd c = t.cosim("run " + t.scenario("resnet8") + " --set model=" + path + set + " --set requant=" + requant +
+                          " --dump --out " + out);
     ASSERT_EQ(c.code, 0) << c.out;
-    const json j = report(out);
-    ASSERT_EQ(j["layers"].size(), sg.operators.size());
-    EXPECT_TRUE(j["not_supported"].empty()) << j["not_supported"].dump();
+    const json j = t.report(out);
     const auto cpu = cosim::tflite::run_reference(model, cosim::tflite::random_input(model, 1), rounding);
+    std::map<std::string, int> types;
     for (const json& l : j["layers"]) {
       SCOPED_TRACE(l["check"].get<std::string>());
-      EXPECT_EQ(l["type"], "FULLY_CONNECTED");
+      ++types[l["type"].get<std::string>()];
       EXPECT_EQ(l["status"], "vta");
       EXPECT_TRUE(l["bit_exact"].get<bool>());
       EXPECT_GT(l["utilization"].get<double>(), 0.0);
@@ -441,9 +442,29 @@ TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
                                          want.shape());
       EXPECT_EQ(got.bytes(), want.bytes());
     }
+    EXPECT_EQ(types, on_vta);
     const json& n = j["network_output"]["bit_exact_vs_tflite"];
     EXPECT_TRUE(n["bit_exact"].get<bool>()) << n.dump();
   }
+}
+
+// The anomaly-detection autoencoder: its ten FULLY_CONNECTED on the GEMM core.
+TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
+  REQUIRE_MODEL(kAd01);
+  expect_on_vta_equal_to_tflite(*this, kAd01, "ad01", "", {{"FULLY_CONNECTED", 10}});
+}
+
+// Visual wake words with `depthwise: gemm`: its 13 DEPTHWISE_CONV_2D on the
+// GEMM core as block-diagonal CONV_2D, with the 14 CONV_2D and the dense
+// layer; the default leaves the depthwise layers to the CPU.
+TEST_F(VtaModelReplay, VwwDepthwiseOnTheGemmEqualsTfliteOnTheCpu) {
+  REQUIRE_MODEL(kVww);
+  expect_on_vta_equal_to_tflite(*this, kVww, "vww", " --set depthwise=gemm",
+                                {{"CONV_2D", 14}, {"DEPTHWISE_CONV_2D", 13}, {"FULLY_CONNECTED", 1}});
+  const std::string out = work() + "/vww_default";
+  const Cmd c = cosim("run " + scenario("resnet8") + " --set model=" + kVww + " --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  EXPECT_NE(c.out.find("not supported by vta: DEPTHWISE_CONV_2D (ops 1, 3,"), std::string::npos) << c.out;
 }
 
 // `inputs: 3`: the network on three seeded inputs in one simulation, every
