@@ -15,6 +15,13 @@ if "ad01" in name:
     print(f"cosim: error: --set model={model}: 'model': FULLY_CONNECTED is not supported here")
     sys.exit(2)
 os.makedirs(out, exist_ok=True)
+if "float" in name:  # a float model: SNR against the float model, "inf" when equal
+    report = {"status": "no_check" if "kws" in name else "pass", "bit_exact": "kws" not in name,
+              "cycles": 500 * inputs, "utilization": 0.25, "layers": [{"where": "tinydnn"}],
+              "network_output": {"float32": {"snr_db": "inf"}}, "top1_agreement": {"inputs": inputs, "float32": inputs}}
+    with open(os.path.join(out, "report.json"), "w") as f:
+        json.dump(report, f)
+    sys.exit(3 if "kws" in name else 0)
 mismatch = "kws" in name
 report = {
     "status": "mismatch" if mismatch else "pass",

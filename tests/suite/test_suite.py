@@ -44,6 +44,14 @@ with tempfile.TemporaryDirectory(dir=os.environ.get("COSIM_TEST_TMP")) as tmp:
     check(rows["kws_dscnn_int8.tflite"]["status"] == "mismatch", f"{rows['kws_dscnn_int8.tflite']}")
     page = open(os.path.join(tmp, "out", "suite.html")).read()
     check("FULLY_CONNECTED is not supported" in page and 'class="fail"' in page, "the page lists the failures")
+    # Float models: an exact match's SNR is "inf" in report.json; a run with
+    # nothing on the RTL (status no_check) is a model the accelerator cannot take.
+    r = run(tmp, "--only", "tinydnn", "--inputs", "2")
+    check(r.returncode == 2, f"a pair with nothing on the RTL makes exit 2, got {r.returncode}: {r.stdout}{r.stderr}")
+    rows = {row["model"]: row for row in json.load(open(os.path.join(tmp, "out", "suite.json")))["runs"]}
+    check("SNR inf dB" in rows["resnet8_float.tflite"]["reference"], f"{rows['resnet8_float.tflite']}")
+    kws = rows["kws_dscnn_float.tflite"]
+    check(kws["status"] == "cannot run" and "nothing checked" in kws["reason"], f"{kws}")
     # No models folder: a skip, exit 0.
     r = subprocess.run([sys.executable, SUITE, "--cosim", FAKE, "--models", os.path.join(tmp, "absent"),
                         "--out", os.path.join(tmp, "out2")], capture_output=True, text=True)
