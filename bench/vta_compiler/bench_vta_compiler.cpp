@@ -6,9 +6,9 @@
 
 #include <random>
 
-#include "ops/vta_conv2d.hpp"
+#include "vta/golden/vta_conv2d.hpp"
 #include "vta/functional_model.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
 
 namespace {
 

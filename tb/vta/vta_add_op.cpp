@@ -9,12 +9,12 @@
 #include "common/error.hpp"
 #include "model_replay/model_replay.hpp"
 #include "ops/add.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "vta/vta_model_op.hpp"
 #include "vta/vta_program_op.hpp"
 #include "vta/vta_schema.hpp"
-#include "vta_compiler/add_compiler.hpp"
+#include "vta/compiler/add_compiler.hpp"
 
 namespace cosim::tb::vta {
 

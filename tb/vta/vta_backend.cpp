@@ -4,7 +4,7 @@
 // A scenario is turned into int8 tensors, golden outputs under the VTA 16-bit
 // scheme (ops::vta_conv2d / ops::vta_add, the bit-exact check), the same
 // layer under TFLite double and single rounding (distances in the report),
-// and a VTA program (cpp_model/vta_compiler). With `requant: tflite_double` or
+// and a VTA program (cpp_model/vta/compiler). With `requant: tflite_double` or
 // `tflite_single` (conv2d, add) the program computes TFLite's requantization
 // exactly (vta_compiler/tflite_requant_program.hpp) and the golden is
 // ops::conv2d / ops::add in that rounding; the 16-bit scheme is then a

@@ -15,13 +15,13 @@
 #include "common/error.hpp"
 #include "model_replay/model_replay.hpp"
 #include "ops/conv2d.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "vta/vta_model_op.hpp"
 #include "vta/vta_program_op.hpp"
 #include "vta/vta_schema.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
-#include "vta_compiler/tflite_requant_program.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
+#include "vta/compiler/tflite_requant_program.hpp"
 
 namespace cosim::tb::vta {
 

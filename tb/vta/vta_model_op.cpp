@@ -10,17 +10,17 @@
 #include "dut/vta_regs.hpp"
 #include "ops/add.hpp"
 #include "ops/conv2d.hpp"
-#include "ops/vta_conv2d.hpp"
+#include "vta/golden/vta_conv2d.hpp"
 #include "quant/tflite_quant.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "tflite/depthwise_as_conv.hpp"
 #include "tflite/fully_connected_as_conv.hpp"
 #include "vta/disasm.hpp"
-#include "vta_compiler/add_compiler.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
-#include "vta_compiler/program_stream.hpp"
-#include "vta_compiler/tflite_requant_program.hpp"
+#include "vta/compiler/add_compiler.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
+#include "vta/compiler/program_stream.hpp"
+#include "vta/compiler/tflite_requant_program.hpp"
 
 namespace cosim::tb::vta {
 

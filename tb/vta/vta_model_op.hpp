@@ -35,7 +35,7 @@
 #include "model_replay/model_replay.hpp"
 #include "quant/tflite_quant.hpp"
 #include "vta/vta_wrapper.hpp"
-#include "vta_compiler/compiled_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
 
 namespace cosim::tb::vta {
 

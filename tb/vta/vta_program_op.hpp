@@ -1,5 +1,5 @@
 // What the vta target's single-layer operators (conv2d, add) share: each
-// lowers its scenario to one VTA program (cpp_model/vta_compiler), and the
+// lowers its scenario to one VTA program (cpp_model/vta/compiler), and the
 // program is the operator's state. The trace loads the program's DRAM image,
 // writes INSN_COUNT / INSN_ADDR / CTRL, waits for FINISH and checks the
 // output; the metrics are the program's figures against the run's counters;
@@ -15,7 +15,7 @@
 
 #include "cosim/operator.hpp"
 #include "quant/tflite_quant.hpp"
-#include "vta_compiler/compiled_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
 
 namespace cosim::tb::vta {
 

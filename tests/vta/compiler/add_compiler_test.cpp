@@ -11,8 +11,8 @@
 
 #include "common/error.hpp"
 #include "compiler_test_util.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "vta_compiler/add_compiler.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "vta/compiler/add_compiler.hpp"
 
 namespace cosim::vta {
 namespace {

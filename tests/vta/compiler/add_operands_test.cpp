@@ -7,9 +7,9 @@
 
 #include <random>
 
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "vta/isa.hpp"
-#include "vta_compiler/add_operands.hpp"
+#include "vta/compiler/add_operands.hpp"
 
 namespace cosim::vta::add_operands {
 namespace {

@@ -14,7 +14,7 @@
 
 #include "tensor/tensor.hpp"
 #include "vta/functional_model.hpp"
-#include "vta_compiler/compiled_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
 
 namespace cosim::vta::testutil {
 

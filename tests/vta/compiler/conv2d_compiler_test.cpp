@@ -13,9 +13,9 @@
 #include "common/error.hpp"
 #include "compiler_test_util.hpp"
 #include "support/sweep.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
-#include "vta_compiler/layout_transform.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
+#include "vta/compiler/layout_transform.hpp"
 
 namespace cosim::vta {
 namespace {

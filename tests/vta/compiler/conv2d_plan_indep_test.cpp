@@ -2,7 +2,7 @@
 // (issue 13). The existing compiler tests compare the functional model's
 // output with ops::vta_conv2d, and both use the same ops::vta_plan_conv2d
 // plans. Here the expected output is computed without any cpp_model helper:
-// the plans from ../tests/ops/vta_spec_plan.hpp (spec text of
+// the plans from ../tests/vta/golden/vta_spec_plan.hpp (spec text of
 // quantization.md s.1/s.2), the accumulators with the spec's CONV_2D
 // definition (acc = bias + sum w * (x - zp_in), SAME/VALID geometry of s.1),
 // then the spec's program per channel. The plans given to the compiler
@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "ops/vta_spec_plan.hpp"
+#include "vta/golden/vta_spec_plan.hpp"
 #include "common/error.hpp"
 #include "compiler_test_util.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <cstdio>
 #include <random>
 
-#include "quant/vta_quant.hpp"
-#include "vta_compiler/fused_requant.hpp"
+#include "vta/golden/vta_quant.hpp"
+#include "vta/compiler/fused_requant.hpp"
 
 namespace cosim::vta {
 namespace {

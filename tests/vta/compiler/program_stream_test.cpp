@@ -12,7 +12,7 @@
 
 #include "stream_chain.hpp"
 #include "vta/functional_model.hpp"
-#include "vta_compiler/add_compiler.hpp"
+#include "vta/compiler/add_compiler.hpp"
 
 namespace cosim::vta {
 namespace {

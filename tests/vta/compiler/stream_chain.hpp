@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "compiler_test_util.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "quant/vta_quant.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
-#include "vta_compiler/program_stream.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "vta/golden/vta_quant.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
+#include "vta/compiler/program_stream.hpp"
 
 namespace cosim::vta::testutil {
 

@@ -13,8 +13,8 @@
 #include "compiler_test_util.hpp"
 #include "ops/add.hpp"
 #include "ops/conv2d.hpp"
-#include "vta_compiler/add_compiler.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
+#include "vta/compiler/add_compiler.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
 
 namespace cosim::vta {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "common/error.hpp"
 #include "quant/tflite_quant.hpp"
-#include "vta_compiler/tflite_requant_program.hpp"
+#include "vta/compiler/tflite_requant_program.hpp"
 
 namespace {
 

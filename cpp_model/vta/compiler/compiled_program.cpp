@@ -1,4 +1,4 @@
-#include "vta_compiler/compiled_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
 
 #include <cstddef>
 #include <stdexcept>
@@ -6,7 +6,7 @@
 
 #include "common/error.hpp"
 #include "vta/disasm.hpp"
-#include "vta_compiler/layout_transform.hpp"
+#include "vta/compiler/layout_transform.hpp"
 
 namespace cosim::vta {
 

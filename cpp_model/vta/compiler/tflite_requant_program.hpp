@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "quant/tflite_quant.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 
 namespace cosim::vta {
 

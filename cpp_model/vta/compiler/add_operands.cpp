@@ -1,4 +1,4 @@
-#include "vta_compiler/add_operands.hpp"
+#include "vta/compiler/add_operands.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -11,7 +11,7 @@
 
 #include "ops/conv2d.hpp"
 #include "tensor/tensor.hpp"
-#include "vta_compiler/conv2d_compiler.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
 
 namespace cosim::vta::conv2d {
 

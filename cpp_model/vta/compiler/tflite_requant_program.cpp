@@ -1,5 +1,5 @@
 // TFLite requantization as a VTA ALU program (derivation in the header).
-#include "vta_compiler/tflite_requant_program.hpp"
+#include "vta/compiler/tflite_requant_program.hpp"
 
 #include <algorithm>
 #include <limits>

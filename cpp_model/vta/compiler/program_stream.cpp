@@ -1,4 +1,4 @@
-#include "vta_compiler/program_stream.hpp"
+#include "vta/compiler/program_stream.hpp"
 
 #include <array>
 #include <stdexcept>

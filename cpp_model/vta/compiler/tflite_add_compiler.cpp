@@ -2,16 +2,16 @@
 // rescale of each input into ACC as int32, then VTA's ADD and the exact
 // output requantization (tflite_requant_emit). The VTA 16-bit ADD has its
 // own compiler (add_compiler.cpp, operands through the GEMM path).
-#include "vta_compiler/add_compiler.hpp"
+#include "vta/compiler/add_compiler.hpp"
 
 #include <algorithm>
 #include <string>
 
 #include "common/error.hpp"
 #include "ops/add.hpp"
-#include "vta_compiler/layout_transform.hpp"
-#include "vta_compiler/program_tail.hpp"
-#include "vta_compiler/tflite_requant_emit.hpp"
+#include "vta/compiler/layout_transform.hpp"
+#include "vta/compiler/program_tail.hpp"
+#include "vta/compiler/tflite_requant_emit.hpp"
 
 namespace cosim::vta {
 

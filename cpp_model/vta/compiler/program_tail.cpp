@@ -1,10 +1,10 @@
-#include "vta_compiler/program_tail.hpp"
+#include "vta/compiler/program_tail.hpp"
 
 #include <algorithm>
 
 #include "common/error.hpp"
 #include "ops/add.hpp"
-#include "vta_compiler/layout_transform.hpp"
+#include "vta/compiler/layout_transform.hpp"
 
 namespace cosim::vta {
 

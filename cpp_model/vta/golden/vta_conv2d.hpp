@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "ops/conv2d.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "tensor/tensor.hpp"
 
 namespace cosim::ops {

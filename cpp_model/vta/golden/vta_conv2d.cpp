@@ -1,5 +1,5 @@
 // VTA golden model over tensors: reference accumulators + the ALU programs.
-#include "ops/vta_conv2d.hpp"
+#include "vta/golden/vta_conv2d.hpp"
 
 #include <string>
 

@@ -10,7 +10,7 @@
 #include <random>
 
 #include "common/error.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 
 namespace {
 

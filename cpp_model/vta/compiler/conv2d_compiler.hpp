@@ -28,10 +28,10 @@
 #include <vector>
 
 #include "ops/conv2d.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "tensor/tensor.hpp"
-#include "vta_compiler/compiled_program.hpp"
-#include "vta_compiler/tflite_requant_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
+#include "vta/compiler/tflite_requant_program.hpp"
 
 namespace cosim::vta {
 

@@ -1,4 +1,4 @@
-#include "vta_compiler/conv2d_compiler.hpp"
+#include "vta/compiler/conv2d_compiler.hpp"
 
 #include <algorithm>
 #include <map>
@@ -9,11 +9,11 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
-#include "vta_compiler/conv2d_geometry.hpp"
-#include "vta_compiler/fused_requant.hpp"
-#include "vta_compiler/layout_transform.hpp"
-#include "vta_compiler/program_tail.hpp"
-#include "vta_compiler/tflite_requant_emit.hpp"
+#include "vta/compiler/conv2d_geometry.hpp"
+#include "vta/compiler/fused_requant.hpp"
+#include "vta/compiler/layout_transform.hpp"
+#include "vta/compiler/program_tail.hpp"
+#include "vta/compiler/tflite_requant_emit.hpp"
 
 namespace cosim::vta {
 

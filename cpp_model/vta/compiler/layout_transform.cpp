@@ -1,4 +1,4 @@
-#include "vta_compiler/layout_transform.hpp"
+#include "vta/compiler/layout_transform.hpp"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // TfliteRequantProgram -> ALU instructions (see the header).
-#include "vta_compiler/tflite_requant_emit.hpp"
+#include "vta/compiler/tflite_requant_emit.hpp"
 
 #include <stdexcept>
 

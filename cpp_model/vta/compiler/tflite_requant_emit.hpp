@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "vta/program_builder.hpp"
-#include "vta_compiler/tflite_requant_program.hpp"
+#include "vta/compiler/tflite_requant_program.hpp"
 
 namespace cosim::vta {
 

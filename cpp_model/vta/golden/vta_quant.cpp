@@ -1,5 +1,5 @@
 // VTA 16-bit requantization: Q15 multipliers and the ALU programs built on them.
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -26,7 +26,7 @@
 #include <optional>
 #include <vector>
 
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 
 namespace cosim::vta {
 

@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "common/error.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "tensor/tensor.hpp"
 #include "vta_spec_plan.hpp"
 

@@ -7,7 +7,7 @@
 
 #include "vta/program_builder.hpp"
 #include "tensor/tensor.hpp"
-#include "vta_compiler/compiled_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
 
 namespace cosim::vta {
 

@@ -1,4 +1,4 @@
-#include "vta_compiler/add_compiler.hpp"
+#include "vta/compiler/add_compiler.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,9 +8,9 @@
 
 #include "common/error.hpp"
 #include "ops/add.hpp"
-#include "vta_compiler/add_operands.hpp"
-#include "vta_compiler/layout_transform.hpp"
-#include "vta_compiler/program_tail.hpp"
+#include "vta/compiler/add_operands.hpp"
+#include "vta/compiler/layout_transform.hpp"
+#include "vta/compiler/program_tail.hpp"
 
 namespace cosim::vta {
 

@@ -1,4 +1,4 @@
-#include "vta_compiler/fused_requant.hpp"
+#include "vta/compiler/fused_requant.hpp"
 
 #include <algorithm>
 #include <limits>

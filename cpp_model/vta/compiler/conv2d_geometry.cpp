@@ -1,4 +1,4 @@
-#include "vta_compiler/conv2d_geometry.hpp"
+#include "vta/compiler/conv2d_geometry.hpp"
 
 #include <algorithm>
 #include <map>
@@ -7,7 +7,7 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
-#include "vta_compiler/layout_transform.hpp"
+#include "vta/compiler/layout_transform.hpp"
 
 namespace cosim::vta::conv2d {
 

@@ -10,8 +10,8 @@
 #include "common/error.hpp"
 #include "ops/add.hpp"
 #include "ops/distance.hpp"
-#include "ops/vta_conv2d.hpp"
-#include "ops_test_util.hpp"
+#include "vta/golden/vta_conv2d.hpp"
+#include "ops/ops_test_util.hpp"
 
 namespace {
 

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "vta/isa.hpp"
-#include "vta_compiler/compiled_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
 
 namespace cosim::vta {
 

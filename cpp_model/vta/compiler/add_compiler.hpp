@@ -17,9 +17,9 @@
 #pragma once
 
 #include "ops/add.hpp"
-#include "quant/vta_quant.hpp"
+#include "vta/golden/vta_quant.hpp"
 #include "tensor/tensor.hpp"
-#include "vta_compiler/compiled_program.hpp"
+#include "vta/compiler/compiled_program.hpp"
 
 namespace cosim::vta {
 
