@@ -106,6 +106,69 @@ TinyConv read_conv(const tflite::Model& m, std::size_t op_index) {
   return c;
 }
 
+namespace {
+// The [units, depth] float32 filter of FULLY_CONNECTED `op`, and its rows.
+struct Dense {
+  Tensor filter;
+  int rows = 0;
+};
+Dense dense_of(const tflite::Model& m, const tflite::Operator& op) {
+  const auto& sg = m.subgraphs[0];
+  Dense d;
+  if (op.inputs.size() < 2 || op.inputs[1] < 0) throw InputError("expected input and filter tensors");
+  const auto& f = sg.tensors.at(static_cast<std::size_t>(op.inputs[1]));
+  if (f.type != static_cast<int8_t>(tflite::TensorType::kFloat32) || f.shape.size() != 2 || f.shape[1] <= 0)
+    throw InputError("expected a float32 [units, depth] filter (use the float model, not the int8 one)");
+  int64_t in = 1;
+  for (int32_t v : sg.tensors.at(static_cast<std::size_t>(op.inputs[0])).shape) in *= v;
+  if (in <= 0 || in % f.shape[1] != 0) throw InputError("the input is not a whole number of rows of the filter's depth");
+  d.rows = static_cast<int>(in / f.shape[1]);
+  return d;
+}
+}  // namespace
+
+std::string dense_support(const tflite::Model& m, std::size_t i) {
+  const tflite::Operator& op = m.subgraphs[0].operators[i];
+  const auto* o = std::get_if<tflite::FullyConnectedOptions>(&op.options);
+  if (o == nullptr) return "no FULLY_CONNECTED options";
+  if (o->weights_format != 0) return "weights format other than DEFAULT";
+  Dense d;
+  try {
+    d = dense_of(m, op);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  const auto& f = m.subgraphs[0].tensors.at(static_cast<std::size_t>(op.inputs[1]));
+  const int depth = f.shape[1], units = f.shape[0];
+  if (!fits(ConvShape{depth, 1, d.rows, std::min(units, kCores), 1, 1}))
+    return "one row of 16 units (" + std::to_string(depth) + " x " + std::to_string(d.rows) +
+           " inputs) exceeds the accelerator's buffers or size registers";
+  return "";
+}
+
+TinyConv read_dense(const tflite::Model& m, std::size_t op_index) {
+  const tflite::Operator& op = m.subgraphs[0].operators[op_index];
+  const Dense d = dense_of(m, op);
+  const Tensor filt = tflite::constant_tensor(m, 0, op.inputs[1]);
+  TinyConv c;
+  c.in_h = 1, c.in_w = d.rows, c.in_c = static_cast<int>(filt.dim(1));
+  c.out_h = 1, c.out_w = d.rows, c.out_c = static_cast<int>(filt.dim(0));
+  c.kh = c.kw = 1;
+  c.ph = 1, c.pw = d.rows;
+  c.activation = std::get<tflite::FullyConnectedOptions>(op.options).activation;
+  c.shapes = std::to_string(d.rows) + "x" + std::to_string(c.in_c) + " -> " + std::to_string(d.rows) + "x" +
+             std::to_string(c.out_c) + ", dense as 1x1";
+  // [units, depth] is OIHW with H = W = 1.
+  c.w_oihw.assign(filt.data<float>(), filt.data<float>() + filt.numel());
+  c.bias.assign(static_cast<std::size_t>(c.out_c), 0.0f);
+  if (op.inputs.size() > 2 && op.inputs[2] >= 0) {
+    const Tensor b = tflite::constant_tensor(m, 0, op.inputs[2]);
+    if (b.dtype() != DType::kFp32 || b.numel() != c.out_c) throw InputError("expected a float32 bias of units elements");
+    std::copy(b.data<float>(), b.data<float>() + c.out_c, c.bias.begin());
+  }
+  return c;
+}
+
 Tiles tile_conv(const std::string& check, const TinyConv& c, const std::vector<float>& x_pad, const TilePlan& plan) {
   const int kh = c.kh, pw = c.pw, in_c = c.in_c;
   const int oc_step = std::min(c.out_c, kCores);

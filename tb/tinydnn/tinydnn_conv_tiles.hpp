@@ -40,6 +40,14 @@ std::string conv_support(const tflite::Model& m, std::size_t i);
 // Operator `op` (conv_support passed); InputError when its tensors do not fit.
 TinyConv read_conv(const tflite::Model& m, std::size_t op);
 
+// FULLY_CONNECTED as the 1x1 convolution it equals over a 1 x rows map of
+// `depth` channels: empty when operator `i` is one the accelerator runs
+// (float32 [units, depth] filter, DEFAULT weights, one row of 16 units
+// fits), else why not.
+std::string dense_support(const tflite::Model& m, std::size_t i);
+// Operator `op` (dense_support passed) as that convolution: output [1, rows, units].
+TinyConv read_dense(const tflite::Model& m, std::size_t op);
+
 // The padded input, CHW, zeros around; value(ic, y, x) is called once per
 // input element in CHW order.
 template <class Value>

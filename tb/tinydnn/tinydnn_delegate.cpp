@@ -78,8 +78,9 @@ nlohmann::json db(double v) { return std::isinf(v) ? nlohmann::json("inf") : nlo
 std::string cpu_reason(const tflite::Model& m, std::size_t op) {
   const int32_t code = m.subgraphs[0].operators[op].code;
   const std::string type = tflite::op_name(code);
-  if (code != tflite::kConv2d) return type + ": the accelerator runs convolutions only";
-  const std::string why = conv_support(m, op);
+  if (code != tflite::kConv2d && code != tflite::kFullyConnected)
+    return type + ": the accelerator runs convolutions (and dense layers as 1x1 ones) only";
+  const std::string why = code == tflite::kConv2d ? conv_support(m, op) : dense_support(m, op);
   return why.empty() ? std::string() : type + ": " + why;
 }
 
@@ -113,7 +114,11 @@ std::vector<model_replay::OpSupport> delegate_ops() {
   std::vector<model_replay::OpSupport> out;
   for (int32_t code : {tflite::kConv2d, tflite::kDepthwiseConv2d, tflite::kAdd, tflite::kAveragePool2d,
                        tflite::kReshape, tflite::kFullyConnected, tflite::kSoftmax}) {
-    out.push_back({code, code == tflite::kConv2d ? "stride 1 on tinydnn, others on the CPU" : "float32, on the CPU", {}});
+    out.push_back({code,
+                   code == tflite::kConv2d           ? "stride 1 on tinydnn, others on the CPU"
+                   : code == tflite::kFullyConnected ? "as a 1x1 convolution on tinydnn when a row of 16 units fits"
+                                                     : "float32, on the CPU",
+                   {}});
   }
   return out;
 }
@@ -146,9 +151,11 @@ std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>&
     rows[k].net = net;
     rows[k].reason = cpu_reason(m, ctxs[k].op_index);
     if (on_dut(rows[k])) {
-      const std::string at = "operator " + std::to_string(ctxs[k].op_index) + " (CONV_2D): ";
+      const std::size_t o = ctxs[k].op_index;
+      const bool dense = sg.operators[o].code == tflite::kFullyConnected;
+      const std::string at = "operator " + std::to_string(o) + " (" + ctxs[k].type + "): ";
       try {
-        convs[k] = read_conv(m, ctxs[k].op_index);
+        convs[k] = dense ? read_dense(m, o) : read_conv(m, o);
       } catch (const InputError& e) {
         throw InputError(at + e.what());
       }
@@ -170,7 +177,7 @@ std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>&
         const TinyConv& c = convs.at(k);
         const std::vector<float>& in = v.at(static_cast<std::size_t>(op.inputs[0]));
         if (in.size() != static_cast<std::size_t>(c.in_h) * c.in_w * c.in_c) {
-          throw InputError("operator " + std::to_string(o) + " (CONV_2D): its input was not computed");
+          throw InputError("operator " + std::to_string(o) + " (" + ctxs[k].type + "): its input was not computed");
         }
         const std::vector<float> xp = padded_input(
             c, [&](int ic, int y, int x) { return in[(static_cast<std::size_t>(y) * c.in_w + x) * c.in_c + ic]; });
