@@ -622,6 +622,155 @@ std::vector<std::string> clear_trace_dir(const std::string& dir) {
 
 // ---- reader ----
 
+namespace {
+
+// The header line: "cosim-trace VERSION" of this reader's format.
+void parse_header(const LineParser& p) {
+  const std::string& kw = p.tok[0];
+  if (kw != "cosim-trace") p.fail("expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', got '" + kw + "'");
+  p.arity(2, "VERSION");
+  if (p.number(1, "format version") != kFormatVersion) {
+    p.fail("unsupported format version " + p.tok[1] + ", expected " + std::to_string(kFormatVersion));
+  }
+}
+
+// Reads the blobs the steps name from the trace directory `dir`.
+struct BlobReader {
+  fs::path d;
+  std::string dir;
+
+  // Token i of the line names the blob: into s.file and s.data. A check's
+  // blob must hold exactly its tensor (`expected`), any other at most
+  // kMaxBlobBytes; the file size is checked before it is read.
+  void load(const LineParser& p, std::size_t i, const TensorDesc* expected, Step& s) const {
+    s.file = p.blob_path(i);
+    const fs::path blob = d / s.file;
+    std::error_code ec;
+    const bool regular = fs::is_regular_file(blob, ec);
+    const uintmax_t size = regular ? fs::file_size(blob, ec) : 0;
+    if (!regular || ec) p.fail("blob '" + s.file + "' not found in " + dir + " (expected a regular file)");
+    if (expected != nullptr && size != expected->nbytes()) {
+      p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, expected " +
+             std::to_string(expected->nbytes()) + " (" + dtype_name(expected->dtype) + " [" +
+             shape_string(expected->shape) + "])");
+    }
+    if (size > kMaxBlobBytes) {
+      p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, more than the limit of " +
+             std::to_string(kMaxBlobBytes));
+    }
+    s.data = read_regular_file_bytes(blob.string(), std::min<uint64_t>(size, kMaxBlobBytes));
+    if (s.data.size() != size) p.fail("blob '" + s.file + "': changed while read");
+  }
+};
+
+// The lines that are not steps: "target NAME" and "config KEY VALUE".
+// Returns false for any other line.
+bool parse_setting(const LineParser& p, Trace& t) {
+  const std::string& kw = p.tok[0];
+  if (kw == "target") {
+    p.arity(2, "NAME");
+    t.target = p.name(1, "target name");
+    return true;
+  }
+  if (kw == "config") {
+    p.arity(3, "KEY VALUE");
+    t.config[p.name(1, "config key")] = p.name(2, "config value");
+    return true;
+  }
+  return false;
+}
+
+// mem_load ADDR BLOB, stream_send STREAM BLOB: bytes into the DUT.
+void parse_send(const LineParser& p, const BlobReader& blobs, Step& s) {
+  p.arity(3, p.tok[0] == "mem_load" ? "ADDR BLOB" : "STREAM BLOB");
+  if (p.tok[0] == "mem_load") {
+    s.op = Op::kMemLoad;
+    s.addr = p.number(1, "memory address");
+    blobs.load(p, 2, nullptr, s);
+    p.no_wrap(s.addr, s.data.size());
+  } else {
+    s.op = Op::kStreamSend;
+    s.stream = p.name(1, "stream name");
+    blobs.load(p, 2, nullptr, s);
+  }
+}
+
+// reg_write OFFSET VALUE, reg_check OFFSET EXPECTED MASK NAME,
+// reg_poll OFFSET EXPECTED MASK MAX_CYCLES NAME.
+void parse_register_step(const LineParser& p, Step& s) {
+  if (p.tok[0] == "reg_write") {
+    p.arity(3, "OFFSET VALUE");
+    s.op = Op::kRegWrite;
+    s.addr = p.number(1, "register offset", 0xffffffffull);
+    s.value = p.number(2, "32-bit register value", 0xffffffffull);
+    return;
+  }
+  const bool poll = p.tok[0] == "reg_poll";
+  p.arity(poll ? 6 : 5, poll ? "OFFSET EXPECTED MASK MAX_CYCLES NAME" : "OFFSET EXPECTED MASK NAME");
+  s.op = poll ? Op::kRegPoll : Op::kRegCheck;
+  s.addr = p.number(1, "register offset", 0xffffffffull);
+  s.expected = static_cast<uint32_t>(p.number(2, "32-bit expected value", 0xffffffffull));
+  s.mask = static_cast<uint32_t>(p.number(3, "32-bit mask", 0xffffffffull));
+  // A mask of 0 compares nothing: a check that cannot fail, a poll that cannot wait.
+  if (s.mask == 0) p.fail("expected a mask with at least one bit set, got '" + p.tok[3] + "'");
+  if (poll) {
+    s.value = p.cycle_budget(4);
+  }
+  s.reg_name = p.reg_name(poll ? 5 : 4);
+}
+
+// mem_check ADDR BLOB DTYPE SHAPE LAYOUT NAME,
+// stream_check STREAM BLOB DTYPE SHAPE LAYOUT NAME.
+void parse_check(const LineParser& p, const BlobReader& blobs, Step& s) {
+  const bool mem = p.tok[0] == "mem_check";
+  p.arity(7, mem ? "ADDR BLOB DTYPE SHAPE LAYOUT NAME" : "STREAM BLOB DTYPE SHAPE LAYOUT NAME");
+  if (mem) {
+    s.op = Op::kMemCheck;
+    s.addr = p.number(1, "memory address");
+  } else {
+    s.op = Op::kStreamCheck;
+    s.stream = p.name(1, "stream name");
+  }
+  s.tensor = p.tensor(3);
+  if (s.op == Op::kStreamCheck && s.tensor.strided()) {
+    p.fail("a channel-blocked or row-pitched layout needs mem_check");
+  }
+  if (s.op == Op::kMemCheck) p.no_wrap(s.addr, s.tensor.memory_bytes());
+  blobs.load(p, 2, &s.tensor, s);
+}
+
+// One step line (the header and the settings are not steps).
+Step parse_step(const LineParser& p, const BlobReader& blobs) {
+  const std::string& kw = p.tok[0];
+  Step s;
+  s.line = p.line;
+  if (kw == "mem_load" || kw == "stream_send") {
+    parse_send(p, blobs, s);
+  } else if (kw == "reg_write" || kw == "reg_check" || kw == "reg_poll") {
+    parse_register_step(p, s);
+  } else if (kw == "wait_done" || kw == "wait_irq") {
+    p.arity(2, "MAX_CYCLES");
+    s.op = kw == "wait_done" ? Op::kWaitDone : Op::kWaitIrq;
+    s.value = p.cycle_budget(1);
+  } else if (kw == "mem_check" || kw == "stream_check") {
+    parse_check(p, blobs, s);
+  } else if (kw == "mem_dump") {
+    p.arity(4, "ADDR LENGTH FILE");
+    s.op = Op::kMemDump;
+    s.addr = p.number(1, "memory address");
+    s.value = p.number(2, "length in bytes", kMaxBlobBytes);
+    p.no_wrap(s.addr, s.value);
+    s.file = p.name(3, "output file name");
+  } else {
+    p.fail("unknown step '" + kw +
+           "', expected target|config|mem_load|reg_write|stream_send|wait_done|mem_check|stream_check|mem_dump|"
+           "reg_check|reg_poll|wait_irq");
+  }
+  return s;
+}
+
+}  // namespace
+
 Trace read_trace(const std::string& dir) {
   const fs::path d(dir);
   if (!fs::is_directory(d)) throw InputError(dir + ": not a trace directory");
@@ -632,6 +781,7 @@ Trace read_trace(const std::string& dir) {
   }
   // A regular file, read whole under a cap (a FIFO or a device there is bad input).
   std::istringstream in(read_regular_file_text(path, kMaxTraceTextBytes));
+  const BlobReader blobs{d, dir};
   Trace t;
   std::string text;
   int line_no = 0;
@@ -640,110 +790,14 @@ Trace read_trace(const std::string& dir) {
     ++line_no;
     const auto hash = text.find('#');
     if (hash != std::string::npos) text.resize(hash);
-    LineParser p{path, line_no, split_ws(text)};
+    const LineParser p{path, line_no, split_ws(text)};
     if (p.tok.empty()) continue;
-    const std::string& kw = p.tok[0];
     if (!header) {
-      if (kw != "cosim-trace") p.fail("expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', got '" + kw + "'");
-      p.arity(2, "VERSION");
-      if (p.number(1, "format version") != kFormatVersion) {
-        p.fail("unsupported format version " + p.tok[1] + ", expected " + std::to_string(kFormatVersion));
-      }
+      parse_header(p);
       header = true;
-      continue;
+    } else if (!parse_setting(p, t)) {
+      t.steps.push_back(parse_step(p, blobs));
     }
-    Step s;
-    s.line = line_no;
-    // A check's blob must hold exactly its tensor (`expected`), any other at
-    // most kMaxBlobBytes; the file size is checked before it is read.
-    auto load_blob = [&](std::size_t i, const TensorDesc* expected) {
-      s.file = p.blob_path(i);
-      const fs::path blob = d / s.file;
-      std::error_code ec;
-      const bool regular = fs::is_regular_file(blob, ec);
-      const uintmax_t size = regular ? fs::file_size(blob, ec) : 0;
-      if (!regular || ec) p.fail("blob '" + s.file + "' not found in " + dir + " (expected a regular file)");
-      if (expected != nullptr && size != expected->nbytes()) {
-        p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, expected " +
-               std::to_string(expected->nbytes()) + " (" + dtype_name(expected->dtype) + " [" +
-               shape_string(expected->shape) + "])");
-      }
-      if (size > kMaxBlobBytes) {
-        p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, more than the limit of " +
-               std::to_string(kMaxBlobBytes));
-      }
-      s.data = read_regular_file_bytes(blob.string(), std::min<uint64_t>(size, kMaxBlobBytes));
-      if (s.data.size() != size) p.fail("blob '" + s.file + "': changed while read");
-    };
-    if (kw == "target") {
-      p.arity(2, "NAME");
-      t.target = p.name(1, "target name");
-      continue;
-    } else if (kw == "config") {
-      p.arity(3, "KEY VALUE");
-      t.config[p.name(1, "config key")] = p.name(2, "config value");
-      continue;
-    } else if (kw == "mem_load") {
-      p.arity(3, "ADDR BLOB");
-      s.op = Op::kMemLoad;
-      s.addr = p.number(1, "memory address");
-      load_blob(2, nullptr);
-      p.no_wrap(s.addr, s.data.size());
-    } else if (kw == "reg_write") {
-      p.arity(3, "OFFSET VALUE");
-      s.op = Op::kRegWrite;
-      s.addr = p.number(1, "register offset", 0xffffffffull);
-      s.value = p.number(2, "32-bit register value", 0xffffffffull);
-    } else if (kw == "stream_send") {
-      p.arity(3, "STREAM BLOB");
-      s.op = Op::kStreamSend;
-      s.stream = p.name(1, "stream name");
-      load_blob(2, nullptr);
-    } else if (kw == "wait_done" || kw == "wait_irq") {
-      p.arity(2, "MAX_CYCLES");
-      s.op = kw == "wait_done" ? Op::kWaitDone : Op::kWaitIrq;
-      s.value = p.cycle_budget(1);
-    } else if (kw == "reg_check" || kw == "reg_poll") {
-      const bool poll = kw == "reg_poll";
-      p.arity(poll ? 6 : 5, poll ? "OFFSET EXPECTED MASK MAX_CYCLES NAME" : "OFFSET EXPECTED MASK NAME");
-      s.op = poll ? Op::kRegPoll : Op::kRegCheck;
-      s.addr = p.number(1, "register offset", 0xffffffffull);
-      s.expected = static_cast<uint32_t>(p.number(2, "32-bit expected value", 0xffffffffull));
-      s.mask = static_cast<uint32_t>(p.number(3, "32-bit mask", 0xffffffffull));
-      // A mask of 0 compares nothing: a check that cannot fail, a poll that cannot wait.
-      if (s.mask == 0) p.fail("expected a mask with at least one bit set, got '" + p.tok[3] + "'");
-      if (poll) {
-        s.value = p.cycle_budget(4);
-      }
-      s.reg_name = p.reg_name(poll ? 5 : 4);
-    } else if (kw == "mem_check" || kw == "stream_check") {
-      p.arity(7, kw == "mem_check" ? "ADDR BLOB DTYPE SHAPE LAYOUT NAME" : "STREAM BLOB DTYPE SHAPE LAYOUT NAME");
-      if (kw == "mem_check") {
-        s.op = Op::kMemCheck;
-        s.addr = p.number(1, "memory address");
-      } else {
-        s.op = Op::kStreamCheck;
-        s.stream = p.name(1, "stream name");
-      }
-      s.tensor = p.tensor(3);
-      if (s.op == Op::kStreamCheck && s.tensor.strided()) {
-        p.fail("a channel-blocked or row-pitched layout needs mem_check");
-      }
-      if (s.op == Op::kMemCheck) p.no_wrap(s.addr, s.tensor.memory_bytes());
-      load_blob(2, &s.tensor);
-    } else if (kw == "mem_dump") {
-      p.arity(4, "ADDR LENGTH FILE");
-      s.op = Op::kMemDump;
-      s.addr = p.number(1, "memory address");
-      s.value = p.number(2, "length in bytes", kMaxBlobBytes);
-      p.no_wrap(s.addr, s.value);
-      s.file = p.name(3, "output file name");
-    } else {
-      p.fail("unknown step '" + kw +
-             "', expected target|config|mem_load|reg_write|stream_send|wait_done|mem_check|stream_check|mem_dump|"
-             "reg_check|reg_poll|wait_irq");
-    }
-    t.steps.push_back(std::move(s));
   }
   if (!header) throw InputError(path + ":1: expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', file is empty");
   if (t.target.empty()) throw InputError(path + ": no 'target NAME' line; expected one naming the DUT (e.g. target vta)");

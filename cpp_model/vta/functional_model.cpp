@@ -1,6 +1,7 @@
 #include "vta/functional_model.hpp"
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <random>
 #include <sstream>
@@ -258,105 +259,135 @@ bool execute_insn(const Insn& insn, std::size_t index, VtaSram& sram, std::vecto
   return false;
 }
 
-ModelStats run_model(const std::vector<Insn>& insns, std::vector<uint8_t>& dram, const ModelOptions& opt) {
+namespace {
+
+// The token queues (Queue indices) the instruction pops on engine `e`, -1
+// for a flag the hardware ignores or that is not set.
+std::array<int, 2> pops_of(const Insn& insn, Engine e) {
+  const DepFlags& d = dep_of(insn);
+  return {d.pop_prev ? pop_queue(e, true) : -1, d.pop_next ? pop_queue(e, false) : -1};
+}
+
+// The three engines' instruction queues (stream indices, in order) and the
+// tokens waiting in the four queues between them.
+struct EngineQueues {
   std::array<std::deque<std::size_t>, 3> queues;
-  for (std::size_t i = 0; i < insns.size(); ++i) queues[static_cast<int>(engine_of(insns[i]))].push_back(i);
   std::array<uint64_t, 4> tokens{};
-  VtaSram sram;
-  ModelStats st;
 
-  auto pops_of = [](const Insn& insn, Engine e, int out[2]) {
-    const DepFlags& d = dep_of(insn);
-    out[0] = d.pop_prev ? pop_queue(e, true) : -1;
-    out[1] = d.pop_next ? pop_queue(e, false) : -1;
-  };
-
-  std::mt19937_64 rng(opt.schedule_seed);
-  // Position in opt.engine_priority (engines it leaves out come last).
-  const auto rank = [&opt](Engine e) {
-    const auto it = std::find(opt.engine_priority.begin(), opt.engine_priority.end(), e);
-    return static_cast<std::size_t>(it - opt.engine_priority.begin());
-  };
-  uint64_t uops_run = 0;  // against opt.max_uops
-  while (true) {
-    int pick = -1;
-    int runnable = 0;
-    for (int e = 0; e < 3; ++e) {
-      if (queues[e].empty()) continue;
-      const std::size_t idx = queues[e].front();
-      int pops[2];
-      pops_of(insns[idx], static_cast<Engine>(e), pops);
-      bool ready = true;
-      for (int q : pops) {
-        if (q >= 0 && tokens[q] == 0) ready = false;
-      }
-      if (!ready) continue;
-      ++runnable;
-      if (opt.schedule_seed != 0) {
-        if (std::uniform_int_distribution<int>(1, runnable)(rng) == 1) pick = e;  // reservoir choice
-      } else if (!opt.engine_priority.empty()) {
-        if (pick < 0 || rank(static_cast<Engine>(e)) < rank(static_cast<Engine>(pick))) pick = e;
-      } else if (pick < 0 || idx < queues[pick].front()) {
-        pick = e;
-      }
+  explicit EngineQueues(const std::vector<Insn>& insns) {
+    for (std::size_t i = 0; i < insns.size(); ++i) queues[static_cast<int>(engine_of(insns[i]))].push_back(i);
+  }
+  // Engine e's next instruction has the tokens it pops.
+  bool ready(const std::vector<Insn>& insns, int e) const {
+    for (int q : pops_of(insns[queues[e].front()], static_cast<Engine>(e))) {
+      if (q >= 0 && tokens[q] == 0) return false;
     }
-    if (pick < 0) {
-      bool any = false;
-      for (auto& q : queues) any = any || !q.empty();
-      if (!any) {
-        throw TimeoutError("VTA program: all " + std::to_string(insns.size()) +
-                           " instructions ran but none was a FINISH; done is never raised");
-      }
-      std::ostringstream os;
-      os << "VTA deadlock after " << st.executed << " instructions:";
-      for (int e = 0; e < 3; ++e) {
-        if (queues[e].empty()) continue;
-        const std::size_t idx = queues[e].front();
-        int pops[2];
-        pops_of(insns[idx], static_cast<Engine>(e), pops);
-        os << " " << engine_name(static_cast<Engine>(e)) << " engine stuck at instruction " << idx << " ("
-           << disassemble(insns[idx]) << ") waiting on";
-        for (int q : pops) {
-          if (q >= 0 && tokens[q] == 0) os << " " << queue_name(static_cast<Queue>(q));
-        }
-        os << " [" << queues[e].size() << " queued];";
-      }
-      os << " tokens:";
-      for (int q = 0; q < 4; ++q) os << " " << queue_name(static_cast<Queue>(q)) << "=" << tokens[q];
-      throw TimeoutError(os.str());
-    }
-    const std::size_t idx = queues[pick].front();
-    queues[pick].pop_front();
-    const Insn& insn = insns[idx];
-    const Engine eng = static_cast<Engine>(pick);
-    if (opt.max_uops != 0) {
-      const uint64_t uops = uop_executions(insn);
-      if (uops > opt.max_uops - uops_run) {
-        const LoopNest& l = std::holds_alternative<GemmInsn>(insn) ? std::get<GemmInsn>(insn).loop
-                                                                   : std::get<AluInsn>(insn).loop;
-        throw ModelWorkBoundError(
-            where(idx, insn) + " needs " + std::to_string(uops) + " uop executions (" +
-            std::to_string(l.uop_end - l.uop_bgn) + " uops x " + std::to_string(l.iter_out) + " x " +
-            std::to_string(l.iter_in) + "), which with the " + std::to_string(uops_run) +
-            " run before it exceeds the work bound of " + std::to_string(opt.max_uops) +
-            " uop executions; stopped before running it");
-      }
-      uops_run += uops;
-    }
-    int pops[2];
-    pops_of(insn, eng, pops);
-    for (int q : pops) {
+    return true;
+  }
+  void take_tokens(const Insn& insn, Engine e) {
+    for (int q : pops_of(insn, e)) {
       if (q >= 0) --tokens[q];
     }
+  }
+  void give_tokens(const Insn& insn, Engine e) {
+    const DepFlags& d = dep_of(insn);
+    if (d.push_prev && push_queue(e, true) >= 0) ++tokens[push_queue(e, true)];
+    if (d.push_next && push_queue(e, false) >= 0) ++tokens[push_queue(e, false)];
+  }
+};
+
+// The engine to run next among those whose instruction is ready (-1: none):
+// a seeded random one, the first in opt.engine_priority, or the one whose
+// instruction comes first in the stream.
+int pick_engine(const EngineQueues& eq, const std::vector<Insn>& insns, const ModelOptions& opt,
+                std::mt19937_64& rng) {
+  // Position in opt.engine_priority (engines it leaves out come last).
+  const auto rank = [&opt](int e) {
+    const auto it = std::find(opt.engine_priority.begin(), opt.engine_priority.end(), static_cast<Engine>(e));
+    return static_cast<std::size_t>(it - opt.engine_priority.begin());
+  };
+  int pick = -1;
+  int runnable = 0;
+  for (int e = 0; e < 3; ++e) {
+    if (eq.queues[e].empty() || !eq.ready(insns, e)) continue;
+    ++runnable;
+    if (opt.schedule_seed != 0) {
+      if (std::uniform_int_distribution<int>(1, runnable)(rng) == 1) pick = e;  // reservoir choice
+    } else if (!opt.engine_priority.empty()) {
+      if (pick < 0 || rank(e) < rank(pick)) pick = e;
+    } else if (pick < 0 || eq.queues[e].front() < eq.queues[pick].front()) {
+      pick = e;
+    }
+  }
+  return pick;
+}
+
+// No engine can run: every instruction ran without a FINISH, or a token
+// deadlock (each stuck engine, its instruction, the queues it waits on).
+[[noreturn]] void throw_stall(const EngineQueues& eq, const std::vector<Insn>& insns, uint64_t executed) {
+  bool any = false;
+  for (auto& q : eq.queues) any = any || !q.empty();
+  if (!any) {
+    throw TimeoutError("VTA program: all " + std::to_string(insns.size()) +
+                       " instructions ran but none was a FINISH; done is never raised");
+  }
+  std::ostringstream os;
+  os << "VTA deadlock after " << executed << " instructions:";
+  for (int e = 0; e < 3; ++e) {
+    if (eq.queues[e].empty()) continue;
+    const std::size_t idx = eq.queues[e].front();
+    os << " " << engine_name(static_cast<Engine>(e)) << " engine stuck at instruction " << idx << " ("
+       << disassemble(insns[idx]) << ") waiting on";
+    for (int q : pops_of(insns[idx], static_cast<Engine>(e))) {
+      if (q >= 0 && eq.tokens[q] == 0) os << " " << queue_name(static_cast<Queue>(q));
+    }
+    os << " [" << eq.queues[e].size() << " queued];";
+  }
+  os << " tokens:";
+  for (int q = 0; q < 4; ++q) os << " " << queue_name(static_cast<Queue>(q)) << "=" << eq.tokens[q];
+  throw TimeoutError(os.str());
+}
+
+// The instruction's uop executions, once checked against what is left of
+// the work bound `max_uops` after `uops_run`.
+uint64_t bounded_uops(const Insn& insn, std::size_t idx, uint64_t max_uops, uint64_t uops_run) {
+  const uint64_t uops = uop_executions(insn);
+  if (uops > max_uops - uops_run) {
+    const LoopNest& l =
+        std::holds_alternative<GemmInsn>(insn) ? std::get<GemmInsn>(insn).loop : std::get<AluInsn>(insn).loop;
+    throw ModelWorkBoundError(where(idx, insn) + " needs " + std::to_string(uops) + " uop executions (" +
+                              std::to_string(l.uop_end - l.uop_bgn) + " uops x " + std::to_string(l.iter_out) +
+                              " x " + std::to_string(l.iter_in) + "), which with the " + std::to_string(uops_run) +
+                              " run before it exceeds the work bound of " + std::to_string(max_uops) +
+                              " uop executions; stopped before running it");
+  }
+  return uops;
+}
+
+}  // namespace
+
+ModelStats run_model(const std::vector<Insn>& insns, std::vector<uint8_t>& dram, const ModelOptions& opt) {
+  EngineQueues eq(insns);
+  VtaSram sram;
+  ModelStats st;
+  std::mt19937_64 rng(opt.schedule_seed);
+  uint64_t uops_run = 0;  // against opt.max_uops
+  while (true) {
+    const int pick = pick_engine(eq, insns, opt, rng);
+    if (pick < 0) throw_stall(eq, insns, st.executed);
+    const std::size_t idx = eq.queues[pick].front();
+    eq.queues[pick].pop_front();
+    const Insn& insn = insns[idx];
+    const Engine eng = static_cast<Engine>(pick);
+    if (opt.max_uops != 0) uops_run += bounded_uops(insn, idx, opt.max_uops, uops_run);
+    eq.take_tokens(insn, eng);
     const bool finish = opt.data ? execute_insn(insn, idx, sram, dram, st) : opcode_of(insn) == Opcode::kFinish;
     ++st.executed;
-    const DepFlags& d = dep_of(insn);
-    if (d.push_prev && push_queue(eng, true) >= 0) ++tokens[push_queue(eng, true)];
-    if (d.push_next && push_queue(eng, false) >= 0) ++tokens[push_queue(eng, false)];
+    eq.give_tokens(insn, eng);
     if (opt.on_execute) opt.on_execute(idx, eng);
     if (finish) {
       st.finished = true;
-      for (auto& q : queues) st.unexecuted += q.size();
+      for (auto& q : eq.queues) st.unexecuted += q.size();
       return st;
     }
   }

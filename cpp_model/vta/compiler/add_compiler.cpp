@@ -135,22 +135,32 @@ void gemm_operands(ProgramBuilder& bld, int64_t e0, int64_t len, uint32_t abase,
   }
 }
 
-}  // namespace
+// What compile_add decides before it writes anything: the output's extent,
+// the output shift, the inputs' dequantization, and how the operands reach
+// ACC. Throws cosim::InputError for what the core or the DRAM cannot take.
+struct AddPlan {
+  AddExtent extent;
+  int32_t shr = 0;
+  DequantTable ta{}, tb{};
+  int64_t threads = 1;
+  bool gemm = false;  // operands as GEMM data, else both loaded into ACC
+  uint64_t wgt_entries = 0;
+};
 
-CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAddParams& p,
-                            const CompileOptions& opt) {
-  const AddExtent extent = check_add_inputs(a, b, opt);
+AddPlan plan_add(const Tensor& a, const Tensor& b, const quant::VtaAddParams& p, const CompileOptions& opt) {
+  AddPlan plan;
+  plan.extent = check_add_inputs(a, b, opt);
   if (opt.inp_depth > kInpDepth || opt.wgt_depth > kWgtDepth)
     bad("INP / WGT depth options " + std::to_string(opt.inp_depth) + " / " + std::to_string(opt.wgt_depth) +
         " exceed the core's " + std::to_string(kInpDepth) + " / " + std::to_string(kWgtDepth));
-  const std::vector<int64_t>& shape = extent.shape;
-  const int64_t numel = extent.numel, blocks = extent.blocks;
-  const int32_t shr = std::min(15 - p.out_multiplier.shift, 31);
-  if (shr < -32768 || p.out_zero_point < -32768 || p.out_zero_point > 32767)
+  const int64_t blocks = plan.extent.blocks;
+  plan.shr = std::min(15 - p.out_multiplier.shift, 31);
+  if (plan.shr < -32768 || p.out_zero_point < -32768 || p.out_zero_point > 32767)
     bad("output shift or zero point does not fit an ALU immediate");
 
-  const DequantTable ta = dequant_table(p.a_offset, p.a_multiplier), tb = dequant_table(p.b_offset, p.b_multiplier);
-  const int64_t threads = opt.threads;
+  plan.ta = dequant_table(p.a_offset, p.a_multiplier);
+  plan.tb = dequant_table(p.b_offset, p.b_multiplier);
+  plan.threads = opt.threads;
   // Operands as GEMM data (add_operands.hpp) when every value an input code
   // gives splits into two bytes and the buffers hold the selectors and a WGT
   // entry per thread; otherwise both are loaded into ACC as int32 (COMPUTE
@@ -158,114 +168,192 @@ CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAd
   const auto splits = [](const DequantTable& t) {
     return std::all_of(t.begin(), t.end(), [](int32_t v) { return add_operands::split(v).has_value(); });
   };
-  const bool gemm = splits(ta) && splits(tb) && opt.inp_depth >= add_operands::kSlots &&
-                    opt.wgt_depth >= static_cast<uint32_t>(threads);
-  const uint64_t wgt_entries = static_cast<uint64_t>(ceil_div(blocks, add_operands::kSlots));
-  const uint64_t data_bytes = gemm ? add_operands::kSlots * kInpElemBytes + wgt_entries * kWgtElemBytes +
-                                         static_cast<uint64_t>(blocks) * kOutElemBytes
-                                   : static_cast<uint64_t>(blocks) * (2 * kAccElemBytes + kOutElemBytes);
+  plan.gemm = splits(plan.ta) && splits(plan.tb) && opt.inp_depth >= add_operands::kSlots &&
+              opt.wgt_depth >= static_cast<uint32_t>(plan.threads);
+  plan.wgt_entries = static_cast<uint64_t>(ceil_div(blocks, add_operands::kSlots));
+  const uint64_t data_bytes = plan.gemm ? add_operands::kSlots * kInpElemBytes + plan.wgt_entries * kWgtElemBytes +
+                                              static_cast<uint64_t>(blocks) * kOutElemBytes
+                                        : static_cast<uint64_t>(blocks) * (2 * kAccElemBytes + kOutElemBytes);
   if (data_bytes > opt.dram_limit)
-    bad(std::to_string(numel) + " elements need " + std::to_string(data_bytes) +
+    bad(std::to_string(plan.extent.numel) + " elements need " + std::to_string(data_bytes) +
         " bytes of DRAM data, more than the DRAM limit " + std::to_string(opt.dram_limit));
+  return plan;
+}
 
+// The DRAM regions: the selectors and the packed operands (GEMM path) or
+// both dequantized inputs (ACC path), then the output.
+struct AddRegions {
+  DramRegion a, b, selectors, operands, output;
+};
+
+AddRegions allocate_regions(DramLayout& layout, const AddPlan& plan) {
+  AddRegions r;
+  const auto blocks = static_cast<uint64_t>(plan.extent.blocks);
+  if (plan.gemm) {
+    r.selectors = layout.alloc("selectors", MemType::kInp, add_operands::kSlots);
+    r.operands = layout.alloc("operands", MemType::kWgt, plan.wgt_entries);
+  } else {
+    r.a = layout.alloc("input_a", MemType::kAcc, blocks);
+    r.b = layout.alloc("input_b", MemType::kAcc, blocks);
+  }
+  r.output = layout.alloc("output", MemType::kOut, blocks);
+  return r;
+}
+
+// ACC entries per chunk (per input on the ACC path); each thread owns one
+// share of ACC (and of WGT), so the STORE of one chunk and, on the GEMM path,
+// the operand LOAD of the next overlap the COMPUTE of this one.
+struct AddChunks {
+  int64_t wgt_per_thread = 0;
+  std::vector<int64_t> sizes;
+  int64_t chunk = 0;  // a thread's share of ACC (per input)
+  int64_t count = 0;
+};
+
+AddChunks chunk_add(const AddPlan& plan, const CompileOptions& opt) {
+  AddChunks c;
+  const int64_t blocks = plan.extent.blocks;
+  const int64_t acc_per_thread = opt.acc_depth / plan.threads;
+  c.wgt_per_thread = opt.wgt_depth / plan.threads;
+  const int64_t gemm_most =
+      std::min(acc_per_thread, c.wgt_per_thread >= 2 ? add_operands::kSlots * c.wgt_per_thread : 1);
+  c.sizes = plan.gemm ? gemm_chunks(blocks, gemm_most)
+                      : std::vector<int64_t>(static_cast<std::size_t>(ceil_div(blocks, acc_per_thread / 2)),
+                                             acc_per_thread / 2);
+  c.chunk = *std::max_element(c.sizes.begin(), c.sizes.end());
+  c.count = static_cast<int64_t>(c.sizes.size());
+  return c;
+}
+
+// Writes the chunks' instructions, chunk k on thread k % threads: the
+// operands into its ACC share, the output program, the store.
+class AddChunkWriter {
+ public:
+  AddChunkWriter(const AddPlan& plan, const AddRegions& regions, const AddChunks& chunks, const OutputProgram& requant,
+                 CompiledProgram& cp)
+      : plan_(plan), regions_(regions), chunks_(chunks), requant_(requant), cp_(cp) {}
+
+  // Every chunk, then the drain and FINISH (close_program).
+  BuiltProgram write(uint64_t dram_limit) {
+    if (plan_.gemm) load_thread_kernels();
+    const int64_t blocks = plan_.extent.blocks;
+    for (int64_t k = 0, e0 = 0; k < chunks_.count; e0 += chunks_.sizes[static_cast<std::size_t>(k)], ++k) {
+      const int64_t len = std::min(chunks_.sizes[static_cast<std::size_t>(k)], blocks - e0);
+      std::string desc;
+      WorkUnit wu = flat_chunk_unit(k, e0, len, plan_.extent.numel, desc);
+      const uint32_t abase = plan_.gemm ? gemm_chunk(k, e0, len) : acc_chunk(k, e0, len);
+      wu.text = desc + (plan_.gemm ? ": operand load, GEMM and ALU" : ": load and ALU");
+      store_flat_chunk(bld_, cp_, wu, desc, abase, regions_.output.elem(static_cast<uint64_t>(e0)),
+                       static_cast<uint32_t>(len));
+    }
+    return close_program(bld_, cp_, cp_.layout, chunks_.count - s2c_popped_, dram_limit, "VTA add compiler");
+  }
+
+ private:
+  // GEMM path: the selectors once, on the LOAD engine; every thread's
+  // kernels in one LOAD UOP (each LOAD pays the DRAM latency).
+  void load_thread_kernels() {
+    bld_.load_1d(MemType::kInp, 0, regions_.selectors.elem(), add_operands::kSlots);
+    std::vector<Uop> all;
+    for (int64_t t = 0; t < std::min(plan_.threads, chunks_.count); ++t) {
+      const std::vector<Uop> tk = thread_kernels(static_cast<uint32_t>(t * chunks_.chunk),
+                                                 static_cast<uint32_t>(t * chunks_.wgt_per_thread));
+      all.insert(all.end(), tk.begin(), tk.end());
+    }
+    kernels_ = bld_.load_uops(all);
+  }
+
+  // COMPUTE waits for the store of the chunk that last used its ACC share.
+  void wait_for_acc_share(int64_t k) {
+    if (k < plan_.threads) return;
+    bld_.pop(Engine::kStore, Engine::kCompute);
+    ++s2c_popped_;
+  }
+
+  // Chunk k on the GEMM path; returns its ACC base.
+  uint32_t gemm_chunk(int64_t k, int64_t e0, int64_t len) {
+    const int64_t t = k % plan_.threads;
+    const auto abase = static_cast<uint32_t>(t * chunks_.chunk);
+    const auto wbase = static_cast<uint32_t>(t * chunks_.wgt_per_thread);
+    const int64_t g0 = e0 / add_operands::kSlots, g1 = ceil_div(e0 + len, add_operands::kSlots);
+    if (k >= plan_.threads) bld_.pop(Engine::kCompute, Engine::kLoad);  // WGT share t read by chunk k - threads
+    bld_.load_1d(MemType::kWgt, wbase, regions_.operands.elem(static_cast<uint64_t>(g0)),
+                 static_cast<uint32_t>(g1 - g0));
+    bld_.push(Engine::kLoad, Engine::kCompute);
+    wait_for_acc_share(k);
+    const uint32_t kb = kernels_.bgn + static_cast<uint32_t>(t) * kThreadKernelUops;
+    const UopRange u{kb, kb + 1}, whole{kb + 1, kb + kThreadKernelUops};
+    bld_.gemm_reset(u, Loop{static_cast<uint32_t>(len), 1, 0, 0});  // before the pop: overlaps the operand load
+    bld_.pop(Engine::kLoad, Engine::kCompute);
+    gemm_operands(bld_, e0, len, abase, wbase, whole);
+    if (k + plan_.threads < chunks_.count) bld_.push(Engine::kCompute, Engine::kLoad);
+    requant_.emit(bld_, u, Loop{static_cast<uint32_t>(len), 1, 1, 0});
+    cp_.reset_uops += static_cast<uint64_t>(len);
+    cp_.gemm_uops += static_cast<uint64_t>(len);
+    cp_.alu_uops += requant_.uops() * static_cast<uint64_t>(len);
+    return abase;
+  }
+
+  // Chunk k on the ACC path: A' and B' side by side in its share; returns
+  // A's ACC base (the sum).
+  uint32_t acc_chunk(int64_t k, int64_t e0, int64_t len) {
+    const int64_t t = k % plan_.threads;
+    const auto abase = static_cast<uint32_t>(t * 2 * chunks_.chunk);
+    const auto bbase = static_cast<uint32_t>(abase + chunks_.chunk);
+    wait_for_acc_share(k);
+    const UopRange u = add_in_acc(bld_, abase, bbase, regions_.a.elem(static_cast<uint64_t>(e0)),
+                                  regions_.b.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
+    requant_.emit(bld_, u, Loop{static_cast<uint32_t>(len), 1, 1, 0});
+    cp_.alu_uops += (1 + requant_.uops()) * static_cast<uint64_t>(len);
+    return abase;
+  }
+
+  const AddPlan& plan_;
+  const AddRegions& regions_;
+  const AddChunks& chunks_;
+  const OutputProgram& requant_;
+  CompiledProgram& cp_;
+  ProgramBuilder bld_;
+  UopRange kernels_;  // GEMM path: every thread's kernels
+  int64_t s2c_popped_ = 0;
+};
+
+// The operands into the image: selectors and packed bytes, or the int32
+// values.
+void write_operands(CompiledProgram& cp, const AddRegions& regions, const AddPlan& plan, const Tensor& a,
+                    const Tensor& b) {
+  const std::vector<int64_t>& shape = plan.extent.shape;
+  const int64_t elements = plan.extent.blocks * kBlock;
+  const std::vector<int32_t> va = broadcast_through_lut(a, shape, elements, plan.ta.data());
+  const std::vector<int32_t> vb = broadcast_through_lut(b, shape, elements, plan.tb.data());
+  if (plan.gemm) {
+    const std::vector<int8_t> sel = add_operands::selector_entries();
+    const std::vector<int8_t> wgt = add_operands::pack(va, vb).value();  // every code splits
+    write_region(cp.dram, regions.selectors, sel.data(), sel.size());
+    write_region(cp.dram, regions.operands, wgt.data(), wgt.size());
+  } else {
+    write_int32_region(cp.dram, regions.a, va);
+    write_int32_region(cp.dram, regions.b, vb);
+  }
+}
+
+}  // namespace
+
+CompiledProgram compile_add(const Tensor& a, const Tensor& b, const quant::VtaAddParams& p,
+                            const CompileOptions& opt) {
+  const AddPlan plan = plan_add(a, b, p, opt);
   CompiledProgram cp;
   cp.op = "add";
   cp.layout = DramLayout(opt.dram_base);
-  DramLayout& layout = cp.layout;
-  DramRegion ra, rb, rsel, rwgt;
-  if (gemm) {
-    rsel = layout.alloc("selectors", MemType::kInp, add_operands::kSlots);
-    rwgt = layout.alloc("operands", MemType::kWgt, wgt_entries);
-  } else {
-    ra = layout.alloc("input_a", MemType::kAcc, static_cast<uint64_t>(blocks));
-    rb = layout.alloc("input_b", MemType::kAcc, static_cast<uint64_t>(blocks));
-  }
-  const DramRegion ro = layout.alloc("output", MemType::kOut, static_cast<uint64_t>(blocks));
-
-  // ACC entries per chunk (per input on the ACC path); each thread owns one
-  // share of ACC (and of WGT), so the STORE of one chunk and, on the GEMM
-  // path, the operand LOAD of the next overlap the COMPUTE of this one.
-  const int64_t acc_per_thread = opt.acc_depth / threads;
-  const int64_t wgt_per_thread = opt.wgt_depth / threads;
-  const int64_t gemm_most = std::min(acc_per_thread, wgt_per_thread >= 2 ? add_operands::kSlots * wgt_per_thread : 1);
-  const std::vector<int64_t> sizes =
-      gemm ? gemm_chunks(blocks, gemm_most)
-           : std::vector<int64_t>(static_cast<std::size_t>(ceil_div(blocks, acc_per_thread / 2)), acc_per_thread / 2);
-  const int64_t chunk = *std::max_element(sizes.begin(), sizes.end());  // a thread's share of ACC (per input)
-  const int64_t chunks = static_cast<int64_t>(sizes.size());
-  const OutputProgram requant = output_program(p, shr, ta, tb);
-  ProgramBuilder bld;
-  UopRange kernels;  // GEMM path: every thread's kernels, in one LOAD UOP (each LOAD pays the DRAM latency)
-  if (gemm) {
-    bld.load_1d(MemType::kInp, 0, rsel.elem(), add_operands::kSlots);  // once, on the LOAD engine
-    std::vector<Uop> all;
-    for (int64_t t = 0; t < std::min(threads, chunks); ++t) {
-      const std::vector<Uop> tk = thread_kernels(static_cast<uint32_t>(t * chunk), static_cast<uint32_t>(t * wgt_per_thread));
-      all.insert(all.end(), tk.begin(), tk.end());
-    }
-    kernels = bld.load_uops(all);
-  }
-  int64_t k = 0, s2c_popped = 0;
-  for (int64_t e0 = 0; k < chunks; e0 += sizes[static_cast<std::size_t>(k)], ++k) {
-    const int64_t len = std::min(sizes[static_cast<std::size_t>(k)], blocks - e0);
-    const int64_t t = k % threads;
-    std::string desc;
-    WorkUnit wu = flat_chunk_unit(k, e0, len, numel, desc);
-    const Loop over{static_cast<uint32_t>(len), 1, 1, 0};
-    uint32_t abase = 0;
-    if (gemm) {
-      abase = static_cast<uint32_t>(t * chunk);
-      const uint32_t wbase = static_cast<uint32_t>(t * wgt_per_thread);
-      const int64_t g0 = e0 / add_operands::kSlots, g1 = ceil_div(e0 + len, add_operands::kSlots);
-      if (k >= threads) bld.pop(Engine::kCompute, Engine::kLoad);  // WGT share t read by chunk k - threads
-      bld.load_1d(MemType::kWgt, wbase, rwgt.elem(static_cast<uint64_t>(g0)), static_cast<uint32_t>(g1 - g0));
-      bld.push(Engine::kLoad, Engine::kCompute);
-      if (k >= threads) {
-        bld.pop(Engine::kStore, Engine::kCompute);  // ACC share t stored
-        ++s2c_popped;
-      }
-      const uint32_t kb = kernels.bgn + static_cast<uint32_t>(t) * kThreadKernelUops;
-      const UopRange u{kb, kb + 1}, whole{kb + 1, kb + kThreadKernelUops};
-      bld.gemm_reset(u, Loop{static_cast<uint32_t>(len), 1, 0, 0});  // before the pop: overlaps the operand load
-      bld.pop(Engine::kLoad, Engine::kCompute);
-      gemm_operands(bld, e0, len, abase, wbase, whole);
-      if (k + threads < chunks) bld.push(Engine::kCompute, Engine::kLoad);
-      requant.emit(bld, u, over);
-      cp.reset_uops += static_cast<uint64_t>(len);
-      cp.gemm_uops += static_cast<uint64_t>(len);
-      cp.alu_uops += requant.uops() * static_cast<uint64_t>(len);
-      wu.text = desc + ": operand load, GEMM and ALU";
-    } else {
-      abase = static_cast<uint32_t>(t * 2 * chunk);
-      const uint32_t bbase = static_cast<uint32_t>(abase + chunk);
-      if (k >= threads) {
-        bld.pop(Engine::kStore, Engine::kCompute);  // ACC share t stored
-        ++s2c_popped;
-      }
-      const UopRange u = add_in_acc(bld, abase, bbase, ra.elem(static_cast<uint64_t>(e0)),
-                                    rb.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
-      requant.emit(bld, u, over);
-      cp.alu_uops += (1 + requant.uops()) * static_cast<uint64_t>(len);
-      wu.text = desc + ": load and ALU";
-    }
-    store_flat_chunk(bld, cp, wu, desc, abase, ro.elem(static_cast<uint64_t>(e0)), static_cast<uint32_t>(len));
-  }
-  const BuiltProgram bp = close_program(bld, cp, layout, k - s2c_popped, opt.dram_limit, "VTA add compiler");
-  const std::vector<int32_t> va = broadcast_through_lut(a, shape, blocks * kBlock, ta.data());
-  const std::vector<int32_t> vb = broadcast_through_lut(b, shape, blocks * kBlock, tb.data());
-  if (gemm) {
-    const std::vector<int8_t> sel = add_operands::selector_entries();
-    const std::vector<int8_t> wgt = add_operands::pack(va, vb).value();  // every code splits
-    write_region(cp.dram, rsel, sel.data(), sel.size());
-    write_region(cp.dram, rwgt, wgt.data(), wgt.size());
-  } else {
-    write_int32_region(cp.dram, ra, va);
-    write_int32_region(cp.dram, rb, vb);
-  }
+  const AddRegions regions = allocate_regions(cp.layout, plan);
+  const AddChunks chunks = chunk_add(plan, opt);
+  const OutputProgram requant = output_program(p, plan.shr, plan.ta, plan.tb);
+  const BuiltProgram bp = AddChunkWriter(plan, regions, chunks, requant, cp).write(opt.dram_limit);
+  write_operands(cp, regions, plan, a, b);
   adopt_program(cp, bp, opt.dram_base);
 
-  set_flat_output(cp, ro, shape, k, chunk * kBlock, threads);
-  cp.tiling += std::string(", operands ") + (gemm ? "by GEMM from WGT" : "loaded into ACC");
+  set_flat_output(cp, regions.output, plan.extent.shape, chunks.count, chunks.chunk * kBlock, plan.threads);
+  cp.tiling += std::string(", operands ") + (plan.gemm ? "by GEMM from WGT" : "loaded into ACC");
   return cp;
 }
 

@@ -37,7 +37,7 @@ struct CompileOptions {
   // the host (im2col) so each GEMM uop fills more of its 16 lanes.
   bool host_im2col = true;
   // CONV2D, VTA 16-bit scheme: the requantization with the bias, the border
-  // corrections and the output zero point folded (vta_compiler/fused_requant.hpp)
+  // corrections and the output zero point folded (vta/compiler/fused_requant.hpp)
   // where the accumulator bounds allow it; false keeps the plain program.
   bool fused_requant = true;
   // CONV2D: the program's first tile runs its first weight slices in parts of
@@ -47,7 +47,7 @@ struct CompileOptions {
   // CONV2D: when the LOAD engine may start. A program alone on the core
   // lets COMPUTE load its parameters and micro-ops first, as the memory is
   // shared (kAfterComputeStart). A program streamed after another one
-  // (vta_compiler/program_stream.hpp) loads its weights at once, during the
+  // (vta/compiler/program_stream.hpp) loads its weights at once, during the
   // other's tail, and its input only after its COMPUTE has started, i.e.
   // after the other's stores (kWeightsFirst: the input is an earlier
   // program's output), or loads everything at once (kAtOnce: the input came
