@@ -21,7 +21,11 @@ The ISA file describes every encoded word once (for VTA: rtl/vta/vta_isa.yaml):
         - {name: imm, bits: "127:112", signed: true}
         - {name: pop_prev, bits: "3", spec: pop_prev_dep}  the spec's name,
                                                            when it differs
-        - {set: loop}          the fields of a field set, at their bits
+        - {set: loop, cpp: loop}   the fields of a field set, at their bits
+        - {name: sram_base, bits: "25:10", cpp: sram_base}
+                               cpp: the member of the C++ model type that
+                               holds the field (a nested layout's or a field
+                               set's: the member holding their fields)
 
 Fields may not overlap or leave their layout; bits no field claims become
 `unused` (`unused_HI_LO` when a layout has several gaps). A field with `enum`
@@ -36,8 +40,11 @@ Generated (dutgen configure / gen):
                                {name, lsb, width, is_signed} per field (a
                                namespace per layout and per field set), the
                                opcodes, kFields (nested layouts flattened,
-                               absolute bits) and get / get_signed / put on a
-                               word held as 64-bit chunks (chunk 0 = bits 63:0)
+                               absolute bits), visit_fields(s, visit) calling
+                               visit(Field, s.<cpp member>) for each field with
+                               `cpp`, in file order (one list for encode and
+                               decode), and get / get_signed / put on a word
+                               held as 64-bit chunks (chunk 0 = bits 63:0)
 """
 
 import re
@@ -49,7 +56,7 @@ NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 def _field(c, key, f, layouts, enums, width, word):
     """One field entry -> {name, lsb, width, ...}; a nested layout's size and
     an enum's width must match the field's bits."""
-    c.mapping(key, f, ("name", "bits"), ("enum", "signed", "spec", "desc", "layout"))
+    c.mapping(key, f, ("name", "bits"), ("enum", "signed", "spec", "desc", "layout", "cpp"))
     c.string(f"{key}.name", f["name"], NAME, "a lower-case field name")
     lsb, w = c.bits(f"{key}.bits", f["bits"], 1 << 16)
     if lsb + w > width:
@@ -61,6 +68,8 @@ def _field(c, key, f, layouts, enums, width, word):
         out["signed"] = c.boolean(f"{key}.signed", f["signed"])
     if "desc" in f:
         out["desc"] = c.string(f"{key}.desc", f["desc"])
+    if "cpp" in f:
+        out["cpp"] = c.string(f"{key}.cpp", f["cpp"], NAME, "a C++ member name")
     if "enum" in f:
         e = c.string(f"{key}.enum", f["enum"])
         if e not in enums:
@@ -119,7 +128,7 @@ def validate(data, path, c, enums):
         c.string(f"field_sets.{s}", s, NAME, "a lower-case set name")
         if not c.seq(f"field_sets.{s}", fl):
             c.fail(f"field_sets.{s}", "expected at least one field")
-    layouts, used_sets = {}, {}
+    layouts, used_sets, set_visits = {}, {}, {}
     for i, lay in enumerate(c.seq("layouts", data["layouts"])):
         k = f"layouts[{i}]"
         c.mapping(k, lay, ("name", "word", "fields"), ("width", "desc", "opcodes"))
@@ -136,23 +145,37 @@ def validate(data, path, c, enums):
                 c.fail(f"{k}.opcodes[{j}]", f"expected an item of opcode_enum, got {o!r}"
                        + ("" if opcodes else " (no opcode_enum declared)"))
             ops.append((o, opcodes[o]))
-        fields = []
+        fields, visits = [], []
         for j, f in enumerate(c.seq(f"{k}.fields", lay["fields"])):
-            if isinstance(f, dict) and set(f) == {"set"}:
+            if isinstance(f, dict) and "set" in f:
+                c.mapping(f"{k}.fields[{j}]", f, ("set",), ("cpp",))
                 if f["set"] not in sets:
                     c.fail(f"{k}.fields[{j}].set", f"unknown field set {f['set']!r} (declared: {', '.join(sets) or 'none'})")
                 shared = [_field(c, f"field_sets.{f['set']}[{n}]", g, layouts, enums, width, word)
                           for n, g in enumerate(sets[f["set"]])]
+                set_visits[f["set"]] = [("field", g, g["cpp"]) for g in shared if "cpp" in g]
                 used_sets[f["set"]] = shared
                 fields += shared
+                if "cpp" in f:
+                    if not set_visits[f["set"]]:
+                        c.fail(f"{k}.fields[{j}].cpp", f"field set {f['set']} has no field with a C++ member")
+                    visits.append(("set", f["set"], c.string(f"{k}.fields[{j}].cpp", f["cpp"], NAME,
+                                                             "a C++ member name")))
             else:
                 fields.append(_field(c, f"{k}.fields[{j}]", f, layouts, enums, width, word))
+                if "cpp" in fields[-1]:
+                    kind = "layout" if "layout" in fields[-1] else "field"
+                    if kind == "layout" and not fields[-1]["layout"]["visits"]:
+                        c.fail(f"{k}.fields[{j}].cpp", f"layout {f['layout']} has no field with a C++ member")
+                    visits.append((kind, fields[-1]["layout"]["name"] if kind == "layout" else fields[-1],
+                                   fields[-1]["cpp"]))
         _check_overlap(c, f"{k}.fields", fields)
         layouts[lay["name"]] = {"name": lay["name"], "word": word, "width": width, "desc": lay.get("desc", ""),
-                                "opcodes": ops, "fields": fields}
+                                "opcodes": ops, "fields": fields, "visits": visits}
     data["word_map"] = words
     data["layout_map"] = layouts
     data["set_map"] = used_sets
+    data["set_visits"] = set_visits
     data["path"] = path
     return data
 
@@ -242,6 +265,22 @@ def _cpp_init(f):
     return f"{{\"{f['spec']}\", {f['lsb']}, {f['width']}, {'true' if f['signed'] else 'false'}}}"
 
 
+def _cpp_visit(visits, camel):
+    """visit_fields(): each field with a `cpp` member, in file order, as
+    visit(Field, member); a nested layout or field set visits its member's."""
+    if not visits:
+        return []
+    L = ["// visit(Field, member) for each field a C++ member holds (`cpp:`), in encoding order.",
+         "template <class Fields, class Visit>", "void visit_fields(Fields& s, Visit&& visit) {"]
+    for kind, what, member in visits:
+        if kind == "field":
+            L.append(f"  visit(k{camel(what['name'])}, s.{member});")
+        else:
+            L.append(f"  {what}::visit_fields(s.{member}, visit);")
+    L.append("}")
+    return L
+
+
 def gen_cpp(isa, dut, rel, camel):
     """The header dut/<dut>_isa.hpp (`rel`: the ISA file's path for the header)."""
     L = [_header(rel).rstrip("\n"), "#pragma once", "", "#include <cstddef>", "#include <cstdint>", "",
@@ -253,6 +292,7 @@ def gen_cpp(isa, dut, rel, camel):
     for name, fields in isa["set_map"].items():
         L += ["", f"// Field set {name}: the same bits in every layout that has it.", f"namespace {name} {{"]
         L += [f"inline constexpr Field k{camel(f['name'])}{_cpp_init(f)};" for f in fields]
+        L += _cpp_visit(isa["set_visits"][name], camel)
         L.append(f"}}  // namespace {name}")
     for lay in isa["layout_map"].values():
         L += ["", f"// {lay['desc'] or lay['name']} ({lay['width']} bits, word {lay['word']}).",
@@ -267,6 +307,7 @@ def gen_cpp(isa, dut, rel, camel):
         L.append("inline constexpr Field kFields[] = {")
         L += [f"    {_cpp_init(f)}," for f in flat]
         L.append("};")
+        L += _cpp_visit(lay["visits"], camel)
         L.append(f"}}  // namespace {lay['name']}")
     L += ["", f"}}  // namespace cosim::{dut}::isa_layout"]
     return "\n".join(L) + "\n"

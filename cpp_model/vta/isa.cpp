@@ -33,46 +33,18 @@ void put_bits(InsnWord& word, layout::Field f, uint64_t value) {
   layout::put(word.w, f, value);
 }
 
-void put_dep(InsnWord& word, Opcode op, const DepFlags& d) {
-  put_bits(word, layout::insn_hdr::kOpcode, static_cast<unsigned>(op));
-  put_bits(word, layout::insn_hdr::kPopPrev, d.pop_prev);
-  put_bits(word, layout::insn_hdr::kPopNext, d.pop_next);
-  put_bits(word, layout::insn_hdr::kPushPrev, d.push_prev);
-  put_bits(word, layout::insn_hdr::kPushNext, d.push_next);
+// A member of any integral or enum type to its field and back (the generated
+// visit_fields() pairs fields and members); a signed field keeps its low bits
+// (two's complement) and is sign-extended when read.
+template <class T>
+void write_field(InsnWord& word, layout::Field f, T value) {
+  const auto raw = static_cast<uint64_t>(value);
+  put_bits(word, f, f.is_signed ? raw & layout::field_max(f) : raw);
 }
 
-DepFlags get_dep(const InsnWord& word) {
-  DepFlags d;
-  d.pop_prev = get_bits(word, layout::insn_hdr::kPopPrev);
-  d.pop_next = get_bits(word, layout::insn_hdr::kPopNext);
-  d.push_prev = get_bits(word, layout::insn_hdr::kPushPrev);
-  d.push_next = get_bits(word, layout::insn_hdr::kPushNext);
-  return d;
-}
-
-// GEMM and ALU share the loop fields (field set `loop`).
-void put_loop(InsnWord& word, const LoopNest& l) {
-  put_bits(word, layout::loop::kUopBgn, l.uop_bgn);
-  put_bits(word, layout::loop::kUopEnd, l.uop_end);
-  put_bits(word, layout::loop::kIterOut, l.iter_out);
-  put_bits(word, layout::loop::kIterIn, l.iter_in);
-  put_bits(word, layout::loop::kDstFactorOut, l.dst_factor_out);
-  put_bits(word, layout::loop::kDstFactorIn, l.dst_factor_in);
-  put_bits(word, layout::loop::kSrcFactorOut, l.src_factor_out);
-  put_bits(word, layout::loop::kSrcFactorIn, l.src_factor_in);
-}
-
-LoopNest get_loop(const InsnWord& word) {
-  LoopNest l;
-  l.uop_bgn = static_cast<uint16_t>(get_bits(word, layout::loop::kUopBgn));
-  l.uop_end = static_cast<uint16_t>(get_bits(word, layout::loop::kUopEnd));
-  l.iter_out = static_cast<uint16_t>(get_bits(word, layout::loop::kIterOut));
-  l.iter_in = static_cast<uint16_t>(get_bits(word, layout::loop::kIterIn));
-  l.dst_factor_out = static_cast<uint16_t>(get_bits(word, layout::loop::kDstFactorOut));
-  l.dst_factor_in = static_cast<uint16_t>(get_bits(word, layout::loop::kDstFactorIn));
-  l.src_factor_out = static_cast<uint16_t>(get_bits(word, layout::loop::kSrcFactorOut));
-  l.src_factor_in = static_cast<uint16_t>(get_bits(word, layout::loop::kSrcFactorIn));
-  return l;
+template <class T>
+void read_field(const InsnWord& word, layout::Field f, T& value) {
+  value = f.is_signed ? static_cast<T>(layout::get_signed(word.w, f)) : static_cast<T>(get_bits(word, f));
 }
 
 // A micro-op field, checked against its width.
@@ -246,6 +218,7 @@ Engine engine_of(const Insn& insn) {
 
 InsnWord encode(const Insn& insn) {
   InsnWord w;
+  const auto write = [&w](layout::Field f, const auto& value) { write_field(w, f, value); };
   std::visit(Overloaded{
                  [&](const MemInsn& m) {
                    if (m.opcode != Opcode::kLoad && m.opcode != Opcode::kStore) {
@@ -255,86 +228,54 @@ InsnWord encode(const Insn& insn) {
                      throw InputError("VTA encode: undefined memory_type " +
                                       std::to_string(static_cast<unsigned>(m.mem_type)));
                    }
-                   put_dep(w, m.opcode, m.dep);
-                   put_bits(w, layout::insn_mem::kMemoryType, static_cast<unsigned>(m.mem_type));
-                   put_bits(w, layout::insn_mem::kSramBase, m.sram_base);
-                   put_bits(w, layout::insn_mem::kDramBase, m.dram_base);
-                   put_bits(w, layout::insn_mem::kYSize, m.y_size);
-                   put_bits(w, layout::insn_mem::kXSize, m.x_size);
-                   put_bits(w, layout::insn_mem::kXStride, m.x_stride);
-                   put_bits(w, layout::insn_mem::kYPad0, m.y_pad_0);
-                   put_bits(w, layout::insn_mem::kYPad1, m.y_pad_1);
-                   put_bits(w, layout::insn_mem::kXPad0, m.x_pad_0);
-                   put_bits(w, layout::insn_mem::kXPad1, m.x_pad_1);
+                   write(layout::insn_hdr::kOpcode, m.opcode);
+                   layout::insn_mem::visit_fields(m, write);
                  },
                  [&](const GemmInsn& g) {
-                   put_dep(w, Opcode::kGemm, g.dep);
-                   put_bits(w, layout::insn_gemm::kResetReg, g.reset);
-                   put_loop(w, g.loop);
-                   put_bits(w, layout::insn_gemm::kWgtFactorOut, g.wgt_factor_out);
-                   put_bits(w, layout::insn_gemm::kWgtFactorIn, g.wgt_factor_in);
+                   write(layout::insn_hdr::kOpcode, Opcode::kGemm);
+                   layout::insn_gemm::visit_fields(g, write);
                  },
                  [&](const AluInsn& a) {
                    if (!is_defined(a.op)) {
                      throw InputError("VTA encode: undefined alu_opcode " +
                                       std::to_string(static_cast<unsigned>(a.op)));
                    }
-                   put_dep(w, Opcode::kAlu, a.dep);
-                   put_bits(w, layout::insn_alu::kResetReg, a.reset);
-                   put_loop(w, a.loop);
-                   put_bits(w, layout::insn_alu::kAluOpcode, static_cast<unsigned>(a.op));
-                   put_bits(w, layout::insn_alu::kUseImm, a.use_imm);
-                   put_bits(w, layout::insn_alu::kImm, static_cast<uint16_t>(a.imm));
+                   write(layout::insn_hdr::kOpcode, Opcode::kAlu);
+                   layout::insn_alu::visit_fields(a, write);
                  },
-                 [&](const FinishInsn& f) { put_dep(w, Opcode::kFinish, f.dep); },
+                 [&](const FinishInsn& f) {
+                   write(layout::insn_hdr::kOpcode, Opcode::kFinish);
+                   layout::insn_finish::visit_fields(f, write);
+                 },
              },
              insn);
   return w;
 }
 
 Insn decode(const InsnWord& word) {
-  unsigned op = raw_opcode(word);
-  DepFlags dep = get_dep(word);
+  const auto read = [&word](layout::Field f, auto& value) { read_field(word, f, value); };
+  const unsigned op = raw_opcode(word);
   switch (op) {
     case layout::insn_mem::kOpLoad:
     case layout::insn_mem::kOpStore: {
       MemInsn m;
       m.opcode = static_cast<Opcode>(op);
-      m.dep = dep;
-      m.mem_type = static_cast<MemType>(get_bits(word, layout::insn_mem::kMemoryType));
-      m.sram_base = static_cast<uint16_t>(get_bits(word, layout::insn_mem::kSramBase));
-      m.dram_base = static_cast<uint32_t>(get_bits(word, layout::insn_mem::kDramBase));
-      m.y_size = static_cast<uint16_t>(get_bits(word, layout::insn_mem::kYSize));
-      m.x_size = static_cast<uint16_t>(get_bits(word, layout::insn_mem::kXSize));
-      m.x_stride = static_cast<uint16_t>(get_bits(word, layout::insn_mem::kXStride));
-      m.y_pad_0 = static_cast<uint8_t>(get_bits(word, layout::insn_mem::kYPad0));
-      m.y_pad_1 = static_cast<uint8_t>(get_bits(word, layout::insn_mem::kYPad1));
-      m.x_pad_0 = static_cast<uint8_t>(get_bits(word, layout::insn_mem::kXPad0));
-      m.x_pad_1 = static_cast<uint8_t>(get_bits(word, layout::insn_mem::kXPad1));
+      layout::insn_mem::visit_fields(m, read);
       return m;
     }
     case layout::insn_gemm::kOpGemm: {
       GemmInsn g;
-      g.dep = dep;
-      g.reset = get_bits(word, layout::insn_gemm::kResetReg);
-      g.loop = get_loop(word);
-      g.wgt_factor_out = static_cast<uint16_t>(get_bits(word, layout::insn_gemm::kWgtFactorOut));
-      g.wgt_factor_in = static_cast<uint16_t>(get_bits(word, layout::insn_gemm::kWgtFactorIn));
+      layout::insn_gemm::visit_fields(g, read);
       return g;
     }
     case layout::insn_finish::kOpFinish: {
       FinishInsn f;
-      f.dep = dep;
+      layout::insn_finish::visit_fields(f, read);
       return f;
     }
     case layout::insn_alu::kOpAlu: {
       AluInsn a;
-      a.dep = dep;
-      a.reset = get_bits(word, layout::insn_alu::kResetReg);
-      a.loop = get_loop(word);
-      a.op = static_cast<AluOp>(get_bits(word, layout::insn_alu::kAluOpcode));
-      a.use_imm = get_bits(word, layout::insn_alu::kUseImm);
-      a.imm = static_cast<int16_t>(layout::get_signed(word.w, layout::insn_alu::kImm));
+      layout::insn_alu::visit_fields(a, read);
       return a;
     }
     default:
@@ -374,18 +315,16 @@ std::vector<InsnWord> words_from_bytes(const std::vector<uint8_t>& bytes) {
 
 uint32_t encode_uop(const Uop& uop) {
   uint64_t word = 0;
-  put_uop_field(word, layout::uop::kDstIdx, uop.dst);
-  put_uop_field(word, layout::uop::kSrcIdx, uop.src);
-  put_uop_field(word, layout::uop::kWgtIdx, uop.wgt);
+  layout::uop::visit_fields(uop, [&word](layout::Field f, uint16_t value) { put_uop_field(word, f, value); });
   return static_cast<uint32_t>(word);
 }
 
 Uop decode_uop(uint32_t word) {
   const uint64_t w = word;
   Uop u;
-  u.dst = static_cast<uint16_t>(layout::get(&w, layout::uop::kDstIdx));
-  u.src = static_cast<uint16_t>(layout::get(&w, layout::uop::kSrcIdx));
-  u.wgt = static_cast<uint16_t>(layout::get(&w, layout::uop::kWgtIdx));
+  layout::uop::visit_fields(u, [&w](layout::Field f, uint16_t& value) {
+    value = static_cast<uint16_t>(layout::get(&w, f));
+  });
   return u;
 }
 
