@@ -8,24 +8,27 @@ The ISA file describes every encoded word once (for VTA: rtl/vta/vta_isa.yaml):
     - {name: insn, width: 128, desc: ...}
   field_sets:                  fields several layouts share at the same bits
     loop: [{name: uop_bgn, bits: "20:8"}, ...]
-  layouts:                     one packed struct <name>_t each
-    - name: insn_mem
+  layouts:                     one packed struct <name>_t each, in order
+    - name: insn_hdr
       word: insn               the word it encodes
       width: 7                 optional: a part of the word (from bit 0) that
-                               other layouts nest; default the word's width
+                               later layouts nest; default the word's width
+      fields: [{name: opcode, bits: "2:0", enum: opcode_e}, ...]
+    - name: insn_mem
+      word: insn
       opcodes: [OpLoad, OpStore]   optional: the opcodes using this layout
       desc: LOAD / STORE
       fields:
-        - {name: hdr, bits: "6:0", layout: insn_hdr}   a nested layout
-        - {name: memory_type, bits: "9:7", enum: mem_e}
+        - {name: hdr, bits: "6:0", layout: insn_hdr, cpp: dep}   a nested layout
+        - {name: memory_type, bits: "9:7", enum: mem_e}          enum: same width
         - {name: imm, bits: "127:112", signed: true}
-        - {name: pop_prev, bits: "3", spec: pop_prev_dep}  the spec's name,
-                                                           when it differs
+        - {name: pop_prev, bits: "3", spec: pop_prev_dep}   the spec's name,
+                                                            when it differs
         - {set: loop, cpp: loop}   the fields of a field set, at their bits
         - {name: sram_base, bits: "25:10", cpp: sram_base}
                                cpp: the member of the C++ model type that
-                               holds the field (a nested layout's or a field
-                               set's: the member holding their fields)
+                               holds the field (on a nested layout or a field
+                               set: the member holding their fields)
 
 Fields may not overlap or leave their layout; bits no field claims become
 `unused` (`unused_HI_LO` when a layout has several gaps). A field with `enum`
@@ -78,7 +81,7 @@ def _field(c, key, f, layouts, enums, width, word):
             c.fail(f"{key}.bits", f"{w} bits, but enum {e} is {enums[e]['width']} bits wide")
         out["enum"] = e
     if "layout" in f:
-        sub = layouts.get(f["layout"])
+        sub = layouts.get(c.string(f"{key}.layout", f["layout"]))
         if sub is None:
             c.fail(f"{key}.layout", f"unknown layout {f['layout']!r} (a layout declared above)")
         if sub["word"] != word or sub["width"] != w:
@@ -102,10 +105,7 @@ def _check_overlap(c, key, fields):
         names.add(f["name"])
 
 
-def validate(data, path, c, enums):
-    """Checks the parsed ISA file (`c`: dutgen's checker for `path`, `enums`:
-    the manifest's enums by name); returns it with derived fields."""
-    c.mapping("", data, ("words", "layouts"), ("opcode_enum", "field_sets"))
+def _words(c, data):
     words = {}
     for i, w in enumerate(c.seq("words", data["words"])):
         k = f"words[{i}]"
@@ -115,12 +115,20 @@ def validate(data, path, c, enums):
         if w["name"] in words:
             c.fail(f"{k}.name", f"duplicate word {w['name']}")
         words[w["name"]] = w
-    opcodes = {}
-    if "opcode_enum" in data:
-        e = c.string("opcode_enum", data["opcode_enum"])
-        if e not in enums:
-            c.fail("opcode_enum", f"unknown enum {e!r} (the manifest declares: {', '.join(enums) or 'none'})")
-        opcodes = {it["name"]: it["value"] for it in enums[e]["items"]}
+    return words
+
+
+def _opcodes(c, data, enums):
+    """{item name: value} of the opcode enum (empty without one)."""
+    if "opcode_enum" not in data:
+        return {}
+    e = c.string("opcode_enum", data["opcode_enum"])
+    if e not in enums:
+        c.fail("opcode_enum", f"unknown enum {e!r} (the manifest declares: {', '.join(enums) or 'none'})")
+    return {it["name"]: it["value"] for it in enums[e]["items"]}
+
+
+def _field_sets(c, data):
     sets = data.setdefault("field_sets", {}) or {}
     if not isinstance(sets, dict):
         c.fail("field_sets", f"expected a mapping, got {type(sets).__name__}")
@@ -128,54 +136,90 @@ def validate(data, path, c, enums):
         c.string(f"field_sets.{s}", s, NAME, "a lower-case set name")
         if not c.seq(f"field_sets.{s}", fl):
             c.fail(f"field_sets.{s}", "expected at least one field")
-    layouts, used_sets, set_visits = {}, {}, {}
-    for i, lay in enumerate(c.seq("layouts", data["layouts"])):
-        k = f"layouts[{i}]"
+    return sets
+
+
+class _Layouts:
+    """The layouts in file order, each with its fields (field sets spliced
+    in) and its C++ visits: ("field", field, member), ("layout", name,
+    member) or ("set", name, member)."""
+
+    def __init__(self, c, words, opcodes, sets, enums):
+        self.c, self.words, self.opcodes, self.sets, self.enums = c, words, opcodes, sets, enums
+        self.layouts, self.used_sets, self.set_visits = {}, {}, {}
+
+    def add(self, k, lay):
+        c = self.c
         c.mapping(k, lay, ("name", "word", "fields"), ("width", "desc", "opcodes"))
         c.string(f"{k}.name", lay["name"], NAME, "a lower-case layout name")
-        if lay["name"] in layouts:
+        if lay["name"] in self.layouts:
             c.fail(f"{k}.name", f"duplicate layout {lay['name']}")
-        word = lay["word"]
-        if word not in words:
-            c.fail(f"{k}.word", f"unknown word {word!r} (declared: {', '.join(words)})")
-        width = c.integer(f"{k}.width", lay.setdefault("width", words[word]["width"]), 1, words[word]["width"])
+        word = c.string(f"{k}.word", lay["word"])
+        if word not in self.words:
+            c.fail(f"{k}.word", f"unknown word {word!r} (declared: {', '.join(self.words)})")
+        top = self.words[word]["width"]
+        width = c.integer(f"{k}.width", lay.setdefault("width", top), 1, top)
         ops = []
         for j, o in enumerate(c.seq(f"{k}.opcodes", lay.setdefault("opcodes", []))):
-            if o not in opcodes:
+            if not isinstance(o, str) or o not in self.opcodes:
                 c.fail(f"{k}.opcodes[{j}]", f"expected an item of opcode_enum, got {o!r}"
-                       + ("" if opcodes else " (no opcode_enum declared)"))
-            ops.append((o, opcodes[o]))
+                       + ("" if self.opcodes else " (no opcode_enum declared)"))
+            ops.append((o, self.opcodes[o]))
         fields, visits = [], []
         for j, f in enumerate(c.seq(f"{k}.fields", lay["fields"])):
             if isinstance(f, dict) and "set" in f:
-                c.mapping(f"{k}.fields[{j}]", f, ("set",), ("cpp",))
-                if f["set"] not in sets:
-                    c.fail(f"{k}.fields[{j}].set", f"unknown field set {f['set']!r} (declared: {', '.join(sets) or 'none'})")
-                shared = [_field(c, f"field_sets.{f['set']}[{n}]", g, layouts, enums, width, word)
-                          for n, g in enumerate(sets[f["set"]])]
-                set_visits[f["set"]] = [("field", g, g["cpp"]) for g in shared if "cpp" in g]
-                used_sets[f["set"]] = shared
-                fields += shared
-                if "cpp" in f:
-                    if not set_visits[f["set"]]:
-                        c.fail(f"{k}.fields[{j}].cpp", f"field set {f['set']} has no field with a C++ member")
-                    visits.append(("set", f["set"], c.string(f"{k}.fields[{j}].cpp", f["cpp"], NAME,
-                                                             "a C++ member name")))
+                self._splice(f"{k}.fields[{j}]", f, width, word, fields, visits)
             else:
-                fields.append(_field(c, f"{k}.fields[{j}]", f, layouts, enums, width, word))
-                if "cpp" in fields[-1]:
-                    kind = "layout" if "layout" in fields[-1] else "field"
-                    if kind == "layout" and not fields[-1]["layout"]["visits"]:
-                        c.fail(f"{k}.fields[{j}].cpp", f"layout {f['layout']} has no field with a C++ member")
-                    visits.append((kind, fields[-1]["layout"]["name"] if kind == "layout" else fields[-1],
-                                   fields[-1]["cpp"]))
+                self._field(f"{k}.fields[{j}]", f, width, word, fields, visits)
         _check_overlap(c, f"{k}.fields", fields)
-        layouts[lay["name"]] = {"name": lay["name"], "word": word, "width": width, "desc": lay.get("desc", ""),
-                                "opcodes": ops, "fields": fields, "visits": visits}
+        self.layouts[lay["name"]] = {"name": lay["name"], "word": word, "width": width,
+                                     "desc": lay.get("desc", ""), "opcodes": ops, "fields": fields,
+                                     "visits": visits}
+
+    def _member(self, key, f):
+        return self.c.string(key, f["cpp"], NAME, "a C++ member name")
+
+    def _splice(self, key, f, width, word, fields, visits):
+        c = self.c
+        c.mapping(key, f, ("set",), ("cpp",))
+        name = c.string(f"{key}.set", f["set"])
+        if name not in self.sets:
+            c.fail(f"{key}.set", f"unknown field set {name!r} (declared: {', '.join(self.sets) or 'none'})")
+        shared = [_field(c, f"field_sets.{name}[{n}]", g, self.layouts, self.enums, width, word)
+                  for n, g in enumerate(self.sets[name])]
+        self.used_sets[name] = shared
+        self.set_visits[name] = [("field", g, g["cpp"]) for g in shared if "cpp" in g]
+        fields += shared
+        if "cpp" in f:
+            if not self.set_visits[name]:
+                c.fail(f"{key}.cpp", f"field set {name} has no field with a C++ member")
+            visits.append(("set", name, self._member(f"{key}.cpp", f)))
+
+    def _field(self, key, f, width, word, fields, visits):
+        g = _field(self.c, key, f, self.layouts, self.enums, width, word)
+        fields.append(g)
+        if "cpp" not in g:
+            return
+        if "layout" not in g:
+            visits.append(("field", g, g["cpp"]))
+            return
+        if not g["layout"]["visits"]:
+            self.c.fail(f"{key}.cpp", f"layout {g['layout']['name']} has no field with a C++ member")
+        visits.append(("layout", g["layout"]["name"], g["cpp"]))
+
+
+def validate(data, path, c, enums):
+    """Checks the parsed ISA file (`c`: dutgen's checker for `path`, `enums`:
+    the manifest's enums by name); returns it with derived fields."""
+    c.mapping("", data, ("words", "layouts"), ("opcode_enum", "field_sets"))
+    words = _words(c, data)
+    lays = _Layouts(c, words, _opcodes(c, data, enums), _field_sets(c, data), enums)
+    for i, lay in enumerate(c.seq("layouts", data["layouts"])):
+        lays.add(f"layouts[{i}]", lay)
     data["word_map"] = words
-    data["layout_map"] = layouts
-    data["set_map"] = used_sets
-    data["set_visits"] = set_visits
+    data["layout_map"] = lays.layouts
+    data["set_map"] = lays.used_sets
+    data["set_visits"] = lays.set_visits
     data["path"] = path
     return data
 

@@ -80,8 +80,8 @@ class IsaFile(ManifestFolder):
         self.assertIn('{"op", 0, 3, false},', flat)  # the nested header, flattened
         # The C++ members, in file order: the nested layout's and the field set's through theirs.
         visit = flat[flat.index("void visit_fields(Fields& s, Visit&& visit) {"):]
-        order = [visit.index(s) for s in ("insn_hdr::visit_fields(s.head, visit);", "regs::visit_fields(s.regs, visit);",
-                                          "visit(kImm, s.imm);")]
+        order = [visit.index(s) for s in ("insn_hdr::visit_fields(s.head, visit);",
+                                          "regs::visit_fields(s.regs, visit);", "visit(kImm, s.imm);")]
         self.assertEqual(order, sorted(order), visit)
         self.assertIn("visit(kRd, s.rd);", cpp[cpp.index("namespace regs"):])
 

@@ -30,7 +30,8 @@ const std::vector<SpecField> kMem = {{"memory_type", 9, 7}, {"sram_base", 25, 10
 const std::vector<SpecField> kLoop = {{"uop_bgn", 20, 8},         {"uop_end", 34, 21},        {"iter_out", 48, 35},
                                       {"iter_in", 62, 49},        {"dst_factor_out", 74, 64}, {"dst_factor_in", 85, 75},
                                       {"src_factor_out", 96, 86}, {"src_factor_in", 107, 97}};
-const std::vector<SpecField> kGemmOwn = {{"reset_reg", 7, 7}, {"wgt_factor_out", 117, 108}, {"wgt_factor_in", 127, 118}};
+const std::vector<SpecField> kGemmOwn = {
+    {"reset_reg", 7, 7}, {"wgt_factor_out", 117, 108}, {"wgt_factor_in", 127, 118}};
 const std::vector<SpecField> kAluOwn = {
     {"reset_reg", 7, 7}, {"alu_opcode", 110, 108}, {"use_imm", 111, 111}, {"imm", 127, 112}};
 const std::vector<SpecField> kUop = {{"dst_idx", 10, 0}, {"src_idx", 21, 11}, {"wgt_idx", 31, 22}};
@@ -101,7 +102,9 @@ TEST(VtaIsaLayout, OpcodesAndSignedImmediate) {
   EXPECT_EQ(layout::insn_finish::kOpFinish, 3u);
   EXPECT_EQ(layout::insn_alu::kOpAlu, 4u);
   // imm is the only signed field (signed 16 bit, sign-extended).
-  for (const layout::Field& f : layout::insn_alu::kFields) EXPECT_EQ(f.is_signed, std::string(f.name) == "imm") << f.name;
+  for (const layout::Field& f : layout::insn_alu::kFields) {
+    EXPECT_EQ(f.is_signed, std::string(f.name) == "imm") << f.name;
+  }
   uint64_t word[2] = {0, 0};
   layout::put(word, layout::insn_alu::kImm, 0x8001);
   EXPECT_EQ(layout::get_signed(word, layout::insn_alu::kImm), -32767);
