@@ -6,6 +6,9 @@
 # CMake with one line naming the file and the key) and writes, under
 # ${COSIM_GEN_DIR}:
 #   sv/<dut>_reg_pkg.sv          register package the DUT's own package exports
+#   sv/<dut>_isa_pkg.sv          with `isa:` in the manifest: instruction
+#                                layouts (scripts/dutgen_isa.py), exported too
+#   include/dut/<dut>_isa.hpp    with `isa:`: C++ cosim::<dut>::isa_layout
 #   include/dut/<dut>_regs.hpp   C++: cosim::<dut>::regs (offsets, fields,
 #                                state names, debug-vector decoder)
 #   include/dut/<dut>_pins.hpp   C++: cosim::<dut>::pins, the pin binding the
@@ -36,7 +39,8 @@ if(NOT DEFINED COSIM_HOME)
 endif()
 set(COSIM_DUTGEN ${COSIM_HOME}/scripts/dutgen.py)
 # The generator's modules beside it (ports, register block).
-set(COSIM_DUTGEN_MODULES ${COSIM_HOME}/scripts/dutgen_ports.py ${COSIM_HOME}/scripts/dutgen_regtop.py)
+set(COSIM_DUTGEN_MODULES ${COSIM_HOME}/scripts/dutgen_ports.py ${COSIM_HOME}/scripts/dutgen_regtop.py
+                         ${COSIM_HOME}/scripts/dutgen_isa.py)
 set(COSIM_GEN_DIR ${CMAKE_BINARY_DIR}/generated)
 find_program(COSIM_VERILATOR_BIN verilator REQUIRED)
 
@@ -81,10 +85,17 @@ function(cosim_add_dut manifest)
     string(STRIP "${err}" err)
     message(FATAL_ERROR "${err}")
   endif()
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_MODULES})
   include(${COSIM_GEN_DIR}/cmake/${dut}.cmake)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${COSIM_DUT_ISA} ${COSIM_DUTGEN}
+                                                                 ${COSIM_DUTGEN_MODULES})
 
   set(pkg_sv ${COSIM_GEN_DIR}/sv/${dut}_reg_pkg.sv)
+  # The instruction-encoding package and header, when the manifest has an ISA file.
+  set(isa_gen "")
+  if(COSIM_DUT_ISA)
+    list(APPEND pkg_sv ${COSIM_GEN_DIR}/sv/${dut}_isa_pkg.sv)
+    set(isa_gen ${COSIM_GEN_DIR}/include/dut/${dut}_isa.hpp)
+  endif()
   set(regs_hpp ${COSIM_GEN_DIR}/include/dut/${dut}_regs.hpp)
   set(pins_hpp ${COSIM_GEN_DIR}/include/dut/${dut}_pins.hpp)
   # The register block, when the manifest has it generated (register_block: generated).
@@ -94,10 +105,10 @@ function(cosim_add_dut manifest)
   endif()
   set(stamp ${CMAKE_CURRENT_BINARY_DIR}/${dut}_gen.stamp)
   add_custom_command(OUTPUT ${stamp}
-                     BYPRODUCTS ${pkg_sv} ${regs_hpp} ${pins_hpp} ${reg_top_sv}
+                     BYPRODUCTS ${pkg_sv} ${regs_hpp} ${pins_hpp} ${reg_top_sv} ${isa_gen}
                      COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} gen ${manifest} --outdir ${COSIM_GEN_DIR} --stamp ${stamp}
                              --verilator ${COSIM_VERILATOR_BIN}
-                     DEPENDS ${manifest} ${COSIM_DUTGEN} ${COSIM_DUTGEN_MODULES} ${COSIM_DUT_SOURCES}
+                     DEPENDS ${manifest} ${COSIM_DUT_ISA} ${COSIM_DUTGEN} ${COSIM_DUTGEN_MODULES} ${COSIM_DUT_SOURCES}
                      COMMENT "dutgen: ${dut} register package, headers, port check"
                      VERBATIM)
   add_custom_target(${dut}_gen DEPENDS ${stamp})

@@ -4,77 +4,56 @@
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "dut/vta_isa.hpp"
 
 namespace cosim::vta {
 
 namespace {
 
-// Field access on the 128-bit word; `lo` is the bit position of the LSB.
-// Every field of the ISA lies inside one 64-bit half, but do not rely on it.
-uint64_t get_bits(const InsnWord& word, unsigned lo, unsigned width) {
-  uint64_t v = 0;
-  for (unsigned b = 0; b < width; ++b) {
-    unsigned pos = lo + b;
-    v |= ((word.w[pos / 64] >> (pos % 64)) & 1u) << b;
+namespace layout = isa_layout;  // generated from rtl/vta/vta_isa.yaml (dut/vta_isa.hpp)
+
+// The enums of isa.hpp hold the opcode values the ISA description gives.
+static_assert(static_cast<unsigned>(Opcode::kLoad) == layout::insn_mem::kOpLoad &&
+              static_cast<unsigned>(Opcode::kStore) == layout::insn_mem::kOpStore &&
+              static_cast<unsigned>(Opcode::kGemm) == layout::insn_gemm::kOpGemm &&
+              static_cast<unsigned>(Opcode::kFinish) == layout::insn_finish::kOpFinish &&
+              static_cast<unsigned>(Opcode::kAlu) == layout::insn_alu::kOpAlu);
+// The header's fields are taken at their own bits: it starts every instruction.
+static_assert(layout::insn_mem::kHdr.lsb == 0 && layout::insn_gemm::kHdr.lsb == 0 &&
+              layout::insn_alu::kHdr.lsb == 0 && layout::insn_finish::kHdr.lsb == 0);
+static_assert(layout::kInsnChunks == 2 && layout::kUopChunks == 1, "InsnWord and the uint32_t micro-op");
+
+uint64_t get_bits(const InsnWord& word, layout::Field f) { return layout::get(word.w, f); }
+
+void put_bits(InsnWord& word, layout::Field f, uint64_t value) {
+  if (!layout::fits(f, value)) {
+    throw InputError(std::string("VTA encode: field ") + f.name + " = " + std::to_string(value) +
+                     " does not fit in " + std::to_string(f.width) + " bits");
   }
-  return v;
+  layout::put(word.w, f, value);
 }
 
-void put_bits(InsnWord& word, unsigned lo, unsigned width, uint64_t value, const char* field) {
-  if (width < 64 && (value >> width) != 0) {
-    throw InputError(std::string("VTA encode: field ") + field + " = " + std::to_string(value) +
-                     " does not fit in " + std::to_string(width) + " bits");
+// A member of any integral or enum type to its field and back (the generated
+// visit_fields() pairs fields and members); a signed field keeps its low bits
+// (two's complement) and is sign-extended when read.
+template <class T>
+void write_field(InsnWord& word, layout::Field f, T value) {
+  const auto raw = static_cast<uint64_t>(value);
+  put_bits(word, f, f.is_signed ? raw & layout::field_max(f) : raw);
+}
+
+template <class T>
+void read_field(const InsnWord& word, layout::Field f, T& value) {
+  value = f.is_signed ? static_cast<T>(layout::get_signed(word.w, f)) : static_cast<T>(get_bits(word, f));
+}
+
+// A micro-op field, checked against its width.
+void put_uop_field(uint64_t& word, layout::Field f, uint16_t value) {
+  if (!layout::fits(f, value)) {
+    throw InputError(std::string("VTA uop: ") + f.name + " " + std::to_string(value) + " does not fit in " +
+                     std::to_string(f.width) + " bits");
   }
-  for (unsigned b = 0; b < width; ++b) {
-    unsigned pos = lo + b;
-    uint64_t mask = uint64_t{1} << (pos % 64);
-    if ((value >> b) & 1u) {
-      word.w[pos / 64] |= mask;
-    } else {
-      word.w[pos / 64] &= ~mask;
-    }
-  }
-}
-
-void put_dep(InsnWord& word, Opcode op, const DepFlags& d) {
-  put_bits(word, 0, 3, static_cast<unsigned>(op), "opcode");
-  put_bits(word, 3, 1, d.pop_prev, "pop_prev_dep");
-  put_bits(word, 4, 1, d.pop_next, "pop_next_dep");
-  put_bits(word, 5, 1, d.push_prev, "push_prev_dep");
-  put_bits(word, 6, 1, d.push_next, "push_next_dep");
-}
-
-DepFlags get_dep(const InsnWord& word) {
-  DepFlags d;
-  d.pop_prev = get_bits(word, 3, 1);
-  d.pop_next = get_bits(word, 4, 1);
-  d.push_prev = get_bits(word, 5, 1);
-  d.push_next = get_bits(word, 6, 1);
-  return d;
-}
-
-void put_loop(InsnWord& word, const LoopNest& l) {
-  put_bits(word, 8, 13, l.uop_bgn, "uop_bgn");
-  put_bits(word, 21, 14, l.uop_end, "uop_end");
-  put_bits(word, 35, 14, l.iter_out, "iter_out");
-  put_bits(word, 49, 14, l.iter_in, "iter_in");
-  put_bits(word, 64, 11, l.dst_factor_out, "dst_factor_out");
-  put_bits(word, 75, 11, l.dst_factor_in, "dst_factor_in");
-  put_bits(word, 86, 11, l.src_factor_out, "src_factor_out");
-  put_bits(word, 97, 11, l.src_factor_in, "src_factor_in");
-}
-
-LoopNest get_loop(const InsnWord& word) {
-  LoopNest l;
-  l.uop_bgn = static_cast<uint16_t>(get_bits(word, 8, 13));
-  l.uop_end = static_cast<uint16_t>(get_bits(word, 21, 14));
-  l.iter_out = static_cast<uint16_t>(get_bits(word, 35, 14));
-  l.iter_in = static_cast<uint16_t>(get_bits(word, 49, 14));
-  l.dst_factor_out = static_cast<uint16_t>(get_bits(word, 64, 11));
-  l.dst_factor_in = static_cast<uint16_t>(get_bits(word, 75, 11));
-  l.src_factor_out = static_cast<uint16_t>(get_bits(word, 86, 11));
-  l.src_factor_in = static_cast<uint16_t>(get_bits(word, 97, 11));
-  return l;
+  layout::put(&word, f, value);
 }
 
 template <class... Ts>
@@ -239,6 +218,7 @@ Engine engine_of(const Insn& insn) {
 
 InsnWord encode(const Insn& insn) {
   InsnWord w;
+  const auto write = [&w](layout::Field f, const auto& value) { write_field(w, f, value); };
   std::visit(Overloaded{
                  [&](const MemInsn& m) {
                    if (m.opcode != Opcode::kLoad && m.opcode != Opcode::kStore) {
@@ -248,86 +228,54 @@ InsnWord encode(const Insn& insn) {
                      throw InputError("VTA encode: undefined memory_type " +
                                       std::to_string(static_cast<unsigned>(m.mem_type)));
                    }
-                   put_dep(w, m.opcode, m.dep);
-                   put_bits(w, 7, 3, static_cast<unsigned>(m.mem_type), "memory_type");
-                   put_bits(w, 10, 16, m.sram_base, "sram_base");
-                   put_bits(w, 26, 32, m.dram_base, "dram_base");
-                   put_bits(w, 64, 16, m.y_size, "y_size");
-                   put_bits(w, 80, 16, m.x_size, "x_size");
-                   put_bits(w, 96, 16, m.x_stride, "x_stride");
-                   put_bits(w, 112, 4, m.y_pad_0, "y_pad_0");
-                   put_bits(w, 116, 4, m.y_pad_1, "y_pad_1");
-                   put_bits(w, 120, 4, m.x_pad_0, "x_pad_0");
-                   put_bits(w, 124, 4, m.x_pad_1, "x_pad_1");
+                   write(layout::insn_hdr::kOpcode, m.opcode);
+                   layout::insn_mem::visit_fields(m, write);
                  },
                  [&](const GemmInsn& g) {
-                   put_dep(w, Opcode::kGemm, g.dep);
-                   put_bits(w, 7, 1, g.reset, "reset_reg");
-                   put_loop(w, g.loop);
-                   put_bits(w, 108, 10, g.wgt_factor_out, "wgt_factor_out");
-                   put_bits(w, 118, 10, g.wgt_factor_in, "wgt_factor_in");
+                   write(layout::insn_hdr::kOpcode, Opcode::kGemm);
+                   layout::insn_gemm::visit_fields(g, write);
                  },
                  [&](const AluInsn& a) {
                    if (!is_defined(a.op)) {
                      throw InputError("VTA encode: undefined alu_opcode " +
                                       std::to_string(static_cast<unsigned>(a.op)));
                    }
-                   put_dep(w, Opcode::kAlu, a.dep);
-                   put_bits(w, 7, 1, a.reset, "reset_reg");
-                   put_loop(w, a.loop);
-                   put_bits(w, 108, 3, static_cast<unsigned>(a.op), "alu_opcode");
-                   put_bits(w, 111, 1, a.use_imm, "use_imm");
-                   put_bits(w, 112, 16, static_cast<uint16_t>(a.imm), "imm");
+                   write(layout::insn_hdr::kOpcode, Opcode::kAlu);
+                   layout::insn_alu::visit_fields(a, write);
                  },
-                 [&](const FinishInsn& f) { put_dep(w, Opcode::kFinish, f.dep); },
+                 [&](const FinishInsn& f) {
+                   write(layout::insn_hdr::kOpcode, Opcode::kFinish);
+                   layout::insn_finish::visit_fields(f, write);
+                 },
              },
              insn);
   return w;
 }
 
 Insn decode(const InsnWord& word) {
-  unsigned op = raw_opcode(word);
-  DepFlags dep = get_dep(word);
+  const auto read = [&word](layout::Field f, auto& value) { read_field(word, f, value); };
+  const unsigned op = raw_opcode(word);
   switch (op) {
-    case 0:
-    case 1: {
+    case layout::insn_mem::kOpLoad:
+    case layout::insn_mem::kOpStore: {
       MemInsn m;
       m.opcode = static_cast<Opcode>(op);
-      m.dep = dep;
-      m.mem_type = static_cast<MemType>(get_bits(word, 7, 3));
-      m.sram_base = static_cast<uint16_t>(get_bits(word, 10, 16));
-      m.dram_base = static_cast<uint32_t>(get_bits(word, 26, 32));
-      m.y_size = static_cast<uint16_t>(get_bits(word, 64, 16));
-      m.x_size = static_cast<uint16_t>(get_bits(word, 80, 16));
-      m.x_stride = static_cast<uint16_t>(get_bits(word, 96, 16));
-      m.y_pad_0 = static_cast<uint8_t>(get_bits(word, 112, 4));
-      m.y_pad_1 = static_cast<uint8_t>(get_bits(word, 116, 4));
-      m.x_pad_0 = static_cast<uint8_t>(get_bits(word, 120, 4));
-      m.x_pad_1 = static_cast<uint8_t>(get_bits(word, 124, 4));
+      layout::insn_mem::visit_fields(m, read);
       return m;
     }
-    case 2: {
+    case layout::insn_gemm::kOpGemm: {
       GemmInsn g;
-      g.dep = dep;
-      g.reset = get_bits(word, 7, 1);
-      g.loop = get_loop(word);
-      g.wgt_factor_out = static_cast<uint16_t>(get_bits(word, 108, 10));
-      g.wgt_factor_in = static_cast<uint16_t>(get_bits(word, 118, 10));
+      layout::insn_gemm::visit_fields(g, read);
       return g;
     }
-    case 3: {
+    case layout::insn_finish::kOpFinish: {
       FinishInsn f;
-      f.dep = dep;
+      layout::insn_finish::visit_fields(f, read);
       return f;
     }
-    case 4: {
+    case layout::insn_alu::kOpAlu: {
       AluInsn a;
-      a.dep = dep;
-      a.reset = get_bits(word, 7, 1);
-      a.loop = get_loop(word);
-      a.op = static_cast<AluOp>(get_bits(word, 108, 3));
-      a.use_imm = get_bits(word, 111, 1);
-      a.imm = static_cast<int16_t>(static_cast<uint16_t>(get_bits(word, 112, 16)));
+      layout::insn_alu::visit_fields(a, read);
       return a;
     }
     default:
@@ -366,18 +314,22 @@ std::vector<InsnWord> words_from_bytes(const std::vector<uint8_t>& bytes) {
 }
 
 uint32_t encode_uop(const Uop& uop) {
-  if (uop.dst >= (1u << 11)) throw InputError("VTA uop: dst_idx " + std::to_string(uop.dst) + " does not fit in 11 bits");
-  if (uop.src >= (1u << 11)) throw InputError("VTA uop: src_idx " + std::to_string(uop.src) + " does not fit in 11 bits");
-  if (uop.wgt >= (1u << 10)) throw InputError("VTA uop: wgt_idx " + std::to_string(uop.wgt) + " does not fit in 10 bits");
-  return uint32_t{uop.dst} | (uint32_t{uop.src} << 11) | (uint32_t{uop.wgt} << 22);
+  uint64_t word = 0;
+  layout::uop::visit_fields(uop, [&word](layout::Field f, uint16_t value) { put_uop_field(word, f, value); });
+  return static_cast<uint32_t>(word);
 }
 
 Uop decode_uop(uint32_t word) {
+  const uint64_t w = word;
   Uop u;
-  u.dst = static_cast<uint16_t>(word & 0x7ffu);
-  u.src = static_cast<uint16_t>((word >> 11) & 0x7ffu);
-  u.wgt = static_cast<uint16_t>((word >> 22) & 0x3ffu);
+  layout::uop::visit_fields(u, [&w](layout::Field f, uint16_t& value) {
+    value = static_cast<uint16_t>(layout::get(&w, f));
+  });
   return u;
+}
+
+unsigned raw_opcode(const InsnWord& word) {
+  return static_cast<unsigned>(get_bits(word, layout::insn_hdr::kOpcode));
 }
 
 }  // namespace cosim::vta

@@ -144,7 +144,7 @@ InsnWord encode(const Insn& insn);
 // value so that the model can report them with the instruction index.
 Insn decode(const InsnWord& word);
 // Raw opcode field of a word (no validation).
-inline unsigned raw_opcode(const InsnWord& word) { return static_cast<unsigned>(word.w[0] & 7u); }
+unsigned raw_opcode(const InsnWord& word);
 
 // Little-endian serialisation: 16 bytes per instruction.
 void store_word(const InsnWord& word, uint8_t* dst16);

@@ -2,9 +2,9 @@
 // performance counters and the debug status vector.
 //
 // The instruction layouts are bit-exact with shared/spec/vta-isa.md (128-bit
-// words, word 0 = bits 63:0, little endian). Packed structs list fields from
-// the most significant bit down, so each struct below reads bottom-up against
-// the spec table.
+// words, word 0 = bits 63:0, little endian); they are described once in
+// vta_isa.yaml and generated into vta_isa_pkg (scripts/dutgen_isa.py; C++:
+// dut/vta_isa.hpp), which this package exports.
 //
 // Configuration: the buffer depths and the AXI data width are parameters of
 // vta_top (defaults below) so that a smaller core can be verilated with -G;
@@ -49,6 +49,9 @@ package vta_pkg;
   // Registers, ERR_INFO / engine-state enums, status_t: generated from vta.yaml.
   import vta_reg_pkg::*;
   export vta_reg_pkg::*;
+  // Word widths and instruction / micro-op layouts: generated from vta_isa.yaml.
+  import vta_isa_pkg::*;
+  export vta_isa_pkg::*;
 
   // ---------------------------------------------------------------------------
   // Configuration
@@ -70,8 +73,6 @@ package vta_pkg;
   parameter int unsigned WgtWidth  = BlockOut * BlockIn * WgtBits;           // 2048
   parameter int unsigned AccWidth  = Batch * BlockOut * AccBits;             // 512
   parameter int unsigned OutWidth  = Batch * BlockOut * OutBits;             // 128
-  parameter int unsigned UopWidth  = 32;
-  parameter int unsigned InsnWidth = 128;
 
   parameter int unsigned AxiDataWidth = 128;
   parameter int unsigned AxiAddrWidth = 64;
@@ -89,73 +90,9 @@ package vta_pkg;
   // ISA encodings
   // ---------------------------------------------------------------------------
   // opcode_e, mem_e and alu_op_e: generated from vta.yaml into vta_reg_pkg.
-
-  // Common header: bits 6:0 of every instruction.
-  typedef struct packed {
-    logic push_next;  // [6]
-    logic push_prev;  // [5]
-    logic pop_next;   // [4]
-    logic pop_prev;   // [3]
-    logic [2:0] opcode;  // [2:0]
-  } insn_hdr_t;
-
-  // LOAD / STORE.
-  typedef struct packed {
-    logic [3:0]  x_pad_1;      // [127:124]
-    logic [3:0]  x_pad_0;      // [123:120]
-    logic [3:0]  y_pad_1;      // [119:116]
-    logic [3:0]  y_pad_0;      // [115:112]
-    logic [15:0] x_stride;     // [111:96]
-    logic [15:0] x_size;       // [95:80]
-    logic [15:0] y_size;       // [79:64]
-    logic [5:0]  unused;       // [63:58]
-    logic [31:0] dram_base;    // [57:26]
-    logic [15:0] sram_base;    // [25:10]
-    logic [2:0]  memory_type;  // [9:7]
-    insn_hdr_t   hdr;          // [6:0]
-  } insn_mem_t;
-
-  // GEMM.
-  typedef struct packed {
-    logic [9:0]  wgt_factor_in;   // [127:118]
-    logic [9:0]  wgt_factor_out;  // [117:108]
-    logic [10:0] src_factor_in;   // [107:97]
-    logic [10:0] src_factor_out;  // [96:86]
-    logic [10:0] dst_factor_in;   // [85:75]
-    logic [10:0] dst_factor_out;  // [74:64]
-    logic        unused;          // [63]
-    logic [13:0] iter_in;         // [62:49]
-    logic [13:0] iter_out;        // [48:35]
-    logic [13:0] uop_end;         // [34:21]
-    logic [12:0] uop_bgn;         // [20:8]
-    logic        reset_reg;       // [7]
-    insn_hdr_t   hdr;             // [6:0]
-  } insn_gemm_t;
-
-  // ALU: the GEMM layout up to bit 107, then the ALU fields.
-  typedef struct packed {
-    logic [15:0] imm;             // [127:112]
-    logic        use_imm;         // [111]
-    logic [2:0]  alu_opcode;      // [110:108]
-    logic [10:0] src_factor_in;   // [107:97]
-    logic [10:0] src_factor_out;  // [96:86]
-    logic [10:0] dst_factor_in;   // [85:75]
-    logic [10:0] dst_factor_out;  // [74:64]
-    logic        unused;          // [63]
-    logic [13:0] iter_in;         // [62:49]
-    logic [13:0] iter_out;        // [48:35]
-    logic [13:0] uop_end;         // [34:21]
-    logic [12:0] uop_bgn;         // [20:8]
-    logic        reset_reg;       // [7] (ignored by the ALU)
-    insn_hdr_t   hdr;             // [6:0]
-  } insn_alu_t;
-
-  // Micro-op.
-  typedef struct packed {
-    logic [9:0]  wgt_idx;  // [31:22]
-    logic [10:0] src_idx;  // [21:11]
-    logic [10:0] dst_idx;  // [10:0]
-  } uop_t;
+  // InsnWidth, UopWidth and the layouts insn_hdr_t, insn_mem_t, insn_gemm_t,
+  // insn_alu_t, insn_finish_t and uop_t: generated from vta_isa.yaml into
+  // vta_isa_pkg.
 
   // DRAM bytes of one element of each memory type: log2.
   function automatic logic [3:0] elem_bytes_log2(logic [2:0] mt);

@@ -48,12 +48,17 @@ def run(folder, *args):
     return p.returncode, p.stdout, p.stderr
 
 
-class Malformed(unittest.TestCase):
+class ManifestFolder(unittest.TestCase):
+    """A temporary folder holding NAME.sv; write() puts text into self.path
+    (the manifest NAME.yaml unless a subclass points it at another file)."""
+    NAME = "mini"
+
     def setUp(self):
         self.dir = tempfile.mkdtemp()
-        with open(os.path.join(self.dir, "mini.sv"), "w") as f:
-            f.write("module mini; endmodule\n")
-        self.path = os.path.join(self.dir, "mini.yaml")
+        with open(os.path.join(self.dir, f"{self.NAME}.sv"), "w") as f:
+            f.write(f"module {self.NAME}; endmodule\n")
+        self.manifest = os.path.join(self.dir, f"{self.NAME}.yaml")
+        self.path = self.manifest
 
     def tearDown(self):
         shutil.rmtree(self.dir)
@@ -62,9 +67,22 @@ class Malformed(unittest.TestCase):
         with open(self.path, "w") as f:
             f.write(text)
 
+    def generated(self, *files):
+        """`dutgen gen` on the manifest: the text of each generated file (paths under the output folder)."""
+        out = os.path.join(self.dir, "gen")
+        rc, _, err = run(self.dir, "gen", self.manifest, "--outdir", out)
+        self.assertEqual(rc, 0, err)
+        texts = []
+        for f in files:
+            with open(os.path.join(out, f)) as fh:
+                texts.append(fh.read())
+        return texts
+
     def expect_error(self, text, key, *words):
+        """`text` in self.path: `dutgen check` fails (status 2) with one line
+        that starts with self.path and names the key and the words."""
         self.write(text)
-        rc, _, err = run(self.dir, "check", self.path)
+        rc, _, err = run(self.dir, "check", self.manifest)
         self.assertEqual(rc, 2, err)
         lines = err.strip().splitlines()
         self.assertEqual(len(lines), 1, f"expected one line, got:\n{err}")
@@ -73,6 +91,8 @@ class Malformed(unittest.TestCase):
         for w in words:
             self.assertIn(w, lines[0])
 
+
+class Malformed(ManifestFolder):
     def test_good_manifest_passes_and_generates(self):
         self.write(GOOD)
         rc, out, err = run(self.dir, "check", self.path)

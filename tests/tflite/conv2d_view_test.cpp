@@ -133,7 +133,9 @@ TEST(FullyConnectedAsConv, OnlyAFullyConnectedAndWholeRows) {
   add.op = "ADD";
   EXPECT_THROW(cosim::tflite::fully_connected_as_conv2d(add), cosim::InputError);
   fc.output_shape = {fc.output_shape[0] * fc.output_shape[1] + 1};  // not a whole number of rows
-  if (fc.filter.dim(0) > 1) EXPECT_THROW(cosim::tflite::fully_connected_as_conv2d(fc), cosim::InputError);
+  if (fc.filter.dim(0) > 1) {
+    EXPECT_THROW(cosim::tflite::fully_connected_as_conv2d(fc), cosim::InputError);
+  }
 }
 
 TEST(DepthwiseAsConv, OnlyADepthwiseConvolution) {
