@@ -110,21 +110,20 @@ module vta_compute import vta_pkg::*; #(
   // ---------------------------------------------------------------------------
   // Issue: wait for tokens, consume them at start.
   // ---------------------------------------------------------------------------
-  logic tokens_ok, can_start, start, head_loop, overlap_ok;
+  logic start, head_loop, overlap_ok;
   logic has_uops_q;  // the running GEMM / ALU instruction issues micro-ops
   logic gen_last;    // S0 issues its last micro-op this cycle
-  always_comb begin
-    tokens_ok = (!head_mem.hdr.pop_prev || l2c_avail_i) && (!head_mem.hdr.pop_next || s2c_avail_i);
-    head_loop  = (head_mem.hdr.opcode == OpGemm || head_mem.hdr.opcode == OpAlu);
-    overlap_ok = (state_q == StExec) && has_uops_q && head_loop && (!gen_q || gen_last);
-    can_start  = (state_q == StIdle || overlap_ok) && insn_valid_i && !halt_i;
-    start      = can_start && tokens_ok;
-  end
+  assign head_loop  = (head_mem.hdr.opcode == OpGemm || head_mem.hdr.opcode == OpAlu);
+  assign overlap_ok = (state_q == StExec) && has_uops_q && head_loop && (!gen_q || gen_last);
+  vta_engine_front u_front (
+    .idle_i (state_q == StIdle), .accept_i (state_q == StIdle || overlap_ok), .halt_i, .insn_valid_i,
+    .head_i (head_mem.hdr), .run_i (hdr_q),
+    .prev_avail_i (l2c_avail_i), .next_avail_i (s2c_avail_i),
+    .start_o (start), .pop_prev_o (l2c_pop_o), .pop_next_o (s2c_pop_o),
+    .stall_prev_o (stall_l2c_o), .stall_next_o (stall_s2c_o),
+    .state_o, .op_o, .pops_o
+  );
   assign insn_ready_o = start;
-  assign l2c_pop_o    = start && head_mem.hdr.pop_prev;
-  assign s2c_pop_o    = start && head_mem.hdr.pop_next;
-  assign stall_l2c_o  = can_start && head_mem.hdr.pop_prev && !l2c_avail_i;
-  assign stall_s2c_o  = can_start && head_mem.hdr.pop_next && !s2c_avail_i;
 
   logic start_load, start_loop, loop_empty, uop_bad;
   always_comb begin
@@ -506,8 +505,6 @@ module vta_compute import vta_pkg::*; #(
   assign err_code_o = err_code_q;
 
   // Status.
-  vta_engine_status u_status (.idle_i (state_q == StIdle), .insn_valid_i, .tokens_ok_i (tokens_ok),
-                               .head_i (head_mem.hdr), .run_i (hdr_q), .state_o, .op_o, .pops_o);
   assign gemm_busy_o  = (state_q == StExec) && !is_alu_q;
   assign alu_busy_o   = (state_q == StExec) && is_alu_q;
   assign cload_busy_o = (state_q == StLoad);
