@@ -287,6 +287,142 @@ module tf2_writer
   assign idle_o     = (state_q == StIdle) && !filling_q && (busy_q == '0) && sp_idle && !wl_valid &&
                       !beat_valid && !rd_q && (outst_q == '0);
 
+  // ---- Next state (always_comb) and registers (always_ff) --------------------
+  // Where two updates of one cycle hit the same slot, the later one below
+  // wins: a fill or a ring read of the slot a group is claiming.
+  state_e                            state_d;
+  logic [3:0]                        busy_d;
+  logic [3:0][DimW-1:0]              oc0_d, ey_d, ex_d;
+  logic [3:0][31:0]                  filled_d, emitted_d;
+  logic [3:0][CVec-1:0]              strb_d, addm_d;
+  logic                              filling_d;
+  logic [NCol-1:0][AxiDataWidth-1:0] buf_d;
+  logic [1:0]                        fbank_d, rs_d;
+  logic [31:0]                       fpix_d;
+  logic [3:0]                        fcol_d, fn_d;
+  logic [RunW-1:0]                   rn_d, ri_d, rp_d, rcol_d;
+  logic [AddrW-1:0]                  res_addr_d;
+  logic                              resbuf_we;   // a residual beat lands at rcol_q
+  logic [7:0]                        wbeat_d;
+  logic [15:0]                       outst_d;
+
+  // Slots: a group takes its bank's slot. Lanes of this group carry its
+  // channels; the group holding the last channel also zeroes the rest of the
+  // pixel word (padding channels). A ring read frees its pixel and moves the
+  // slot's emit position on; the slot is free once its last pixel is read.
+  logic [CVec-1:0] claim_strb, claim_addm;   // strb_q / addm_q of the claiming group
+  always_comb begin
+    for (int unsigned l = 0; l < CVec; l++) begin
+      int unsigned ch, lo;
+      logic mine, pad;
+      lo   = 32'(oc0_i) % CVec;
+      ch   = 32'(oc0_i) - lo + l;
+      mine = (l >= lo) && (l < lo + NPe);
+      pad  = (l >= lo) && (32'(oc0_i) + NPe >= 32'(desc_i.c_out));
+      claim_strb[l] = mine || pad;
+      claim_addm[l] = mine && ch < 32'(desc_i.c_out);
+    end
+  end
+
+  always_comb begin
+    // Every slot keeps its state unless claimed, filled or read below.
+    {busy_d, oc0_d, filled_d, emitted_d} = {busy_q, oc0_q, filled_q, emitted_q};
+    {ey_d, ex_d, strb_d, addm_d}         = {ey_q, ex_q, strb_q, addm_q};
+    if (start_i) begin
+      busy_d[bank_i]    = 1'b1;
+      oc0_d[bank_i]     = oc0_i;
+      filled_d[bank_i]  = '0;
+      emitted_d[bank_i] = '0;
+      ey_d[bank_i]      = '0;
+      ex_d[bank_i]      = '0;
+      strb_d[bank_i]    = claim_strb;
+      addm_d[bank_i]    = claim_addm;
+    end
+    if (filling_q) filled_d[fbank_q] = filled_q[fbank_q] + 32'd1;
+    if (ring_re) begin
+      emitted_d[rs_q] = emitted_q[rs_q] + 32'd1;
+      if (ex_q[rs_q] == desc_i.w_out - 1'b1) begin
+        ex_d[rs_q] = '0;
+        ey_d[rs_q] = ey_q[rs_q] + 1'b1;
+      end else begin
+        ex_d[rs_q] = ex_q[rs_q] + 1'b1;
+      end
+      if (emitted_q[rs_q] + 32'd1 == npix) busy_d[rs_q] = 1'b0;
+    end
+  end
+
+  // Fill: the popped block is staged requantized, then written into the ring
+  // one pixel a cycle. Lane l of the pixel word is PE l - fill_lo of the
+  // group's slot, written where the slot's lanes hold real channels, else zero.
+  int unsigned fill_lo;
+  assign fill_lo = 32'(oc0_q[slot_bank_i]) % CVec;
+  always_comb begin
+    {filling_d, buf_d, fbank_d, fpix_d, fcol_d, fn_d} = {filling_q, buf_q, fbank_q, fpix_q, fcol_q, fn_q};
+    if (filling_q) begin
+      fcol_d = fcol_q + 4'd1;
+      fpix_d = fpix_q + 32'd1;
+      if (fill_last) filling_d = 1'b0;
+    end
+    if (slot_pop_o) begin
+      filling_d = 1'b1;
+      fbank_d   = slot_bank_i;
+      fpix_d    = slot_pix_i;
+      fcol_d    = '0;
+      fn_d      = slot_ncols_i;
+      for (int unsigned l = 0; l < CVec; l++) begin
+        for (int unsigned j = 0; j < NCol; j++) begin
+          buf_d[j][8*l +: 8] = addm_q[slot_bank_i][l] ? y[PeW'(l - fill_lo)][j] : 8'd0;
+`ifdef COSIM_INJECT_BUG
+          // Test-only fault (tests/wave, never in the product build): output
+          // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped.
+          if (addm_q[slot_bank_i][l] && 32'(oc0_q[slot_bank_i]) - fill_lo + l == 32'd5 && j < 32'(slot_ncols_i) &&
+              slot_pix_i + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
+            buf_d[j][8*l +: 8] = y[PeW'(l - fill_lo)][j] ^ 8'd1;
+          end
+`endif
+        end
+      end
+    end
+  end
+
+  // Emit FSM, and the W side: burst beats and B responses outstanding.
+  always_comb begin
+    state_d    = state_q;
+    rs_d       = rs_q;
+    rn_d       = rn_q;
+    ri_d       = ring_re ? ri_q + 1'b1 : ri_q;
+    rp_d       = push ? rp_q + 1'b1 : rp_q;
+    rcol_d     = rcol_q;
+    res_addr_d = res_addr_q;
+    resbuf_we  = 1'b0;
+    unique case (state_q)
+      StIdle: if (run_go) begin
+        rs_d       = pick;
+        rn_d       = RunW'(pick_n);
+        ri_d       = '0;
+        rp_d       = '0;
+        rcol_d     = '0;
+        res_addr_d = desc_i.res_addr + pick_off;
+        state_d    = desc_i.residual ? StResCmd : StPush;
+      end
+      StResCmd: if (res_cmd_ready) state_d = StRes;
+      StRes: begin
+        if (res_beat) begin
+          resbuf_we = 1'b1;
+          rcol_d    = rcol_q + 1'b1;
+        end
+        if (res_done) state_d = StPush;
+      end
+      StPush: if (push && rp_q == rn_q - 1'b1) state_d = StIdle;
+      default: state_d = StIdle;
+    endcase
+
+    wbeat_d = beat_pop ? (m_wlast_o ? 8'd0 : wbeat_q + 8'd1) : wbeat_q;
+    outst_d = outst_q;
+    if ((m_awvalid_o && m_awready_i) && !m_bvalid_i) outst_d = outst_q + 16'd1;
+    else if (!(m_awvalid_o && m_awready_i) && m_bvalid_i) outst_d = outst_q - 16'd1;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q    <= StIdle;
@@ -315,103 +451,31 @@ module tf2_writer
       wbeat_q    <= '0;
       outst_q    <= '0;
     end else begin
-      // A group takes its bank's slot. Lanes of this group carry its
-      // channels; the group holding the last channel also zeroes the rest of
-      // the pixel word (padding channels).
-      if (start_i) begin
-        busy_q[bank_i]    <= 1'b1;
-        oc0_q[bank_i]     <= oc0_i;
-        filled_q[bank_i]  <= '0;
-        emitted_q[bank_i] <= '0;
-        ey_q[bank_i]      <= '0;
-        ex_q[bank_i]      <= '0;
-        for (int unsigned l = 0; l < CVec; l++) begin
-          int unsigned ch, lo;
-          logic mine, pad;
-          lo   = 32'(oc0_i) % CVec;
-          ch   = 32'(oc0_i) - lo + l;
-          mine = (l >= lo) && (l < lo + NPe);
-          pad  = (l >= lo) && (32'(oc0_i) + NPe >= 32'(desc_i.c_out));
-          strb_q[bank_i][l] <= mine || pad;
-          addm_q[bank_i][l] <= mine && ch < 32'(desc_i.c_out);
-        end
-      end
-
-      // Fill: the popped block is staged requantized, then written into the
-      // ring one pixel a cycle.
-      if (filling_q) begin
-        fcol_q <= fcol_q + 4'd1;
-        fpix_q <= fpix_q + 32'd1;
-        filled_q[fbank_q] <= filled_q[fbank_q] + 32'd1;
-        if (fill_last) filling_q <= 1'b0;
-      end
-      if (slot_pop_o) begin
-        filling_q <= 1'b1;
-        fbank_q   <= slot_bank_i;
-        fpix_q    <= slot_pix_i;
-        fcol_q    <= '0;
-        fn_q      <= slot_ncols_i;
-        // Lane l of the pixel word is PE l - oc0 % 16 of the group's slot,
-        // written where the slot's lanes hold real channels, else zero.
-        for (int unsigned l = 0; l < CVec; l++) begin
-          int unsigned lo;
-          lo = 32'(oc0_q[slot_bank_i]) % CVec;
-          for (int unsigned j = 0; j < NCol; j++) begin
-            buf_q[j][8*l +: 8] <= addm_q[slot_bank_i][l] ? y[PeW'(l - lo)][j] : 8'd0;
-`ifdef COSIM_INJECT_BUG
-            // Test-only fault (tests/wave, never in the product build): output
-            // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped.
-            if (addm_q[slot_bank_i][l] && 32'(oc0_q[slot_bank_i]) - lo + l == 32'd5 && j < 32'(slot_ncols_i) &&
-                slot_pix_i + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
-              buf_q[j][8*l +: 8] <= y[PeW'(l - lo)][j] ^ 8'd1;
-            end
-`endif
-          end
-        end
-      end
-
-      // Emit FSM.
-      unique case (state_q)
-        StIdle: if (run_go) begin
-          rs_q       <= pick;
-          rn_q       <= RunW'(pick_n);
-          ri_q       <= '0;
-          rp_q       <= '0;
-          rcol_q     <= '0;
-          res_addr_q <= desc_i.res_addr + pick_off;
-          state_q    <= desc_i.residual ? StResCmd : StPush;
-        end
-        StResCmd: if (res_cmd_ready) state_q <= StRes;
-        StRes: begin
-          if (res_beat) begin
-            resbuf_q[rcol_q] <= res_data;
-            rcol_q <= rcol_q + 1'b1;
-          end
-          if (res_done) state_q <= StPush;
-        end
-        StPush: if (push && rp_q == rn_q - 1'b1) state_q <= StIdle;
-        default: state_q <= StIdle;
-      endcase
-
-      // A ring read frees its pixel and moves the slot's emit position on;
-      // the slot is free once its last pixel is read.
-      rd_q <= ring_re;
-      if (ring_re) begin
-        ri_q <= ri_q + 1'b1;
-        emitted_q[rs_q] <= emitted_q[rs_q] + 32'd1;
-        if (ex_q[rs_q] == desc_i.w_out - 1'b1) begin
-          ex_q[rs_q] <= '0;
-          ey_q[rs_q] <= ey_q[rs_q] + 1'b1;
-        end else begin
-          ex_q[rs_q] <= ex_q[rs_q] + 1'b1;
-        end
-        if (emitted_q[rs_q] + 32'd1 == npix) busy_q[rs_q] <= 1'b0;
-      end
-      if (push) rp_q <= rp_q + 1'b1;
-
-      if (beat_pop) wbeat_q <= m_wlast_o ? 8'd0 : wbeat_q + 8'd1;
-      if ((m_awvalid_o && m_awready_i) && !m_bvalid_i) outst_q <= outst_q + 16'd1;
-      else if (!(m_awvalid_o && m_awready_i) && m_bvalid_i) outst_q <= outst_q - 16'd1;
+      state_q    <= state_d;
+      busy_q     <= busy_d;
+      oc0_q      <= oc0_d;
+      filled_q   <= filled_d;
+      emitted_q  <= emitted_d;
+      ey_q       <= ey_d;
+      ex_q       <= ex_d;
+      strb_q     <= strb_d;
+      addm_q     <= addm_d;
+      filling_q  <= filling_d;
+      buf_q      <= buf_d;
+      fbank_q    <= fbank_d;
+      fpix_q     <= fpix_d;
+      fcol_q     <= fcol_d;
+      fn_q       <= fn_d;
+      rs_q       <= rs_d;
+      rn_q       <= rn_d;
+      ri_q       <= ri_d;
+      rp_q       <= rp_d;
+      rcol_q     <= rcol_d;
+      res_addr_q <= res_addr_d;
+      if (resbuf_we) resbuf_q[rcol_q] <= res_data;
+      rd_q       <= ring_re;
+      wbeat_q    <= wbeat_d;
+      outst_q    <= outst_d;
     end
   end
 

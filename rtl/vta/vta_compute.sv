@@ -110,21 +110,20 @@ module vta_compute import vta_pkg::*; #(
   // ---------------------------------------------------------------------------
   // Issue: wait for tokens, consume them at start.
   // ---------------------------------------------------------------------------
-  logic tokens_ok, can_start, start, head_loop, overlap_ok;
+  logic start, head_loop, overlap_ok;
   logic has_uops_q;  // the running GEMM / ALU instruction issues micro-ops
   logic gen_last;    // S0 issues its last micro-op this cycle
-  always_comb begin
-    tokens_ok = (!head_mem.hdr.pop_prev || l2c_avail_i) && (!head_mem.hdr.pop_next || s2c_avail_i);
-    head_loop  = (head_mem.hdr.opcode == OpGemm || head_mem.hdr.opcode == OpAlu);
-    overlap_ok = (state_q == StExec) && has_uops_q && head_loop && (!gen_q || gen_last);
-    can_start  = (state_q == StIdle || overlap_ok) && insn_valid_i && !halt_i;
-    start      = can_start && tokens_ok;
-  end
+  assign head_loop  = (head_mem.hdr.opcode == OpGemm || head_mem.hdr.opcode == OpAlu);
+  assign overlap_ok = (state_q == StExec) && has_uops_q && head_loop && (!gen_q || gen_last);
+  vta_engine_front u_front (
+    .idle_i (state_q == StIdle), .accept_i (state_q == StIdle || overlap_ok), .halt_i, .insn_valid_i,
+    .head_i (head_mem.hdr), .run_i (hdr_q),
+    .prev_avail_i (l2c_avail_i), .next_avail_i (s2c_avail_i),
+    .start_o (start), .pop_prev_o (l2c_pop_o), .pop_next_o (s2c_pop_o),
+    .stall_prev_o (stall_l2c_o), .stall_next_o (stall_s2c_o),
+    .state_o, .op_o, .pops_o
+  );
   assign insn_ready_o = start;
-  assign l2c_pop_o    = start && head_mem.hdr.pop_prev;
-  assign s2c_pop_o    = start && head_mem.hdr.pop_next;
-  assign stall_l2c_o  = can_start && head_mem.hdr.pop_prev && !l2c_avail_i;
-  assign stall_s2c_o  = can_start && head_mem.hdr.pop_next && !s2c_avail_i;
 
   logic start_load, start_loop, loop_empty, uop_bad;
   always_comb begin
@@ -349,144 +348,210 @@ module vta_compute import vta_pkg::*; #(
   end
 
   // ---------------------------------------------------------------------------
-  // Control.
+  // Control: the FSM and the S0 loop counters (next state in always_comb, the
+  // flops below only register it), the latched instruction, the pipeline.
   // ---------------------------------------------------------------------------
   logic pipe_empty;
   assign pipe_empty = !gen_q && !p1_q && !p2_q;
 
-  logic finish_q, err_q;
-  err_e err_code_q;
+  // An S1 range error halts the engine; it takes precedence over a start in
+  // the same cycle, and a flush over both.
+  logic s1_fault, insn_take;
+  assign s1_fault  = p1_q && s1_bad && !halt_i;
+  assign insn_take = start && !s1_fault && !clr_i;
+
+  state_e      state_d;
+  logic        gen_d, has_uops_d;
+  logic [13:0] u_d, i_d, j_d;
+  logic [31:0] dst_out_d, src_out_d, wgt_out_d, dst_d, src_d, wgt_d;
+  logic        finish_q, finish_d, err_q, err_d;
+  err_e        err_code_q, err_code_d;
+
+  always_comb begin
+    // Hold by default; finish and err are one-cycle pulses.
+    state_d    = state_q;
+    err_code_d = err_code_q;
+    {gen_d, has_uops_d, finish_d, err_d} = {gen_q, has_uops_q, 1'b0, 1'b0};
+    {u_d, i_d, j_d} = {u_q, i_q, j_q};
+    {dst_out_d, src_out_d, wgt_out_d, dst_d, src_d, wgt_d} = {dst_out_q, src_out_q, wgt_out_q, dst_q, src_q, wgt_q};
+
+    if (clr_i) begin
+      state_d    = StIdle;
+      gen_d      = 1'b0;
+      err_code_d = ErrNone;
+    end else begin
+      if (gen_fire) begin
+        if (!last_u) begin
+          u_d = u_q + 14'd1;
+        end else begin
+          u_d = uop_bgn_q;
+          if (!last_j) begin
+            j_d   = j_q + 14'd1;
+            dst_d = dst_q + 32'(dfi_q);
+            src_d = src_q + 32'(sfi_q);
+            wgt_d = wgt_q + 32'(wfi_q);
+          end else begin
+            j_d = '0;
+            if (last_i) begin
+              gen_d = 1'b0;
+            end else begin
+              i_d       = i_q + 14'd1;
+              dst_out_d = dst_out_q + 32'(dfo_q);
+              src_out_d = src_out_q + 32'(sfo_q);
+              wgt_out_d = wgt_out_q + 32'(wfo_q);
+              dst_d     = dst_out_q + 32'(dfo_q);
+              src_d     = src_out_q + 32'(sfo_q);
+              wgt_d     = wgt_out_q + 32'(wfo_q);
+            end
+          end
+        end
+      end
+
+      if (s1_fault) begin
+        err_d      = 1'b1;
+        err_code_d = s1_err;
+        gen_d      = 1'b0;
+        state_d    = StHalt;
+      end else if (start) begin
+        u_d        = 14'(head_gemm.uop_bgn);
+        i_d        = '0;
+        j_d        = '0;
+        dst_out_d  = '0;
+        src_out_d  = '0;
+        wgt_out_d  = '0;
+        dst_d      = '0;
+        src_d      = '0;
+        wgt_d      = '0;
+        has_uops_d = 1'b0;  // LOAD and FINISH push from StDone
+        if (start_load) begin
+          state_d = StLoad;
+        end else if (start_loop) begin
+          if (uop_bad || (head_mem.hdr.opcode == OpAlu && head_alu.alu_opcode > AluMul)) begin
+            err_d      = 1'b1;
+            err_code_d = uop_bad ? ErrUopRange : ErrOpcode;
+            state_d    = StHalt;
+          end else begin
+            gen_d      = !loop_empty;
+            has_uops_d = !loop_empty;
+            state_d    = StExec;
+          end
+        end else begin
+          // FINISH
+          finish_d = 1'b1;
+          state_d  = StDone;
+        end
+      end else begin
+        unique case (state_q)
+          StExec: if (pipe_empty) state_d = StDone;
+          StLoad: begin
+            if (ld_err) begin
+              err_d      = 1'b1;
+              err_code_d = ErrSramRange;
+              state_d    = StHalt;
+            end else if (ld_done) begin
+              state_d = StDone;
+            end
+          end
+          StDone:  state_d = StIdle;
+          default: ;  // StIdle, or StHalt until the next start
+        endcase
+      end
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q <= StIdle;
+      state_q    <= StIdle;
+      gen_q      <= 1'b0;
+      has_uops_q <= 1'b0;
+      u_q        <= '0;
+      i_q        <= '0;
+      j_q        <= '0;
+      dst_out_q  <= '0;
+      src_out_q  <= '0;
+      wgt_out_q  <= '0;
+      dst_q      <= '0;
+      src_q      <= '0;
+      wgt_q      <= '0;
+      finish_q   <= 1'b0;
+      err_q      <= 1'b0;
+      err_code_q <= ErrNone;
+    end else begin
+      state_q    <= state_d;
+      gen_q      <= gen_d;
+      has_uops_q <= has_uops_d;
+      u_q        <= u_d;
+      i_q        <= i_d;
+      j_q        <= j_d;
+      dst_out_q  <= dst_out_d;
+      src_out_q  <= src_out_d;
+      wgt_out_q  <= wgt_out_d;
+      dst_q      <= dst_d;
+      src_q      <= src_d;
+      wgt_q      <= wgt_d;
+      finish_q   <= finish_d;
+      err_q      <= err_d;
+      err_code_q <= err_code_d;
+    end
+  end
+
+  // The started instruction's fields, kept while it runs.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
       hdr_q <= '0;  is_alu_q <= 1'b0;  reset_q <= 1'b0;  use_imm_q <= 1'b0;
       alu_op_q <= '0;  imm_q <= '0;
       uop_bgn_q <= '0;  uop_end_q <= '0;  iter_in_q <= '0;  iter_out_q <= '0;
       dfo_q <= '0;  dfi_q <= '0;  sfo_q <= '0;  sfi_q <= '0;  wfo_q <= '0;  wfi_q <= '0;
-      gen_q <= 1'b0;  u_q <= '0;  i_q <= '0;  j_q <= '0;
-      dst_out_q <= '0;  src_out_q <= '0;  wgt_out_q <= '0;
-      dst_q <= '0;  src_q <= '0;  wgt_q <= '0;
+    end else if (insn_take) begin
+      hdr_q      <= head_mem.hdr;
+      is_alu_q   <= (head_mem.hdr.opcode == OpAlu);
+      reset_q    <= head_gemm.reset_reg;
+      use_imm_q  <= head_alu.use_imm;
+      alu_op_q   <= head_alu.alu_opcode;
+      imm_q      <= 32'($signed(head_alu.imm));
+      uop_bgn_q  <= 14'(head_gemm.uop_bgn);
+      uop_end_q  <= head_gemm.uop_end;
+      iter_in_q  <= head_gemm.iter_in;
+      iter_out_q <= head_gemm.iter_out;
+      dfo_q <= head_gemm.dst_factor_out;  dfi_q <= head_gemm.dst_factor_in;
+      sfo_q <= head_gemm.src_factor_out;  sfi_q <= head_gemm.src_factor_in;
+      wfo_q <= head_gemm.wgt_factor_out;  wfi_q <= head_gemm.wgt_factor_in;
+    end
+  end
+
+  // Pipeline and forwarding registers (the ACC write of this edge); a flush
+  // drops the micro-ops in flight and their tokens.
+  logic [1:0] p1_push_d, p2_push_d, wb_push_d;
+  assign p1_push_d = gen_last ? {hdr_q.push_prev, hdr_q.push_next} : 2'b00;
+  assign p2_push_d = s1_go ? p1_push_q : 2'b00;
+  assign wb_push_d = s2_we ? p2_push_q : 2'b00;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
       p1_q <= 1'b0;  p2_q <= 1'b0;  p1_op_q <= '0;  p2_op_q <= '0;
-      p1_push_q <= '0;  p2_push_q <= '0;  wb_push_q <= '0;  has_uops_q <= 1'b0;
+      p1_push_q <= '0;  p2_push_q <= '0;  wb_push_q <= '0;
       p1_dst_q <= '0;  p1_src_q <= '0;  p1_wgt_q <= '0;
       p2_dst_q <= '0;  p2_src_q <= '0;
       wr_valid_q <= 1'b0;  wr_idx_q <= '0;  wr_data_q <= '0;
-      finish_q <= 1'b0;  err_q <= 1'b0;  err_code_q <= ErrNone;
     end else if (clr_i) begin
-      state_q <= StIdle;
-      gen_q <= 1'b0;  p1_q <= 1'b0;  p2_q <= 1'b0;  wr_valid_q <= 1'b0;
+      p1_q <= 1'b0;  p2_q <= 1'b0;  wr_valid_q <= 1'b0;
       p1_push_q <= '0;  p2_push_q <= '0;  wb_push_q <= '0;
-      finish_q <= 1'b0;  err_q <= 1'b0;  err_code_q <= ErrNone;
     end else begin
-      finish_q <= 1'b0;
-      err_q    <= 1'b0;
-
-      // Forwarding register: the ACC write of this edge.
+      p1_q       <= gen_fire;
+      p1_op_q    <= cur_op;
+      p1_push_q  <= p1_push_d;
+      p1_dst_q   <= dst_q;
+      p1_src_q   <= src_q;
+      p1_wgt_q   <= wgt_q;
+      p2_q       <= s1_go;  // never set on an S1 range error: s1_go is low then
+      p2_op_q    <= p1_op_q;
+      p2_push_q  <= p2_push_d;
+      p2_dst_q   <= AccAw'(s1_acc);
+      p2_src_q   <= AccAw'(s1_src);
+      wb_push_q  <= wb_push_d;
       wr_valid_q <= s2_we;
       wr_idx_q   <= p2_dst_q;
       wr_data_q  <= res;
-
-      // Pipeline advance.
-      p1_q     <= gen_fire;
-      p1_op_q  <= cur_op;
-      p2_op_q  <= p1_op_q;
-      p1_push_q <= gen_last ? {hdr_q.push_prev, hdr_q.push_next} : 2'b00;
-      p2_push_q <= s1_go ? p1_push_q : 2'b00;
-      wb_push_q <= s2_we ? p2_push_q : 2'b00;
-      p1_dst_q <= dst_q;
-      p1_src_q <= src_q;
-      p1_wgt_q <= wgt_q;
-      p2_q     <= s1_go;
-      p2_dst_q <= AccAw'(s1_acc);
-      p2_src_q <= AccAw'(s1_src);
-
-      if (gen_fire) begin
-        if (!last_u) begin
-          u_q <= u_q + 14'd1;
-        end else begin
-          u_q <= uop_bgn_q;
-          if (!last_j) begin
-            j_q   <= j_q + 14'd1;
-            dst_q <= dst_q + 32'(dfi_q);
-            src_q <= src_q + 32'(sfi_q);
-            wgt_q <= wgt_q + 32'(wfi_q);
-          end else begin
-            j_q <= '0;
-            if (last_i) begin
-              gen_q <= 1'b0;
-            end else begin
-              i_q       <= i_q + 14'd1;
-              dst_out_q <= dst_out_q + 32'(dfo_q);
-              src_out_q <= src_out_q + 32'(sfo_q);
-              wgt_out_q <= wgt_out_q + 32'(wfo_q);
-              dst_q     <= dst_out_q + 32'(dfo_q);
-              src_q     <= src_out_q + 32'(sfo_q);
-              wgt_q     <= wgt_out_q + 32'(wfo_q);
-            end
-          end
-        end
-      end
-
-      if (p1_q && s1_bad && !halt_i) begin
-        err_q      <= 1'b1;
-        err_code_q <= s1_err;
-        gen_q      <= 1'b0;
-        p2_q       <= 1'b0;
-        state_q    <= StHalt;
-      end else begin
-        if (start) begin
-          hdr_q      <= head_mem.hdr;
-          is_alu_q   <= (head_mem.hdr.opcode == OpAlu);
-          reset_q    <= head_gemm.reset_reg;
-          use_imm_q  <= head_alu.use_imm;
-          alu_op_q   <= head_alu.alu_opcode;
-          imm_q      <= 32'($signed(head_alu.imm));
-          uop_bgn_q  <= 14'(head_gemm.uop_bgn);
-          uop_end_q  <= head_gemm.uop_end;
-          iter_in_q  <= head_gemm.iter_in;
-          iter_out_q <= head_gemm.iter_out;
-          dfo_q <= head_gemm.dst_factor_out;  dfi_q <= head_gemm.dst_factor_in;
-          sfo_q <= head_gemm.src_factor_out;  sfi_q <= head_gemm.src_factor_in;
-          wfo_q <= head_gemm.wgt_factor_out;  wfi_q <= head_gemm.wgt_factor_in;
-          u_q <= 14'(head_gemm.uop_bgn);  i_q <= '0;  j_q <= '0;
-          dst_out_q <= '0;  src_out_q <= '0;  wgt_out_q <= '0;
-          dst_q <= '0;  src_q <= '0;  wgt_q <= '0;
-          has_uops_q <= 1'b0;  // LOAD and FINISH push from StDone
-          if (start_load) begin
-            state_q <= StLoad;
-          end else if (start_loop) begin
-            if (uop_bad || (head_mem.hdr.opcode == OpAlu && head_alu.alu_opcode > AluMul)) begin
-              err_q      <= 1'b1;
-              err_code_q <= uop_bad ? ErrUopRange : ErrOpcode;
-              state_q    <= StHalt;
-            end else begin
-              gen_q      <= !loop_empty;
-              has_uops_q <= !loop_empty;
-              state_q <= StExec;
-            end
-          end else begin
-            // FINISH
-            finish_q <= 1'b1;
-            state_q  <= StDone;
-          end
-        end else begin
-          unique case (state_q)
-            StExec: if (pipe_empty) state_q <= StDone;
-            StLoad: begin
-              if (ld_err) begin
-                err_q      <= 1'b1;
-                err_code_q <= ErrSramRange;
-                state_q    <= StHalt;
-              end else if (ld_done) begin
-                state_q <= StDone;
-              end
-            end
-            StDone: state_q <= StIdle;
-            default: ;  // StIdle, or StHalt until the next start
-          endcase
-        end
-      end
     end
   end
 
@@ -506,8 +571,6 @@ module vta_compute import vta_pkg::*; #(
   assign err_code_o = err_code_q;
 
   // Status.
-  vta_engine_status u_status (.idle_i (state_q == StIdle), .insn_valid_i, .tokens_ok_i (tokens_ok),
-                               .head_i (head_mem.hdr), .run_i (hdr_q), .state_o, .op_o, .pops_o);
   assign gemm_busy_o  = (state_q == StExec) && !is_alu_q;
   assign alu_busy_o   = (state_q == StExec) && is_alu_q;
   assign cload_busy_o = (state_q == StLoad);

@@ -50,13 +50,17 @@ module vta_load import vta_pkg::*; #(
   state_e state_q;
   insn_hdr_t hdr_q;
 
-  logic can_start, tokens_ok, start;
-  assign tokens_ok    = !head.hdr.pop_next || c2l_avail_i;
-  assign can_start    = (state_q == StIdle) && insn_valid_i && !halt_i;
-  assign start        = can_start && tokens_ok;
+  // No token queue on the "prev" side: pop_prev never waits and pops nothing.
+  logic start, unused_pop_prev, unused_stall_prev;
+  vta_engine_front u_front (
+    .idle_i (state_q == StIdle), .accept_i (state_q == StIdle), .halt_i, .insn_valid_i,
+    .head_i (head.hdr), .run_i (hdr_q),
+    .prev_avail_i (1'b1), .next_avail_i (c2l_avail_i),
+    .start_o (start), .pop_prev_o (unused_pop_prev), .pop_next_o (c2l_pop_o),
+    .stall_prev_o (unused_stall_prev), .stall_next_o (stall_o),
+    .state_o, .op_o, .pops_o
+  );
   assign insn_ready_o = start;
-  assign c2l_pop_o    = start && head.hdr.pop_next;
-  assign stall_o      = can_start && !tokens_ok;
 
   logic ld_busy, ld_done, ld_err, wr_valid, wr_zero;
   logic [2:0] wr_mt;
@@ -133,10 +137,7 @@ module vta_load import vta_pkg::*; #(
   // LOAD ignores its "prev" push flag; indices above the buffers are
   // excluded by the loader's range check.
   logic unused_bits;
-  assign unused_bits = ^{hdr_q.push_prev, wr_idx[15:InpAw]};
-
-  vta_engine_status u_status (.idle_i (state_q == StIdle), .insn_valid_i, .tokens_ok_i (tokens_ok),
-                               .head_i (head.hdr), .run_i (hdr_q), .state_o, .op_o, .pops_o);
+  assign unused_bits = ^{hdr_q.push_prev, wr_idx[15:InpAw], unused_pop_prev, unused_stall_prev};
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // The engine only accepts LOAD to INP / WGT (fetch routes nothing else here).

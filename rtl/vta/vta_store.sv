@@ -60,13 +60,17 @@ module vta_store import vta_pkg::*; #(
   state_e state_q;
   insn_hdr_t hdr_q;
 
-  logic can_start, tokens_ok, start;
-  assign tokens_ok    = !head.hdr.pop_prev || c2s_avail_i;
-  assign can_start    = (state_q == StIdle) && insn_valid_i && !halt_i;
-  assign start        = can_start && tokens_ok;
+  // No token queue on the "next" side: pop_next never waits and pops nothing.
+  logic start, unused_pop_next, unused_stall_next;
+  vta_engine_front u_front (
+    .idle_i (state_q == StIdle), .accept_i (state_q == StIdle), .halt_i, .insn_valid_i,
+    .head_i (head.hdr), .run_i (hdr_q),
+    .prev_avail_i (c2s_avail_i), .next_avail_i (1'b1),
+    .start_o (start), .pop_prev_o (c2s_pop_o), .pop_next_o (unused_pop_next),
+    .stall_prev_o (stall_o), .stall_next_o (unused_stall_next),
+    .state_o, .op_o, .pops_o
+  );
   assign insn_ready_o = start;
-  assign c2s_pop_o    = start && head.hdr.pop_prev;
-  assign stall_o      = can_start && !tokens_ok;
 
   logic [31:0] s_count;
   logic [32:0] s_end;
@@ -256,10 +260,7 @@ module vta_store import vta_pkg::*; #(
   // COMPUTE-side token flags).
   logic unused_insn;
   assign unused_insn = ^{head.x_pad_1, head.x_pad_0, head.y_pad_1, head.y_pad_0, head.unused,
-                         head.memory_type, hdr_q.push_next};
-
-  vta_engine_status u_status (.idle_i (state_q == StIdle), .insn_valid_i, .tokens_ok_i (tokens_ok),
-                               .head_i (head.hdr), .run_i (hdr_q), .state_o, .op_o, .pops_o);
+                         head.memory_type, hdr_q.push_next, unused_pop_next, unused_stall_next};
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI: AWVALID / WVALID stay up with a stable payload until their READY;
