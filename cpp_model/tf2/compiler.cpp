@@ -115,11 +115,13 @@ std::vector<uint8_t> encode_descriptor(const ConvLayer& L, const LayerRegions& r
   return d;
 }
 
-Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input, const DeviceConfig& cfg) {
+Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input, const DeviceConfig& cfg,
+                uint32_t first_address) {
   if (layers.empty()) throw InputError("tf2 compile: no layers");
+  if (first_address == 0) throw InputError("tf2 compile: first address 0 (address 0 stays unused)");
   validate_residuals(layers);
   Program p;
-  std::size_t top = 64;  // address 0 stays unused
+  std::size_t top = first_address;
   auto alloc = [&](std::size_t n) {
     const uint32_t a = align64(top);
     top = a + n;

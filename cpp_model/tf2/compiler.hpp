@@ -108,9 +108,11 @@ std::vector<uint8_t> encode_descriptor(const ConvLayer& layer, const LayerRegion
 // residual_from names the region its residual ADD reads (the input region or
 // an earlier output region). Throws
 // InputError naming the layer and the field when a layer is malformed or
-// does not fit `cfg`.
+// does not fit `cfg`. The program's regions start at `first_address` (64-byte
+// aligned; the bytes below stay zero in Program::dram), so that programs run
+// one after another (a network's segments) can live in DRAM together.
 Program compile(const std::vector<ConvLayer>& layers, const std::vector<int8_t>& input_chw,
-                const DeviceConfig& cfg = DeviceConfig{});
+                const DeviceConfig& cfg = DeviceConfig{}, uint32_t first_address = 64);
 
 // The expected HC16W bytes of every layer's output region (golden model,
 // sac_chain).

@@ -15,6 +15,51 @@ std::pair<int, int> same_padding(int in, int out, int k, int stride) {
   return {total / 2, total - total / 2};
 }
 
+// Operator `op_index` of subgraph 0, which must be a `code`.
+const tflite::Operator& operator_at(const tflite::Model& m, std::size_t op_index, int32_t code, const std::string& where) {
+  if (m.subgraphs.empty() || op_index >= m.subgraphs[0].operators.size()) {
+    throw InputError(where + ": no such operator in subgraph 0");
+  }
+  const tflite::Operator& op = m.subgraphs[0].operators[op_index];
+  if (op.code != code) throw InputError(where + " is " + tflite::op_name(op.code) + ", expected " + tflite::op_name(code));
+  return op;
+}
+
+// A weight tensor's values in file order as float: float32 as stored, or the
+// int8 weights of a dynamic-range model times their scale (zero point 0; one
+// scale per tensor or per slice of dimension 0, the output channel): the
+// float weights they stand for, which the Transform Kit then compresses.
+std::vector<float> float_weights(const tflite::Model& m, int32_t index, const std::string& where) {
+  const tflite::TensorInfo& t = m.subgraphs[0].tensors[static_cast<std::size_t>(index)];
+  const Tensor w = tflite::constant_tensor(m, 0, index);
+  if (w.dtype() == DType::kFp32) return std::vector<float>(w.data<float>(), w.data<float>() + w.numel());
+  if (w.dtype() != DType::kInt8 || t.shape.empty()) throw InputError(where + ": weights are neither float32 nor int8");
+  const std::size_t outer = static_cast<std::size_t>(t.shape[0]), n = static_cast<std::size_t>(w.numel());
+  const std::vector<float>& scale = t.quant.scale;
+  if (scale.size() != 1 && scale.size() != outer) {
+    throw InputError(where + ": int8 weights with " + std::to_string(scale.size()) + " scales, expected 1 or " +
+                     std::to_string(outer));
+  }
+  for (int64_t z : t.quant.zero_point) {
+    if (z != 0) throw InputError(where + ": int8 weights with a zero point, expected symmetric (dynamic-range) weights");
+  }
+  std::vector<float> out(n);
+  const int8_t* q = w.data<int8_t>();
+  for (std::size_t i = 0; i < n; ++i) out[i] = scale[scale.size() == 1 ? 0 : i / (n / outer)] * static_cast<float>(q[i]);
+  return out;
+}
+
+std::vector<float> float_bias(const tflite::Model& m, int32_t index, int c_out, const std::string& where) {
+  const Tensor b = tflite::constant_tensor(m, 0, index);
+  if (b.dtype() != DType::kFp32 || b.numel() != c_out) throw InputError(where + ": bias is not float32 [c_out]");
+  return std::vector<float>(b.data<float>(), b.data<float>() + c_out);
+}
+
+bool float_or_weights(const tflite::TensorInfo& t, bool weights) {
+  return t.type == static_cast<int8_t>(tflite::TensorType::kFloat32) ||
+         (weights && t.type == static_cast<int8_t>(tflite::TensorType::kInt8));
+}
+
 }  // namespace
 
 std::vector<std::size_t> conv2d_ops(const tflite::Model& m) {
@@ -58,12 +103,8 @@ FloatConv fold_trailing_padding(const TfliteConv& c) {
 
 TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
   const std::string where = m.path + ": operator " + std::to_string(op_index);
-  if (m.subgraphs.empty() || op_index >= m.subgraphs[0].operators.size()) {
-    throw InputError(where + ": no such operator in subgraph 0");
-  }
+  const tflite::Operator& op = operator_at(m, op_index, tflite::kConv2d, where);
   const tflite::SubGraph& sg = m.subgraphs[0];
-  const tflite::Operator& op = sg.operators[op_index];
-  if (op.code != tflite::kConv2d) throw InputError(where + " is " + tflite::op_name(op.code) + ", expected CONV_2D");
   const auto* opt = std::get_if<tflite::Conv2DOptions>(&op.options);
   if (opt == nullptr) throw InputError(where + ": CONV_2D without Conv2DOptions");
   if (op.inputs.size() < 2 || op.outputs.empty()) throw InputError(where + ": expected input, filter and output tensors");
@@ -72,7 +113,7 @@ TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
       throw InputError(where + ": " + role + " tensor index " + std::to_string(idx) + " out of range");
     }
     const tflite::TensorInfo& t = sg.tensors[static_cast<std::size_t>(idx)];
-    if (t.type != static_cast<int8_t>(tflite::TensorType::kFloat32)) {
+    if (!float_or_weights(t, std::string(role) == "filter")) {
       throw InputError(where + ": " + role + " tensor " + tflite::quoted(t.name) + " is " +
                        tflite::tensor_type_name(t.type) + ", expected FLOAT32 (a float model)");
     }
@@ -123,9 +164,8 @@ TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
   }
 
   // OHWI -> OIHW.
-  const Tensor w = tflite::constant_tensor(m, 0, op.inputs[1]);
-  if (w.dtype() != DType::kFp32) throw InputError(where + ": filter is not float32");
-  const float* wp = w.data<float>();
+  const std::vector<float> wv = float_weights(m, op.inputs[1], where);
+  const float* wp = wv.data();
   f.weights.resize(static_cast<std::size_t>(o) * ci * kh * kw);
   for (int oc = 0; oc < o; ++oc)
     for (int y = 0; y < kh; ++y)
@@ -135,10 +175,52 @@ TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
               wp[((static_cast<std::size_t>(oc) * kh + y) * kw + x) * ci + ic];
   if (op.inputs.size() > 2 && op.inputs[2] >= 0) {
     tensor(op.inputs[2], "bias");
-    const Tensor b = tflite::constant_tensor(m, 0, op.inputs[2]);
-    if (b.dtype() != DType::kFp32 || b.numel() != o) throw InputError(where + ": bias is not float32 [c_out]");
-    f.bias.assign(b.data<float>(), b.data<float>() + o);
+    f.bias = float_bias(m, op.inputs[2], o, where);
   }
+  return r;
+}
+
+TfliteConv read_float_fully_connected(const tflite::Model& m, std::size_t op_index) {
+  const std::string where = m.path + ": operator " + std::to_string(op_index);
+  const tflite::Operator& op = operator_at(m, op_index, tflite::kFullyConnected, where);
+  const tflite::SubGraph& sg = m.subgraphs[0];
+  const auto* opt = std::get_if<tflite::FullyConnectedOptions>(&op.options);
+  if (opt == nullptr) throw InputError(where + ": FULLY_CONNECTED without its options");
+  if (opt->weights_format != 0) throw InputError(where + ": shuffled weights");
+  if (opt->activation != tflite::FusedActivation::kNone && opt->activation != tflite::FusedActivation::kRelu) {
+    throw InputError(where + ": fused activation other than none / ReLU");
+  }
+  if (op.inputs.size() < 2 || op.outputs.empty()) throw InputError(where + ": expected input, weights and output tensors");
+  for (int32_t t : {op.inputs[0], op.inputs[1], op.outputs[0]}) {
+    if (t < 0 || static_cast<std::size_t>(t) >= sg.tensors.size()) throw InputError(where + ": tensor index out of range");
+  }
+  const tflite::TensorInfo& in = sg.tensors[static_cast<std::size_t>(op.inputs[0])];
+  const tflite::TensorInfo& wt = sg.tensors[static_cast<std::size_t>(op.inputs[1])];
+  const tflite::TensorInfo& out = sg.tensors[static_cast<std::size_t>(op.outputs[0])];
+  if (!float_or_weights(in, false) || !float_or_weights(out, false) || !float_or_weights(wt, true)) {
+    throw InputError(where + ": expected a float32 input and output and float32 or int8 weights (a float model)");
+  }
+  if (wt.shape.size() != 2) throw InputError(where + ": weights are not 2-D [units, depth]");
+  const int units = wt.shape[0], depth = wt.shape[1];
+  int64_t in_n = 1, out_n = 1;
+  for (int32_t d : in.shape) in_n *= d;
+  for (int32_t d : out.shape) out_n *= d;
+  if (in_n != depth || out_n != units) {
+    throw InputError(where + ": expected one input row of " + std::to_string(depth) + " values and " +
+                     std::to_string(units) + " outputs (batch 1)");
+  }
+  // A dense layer is a 1x1 convolution over a 1x1 map with `depth` input
+  // channels: [units, depth] is already OIHW with H = W = 1.
+  TfliteConv r;
+  r.op_index = op_index;
+  r.h_in = r.w_in = r.h_out = r.w_out = 1;
+  FloatConv& f = r.conv;
+  f.c_in = depth;
+  f.c_out = units;
+  f.h_in = f.w_in = 1;
+  f.relu = opt->activation == tflite::FusedActivation::kRelu;
+  f.weights = float_weights(m, op.inputs[1], where);
+  if (op.inputs.size() > 2 && op.inputs[2] >= 0) f.bias = float_bias(m, op.inputs[2], units, where);
   return r;
 }
 

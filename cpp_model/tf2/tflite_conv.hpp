@@ -29,11 +29,21 @@ struct TfliteConv {
 // Indices of the CONV_2D operators of subgraph 0.
 std::vector<std::size_t> conv2d_ops(const tflite::Model& m);
 
-// Reads CONV_2D operator `op_index` of subgraph 0 of a float model. Throws
+// Reads CONV_2D operator `op_index` of subgraph 0 of a float model (its
+// filter float32, or int8 with scales as a dynamic-range model stores it:
+// their float values). Throws
 // cosim::InputError naming the operator when it is not a float CONV_2D or
 // uses something the TF2 layer has no form for (dilation, non-square
 // kernel, unequal strides, a fused activation other than none / ReLU).
 TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index);
+
+// Reads FULLY_CONNECTED operator `op_index` of a float model as the 1x1
+// convolution over a 1x1 map it equals (c_in = the input depth, c_out = the
+// units). Weights float32, or int8 with scales (a dynamic-range model: their
+// float values). Throws cosim::InputError naming the operator when it has no
+// such form (more than one input row, shuffled weights, an activation other
+// than none / ReLU).
+TfliteConv read_float_fully_connected(const tflite::Model& m, std::size_t op_index);
 
 // The layer as the device runs it on the model's own input map (no
 // extension): TFLite SAME padding with one more pixel after the map than

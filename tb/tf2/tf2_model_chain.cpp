@@ -11,6 +11,7 @@
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
 #include "tf2/map_layout.hpp"
+#include "tf2/network_run.hpp"
 #include "tf2/tflite_network.hpp"
 #include "tf2_peak.hpp"
 #include "tf2_report_cells.hpp"
@@ -33,9 +34,10 @@ struct ChainNet {
   tflite::Model model;
   Network net;
   int inputs = 0;
-  std::vector<Program> programs;          // one DRAM image per input (the image differs)
-  std::vector<std::size_t> float_top1;    // the float model, per input
-  std::vector<std::size_t> golden_top1;   // the golden chain + host tail, per input
+  std::vector<std::vector<float>> images;      // per input: the float image (NHWC)
+  std::vector<std::vector<Program>> programs;  // per input, per segment: its DRAM image
+  std::vector<std::size_t> float_top1;         // the float model, per input
+  std::vector<std::size_t> golden_top1;        // the golden chain + host operators, per input
 };
 
 // One row of the table: a TF2 layer, an ADD fused into one, or a host operator.
@@ -46,38 +48,21 @@ struct ChainLayer {
   std::vector<uint64_t> check_addrs;  // one per check: its group's first pixel word
   uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
   ErrorStats inq_err, layer_err, net_err;
+  std::string host_reason;  // a host operator: why it is not on TF2
 };
 
 const ChainLayer& state(const ReplayedLayer& l) { return std::any_cast<const ChainLayer&>(l.layer.program); }
 
-// The float value of the map layer `src` wrote (kChainInput: the image),
-// from its int8 CHW bytes: CHW, or NHWC as the model stores it.
-std::vector<float> map_chw(const Network& net, const std::vector<int8_t>& image_q,
-                           const std::vector<std::vector<int8_t>>& maps, int src) {
-  const bool input = src == kChainInput;
-  const ConvLayer& L = net.layers[input ? 0 : static_cast<std::size_t>(src)];
-  return dequantize_map(input ? image_q : maps[static_cast<std::size_t>(src)], input ? L.c_in : L.c_out,
-                        input ? L.input_q() : L.output_q());
-}
-std::vector<float> map_value(const Network& net, const std::vector<int8_t>& image_q,
-                             const std::vector<std::vector<int8_t>>& maps, int src) {
-  const bool input = src == kChainInput;
-  const ConvLayer& L = net.layers[input ? 0 : static_cast<std::size_t>(src)];
-  const int c = input ? L.c_in : L.c_out, h = input ? L.h_in : L.h_out(), w = input ? L.w_in : L.w_out();
-  return chw_to_nhwc(map_chw(net, image_q, maps, src), c, h, w);
-}
-
 // The layer in float with its INQ weights (the cost of compression alone),
 // on the same input and residual, NHWC.
-std::vector<float> inq_layer(const Network& net, std::size_t k, const std::vector<int8_t>& image_q,
-                             const std::vector<std::vector<int8_t>>& maps) {
+std::vector<float> inq_layer(const Network& net, std::size_t k, const NetworkRun& run) {
   const ConvLayer& L = net.layers[k];
   FloatConv g = fold_trailing_padding(net.info[k].conv);
   for (std::size_t i = 0; i < g.weights.size(); ++i) g.weights[i] = static_cast<float>(inq_code_value(L.codes[i], L.min_exp));
   g.relu = false;
-  std::vector<float> y = float_conv2d(g, map_chw(net, image_q, maps, input_source(net.layers, k)));
+  std::vector<float> y = float_conv2d(g, input_chw(net, run, k));
   if (L.residual_from != kNoResidual) {
-    const std::vector<float> r = map_chw(net, image_q, maps, L.residual_from);
+    const std::vector<float> r = residual_chw(net, run, k);
     for (std::size_t i = 0; i < y.size(); ++i) y[i] += r[i];
   }
   if (L.relu) {
@@ -86,15 +71,16 @@ std::vector<float> inq_layer(const Network& net, std::size_t k, const std::vecto
   return chw_to_nhwc(y, L.c_out, L.h_out(), L.w_out());
 }
 
-// The host operators on the chain's maps; returns every tensor computed.
-tf::Values host_tail(const tflite::Model& m, const Network& net, const std::vector<int8_t>& image_q,
-                     const std::vector<std::vector<int8_t>>& maps) {
-  tf::Values v(m.subgraphs[0].tensors.size());
-  for (std::size_t k = 0; k < net.info.size(); ++k) {
-    v[static_cast<std::size_t>(net.info[k].out_tensor)] = map_value(net, image_q, maps, static_cast<int>(k));
+// Every segment's program for one input: segment s's regions follow segment
+// s-1's, so that the descriptor lists the engine starts are distinct.
+std::vector<Program> compile_segments(const Network& net, const NetworkRun& run) {
+  std::vector<Program> out;
+  uint32_t first = 64;  // address 0 stays unused
+  for (std::size_t s = 0; s < net.segments.size(); ++s) {
+    out.push_back(compile(net.segment_layers(s), run.segment_inputs[s], DeviceConfig{}, first));
+    first = static_cast<uint32_t>(out.back().dram.size());
   }
-  for (std::size_t op : net.host_ops) tf::run_op(m, op, v);
-  return v;
+  return out;
 }
 
 std::size_t top1(const tflite::Model& m, const tf::Values& v) {
@@ -119,12 +105,15 @@ void add_chain_keys(scenario::Schema& s) {
 bool is_chain(const scenario::Scenario& sc) { return sc["mode"].as_string() == "chain"; }
 
 std::vector<model_replay::OpSupport> chain_ops() {
-  std::vector<model_replay::OpSupport> out;
-  for (int32_t code : {tflite::kConv2d, tflite::kAdd, tflite::kAveragePool2d, tflite::kReshape, tflite::kFullyConnected,
-                       tflite::kSoftmax}) {
-    out.push_back({code, code == tflite::kConv2d ? "float32, on TF2" : code == tflite::kAdd ? "residual, on TF2" : "float, on the host", {}});
-  }
-  return out;
+  // Every operator of the float interpreter (tflite_float::check_supported):
+  // the network planner puts each on TF2 or on the host.
+  return {{tflite::kConv2d, "on TF2 (float32 or dynamic-range int8 weights), else float on the host", {}},
+          {tflite::kFullyConnected, "on TF2 as a 1x1 CONV_2D, else float on the host", {}},
+          {tflite::kAdd, "fused into the TF2 layer before it, else float on the host", {}},
+          {tflite::kDepthwiseConv2d, "float, on the host", {}},
+          {tflite::kAveragePool2d, "float, on the host", {}},
+          {tflite::kReshape, "float, on the host", {}},
+          {tflite::kSoftmax, "float, on the host", {}}};
 }
 
 namespace {
@@ -143,6 +132,98 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
 }
 
 namespace {
+
+// Per layer and host operator, the TF2 chain's tensors against the float
+// references, pooled over the inputs.
+struct ChainStats {
+  std::vector<std::vector<float>> ref_layer, tf2_out, ref_net, inq_out;  // per layer
+  std::map<std::size_t, std::vector<float>> host_ref, host_tf2;          // per host operator
+  std::vector<std::vector<std::vector<int8_t>>> golden;                  // per input, per layer: CHW
+};
+
+void append(std::vector<float>& to, const std::vector<float>& v) { to.insert(to.end(), v.begin(), v.end()); }
+
+// One input: its programs, golden maps, and every layer's figures.
+void run_one_input(ChainNet& cn, const std::vector<float>& img, ChainStats& st) {
+  const tflite::Model& m = cn.model;
+  const Network& net = cn.net;
+  const tf::Values fv = tf::run(m, img);
+  NetworkRun run = run_network(m, net, img);
+  cn.images.push_back(img);
+  cn.programs.push_back(compile_segments(net, run));
+  for (std::size_t k = 0; k < net.layers.size(); ++k) {
+    const NetworkLayer& l = net.info[k];
+    const ConvLayer& L = net.layers[k];
+    // The model's float operator(s) on the same (dequantized TF2) input.
+    tf::Values v(m.subgraphs[0].tensors.size());
+    v[static_cast<std::size_t>(l.in_tensor)] = chw_to_nhwc(input_chw(net, run, k), L.c_in, L.h_in, L.w_in);
+    tf::run_op(m, l.conv_op, v);
+    if (l.add_op >= 0) {
+      v[static_cast<std::size_t>(l.res_tensor)] = chw_to_nhwc(residual_chw(net, run, k), L.c_out, L.h_out(), L.w_out());
+      tf::run_op(m, static_cast<std::size_t>(l.add_op), v);
+    }
+    append(st.ref_layer[k], v[static_cast<std::size_t>(l.out_tensor)]);
+    append(st.inq_out[k], inq_layer(net, k, run));
+    append(st.tf2_out[k], output_nhwc(net, run, k));
+    append(st.ref_net[k], fv[static_cast<std::size_t>(l.out_tensor)]);
+  }
+  for (std::size_t op : net.host_ops) {
+    const auto t = static_cast<std::size_t>(m.subgraphs[0].operators[op].outputs[0]);
+    append(st.host_ref[op], fv[t]);
+    append(st.host_tf2[op], run.values[t]);
+  }
+  cn.float_top1.push_back(top1(m, fv));
+  cn.golden_top1.push_back(top1(m, run.values));
+  st.golden.push_back(std::move(run.maps));
+}
+
+// The row of model operator `op`: a TF2 layer's checks (every input's output
+// map, one per channel group), a fused ADD's or a host operator's figures.
+model_replay::Layer chain_row(const LayerContext& ctx, const std::shared_ptr<const ChainNet>& cn, const ChainStats& stats) {
+  const tflite::Model& m = cn->model;
+  const Network& net = cn->net;
+  model_replay::Layer layer;
+  ChainLayer st;
+  st.net = cn;
+  layer.shapes = model_replay::op_shapes(m, ctx.op_index);
+  for (std::size_t k = 0; k < net.layers.size(); ++k) {
+    const NetworkLayer& l = net.info[k];
+    if (l.conv_op != ctx.op_index && l.add_op != static_cast<int>(ctx.op_index)) continue;
+    st.layer = static_cast<int>(k);
+    st.fused_add = l.add_op == static_cast<int>(ctx.op_index);
+    st.inq_err = compare(stats.ref_layer[k], stats.inq_out[k]);
+    st.layer_err = compare(stats.ref_layer[k], stats.tf2_out[k]);
+    st.net_err = compare(stats.ref_net[k], stats.tf2_out[k]);
+  }
+  if (st.layer < 0) {
+    st.net_err = compare(stats.host_ref.at(ctx.op_index), stats.host_tf2.at(ctx.op_index));
+    st.host_reason = net.host_reason.at(ctx.op_index);
+  } else if (!st.fused_add) {
+    const auto k = static_cast<std::size_t>(st.layer);
+    const ConvLayer& L = net.layers[k];
+    const NetworkLayer& l = net.info[k];
+    layer.shapes += ", k" + std::to_string(l.conv.conv.k) + " s" + std::to_string(L.stride);
+    if (L.k != l.conv.conv.k) layer.shapes += " (as k" + std::to_string(L.k) + ")";
+    if (m.subgraphs[0].operators[l.conv_op].code == tflite::kFullyConnected) layer.shapes += " (dense as 1x1)";
+    if (l.add_op >= 0) layer.shapes += " + op" + std::to_string(l.add_op);
+    if (L.relu) layer.shapes += " relu";
+    const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
+    const std::size_t s = net.segment_of(k);
+    const uint64_t out_addr = cn->programs.front()[s].layers[k - net.segments[s].first].out_addr;
+    for (int n = 0; n < cn->inputs; ++n) {
+      const std::vector<uint8_t> expect = to_hc16w(stats.golden[static_cast<std::size_t>(n)][k], L.c_out, ho, wo);
+      for (int g = 0; g < groups; ++g) {
+        layer.checks.push_back({ctx.check + check_suffix(n, g, L.c_out), hc16w_group(expect, g, ho, wo), {}});
+        st.check_addrs.push_back(out_addr + hc16w_group_offset(g, wo));
+      }
+    }
+    st.row_pitch = hc16w_row_pitch(groups, wo);
+    layer.macs = static_cast<uint64_t>(cn->inputs) * L.c_out * ho * wo * l.conv.conv.c_in * l.conv.conv.k * l.conv.conv.k;
+  }
+  layer.program = std::move(st);
+  return layer;
+}
+
 // The rest of lower_chain; an InputError is about the model's contents.
 std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
                                                       const std::vector<std::vector<float>>& images) {
@@ -152,8 +233,7 @@ std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerCon
   const tflite::Model& m = cn->model;
   tf::check_supported(m);
   if (ctxs.size() != m.subgraphs[0].operators.size()) {
-    throw InputError("mode chain runs the whole network; operators outside CONV_2D, ADD, AVERAGE_POOL_2D, RESHAPE, "
-                     "FULLY_CONNECTED, SOFTMAX are not supported");
+    throw InputError("mode chain runs the whole network: every operator, on TF2 or on the host");
   }
   // Calibration: the float network on the first images, max |x| per channel.
   const int n_cal = static_cast<int>(sc["calibration"].as_int());
@@ -161,113 +241,46 @@ std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerCon
   std::vector<tf::Values> cal;
   for (int k = 0; k < n_cal; ++k) cal.push_back(tf::run(m, images[static_cast<std::size_t>(k)]));
   cn->net = plan_network(m, channel_max(m, cal));
-  const Network& net = cn->net;
-
-  // The chain on every input: golden maps, layer and network error.
-  const std::size_t nl = net.layers.size();
-  std::vector<std::vector<float>> ref_layer(nl), tf2_out(nl), ref_net(nl), inq_out(nl);
-  std::map<std::size_t, std::vector<float>> host_ref, host_tf2;  // by operator
-  std::vector<std::vector<std::vector<int8_t>>> golden;          // per input, per layer: CHW
-  const ConvLayer& first = net.layers.front();
-  for (int n = 0; n < cn->inputs; ++n) {
-    const std::vector<float>& img = images[static_cast<std::size_t>(n_cal + n)];
-    const tf::Values fv = tf::run(m, img);
-    const std::vector<int8_t> xq =
-        quantize_map(nhwc_to_chw(img, first.c_in, first.h_in, first.w_in), first.c_in, {net.input_q});
-    cn->programs.push_back(compile(net.layers, xq));
-    golden.push_back(sac_chain(net.layers, xq));
-    const std::vector<std::vector<int8_t>>& maps = golden.back();
-    for (std::size_t k = 0; k < nl; ++k) {
-      const NetworkLayer& l = net.info[k];
-      const ConvLayer& L = net.layers[k];
-      // The model's float operator(s) on the same (dequantized TF2) input.
-      tf::Values v(m.subgraphs[0].tensors.size());
-      v[static_cast<std::size_t>(l.in_tensor)] = map_value(net, xq, maps, input_source(net.layers, k));
-      tf::run_op(m, l.conv_op, v);
-      if (l.add_op >= 0) {
-        v[static_cast<std::size_t>(l.res_tensor)] = map_value(net, xq, maps, L.residual_from);
-        tf::run_op(m, static_cast<std::size_t>(l.add_op), v);
-      }
-      const std::vector<float> got = map_value(net, xq, maps, static_cast<int>(k));
-      const std::vector<float>& ref = v[static_cast<std::size_t>(l.out_tensor)];
-      ref_layer[k].insert(ref_layer[k].end(), ref.begin(), ref.end());
-      const std::vector<float> inq = inq_layer(net, k, xq, maps);
-      inq_out[k].insert(inq_out[k].end(), inq.begin(), inq.end());
-      tf2_out[k].insert(tf2_out[k].end(), got.begin(), got.end());
-      const std::vector<float>& fr = fv[static_cast<std::size_t>(l.out_tensor)];
-      ref_net[k].insert(ref_net[k].end(), fr.begin(), fr.end());
-    }
-    const tf::Values hv = host_tail(m, net, xq, maps);
-    for (std::size_t op : net.host_ops) {
-      const auto t = static_cast<std::size_t>(m.subgraphs[0].operators[op].outputs[0]);
-      host_ref[op].insert(host_ref[op].end(), fv[t].begin(), fv[t].end());
-      host_tf2[op].insert(host_tf2[op].end(), hv[t].begin(), hv[t].end());
-    }
-    cn->float_top1.push_back(top1(m, fv));
-    cn->golden_top1.push_back(top1(m, hv));
-  }
-
+  const std::size_t nl = cn->net.layers.size();
+  ChainStats stats{std::vector<std::vector<float>>(nl), std::vector<std::vector<float>>(nl),
+                   std::vector<std::vector<float>>(nl), std::vector<std::vector<float>>(nl), {}, {}, {}};
+  for (int n = 0; n < cn->inputs; ++n) run_one_input(*cn, images[static_cast<std::size_t>(n_cal + n)], stats);
   // One row per operator, in model order.
   std::vector<model_replay::Layer> out;
-  for (const LayerContext& ctx : ctxs) {
-    model_replay::Layer layer;
-    ChainLayer st;
-    st.net = cn;
-    layer.shapes = model_replay::op_shapes(m, ctx.op_index);
-    for (std::size_t k = 0; k < nl; ++k) {
-      const NetworkLayer& l = net.info[k];
-      if (l.conv_op != ctx.op_index && l.add_op != static_cast<int>(ctx.op_index)) continue;
-      st.layer = static_cast<int>(k);
-      st.fused_add = l.add_op == static_cast<int>(ctx.op_index);
-      st.inq_err = compare(ref_layer[k], inq_out[k]);
-      st.layer_err = compare(ref_layer[k], tf2_out[k]);
-      st.net_err = compare(ref_net[k], tf2_out[k]);
-    }
-    if (st.layer < 0) {
-      st.net_err = compare(host_ref.at(ctx.op_index), host_tf2.at(ctx.op_index));
-    } else if (!st.fused_add) {
-      const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
-      const NetworkLayer& l = net.info[static_cast<std::size_t>(st.layer)];
-      layer.shapes += ", k" + std::to_string(l.conv.conv.k) + " s" + std::to_string(L.stride);
-      if (L.k != l.conv.conv.k) layer.shapes += " (as k" + std::to_string(L.k) + ")";
-      if (l.add_op >= 0) layer.shapes += " + op" + std::to_string(l.add_op);
-      if (L.relu) layer.shapes += " relu";
-      const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
-      const uint64_t out_addr = cn->programs.front().layers[static_cast<std::size_t>(st.layer)].out_addr;
-      for (int n = 0; n < cn->inputs; ++n) {
-        const std::vector<uint8_t> expect =
-            to_hc16w(golden[static_cast<std::size_t>(n)][static_cast<std::size_t>(st.layer)], L.c_out, ho, wo);
-        for (int g = 0; g < groups; ++g) {
-          layer.checks.push_back({ctx.check + check_suffix(n, g, L.c_out), hc16w_group(expect, g, ho, wo), {}});
-          st.check_addrs.push_back(out_addr + hc16w_group_offset(g, wo));
-        }
-      }
-      st.row_pitch = hc16w_row_pitch(groups, wo);
-      layer.macs = static_cast<uint64_t>(cn->inputs) * L.c_out * ho * wo * l.conv.conv.c_in * l.conv.conv.k * l.conv.conv.k;
-    }
-    layer.program = std::move(st);
-    out.push_back(std::move(layer));
-  }
+  for (const LayerContext& ctx : ctxs) out.push_back(chain_row(ctx, cn, stats));
   return out;
 }
 }  // namespace
 
 void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ReplayedLayer>& layers) {
   const ChainNet& cn = *state(layers.front()).net;
+  const Network& net = cn.net;
   for (int n = 0; n < cn.inputs; ++n) {
-    const Program& p = cn.programs[static_cast<std::size_t>(n)];
-    t.mem_load(0, p.dram, "input" + std::to_string(n));
-    t.reg_write(reg::kDescAddr, p.desc_addr);
-    t.reg_write(reg::kDescCount, p.desc_count);
-    t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
-    t.wait_done(sc.testbench.timeout_cycles);
-    // Every layer's map of this input (the same addresses in every image).
-    for (const ReplayedLayer& l : layers) {
-      const ChainLayer& st = state(l);
-      const std::size_t per_input = st.check_addrs.size() / static_cast<std::size_t>(cn.inputs);
-      for (std::size_t g = 0; g < per_input; ++g) {
-        const std::size_t c = static_cast<std::size_t>(n) * per_input + g;
-        t.mem_check_rows(st.check_addrs[c], l.layer.checks[c].expected, l.layer.checks[c].name, st.row_pitch);
+    const std::vector<Program>& programs = cn.programs[static_cast<std::size_t>(n)];
+    for (std::size_t s = 0; s < programs.size(); ++s) {
+      // Segment s's regions (its input map written by the host) after the
+      // earlier segments' maps; the first loads the whole image from 0.
+      const Program& p = programs[s];
+      if (s == 0) {
+        t.mem_load(0, p.dram, "input" + std::to_string(n));
+      } else {
+        const std::size_t from = programs[s - 1].dram.size();
+        t.mem_load(from, std::vector<uint8_t>(p.dram.begin() + static_cast<std::ptrdiff_t>(from), p.dram.end()),
+                   "input" + std::to_string(n) + "_segment" + std::to_string(s));
+      }
+      t.reg_write(reg::kDescAddr, p.desc_addr);
+      t.reg_write(reg::kDescCount, p.desc_count);
+      t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
+      t.wait_done(sc.testbench.timeout_cycles);
+      // The maps of this segment's layers (the same addresses for every input).
+      for (const ReplayedLayer& l : layers) {
+        const ChainLayer& st = state(l);
+        if (st.check_addrs.empty() || net.segment_of(static_cast<std::size_t>(st.layer)) != s) continue;
+        const std::size_t per_input = st.check_addrs.size() / static_cast<std::size_t>(cn.inputs);
+        for (std::size_t g = 0; g < per_input; ++g) {
+          const std::size_t c = static_cast<std::size_t>(n) * per_input + g;
+          t.mem_check_rows(st.check_addrs[c], l.layer.checks[c].expected, l.layer.checks[c].name, st.row_pitch);
+        }
       }
     }
   }
@@ -286,6 +299,7 @@ model_replay::Figures chain_figures(const ReplayedLayer& l, const SimOutcome& ou
   f.metrics = {{"network_snr_db", st.net_err.snr_db}};
   if (st.layer < 0) {
     f.json["status"] = "cpu";
+    f.json["reason"] = st.host_reason;
     f.cells = {"-", "-", "-", "-", "-", "-", "-", fmt(st.net_err.snr_db, 1)};
     return f;
   }
@@ -339,10 +353,6 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
     if (peak > 0) ideal += static_cast<double>(l.layer.macs) / peak;
   }
   for (int n = 0; n < cn.inputs; ++n) {
-    const Program& p = cn.programs[static_cast<std::size_t>(n)];
-    const ConvLayer& first = net.layers.front();
-    const std::vector<int8_t> image_q =
-        from_hc16w(&p.dram[p.layers.front().in_addr], first.c_in, first.h_in, first.w_in);
     std::vector<std::vector<int8_t>> maps(net.layers.size());
     for (const ReplayedLayer& l : layers) {
       const ChainLayer& st = state(l);
@@ -366,7 +376,7 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
       }
       maps[static_cast<std::size_t>(st.layer)] = from_hc16w(hc16w.data(), L.c_out, ho, wo);
     }
-    dut_top1.push_back(top1(model, host_tail(model, net, image_q, maps)));
+    dut_top1.push_back(top1(model, run_network(model, net, cn.images[static_cast<std::size_t>(n)], maps).values));
     agree += dut_top1.back() == cn.float_top1[static_cast<std::size_t>(n)];
   }
   m.extra["top1_agree"] = agree;

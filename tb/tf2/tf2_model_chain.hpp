@@ -13,15 +13,20 @@
 // Images: the first `calibration` of `images` calibrate, the next `inputs`
 // run through the chain (an .npy of another shape is exit 2 naming it).
 // Calibration (cpp_model/tf2/tflite_network.hpp) picks every map's
-// per-channel Q as the Transform Kit does; the network becomes one TF2
-// program: every CONV_2D a layer (a shortcut convolution reads its block's
-// input through input_from), every ADD the residual ADD of the CONV_2D
-// before it, SAME padding with the odd pixel after the map folded into a
-// (k+1)x(k+1) kernel; the pooling, reshape, dense and softmax operators run
-// in float on the host. One simulation: per input the DRAM image (weights,
-// parameters, the quantized image) is loaded, the engine runs every layer,
-// and every layer's output map is checked bit for bit against the golden
-// chain (sac_chain: the same layers on the same bytes), `opNN_conv2d_inK[_cA_B]`.
+// per-channel Q as the Transform Kit does; the network becomes TF2 layers
+// and host operators: every CONV_2D TF2 can hold a layer (float32 or
+// dynamic-range int8 weights; a shortcut convolution reads its block's input
+// through input_from), every FULLY_CONNECTED a 1x1 layer over a 1x1 map,
+// every ADD the residual ADD of the layer before it, SAME padding with the
+// odd pixel after the map folded into a (k+1)x(k+1) kernel; the others
+// (depthwise, pooling, reshape, softmax, a layer too large for the device)
+// run in float on the host, each with its reason in the table. Consecutive
+// layers form a segment, one TF2 program: per input, segment by segment, its
+// DRAM regions are loaded (the first segment's with the quantized image, a
+// later one's with the host's output quantized at its Qs), the engine runs
+// its layers, and every layer's output map is checked bit for bit against
+// the golden chain (sac_chain: the same layers on the same bytes),
+// `opNN_conv2d_inK[_cA_B]`.
 //
 // Per layer (console, report.json "layers"): where it ran, bit-exact, Qs,
 // layer SNR = the TF2 output (dequantized) against the model's float

@@ -37,7 +37,14 @@ uint32_t Tf2Wrapper::reg_read(uint32_t offset) { return core_.reg_read(offset); 
 void Tf2Wrapper::reg_write(uint32_t offset, uint32_t value) {
   if (offset == regs::kDescAddr) desc_addr_ = value;
   if (offset == regs::kDescCount) desc_count_ = value;
-  if (offset == regs::kCtrl && (value & regs::ctrl::kStartMask) && !core_.busy()) started_ = true;
+  if (offset == regs::kCtrl && (value & regs::ctrl::kStartMask) && !core_.busy()) {
+    started_ = true;
+    // Descriptor lists are numbered in the order first started (a network's
+    // segments; every input restarts the same lists): desc<N> is one layer.
+    const auto [list, fresh] = desc_lists_.try_emplace(desc_addr_, next_desc_);
+    if (fresh) next_desc_ += desc_count_;
+    core_.number_descriptors_from(list->second);
+  }
   core_.reg_write(offset, value);
 }
 

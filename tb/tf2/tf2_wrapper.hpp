@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -43,6 +44,8 @@ class Tf2Wrapper : public AxiDutWrapper {
   HwConfig hw_;
   uint64_t runs_ = 0;
   uint32_t desc_addr_ = 0, desc_count_ = 0;  // as last written by the host
+  std::map<uint32_t, std::size_t> desc_lists_;  // DESC_ADDR of each list started -> its first index
+  std::size_t next_desc_ = 0;
   bool started_ = false;
   std::vector<std::string> dut_errors_;
 };

@@ -33,7 +33,7 @@ class EventPort final : public harness::Port<Vtf2_top> {
     (void)time;
     if (m.busy_o) {
       ++c.busy;
-      const std::size_t d = m.dbg_desc_idx_o;
+      const std::size_t d = first_desc + m.dbg_desc_idx_o;
       if (d >= c.desc_busy.size()) {
         c.desc_busy.resize(d + 1, 0);
         c.desc_pe_busy.resize(d + 1, 0);
@@ -46,6 +46,7 @@ class EventPort final : public harness::Port<Vtf2_top> {
     if (m.ev_out_wait_o) ++c.out_wait;
   }
   EventCounts c;
+  std::size_t first_desc = 0;  // the running list's first descriptor in EventCounts' numbering
 };
 
 // `host`: what the host programmed (" of N (DESC_ADDR 0x...)"), or empty.
@@ -135,6 +136,7 @@ std::string Tf2Core::diagnosis(uint32_t desc_count, uint32_t desc_addr) const {
 }
 
 const EventCounts& Tf2Core::events() const { return impl_->events.c; }
+void Tf2Core::number_descriptors_from(std::size_t first) { impl_->events.first_desc = first; }
 uint64_t Tf2Core::time() const { return impl_->core.time(); }
 std::map<std::string, uint64_t> Tf2Core::wave_stats() const { return impl_->core.wave_stats(); }
 

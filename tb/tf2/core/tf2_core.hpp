@@ -71,6 +71,9 @@ class Tf2Core {
   // The units' FSM states; `desc_count` / `desc_addr` as the host wrote them.
   std::string diagnosis(uint32_t desc_count, uint32_t desc_addr) const;
   const EventCounts& events() const;
+  // The index EventCounts gives the next run's first descriptor (0 by
+  // default): a host that runs several descriptor lists numbers them apart.
+  void number_descriptors_from(std::size_t first);
   uint64_t time() const;  // cycles on the DUT's timeline
   std::map<std::string, uint64_t> wave_stats() const;
   // The engine timeline so far; null when not sampled.

@@ -52,7 +52,8 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
   EXPECT_LE(rep["utilization"].get<double>(), 1.0);
   // Every operator of ResNet-8 has a row: the nine CONV_2D on TF2 (bit-exact),
   // the three ADDs fused into the convolution before them, the tail on the host.
-  const std::set<int> conv{0, 1, 2, 4, 5, 6, 8, 9, 10}, add{3, 7, 11}, host{12, 13, 14, 15};
+  // op 14, the dense layer, runs on TF2 as a 1x1 convolution.
+  const std::set<int> conv{0, 1, 2, 4, 5, 6, 8, 9, 10, 14}, add{3, 7, 11}, host{12, 13, 15};
   std::set<int> seen;
   uint64_t layer_cycles = 0;  // per input, summed over the TF2 layers
   for (const json& l : rep["layers"]) {
@@ -65,7 +66,7 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
     }
     ASSERT_TRUE(l["network_snr_db"].is_number()) << l.dump();  // finite (inf is written as a string)
     if (conv.count(op)) {
-      EXPECT_EQ(l["type"], "CONV_2D");
+      EXPECT_EQ(l["type"], op == 14 ? "FULLY_CONNECTED" : "CONV_2D");
       EXPECT_EQ(l["where"], "tf2");
       EXPECT_TRUE(l["bit_exact"].get<bool>()) << l.dump();
       ASSERT_TRUE(l["layer_snr_db"].is_number()) << l.dump();
@@ -78,6 +79,7 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
     } else {
       EXPECT_TRUE(host.count(op)) << l.dump();
       EXPECT_EQ(l["where"], "cpu");
+      EXPECT_FALSE(l["reason"].get<std::string>().empty()) << l.dump();
     }
   }
   EXPECT_EQ(seen.size(), 16u);
@@ -85,8 +87,8 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
   // engine's busy cycles over the 4 inputs, to the rounding of the per-input split.
   const uint64_t busy = rep["perf_counters"]["busy_cycles"].get<uint64_t>();
   EXPECT_LE(4 * layer_cycles, busy);
-  EXPECT_GE(4 * layer_cycles + 4 * 9, busy);
-  EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 9.0);
+  EXPECT_GE(4 * layer_cycles + 4 * 10, busy);
+  EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 10.0);
   // Top-1 over the scenario's `inputs: 4`.
   ASSERT_TRUE(rep.contains("top1")) << rep.dump();
   EXPECT_EQ(rep["top1"]["inputs"].get<int>(), 4);
@@ -161,7 +163,7 @@ TEST_F(Tf2Model, ChainReadsImagesFromNpy) {
       r);
   ASSERT_TRUE(rep.contains("top1")) << r.out;
   EXPECT_EQ(rep["top1"]["inputs"].get<int>(), 1);
-  EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 9.0);
+  EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 10.0);
   // An .npy that does not hold calibration + inputs images is exit 2 naming the key.
   const Result bad = cosim("run " +
                            write_scenario("npy4", kModel, "all", "chain",
@@ -225,3 +227,59 @@ TEST_F(Tf2Model, NonExistentOperatorIndexIsInputError) {
 }
 
 }  // namespace
+
+namespace {
+
+// Runs `model` (in shared/models) as a TF2 chain with one input and returns
+// the operators each side ran; the run must pass bit-exact.
+struct Partition {
+  std::set<int> tf2, cpu;
+};
+Partition chain_partition(Tf2Model& t, const std::string& model, const std::string& name) {
+  Result r;
+  const json rep = t.run_passing(Tf2Model::write_scenario(name, std::string(COSIM_MODELS_DIR) + "/" + model, "all", "chain",
+                                                          "calibration: 2\ninputs: 1\n"),
+                                 name, r);
+  Partition p;
+  if (rep.empty()) return p;
+  EXPECT_EQ(rep["status"], "pass") << r.out;
+  EXPECT_TRUE(rep["bit_exact"].get<bool>()) << r.out;
+  for (const json& l : rep["layers"]) {
+    const int op = l["op_index"].get<int>();
+    if (l["where"] == "tf2") {
+      p.tf2.insert(op);
+      EXPECT_TRUE(l["bit_exact"].get<bool>()) << l.dump();
+    } else {
+      EXPECT_EQ(l["where"], "cpu") << l.dump();
+      EXPECT_FALSE(l["reason"].get<std::string>().empty()) << l.dump();
+      p.cpu.insert(op);
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+// The other three MLPerf Tiny float models chain on TF2 with the host
+// between segments: every dense layer as a 1x1 convolution, every pointwise
+// convolution (kws: dynamic-range int8 weights), depthwise on the host.
+TEST_F(Tf2Model, AnomalyDetectionEveryDenseLayerOnTf2) {
+  if (!fs::exists(std::string(COSIM_MODELS_DIR) + "/ad01_fp32.tflite")) GTEST_SKIP() << "ad01_fp32.tflite not found";
+  const Partition p = chain_partition(*this, "ad01_fp32.tflite", "ad01");
+  EXPECT_EQ(p.tf2, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+  EXPECT_TRUE(p.cpu.empty());
+}
+
+TEST_F(Tf2Model, KeywordSpottingPointwiseAndDenseOnTf2) {
+  if (!fs::exists(std::string(COSIM_MODELS_DIR) + "/kws_dscnn_float.tflite")) GTEST_SKIP() << "kws_dscnn_float.tflite not found";
+  const Partition p = chain_partition(*this, "kws_dscnn_float.tflite", "kws");
+  EXPECT_EQ(p.tf2, (std::set<int>{2, 4, 6, 8, 11}));
+  EXPECT_EQ(p.cpu, (std::set<int>{0, 1, 3, 5, 7, 9, 10, 12}));
+}
+
+TEST_F(Tf2Model, VisualWakeWordsPointwiseAndDenseOnTf2) {
+  if (!fs::exists(std::string(COSIM_MODELS_DIR) + "/vww_96_float.tflite")) GTEST_SKIP() << "vww_96_float.tflite not found";
+  const Partition p = chain_partition(*this, "vww_96_float.tflite", "vww");
+  EXPECT_EQ(p.tf2, (std::set<int>{2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 29}));
+  EXPECT_EQ(p.tf2.size() + p.cpu.size(), 31u);
+}

@@ -14,8 +14,11 @@
 #include "tf2/map_layout.hpp"
 #include "support/tf2_random_layer.hpp"
 #include "tf2/reference.hpp"
+#include "tf2/network_run.hpp"
+#include "tf2/sac.hpp"
 #include "tf2/tflite_network.hpp"
 #include "tflite_float/float_ops.hpp"
+#include "tflite_float/interpreter.hpp"
 
 namespace {
 
@@ -114,8 +117,25 @@ TEST(Tf2Network, Resnet8Plan) {
     runs.push_back(cosim::tflite_float::run(m, img));
   }
   const Network net = plan_network(m, channel_max(m, runs));
-  ASSERT_EQ(net.layers.size(), 9u);
-  EXPECT_EQ(net.host_ops, (std::vector<std::size_t>{12, 13, 14, 15}));
+  // Nine convolutions in one segment; op 14 (FULLY_CONNECTED 64 -> 10) is a
+  // 1x1 layer of its own segment, reading op 13's (RESHAPE) output from the host.
+  ASSERT_EQ(net.layers.size(), 10u);
+  EXPECT_EQ(net.host_ops, (std::vector<std::size_t>{12, 13, 15}));
+  ASSERT_EQ(net.segments.size(), 2u);
+  EXPECT_EQ(net.segments[0].first, 0u);
+  EXPECT_EQ(net.segments[0].count, 9u);
+  EXPECT_EQ(net.segments[0].input_tensor, net.input_tensor);
+  EXPECT_EQ(net.segments[1].first, 9u);
+  EXPECT_EQ(net.segments[1].count, 1u);
+  EXPECT_EQ(net.segments[1].input_tensor, m.subgraphs[0].operators[13].outputs[0]);
+  EXPECT_EQ(net.info[9].conv_op, 14u);
+  EXPECT_EQ(net.layers[9].input_from, kChainInput);
+  EXPECT_EQ(net.layers[9].c_in, 64);
+  EXPECT_EQ(net.layers[9].c_out, 10);
+  EXPECT_EQ(net.layers[9].k, 1);
+  EXPECT_EQ(net.layers[9].h_in * net.layers[9].w_in, 1);
+  EXPECT_EQ(net.segment_layers(1).front().input_from, kChainInput);
+  EXPECT_EQ(net.host_reason.at(12), "TF2 runs CONV_2D and FULLY_CONNECTED (as a 1x1 CONV_2D) only");
   // tflite_dump: op 3 ADD(22 = op 0's output, 24 = op 2's), op 6 reads 25
   // (op 3's output, i.e. layer 2), op 7 ADD(28 = op 6's, 27 = op 5's).
   EXPECT_EQ(net.layers[2].residual_from, 0);
@@ -134,3 +154,118 @@ TEST(Tf2Network, Resnet8Plan) {
 }
 
 }  // namespace
+
+namespace {
+
+cosim::tflite::Model load_or_skip(const std::string& name, bool& missing) {
+  const std::string path = std::string(COSIM_MODELS_DIR) + "/" + name;
+  missing = !std::filesystem::exists(path);
+  return missing ? cosim::tflite::Model{} : cosim::tflite::load_model(path);
+}
+
+std::vector<float> ramp(std::size_t n, int seed) {
+  std::vector<float> v(n);
+  for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<float>((i * (seed + 5)) % 97) / 97.0f;
+  return v;
+}
+
+}  // namespace
+
+// A dense layer is the 1x1 convolution over a 1x1 map with the input depth as
+// its channels: the weights [units, depth] as they are in the file.
+TEST(Tf2Network, FullyConnectedReadAsOneByOneConvolution) {
+  bool missing = false;
+  const cosim::tflite::Model m = load_or_skip("ad01_fp32.tflite", missing);
+  if (missing) GTEST_SKIP() << "ad01_fp32.tflite not found (models are not on this machine)";
+  const TfliteConv c = read_float_fully_connected(m, 0);
+  const cosim::tflite::Operator& op = m.subgraphs[0].operators[0];
+  const cosim::Tensor w = cosim::tflite::constant_tensor(m, 0, op.inputs[1]);
+  EXPECT_EQ(c.conv.c_in, 640);
+  EXPECT_EQ(c.conv.c_out, 128);
+  EXPECT_EQ(c.conv.k, 1);
+  EXPECT_EQ(c.conv.h_in * c.conv.w_in, 1);
+  ASSERT_EQ(c.conv.weights.size(), static_cast<std::size_t>(w.numel()));
+  for (std::size_t i = 0; i < c.conv.weights.size(); i += 997) EXPECT_EQ(c.conv.weights[i], w.data<float>()[i]) << i;
+  // Its float convolution equals TFLite's dense layer on the same row.
+  const std::vector<float> x = ramp(640, 1);
+  FloatConv f = c.conv;
+  const std::vector<float> conv = float_conv2d(f, x);
+  const cosim::Tensor b = cosim::tflite::constant_tensor(m, 0, op.inputs[2]);
+  const std::vector<float> dense = cosim::tflite_float::fully_connected(
+      x, std::vector<float>(w.data<float>(), w.data<float>() + w.numel()), 128,
+      std::vector<float>(b.data<float>(), b.data<float>() + 128),
+      std::get<cosim::tflite::FullyConnectedOptions>(op.options).activation);
+  ASSERT_EQ(conv.size(), dense.size());
+  for (std::size_t i = 0; i < conv.size(); ++i) EXPECT_NEAR(conv[i], dense[i], 1e-4) << i;
+  // Not a dense layer: one error line naming the operator.
+  EXPECT_THROW(read_float_fully_connected(m, m.subgraphs[0].operators.size()), cosim::InputError);
+}
+
+// A dynamic-range model's int8 filter is read as the float values it stands
+// for: each int8 weight times its output channel's scale.
+TEST(Tf2Network, DynamicRangeFilterReadAsItsFloatValues) {
+  bool missing = false;
+  const cosim::tflite::Model m = load_or_skip("kws_dscnn_float.tflite", missing);
+  if (missing) GTEST_SKIP() << "kws_dscnn_float.tflite not found (models are not on this machine)";
+  const cosim::tflite::Operator& op = m.subgraphs[0].operators[2];  // the first pointwise CONV_2D
+  const cosim::tflite::TensorInfo& ti = m.subgraphs[0].tensors[static_cast<std::size_t>(op.inputs[1])];
+  ASSERT_EQ(ti.type, static_cast<int8_t>(cosim::tflite::TensorType::kInt8));
+  const cosim::Tensor q = cosim::tflite::constant_tensor(m, 0, op.inputs[1]);
+  const TfliteConv c = read_float_conv(m, 2);
+  ASSERT_EQ(c.conv.k, 1);
+  const std::size_t per_out = static_cast<std::size_t>(c.conv.c_in);
+  for (int o = 0; o < c.conv.c_out; ++o) {
+    const float scale = ti.quant.scale[ti.quant.scale.size() == 1 ? 0 : static_cast<std::size_t>(o)];
+    for (std::size_t i = 0; i < per_out; ++i) {
+      const std::size_t at = static_cast<std::size_t>(o) * per_out + i;
+      ASSERT_EQ(c.conv.weights[at], scale * static_cast<float>(q.data<int8_t>()[at])) << o << " " << i;
+    }
+  }
+}
+
+// DS-CNN on TF2: the 10x4 first convolution (not square) and every depthwise
+// convolution on the host, so each pointwise convolution and the dense layer
+// is a segment of its own; a segment's input is the host's float output
+// quantized at the map's per-channel Qs.
+TEST(Tf2Network, KwsSegmentsReadWhatTheHostWrote) {
+  bool missing = false;
+  const cosim::tflite::Model m = load_or_skip("kws_dscnn_float.tflite", missing);
+  if (missing) GTEST_SKIP() << "kws_dscnn_float.tflite not found (models are not on this machine)";
+  std::vector<cosim::tflite_float::Values> runs;
+  for (int n = 0; n < 2; ++n) runs.push_back(cosim::tflite_float::run(m, ramp(49 * 10, n)));
+  const Network net = plan_network(m, channel_max(m, runs));
+  std::vector<std::size_t> device_ops;
+  for (const NetworkLayer& l : net.info) device_ops.push_back(l.conv_op);
+  EXPECT_EQ(device_ops, (std::vector<std::size_t>{2, 4, 6, 8, 11}));
+  EXPECT_EQ(net.segments.size(), 5u);
+  EXPECT_NE(net.host_reason.at(0).find("kernel"), std::string::npos) << net.host_reason.at(0);
+  // Segment 1 (op 4) reads op 3's output: the depthwise convolution run in
+  // float here on segment 0's dequantized map, then quantized.
+  const std::vector<float> image = ramp(49 * 10, 7);
+  const NetworkRun run = run_network(m, net, image);
+  cosim::tflite_float::Values v(m.subgraphs[0].tensors.size());
+  const ConvLayer& L0 = net.layers[0];
+  v[static_cast<std::size_t>(net.info[0].out_tensor)] =
+      chw_to_nhwc(dequantize_map(run.maps[0], L0.c_out, L0.output_q()), L0.c_out, L0.h_out(), L0.w_out());
+  cosim::tflite_float::run_op(m, 3, v);
+  const ConvLayer& L1 = net.layers[1];
+  const int32_t t3 = m.subgraphs[0].operators[3].outputs[0];
+  EXPECT_EQ(net.segments[1].input_tensor, t3);
+  EXPECT_EQ(run.segment_inputs[1], quantize_map(nhwc_to_chw(v[static_cast<std::size_t>(t3)], L1.c_in, L1.h_in, L1.w_in),
+                                                L1.c_in, net.q.at(t3)));
+  // Each segment's maps are its golden chain on that input.
+  EXPECT_EQ(run.maps[1], sac_conv2d(L1, run.segment_inputs[1]));
+}
+
+// A layer whose input map does not fit the feature cache (VWW's 96x96x3
+// image needs 9216 words of 4096) runs on the host, with the reason.
+TEST(Tf2Network, LayerLargerThanTheDeviceRunsOnTheHost) {
+  bool missing = false;
+  const cosim::tflite::Model m = load_or_skip("vww_96_float.tflite", missing);
+  if (missing) GTEST_SKIP() << "vww_96_float.tflite not found (models are not on this machine)";
+  std::vector<cosim::tflite_float::Values> runs{cosim::tflite_float::run(m, ramp(96 * 96 * 3, 1))};
+  const Network net = plan_network(m, channel_max(m, runs));
+  EXPECT_NE(net.info.front().conv_op, 0u);
+  EXPECT_NE(net.host_reason.at(0).find("feature-cache words"), std::string::npos) << net.host_reason.at(0);
+  EXPECT_EQ(net.layers.size(), 14u);  // 13 pointwise convolutions and the dense layer
+}
