@@ -4,10 +4,36 @@
 include(${CMAKE_CURRENT_LIST_DIR}/cosim_dut.cmake)
 
 # Adds every immediate subfolder of the current folder that has a CMakeLists.txt.
+# COSIM_ONLY_DUTS (a ;-list; empty = every accelerator): a build of only these
+# accelerators and of the code that names no other. The folders named after
+# an accelerator left out (rtl/<dut>, tb/<dut>, cpp_model/<dut>, tests/<dut>)
+# are not added, so `cosim` links only the accelerators kept. For a quick
+# build of one accelerator (tests/newdut builds its new one alone); CI and
+# `make` build them all.
+set(COSIM_ONLY_DUTS "" CACHE STRING "Build only these accelerators (;-list, empty = all)")
+set(COSIM_LEFT_OUT_DUTS "")
+if(COSIM_ONLY_DUTS)
+  file(GLOB _dut_dirs LIST_DIRECTORIES true RELATIVE ${CMAKE_SOURCE_DIR}/rtl ${CMAKE_SOURCE_DIR}/rtl/*)
+  foreach(_dut ${COSIM_ONLY_DUTS})
+    if(NOT EXISTS ${CMAKE_SOURCE_DIR}/rtl/${_dut}/${_dut}.yaml)
+      message(FATAL_ERROR "COSIM_ONLY_DUTS: ${_dut} is no accelerator (no rtl/${_dut}/${_dut}.yaml)")
+    endif()
+  endforeach()
+  foreach(_dir ${_dut_dirs})
+    if(EXISTS ${CMAKE_SOURCE_DIR}/rtl/${_dir}/${_dir}.yaml AND NOT _dir IN_LIST COSIM_ONLY_DUTS)
+      list(APPEND COSIM_LEFT_OUT_DUTS ${_dir})
+    endif()
+  endforeach()
+  message(STATUS "Only the accelerators ${COSIM_ONLY_DUTS} (left out: ${COSIM_LEFT_OUT_DUTS})")
+endif()
+
 function(cosim_add_concept_folders)
   file(GLOB children LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR} ${CMAKE_CURRENT_SOURCE_DIR}/*)
   list(SORT children)
   foreach(child ${children})
+    if(child IN_LIST COSIM_LEFT_OUT_DUTS)
+      continue()
+    endif()
     if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/${child} AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${child}/CMakeLists.txt)
       add_subdirectory(${child})
     endif()

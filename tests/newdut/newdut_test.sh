@@ -2,8 +2,9 @@
 # NewDut.scaffold_build_run (tests/newdut/CMakeLists.txt):
 #   newdut_test.sh <source dir> <work dir> [name]
 # Copies the git-tracked files of <source dir> to <work dir>/tree, commits
-# them there, runs scripts/new-dut <name>, configures and builds `cosim` and
-# the new test, runs them, and checks that only the new DUT's folders appeared.
+# them there, runs scripts/new-dut <name>, configures a build of that
+# accelerator alone (COSIM_ONLY_DUTS) and builds `cosim` and the new test,
+# runs them, and checks that only the new DUT's folders appeared.
 # Then adds a toy operator `copy` (the adder with a zero second operand) to
 # the new accelerator as an operator is meant to be added: one new file,
 # tb/<name>/<name>_copy_op.cpp, and one line in tb/<name>/<name>_ops.def;
@@ -69,7 +70,9 @@ rm -f build-lint.log
 
 export CCACHE_BASEDIR=$tree CCACHE_NOHASHDIR=1
 step "configure"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >build-configure.log 2>&1 \
+# Only the new accelerator is built (COSIM_ONLY_DUTS): what it needs, not
+# every accelerator again.
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOSIM_ONLY_DUTS="$name" >build-configure.log 2>&1 \
   || { tail -30 build-configure.log; fail "configure failed"; }
 step "build cosim test_${name}_model"
 cmake --build build -j "$jobs" --target cosim "test_${name}_model" >build.log 2>&1 \
@@ -83,6 +86,8 @@ cosim=build/tb/cosim/cosim
 step "cosim list"
 "$cosim" list >build/list.txt || fail "cosim list failed"
 grep -Eq "^ +$name +ops: vadd( |$)" build/list.txt || { cat build/list.txt; fail "cosim list does not show target $name"; }
+# The build left the other accelerators out (COSIM_ONLY_DUTS).
+if grep -Eq "^ +(vta|tf2|tinydnn) +ops:" build/list.txt; then cat build/list.txt; fail "the build includes another accelerator"; fi
 grep -Eq "^ +${name}_vadd +$name +vadd( |$)" build/list.txt || { cat build/list.txt; fail "cosim list does not show scenario ${name}_vadd"; }
 
 step "cosim run scenarios/${name}_vadd.yaml --trace"
