@@ -219,6 +219,15 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
     const std::string key = memory_tensor_key(root, name, file);
     const std::string label = "inputs['" + name + "']";
     YAML::Node source(YAML::NodeType::Map);
+    // The keys the source already has beside its data (an MLI format, say:
+    // --set data.input='{mli: fx8, frac_bits: 5}') stay.
+    const YAML::Node before = key == name ? root[name] : root["data"][name];
+    if (before.IsMap()) {
+      for (const auto& kv : before) {
+        const std::string k = kv.first.as<std::string>();
+        if (k != "npy" && k != "random") source[k] = kv.second;
+      }
+    }
     source["npy"] = label;
     if (key == name) root[name] = source;
     else root["data"][name] = source;
@@ -326,7 +335,7 @@ std::string shape_text(const std::vector<int64_t>& s) {
 }  // namespace
 
 Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const std::vector<int64_t>& shape,
-                   Layout layout, const std::string& name) {
+                   Layout layout, const std::string& name, const std::optional<Int8Quant>& quant) {
   // A safety net under every backend: whatever shape a backend derives, no
   // tensor beyond the schema's per-tensor limit is allocated.
   int64_t elements = 1;
@@ -362,11 +371,12 @@ Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const s
       }
       t = std::move(f);
     }
-    if (t.dtype() != dtype) {
-      p.fail(where + " holds " + dtype_name(t.dtype()) + ", expected " + dtype_name(dtype));
-    }
     if (t.shape() != shape) {
       p.fail(where + " has shape " + shape_text(t.shape()) + ", expected " + shape_text(shape));
+    }
+    if (const std::optional<MliSource> mli = mli_source(source)) t = from_mli(source, *mli, t, dtype, quant, name);
+    if (t.dtype() != dtype) {
+      p.fail(where + " holds " + dtype_name(t.dtype()) + ", expected " + dtype_name(dtype));
     }
     Tensor out(dtype, shape, layout);
     out.bytes() = t.bytes();

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "scenario/mli_source.hpp"
 #include "scenario/schema.hpp"
 #include "scenario/value.hpp"
 #include "tensor/tensor.hpp"
@@ -84,9 +85,11 @@ Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>&
 
 // A tensor from a data source value (schemas::data_source()): seeded random
 // (stream chosen by `seed` and `name`, so adding a tensor does not change the
-// others) or an .npy file whose dtype and shape must match.
+// others) or an .npy file whose dtype and shape must match, or whose values
+// are in an MLI format (scenario/mli_source.hpp: converted to `dtype`, for
+// int8 at `quant`).
 Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const std::vector<int64_t>& shape,
-                   Layout layout, const std::string& name);
+                   Layout layout, const std::string& name, const std::optional<Int8Quant>& quant = std::nullopt);
 
 // A deterministic 64-bit generator (splitmix64) independent of the standard
 // library's distributions, so the same seed gives the same bits everywhere.

@@ -434,8 +434,14 @@ Schema filter_scales() {
 
 Schema data_source() {
   Schema range = Schema::map().optional("min", Schema::number()).optional("max", Schema::number());
-  return Schema::any_of({Schema::one_of({"random"}), Schema::map().required("random", range),
-                         Schema::map().required("npy", Schema::string())});
+  // An .npy, optionally in an MLI format (scenario/mli_source.hpp).
+  Schema npy = Schema::map()
+                   .required("npy", Schema::string())
+                   .optional("mli", Schema::one_of({"fx8", "fx16", "sa8", "sa32"}))
+                   .optional("frac_bits", Schema::integer(0, 31))
+                   .optional("scale", Schema::number(0.0, std::numeric_limits<double>::max(), true))
+                   .optional("zero_point", Schema::integer(std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()));
+  return Schema::any_of({Schema::one_of({"random"}), Schema::map().required("random", range), npy});
 }
 
 }  // namespace schemas

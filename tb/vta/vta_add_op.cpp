@@ -51,8 +51,10 @@ CompiledProgram AddOp::lower(const scenario::Scenario& sc, std::optional<quant::
   const QParams q1 = qparams(q["input1"]), q2 = qparams(q["input2"]), qo = qparams(q["output"]);
   const auto layout = [](const std::vector<int64_t>& s) { return s.size() == 4 ? Layout::kNHWC : Layout::kAny; };
   const Value& data = sc["data"];
-  Tensor a = scenario::make_tensor(sc, data["input1"], DType::kInt8, s1, layout(s1), "input1");
-  Tensor b = scenario::make_tensor(sc, data["input2"], DType::kInt8, s2, layout(s2), "input2");
+  Tensor a = scenario::make_tensor(sc, data["input1"], DType::kInt8, s1, layout(s1), "input1",
+                                   scenario::Int8Quant{q1.scale, q1.zero_point});
+  Tensor b = scenario::make_tensor(sc, data["input2"], DType::kInt8, s2, layout(s2), "input2",
+                                   scenario::Int8Quant{q2.scale, q2.zero_point});
   const auto tflite_params = [&](quant::Rounding rounding) {
     return q.rethrow_here([&] {
       return ops::make_add_params(q1.scale, q1.zero_point, q2.scale, q2.zero_point, qo.scale, qo.zero_point,

@@ -150,7 +150,8 @@ CompiledProgram Conv2dOp::lower(const scenario::Scenario& sc, std::optional<quan
   const std::vector<float> fscales = filter_scales(sc, q["filter_scales"], f_shape[0]);
 
   const Value& data = sc["data"];
-  Tensor input = scenario::make_tensor(sc, data["input"], DType::kInt8, in_shape, Layout::kNHWC, "input");
+  Tensor input = scenario::make_tensor(sc, data["input"], DType::kInt8, in_shape, Layout::kNHWC, "input",
+                                       scenario::Int8Quant{qin.scale, qin.zero_point});
   Tensor filter = scenario::make_tensor(sc, data["filter"], DType::kInt8, f_shape, Layout::kAny, "filter");
   Tensor bias;
   const Value& bias_v = data["bias"];

@@ -30,6 +30,25 @@ def test_vadd_with_in_memory_inputs(tmp_path):
     assert (tmp_path / "report.json").is_file()
 
 
+def test_an_input_in_an_mli_format(tmp_path):
+    # fx8 with 4 fractional bits (value = q / 16) into VTA's ADD, whose input1
+    # is int8 at scale 0.05, zero point -3 (scenarios/add.yaml): the run's
+    # input is that value requantized, round half away from zero, saturated.
+    rng = np.random.default_rng(11)
+    q = rng.integers(-128, 128, size=(1, 4, 4, 16)).astype(np.int8)
+    small = {"shapes.input1": [1, 4, 4, 16], "shapes.input2": [1, 4, 4, 16]}
+    r = cosim.run(str(SCENARIOS / "add.yaml"), set={**small, "data.input1": {"mli": "fx8", "frac_bits": 4}},
+                  inputs={"input1": q}, out=str(tmp_path))
+    assert r.passed, r.console
+    v = q.astype(np.float64) / 16 / np.float32(0.05) - 3
+    want = np.clip(np.sign(v) * np.floor(np.abs(v) + 0.5), -128, 127).astype(np.int8)
+    np.testing.assert_array_equal(r.inputs["input1"], want)
+    # The wrong container for the format is one error line naming the key.
+    with pytest.raises(cosim.InputError, match="fx16 data is int16"):
+        cosim.run(str(SCENARIOS / "add.yaml"), set={**small, "data.input1": {"mli": "fx16", "frac_bits": 4}},
+                  inputs={"input1": q}, out=str(tmp_path / "bad"))
+
+
 def test_conv2d_set_overrides_and_distance_to_tflite(tmp_path):
     r = cosim.run(str(SCENARIOS / "conv2d.yaml"), seed=3, set=SMALL_CONV, out=str(tmp_path))
     assert r.passed, r.console

@@ -1,6 +1,9 @@
 // Scenario loader: every problem is one InputError line naming file:line, the
 // key path and what was expected; defaults, --set overrides and data sources.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -447,6 +450,66 @@ TEST(Scenario, NpyDataIsRelativeToTheFileAndChecked) {
   // A data source that is neither random nor npy is rejected by the schema.
   expect_error("npy_typo", std::string(kValid) + "data:\n  input: {nyp: x.npy}\n", 14, "data.input",
                "expected one of random or a map with keys random or a map with keys npy");
+}
+
+// A source in an MLI format: the .npy holds the format's container and the
+// values convert to the tensor's (float32 as they are, int8 at its own
+// quantization); the values are worked out here from the format definitions
+// (spec/quantization.md s.3), not with cpp_model/mli.
+TEST(Scenario, MliSourcesConvertToTheTensorsValues) {
+  fs::create_directories(dir() + "/mli");
+  Tensor fx(DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC);
+  for (int i = 0; i < 32; ++i) fx.data<int8_t>()[i] = static_cast<int8_t>(i * 8 - 128);
+  cosim::write_npy(dir() + "/mli/fx8.npy", fx);
+  const sc::Scenario s = sc::load_scenario(
+      write("mli_fx8", std::string(kValid) + "data:\n  input: {npy: mli/fx8.npy, mli: fx8, frac_bits: 5}\n"), targets());
+  // float32: q / 2^5.
+  const Tensor f = sc::make_tensor(s, s["data"]["input"], DType::kFp32, {1, 2, 2, 8}, Layout::kNHWC, "input");
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(f.data<float>()[i], static_cast<float>(i * 8 - 128) / 32.0f) << i;
+  // int8 at scale 0.25, zero point 3: round half away from zero, saturate.
+  const Tensor q = sc::make_tensor(s, s["data"]["input"], DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC, "input",
+                                   sc::Int8Quant{0.25f, 3});
+  for (int i = 0; i < 32; ++i) {
+    const double v = (i * 8 - 128) / 32.0 / 0.25 + 3;
+    const double r = v < 0 ? -std::floor(-v + 0.5) : std::floor(v + 0.5);
+    EXPECT_EQ(q.data<int8_t>()[i], static_cast<int8_t>(std::clamp(r, -128.0, 127.0))) << i;
+  }
+  // sa32 into float32: (q - zero_point) * scale.
+  Tensor sa(DType::kInt32, {4}, Layout::kAny);
+  for (int i = 0; i < 4; ++i) sa.data<int32_t>()[i] = 1000 * i - 7;
+  cosim::write_npy(dir() + "/mli/sa32.npy", sa);
+  const sc::Scenario s32 = sc::load_scenario(
+      write("mli_sa32", std::string(kValid) + "data:\n  input: {npy: mli/sa32.npy, mli: sa32, scale: 0.5, zero_point: -7}\n"),
+      targets());
+  const Tensor g = sc::make_tensor(s32, s32["data"]["input"], DType::kFp32, {4}, Layout::kAny, "input");
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(g.data<float>()[i], 500.0f * static_cast<float>(i)) << i;
+}
+
+// A wrong MLI source is one error line naming the key.
+TEST(Scenario, MliSourceErrorsNameTheKey) {
+  fs::create_directories(dir() + "/mli");
+  Tensor fx(DType::kInt8, {4}, Layout::kAny);
+  cosim::write_npy(dir() + "/mli/err.npy", fx);
+  const auto error_of = [&](const std::string& name, const std::string& source, DType dtype,
+                            std::optional<sc::Int8Quant> quant) {
+    const std::string path = write(name, std::string(kValid) + "data:\n  input: " + source + "\n");
+    const sc::Scenario s = sc::load_scenario(path, targets());
+    return input_error_of([&] { sc::make_tensor(s, s["data"]["input"], dtype, {4}, Layout::kAny, "input", quant); });
+  };
+  EXPECT_NE(error_of("mli_nofrac", "{npy: mli/err.npy, mli: fx8}", DType::kFp32, {}).find("fx8 needs frac_bits"),
+            std::string::npos);
+  EXPECT_NE(error_of("mli_noscale", "{npy: mli/err.npy, mli: sa8}", DType::kFp32, {}).find("sa8 needs scale"),
+            std::string::npos);
+  EXPECT_NE(error_of("mli_mixed", "{npy: mli/err.npy, mli: sa8, scale: 1, frac_bits: 2}", DType::kFp32, {})
+                .find("frac_bits belongs to the fx formats"),
+            std::string::npos);
+  const std::string container = error_of("mli_dtype", "{npy: mli/err.npy, mli: fx16, frac_bits: 2}", DType::kFp32, {});
+  EXPECT_NE(container.find("fx16 data is int16, the file holds int8"), std::string::npos) << container;
+  const std::string noquant = error_of("mli_noquant", "{npy: mli/err.npy, mli: fx8, frac_bits: 2}", DType::kInt8, {});
+  EXPECT_NE(noquant.find("without one scale and zero point of its own"), std::string::npos) << noquant;
+  EXPECT_EQ(noquant.find('\n'), std::string::npos) << noquant;
+  expect_error("mli_unknown", std::string(kValid) + "data:\n  input: {npy: x.npy, mli: fx32}\n", 14, "data.input.mli",
+               "expected one of fx8|fx16|sa8|sa32, got 'fx32'");
 }
 
 TEST(Scenario, FilterScalesAcceptTheThreeForms) {
