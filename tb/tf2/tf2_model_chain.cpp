@@ -6,6 +6,7 @@
 
 #include "common/error.hpp"
 #include "dut/tf2_regs.hpp"
+#include "model_replay/anomaly_score.hpp"
 #include "model_replay/float_images.hpp"
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
@@ -37,6 +38,7 @@ struct ChainNet {
   std::vector<std::vector<float>> images;      // per input: the float image (NHWC)
   std::vector<std::vector<Program>> programs;  // per input, per segment: its DRAM image
   std::vector<std::size_t> float_top1;         // the float model, per input
+  std::vector<std::vector<float>> float_outputs;  // the float model's network output, per input
   std::vector<std::size_t> golden_top1;        // the golden chain + host operators, per input
 };
 
@@ -173,6 +175,7 @@ void run_one_input(ChainNet& cn, const std::vector<float>& img, ChainStats& st) 
     append(st.host_tf2[op], run.values[t]);
   }
   cn.float_top1.push_back(top1(m, fv));
+  cn.float_outputs.push_back(fv.at(static_cast<std::size_t>(m.subgraphs[0].outputs.at(0))));
   cn.golden_top1.push_back(top1(m, run.values));
   st.golden.push_back(std::move(run.maps));
 }
@@ -344,6 +347,7 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
   std::map<std::string, const CheckCapture*> cap;
   for (const CheckCapture& c : out.play.checks) cap[c.desc.name] = &c;
   std::vector<std::size_t> dut_top1;
+  model_replay::AnomalyScores anomaly{"tf2", "float", {}, {}};  // an autoencoder's own score
   int agree = 0;
   double ideal = 0;
   for (const ReplayedLayer& l : layers) {
@@ -376,7 +380,15 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
       }
       maps[static_cast<std::size_t>(st.layer)] = from_hc16w(hc16w.data(), L.c_out, ho, wo);
     }
-    dut_top1.push_back(top1(model, run_network(model, net, cn.images[static_cast<std::size_t>(n)], maps).values));
+    const std::vector<float>& image = cn.images[static_cast<std::size_t>(n)];
+    const tf::Values dut = run_network(model, net, image, maps).values;
+    dut_top1.push_back(top1(model, dut));
+    if (model_replay::is_autoencoder(model)) {
+      anomaly.dut.push_back(model_replay::reconstruction_error(
+          image, dut.at(static_cast<std::size_t>(model.subgraphs[0].outputs.at(0)))));
+      anomaly.reference.push_back(
+          model_replay::reconstruction_error(image, cn.float_outputs[static_cast<std::size_t>(n)]));
+    }
     agree += dut_top1.back() == cn.float_top1[static_cast<std::size_t>(n)];
   }
   m.extra["top1_agree"] = agree;
@@ -388,15 +400,18 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
   const ChainLayer& last = state(layers.back());
   m.table.push_back("  network output vs the float model over " + std::to_string(cn.inputs) + " input(s): SNR " +
                     fmt(last.net_err.snr_db, 1) + " dB, max |diff| " + fmt(last.net_err.max_abs_err, 4));
+  if (!anomaly.dut.empty()) m.table.push_back(model_replay::anomaly_line(anomaly));
   m.extra["network.float_snr_db"] = last.net_err.snr_db;
   m.extra["network.float_max_abs_diff"] = last.net_err.max_abs_err;
-  m.report_json = nlohmann::json{{"network_output", {{"float_snr_db", db(last.net_err.snr_db)},
+  nlohmann::json rep = nlohmann::json{{"network_output", {{"float_snr_db", db(last.net_err.snr_db)},
                                                      {"float_max_abs_diff", last.net_err.max_abs_err}}},
                                  {"top1", {{"inputs", cn.inputs},
                                            {"agree", agree},
                                            {"float", cn.float_top1},
                                            {"tf2", dut_top1},
-                                           {"tf2_golden", cn.golden_top1}}}}.dump();
+                                           {"tf2_golden", cn.golden_top1}}}};
+  if (!anomaly.dut.empty()) rep["anomaly_score"] = model_replay::anomaly_json(anomaly);
+  m.report_json = rep.dump();
   const auto busy = out.perf.find("busy_cycles");
   if (ideal > 0 && busy != out.perf.end() && busy->second > 0) {
     m.utilization = ideal / static_cast<double>(busy->second);

@@ -50,6 +50,9 @@ with tempfile.TemporaryDirectory(dir=os.environ.get("COSIM_TEST_TMP")) as tmp:
     check(r.returncode == 2, f"a pair with nothing on the RTL makes exit 2, got {r.returncode}: {r.stdout}{r.stderr}")
     rows = {row["model"]: row for row in json.load(open(os.path.join(tmp, "out", "suite.json")))["runs"]}
     check("SNR inf dB" in rows["resnet8_float.tflite"]["reference"], f"{rows['resnet8_float.tflite']}")
+    ad = rows["ad01_fp32.tflite"]["reference"]
+    check("anomaly score 2 vs 1.5 (float), largest diff 33.33 %" in ad and "top-1" not in ad,
+          f"the autoencoder's own score instead of a class: {ad}")
     kws = rows["kws_dscnn_float.tflite"]
     check(kws["status"] == "cannot run" and "nothing checked" in kws["reason"], f"{kws}")
     # No models folder: a skip, exit 0.

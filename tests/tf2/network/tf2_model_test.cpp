@@ -234,6 +234,7 @@ namespace {
 // the operators each side ran; the run must pass bit-exact.
 struct Partition {
   std::set<int> tf2, cpu;
+  json report;
 };
 Partition chain_partition(Tf2Model& t, const std::string& model, const std::string& name) {
   Result r;
@@ -242,6 +243,7 @@ Partition chain_partition(Tf2Model& t, const std::string& model, const std::stri
                                  name, r);
   Partition p;
   if (rep.empty()) return p;
+  p.report = rep;
   EXPECT_EQ(rep["status"], "pass") << r.out;
   EXPECT_TRUE(rep["bit_exact"].get<bool>()) << r.out;
   for (const json& l : rep["layers"]) {
@@ -268,6 +270,13 @@ TEST_F(Tf2Model, AnomalyDetectionEveryDenseLayerOnTf2) {
   const Partition p = chain_partition(*this, "ad01_fp32.tflite", "ad01");
   EXPECT_EQ(p.tf2, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
   EXPECT_TRUE(p.cpu.empty());
+  // The model's own score, per input, from the chain and from the float model.
+  ASSERT_TRUE(p.report.contains("anomaly_score")) << p.report.dump();
+  const json& a = p.report["anomaly_score"];
+  ASSERT_EQ(a["tf2"].size(), 1u);
+  ASSERT_EQ(a["float"].size(), 1u);
+  EXPECT_GT(a["float"][0].get<double>(), 0.0);
+  EXPECT_GT(a["tf2"][0].get<double>(), 0.0);
 }
 
 TEST_F(Tf2Model, KeywordSpottingPointwiseAndDenseOnTf2) {
@@ -275,6 +284,7 @@ TEST_F(Tf2Model, KeywordSpottingPointwiseAndDenseOnTf2) {
   const Partition p = chain_partition(*this, "kws_dscnn_float.tflite", "kws");
   EXPECT_EQ(p.tf2, (std::set<int>{2, 4, 6, 8, 11}));
   EXPECT_EQ(p.cpu, (std::set<int>{0, 1, 3, 5, 7, 9, 10, 12}));
+  EXPECT_FALSE(p.report.contains("anomaly_score"));  // a classifier
 }
 
 TEST_F(Tf2Model, VisualWakeWordsPointwiseAndDenseOnTf2) {
