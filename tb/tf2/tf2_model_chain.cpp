@@ -20,13 +20,8 @@ namespace cosim::tb::tf2 {
 
 using namespace cosim::tf2;
 using model_replay::LayerContext;
-using model_replay::ReplayedLayer;
 using scenario::Value;
 namespace tf = cosim::tflite_float;
-
-namespace {
-
-namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
 
 // What every layer of one chain run shares.
 struct ChainNet {
@@ -38,17 +33,11 @@ struct ChainNet {
   std::vector<std::size_t> golden_top1;   // the golden chain + host tail, per input
 };
 
-// One row of the table: a TF2 layer, an ADD fused into one, or a host operator.
-struct ChainLayer {
-  std::shared_ptr<const ChainNet> net;
-  int layer = -1;       // TF2 layer (also for a fused ADD), -1 = host
-  bool fused_add = false;
-  std::vector<uint64_t> check_addrs;  // one per check: its group's first pixel word
-  uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
-  ErrorStats inq_err, layer_err, net_err;
-};
+namespace {
 
-const ChainLayer& state(const ReplayedLayer& l) { return std::any_cast<const ChainLayer&>(l.layer.program); }
+namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
+
+const ChainLayer& state(const ModelLayer& l) { return std::get<ChainLayer>(l.state); }
 
 // The float value of the map layer `src` wrote (kChainInput: the image),
 // from its int8 CHW bytes: CHW, or NHWC as the model stores it.
@@ -128,11 +117,11 @@ std::vector<model_replay::OpSupport> chain_ops() {
 }
 
 namespace {
-std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
                                                       const std::vector<std::vector<float>>& images);
 }  // namespace
 
-std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ctxs) {
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
   if (!sc["ops"].is_string()) sc["ops"].fail("mode chain runs the whole network: expected `all`");
   sc["model"].rethrow_here([&] { tf::check_supported(ctxs.front().model); });  // also: one input tensor
@@ -144,7 +133,7 @@ std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ct
 
 namespace {
 // The rest of lower_chain; an InputError is about the model's contents.
-std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
                                                       const std::vector<std::vector<float>>& images) {
   const scenario::Scenario& sc = ctxs.front().sc;
   auto cn = std::make_shared<ChainNet>();
@@ -208,9 +197,9 @@ std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerCon
   }
 
   // One row per operator, in model order.
-  std::vector<model_replay::Layer> out;
+  std::vector<model_replay::LoweredLayer<ModelLayerState>> out;
   for (const LayerContext& ctx : ctxs) {
-    model_replay::Layer layer;
+    model_replay::LoweredLayer<ModelLayerState> layer;
     ChainLayer st;
     st.net = cn;
     layer.shapes = model_replay::op_shapes(m, ctx.op_index);
@@ -245,14 +234,14 @@ std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerCon
       st.row_pitch = hc16w_row_pitch(groups, wo);
       layer.macs = static_cast<uint64_t>(cn->inputs) * L.c_out * ho * wo * l.conv.conv.c_in * l.conv.conv.k * l.conv.conv.k;
     }
-    layer.program = std::move(st);
+    layer.state = std::move(st);
     out.push_back(std::move(layer));
   }
   return out;
 }
 }  // namespace
 
-void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ReplayedLayer>& layers) {
+void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers) {
   const ChainNet& cn = *state(layers.front()).net;
   for (int n = 0; n < cn.inputs; ++n) {
     const Program& p = cn.programs[static_cast<std::size_t>(n)];
@@ -262,7 +251,7 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
     t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(sc.testbench.timeout_cycles);
     // Every layer's map of this input (the same addresses in every image).
-    for (const ReplayedLayer& l : layers) {
+    for (const ModelLayer& l : layers) {
       const ChainLayer& st = state(l);
       const std::size_t per_input = st.check_addrs.size() / static_cast<std::size_t>(cn.inputs);
       for (std::size_t g = 0; g < per_input; ++g) {
@@ -273,9 +262,9 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
   }
 }
 
-bool is_chain_layer(const ReplayedLayer& l) { return l.layer.program.type() == typeid(ChainLayer); }
+bool is_chain_layer(const ModelLayer& l) { return std::holds_alternative<ChainLayer>(l.state); }
 
-model_replay::Figures chain_figures(const ReplayedLayer& l, const SimOutcome& out) {
+model_replay::Figures chain_figures(const ModelLayer& l, const SimOutcome& out) {
   const ChainLayer& st = state(l);
   const Network& net = st.net->net;
   model_replay::Figures f;
@@ -321,7 +310,7 @@ model_replay::Figures chain_figures(const ReplayedLayer& l, const SimOutcome& ou
   return f;
 }
 
-void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) {
+void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m) {
   const ChainNet& cn = *state(layers.front()).net;
   const Network& net = cn.net;
   const tflite::Model& model = cn.model;
@@ -332,7 +321,7 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
   std::vector<std::size_t> dut_top1;
   int agree = 0;
   double ideal = 0;
-  for (const ReplayedLayer& l : layers) {
+  for (const ModelLayer& l : layers) {
     const ChainLayer& st = state(l);
     if (st.layer < 0 || st.fused_add) continue;
     const double peak = peak_macs_per_cycle(out.perf, net.layers[static_cast<std::size_t>(st.layer)].k);
@@ -344,7 +333,7 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
     const std::vector<int8_t> image_q =
         from_hc16w(&p.dram[p.layers.front().in_addr], first.c_in, first.h_in, first.w_in);
     std::vector<std::vector<int8_t>> maps(net.layers.size());
-    for (const ReplayedLayer& l : layers) {
+    for (const ModelLayer& l : layers) {
       const ChainLayer& st = state(l);
       if (st.layer < 0 || st.fused_add) continue;
       const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
