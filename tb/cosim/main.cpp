@@ -126,168 +126,188 @@ std::string command_line(int argc, char** argv) {
   return s;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-  // Over `ulimit -f` a write fails with EFBIG (exit 5 naming the file)
-  // instead of the process dying of SIGXFSZ.
-  std::signal(SIGXFSZ, SIG_IGN);
-  CLI::App app{"cosim: bit-exact co-simulation of NN accelerators (SystemC TLM-2.0 + Verilator)", "cosim"};
-  app.require_subcommand(1);
+// What the command line asks for: the options of every subcommand, and the
+// subcommands to ask which one was given.
+struct CommandLine {
   int verbose = 0;
   std::string log_level;
-  app.add_flag("-v,--verbose", verbose, "more log output (-v info, -vv debug)");
-  app.add_option("--log-level", log_level, "trace|debug|info|warn|error|off")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
   std::vector<std::string> dut_path;
-  app.add_option("--dut-path", dut_path,
-                 "a folder holding an accelerator plugin (DIR or DIR/build: *.cosim-plugin.so); repeatable; "
-                 "COSIM_DUT_PATH adds more (':'-separated)");
-
+  // run, replay
   cosim::tb::RunOptions opt;
   std::string file, out, wave;
-  std::optional<uint64_t> seed;
   std::optional<std::string> seed_text;
   std::vector<std::string> sets;
   bool no_dmi = false, no_timeline = false;
   std::string golden;
   uint64_t quantum = 0;
   uint64_t max_mb = 256, around = 0;
-
-  auto add_run_options = [&](CLI::App* cmd) {
-    cmd->add_option("--out", out, "output directory (default out/<name>)");
-    // The waveform flags are --wave*: "trace" is the replay folder (<out>/trace).
-    // The --trace* spellings of earlier releases stay as aliases.
-    cmd->add_option("--wave,--trace", wave, "write an FST waveform (default <out>/wave.fst)")->expected(0, 1);
-    cmd->add_option("--wave-from,--trace-from", opt.wave_from, "first cycle in the waveform");
-    cmd->add_option("--wave-to,--trace-to", opt.wave_to, "last cycle in the waveform");
-    cmd->add_option("--wave-depth,--trace-depth", opt.wave_depth,
-                    "hierarchy levels below the DUT's top in the waveform (0 = all)")
-        ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--wave-max-mb,--trace-max-mb", max_mb, "stop dumping the waveform beyond this size")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    cmd->add_option("--wave-around-mismatch,--trace-around-mismatch", around,
-                    "on a mismatch, replay and dump N cycles on each side of the first diverging write");
-    cmd->add_flag("--dump", opt.dump, "write expected / actual outputs as .npy");
-    cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
-    cmd->add_flag("--no-dmi", no_dmi, "send every DUT memory access through b_transport");
-    cmd->add_option("--quantum", quantum, "temporal decoupling quantum in DUT cycles");
-    cmd->add_flag("--no-timeline", no_timeline, "do not sample the engine timeline (report.json, report.html)");
-    cmd->add_option("--golden", golden,
-                    "golden int8 CONV_2D engine: fast (vectorised, the default) or reference (the plain loops); "
-                    "same bits, COSIM_GOLDEN sets it too");
-  };
-
-  CLI::App* run = app.add_subcommand("run", "run a scenario on its target's RTL");
-  run->add_option("scenario", file, "scenario file (scenarios/NAME.yaml)")->required();
-  run->add_option("--seed", seed_text, "seed (overrides the scenario's), in [0, 2^64 - 1]");
-  run->add_option("--set", sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
-  add_run_options(run);
-
-  CLI::App* replay = app.add_subcommand("replay", "replay a trace directory (or insn.bin + dram.bin)");
-  replay->add_option("dir", file, "trace directory")->required();
-  add_run_options(replay);
-
-  CLI::App* lst = app.add_subcommand("list", "list scenarios and registered targets");
+  // list, new-dut
   std::string list_dir;
-  lst->add_option("--dir", list_dir, "scenario folder (default ./scenarios)");
-
-  CLI::App* newdut = app.add_subcommand("new-dut", "write a standalone accelerator project from a template");
   std::string newdut_name, newdut_out, newdut_style = "reg";
-  newdut->add_option("name", newdut_name, "lower-case name of the accelerator")->required();
-  newdut->add_option("--out", newdut_out, "the project folder to create (outside this installation)")->required();
-  newdut->add_option("--style", newdut_style, "reg (register bus, clk_i / rst_ni) or vitis (Vitis RTL kernel)")
+  CLI::App* run = nullptr;
+  CLI::App* replay = nullptr;
+  CLI::App* list = nullptr;
+  CLI::App* newdut = nullptr;
+  CLI::App* disasm = nullptr;
+};
+
+// The options `run` and `replay` share.
+void add_run_options(CLI::App* cmd, CommandLine& cl) {
+  cosim::tb::RunOptions& opt = cl.opt;
+  cmd->add_option("--out", cl.out, "output directory (default out/<name>)");
+  // The waveform flags are --wave*: "trace" is the replay folder (<out>/trace).
+  // The --trace* spellings of earlier releases stay as aliases.
+  cmd->add_option("--wave,--trace", cl.wave, "write an FST waveform (default <out>/wave.fst)")->expected(0, 1);
+  cmd->add_option("--wave-from,--trace-from", opt.wave_from, "first cycle in the waveform");
+  cmd->add_option("--wave-to,--trace-to", opt.wave_to, "last cycle in the waveform");
+  cmd->add_option("--wave-depth,--trace-depth", opt.wave_depth,
+                  "hierarchy levels below the DUT's top in the waveform (0 = all)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--wave-max-mb,--trace-max-mb", cl.max_mb, "stop dumping the waveform beyond this size")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  cmd->add_option("--wave-around-mismatch,--trace-around-mismatch", cl.around,
+                  "on a mismatch, replay and dump N cycles on each side of the first diverging write");
+  cmd->add_flag("--dump", opt.dump, "write expected / actual outputs as .npy");
+  cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
+  cmd->add_flag("--no-dmi", cl.no_dmi, "send every DUT memory access through b_transport");
+  cmd->add_option("--quantum", cl.quantum, "temporal decoupling quantum in DUT cycles");
+  cmd->add_flag("--no-timeline", cl.no_timeline, "do not sample the engine timeline (report.json, report.html)");
+  cmd->add_option("--golden", cl.golden,
+                  "golden int8 CONV_2D engine: fast (vectorised, the default) or reference (the plain loops); "
+                  "same bits, COSIM_GOLDEN sets it too");
+}
+
+void define_commands(CLI::App& app, CommandLine& cl) {
+  app.require_subcommand(1);
+  app.add_flag("-v,--verbose", cl.verbose, "more log output (-v info, -vv debug)");
+  app.add_option("--log-level", cl.log_level, "trace|debug|info|warn|error|off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+  app.add_option("--dut-path", cl.dut_path,
+                 "a folder holding an accelerator plugin (DIR or DIR/build: *.cosim-plugin.so); repeatable; "
+                 "COSIM_DUT_PATH adds more (':'-separated)");
+
+  cl.run = app.add_subcommand("run", "run a scenario on its target's RTL");
+  cl.run->add_option("scenario", cl.file, "scenario file (scenarios/NAME.yaml)")->required();
+  cl.run->add_option("--seed", cl.seed_text, "seed (overrides the scenario's), in [0, 2^64 - 1]");
+  cl.run->add_option("--set", cl.sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
+  add_run_options(cl.run, cl);
+
+  cl.replay = app.add_subcommand("replay", "replay a trace directory (or insn.bin + dram.bin)");
+  cl.replay->add_option("dir", cl.file, "trace directory")->required();
+  add_run_options(cl.replay, cl);
+
+  cl.list = app.add_subcommand("list", "list scenarios and registered targets");
+  cl.list->add_option("--dir", cl.list_dir, "scenario folder (default ./scenarios)");
+
+  cl.newdut = app.add_subcommand("new-dut", "write a standalone accelerator project from a template");
+  cl.newdut->add_option("name", cl.newdut_name, "lower-case name of the accelerator")->required();
+  cl.newdut->add_option("--out", cl.newdut_out, "the project folder to create (outside this installation)")->required();
+  cl.newdut->add_option("--style", cl.newdut_style, "reg (register bus, clk_i / rst_ni) or vitis (Vitis RTL kernel)")
       ->check(CLI::IsMember({"reg", "vitis"}))
       ->capture_default_str();
 
-  CLI::App* dis = app.add_subcommand("disasm", "the program a run executed: a run or trace folder, or a raw program");
-  dis->add_option("path", file, "run folder, trace folder, raw program folder or file (VTA: insn.bin)")->required();
+  cl.disasm = app.add_subcommand("disasm", "the program a run executed: a run or trace folder, or a raw program");
+  cl.disasm->add_option("path", cl.file, "run folder, trace folder, raw program folder or file (VTA: insn.bin)")
+      ->required();
+}
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    std::cerr << "cosim: error: " << cosim::one_line(e.what()) << " (see cosim --help)\n";
-    return 2;
-  }
-
+void set_up_logging(const CommandLine& cl) {
   auto logger = spdlog::stderr_color_mt("cosim");
   spdlog::set_default_logger(logger);
   spdlog::set_pattern("[%l] %v");
-  spdlog::set_level(verbose >= 2 ? spdlog::level::debug : verbose == 1 ? spdlog::level::info : spdlog::level::warn);
-  if (!log_level.empty()) spdlog::set_level(spdlog::level::from_str(log_level));
+  spdlog::set_level(cl.verbose >= 2 ? spdlog::level::debug : cl.verbose == 1 ? spdlog::level::info : spdlog::level::warn);
+  if (!cl.log_level.empty()) spdlog::set_level(spdlog::level::from_str(cl.log_level));
+}
 
-  try {
-    if (newdut->parsed()) {
-      // The template copier (scripts/new-dut) of this installation, or of the source tree in a build.
-      const fs::path exe = fs::canonical("/proc/self/exe");
-      fs::path script = exe.parent_path().parent_path() / "share" / "cosim" / "scripts" / "new-dut";
+// `cosim new-dut`: the template copier (scripts/new-dut) of this
+// installation, or of the source tree in a build, in place of this process.
+[[noreturn]] void exec_new_dut(const CommandLine& cl) {
+  const fs::path exe = fs::canonical("/proc/self/exe");
+  fs::path script = exe.parent_path().parent_path() / "share" / "cosim" / "scripts" / "new-dut";
 #ifdef COSIM_SOURCE_DIR
-      if (!fs::exists(script)) script = fs::path(COSIM_SOURCE_DIR) / "scripts" / "new-dut";
+  if (!fs::exists(script)) script = fs::path(COSIM_SOURCE_DIR) / "scripts" / "new-dut";
 #endif
-      const std::string s = script.string();
-      std::vector<const char*> args = {"python3", s.c_str(), "--style", newdut_style.c_str(), "--standalone",
-                                       newdut_out.c_str(), newdut_name.c_str(), nullptr};
-      execvp("python3", const_cast<char* const*>(args.data()));
-      throw cosim::InputError("cannot run python3 " + s + ": " + std::strerror(errno));
+  const std::string s = script.string();
+  std::vector<const char*> args = {"python3", s.c_str(), "--style", cl.newdut_style.c_str(), "--standalone",
+                                   cl.newdut_out.c_str(), cl.newdut_name.c_str(), nullptr};
+  execvp("python3", const_cast<char* const*>(args.data()));
+  throw cosim::InputError("cannot run python3 " + s + ": " + std::strerror(errno));
+}
+
+// The built-in backends and the plugins: --dut-path, then COSIM_DUT_PATH.
+// Children (a re-run around a mismatch) inherit them through the environment.
+void load_backends(cosim::tb::BackendRegistry& registry, std::vector<std::string> dut_path) {
+  cosim::tb::register_builtin_backends(registry);
+  std::vector<std::string> env_path = cosim::tb::dut_path_from_environment();
+  if (!dut_path.empty()) {
+    std::string joined;
+    for (const auto& d : dut_path) joined += (joined.empty() ? "" : ":") + fs::absolute(d).string();
+    for (const auto& d : env_path) joined += ":" + d;
+    setenv("COSIM_DUT_PATH", joined.c_str(), 1);
+  }
+  dut_path.insert(dut_path.end(), env_path.begin(), env_path.end());
+  cosim::tb::load_plugins(registry, dut_path);
+}
+
+// `cosim run` / `cosim replay`, then on a mismatch the waveform around it.
+int run_or_replay(const cosim::tb::BackendRegistry& registry, CommandLine& cl, std::optional<uint64_t> seed) {
+  cosim::tb::RunOptions& opt = cl.opt;
+  if (!cl.golden.empty()) cosim::ops::set_golden_engine(cosim::ops::golden_engine_from_name(cl.golden, "--golden"));
+  opt.out_dir = cl.out.empty() ? cosim::tb::default_out_dir(cl.file, cl.replay->parsed()) : cl.out;
+  CLI::App* cmd = cl.run->parsed() ? cl.run : cl.replay;
+  if (cmd->count("--wave") > 0) opt.wave_file = cl.wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : cl.wave;
+  if (!opt.wave_file.empty()) arm_sigbus_for_waveform(opt.wave_file);
+  if (opt.wave_from > opt.wave_to) throw cosim::InputError("--wave-from must not exceed --wave-to");
+  opt.wave_max_bytes = cl.max_mb << 20;
+  const int rc = cl.run->parsed() ? cosim::tb::run_scenario(registry, cl.file, cl.sets, seed, opt, std::cout)
+                                  : cosim::tb::replay_trace(registry, cl.file, opt, std::cout);
+  if (!cosim::wave::wave_disk_full_flag().empty()) waveform_cut_short(opt.out_dir);
+  if (rc == 1 && cl.around > 0) {
+    cosim::wave::AroundOptions ao;
+    ao.out_dir = opt.out_dir;
+    ao.cycles = cl.around;
+    ao.depth = opt.wave_depth;
+    ao.max_bytes = opt.wave_max_bytes;
+    if (cosim::wave::trace_around_mismatch(ao, std::cout)) {
+      // report.json now names the window's waveform: the page's GTKWave command opens it.
+      cosim::tb::report_html::rewrite_report_html({opt.out_dir, opt.program});
     }
-    cosim::tb::BackendRegistry registry;
-    cosim::tb::register_builtin_backends(registry);
-    // Plugins: --dut-path, then COSIM_DUT_PATH. Children (a re-run around a
-    // mismatch) inherit them through the environment.
-    std::vector<std::string> env_path = cosim::tb::dut_path_from_environment();
-    if (!dut_path.empty()) {
-      std::string joined;
-      for (const auto& d : dut_path) joined += (joined.empty() ? "" : ":") + fs::absolute(d).string();
-      for (const auto& d : env_path) joined += ":" + d;
-      setenv("COSIM_DUT_PATH", joined.c_str(), 1);
-    }
-    dut_path.insert(dut_path.end(), env_path.begin(), env_path.end());
-    cosim::tb::load_plugins(registry, dut_path);
-    if (no_dmi) opt.dmi = false;
-    opt.timeline = !no_timeline;
-    opt.program = argv[0];
-    if (quantum > 0) opt.quantum_cycles = quantum;
-    if (seed_text) seed = parse_seed(*seed_text);
-    if (run->parsed() || replay->parsed()) {
-      if (!golden.empty()) cosim::ops::set_golden_engine(cosim::ops::golden_engine_from_name(golden, "--golden"));
-      opt.out_dir = out.empty() ? cosim::tb::default_out_dir(file, replay->parsed()) : out;
-      CLI::App* cmd = run->parsed() ? run : replay;
-      if (cmd->count("--wave") > 0) opt.wave_file = wave.empty() ? (fs::path(opt.out_dir) / "wave.fst").string() : wave;
-      if (!opt.wave_file.empty()) arm_sigbus_for_waveform(opt.wave_file);
-      if (opt.wave_from > opt.wave_to) throw cosim::InputError("--wave-from must not exceed --wave-to");
-      opt.wave_max_bytes = max_mb << 20;
-      const int rc = run->parsed() ? cosim::tb::run_scenario(registry, file, sets, seed, opt, std::cout)
-                                   : cosim::tb::replay_trace(registry, file, opt, std::cout);
-      if (!cosim::wave::wave_disk_full_flag().empty()) waveform_cut_short(opt.out_dir);
-      if (rc == 1 && around > 0) {
-        cosim::wave::AroundOptions ao;
-        ao.out_dir = opt.out_dir;
-        ao.cycles = around;
-        ao.depth = opt.wave_depth;
-        ao.max_bytes = opt.wave_max_bytes;
-        if (cosim::wave::trace_around_mismatch(ao, std::cout)) {
-          // report.json now names the window's waveform: the page's GTKWave command opens it.
-          cosim::tb::report_html::rewrite_report_html({opt.out_dir, opt.program});
-        }
-      }
-      return rc;
-    }
-    if (lst->parsed()) {
-      cosim::tb::print_catalog(cosim::tb::list_catalog(registry, list_dir), std::cout);
-      return 0;
-    }
-    if (dis->parsed()) {
-      cosim::tb::disassemble(registry, file, std::cout);
-      std::cout.flush();
-      if (!std::cout) throw cosim::IoError("standard output: cannot write");
-      return 0;
-    }
+  }
+  return rc;
+}
+
+// The subcommand the command line names.
+int dispatch(CommandLine& cl, const char* program) {
+  if (cl.newdut->parsed()) exec_new_dut(cl);
+  cosim::tb::BackendRegistry registry;
+  load_backends(registry, cl.dut_path);
+  cosim::tb::RunOptions& opt = cl.opt;
+  if (cl.no_dmi) opt.dmi = false;
+  opt.timeline = !cl.no_timeline;
+  opt.program = program;
+  if (cl.quantum > 0) opt.quantum_cycles = cl.quantum;
+  std::optional<uint64_t> seed;
+  if (cl.seed_text) seed = parse_seed(*cl.seed_text);
+  if (cl.run->parsed() || cl.replay->parsed()) return run_or_replay(registry, cl, seed);
+  if (cl.list->parsed()) {
+    cosim::tb::print_catalog(cosim::tb::list_catalog(registry, cl.list_dir), std::cout);
+    return 0;
+  }
+  if (cl.disasm->parsed()) {
+    cosim::tb::disassemble(registry, cl.file, std::cout);
+    std::cout.flush();
+    if (!std::cout) throw cosim::IoError("standard output: cannot write");
+    return 0;
+  }
+  return 0;
+}
+
+// The one line and exit status of the exception in flight (called from a
+// catch block): errors are caught once, here.
+int exit_status_of_current_exception(int argc, char** argv) {
+  try {
+    throw;
   } catch (const cosim::InputError& e) {
     std::cerr << "cosim: error: " << printable(e.what()) << "\n";
     return 2;
@@ -313,5 +333,32 @@ int main(int argc, char** argv) {
               << "; please report it with the command line: " << command_line(argc, argv) << "\n";
     return 4;
   }
-  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  // Over `ulimit -f` a write fails with EFBIG (exit 5 naming the file)
+  // instead of the process dying of SIGXFSZ.
+  std::signal(SIGXFSZ, SIG_IGN);
+  CLI::App app{"cosim: bit-exact co-simulation of NN accelerators (SystemC TLM-2.0 + Verilator)", "cosim"};
+  CommandLine cl;
+  define_commands(app, cl);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "cosim: error: " << cosim::one_line(e.what()) << " (see cosim --help)\n";
+    return 2;
+  }
+  set_up_logging(cl);
+  try {
+    return dispatch(cl, argv[0]);
+  } catch (...) {
+    return exit_status_of_current_exception(argc, argv);
+  }
 }

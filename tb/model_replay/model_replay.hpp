@@ -23,11 +23,11 @@
 //   target-emitted run per layer, each checked before the next), the
 //   per-layer report table (console) and report.json "layers".
 //
-// A target implements ModelTarget: which operators (with which options) it
-// supports, how one layer is lowered and played, and its own report columns.
+// A target implements ModelTarget<State>: which operators (with which
+// options) it supports, how one layer is lowered into its State and played,
+// and its own report columns.
 #pragma once
 
-#include <any>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -63,10 +63,6 @@ struct LayerContext {
   // TFLite output with double rounding) and the same under single rounding.
   const tflite::LayerWorkload* chain = nullptr;
   const tflite::LayerWorkload* chain_single = nullptr;
-  // mode delegate: scratch the target keeps across the DUT operators of one
-  // network run, in order (e.g. where its outputs sit in DRAM, so a later
-  // operator reads them there); empty at the first operator of each input.
-  std::any* network = nullptr;
 };
 
 // One checked output of a layer (a layer may have several: channel groups, tiles).
@@ -76,12 +72,18 @@ struct LayerCheck {
   std::vector<Reference> references;  // other semantics, for the distance report
 };
 
-// A lowered layer.
+// A lowered layer, as the front end reads it.
 struct Layer {
   std::string shapes;  // "1x32x32x16 -> 1x32x32x16, 3x3 s1"
   std::vector<LayerCheck> checks;
   uint64_t macs = 0;
-  std::any program;  // target-private: compiled program, tiles, statistics
+};
+
+// A lowered layer with the target's private state of type State (compiled
+// program, tiles, statistics): what ModelTarget::lower() returns.
+template <class State>
+struct LoweredLayer : Layer {
+  State state;
 };
 
 // A column of the per-layer table (after op, type, shapes and exact).
@@ -100,7 +102,7 @@ struct Figures {
   std::map<std::string, double> metrics;
 };
 
-// A selected, lowered operator.
+// A selected, lowered operator, as the front end reads it.
 struct ReplayedLayer {
   std::size_t op_index = 0;
   std::string type;
@@ -108,17 +110,33 @@ struct ReplayedLayer {
   Layer layer;
 };
 
+// The replayed layers in trace order, as the front end reads them.
+using LayerList = std::vector<const ReplayedLayer*>;
+
+// A selected, lowered operator with the target's state: what the target's
+// trace, report and work-unit hooks receive.
+template <class State>
+struct TargetLayer : ReplayedLayer {
+  State state;
+};
+
 // What a finished run reports about one layer, for ModelTarget::figures().
+template <class State>
 struct LayerRun {
   std::size_t index = 0;  // among the replayed layers, in trace order
   std::size_t count = 0;  // replayed layers
   std::vector<const CheckCapture*> captures;  // one per Layer::checks entry, null when not played
-  const std::vector<ReplayedLayer>* layers = nullptr;  // all replayed layers, in trace order
+  const std::vector<TargetLayer<State>>* layers = nullptr;  // all replayed layers, in trace order
 };
 
-class ModelTarget {
+// A target's scratch over one network run when it needs none.
+struct NoNetworkState {};
+
+// What the front end asks of a target whatever its state: the operators it
+// runs, its keys, how its layers are fed.
+class ModelTargetBase {
  public:
-  virtual ~ModelTarget() = default;
+  virtual ~ModelTargetBase() = default;
   virtual std::string name() const = 0;  // the target, e.g. "vta"
   virtual std::vector<OpSupport> supported_ops() const = 0;
   // The operators one scenario can run, when a target key changes them
@@ -141,44 +159,59 @@ class ModelTarget {
   }
   // Target keys of the op (e.g. `input`, `compile`), added to the map.
   virtual void add_keys(scenario::Schema& s) const { (void)s; }
+  // One line describing how layers are fed, for the workload summary.
+  virtual std::string summary(const scenario::Scenario& sc) const = 0;
+};
+
+// A target of the front end, typed by its per-layer state (State) and its
+// scratch over one network run in mode delegate (NetworkState).
+template <class State, class NetworkState = NoNetworkState>
+class ModelTarget : public ModelTargetBase {
+ public:
+  using LayerState = State;
+  using Network = NetworkState;
+  using Lowered = LoweredLayer<State>;
+  using Replayed = TargetLayer<State>;
+  using Run = LayerRun<State>;
+
   // Lowers one supported operator. An InputError is reported at the `model`
-  // key, naming the operator.
-  virtual Layer lower(const LayerContext& ctx) const = 0;
+  // key, naming the operator. `network`, in mode delegate: the target's
+  // scratch across the DUT operators of one network run, in order (e.g.
+  // where its outputs sit in DRAM, so a later operator reads them there),
+  // fresh at the first operator of each input; null otherwise.
+  virtual Lowered lower(const LayerContext& ctx, NetworkState* network) const = 0;
   // A target that runs the selected operators as one network (each layer
-  // reading what earlier ones wrote) lowers them together: one Layer per
+  // reading what earlier ones wrote) lowers them together: one layer per
   // context, in order. Empty = each on its own with lower(). Its errors name
   // their key (Value::fail / rethrow_here: `model` for the model's contents).
-  virtual std::vector<Layer> lower_network(const std::vector<LayerContext>& ctxs) const {
+  virtual std::vector<Lowered> lower_network(const std::vector<LayerContext>& ctxs) const {
     (void)ctxs;
     return {};
   }
   // The whole trace of a network lowered by lower_network(); false = one
   // emit() per layer.
-  virtual bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
-                            const std::vector<ReplayedLayer>& layers) const {
+  virtual bool emit_network(trace::Trace& t, const scenario::Scenario& sc, const std::vector<Replayed>& layers) const {
     (void)t, (void)sc, (void)layers;
     return false;
   }
   // The trace steps of one layer: load, start, wait, and one check per
   // Layer::checks entry with its name and expected tensor.
-  virtual void emit(trace::Trace& t, const scenario::Scenario& sc, const ReplayedLayer& l) const = 0;
-  // One line describing how layers are fed, for the workload summary.
-  virtual std::string summary(const scenario::Scenario& sc) const = 0;
+  virtual void emit(trace::Trace& t, const scenario::Scenario& sc, const Replayed& l) const = 0;
   // The per-layer table's target columns and one layer's figures.
   virtual std::vector<Column> columns() const = 0;
   // The columns of one run, when a mode has its own (e.g. a whole-network mode).
-  virtual std::vector<Column> columns_for(const std::vector<ReplayedLayer>& layers) const {
+  virtual std::vector<Column> columns_for(const std::vector<Replayed>& layers) const {
     (void)layers;
     return columns();
   }
-  virtual Figures figures(const ReplayedLayer& l, const LayerRun& run, const SimOutcome& out) const = 0;
+  virtual Figures figures(const Replayed& l, const Run& run, const SimOutcome& out) const = 0;
   // Run-wide figures (utilization, totals) once every layer is reported; a
   // JSON object in m.report_json is merged into report.json.
-  virtual void totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) const {
+  virtual void totals(const std::vector<Replayed>& layers, const SimOutcome& out, Metrics& m) const {
     (void)layers, (void)out, (void)m;
   }
   // Who produced element `index` of check `check` of layer `l` (first-divergence report).
-  virtual std::optional<WorkUnit> work_unit(const ReplayedLayer& l, const std::string& check,
+  virtual std::optional<WorkUnit> work_unit(const Replayed& l, const std::string& check,
                                             const std::vector<int64_t>& index) const {
     (void)l, (void)check, (void)index;
     return std::nullopt;
@@ -186,18 +219,9 @@ class ModelTarget {
 };
 
 // The op's keys: model, ops, the golden chain's input (when used), the target's.
-scenario::Schema op_schema(const ModelTarget& target);
-// The `model` op of a target, written once (the front end above over
-// `target`): a backend registers it with add_operator(). Its prepare() loads
-// the model, selects the operators, runs the golden chain and lowers every
-// selected operator; it throws tb::ScenarioSkipped when the scenario file's
-// model path names a folder that is absent, InputError for a model path from
-// --set that does not exist, or a file missing from a folder that exists.
-// metrics(): the per-layer table, report.json "layers" and metrics.
-// `check`, when given, runs first: the target's own refusals of the op's
-// scenario (e.g. a `requant` mode the whole-network mode does not have).
-std::unique_ptr<Operator> model_operator(std::unique_ptr<ModelTarget> target,
-                                         std::function<void(const scenario::Scenario&)> check = {});
+scenario::Schema op_schema(const ModelTargetBase& target);
+// The `model` op of a target, written once: model_operator() in
+// model_operator.hpp.
 
 // The model path of a scenario's `model` key: absolute, or relative to the
 // scenario file's folder (like `npy:` paths); from --set, relative to the

@@ -26,7 +26,7 @@ class Tf2Backend : public TargetBackend {
     add_operator(make_conv_op());          // tf2_conv_op.cpp
     add_operator(make_resnet_block_op());  // tf2_resnet_block_op.cpp
     // tf2_model_op.hpp; its whole-network replay has the original's requantization only.
-    add_operator(model_replay::model_operator(make_model_target(), [](const scenario::Scenario& sc) {
+    add_operator(make_model_operator([](const scenario::Scenario& sc) {
       if (sc.requant == scenario::Requant::kSaturate) {
         sc["requant"].fail("op model runs the original's requantization only");
       }

@@ -22,13 +22,8 @@ namespace cosim::tb::tf2 {
 
 using namespace cosim::tf2;
 using model_replay::LayerContext;
-using model_replay::ReplayedLayer;
 using scenario::Value;
 namespace tf = cosim::tflite_float;
-
-namespace {
-
-namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
 
 // What every layer of one chain run shares.
 struct ChainNet {
@@ -42,18 +37,11 @@ struct ChainNet {
   std::vector<std::size_t> golden_top1;        // the golden chain + host operators, per input
 };
 
-// One row of the table: a TF2 layer, an ADD fused into one, or a host operator.
-struct ChainLayer {
-  std::shared_ptr<const ChainNet> net;
-  int layer = -1;       // TF2 layer (also for a fused ADD), -1 = host
-  bool fused_add = false;
-  std::vector<uint64_t> check_addrs;  // one per check: its group's first pixel word
-  uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
-  ErrorStats inq_err, layer_err, net_err;
-  std::string host_reason;  // a host operator: why it is not on TF2
-};
+namespace {
 
-const ChainLayer& state(const ReplayedLayer& l) { return std::any_cast<const ChainLayer&>(l.layer.program); }
+namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
+
+const ChainLayer& state(const ModelLayer& l) { return std::get<ChainLayer>(l.state); }
 
 // The layer in float with its INQ weights (the cost of compression alone),
 // on the same input and residual, NHWC.
@@ -119,11 +107,11 @@ std::vector<model_replay::OpSupport> chain_ops() {
 }
 
 namespace {
-std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
                                                       const std::vector<std::vector<float>>& images);
 }  // namespace
 
-std::vector<model_replay::Layer> lower_chain(const std::vector<LayerContext>& ctxs) {
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
   if (!sc["ops"].is_string()) sc["ops"].fail("mode chain runs the whole network: expected `all`");
   sc["model"].rethrow_here([&] { tf::check_supported(ctxs.front().model); });  // also: one input tensor
@@ -182,10 +170,11 @@ void run_one_input(ChainNet& cn, const std::vector<float>& img, ChainStats& st) 
 
 // The row of model operator `op`: a TF2 layer's checks (every input's output
 // map, one per channel group), a fused ADD's or a host operator's figures.
-model_replay::Layer chain_row(const LayerContext& ctx, const std::shared_ptr<const ChainNet>& cn, const ChainStats& stats) {
+model_replay::LoweredLayer<ModelLayerState> chain_row(const LayerContext& ctx, const std::shared_ptr<const ChainNet>& cn,
+                                                      const ChainStats& stats) {
   const tflite::Model& m = cn->model;
   const Network& net = cn->net;
-  model_replay::Layer layer;
+  model_replay::LoweredLayer<ModelLayerState> layer;
   ChainLayer st;
   st.net = cn;
   layer.shapes = model_replay::op_shapes(m, ctx.op_index);
@@ -223,12 +212,12 @@ model_replay::Layer chain_row(const LayerContext& ctx, const std::shared_ptr<con
     st.row_pitch = hc16w_row_pitch(groups, wo);
     layer.macs = static_cast<uint64_t>(cn->inputs) * L.c_out * ho * wo * l.conv.conv.c_in * l.conv.conv.k * l.conv.conv.k;
   }
-  layer.program = std::move(st);
+  layer.state = std::move(st);
   return layer;
 }
 
 // The rest of lower_chain; an InputError is about the model's contents.
-std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
                                                       const std::vector<std::vector<float>>& images) {
   const scenario::Scenario& sc = ctxs.front().sc;
   auto cn = std::make_shared<ChainNet>();
@@ -249,13 +238,13 @@ std::vector<model_replay::Layer> lower_chain_at_model(const std::vector<LayerCon
                    std::vector<std::vector<float>>(nl), std::vector<std::vector<float>>(nl), {}, {}, {}};
   for (int n = 0; n < cn->inputs; ++n) run_one_input(*cn, images[static_cast<std::size_t>(n_cal + n)], stats);
   // One row per operator, in model order.
-  std::vector<model_replay::Layer> out;
+  std::vector<model_replay::LoweredLayer<ModelLayerState>> out;
   for (const LayerContext& ctx : ctxs) out.push_back(chain_row(ctx, cn, stats));
   return out;
 }
 }  // namespace
 
-void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ReplayedLayer>& layers) {
+void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers) {
   const ChainNet& cn = *state(layers.front()).net;
   const Network& net = cn.net;
   for (int n = 0; n < cn.inputs; ++n) {
@@ -276,7 +265,7 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
       t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
       t.wait_done(sc.testbench.timeout_cycles);
       // The maps of this segment's layers (the same addresses for every input).
-      for (const ReplayedLayer& l : layers) {
+      for (const ModelLayer& l : layers) {
         const ChainLayer& st = state(l);
         if (st.check_addrs.empty() || net.segment_of(static_cast<std::size_t>(st.layer)) != s) continue;
         const std::size_t per_input = st.check_addrs.size() / static_cast<std::size_t>(cn.inputs);
@@ -289,9 +278,9 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
   }
 }
 
-bool is_chain_layer(const ReplayedLayer& l) { return l.layer.program.type() == typeid(ChainLayer); }
+bool is_chain_layer(const ModelLayer& l) { return std::holds_alternative<ChainLayer>(l.state); }
 
-model_replay::Figures chain_figures(const ReplayedLayer& l, const SimOutcome& out) {
+model_replay::Figures chain_figures(const ModelLayer& l, const SimOutcome& out) {
   const ChainLayer& st = state(l);
   const Network& net = st.net->net;
   model_replay::Figures f;
@@ -338,7 +327,7 @@ model_replay::Figures chain_figures(const ReplayedLayer& l, const SimOutcome& ou
   return f;
 }
 
-void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) {
+void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m) {
   const ChainNet& cn = *state(layers.front()).net;
   const Network& net = cn.net;
   const tflite::Model& model = cn.model;
@@ -350,7 +339,7 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
   model_replay::AnomalyScores anomaly{"tf2", "float", {}, {}};  // an autoencoder's own score
   int agree = 0;
   double ideal = 0;
-  for (const ReplayedLayer& l : layers) {
+  for (const ModelLayer& l : layers) {
     const ChainLayer& st = state(l);
     if (st.layer < 0 || st.fused_add) continue;
     const double peak = peak_macs_per_cycle(out.perf, net.layers[static_cast<std::size_t>(st.layer)].k);
@@ -358,7 +347,7 @@ void chain_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& ou
   }
   for (int n = 0; n < cn.inputs; ++n) {
     std::vector<std::vector<int8_t>> maps(net.layers.size());
-    for (const ReplayedLayer& l : layers) {
+    for (const ModelLayer& l : layers) {
       const ChainLayer& st = state(l);
       if (st.layer < 0 || st.fused_add) continue;
       const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];

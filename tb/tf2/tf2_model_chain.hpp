@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "model_replay/model_replay.hpp"
+#include "tf2_model_layer.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -46,13 +47,13 @@ void add_chain_keys(scenario::Schema& s);
 bool is_chain(const scenario::Scenario& sc);
 // The operators a chain runs (every one the network planner places).
 std::vector<model_replay::OpSupport> chain_ops();
-std::vector<model_replay::Layer> lower_chain(const std::vector<model_replay::LayerContext>& ctxs);
-void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<model_replay::ReplayedLayer>& layers);
-bool is_chain_layer(const model_replay::ReplayedLayer& l);
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain(const std::vector<model_replay::LayerContext>& ctxs);
+void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers);
+bool is_chain_layer(const ModelLayer& l);
 // Cells for the columns of tf2_model_op (where, Qin, Qout, minexp, inq_snr,
 // inq_err, int8_snr, int8_err, net_snr), report fields and metrics.
-model_replay::Figures chain_figures(const model_replay::ReplayedLayer& l, const SimOutcome& out);
+model_replay::Figures chain_figures(const ModelLayer& l, const SimOutcome& out);
 // Top-1 agreement from the DUT's bytes; utilization as the layers mode.
-void chain_totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out, Metrics& m);
+void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m);
 
 }  // namespace cosim::tb::tf2

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "model_replay/model_operator.hpp"
 #include "dut/tf2_regs.hpp"
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
@@ -24,18 +25,6 @@ using scenario::Value;
 namespace {
 
 namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
-
-// A lowered layer: the device program, where its output groups are, and the
-// cost of INQ and of int8 against the float layer.
-struct Tf2Layer {
-  Program program;
-  std::vector<uint64_t> group_addrs;  // one per check: the group's first pixel word
-  uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
-  std::vector<int> q_in, q_out;  // per channel (spec/tf2.md)
-  int min_exp = 0;
-  int k = 1;  // kernel size (the PE array's peak depends on it)
-  ErrorStats inq, total;
-};
 
 // The layer's float input, CHW, of the model's input shape.
 std::vector<float> layer_input(const scenario::Scenario& sc, const TfliteConv& c, const std::string& stream) {
@@ -63,11 +52,9 @@ std::string conv_support(const tflite::Model& m, std::size_t i) {
   }
 }
 
-const Tf2Layer& state(const model_replay::ReplayedLayer& l) { return std::any_cast<const Tf2Layer&>(l.layer.program); }
+const Tf2Layer& state(const ModelLayer& l) { return std::get<Tf2Layer>(l.state); }
 
-}  // namespace
-
-class Tf2ModelTarget : public model_replay::ModelTarget {
+class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
  public:
   std::string name() const override { return "tf2"; }
 
@@ -95,22 +82,23 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     return "float weights INQ-compressed, seeded random input per layer";
   }
 
-  std::vector<model_replay::Layer> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
+  std::vector<Lowered> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
     if (ctxs.empty() || !is_chain(ctxs.front().sc)) return {};
     return lower_chain(ctxs);
   }
 
   bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
-                    const std::vector<model_replay::ReplayedLayer>& layers) const override {
+                    const std::vector<ModelLayer>& layers) const override {
     if (layers.empty() || !is_chain_layer(layers.front())) return false;
     emit_chain(t, sc, layers);
     return true;
   }
 
-  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
+  Lowered lower(const model_replay::LayerContext& ctx, model_replay::NoNetworkState* network) const override {
+    (void)network;
     const TfliteConv c = read_float_conv(ctx.model, ctx.op_index);
     const FloatConv& f = c.conv;
-    model_replay::Layer out;
+    Lowered out;
     out.shapes = std::to_string(c.h_in) + "x" + std::to_string(c.w_in) + "x" + std::to_string(f.c_in) + " -> " +
                  std::to_string(c.h_out) + "x" + std::to_string(c.w_out) + "x" + std::to_string(f.c_out) + ", k" +
                  std::to_string(f.k) + " s" + std::to_string(f.stride) + (f.relu ? " relu" : "");
@@ -151,11 +139,11 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     st.q_out = L.output_q();
     st.min_exp = L.min_exp;
     out.macs = static_cast<uint64_t>(L.c_out) * L.h_out() * L.w_out() * L.c_in * L.k * L.k;
-    out.program = std::move(st);
+    out.state = std::move(st);
     return out;
   }
 
-  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
+  void emit(trace::Trace& t, const scenario::Scenario& sc, const ModelLayer& l) const override {
     const Tf2Layer& st = state(l);
     // Every layer's image starts at 0: it is checked before the next load.
     t.mem_load(0, st.program.dram, l.check);
@@ -178,11 +166,11 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
 
   // Utilization over the network, as for one layer (tf2_backend): each
   // layer's MACs at the PE array's peak, over the cycles the engine was busy.
-  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
+  void totals(const std::vector<ModelLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
     if (!layers.empty() && is_chain_layer(layers.front())) return chain_totals(layers, out, m);
     double ideal = 0;
-    for (const model_replay::ReplayedLayer& l : layers) {
+    for (const ModelLayer& l : layers) {
       const double peak = peak_macs_per_cycle(out.perf, state(l).k);
       if (peak > 0) ideal += static_cast<double>(l.layer.macs) / peak;
     }
@@ -193,7 +181,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
     }
   }
 
-  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
+  model_replay::Figures figures(const ModelLayer& l, const Run& run,
                                 const SimOutcome& out) const override {
     (void)run, (void)out;
     if (is_chain_layer(l)) return chain_figures(l, out);
@@ -218,8 +206,10 @@ class Tf2ModelTarget : public model_replay::ModelTarget {
   }
 };
 
-std::unique_ptr<model_replay::ModelTarget> make_model_target() {
-  return std::make_unique<Tf2ModelTarget>();
+}  // namespace
+
+std::unique_ptr<Operator> make_model_operator(std::function<void(const scenario::Scenario&)> check) {
+  return model_replay::model_operator(std::make_unique<Tf2ModelTarget>(), std::move(check));
 }
 
 }  // namespace cosim::tb::tf2

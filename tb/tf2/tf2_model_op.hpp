@@ -23,13 +23,15 @@
 // an input error naming the operator.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "model_replay/model_replay.hpp"
 
 namespace cosim::tb::tf2 {
 
-// The tf2 target of the model-replay front end.
-std::unique_ptr<model_replay::ModelTarget> make_model_target();
+// The `model` op of the tf2 target (the model-replay front end over it);
+// `check` runs first on the op's scenario (the backend's own refusals).
+std::unique_ptr<Operator> make_model_operator(std::function<void(const scenario::Scenario&)> check);
 
 }  // namespace cosim::tb::tf2

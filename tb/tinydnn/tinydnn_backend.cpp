@@ -26,7 +26,7 @@ class TinyDnnBackend : public TargetBackend {
     for (Mode m : {Mode::kForward, Mode::kBackward, Mode::kWeightGrad, Mode::kTrainStep}) {
       add_operator(make_layer_op(m));  // tinydnn_layer_op.cpp
     }
-    add_operator(model_replay::model_operator(make_model_target()));  // tinydnn_model_op.hpp
+    add_operator(make_model_operator());  // tinydnn_model_op.hpp
   }
 
   std::string name() const override { return "tinydnn"; }

@@ -17,28 +17,7 @@
 namespace cosim::tb::tinydnn {
 
 using model_replay::LayerContext;
-using model_replay::ReplayedLayer;
 namespace tf = cosim::tflite_float;
-
-namespace {
-
-// Distance of the delegate chain's tensor to the float model's own,
-// accumulated over inputs.
-struct Drift {
-  double signal = 0, noise = 0, max_abs = 0;
-  void add(const std::vector<float>& ref, const std::vector<float>& got) {
-    for (std::size_t i = 0; i < ref.size(); ++i) {
-      const double d = static_cast<double>(got[i]) - ref[i];
-      signal += static_cast<double>(ref[i]) * ref[i];
-      noise += d * d;
-      max_abs = std::max(max_abs, std::fabs(d));
-    }
-  }
-  // 10 log10(sum ref^2 / sum diff^2); +inf when equal.
-  double snr_db() const {
-    return noise == 0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(signal / noise);
-  }
-};
 
 // The network output of one input: the delegate's against the float model's.
 struct NetOut {
@@ -53,17 +32,9 @@ struct DelegateNet {
   std::size_t waits = 0;        // wait_done steps of the whole trace
 };
 
-// One row: an operator on the accelerator or on the CPU.
-struct DelegateLayer {
-  std::shared_ptr<const DelegateNet> net;
-  std::string reason;            // on the CPU: why ("CONV_2D: stride 2, ..."); empty on tinydnn
-  std::vector<Tiles> tiles;      // on tinydnn: per input
-  std::vector<std::size_t> first_wait;  // on tinydnn: per input, its first tile's wait_done index
-  std::size_t waits_per_input = 0;
-  Drift drift;                   // over all inputs
-};
+namespace {
 
-const DelegateLayer& state(const ReplayedLayer& l) { return std::any_cast<const DelegateLayer&>(l.layer.program); }
+const DelegateLayer& state(const ModelLayer& l) { return std::get<DelegateLayer>(l.state); }
 bool on_dut(const DelegateLayer& d) { return d.reason.empty(); }
 
 std::string cell(double v, const char* fmt) {
@@ -95,7 +66,7 @@ std::optional<uint64_t> run_cycles(const SimOutcome& out, std::size_t first, std
   return sum;
 }
 
-std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>& ctxs,
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const std::vector<LayerContext>& ctxs,
                                                 const std::vector<std::vector<float>>& images);
 
 }  // namespace
@@ -123,7 +94,7 @@ std::vector<model_replay::OpSupport> delegate_ops() {
   return out;
 }
 
-std::vector<model_replay::Layer> lower_delegate(const std::vector<LayerContext>& ctxs) {
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
   if (!sc["ops"].is_string()) sc["ops"].fail("mode delegate runs the whole network: expected `all`");
   sc["model"].rethrow_here([&] { tf::check_supported(ctxs.front().model); });  // also: one input tensor
@@ -135,7 +106,7 @@ std::vector<model_replay::Layer> lower_delegate(const std::vector<LayerContext>&
 namespace {
 
 // The rest of lower_delegate; an InputError is about the model's contents.
-std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>& ctxs,
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const std::vector<LayerContext>& ctxs,
                                                 const std::vector<std::vector<float>>& images) {
   const tflite::Model& m = ctxs.front().model;
   const auto& sg = m.subgraphs[0];
@@ -211,9 +182,9 @@ std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>&
       net->waits += w;
     }
   }
-  std::vector<model_replay::Layer> out;
+  std::vector<model_replay::LoweredLayer<ModelLayerState>> out;
   for (std::size_t k = 0; k < ctxs.size(); ++k) {
-    model_replay::Layer layer;
+    model_replay::LoweredLayer<ModelLayerState> layer;
     DelegateLayer& row = rows[k];
     if (on_dut(row)) {
       const TinyConv& c = convs.at(k);
@@ -227,7 +198,7 @@ std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>&
     } else {
       layer.shapes = model_replay::op_shapes(m, ctxs[k].op_index);
     }
-    layer.program = std::move(row);
+    layer.state = std::move(row);
     out.push_back(std::move(layer));
   }
   return out;
@@ -235,17 +206,17 @@ std::vector<model_replay::Layer> lower_at_model(const std::vector<LayerContext>&
 
 }  // namespace
 
-void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ReplayedLayer>& layers) {
+void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers) {
   const DelegateNet& net = *state(layers.front()).net;
   for (int n = 0; n < net.inputs; ++n) {
-    for (const ReplayedLayer& l : layers) {
+    for (const ModelLayer& l : layers) {
       const DelegateLayer& row = state(l);
       if (on_dut(row)) emit_tiles(t, sc, l.check, row.tiles[static_cast<std::size_t>(n)]);
     }
   }
 }
 
-bool is_delegate_layer(const ReplayedLayer& l) { return l.layer.program.type() == typeid(DelegateLayer); }
+bool is_delegate_layer(const ModelLayer& l) { return std::holds_alternative<DelegateLayer>(l.state); }
 
 std::vector<model_replay::Column> delegate_columns() {
   // Cycles per input and MAC utilization on the accelerator; drift against
@@ -253,7 +224,7 @@ std::vector<model_replay::Column> delegate_columns() {
   return {{"jobs", 6}, {"cyc/input", 11}, {"util", 7}, {"max_diff", 11}, {"snr_db", 8}};
 }
 
-model_replay::Figures delegate_figures(const ReplayedLayer& l, const SimOutcome& out) {
+model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out) {
   const DelegateLayer& row = state(l);
   model_replay::Figures f;
   const std::string where = on_dut(row) ? "tinydnn" : "cpu";
@@ -292,12 +263,12 @@ model_replay::Figures delegate_figures(const ReplayedLayer& l, const SimOutcome&
   return f;
 }
 
-void delegate_totals(const std::vector<ReplayedLayer>& layers, const SimOutcome& out, Metrics& m) {
+void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m) {
   const DelegateNet& net = *state(layers.front()).net;
   if (out.cycles > 0) m.utilization = double(m.macs) / (double(cosim::tinydnn::kCores) * double(out.cycles));
   // The operators on the CPU, one line per reason.
   std::vector<std::pair<std::string, std::string>> by_reason;  // reason, op list
-  for (const ReplayedLayer& l : layers) {
+  for (const ModelLayer& l : layers) {
     const DelegateLayer& row = state(l);
     if (on_dut(row)) continue;
     auto it = std::find_if(by_reason.begin(), by_reason.end(), [&](const auto& p) { return p.first == row.reason; });

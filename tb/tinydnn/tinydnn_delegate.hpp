@@ -27,11 +27,53 @@
 // utilization per accelerator layer from the wrapper's per-run counters.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+#include <variant>
 #include <vector>
 
 #include "model_replay/model_replay.hpp"
+#include "tinydnn/tinydnn_conv_tiles.hpp"
 
 namespace cosim::tb::tinydnn {
+
+// Distance of the delegate chain's tensor to the float model's own,
+// accumulated over inputs.
+struct Drift {
+  double signal = 0, noise = 0, max_abs = 0;
+  void add(const std::vector<float>& ref, const std::vector<float>& got) {
+    for (std::size_t i = 0; i < ref.size(); ++i) {
+      const double d = static_cast<double>(got[i]) - ref[i];
+      signal += static_cast<double>(ref[i]) * ref[i];
+      noise += d * d;
+      max_abs = std::max(max_abs, std::fabs(d));
+    }
+  }
+  // 10 log10(sum ref^2 / sum diff^2); +inf when equal.
+  double snr_db() const {
+    return noise == 0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(signal / noise);
+  }
+};
+
+struct DelegateNet;  // what every row of one delegate run shares (tinydnn_delegate.cpp)
+
+// One row of mode delegate: an operator on the accelerator or on the CPU.
+struct DelegateLayer {
+  std::shared_ptr<const DelegateNet> net;
+  std::string reason;            // on the CPU: why ("CONV_2D: stride 2, ..."); empty on tinydnn
+  std::vector<Tiles> tiles;      // on tinydnn: per input
+  std::vector<std::size_t> first_wait;  // on tinydnn: per input, its first tile's wait_done index
+  std::size_t waits_per_input = 0;
+  Drift drift;                   // over all inputs
+};
+
+// A layer of the tinydnn `model` op: its tiles (mode layers) or its row of
+// the delegate network (mode delegate).
+using ModelLayerState = std::variant<Tiles, DelegateLayer>;
+using ModelLayer = model_replay::TargetLayer<ModelLayerState>;
 
 // mode, inputs, images.
 void add_delegate_keys(scenario::Schema& s);
@@ -39,15 +81,15 @@ bool is_delegate(const scenario::Scenario& sc);
 // Every operator a float ResNet-like network has: stride-1 CONV_2D on the
 // accelerator, the rest on the CPU.
 std::vector<model_replay::OpSupport> delegate_ops();
-std::vector<model_replay::Layer> lower_delegate(const std::vector<model_replay::LayerContext>& ctxs);
-void emit_delegate(trace::Trace& t, const scenario::Scenario& sc,
-                   const std::vector<model_replay::ReplayedLayer>& layers);
-bool is_delegate_layer(const model_replay::ReplayedLayer& l);
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(
+    const std::vector<model_replay::LayerContext>& ctxs);
+void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers);
+bool is_delegate_layer(const ModelLayer& l);
 // The table's cells (where, tiles, cyc/input, util, max_diff, snr_db) and report fields.
 std::vector<model_replay::Column> delegate_columns();
-model_replay::Figures delegate_figures(const model_replay::ReplayedLayer& l, const SimOutcome& out);
+model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out);
 // Network output vs the float model, top-1 agreement, drift over the inputs,
 // the operators on the CPU and why, whole-network cycles and utilization.
-void delegate_totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out, Metrics& m);
+void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m);
 
 }  // namespace cosim::tb::tinydnn

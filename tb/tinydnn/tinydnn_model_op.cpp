@@ -4,6 +4,7 @@
 #include <random>
 
 #include "common/error.hpp"
+#include "model_replay/model_operator.hpp"
 #include "tinydnn/program.hpp"
 #include "tinydnn/tinydnn_conv_tiles.hpp"
 #include "tinydnn/tinydnn_delegate.hpp"
@@ -18,11 +19,9 @@ std::string sci(double v) {
   return buf;
 }
 
-const Tiles& tiles(const model_replay::ReplayedLayer& l) { return std::any_cast<const Tiles&>(l.layer.program); }
+const Tiles& tiles(const ModelLayer& l) { return std::get<Tiles>(l.state); }
 
-}  // namespace
-
-class TinyDnnModelTarget : public model_replay::ModelTarget {
+class TinyDnnModelTarget : public model_replay::ModelTarget<ModelLayerState> {
  public:
   std::string name() const override { return "tinydnn"; }
 
@@ -45,13 +44,13 @@ class TinyDnnModelTarget : public model_replay::ModelTarget {
     return "bf16 forward passes of random input, host SAME padding, tiled over 16 output channels and row bands";
   }
 
-  std::vector<model_replay::Layer> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
+  std::vector<Lowered> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
     if (ctxs.empty() || !is_delegate(ctxs.front().sc)) return {};
     return lower_delegate(ctxs);
   }
 
   bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
-                    const std::vector<model_replay::ReplayedLayer>& layers) const override {
+                    const std::vector<ModelLayer>& layers) const override {
     if (layers.empty() || !is_delegate_layer(layers.front())) return false;
     emit_delegate(t, sc, layers);
     return true;
@@ -59,13 +58,14 @@ class TinyDnnModelTarget : public model_replay::ModelTarget {
 
   // mode: layers: the layer on a seeded random float map (uniform [-1, 1),
   // seed = scenario seed + operator index) of its input shape.
-  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
+  Lowered lower(const model_replay::LayerContext& ctx, model_replay::NoNetworkState* network) const override {
+    (void)network;
     const TinyConv c = read_conv(ctx.model, ctx.op_index);
     std::mt19937 rng(static_cast<uint32_t>(ctx.sc.seed + ctx.op_index));
     std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
     const std::vector<float> xp = padded_input(c, [&](int, int, int) { return dist(rng); });
     Tiles ts = tile_conv(ctx.check, c, xp);
-    model_replay::Layer out;
+    Lowered out;
     out.shapes = c.shapes;
     for (const Tile& t : ts.tiles) {
       for (const cosim::tinydnn::Output& g : t.golden.outputs) {
@@ -73,11 +73,11 @@ class TinyDnnModelTarget : public model_replay::ModelTarget {
       }
     }
     out.macs = ts.macs;
-    out.program = std::move(ts);
+    out.state = std::move(ts);
     return out;
   }
 
-  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
+  void emit(trace::Trace& t, const scenario::Scenario& sc, const ModelLayer& l) const override {
     emit_tiles(t, sc, l.check, tiles(l));
   }
 
@@ -85,11 +85,11 @@ class TinyDnnModelTarget : public model_replay::ModelTarget {
     // mode layers: tiles, golden vs float32 relative error.
     return {{"tiles", 8}, {"max_rel", 12}, {"mean_rel", 12}};
   }
-  std::vector<model_replay::Column> columns_for(const std::vector<model_replay::ReplayedLayer>& layers) const override {
+  std::vector<model_replay::Column> columns_for(const std::vector<ModelLayer>& layers) const override {
     return !layers.empty() && is_delegate_layer(layers.front()) ? delegate_columns() : columns();
   }
 
-  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
+  model_replay::Figures figures(const ModelLayer& l, const Run& run,
                                 const SimOutcome& out) const override {
     if (is_delegate_layer(l)) return delegate_figures(l, out);
     const Tiles& ts = tiles(l);
@@ -106,15 +106,17 @@ class TinyDnnModelTarget : public model_replay::ModelTarget {
     return f;
   }
 
-  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
+  void totals(const std::vector<ModelLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
     if (!layers.empty() && is_delegate_layer(layers.front())) return delegate_totals(layers, out, m);
     if (out.cycles > 0) m.utilization = double(m.macs) / (double(cosim::tinydnn::kCores) * double(out.cycles));
   }
 };
 
-std::unique_ptr<model_replay::ModelTarget> make_model_target() {
-  return std::make_unique<TinyDnnModelTarget>();
+}  // namespace
+
+std::unique_ptr<Operator> make_model_operator() {
+  return model_replay::model_operator(std::make_unique<TinyDnnModelTarget>());
 }
 
 }  // namespace cosim::tb::tinydnn

@@ -29,7 +29,7 @@
 
 namespace cosim::tb::tinydnn {
 
-// The tinydnn target of the model-replay front end.
-std::unique_ptr<model_replay::ModelTarget> make_model_target();
+// The `model` op of the tinydnn target (the model-replay front end over it).
+std::unique_ptr<Operator> make_model_operator();
 
 }  // namespace cosim::tb::tinydnn

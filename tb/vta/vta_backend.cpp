@@ -80,7 +80,7 @@ class VtaBackend : public TargetBackend {
   VtaBackend() {
     add_operator(make_conv2d_op());  // vta_conv2d_op.cpp
     add_operator(make_add_op());     // vta_add_op.cpp
-    add_operator(model_replay::model_operator(make_model_target(compile_schema())));  // vta_model_op.hpp
+    add_operator(make_model_operator(compile_schema()));  // vta_model_op.hpp
   }
 
   std::string name() const override { return "vta"; }

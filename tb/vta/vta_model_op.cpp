@@ -1,12 +1,12 @@
 #include "vta/vta_model_op.hpp"
 
-#include <any>
 #include <iomanip>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include "common/error.hpp"
+#include "model_replay/model_operator.hpp"
 #include "dut/vta_regs.hpp"
 #include "ops/add.hpp"
 #include "ops/conv2d.hpp"
@@ -141,11 +141,6 @@ struct DramPlan {
   bool last_followable = false;
 };
 
-DramPlan& dram_plan(std::any& network) {
-  if (!network.has_value()) network = DramPlan{};
-  return std::any_cast<DramPlan&>(network);
-}
-
 // A lowered layer: its program, where its input came from, and whether it
 // runs in one instruction stream after the previous DUT operator.
 struct VtaLayer {
@@ -154,12 +149,9 @@ struct VtaLayer {
   bool streamed = false;
 };
 
-const CompiledProgram& program(const model_replay::ReplayedLayer& l) {
-  return std::any_cast<const VtaLayer&>(l.layer.program).program;
-}
-const VtaLayer& vta_layer(const model_replay::ReplayedLayer& l) {
-  return std::any_cast<const VtaLayer&>(l.layer.program);
-}
+using Replayed = model_replay::TargetLayer<VtaLayer>;
+
+const CompiledProgram& program(const Replayed& l) { return l.state.program; }
 
 std::optional<uint64_t> perf(const SimOutcome& run, const std::string& k) {
   const auto it = run.perf.find(k);
@@ -182,15 +174,15 @@ struct RunPos {
   std::size_t run = 0, runs = 0;
   bool first = true, last = true;  // in its run
 };
-RunPos run_pos(const std::vector<model_replay::ReplayedLayer>& layers, std::size_t k) {
+RunPos run_pos(const std::vector<Replayed>& layers, std::size_t k) {
   RunPos p;
   for (std::size_t i = 0; i < layers.size(); ++i) {
-    const bool starts = i == 0 || !vta_layer(layers[i]).streamed;
+    const bool starts = i == 0 || !layers[i].state.streamed;
     if (starts) ++p.runs;
     if (i <= k && starts) p.run = p.runs - 1;
   }
-  p.first = k == 0 || !vta_layer(layers[k]).streamed;
-  p.last = k + 1 == layers.size() || !vta_layer(layers[k + 1]).streamed;
+  p.first = k == 0 || !layers[k].state.streamed;
+  p.last = k + 1 == layers.size() || !layers[k + 1].state.streamed;
   return p;
 }
 
@@ -219,7 +211,7 @@ CompiledProgram in_tflite_mode(const scenario::Scenario& sc, F&& compile) {
 std::string run_prefix(std::size_t k, std::size_t n) { return n > 1 ? "run" + std::to_string(k) + "_" : ""; }
 
 // The DUT cycle of the last write into layer l's output (CheckCapture::last_write_cycle).
-std::optional<uint64_t> last_output_write(const SimOutcome& out, const model_replay::ReplayedLayer& l) {
+std::optional<uint64_t> last_output_write(const SimOutcome& out, const Replayed& l) {
   for (const tb::CheckCapture& c : out.play.checks)
     if (c.desc.name == l.check) return c.last_write_cycle;
   return std::nullopt;
@@ -230,7 +222,7 @@ std::optional<uint64_t> last_output_write(const SimOutcome& out, const model_rep
 // last one with the stream's done) and the next starts there: a layer's
 // cycles are what it adds to the stream, its loads under the previous
 // layer's tail included.
-std::optional<std::pair<uint64_t, uint64_t>> layer_span(const std::vector<model_replay::ReplayedLayer>& layers,
+std::optional<std::pair<uint64_t, uint64_t>> layer_span(const std::vector<Replayed>& layers,
                                                         std::size_t k, const SimOutcome& out) {
   const RunPos rp = run_pos(layers, k);
   const std::string pre = run_prefix(rp.run, rp.runs);
@@ -274,7 +266,9 @@ std::optional<quant::Rounding> tflite_rounding(const scenario::Scenario& sc) {
   }
 }
 
-class VtaModelTarget : public model_replay::ModelTarget {
+namespace {
+
+class VtaModelTarget : public model_replay::ModelTarget<VtaLayer, DramPlan> {
  public:
   explicit VtaModelTarget(scenario::Schema compile_schema) : compile_schema_(std::move(compile_schema)) {}
   std::string name() const override { return "vta"; }
@@ -311,28 +305,28 @@ class VtaModelTarget : public model_replay::ModelTarget {
                                 : std::string("the VTA 16-bit scheme"));
   }
 
-  model_replay::Layer lower(const model_replay::LayerContext& ctx) const override {
+  Lowered lower(const model_replay::LayerContext& ctx, DramPlan* plan) const override {
     if (ctx.chain->code == tflite::kFullyConnected)
-      return lower_on_gemm(ctx, tflite::fully_connected_as_conv2d(*ctx.chain),
+      return lower_on_gemm(ctx, plan, tflite::fully_connected_as_conv2d(*ctx.chain),
                            tflite::fully_connected_as_conv2d(*ctx.chain_single));
     if (ctx.chain->code == tflite::kDepthwiseConv2d) {
-      model_replay::Layer layer =
-          lower_on_gemm(ctx, tflite::depthwise_as_conv2d(*ctx.chain), tflite::depthwise_as_conv2d(*ctx.chain_single));
+      Lowered layer = lower_on_gemm(ctx, plan, tflite::depthwise_as_conv2d(*ctx.chain),
+                                    tflite::depthwise_as_conv2d(*ctx.chain_single));
       // The useful MACs (one input channel per output), not the block-diagonal product the GEMM runs.
       const tflite::LayerWorkload& dw = *ctx.chain;
       layer.macs = static_cast<uint64_t>(dw.expected.numel() * dw.filter.dim(1) * dw.filter.dim(2));
       return layer;
     }
-    return lower_on_gemm(ctx, *ctx.chain, *ctx.chain_single);
+    return lower_on_gemm(ctx, plan, *ctx.chain, *ctx.chain_single);
   }
 
-  // One layer: `l` (double rounding) and `s` (single), a FULLY_CONNECTED as its 1x1 CONV_2D.
-  model_replay::Layer lower_on_gemm(const model_replay::LayerContext& ctx, const tflite::LayerWorkload& l,
-                                    const tflite::LayerWorkload& s) const {
+  // One layer: `l` (double rounding) and `s` (single), a FULLY_CONNECTED as
+  // its 1x1 CONV_2D; `plan`: mode delegate's DRAM plan of this network run.
+  Lowered lower_on_gemm(const model_replay::LayerContext& ctx, DramPlan* plan, const tflite::LayerWorkload& l,
+                        const tflite::LayerWorkload& s) const {
     const tflite::Model& m = ctx.model;
     const tflite::Operator& op = m.subgraphs[0].operators[ctx.op_index];
     CompileOptions opt = compile_options(ctx.sc);
-    DramPlan* plan = ctx.network != nullptr ? &dram_plan(*ctx.network) : nullptr;
     VtaLayer vl;
     if (plan != nullptr) {
       opt.dram_base = plan->next;
@@ -361,7 +355,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
         }
       }
     }
-    model_replay::Layer out;
+    Lowered out;
     std::string in_dims;
     // The operator's own shapes (a FULLY_CONNECTED's, not its 1x1 CONV_2D view's).
     for (const Tensor& t : ctx.chain->inputs) in_dims += (in_dims.empty() ? "" : " + ") + model_replay::dims(t.shape());
@@ -416,31 +410,31 @@ class VtaModelTarget : public model_replay::ModelTarget {
       plan->last_followable = why_not_followable(prog).empty();
     }
     vl.program = std::move(prog);
-    out.program = std::move(vl);
+    out.state = std::move(vl);
     return out;
   }
 
-  void emit(trace::Trace& t, const scenario::Scenario& sc, const model_replay::ReplayedLayer& l) const override {
+  void emit(trace::Trace& t, const scenario::Scenario& sc, const Replayed& l) const override {
     uint64_t unused = 0;
     emit_run(t, sc, {&l}, unused);
   }
 
   // compile.stream: the layers in runs, a stream of layers as one run.
   bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
-                    const std::vector<model_replay::ReplayedLayer>& layers) const override {
+                    const std::vector<Replayed>& layers) const override {
     bool any = false;
     uint64_t free_addr = 0;  // linked streams go after every image
     for (const auto& l : layers) {
-      any = any || vta_layer(l).streamed;
+      any = any || l.state.streamed;
       free_addr = std::max(free_addr, program(l).image_base + program(l).dram.size());
     }
     if (!any) return false;
     constexpr uint64_t kAlign = 4096;
     free_addr = (free_addr + kAlign - 1) / kAlign * kAlign;
-    std::vector<const model_replay::ReplayedLayer*> run;
+    std::vector<const Replayed*> run;
     for (std::size_t k = 0; k < layers.size(); ++k) {
       run.push_back(&layers[k]);
-      if (k + 1 == layers.size() || !vta_layer(layers[k + 1]).streamed) {
+      if (k + 1 == layers.size() || !layers[k + 1].state.streamed) {
         emit_run(t, sc, run, free_addr);
         run.clear();
       }
@@ -453,13 +447,13 @@ class VtaModelTarget : public model_replay::ModelTarget {
             {"bound", 7}, {"of_bnd", 7}};
   }
 
-  model_replay::Figures figures(const model_replay::ReplayedLayer& l, const model_replay::LayerRun& run,
+  model_replay::Figures figures(const Replayed& l, const Run& run,
                                 const SimOutcome& out) const override {
     const CompiledProgram& p = program(l);
     model_replay::Figures f;
     const tb::CheckCapture* cap = run.captures.at(0);
     // Where the input came from: DRAM, written there by an earlier DUT operator, or the host.
-    const std::optional<std::size_t> from = vta_layer(l).input_from;
+    const std::optional<std::size_t> from = l.state.input_from;
     f.cells.push_back(from ? "dram op" + std::to_string(*from) : "host");
     f.json["input_from"] = from ? nlohmann::json{{"dram", true}, {"op_index", *from}} : nlohmann::json{{"dram", false}};
     for (const char* sem : {"tflite_double", "tflite_single"}) {
@@ -526,7 +520,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     return f;
   }
 
-  void totals(const std::vector<model_replay::ReplayedLayer>& layers, const SimOutcome& out,
+  void totals(const std::vector<Replayed>& layers, const SimOutcome& out,
               Metrics& m) const override {
     // GEMM uops of the CONV_2D layers over the cycles of all layers, start to
     // done each: an ADD's GEMMs only move its operands into ACC (no MACs), so
@@ -547,7 +541,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     }
   }
 
-  std::optional<WorkUnit> work_unit(const model_replay::ReplayedLayer& l, const std::string& check,
+  std::optional<WorkUnit> work_unit(const Replayed& l, const std::string& check,
                                                     const std::vector<int64_t>& index) const override {
     (void)check;
     const CompiledProgram& p = program(l);
@@ -576,12 +570,12 @@ class VtaModelTarget : public model_replay::ModelTarget {
   // outputs later operators read in place; a stream's linked instructions
   // go to `free_addr` (after every image), which moves past them.
   void emit_run(trace::Trace& t, const scenario::Scenario& sc,
-                const std::vector<const model_replay::ReplayedLayer*>& run, uint64_t& free_addr) const {
+                const std::vector<const Replayed*>& run, uint64_t& free_addr) const {
     const int index = t.config.count("vta_runs") ? std::stoi(t.config["vta_runs"]) : 0;
     std::string checks;
     uint64_t gemm_uops = 0;
     std::vector<const CompiledProgram*> programs;
-    for (const model_replay::ReplayedLayer* l : run) {
+    for (const Replayed* l : run) {
       const CompiledProgram& p = program(*l);
       t.mem_load(p.image_base, p.dram, l->check);
       checks += (checks.empty() ? "" : "-") + l->check;  // a trace config value: [A-Za-z0-9_.-]
@@ -606,7 +600,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
     t.reg_write(regs::kInsnAddr, static_cast<uint32_t>(insn_addr));
     t.reg_write(regs::kCtrl, regs::ctrl::kStartMask | regs::ctrl::kDoneMask);  // start, clear done
     t.wait_done(sc.testbench.timeout_cycles);
-    for (const model_replay::ReplayedLayer* l : run) {
+    for (const Replayed* l : run) {
       const CompiledProgram& p = program(*l);
       const Tensor& expected = l->layer.checks.at(0).expected;
       if (p.output.kind == OutputLayout::Kind::kBlockedNhwc) {
@@ -624,7 +618,7 @@ class VtaModelTarget : public model_replay::ModelTarget {
       const auto it = t.config.find(key);
       t.config[key] = std::to_string((it == t.config.end() ? 0 : std::stoull(it->second)) + v);
     };
-    for (const model_replay::ReplayedLayer* l : run) {
+    for (const Replayed* l : run) {
       add("vta_macs", program(*l).macs);
       add("vta_conv_gemm_uops", on_gemm(l->type) ? program(*l).gemm_uops : 0);
     }
@@ -633,8 +627,10 @@ class VtaModelTarget : public model_replay::ModelTarget {
   scenario::Schema compile_schema_;
 };
 
-std::unique_ptr<model_replay::ModelTarget> make_model_target(scenario::Schema compile_schema) {
-  return std::make_unique<VtaModelTarget>(std::move(compile_schema));
+}  // namespace
+
+std::unique_ptr<Operator> make_model_operator(scenario::Schema compile_schema) {
+  return model_replay::model_operator(std::make_unique<VtaModelTarget>(std::move(compile_schema)));
 }
 
 bool VtaRunLogWrapper::run(uint64_t max_cycles) {

@@ -1,0 +1,96 @@
+#include "model_replay/delegate_inputs.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "tflite/reference.hpp"
+
+namespace cosim::tb::model_replay {
+
+using scenario::Value;
+
+namespace {
+
+// `t`'s bytes under `shape` when it has as many elements (else `t`, for the
+// shape checks downstream to report).
+Tensor in_shape(const Tensor& t, const std::vector<int64_t>& shape) {
+  if (t.shape() == shape) return t;
+  Tensor r(t.dtype(), shape);
+  if (r.numel() != t.numel()) return t;
+  std::copy(t.bytes().begin(), t.bytes().end(), r.bytes().begin());
+  return r;
+}
+
+// Operator o's workload on the delegate chain's tensors; its expected output
+// stays the CPU chain's (the drift reference).
+tflite::LayerWorkload on_delegate_chain(const Chain& chain, const tflite::TensorMap& chain_values,
+                                        const LayerContext& ctx) {
+  tflite::LayerWorkload on_chain = *chain.find(chain.dbl, ctx.op_index);
+  for (std::size_t k = 0; k < on_chain.input_tensors.size(); ++k) {
+    const auto it = chain_values.find(on_chain.input_tensors[k]);
+    if (it == chain_values.end()) {
+      ctx.sc["model"].fail("operator " + std::to_string(ctx.op_index) + " (" + ctx.type +
+                           "): the delegate chain does not reach it");
+    }
+    on_chain.inputs[k] = it->second;
+  }
+  return on_chain;
+}
+
+// The network output the delegate chain reached, against TFLite's on the CPU.
+NetworkOutput network_output(const Value& model_key, const tflite::Model& m, const Chain& chain,
+                             const tflite::TensorMap& chain_values) {
+  const int32_t out = m.subgraphs[0].outputs.at(0);
+  const auto reached = chain_values.find(out);
+  if (reached == chain_values.end() || !chain.values_double.count(out) || !chain.values_single.count(out)) {
+    model_key.fail("the network output is not reached: an operator on the way is one the golden model lacks");
+  }
+  return {reached->second, chain.values_double.at(out), chain.values_single.at(out)};
+}
+
+}  // namespace
+
+DelegateInputs::DelegateInputs(const ModelTargetBase& target, const ModelSelection& sel, ReplayRun& run)
+    : sel_(sel), run_(run) {
+  run_.tflite_rounding = target.tflite_rounding(sel.sc);
+  cpu_rounding_ = run_.tflite_rounding.value_or(quant::Rounding::kDouble);
+  count_ = static_cast<std::size_t>(sel.sc["inputs"].as_int());
+}
+
+void DelegateInputs::lower(std::size_t k, const std::function<const Layer&(const LayerContext&)>& lower_on_dut) {
+  if (count_ > 1) progress_.update(k, count_, "");
+  const tflite::Model& m = sel_.model;
+  const tflite::SubGraph& sg = m.subgraphs[0];
+  const Value& model_key = sel_.sc["model"];
+  const Chain chain = k == 0 ? sel_.chain : golden_chain(model_key, m, sel_.inputs.at(k));
+  tflite::TensorMap chain_values;
+  chain_values[sg.inputs.at(0)] = chain.values_double.at(sg.inputs.at(0));
+  const std::vector<tflite::LayerWorkload> cpu_params =
+      model_key.rethrow_here([&] { return tflite::extract_layers(m, {}, cpu_rounding_); });
+  run_.networks.emplace_back();
+  std::size_t next = 0;  // the next selected operator (contexts are in operator order)
+  for (std::size_t o = 0; o < sg.operators.size(); ++o) {
+    if (next == sel_.contexts.size() || sel_.contexts[next].op_index != o) {
+      model_key.rethrow_here([&] { return tflite::run_operator(m, o, cpu_params, chain_values, cpu_rounding_); },
+                             "operator " + std::to_string(o) + " (CPU): ");
+      continue;
+    }
+    LayerContext ctx = sel_.contexts[next++];  // input k's layer: checks named opNN_type_inK
+    if (k > 0) ctx.check += "_in" + std::to_string(k);
+    const tflite::LayerWorkload on_chain = on_delegate_chain(chain, chain_values, ctx);
+    ctx.chain = &on_chain;
+    ctx.chain_single = chain.find(chain.sgl_own, o);
+    const Layer& layer = model_key.rethrow_here([&]() -> const Layer& { return lower_on_dut(ctx); },
+                                                "operator " + std::to_string(o) + " (" + ctx.type + "): ");
+    if (layer.checks.size() != 1) {
+      throw std::logic_error("mode delegate needs one check per DUT layer, " + ctx.check + " has " +
+                             std::to_string(layer.checks.size()));
+    }
+    // What the DUT must write, in the tensor's declared shape (a target may
+    // compute an operator in another view: FULLY_CONNECTED as a 1x1 CONV_2D).
+    chain_values[on_chain.output_tensor] = in_shape(layer.checks[0].expected, on_chain.output_shape);
+  }
+  run_.networks.back() = network_output(model_key, m, chain, chain_values);
+}
+
+}  // namespace cosim::tb::model_replay

@@ -1,0 +1,39 @@
+// Mode delegate of the `model` op, as a TFLite delegate runs the network:
+// on each input (`inputs:`), the selected operators on the DUT, each fed the
+// tensors the delegate chain itself produced (the DUT's golden output of
+// earlier DUT operators, the CPU's of the others), every other operator on
+// the CPU in TFLite int8 semantics on the same chain, in the CPU rounding
+// (double, or the rounding of the TFLite requantization the DUT computes).
+// Each DUT layer keeps the TFLite CPU chain's outputs as its references
+// (drift, double and single rounding).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+#include "model_replay/model_selection.hpp"
+#include "tlm/progress_line.hpp"
+
+namespace cosim::tb::model_replay {
+
+class DelegateInputs {
+ public:
+  // Sets run.tflite_rounding from the target.
+  DelegateInputs(const ModelTargetBase& target, const ModelSelection& sel, ReplayRun& run);
+
+  std::size_t count() const { return count_; }
+  // Input k's network, every operator in order: the selected ones lowered by
+  // `lower_on_dut` (their checks named opNN_type_inK for k > 0), which
+  // returns the layer it lowered; the network output into run.networks.
+  void lower(std::size_t k, const std::function<const Layer&(const LayerContext&)>& lower_on_dut);
+
+ private:
+  const ModelSelection& sel_;
+  ReplayRun& run_;
+  quant::Rounding cpu_rounding_;
+  std::size_t count_ = 0;
+  ProgressLine progress_{"compiling the network for input"};
+};
+
+}  // namespace cosim::tb::model_replay

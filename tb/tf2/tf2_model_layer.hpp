@@ -1,0 +1,46 @@
+// A layer's state in the tf2 target's `model` op: in mode layers a
+// Tf2Layer (tf2_model_op.cpp), in mode chain a ChainLayer, one row of the
+// whole network (tf2_model_chain.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "model_replay/model_replay.hpp"
+#include "tf2/compiler.hpp"
+#include "tf2/reference.hpp"
+
+namespace cosim::tb::tf2 {
+
+// A layer lowered alone: the device program, where its output groups are,
+// and the cost of INQ and of int8 against the float layer.
+struct Tf2Layer {
+  ::cosim::tf2::Program program;
+  std::vector<uint64_t> group_addrs;  // one per check: the group's first pixel word
+  uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
+  std::vector<int> q_in, q_out;  // per channel (spec/tf2.md)
+  int min_exp = 0;
+  int k = 1;  // kernel size (the PE array's peak depends on it)
+  ::cosim::tf2::ErrorStats inq, total;
+};
+
+struct ChainNet;  // what every layer of one chain run shares (tf2_model_chain.cpp)
+
+// One row of the chain's table: a TF2 layer, an ADD fused into one, or a host operator.
+struct ChainLayer {
+  std::shared_ptr<const ChainNet> net;
+  int layer = -1;       // TF2 layer (also for a fused ADD), -1 = host
+  bool fused_add = false;
+  std::vector<uint64_t> check_addrs;  // one per check: its group's first pixel word
+  uint64_t row_pitch = 0;             // bytes from a group's row to its next (HC16W: a map row)
+  ::cosim::tf2::ErrorStats inq_err, layer_err, net_err;
+  std::string host_reason;  // a host operator: why it is not on TF2
+};
+
+using ModelLayerState = std::variant<Tf2Layer, ChainLayer>;
+using ModelLayer = model_replay::TargetLayer<ModelLayerState>;
+
+}  // namespace cosim::tb::tf2
