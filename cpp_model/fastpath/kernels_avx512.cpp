@@ -7,7 +7,9 @@
 // stores int32 or requantizes to int8 in registers.
 // GCC 12's avx512fintrin.h initialises "undefined" vectors as `__Y = __Y`,
 // which -Wmaybe-uninitialized flags once inlined here (GCC bug 105593).
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
 
 #include <cstdint>

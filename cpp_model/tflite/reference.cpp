@@ -85,7 +85,7 @@ Tensor reshape(const Model& model, std::size_t o, const Operator& op, const Tens
 }  // namespace
 
 bool run_operator(const Model& model, std::size_t o, const std::vector<LayerWorkload>& params, TensorMap& values,
-                  quant::Rounding rounding) {
+                  quant::Rounding /*rounding: already in params*/) {
   const SubGraph& sg = model.subgraphs[0];
   const Operator& op = sg.operators.at(o);
   const auto wl = std::find_if(params.begin(), params.end(), [&](const LayerWorkload& w) { return w.op_index == o; });
