@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "model_replay/anomaly_score.hpp"
 #include "tflite/reference.hpp"
 
 namespace cosim::tb::model_replay {
@@ -37,6 +38,16 @@ tflite::LayerWorkload on_delegate_chain(const Chain& chain, const tflite::Tensor
   return on_chain;
 }
 
+// An int8 tensor's values: (q - zero_point) * scale, as tensor t declares them.
+std::vector<float> dequantized(const tflite::Model& m, int32_t t, const Tensor& q) {
+  const tflite::Quantization& qp = m.subgraphs[0].tensors.at(static_cast<std::size_t>(t)).quant;
+  const float scale = qp.scale.empty() ? 1.0f : qp.scale[0];
+  const int64_t zp = qp.zero_point.empty() ? 0 : qp.zero_point[0];
+  std::vector<float> v(static_cast<std::size_t>(q.numel()));
+  for (std::size_t i = 0; i < v.size(); ++i) v[i] = static_cast<float>(q.data<int8_t>()[i] - zp) * scale;
+  return v;
+}
+
 // The network output the delegate chain reached, against TFLite's on the CPU.
 NetworkOutput network_output(const Value& model_key, const tflite::Model& m, const Chain& chain,
                              const tflite::TensorMap& chain_values) {
@@ -45,7 +56,14 @@ NetworkOutput network_output(const Value& model_key, const tflite::Model& m, con
   if (reached == chain_values.end() || !chain.values_double.count(out) || !chain.values_single.count(out)) {
     model_key.fail("the network output is not reached: an operator on the way is one the golden model lacks");
   }
-  return {reached->second, chain.values_double.at(out), chain.values_single.at(out)};
+  NetworkOutput n{reached->second, chain.values_double.at(out), chain.values_single.at(out), std::nullopt};
+  const int32_t in = m.subgraphs[0].inputs.at(0);
+  if (is_autoencoder(m) && chain.values_double.count(in)) {
+    const std::vector<float> x = dequantized(m, in, chain.values_double.at(in));
+    n.anomaly = {reconstruction_error(x, dequantized(m, out, n.delegate)),
+                 reconstruction_error(x, dequantized(m, out, n.cpu_double))};
+  }
+  return n;
 }
 
 }  // namespace

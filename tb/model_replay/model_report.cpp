@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "model_replay/anomaly_score.hpp"
 #include "ops/distance.hpp"
 #include "scoreboard/scoreboard.hpp"
 
@@ -263,6 +264,16 @@ void ModelReport::network_agreement() {
                        " rounding): " + std::to_string(bit_exact_) + " of " + n + " input(s)");
   }
   if (run_.tflite_rounding) m_.extra["network.bit_exact_inputs"] = bit_exact_;
+  AnomalyScores scores{target_.name(), "tflite_double", {}, {}};
+  for (const NetworkOutput& o : run_.networks) {
+    if (!o.anomaly) break;
+    scores.dut.push_back(o.anomaly->first);
+    scores.reference.push_back(o.anomaly->second);
+  }
+  if (!scores.dut.empty()) {
+    m_.table.push_back("  " + anomaly_line(scores));
+    anomaly_json_ = anomaly_json(scores);
+  }
   m_.extra["network.top1_agree_single"] = agree_s_;
   m_.extra["network.inputs"] = static_cast<double>(run_.networks.size());
 }
@@ -288,6 +299,7 @@ Metrics ModelReport::finish() {
     rep["network_output"] = nets_.at(0);  // the first input's
     rep["network_outputs"] = nets_;
     rep["top1_agreement"] = {{"inputs", run_.networks.size()}, {"tflite_double", agree_d_}, {"tflite_single", agree_s_}};
+    if (!anomaly_json_.is_null()) rep["anomaly_score"] = anomaly_json_;
   }
   if (!m_.report_json.empty()) rep.update(nlohmann::json::parse(m_.report_json));  // the target's run-wide fields
   m_.report_json = rep.dump();

@@ -55,6 +55,7 @@ class ModelReport {
   nlohmann::json layer_json_ = nlohmann::json::array();
   nlohmann::json not_run_json_ = nlohmann::json::array();
   nlohmann::json nets_ = nlohmann::json::array();
+  nlohmann::json anomaly_json_;  // an autoencoder's own score over the inputs (null: none)
   std::size_t exact_n_ = 0;
   int agree_d_ = 0, agree_s_ = 0, bit_exact_ = 0;
   std::vector<std::pair<std::size_t, std::string>> rows_;  // op index, row

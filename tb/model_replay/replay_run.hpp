@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "quant/tflite_quant.hpp"
@@ -27,6 +28,9 @@ struct NotRun {
 // entirely on the CPU, in both roundings.
 struct NetworkOutput {
   Tensor delegate, cpu_double, cpu_single;
+  // An autoencoder's own score (anomaly_score.hpp): the reconstruction error
+  // of the delegate's output and of TFLite's (double rounding), dequantized.
+  std::optional<std::pair<double, double>> anomaly;
 };
 
 struct ReplayRun {

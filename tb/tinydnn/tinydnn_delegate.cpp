@@ -6,8 +6,11 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "common/error.hpp"
+#include "model_replay/anomaly_score.hpp"
 #include "model_replay/float_images.hpp"
 #include "tflite_float/float_ops.hpp"
 #include "tflite_float/interpreter.hpp"
@@ -23,6 +26,7 @@ namespace tf = cosim::tflite_float;
 struct NetOut {
   Drift drift;
   std::size_t top1 = 0, top1_float = 0;
+  std::optional<std::pair<double, double>> anomaly;  // an autoencoder's score: the delegate's, the float model's
 };
 
 // What every row of one delegate run shares.
@@ -169,6 +173,9 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const st
     no.drift.add(ref.at(t), v.at(t));
     no.top1 = tf::argmax(v.at(t));
     no.top1_float = tf::argmax(ref.at(t));
+    if (model_replay::is_autoencoder(m)) {
+      no.anomaly = {model_replay::reconstruction_error(img, v.at(t)), model_replay::reconstruction_error(img, ref.at(t))};
+    }
     net->outputs.push_back(no);
   }
   // Trace order (emit_delegate): per input, per accelerator layer, its tiles.
@@ -317,7 +324,14 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
   m.extra["network.top1_agree_float32"] = agree;
   m.extra["network.float32_snr_db_min"] = snrs.front();
   m.extra["network.float32_max_abs_diff_max"] = diffs.back();
-  m.report_json =
+  model_replay::AnomalyScores scores{"tinydnn", "float", {}, {}};
+  for (const NetOut& o : net.outputs) {
+    if (!o.anomaly) break;
+    scores.dut.push_back(o.anomaly->first);
+    scores.reference.push_back(o.anomaly->second);
+  }
+  if (!scores.dut.empty()) m.table.push_back("  " + model_replay::anomaly_line(scores));
+  nlohmann::json rep =
       nlohmann::json{{"mode", "delegate"},
                      {"network_output", nets.at(0)},  // the first input's
                      {"network_outputs", nets},
@@ -325,8 +339,9 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
                      {"network_drift",
                       {{"max_abs_diff", {{"min", diffs.front()}, {"median", pick(diffs, 0.5)}, {"max", diffs.back()}}},
                        {"snr_db", {{"min", db(snrs.front())}, {"median", db(pick(snrs, 0.5))}, {"max", db(snrs.back())}}}}},
-                     {"cycles_per_input", out.cycles / std::max<std::size_t>(1, n)}}
-          .dump();
+                     {"cycles_per_input", out.cycles / std::max<std::size_t>(1, n)}};
+  if (!scores.dut.empty()) rep["anomaly_score"] = model_replay::anomaly_json(scores);
+  m.report_json = rep.dump();
 }
 
 }  // namespace cosim::tb::tinydnn

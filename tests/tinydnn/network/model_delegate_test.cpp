@@ -248,6 +248,16 @@ TEST_F(TinyDnnDelegate, DenseLayersRunAsOneByOneConvolutions) {
   }
   const std::vector<float> x(vec.data<float>(), vec.data<float>() + vec.numel());
   expect_network_output(m, x, j["network_outputs"].at(0), [](std::size_t op) { return op != 0; });
+  // The autoencoder's own score: the float model's, recomputed here, beside
+  // the delegate's.
+  const std::vector<float> y = cosim::tflite_float::run(m, x).at(static_cast<std::size_t>(m.subgraphs[0].outputs[0]));
+  double sum = 0;
+  for (std::size_t i = 0; i < x.size(); ++i) sum += (static_cast<double>(y[i]) - x[i]) * (static_cast<double>(y[i]) - x[i]);
+  const json& a = j["anomaly_score"];
+  ASSERT_EQ(a["float"].size(), 1u) << j.dump();
+  EXPECT_NEAR(a["float"][0].get<double>(), sum / static_cast<double>(x.size()), 1e-9 * sum);
+  ASSERT_EQ(a["tinydnn"].size(), 1u);
+  EXPECT_GT(a["tinydnn"][0].get<double>(), 0.0);
 }
 
 TEST_F(TinyDnnDelegate, ThreeInputsGiveThreeNetworkOutputsAndTheAgreement) {

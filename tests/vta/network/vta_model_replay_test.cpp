@@ -452,6 +452,31 @@ void expect_on_vta_equal_to_tflite(VtaModelReplay& t, const std::string& path, c
 TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
   REQUIRE_MODEL(kAd01);
   expect_on_vta_equal_to_tflite(*this, kAd01, "ad01", "", {{"FULLY_CONNECTED", 10}});
+  // The autoencoder's own score, per input: with the output bit-exact against
+  // TFLite (double rounding) the two scores are the same number; the score
+  // itself is the MSE of the dequantized output against the input, here from
+  // the run's own tensors (--dump) and the model's quantization.
+  const std::string out = work() + "/ad01_score";
+  const Cmd c = cosim("run " + scenario("resnet8") + " --set model=" + kAd01 + " --set requant=tflite_double --out " + out);
+  ASSERT_EQ(c.code, 0) << c.out;
+  const json a = report(out)["anomaly_score"];
+  ASSERT_EQ(a["vta"].size(), 1u) << a.dump();
+  EXPECT_EQ(a["vta"][0].get<double>(), a["tflite_double"][0].get<double>());
+  EXPECT_EQ(a["max_relative_difference"].get<double>(), 0.0);
+  const cosim::tflite::Model model = cosim::tflite::load_model(kAd01);
+  const auto& sg = model.subgraphs[0];
+  const cosim::Tensor x = cosim::tflite::random_input(model, 1);
+  const cosim::Tensor y = cosim::tflite::run_reference(model, x, cosim::quant::Rounding::kDouble).at(sg.outputs[0]);
+  const auto& qi = sg.tensors[static_cast<std::size_t>(sg.inputs[0])].quant;
+  const auto& qo = sg.tensors[static_cast<std::size_t>(sg.outputs[0])].quant;
+  double sum = 0;
+  for (int64_t i = 0; i < x.numel(); ++i) {
+    const double xi = static_cast<float>(x.data<int8_t>()[i] - qi.zero_point[0]) * qi.scale[0];
+    const double yi = static_cast<float>(y.data<int8_t>()[i] - qo.zero_point[0]) * qo.scale[0];
+    sum += (yi - xi) * (yi - xi);
+  }
+  EXPECT_NEAR(a["tflite_double"][0].get<double>(), sum / static_cast<double>(x.numel()), 1e-9 * sum);
+  EXPECT_NE(c.out.find("anomaly score (reconstruction MSE) over 1 input(s): vta"), std::string::npos) << c.out;
 }
 
 // Visual wake words with `depthwise: gemm`: its 13 DEPTHWISE_CONV_2D on the
