@@ -132,9 +132,115 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain(const std::
 }
 
 namespace {
+
+void append(std::vector<float>& to, const std::vector<float>& v) { to.insert(to.end(), v.begin(), v.end()); }
+
+// The chain run on the inputs, accumulated over them: per TF2 layer the
+// model's float operator(s) on the same (dequantized TF2) input, the layer
+// with INQ weights only, the TF2 output and the float model's own tensor;
+// per host operator the float model's tensor and the chain's; the golden
+// maps per input.
+struct ChainSamples {
+  std::vector<std::vector<float>> ref_layer, tf2_out, ref_net, inq_out;  // by TF2 layer
+  std::map<std::size_t, std::vector<float>> host_ref, host_tf2;          // by operator
+  std::vector<std::vector<std::vector<int8_t>>> golden;                  // per input, per layer: CHW
+};
+
+// TF2 layer k on input xq's golden maps: its samples.
+void sample_layer(const tflite::Model& m, const Network& net, std::size_t k, const std::vector<int8_t>& xq,
+                  const std::vector<std::vector<int8_t>>& maps, const tf::Values& fv, ChainSamples& s) {
+  const NetworkLayer& l = net.info[k];
+  const ConvLayer& L = net.layers[k];
+  tf::Values v(m.subgraphs[0].tensors.size());
+  v[static_cast<std::size_t>(l.in_tensor)] = map_value(net, xq, maps, input_source(net.layers, k));
+  tf::run_op(m, l.conv_op, v);
+  if (l.add_op >= 0) {
+    v[static_cast<std::size_t>(l.res_tensor)] = map_value(net, xq, maps, L.residual_from);
+    tf::run_op(m, static_cast<std::size_t>(l.add_op), v);
+  }
+  const std::vector<float> got = map_value(net, xq, maps, static_cast<int>(k));
+  append(s.ref_layer[k], v[static_cast<std::size_t>(l.out_tensor)]);
+  append(s.inq_out[k], inq_layer(net, k, xq, maps));
+  append(s.tf2_out[k], got);
+  append(s.ref_net[k], fv[static_cast<std::size_t>(l.out_tensor)]);
+}
+
+// One input through the float model and the TF2 chain: its program, golden
+// maps, samples and top-1s.
+void run_input(ChainNet& cn, const std::vector<float>& img, ChainSamples& s) {
+  const tflite::Model& m = cn.model;
+  const Network& net = cn.net;
+  const ConvLayer& first = net.layers.front();
+  const tf::Values fv = tf::run(m, img);
+  const std::vector<int8_t> xq =
+      quantize_map(nhwc_to_chw(img, first.c_in, first.h_in, first.w_in), first.c_in, {net.input_q});
+  cn.programs.push_back(compile(net.layers, xq));
+  s.golden.push_back(sac_chain(net.layers, xq));
+  const std::vector<std::vector<int8_t>>& maps = s.golden.back();
+  for (std::size_t k = 0; k < net.layers.size(); ++k) sample_layer(m, net, k, xq, maps, fv, s);
+  const tf::Values hv = host_tail(m, net, xq, maps);
+  for (std::size_t op : net.host_ops) {
+    const auto t = static_cast<std::size_t>(m.subgraphs[0].operators[op].outputs[0]);
+    append(s.host_ref[op], fv[t]);
+    append(s.host_tf2[op], hv[t]);
+  }
+  cn.float_top1.push_back(top1(m, fv));
+  cn.golden_top1.push_back(top1(m, hv));
+}
+
+// A TF2 layer's row (not a fused ADD): shapes, one check per input and
+// channel group, MACs over the inputs.
+void tf2_layer_row(const ChainNet& cn, const LayerContext& ctx, const ChainSamples& s, ChainLayer& st,
+                   model_replay::LoweredLayer<ModelLayerState>& layer) {
+  const ConvLayer& L = cn.net.layers[static_cast<std::size_t>(st.layer)];
+  const NetworkLayer& l = cn.net.info[static_cast<std::size_t>(st.layer)];
+  layer.shapes += ", k" + std::to_string(l.conv.conv.k) + " s" + std::to_string(L.stride);
+  if (L.k != l.conv.conv.k) layer.shapes += " (as k" + std::to_string(L.k) + ")";
+  if (l.add_op >= 0) layer.shapes += " + op" + std::to_string(l.add_op);
+  if (L.relu) layer.shapes += " relu";
+  const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
+  const uint64_t out_addr = cn.programs.front().layers[static_cast<std::size_t>(st.layer)].out_addr;
+  for (int n = 0; n < cn.inputs; ++n) {
+    const std::vector<uint8_t> expect =
+        to_hc16w(s.golden[static_cast<std::size_t>(n)][static_cast<std::size_t>(st.layer)], L.c_out, ho, wo);
+    for (int g = 0; g < groups; ++g) {
+      layer.checks.push_back({ctx.check + check_suffix(n, g, L.c_out), hc16w_group(expect, g, ho, wo), {}});
+      st.check_addrs.push_back(out_addr + hc16w_group_offset(g, wo));
+    }
+  }
+  st.row_pitch = hc16w_row_pitch(groups, wo);
+  layer.macs = static_cast<uint64_t>(cn.inputs) * L.c_out * ho * wo * l.conv.conv.c_in * l.conv.conv.k * l.conv.conv.k;
+}
+
+// The row of one operator: a TF2 layer, an ADD fused into one, or a host operator.
+model_replay::LoweredLayer<ModelLayerState> chain_row(const std::shared_ptr<const ChainNet>& cn,
+                                                      const LayerContext& ctx, const ChainSamples& s) {
+  const Network& net = cn->net;
+  model_replay::LoweredLayer<ModelLayerState> layer;
+  ChainLayer st;
+  st.net = cn;
+  layer.shapes = model_replay::op_shapes(cn->model, ctx.op_index);
+  for (std::size_t k = 0; k < net.layers.size(); ++k) {
+    const NetworkLayer& l = net.info[k];
+    if (l.conv_op != ctx.op_index && l.add_op != static_cast<int>(ctx.op_index)) continue;
+    st.layer = static_cast<int>(k);
+    st.fused_add = l.add_op == static_cast<int>(ctx.op_index);
+    st.inq_err = compare(s.ref_layer[k], s.inq_out[k]);
+    st.layer_err = compare(s.ref_layer[k], s.tf2_out[k]);
+    st.net_err = compare(s.ref_net[k], s.tf2_out[k]);
+  }
+  if (st.layer < 0) {
+    st.net_err = compare(s.host_ref.at(ctx.op_index), s.host_tf2.at(ctx.op_index));
+  } else if (!st.fused_add) {
+    tf2_layer_row(*cn, ctx, s, st, layer);
+  }
+  layer.state = std::move(st);
+  return layer;
+}
+
 // The rest of lower_chain; an InputError is about the model's contents.
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
-                                                      const std::vector<std::vector<float>>& images) {
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(
+    const std::vector<LayerContext>& ctxs, const std::vector<std::vector<float>>& images) {
   const scenario::Scenario& sc = ctxs.front().sc;
   auto cn = std::make_shared<ChainNet>();
   cn->model = ctxs.front().model;
@@ -150,93 +256,14 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(co
   std::vector<tf::Values> cal;
   for (int k = 0; k < n_cal; ++k) cal.push_back(tf::run(m, images[static_cast<std::size_t>(k)]));
   cn->net = plan_network(m, channel_max(m, cal));
-  const Network& net = cn->net;
-
   // The chain on every input: golden maps, layer and network error.
-  const std::size_t nl = net.layers.size();
-  std::vector<std::vector<float>> ref_layer(nl), tf2_out(nl), ref_net(nl), inq_out(nl);
-  std::map<std::size_t, std::vector<float>> host_ref, host_tf2;  // by operator
-  std::vector<std::vector<std::vector<int8_t>>> golden;          // per input, per layer: CHW
-  const ConvLayer& first = net.layers.front();
-  for (int n = 0; n < cn->inputs; ++n) {
-    const std::vector<float>& img = images[static_cast<std::size_t>(n_cal + n)];
-    const tf::Values fv = tf::run(m, img);
-    const std::vector<int8_t> xq =
-        quantize_map(nhwc_to_chw(img, first.c_in, first.h_in, first.w_in), first.c_in, {net.input_q});
-    cn->programs.push_back(compile(net.layers, xq));
-    golden.push_back(sac_chain(net.layers, xq));
-    const std::vector<std::vector<int8_t>>& maps = golden.back();
-    for (std::size_t k = 0; k < nl; ++k) {
-      const NetworkLayer& l = net.info[k];
-      const ConvLayer& L = net.layers[k];
-      // The model's float operator(s) on the same (dequantized TF2) input.
-      tf::Values v(m.subgraphs[0].tensors.size());
-      v[static_cast<std::size_t>(l.in_tensor)] = map_value(net, xq, maps, input_source(net.layers, k));
-      tf::run_op(m, l.conv_op, v);
-      if (l.add_op >= 0) {
-        v[static_cast<std::size_t>(l.res_tensor)] = map_value(net, xq, maps, L.residual_from);
-        tf::run_op(m, static_cast<std::size_t>(l.add_op), v);
-      }
-      const std::vector<float> got = map_value(net, xq, maps, static_cast<int>(k));
-      const std::vector<float>& ref = v[static_cast<std::size_t>(l.out_tensor)];
-      ref_layer[k].insert(ref_layer[k].end(), ref.begin(), ref.end());
-      const std::vector<float> inq = inq_layer(net, k, xq, maps);
-      inq_out[k].insert(inq_out[k].end(), inq.begin(), inq.end());
-      tf2_out[k].insert(tf2_out[k].end(), got.begin(), got.end());
-      const std::vector<float>& fr = fv[static_cast<std::size_t>(l.out_tensor)];
-      ref_net[k].insert(ref_net[k].end(), fr.begin(), fr.end());
-    }
-    const tf::Values hv = host_tail(m, net, xq, maps);
-    for (std::size_t op : net.host_ops) {
-      const auto t = static_cast<std::size_t>(m.subgraphs[0].operators[op].outputs[0]);
-      host_ref[op].insert(host_ref[op].end(), fv[t].begin(), fv[t].end());
-      host_tf2[op].insert(host_tf2[op].end(), hv[t].begin(), hv[t].end());
-    }
-    cn->float_top1.push_back(top1(m, fv));
-    cn->golden_top1.push_back(top1(m, hv));
-  }
-
+  const std::size_t nl = cn->net.layers.size();
+  ChainSamples s{std::vector<std::vector<float>>(nl), std::vector<std::vector<float>>(nl),
+                 std::vector<std::vector<float>>(nl), std::vector<std::vector<float>>(nl), {}, {}, {}};
+  for (int n = 0; n < cn->inputs; ++n) run_input(*cn, images[static_cast<std::size_t>(n_cal + n)], s);
   // One row per operator, in model order.
   std::vector<model_replay::LoweredLayer<ModelLayerState>> out;
-  for (const LayerContext& ctx : ctxs) {
-    model_replay::LoweredLayer<ModelLayerState> layer;
-    ChainLayer st;
-    st.net = cn;
-    layer.shapes = model_replay::op_shapes(m, ctx.op_index);
-    for (std::size_t k = 0; k < nl; ++k) {
-      const NetworkLayer& l = net.info[k];
-      if (l.conv_op != ctx.op_index && l.add_op != static_cast<int>(ctx.op_index)) continue;
-      st.layer = static_cast<int>(k);
-      st.fused_add = l.add_op == static_cast<int>(ctx.op_index);
-      st.inq_err = compare(ref_layer[k], inq_out[k]);
-      st.layer_err = compare(ref_layer[k], tf2_out[k]);
-      st.net_err = compare(ref_net[k], tf2_out[k]);
-    }
-    if (st.layer < 0) {
-      st.net_err = compare(host_ref.at(ctx.op_index), host_tf2.at(ctx.op_index));
-    } else if (!st.fused_add) {
-      const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
-      const NetworkLayer& l = net.info[static_cast<std::size_t>(st.layer)];
-      layer.shapes += ", k" + std::to_string(l.conv.conv.k) + " s" + std::to_string(L.stride);
-      if (L.k != l.conv.conv.k) layer.shapes += " (as k" + std::to_string(L.k) + ")";
-      if (l.add_op >= 0) layer.shapes += " + op" + std::to_string(l.add_op);
-      if (L.relu) layer.shapes += " relu";
-      const int ho = L.h_out(), wo = L.w_out(), groups = (L.c_out + 15) / 16;
-      const uint64_t out_addr = cn->programs.front().layers[static_cast<std::size_t>(st.layer)].out_addr;
-      for (int n = 0; n < cn->inputs; ++n) {
-        const std::vector<uint8_t> expect =
-            to_hc16w(golden[static_cast<std::size_t>(n)][static_cast<std::size_t>(st.layer)], L.c_out, ho, wo);
-        for (int g = 0; g < groups; ++g) {
-          layer.checks.push_back({ctx.check + check_suffix(n, g, L.c_out), hc16w_group(expect, g, ho, wo), {}});
-          st.check_addrs.push_back(out_addr + hc16w_group_offset(g, wo));
-        }
-      }
-      st.row_pitch = hc16w_row_pitch(groups, wo);
-      layer.macs = static_cast<uint64_t>(cn->inputs) * L.c_out * ho * wo * l.conv.conv.c_in * l.conv.conv.k * l.conv.conv.k;
-    }
-    layer.state = std::move(st);
-    out.push_back(std::move(layer));
-  }
+  for (const LayerContext& ctx : ctxs) out.push_back(chain_row(cn, ctx, s));
   return out;
 }
 }  // namespace
