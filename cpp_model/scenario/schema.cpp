@@ -167,6 +167,77 @@ Value validate_map(const YAML::Node& node, const SchemaNode& s, const Ctx& ctx, 
   return v;
 }
 
+// `node` does not fit `schema`: one line naming the path, what was expected and what was found.
+[[noreturn]] void mismatch(const YAML::Node& node, const Schema& schema, const Location& loc, const std::string& path) {
+  fail_at(loc, path, "expected " + schema.describe() + ", got " + got(node));
+}
+
+// A list, each item against the item schema; a shape's element count bounded.
+Value validate_list(const YAML::Node& node, const Schema& schema, const Ctx& ctx, const std::string& path,
+                    const Location& loc, Value v) {
+  const SchemaNode& s = *schema.node();
+  if (!node.IsSequence()) mismatch(node, schema, loc, path);
+  if (node.size() < s.min_len || node.size() > s.max_len) mismatch(node, schema, loc, path);
+  v.kind = Value::Kind::kList;
+  for (std::size_t i = 0; i < node.size(); ++i) {
+    v.items.push_back(validate_impl(node[i], s.children[0], ctx, path + "[" + std::to_string(i) + "]", loc));
+  }
+  if (s.is_shape) {
+    // Each dimension is at most 2^20, so the running product stays far
+    // below int64 overflow while it is compared with the limit.
+    int64_t elements = 1;
+    for (const Value& d : v.items) {
+      elements *= d.i;
+      if (elements > kMaxShapeElements) {
+        fail_at(loc, path,
+                "shape of more than " + std::to_string(kMaxShapeElements) +
+                    " elements (the limit of one tensor; the product of the dimensions must not exceed it)");
+      }
+    }
+  }
+  return v;
+}
+
+// The first alternative that fits; else a map that names an alternative's
+// key gets that alternative's error.
+Value validate_any_of(const YAML::Node& node, const Schema& schema, const Ctx& ctx, const std::string& path,
+                      const Location& loc, const Location& fallback) {
+  const SchemaNode& s = *schema.node();
+  for (const Schema& alt : s.children) {
+    try {
+      return validate_impl(node, alt, ctx, path, fallback);
+    } catch (const InputError&) {
+    }
+  }
+  if (node.IsMap() && node.size() > 0 && node.begin()->first.IsScalar()) {
+    const std::string key = node.begin()->first.Scalar();
+    for (const Schema& alt : s.children) {
+      const SchemaNode& a = *alt.node();
+      if (a.type != Type::kMap) continue;
+      for (const Field& f : a.fields) {
+        if (f.key == key) return validate_impl(node, alt, ctx, path, fallback);
+      }
+    }
+  }
+  mismatch(node, schema, loc, path);
+}
+
+// A bool: YAML 1.1's spellings.
+Value validate_bool(const YAML::Node& node, const Schema& schema, const Location& loc, const std::string& path,
+                    Value v) {
+  if (!plain_scalar(node)) mismatch(node, schema, loc, path);
+  const std::string& t = node.Scalar();
+  if (t == "true" || t == "yes" || t == "on") {
+    v.b = true;
+  } else if (t == "false" || t == "no" || t == "off") {
+    v.b = false;
+  } else {
+    mismatch(node, schema, loc, path);
+  }
+  v.kind = Value::Kind::kBool;
+  return v;
+}
+
 Value validate_impl(const YAML::Node& node, const Schema& schema, const Ctx& ctx, const std::string& path,
                     const Location& fallback) {
   const SchemaNode& s = *schema.node();
@@ -174,7 +245,7 @@ Value validate_impl(const YAML::Node& node, const Schema& schema, const Ctx& ctx
   Value v;
   v.path = path;
   v.loc = loc;
-  auto wrong = [&]() { fail_at(loc, path, "expected " + schema.describe() + ", got " + got(node)); };
+  auto wrong = [&]() { mismatch(node, schema, loc, path); };
   switch (s.type) {
     case Type::kInt: {
       int64_t x = 0;
@@ -197,19 +268,8 @@ Value validate_impl(const YAML::Node& node, const Schema& schema, const Ctx& ctx
       v.kind = Value::Kind::kString;
       v.s = node.Scalar();
       return v;
-    case Type::kBool: {
-      if (!plain_scalar(node)) wrong();
-      const std::string& t = node.Scalar();
-      if (t == "true" || t == "yes" || t == "on") {
-        v.b = true;
-      } else if (t == "false" || t == "no" || t == "off") {
-        v.b = false;
-      } else {
-        wrong();
-      }
-      v.kind = Value::Kind::kBool;
-      return v;
-    }
+    case Type::kBool:
+      return validate_bool(node, schema, loc, path, std::move(v));
     case Type::kEnum: {
       if (!node.IsScalar()) wrong();
       bool ok = false;
@@ -219,50 +279,12 @@ Value validate_impl(const YAML::Node& node, const Schema& schema, const Ctx& ctx
       v.s = node.Scalar();
       return v;
     }
-    case Type::kList: {
-      if (!node.IsSequence()) wrong();
-      if (node.size() < s.min_len || node.size() > s.max_len) wrong();
-      v.kind = Value::Kind::kList;
-      for (std::size_t i = 0; i < node.size(); ++i) {
-        v.items.push_back(validate_impl(node[i], s.children[0], ctx, path + "[" + std::to_string(i) + "]", loc));
-      }
-      if (s.is_shape) {
-        // Each dimension is at most 2^20, so the running product stays far
-        // below int64 overflow while it is compared with the limit.
-        int64_t elements = 1;
-        for (const Value& d : v.items) {
-          elements *= d.i;
-          if (elements > kMaxShapeElements) {
-            fail_at(loc, path,
-                    "shape of more than " + std::to_string(kMaxShapeElements) +
-                        " elements (the limit of one tensor; the product of the dimensions must not exceed it)");
-          }
-        }
-      }
-      return v;
-    }
+    case Type::kList:
+      return validate_list(node, schema, ctx, path, loc, std::move(v));
     case Type::kMap:
       return validate_map(node, s, ctx, path, loc, schema);
-    case Type::kAnyOf: {
-      for (const Schema& alt : s.children) {
-        try {
-          return validate_impl(node, alt, ctx, path, fallback);
-        } catch (const InputError&) {
-        }
-      }
-      // A map that names an alternative's key gets that alternative's error.
-      if (node.IsMap() && node.size() > 0 && node.begin()->first.IsScalar()) {
-        const std::string key = node.begin()->first.Scalar();
-        for (const Schema& alt : s.children) {
-          const SchemaNode& a = *alt.node();
-          if (a.type != Type::kMap) continue;
-          for (const Field& f : a.fields) {
-            if (f.key == key) return validate_impl(node, alt, ctx, path, fallback);
-          }
-        }
-      }
-      wrong();
-    }
+    case Type::kAnyOf:
+      return validate_any_of(node, schema, ctx, path, loc, fallback);
   }
   wrong();
   return v;

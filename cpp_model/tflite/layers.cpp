@@ -243,6 +243,101 @@ FullyConnectedParts fully_connected_parts(const Ctx& c, const Operator& op, quan
       ops::make_fully_connected_params(q.s_in, q.zp_in, fs, q.s_out, q.zp_out, c.activation(opt.activation), rounding);
   return parts;
 }
+// The window options CONV_2D and DEPTHWISE_CONV_2D share, into w.conv.
+template <class Options>
+void set_window(const Ctx& c, const Options& o, const InOut& q, const std::vector<float>& fs,
+                quant::Rounding rounding, LayerWorkload& w) {
+  w.conv = ops::make_conv_params(q.s_in, q.zp_in, fs, q.s_out, q.zp_out, c.activation(o.activation), rounding);
+  w.conv.padding = c.padding(o.padding);
+  w.conv.stride_w = o.stride_w;
+  w.conv.stride_h = o.stride_h;
+  w.conv.dilation_w = o.dilation_w;
+  w.conv.dilation_h = o.dilation_h;
+}
+
+// DEPTHWISE_CONV_2D: its options, and the channel multiplier. The kernels
+// derive the multiplier from the shapes (newer converters may write 0); the
+// stored value must agree when it is set.
+void set_depthwise(const Ctx& c, const Operator& op, const TensorInfo& it, int64_t channels, const InOut& q,
+                   const std::vector<float>& fs, quant::Rounding rounding, LayerWorkload& w) {
+  const auto* o2 = std::get_if<DepthwiseConv2DOptions>(&op.options);
+  if (o2 == nullptr)
+    c.fail("builtin_options are not DepthwiseConv2DOptions (union tag " + std::to_string(op.options_type) + ")");
+  set_window(c, *o2, q, fs, rounding, w);
+  const int64_t ic = it.shape.size() == 4 ? it.shape[3] : 0;
+  if (ic <= 0 || channels % ic != 0)
+    c.fail("filter channels " + std::to_string(channels) + " are not a multiple of input channels " +
+           std::to_string(ic));
+  if (o2->depth_multiplier != 0 && o2->depth_multiplier != channels / ic)
+    c.fail("depth_multiplier " + std::to_string(o2->depth_multiplier) + " does not match filter " +
+           std::to_string(channels) + " / input " + std::to_string(ic) + " channels");
+  w.conv.depth_multiplier = static_cast<int>(channels / ic);
+}
+
+// CONV_2D and DEPTHWISE_CONV_2D: input, filter, bias and the window.
+void set_conv(const Ctx& c, const Operator& op, float s_out, int32_t zp_out, quant::Rounding rounding,
+              LayerWorkload& w) {
+  const bool dw = op.code == kDepthwiseConv2d;
+  const TensorInfo& it = c.tensor(op, 0, "input");
+  const TensorInfo& ft = c.tensor(op, 1, "filter");
+  InOut q;
+  q.s_out = s_out;
+  q.zp_out = zp_out;
+  c.per_tensor(it, "input", q.s_in, q.zp_in);
+  const std::vector<float> fs = c.filter_scales(ft, dw ? 3 : 0);
+  w.input_tensors = {op.inputs[0]};
+  w.filter = constant_tensor(c.model, 0, op.inputs[1]);
+  const int64_t channels = dw ? w.filter.dim(3) : w.filter.dim(0);
+  w.bias = c.bias(op, 0, channels);
+  if (dw) {
+    set_depthwise(c, op, it, channels, q, fs, rounding, w);
+  } else {
+    const auto* o2 = std::get_if<Conv2DOptions>(&op.options);
+    if (o2 == nullptr)
+      c.fail("builtin_options are not Conv2DOptions (union tag " + std::to_string(op.options_type) + ")");
+    set_window(c, *o2, q, fs, rounding, w);
+  }
+  if (w.conv.stride_w < 1 || w.conv.stride_h < 1 || w.conv.dilation_w < 1 || w.conv.dilation_h < 1)
+    c.fail("strides and dilations must be >= 1");
+}
+
+void set_add(const Ctx& c, const Operator& op, float s_out, int32_t zp_out, quant::Rounding rounding,
+             LayerWorkload& w) {
+  const TensorInfo& a = c.tensor(op, 0, "input 1");
+  const TensorInfo& b = c.tensor(op, 1, "input 2");
+  float s1 = 0, s2 = 0;
+  int32_t z1 = 0, z2 = 0;
+  c.per_tensor(a, "input 1", s1, z1);
+  c.per_tensor(b, "input 2", s2, z2);
+  const auto* o2 = std::get_if<AddOptions>(&op.options);
+  const FusedActivation act = o2 ? o2->activation : FusedActivation::kNone;
+  if (o2 == nullptr && op.options_type != 0)
+    c.fail("builtin_options are not AddOptions (union tag " + std::to_string(op.options_type) + ")");
+  w.input_tensors = {op.inputs[0], op.inputs[1]};
+  w.add = ops::make_add_params(s1, z1, s2, z2, s_out, zp_out, c.activation(act), rounding);
+}
+
+// The layer's inputs and expected output from a reference run, when it has
+// all of them (has_data).
+void attach_golden(const TensorMap& golden, LayerWorkload& w) {
+  bool all = true;
+  for (int32_t t : w.input_tensors) {
+    auto it = golden.find(t);
+    if (it == golden.end()) {
+      all = false;
+      break;
+    }
+    w.inputs.push_back(it->second);
+  }
+  auto e = golden.find(w.output_tensor);
+  if (all && e != golden.end()) {
+    w.expected = e->second;
+    w.has_data = true;
+  } else {
+    w.inputs.clear();
+  }
+}
+
 }  // namespace
 
 std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& filter, quant::Rounding rounding,
@@ -268,49 +363,7 @@ std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& fi
     c.per_tensor(ot, "output", s_out, zp_out);
 
     if (op.code == kConv2d || op.code == kDepthwiseConv2d) {
-      const bool dw = op.code == kDepthwiseConv2d;
-      const TensorInfo& it = c.tensor(op, 0, "input");
-      const TensorInfo& ft = c.tensor(op, 1, "filter");
-      float s_in = 0;
-      int32_t zp_in = 0;
-      c.per_tensor(it, "input", s_in, zp_in);
-      const std::vector<float> fs = c.filter_scales(ft, dw ? 3 : 0);
-      w.input_tensors = {op.inputs[0]};
-      w.filter = constant_tensor(model, 0, op.inputs[1]);
-      const int64_t channels = dw ? w.filter.dim(3) : w.filter.dim(0);
-      w.bias = c.bias(op, 0, channels);
-      // The window options CONV_2D and DEPTHWISE_CONV_2D share.
-      auto set_window = [&](const auto& o) {
-        w.conv = ops::make_conv_params(s_in, zp_in, fs, s_out, zp_out, c.activation(o.activation), rounding);
-        w.conv.padding = c.padding(o.padding);
-        w.conv.stride_w = o.stride_w;
-        w.conv.stride_h = o.stride_h;
-        w.conv.dilation_w = o.dilation_w;
-        w.conv.dilation_h = o.dilation_h;
-      };
-      if (dw) {
-        const auto* o2 = std::get_if<DepthwiseConv2DOptions>(&op.options);
-        if (o2 == nullptr)
-          c.fail("builtin_options are not DepthwiseConv2DOptions (union tag " + std::to_string(op.options_type) + ")");
-        set_window(*o2);
-        // The kernels derive the multiplier from the shapes (newer converters
-        // may write 0); the stored value must agree when it is set.
-        const int64_t ic = it.shape.size() == 4 ? it.shape[3] : 0;
-        if (ic <= 0 || channels % ic != 0)
-          c.fail("filter channels " + std::to_string(channels) + " are not a multiple of input channels " +
-                 std::to_string(ic));
-        if (o2->depth_multiplier != 0 && o2->depth_multiplier != channels / ic)
-          c.fail("depth_multiplier " + std::to_string(o2->depth_multiplier) + " does not match filter " +
-                 std::to_string(channels) + " / input " + std::to_string(ic) + " channels");
-        w.conv.depth_multiplier = static_cast<int>(channels / ic);
-      } else {
-        const auto* o2 = std::get_if<Conv2DOptions>(&op.options);
-        if (o2 == nullptr)
-          c.fail("builtin_options are not Conv2DOptions (union tag " + std::to_string(op.options_type) + ")");
-        set_window(*o2);
-      }
-      if (w.conv.stride_w < 1 || w.conv.stride_h < 1 || w.conv.dilation_w < 1 || w.conv.dilation_h < 1)
-        c.fail("strides and dilations must be >= 1");
+      set_conv(c, op, s_out, zp_out, rounding, w);
     } else if (op.code == kFullyConnected) {
       FullyConnectedParts parts = fully_connected_parts(c, op, rounding);
       w.input_tensors = {op.inputs[0]};
@@ -318,38 +371,9 @@ std::vector<LayerWorkload> extract_layers(const Model& model, const OpFilter& fi
       w.bias = std::move(parts.bias);
       w.fc = parts.params;
     } else {  // ADD
-      const TensorInfo& a = c.tensor(op, 0, "input 1");
-      const TensorInfo& b = c.tensor(op, 1, "input 2");
-      float s1 = 0, s2 = 0;
-      int32_t z1 = 0, z2 = 0;
-      c.per_tensor(a, "input 1", s1, z1);
-      c.per_tensor(b, "input 2", s2, z2);
-      const auto* o2 = std::get_if<AddOptions>(&op.options);
-      const FusedActivation act = o2 ? o2->activation : FusedActivation::kNone;
-      if (o2 == nullptr && op.options_type != 0)
-        c.fail("builtin_options are not AddOptions (union tag " + std::to_string(op.options_type) + ")");
-      w.input_tensors = {op.inputs[0], op.inputs[1]};
-      w.add = ops::make_add_params(s1, z1, s2, z2, s_out, zp_out, c.activation(act), rounding);
+      set_add(c, op, s_out, zp_out, rounding, w);
     }
-
-    if (golden != nullptr) {
-      bool all = true;
-      for (int32_t t : w.input_tensors) {
-        auto it = golden->find(t);
-        if (it == golden->end()) {
-          all = false;
-          break;
-        }
-        w.inputs.push_back(it->second);
-      }
-      auto e = golden->find(w.output_tensor);
-      if (all && e != golden->end()) {
-        w.expected = e->second;
-        w.has_data = true;
-      } else {
-        w.inputs.clear();
-      }
-    }
+    if (golden != nullptr) attach_golden(*golden, w);
     out.push_back(std::move(w));
   }
   return out;

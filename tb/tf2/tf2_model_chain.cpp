@@ -217,8 +217,8 @@ model_replay::LoweredLayer<ModelLayerState> chain_row(const LayerContext& ctx, c
 }
 
 // The rest of lower_chain; an InputError is about the model's contents.
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
-                                                      const std::vector<std::vector<float>>& images) {
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(
+    const std::vector<LayerContext>& ctxs, const std::vector<std::vector<float>>& images) {
   const scenario::Scenario& sc = ctxs.front().sc;
   auto cn = std::make_shared<ChainNet>();
   cn->model = ctxs.front().model;

@@ -142,108 +142,126 @@ void HostPlayer::step(const trace::Step& s) {
     case trace::Op::kRegWrite:
       reg_access(tlm::TLM_WRITE_COMMAND, s.addr, static_cast<uint32_t>(s.value), s);
       break;
-    case trace::Op::kRegCheck: {
-      RegCheck c;
-      c.name = s.reg_name;
-      c.offset = static_cast<uint32_t>(s.addr);
-      c.expected = s.expected;
-      c.mask = s.mask;
-      c.line = s.line;
-      c.value = reg_access(tlm::TLM_READ_COMMAND, s.addr, 0, s);
-      c.cycle = dut_.cycles();
-      result_.reg_checks.push_back(std::move(c));
+    case trace::Op::kRegCheck:
+      check_register(s);
       break;
-    }
-    case trace::Op::kRegPoll: {
-      // Back-to-back reads, each costing the register port's cycles. The
-      // budget is checked before every read; a read is counted as at least
-      // one cycle, so a DUT whose reads take no clock cannot poll forever.
-      const uint64_t start = dut_.cycles();
-      uint64_t reads = 0;
-      uint32_t v = 0;
-      for (;;) {
-        const uint64_t spent = dut_.cycles() - start;
-        if (spent > s.value || reads > s.value) {
-          throw TimeoutError("register " + s.reg_name + " (" + hex(s.addr) + ") did not match within " +
-                             std::to_string(s.value) + " cycles (" + where(s) + "): last read " + hex32(v) + ", " +
-                             matches_text(s.expected, s.mask) + ", " + std::to_string(spent) + " cycles and " +
-                             std::to_string(reads) + " reads spent: " + dut_.diagnosis());
-        }
-        v = reg_access(tlm::TLM_READ_COMMAND, s.addr, 0, s);
-        ++reads;
-        if ((v & s.mask) == (s.expected & s.mask)) break;
-      }
+    case trace::Op::kRegPoll:
+      poll_register(s);
       break;
-    }
-    case trace::Op::kWaitIrq: {
-      const uint64_t start = dut_.cycles();
-      bool seen = false;
-      try {
-        seen = dut_.run_until_irq(s.value);
-      } catch (const InputError& e) {
-        throw InputError(where(s) + ": " + e.what());
-      }
-      if (!seen) {
-        throw TimeoutError("DUT did not raise its interrupt within " + std::to_string(s.value) + " cycles (" +
-                           where(s) + ", " + std::to_string(dut_.cycles() - start) + " cycles run): " +
-                           dut_.diagnosis());
-      }
-      result_.done_cycles = dut_.cycles();
+    case trace::Op::kWaitIrq:
+      wait_irq(s);
       break;
-    }
     case trace::Op::kStreamSend:
       dut_.stream_send(s.stream, s.data);
       break;
-    case trace::Op::kWaitDone: {
-      const uint64_t start = dut_.cycles();
-      if (!dut_.run(s.value)) {
-        throw TimeoutError("DUT did not finish within " + std::to_string(s.value) + " cycles (" + where(s) +
-                           ", " + std::to_string(dut_.cycles() - start) + " cycles run): " + dut_.diagnosis());
-      }
-      result_.done_cycles = dut_.cycles();
+    case trace::Op::kWaitDone:
+      wait_done(s);
       break;
-    }
     case trace::Op::kMemCheck:
-    case trace::Op::kStreamCheck: {
-      CheckCapture c;
-      c.desc = s.tensor;
-      c.line = s.line;
-      c.expected = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
-      if (c.expected.nbytes() != s.data.size()) {
-        throw InputError(where(s) + ": check '" + s.tensor.name + "' has " + std::to_string(s.data.size()) +
-                         " expected bytes, its shape needs " + std::to_string(c.expected.nbytes()));
-      }
-      c.expected.bytes() = s.data;
-      c.actual = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
-      if (s.op == trace::Op::kMemCheck) {
-        c.base_addr = s.addr;
-        if (s.tensor.strided()) {  // channel-blocked or row-pitched in memory: gather the NHWC tensor
-          const std::vector<uint8_t> mem = mem_peek(s.addr, s.tensor.memory_bytes(), s);
-          const std::size_t esize = dtype_size(s.tensor.dtype);
-          for (int64_t i = 0; i < s.tensor.numel(); ++i) {
-            std::memcpy(c.actual.bytes().data() + i * esize, mem.data() + s.tensor.memory_offset(i), esize);
-          }
-        } else {
-          c.actual.bytes() = mem_peek(s.addr, s.data.size(), s);
-        }
-      } else {
-        c.stream = s.stream;
-        std::vector<uint8_t> got = dut_.stream_receive(s.stream, s.data.size());
-        got.resize(s.data.size());  // a short stream compares as zeros; the DUT reports the shortfall
-        c.actual.bytes() = std::move(got);
-      }
-      result_.checks.push_back(std::move(c));
+    case trace::Op::kStreamCheck:
+      capture_check(s);
       break;
-    }
-    case trace::Op::kMemDump: {
-      const std::vector<uint8_t> bytes = mem_peek(s.addr, s.value, s);
-      std::filesystem::create_directories(out_dir_);
-      const std::string path = (std::filesystem::path(out_dir_) / s.file).string();
-      trace::write_file_bytes(path, bytes);
-      result_.dumps.push_back(path);
+    case trace::Op::kMemDump:
+      dump_memory(s);
       break;
-    }
   }
+}
+
+void HostPlayer::check_register(const trace::Step& s) {
+  RegCheck c;
+  c.name = s.reg_name;
+  c.offset = static_cast<uint32_t>(s.addr);
+  c.expected = s.expected;
+  c.mask = s.mask;
+  c.line = s.line;
+  c.value = reg_access(tlm::TLM_READ_COMMAND, s.addr, 0, s);
+  c.cycle = dut_.cycles();
+  result_.reg_checks.push_back(std::move(c));
+}
+
+// Back-to-back reads, each costing the register port's cycles. The budget is
+// checked before every read; a read is counted as at least one cycle, so a
+// DUT whose reads take no clock cannot poll forever.
+void HostPlayer::poll_register(const trace::Step& s) {
+  const uint64_t start = dut_.cycles();
+  uint64_t reads = 0;
+  uint32_t v = 0;
+  for (;;) {
+    const uint64_t spent = dut_.cycles() - start;
+    if (spent > s.value || reads > s.value) {
+      throw TimeoutError("register " + s.reg_name + " (" + hex(s.addr) + ") did not match within " +
+                         std::to_string(s.value) + " cycles (" + where(s) + "): last read " + hex32(v) + ", " +
+                         matches_text(s.expected, s.mask) + ", " + std::to_string(spent) + " cycles and " +
+                         std::to_string(reads) + " reads spent: " + dut_.diagnosis());
+    }
+    v = reg_access(tlm::TLM_READ_COMMAND, s.addr, 0, s);
+    ++reads;
+    if ((v & s.mask) == (s.expected & s.mask)) break;
+  }
+}
+
+void HostPlayer::wait_irq(const trace::Step& s) {
+  const uint64_t start = dut_.cycles();
+  bool seen = false;
+  try {
+    seen = dut_.run_until_irq(s.value);
+  } catch (const InputError& e) {
+    throw InputError(where(s) + ": " + e.what());
+  }
+  if (!seen) {
+    throw TimeoutError("DUT did not raise its interrupt within " + std::to_string(s.value) + " cycles (" + where(s) +
+                       ", " + std::to_string(dut_.cycles() - start) + " cycles run): " + dut_.diagnosis());
+  }
+  result_.done_cycles = dut_.cycles();
+}
+
+void HostPlayer::wait_done(const trace::Step& s) {
+  const uint64_t start = dut_.cycles();
+  if (!dut_.run(s.value)) {
+    throw TimeoutError("DUT did not finish within " + std::to_string(s.value) + " cycles (" + where(s) + ", " +
+                       std::to_string(dut_.cycles() - start) + " cycles run): " + dut_.diagnosis());
+  }
+  result_.done_cycles = dut_.cycles();
+}
+
+// A memory or stream check: what the DUT wrote, kept for the scoreboard.
+void HostPlayer::capture_check(const trace::Step& s) {
+  CheckCapture c;
+  c.desc = s.tensor;
+  c.line = s.line;
+  c.expected = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
+  if (c.expected.nbytes() != s.data.size()) {
+    throw InputError(where(s) + ": check '" + s.tensor.name + "' has " + std::to_string(s.data.size()) +
+                     " expected bytes, its shape needs " + std::to_string(c.expected.nbytes()));
+  }
+  c.expected.bytes() = s.data;
+  c.actual = Tensor(s.tensor.dtype, s.tensor.shape, s.tensor.layout);
+  if (s.op == trace::Op::kMemCheck) {
+    c.base_addr = s.addr;
+    if (s.tensor.strided()) {  // channel-blocked or row-pitched in memory: gather the NHWC tensor
+      const std::vector<uint8_t> mem = mem_peek(s.addr, s.tensor.memory_bytes(), s);
+      const std::size_t esize = dtype_size(s.tensor.dtype);
+      for (int64_t i = 0; i < s.tensor.numel(); ++i) {
+        std::memcpy(c.actual.bytes().data() + i * esize, mem.data() + s.tensor.memory_offset(i), esize);
+      }
+    } else {
+      c.actual.bytes() = mem_peek(s.addr, s.data.size(), s);
+    }
+  } else {
+    c.stream = s.stream;
+    std::vector<uint8_t> got = dut_.stream_receive(s.stream, s.data.size());
+    got.resize(s.data.size());  // a short stream compares as zeros; the DUT reports the shortfall
+    c.actual.bytes() = std::move(got);
+  }
+  result_.checks.push_back(std::move(c));
+}
+
+void HostPlayer::dump_memory(const trace::Step& s) {
+  const std::vector<uint8_t> bytes = mem_peek(s.addr, s.value, s);
+  std::filesystem::create_directories(out_dir_);
+  const std::string path = (std::filesystem::path(out_dir_) / s.file).string();
+  trace::write_file_bytes(path, bytes);
+  result_.dumps.push_back(path);
 }
 
 }  // namespace cosim::tb

@@ -73,6 +73,13 @@ class HostPlayer : public sc_core::sc_module {
  private:
   void play();
   void step(const trace::Step& s);
+  // One method per step that does more than one call (step() dispatches).
+  void check_register(const trace::Step& s);
+  void poll_register(const trace::Step& s);
+  void wait_irq(const trace::Step& s);
+  void wait_done(const trace::Step& s);
+  void capture_check(const trace::Step& s);
+  void dump_memory(const trace::Step& s);
   void mem_write(uint64_t addr, const std::vector<uint8_t>& data, const trace::Step& s);
   // One 32-bit register access through reg_socket (TLM b_transport).
   uint32_t reg_access(tlm::tlm_command cmd, uint64_t offset, uint32_t value, const trace::Step& s);
