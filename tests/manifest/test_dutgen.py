@@ -152,6 +152,15 @@ class Malformed(ManifestFolder):
     def test_variant_unknown_parameter(self):
         self.expect_error(GOOD.replace("{Depth: 8}", "{Width: 8}"), "variants[0].params.Width", "unknown key")
 
+    def test_variant_mutant_must_be_one_of_the_manifests(self):
+        # No `mutants` list at all, then a list without that name.
+        bug = GOOD.replace("params: {Depth: 8}}", "params: {Depth: 8}}\n  - {name: mini_bug, mutant: mini_flip}")
+        self.expect_error(bug, "variants[1].mutant", "'mini_flip' is not a mutant of this manifest's `mutants` file")
+        with open(os.path.join(self.dir, "mutants.yaml"), "w") as f:
+            f.write("mutants:\n  - {name: mini_other, file: mini.sv, context: m, original: m, mutated: n, "
+                    "description: x}\n")
+        self.expect_error(bug + "mutants: mutants.yaml\n", "variants[1].mutant", "'mini_flip' is not a mutant")
+
     # The generated register block's keys (scripts/dutgen_regtop.py).
     GEN = GOOD.replace("registers:", "register_block: generated\nregisters:")
 
