@@ -312,6 +312,11 @@ def validate(m, path):
             c.fail(f"{k}.name", f"duplicate type {d['name']}")
         dbg_names.add(d["name"])
         width = c.integer(f"{k}.width", d["width"], 1, 1024)
+        # The convention: a debug vector is one output of the top, listed with
+        # the other debug outputs (the port check then finds it on the top).
+        debug_ports = (m.get("ports") or {}).get("debug") or []
+        if "port" in d and d["port"] not in debug_ports:
+            c.fail(f"{k}.port", f"{d['port']!r} is not listed in ports.debug")
         used = {}
         fnames = set()
         for j, f in enumerate(c.seq(f"{k}.fields", d["fields"])):

@@ -218,7 +218,12 @@ class Malformed(ManifestFolder):
       - {name: a_state, bits: "2:0", enum: state_e}
       - {name: level, bits: "7:4"}
 deadlock: {vector: status_t, fields: [a_state], busy: StRun, progress: [level], cycles: 100}
-variants:""")
+variants:""").replace("addr_width: 8}\n", "addr_width: 8}\n  debug: [status_o]\n")
+
+    def test_debug_vector_port_is_a_listed_debug_port(self):
+        # One convention: a debug vector is a port of its own, listed in ports.debug.
+        self.expect_error(self.DBG.replace("  debug: [status_o]\n", ""), "debug[0].port",
+                          "'status_o' is not listed in ports.debug")
 
     def test_deadlock_rule_is_generated(self):
         self.write(self.DBG)
