@@ -25,7 +25,7 @@
 #   <variant>         one STATIC library per entry of `variants:`, Verilated once
 #                     (rtl/common/*.sv + generated package + sources, top, prefix
 #                     V<top>, trace / defines / -G parameters / assertions /
-#                     coverage as the variant says)
+#                     coverage / one applied mutant as the variant says)
 #   <dut>_regs        INTERFACE library: the generated C++ header (no Verilator)
 #   <dut>_gen         the build-time generation step
 # Global properties, for tests that Verilate single modules of the DUT:
@@ -137,6 +137,14 @@ function(cosim_add_dut manifest)
     endif()
     # The vendor stand-ins the manifest selects (`vendor`, rtl/vendor) before its own sources.
     set(sources ${COSIM_COMMON_SV} ${pkg_sv} ${COSIM_DUT_VENDOR_SOURCES} ${reg_top_sv} ${COSIM_DUT_SOURCES})
+    if(${p}_MUTANT)
+      # A test-only variant with one named mutant applied (cmake/mutants.cmake).
+      if(NOT COMMAND cosim_mutant_variant_sources)
+        message(FATAL_ERROR "${manifest}: variant ${v} names mutant ${${p}_MUTANT}: "
+                            "variants with a mutant are built in the cosim source tree only")
+      endif()
+      cosim_mutant_variant_sources(sources ${v} ${${p}_MUTANT})
+    endif()
     if(COSIM_RTL_COVERAGE AND ${p}_COVERAGE)
       list(APPEND flags COVERAGE)
       list(APPEND sources ${COSIM_DUT_BIND_SOURCES})

@@ -36,6 +36,52 @@ if(COSIM_MUTANT_SCHEMATA)
   message(STATUS "Mutant schemata: guarded copies in ${COSIM_MUTANT_DIR}")
 endif()
 
+# cosim_mutant_substitute(<out-var> <path> <pairs>): the copy <pairs> (a
+# list original;copy;...) gives for <path>, else <path>; sets
+# <out-var>_SUBSTITUTED to TRUE or FALSE.
+function(cosim_mutant_substitute out path pairs)
+  get_filename_component(abs ${path} ABSOLUTE)
+  list(FIND pairs "${abs}" idx)
+  set(hit FALSE)
+  if(idx GREATER_EQUAL 0)
+    math(EXPR idx "${idx} + 1")
+    list(GET pairs ${idx} path)
+    set(hit TRUE)
+  endif()
+  set(${out} ${path} PARENT_SCOPE)
+  set(${out}_SUBSTITUTED ${hit} PARENT_SCOPE)
+endfunction()
+
+# cosim_mutant_variant_sources(<sources-var> <variant> <mutant>)
+# A test-only Verilated variant that names one mutant in its manifest
+# (`variants: [{name: tf2_rtl_bug, mutant: tf2_wave_single_bit}]`, tests/wave):
+# scripts/mutant_schemata.py apply writes, at configure time, a copy of the
+# mutant's file with the mutated expression in place, unguarded, and the copy
+# replaces the original in <sources-var>. In the schemata build the other
+# files of the variant still get their guarded copies (verilate()).
+function(cosim_mutant_variant_sources sources_var variant mutant)
+  set(dir ${CMAKE_BINARY_DIR}/mutants/applied/${variant})
+  execute_process(
+    COMMAND ${COSIM_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/mutant_schemata.py apply
+            --repo ${CMAKE_SOURCE_DIR} --mutant ${mutant} --out ${dir}
+    RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    string(STRIP "${err}" err)
+    message(FATAL_ERROR "variant ${variant}: ${err}")
+  endif()
+  include(${dir}/sources.cmake)
+  list(GET COSIM_MUTANT_APPLIED_SUBST 0 original)
+  file(GLOB lists ${CMAKE_SOURCE_DIR}/rtl/*/mutants.yaml)
+  set_property(DIRECTORY ${CMAKE_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+               ${lists} ${original} ${CMAKE_SOURCE_DIR}/scripts/mutant_schemata.py)
+  set(result "")
+  foreach(f ${${sources_var}})
+    cosim_mutant_substitute(f ${f} "${COSIM_MUTANT_APPLIED_SUBST}")
+    list(APPEND result ${f})
+  endforeach()
+  set(${sources_var} ${result} PARENT_SCOPE)
+endfunction()
+
 # cosim_mutant_verilate_args(<out-var> <verilate() arguments>...)
 # The arguments with every SOURCES entry that has a guarded copy replaced by
 # it, the mutant package first among the sources, and -Wno-fatal (a mutated
@@ -59,11 +105,8 @@ function(cosim_mutant_verilate_args out)
         continue()
       endif()
       if(in_sources)
-        get_filename_component(abs ${a} ABSOLUTE)
-        list(FIND COSIM_MUTANT_SUBST "${abs}" idx)
-        if(idx GREATER_EQUAL 0)
-          math(EXPR idx "${idx} + 1")
-          list(GET COSIM_MUTANT_SUBST ${idx} a)
+        cosim_mutant_substitute(a ${a} "${COSIM_MUTANT_SUBST}")
+        if(a_SUBSTITUTED)
           set(mutated TRUE)
         endif()
       endif()

@@ -59,6 +59,23 @@ REG_NAME = re.compile(r"^[A-Z][A-Z0-9_]*$")
 DUT_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
+def _validate_variant_mutants(c, m, path):
+    """A variant's `mutant` names one of the manifest's own mutants (the
+    build applies it to a copy of the RTL: cmake/mutants.cmake)."""
+    named = [(i, v["mutant"]) for i, v in enumerate(m["variants"]) if "mutant" in v]
+    if not named:
+        return
+    names = set()
+    if "mutants" in m:
+        with open(os.path.join(os.path.dirname(path), m["mutants"]), encoding="utf-8") as f:
+            doc = yaml.safe_load(f) or {}
+        names = {str(d.get("name")) for d in (doc.get("mutants") or []) if isinstance(d, dict)}
+    for i, name in named:
+        c.string(f"variants[{i}].mutant", name)
+        if name not in names:
+            c.fail(f"variants[{i}].mutant", f"{name!r} is not a mutant of this manifest's `mutants` file")
+
+
 class ManifestError(Exception):
     """One clear line: FILE: KEY: message."""
 
@@ -295,6 +312,11 @@ def validate(m, path):
             c.fail(f"{k}.name", f"duplicate type {d['name']}")
         dbg_names.add(d["name"])
         width = c.integer(f"{k}.width", d["width"], 1, 1024)
+        # The convention: a debug vector is one output of the top, listed with
+        # the other debug outputs (the port check then finds it on the top).
+        debug_ports = (m.get("ports") or {}).get("debug") or []
+        if "port" in d and d["port"] not in debug_ports:
+            c.fail(f"{k}.port", f"{d['port']!r} is not listed in ports.debug")
         used = {}
         fnames = set()
         for j, f in enumerate(c.seq(f"{k}.fields", d["fields"])):
@@ -325,7 +347,7 @@ def validate(m, path):
         c.fail("variants", "expected at least one variant")
     for i, v in enumerate(variants):
         k = f"variants[{i}]"
-        c.mapping(k, v, ("name",), ("desc", "trace", "defines", "params", "assert", "coverage"))
+        c.mapping(k, v, ("name",), ("desc", "trace", "defines", "params", "assert", "coverage", "mutant"))
         c.string(f"{k}.name", v["name"], re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$"), "a CMake target name")
         if v["name"] in vnames:
             c.fail(f"{k}.name", f"duplicate variant {v['name']}")
@@ -369,6 +391,7 @@ def validate(m, path):
         mf = c.string("mutants", m["mutants"])
         if not os.path.isfile(os.path.join(os.path.dirname(path), mf)):
             c.fail("mutants", f"{mf!r} is not a file beside the manifest")
+    _validate_variant_mutants(c, m, path)
 
     if "coverage" in m:
         cov = c.mapping("coverage", m["coverage"], (), ("targets", "labels", "bind_sources", "bins", "rates"))
@@ -861,6 +884,7 @@ def gen_cmake(m):
         L.append(f"set({p}_COVERAGE {'OFF' if v.get('coverage') is False else 'ON'})")
         args = [f"-D{d}" for d in v["defines"]] + [f"-G{k}={val}" for k, val in v["params"].items()]
         L.append(f"set({p}_ARGS " + " ".join(_cm(x) for x in args) + ")")
+        L.append(f"set({p}_MUTANT {v.get('mutant', '')})")
     return "\n".join(L) + "\n"
 
 

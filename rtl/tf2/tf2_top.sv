@@ -31,20 +31,10 @@ module tf2_top
   output logic                        error_o,          // CTRL.error
   output logic [31:0]                 err_info_o,       // ERR_INFO
 
-  // Per-cycle events (testbench performance counters) and FSM states
-  // (testbench diagnosis); not needed by a host.
-  output logic                        ev_pe_busy_o,
-  output logic                        ev_filt_wait_o,
-  output logic                        ev_out_wait_o,
-  output logic [3:0]                  dbg_ctrl_state_o,
-  output logic [15:0]                 dbg_desc_idx_o,
-  output logic [DimW-1:0]             dbg_group_o,
-  output logic                        dbg_feat_loaded_o,
-  output logic [2:0]                  dbg_filt_state_o,
-  output logic                        dbg_sched_idle_o,
-  output logic [2:0]                  dbg_wr_state_o,
-  output logic                        dbg_rd_busy_o,
-  output logic [1:0]                  dbg_rd_owner_o
+  // The debug vector (tf2.yaml `debug`: dbg_t): FSM states for the
+  // testbench's diagnosis and timeline, per-cycle events for its counters;
+  // not needed by a host.
+  output dbg_t                        dbg_o
 );
 
   localparam int unsigned NLanes = (OCol3D * KTap > OCol2D) ? OCol3D * KTap : OCol2D;
@@ -126,11 +116,6 @@ module tf2_top
     hw2reg.filt_depth           = 32'(FilterDepth);
   end
   assign busy_o         = busy;
-  assign dbg_sched_idle_o = sch_idle;
-  assign ev_pe_busy_o   = pe_busy;
-  assign ev_filt_wait_o = filt_wait;
-  assign ev_out_wait_o  = out_wait;
-  assign dbg_desc_idx_o = err_desc;
 
   // Read clients: 0 descriptor fetch, 1 Filter Loader, 2 Feature Loader,
   // 3 Writer (residual map). The Filter Loader goes before the Feature
@@ -185,8 +170,6 @@ module tf2_top
     if (rd_busy_q) r_valid[rd_owner_q] = m_axi_rvalid_i;
   end
   assign m_axi_rready_o = rd_busy_q;
-  assign dbg_rd_busy_o  = rd_busy_q;
-  assign dbg_rd_owner_o = rd_owner_q;
 
   desc_t             desc;
   logic [15:0]       ckk;
@@ -211,6 +194,11 @@ module tf2_top
   logic [3:0]        wr_busy;
   logic [3:0][31:0]  wr_limit;
   logic              slot_valid, slot_pop;
+  // The units' states the debug vector carries.
+  logic [3:0]        ctrl_state;
+  logic [DimW-1:0]   ctrl_group;
+  logic              feat_loaded;
+  logic [2:0]        filt_state, wr_state;
 
   tf2_controller #(.NPe(NPe), .FeatDepth(FeatDepth), .FilterDepth(FilterDepth)) u_ctrl (
     .clk_i, .rst_ni,
@@ -268,9 +256,9 @@ module tf2_top
     .slot_valid_i  (slot_valid),
     .wr_err_i      (wr_err),
     .wr_rd_err_i   (wr_rd_err),
-    .state_o       (dbg_ctrl_state_o),
-    .group_o       (dbg_group_o),
-    .feat_loaded_o (dbg_feat_loaded_o)
+    .state_o       (ctrl_state),
+    .group_o       (ctrl_group),
+    .feat_loaded_o (feat_loaded)
   );
 
   // ---------------------------------------------------------------------------
@@ -394,7 +382,7 @@ module tf2_top
     .done_o     (filt_done),
     .code_err_o (filt_code_err),
     .axi_err_o  (filt_axi_err),
-    .state_o    (dbg_filt_state_o),
+    .state_o    (filt_state),
     .pw_valid_o (pw_valid),
     .pw_bank_o  (pw_bank),
     .pw_pe_o    (pw_pe),
@@ -510,7 +498,7 @@ module tf2_top
     .idle_o      (wr_idle),
     .err_o       (wr_err),
     .rd_err_o    (wr_rd_err),
-    .state_o     (dbg_wr_state_o),
+    .state_o     (wr_state),
     .start_i     (wr_start),
     .bank_i      (wr_bank),
     .oc0_i       (wr_oc0),
@@ -545,6 +533,11 @@ module tf2_top
     .m_bready_o  (m_axi_bready_o),
     .m_bresp_i   (m_axi_bresp_i)
   );
+
+  assign dbg_o = '{ctrl_state: ctrl_state, filt_state: filt_state, wr_state: wr_state,
+                   rd_busy: rd_busy_q, rd_owner: rd_owner_q, feat_loaded: feat_loaded, sched_idle: sch_idle,
+                   pe_busy: pe_busy, filt_wait: filt_wait, out_wait: out_wait, desc_idx: err_desc,
+                   group: ctrl_group};
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   // AXI4 master handshakes: a valid is held, with its payload stable, until

@@ -372,14 +372,6 @@ module tf2_writer
       for (int unsigned l = 0; l < CVec; l++) begin
         for (int unsigned j = 0; j < NCol; j++) begin
           buf_d[j][8*l +: 8] = addm_q[slot_bank_i][l] ? y[PeW'(l - fill_lo)][j] : 8'd0;
-`ifdef COSIM_INJECT_BUG
-          // Test-only fault (tests/wave, never in the product build): output
-          // channel 5 of pixel (y 2, x 3) gets its least significant bit flipped.
-          if (addm_q[slot_bank_i][l] && 32'(oc0_q[slot_bank_i]) - fill_lo + l == 32'd5 && j < 32'(slot_ncols_i) &&
-              slot_pix_i + j == 2 * 32'(desc_i.w_out) + 32'd3) begin
-            buf_d[j][8*l +: 8] = y[PeW'(l - fill_lo)][j] ^ 8'd1;
-          end
-`endif
         end
       end
     end

@@ -90,20 +90,7 @@ module tinydnn_post
     .data_o  (norm_data)
   );
 
-`ifdef COSIM_INJECT_BUG
-  // Test-only fault (tests/wave, never in the product build): the value of
-  // output channel 3 at output position 7 gets its lowest bf16 mantissa bit
-  // flipped on its way into the destination buffer.
-  logic r3_bug_q, r4_bug_q, norm_bug_q;
-  always_ff @(posedge clk_i) begin
-    r3_bug_q   <= busy_q && ({28'd0, idx_q} == 32'd3) && ({19'd0, pos_q} == 32'd7);
-    r4_bug_q   <= r3_bug_q;
-    norm_bug_q <= r4_bug_q;
-  end
-  assign dst_wdata_o = norm_data ^ (norm_bug_q ? 32'h0001_0000 : 32'd0);
-`else
   assign dst_wdata_o = norm_data;
-`endif
 
   assign dst_we_o = norm_valid;
   assign busy_o   = busy_q;

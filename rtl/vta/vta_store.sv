@@ -149,25 +149,7 @@ module vta_store import vta_pkg::*; #(
   logic [7:0]  wbeat_q;
   logic [31:0] outstanding_q;
   assign m_wvalid_o = df_valid && wl_valid;
-`ifdef COSIM_INJECT_BUG
-  // Test-only fault (tests/wave, never in the product build): the first data
-  // beat of the second STORE instruction has bit 0 flipped. A STORE starts
-  // only after the previous one is done (all_done), so that beat is its own.
-  logic [1:0] bug_starts_q;
-  logic       bug_done_q;
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      bug_starts_q <= '0;
-      bug_done_q   <= 1'b0;
-    end else begin
-      if (start && bug_starts_q != 2'd2) bug_starts_q <= bug_starts_q + 2'd1;
-      if (df_pop && bug_starts_q == 2'd2) bug_done_q <= 1'b1;
-    end
-  end
-  assign m_wdata_o = df_data ^ ((bug_starts_q == 2'd2 && !bug_done_q) ? DataWidth'(1) : '0);
-`else
   assign m_wdata_o  = df_data;
-`endif
   assign m_wlast_o  = (wbeat_q == wl_len);
   assign df_pop     = m_wvalid_o && m_wready_i;
   assign wl_pop     = df_pop && m_wlast_o;

@@ -2,7 +2,7 @@
 // (Tf2Core, shared with the bare harness in tb/tf2/core), the register port
 // behind the TLM register target, and the 128-bit AXI4 master served by
 // TimedAxiSlave through the TLM memory bridge to the DRAM target. Perf
-// counters are counted per cycle from the DUT's event pins; a timeout
+// counters are counted per cycle from the DUT's debug vector; a timeout
 // diagnosis names every unit's FSM state.
 #pragma once
 

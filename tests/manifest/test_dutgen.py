@@ -152,6 +152,15 @@ class Malformed(ManifestFolder):
     def test_variant_unknown_parameter(self):
         self.expect_error(GOOD.replace("{Depth: 8}", "{Width: 8}"), "variants[0].params.Width", "unknown key")
 
+    def test_variant_mutant_must_be_one_of_the_manifests(self):
+        # No `mutants` list at all, then a list without that name.
+        bug = GOOD.replace("params: {Depth: 8}}", "params: {Depth: 8}}\n  - {name: mini_bug, mutant: mini_flip}")
+        self.expect_error(bug, "variants[1].mutant", "'mini_flip' is not a mutant of this manifest's `mutants` file")
+        with open(os.path.join(self.dir, "mutants.yaml"), "w") as f:
+            f.write("mutants:\n  - {name: mini_other, file: mini.sv, context: m, original: m, mutated: n, "
+                    "description: x}\n")
+        self.expect_error(bug + "mutants: mutants.yaml\n", "variants[1].mutant", "'mini_flip' is not a mutant")
+
     # The generated register block's keys (scripts/dutgen_regtop.py).
     GEN = GOOD.replace("registers:", "register_block: generated\nregisters:")
 
@@ -209,7 +218,12 @@ class Malformed(ManifestFolder):
       - {name: a_state, bits: "2:0", enum: state_e}
       - {name: level, bits: "7:4"}
 deadlock: {vector: status_t, fields: [a_state], busy: StRun, progress: [level], cycles: 100}
-variants:""")
+variants:""").replace("addr_width: 8}\n", "addr_width: 8}\n  debug: [status_o]\n")
+
+    def test_debug_vector_port_is_a_listed_debug_port(self):
+        # One convention: a debug vector is a port of its own, listed in ports.debug.
+        self.expect_error(self.DBG.replace("  debug: [status_o]\n", ""), "debug[0].port",
+                          "'status_o' is not listed in ports.debug")
 
     def test_deadlock_rule_is_generated(self):
         self.write(self.DBG)

@@ -128,6 +128,39 @@ class Schemata(unittest.TestCase):
         self.dut("d", [mutant("x", "a", "a", "b"), mutant("x", "b", "b", "a")])
         self.assertIn("duplicate mutant name x", self.gen().stderr)
 
+    def apply(self, name):
+        return subprocess.run([sys.executable, GEN, "apply", "--repo", self.repo, "--mutant", name, "--out", self.out],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def test_apply_writes_one_mutant_unguarded(self):
+        # A test-only variant's copy (manifest `variants: [{mutant: ...}]`):
+        # only the named mutant, in place, no run-time guard.
+        self.dut("d", [
+            mutant("add_sub", "assign y_o = a_i + b_i;", "a_i + b_i", "a_i - b_i"),
+            mutant("min_max", "assign z_o = (a_i < b_i) ? a_i : b_i;", "a_i < b_i", "a_i > b_i"),
+        ])
+        r = self.apply("min_max")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        copy = self.copy("d")
+        self.assertIn("assign z_o = ((a_i > b_i)) ? a_i : b_i;", copy)  # parenthesised: precedence kept
+        self.assertIn("assign y_o = a_i + b_i;", copy)
+        self.assertNotIn("cosim_mutant_pkg", copy)
+        self.assertFalse(os.path.exists(os.path.join(self.out, "cosim_mutant_pkg.sv")))
+        with open(os.path.join(self.out, "sources.cmake")) as f:
+            subst = f.read()
+        self.assertIn("set(COSIM_MUTANT_APPLIED_SUBST", subst)
+        self.assertIn(f'"{os.path.join(self.repo, "rtl", "d", "m.sv")}" "{os.path.join(self.out, "rtl", "d", "m.sv")}"',
+                      subst)
+
+    def test_apply_refuses_unknown_and_stale_mutants(self):
+        self.dut("d", [mutant("gone", "assign y_o = a_i * b_i;", "a_i * b_i", "a_i")])
+        r = self.apply("nope")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("unknown mutant nope", r.stderr)
+        r = self.apply("gone")
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("stale mutant gone: context found 0 times", r.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,8 +1,13 @@
 // First-divergence reports on RTL with a deliberately injected bug
-// (cosim_inject_bug: TF2 and tiny-dnn Verilated with COSIM_INJECT_BUG):
-//   TF2       output channel 5 of pixel (y 2, x 3) has its LSB flipped;
-//   tiny-dnn  output channel 3 at output position 7 (y 0, x 7 of a 10-wide
-//             map) has its lowest bf16 mantissa bit flipped, in every sample.
+// (cosim_inject_bug: the DUTs' *_rtl_bug variants, each Verilated with one
+// named mutant of rtl/<dut>/mutants.yaml applied):
+//   TF2       tf2_wave_single_bit: output channel 5 of pixel (y 2, x 3) has
+//             its LSB flipped;
+//   tiny-dnn  tinydnn_wave_single_bit: output channel 3 at output position 7
+//             (y 0, x 7 of a 10-wide map) has its lowest bf16 mantissa bit
+//             flipped, in every sample;
+//   VTA       vta_wave_single_bit: the first beat of a STORE from ACC index
+//             344 has bit 0 flipped.
 // The report must name that element and its unit of work, and the write
 // cycle it gives must be the cycle at which the FST shows the DUT handing
 // that element's bytes to memory (read back independently with fst2vcd).
@@ -134,11 +139,12 @@ TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
 }
 
 #ifdef COSIM_BUG_VTA
-// VTA: the first W beat of the second STORE instruction has bit 0 flipped
-// (rtl/vta/vta_store.sv). The expected instruction is found here from the
-// instruction stream itself (trace.txt's DRAM image, INSN_ADDR / INSN_COUNT
-// register writes; opcode = bits 2:0, STORE = 1, dram_base = bits 57:26 in
-// 16-byte OUT elements, spec/vta-isa.md), independently of the compiler.
+// VTA: the first W beat of a STORE whose ACC range starts at index 344 has
+// bit 0 flipped (vta_wave_single_bit). The STOREs that start there are found
+// here from the instruction stream itself (trace.txt's DRAM image, INSN_ADDR
+// / INSN_COUNT register writes; opcode = bits 2:0, STORE = 1, sram_base =
+// bits 25:10, dram_base = bits 57:26 in 16-byte OUT elements, y_size = bits
+// 79:64, x_size = bits 95:80, spec/vta-isa.md), independently of the compiler.
 TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   const std::string d = wavetest::fresh_dir("bug_vta");
   ASSERT_EQ(cosim_bug("conv2d", d, "--trace-around-mismatch 20"), 1) << wavetest::slurp(d + ".log");
@@ -157,28 +163,30 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   ASSERT_FALSE(blob.empty());
   const std::string image = wavetest::slurp(d + "/trace/" + blob);
   ASSERT_GE(image.size(), insn_addr + 16 * insn_count);
-  int64_t second_store = -1;
-  uint64_t dram_base = 0;
-  for (uint64_t i = 0, stores = 0; i < insn_count; ++i) {
-    uint64_t w0 = 0;
+  // The STOREs with a non-empty range from ACC index 344, in program order
+  // (a STORE starts only after the previous one is done).
+  std::vector<std::pair<int64_t, uint64_t>> faulty;  // (instruction, dram_base)
+  for (uint64_t i = 0; i < insn_count; ++i) {
+    uint64_t w0 = 0, w1 = 0;
     std::memcpy(&w0, image.data() + insn_addr + 16 * i, 8);
-    if ((w0 & 7) == 1 && ++stores == 2) {
-      second_store = static_cast<int64_t>(i);
-      dram_base = (w0 >> 26) & 0xFFFFFFFFu;
-      break;
+    std::memcpy(&w1, image.data() + insn_addr + 16 * i + 8, 8);
+    const uint64_t sram_base = (w0 >> 10) & 0xFFFF, y_size = w1 & 0xFFFF, x_size = (w1 >> 16) & 0xFFFF;
+    if ((w0 & 7) == 1 && sram_base == 344 && y_size * x_size > 0) {
+      faulty.emplace_back(static_cast<int64_t>(i), (w0 >> 26) & 0xFFFFFFFFu);
     }
   }
-  ASSERT_GE(second_store, 0);
+  ASSERT_FALSE(faulty.empty());
+  const auto [store, dram_base] = faulty.front();
   const auto j = read_json(d + "/report.json");
-  EXPECT_EQ(j["mismatch"]["count"], 1);
+  EXPECT_EQ(j["mismatch"]["count"], faulty.size());
   const auto& fd = j["first_divergence"];
   EXPECT_EQ(fd["check"], "output");
-  EXPECT_EQ(fd["unit"]["fields"]["instruction"], second_store);
+  EXPECT_EQ(fd["unit"]["fields"]["instruction"], store);
   const std::string text = fd["unit"]["text"];
-  EXPECT_EQ(text.rfind("instruction " + std::to_string(second_store) + ": STORE", 0), 0u) << text;
+  EXPECT_EQ(text.rfind("instruction " + std::to_string(store) + ": STORE", 0), 0u) << text;
   EXPECT_EQ(hex_u64(fd["address"]), 16 * dram_base);  // byte 0 of the STORE's first beat
   EXPECT_EQ(static_cast<int>(fd["actual"].get<double>()) & 0xFF, (static_cast<int>(fd["expected"].get<double>()) ^ 1) & 0xFF);
-  EXPECT_NE(wavetest::slurp(d + ".log").find("by instruction " + std::to_string(second_store) + ": STORE"),
+  EXPECT_NE(wavetest::slurp(d + ".log").find("by instruction " + std::to_string(store) + ": STORE"),
             std::string::npos);
   // At the write cycle the W channel hands over that beat.
   const uint64_t c = fd["write_cycle"];
@@ -291,7 +299,7 @@ TEST(WaveBug, EveryCommandAReportPrintsWorks) {
 #endif
 
 TEST(WaveBug, ProductBuildHasNoInjectedBug) {
-  // The same scenarios pass on the product cosim (COSIM_INJECT_BUG off by default).
+  // The same scenarios pass on the product cosim (no mutant applied).
   const std::string d = wavetest::fresh_dir("bug_product");
   const std::string cosim = fs::path(COSIM_BUG_BIN).parent_path().parent_path().parent_path() / "tb/cosim/cosim";
   for (const char* s : {"tf2_conv3x3", "tinydnn_fwd", "conv2d"}) {

@@ -13,6 +13,8 @@
 namespace cosim::tb::tf2 {
 
 namespace pins = cosim::tf2::pins;  // the generated binding (manifest ports)
+namespace dbg = regs::dbg_t;         // the debug vector's fields (manifest `debug`)
+using timeline::bits;
 
 std::string describe_err_info(uint32_t err_info) {
   namespace f = regs::err_info;
@@ -25,25 +27,27 @@ std::string describe_err_info(uint32_t err_info) {
 
 namespace {
 
-// The event pins, counted at each rising edge.
+// The debug vector's events, counted at each rising edge.
 class EventPort final : public harness::Port<Vtf2_top> {
  public:
   void drive(Vtf2_top& m) override { (void)m; }
   void sample(const Vtf2_top& m, uint64_t time) override {
     (void)time;
+    const DbgWords d(m);
+    const bool pe_busy = bits<dbg::kPeBusyLsb, dbg::kPeBusyWidth>(d.w);
     if (m.busy_o) {
       ++c.busy;
-      const std::size_t d = first_desc + m.dbg_desc_idx_o;
-      if (d >= c.desc_busy.size()) {
-        c.desc_busy.resize(d + 1, 0);
-        c.desc_pe_busy.resize(d + 1, 0);
+      const std::size_t i = first_desc + bits<dbg::kDescIdxLsb, dbg::kDescIdxWidth>(d.w);
+      if (i >= c.desc_busy.size()) {
+        c.desc_busy.resize(i + 1, 0);
+        c.desc_pe_busy.resize(i + 1, 0);
       }
-      ++c.desc_busy[d];
-      if (m.ev_pe_busy_o) ++c.desc_pe_busy[d];
+      ++c.desc_busy[i];
+      if (pe_busy) ++c.desc_pe_busy[i];
     }
-    if (m.ev_pe_busy_o) ++c.pe_busy;
-    if (m.ev_filt_wait_o) ++c.filt_wait;
-    if (m.ev_out_wait_o) ++c.out_wait;
+    if (pe_busy) ++c.pe_busy;
+    if (bits<dbg::kFiltWaitLsb, dbg::kFiltWaitWidth>(d.w)) ++c.filt_wait;
+    if (bits<dbg::kOutWaitLsb, dbg::kOutWaitWidth>(d.w)) ++c.out_wait;
   }
   EventCounts c;
   std::size_t first_desc = 0;  // the running list's first descriptor in EventCounts' numbering
@@ -51,17 +55,18 @@ class EventPort final : public harness::Port<Vtf2_top> {
 
 // `host`: what the host programmed (" of N (DESC_ADDR 0x...)"), or empty.
 std::string describe(const Vtf2_top& m, const std::string& host) {
+  const regs::Dbg d = regs::decode_dbg(DbgWords(m).w);
   std::ostringstream os;
-  const unsigned cs = m.dbg_ctrl_state_o;
-  os << "tf2 controller in " << regs::ctrl_state_e::show(cs) << " at descriptor " << m.dbg_desc_idx_o << host;
+  const unsigned cs = static_cast<unsigned>(d.ctrl_state);
+  os << "tf2 controller in " << regs::ctrl_state_e::show(cs) << " at descriptor " << d.desc_idx << host;
   if (cs == regs::ctrl_state_e::kStIdle && !m.done_o) {
     os << ": idle and not done, the start bit was never written";
   } else {
-    os << ", input map " << (m.dbg_feat_loaded_o ? "loaded" : "loading") << ", next output group "
-       << m.dbg_group_o << ", filter loader " << regs::filt_state_e::show(m.dbg_filt_state_o) << ", scheduler "
-       << (m.dbg_sched_idle_o ? "idle" : "busy") << ", writer " << regs::wr_state_e::show(m.dbg_wr_state_o)
+    os << ", input map " << (d.feat_loaded ? "loaded" : "loading") << ", next output group " << d.group
+       << ", filter loader " << regs::filt_state_e::show(d.filt_state) << ", scheduler "
+       << (d.sched_idle ? "idle" : "busy") << ", writer " << regs::wr_state_e::show(d.wr_state)
        << ", read arbiter ";
-    if (m.dbg_rd_busy_o) os << "burst in flight for the " << regs::rd_client_e::show(m.dbg_rd_owner_o);
+    if (d.rd_busy) os << "burst in flight for the " << regs::rd_client_e::show(d.rd_owner);
     else os << "free";
   }
   return os.str();

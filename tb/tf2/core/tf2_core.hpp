@@ -1,8 +1,8 @@
 // The TF2 engine (rtl/tf2, Vtf2_top of any parameter variant) on the harness
 // core (tb/harness): its AXI4 master bound by name to an AXI slave, the
 // per-cycle event counters, the register map, the decoding of its debug
-// pins into a hang diagnosis. Shared by the bare harness (Tf2Bare) and the
-// TLM wrapper (tb/tf2 Tf2Wrapper).
+// vector dbg_o into a hang diagnosis. Shared by the bare harness (Tf2Bare)
+// and the TLM wrapper (tb/tf2 Tf2Wrapper).
 #pragma once
 
 #include <cstdint>
@@ -36,7 +36,8 @@ struct HwConfig {
   uint32_t n_pe = 0, ocol3d = 0, ktap = 0, ocol2d = 0, feat_depth = 0, filt_depth = 0;
 };
 
-// Cycles counted from the DUT's event pins, as its own counters see them.
+// Cycles counted from the events of the debug vector dbg_o, as the DUT's own
+// counters see them.
 struct EventCounts {
   uint64_t busy = 0, pe_busy = 0, filt_wait = 0, out_wait = 0;
   // Busy and PE-busy cycles per descriptor index (a network's layers),

@@ -3,6 +3,7 @@
 // Verilator's headers are not -Wextra clean; they are not ours to fix.
 #include "Vtf2_top.h"
 #include "dut/tf2_regs.hpp"
+#include "timeline/timeline_port.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -12,6 +13,8 @@ namespace ctrl = cosim::tf2::regs::ctrl_state_e;
 namespace filt = cosim::tf2::regs::filt_state_e;
 namespace wr = cosim::tf2::regs::wr_state_e;
 namespace rd = cosim::tf2::regs::rd_client_e;
+namespace dbg = cosim::tf2::regs::dbg_t;
+using timeline::bits;
 
 enum LaneIndex : unsigned { kController, kFeature, kFilter, kPe, kWriter, kReadPort };
 
@@ -41,26 +44,35 @@ std::vector<timeline::Lane> timeline_lanes() {
           state_lane("AXI read port", {"free", "descriptors", "filters", "features", "residuals"})};
 }
 
+DbgWords::DbgWords(const Vtf2_top& m) : w{static_cast<uint32_t>(m.dbg_o), static_cast<uint32_t>(m.dbg_o >> 32)} {
+  static_assert(dbg::kWords == 2, "dbg_o fits a 64-bit Verilator port");
+}
+
 bool TimelineProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
-  const unsigned cs = m.dbg_ctrl_state_o;
-  const bool rd_busy = m.dbg_rd_busy_o;
-  const unsigned owner = m.dbg_rd_owner_o;
+  const DbgWords d(m);
+  const unsigned cs = bits<dbg::kCtrlStateLsb, dbg::kCtrlStateWidth>(d.w);
+  const bool rd_busy = bits<dbg::kRdBusyLsb, dbg::kRdBusyWidth>(d.w);
+  const unsigned owner = bits<dbg::kRdOwnerLsb, dbg::kRdOwnerWidth>(d.w);
   v[kController] = controller_phase(cs);
   v[kReadPort] = rd_busy ? owner + 1 : 0;
   // The input map loads from the descriptor check until feat_loaded.
-  const bool feat_loading = !m.dbg_feat_loaded_o && cs >= ctrl::kStQinFetch && cs <= ctrl::kStDrain;
+  const bool feat_loading =
+      !bits<dbg::kFeatLoadedLsb, dbg::kFeatLoadedWidth>(d.w) && cs >= ctrl::kStQinFetch && cs <= ctrl::kStDrain;
   v[kFeature] = !feat_loading                        ? 0
                 : rd_busy && owner == rd::kFeature_loader ? 1
                 : rd_busy                                 ? 2
                                                           : 3;
-  const unsigned fs = m.dbg_filt_state_o;
+  const unsigned fs = bits<dbg::kFiltStateLsb, dbg::kFiltStateWidth>(d.w);
   const bool filt_cmd = fs == filt::kStCmd;
   v[kFilter] = fs == filt::kStIdle                                   ? 0
                : filt_cmd && rd_busy && owner != rd::kFilter_loader ? 3
                : fs == filt::kStCmd || fs == filt::kStPrm           ? 1
                                                                      : 2;
-  v[kPe] = m.ev_pe_busy_o ? 1 : m.ev_filt_wait_o ? 2 : m.ev_out_wait_o ? 3 : 0;
-  const unsigned ws = m.dbg_wr_state_o;
+  v[kPe] = bits<dbg::kPeBusyLsb, dbg::kPeBusyWidth>(d.w)       ? 1
+           : bits<dbg::kFiltWaitLsb, dbg::kFiltWaitWidth>(d.w) ? 2
+           : bits<dbg::kOutWaitLsb, dbg::kOutWaitWidth>(d.w)   ? 3
+                                                                : 0;
+  const unsigned ws = bits<dbg::kWrStateLsb, dbg::kWrStateWidth>(d.w);
   v[kWriter] = ws == wr::kStIdle ? 0 : ws == wr::kStResCmd || ws == wr::kStRes ? 1 : 2;
   return true;
 }
