@@ -9,6 +9,7 @@
 // (a copy's source and destination); each burst stays inside the 4 KB page
 // of every one of them.
 `include "cosim_assert.svh"
+`include "cosim_ports.svh"
 `timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_axi_burst_split #(
   parameter int unsigned AddrWidth  = 64,
@@ -22,10 +23,7 @@ module cosim_axi_burst_split #(
   input  logic                  rst_ni,
   input  logic                  clr_i,
 
-  input  logic                  req_valid_i,
-  output logic                  req_ready_o,
-  input  logic [NumAddr-1:0][AddrWidth-1:0] req_addr_i,
-  input  logic [BeatsWidth-1:0] req_beats_i,   // > 0
+  `COSIM_BURST_REQUEST_PORTS(AddrWidth, BeatsWidth, NumAddr),
 
   output logic                  ax_valid_o,
   input  logic                  ax_ready_i,

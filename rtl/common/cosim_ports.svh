@@ -87,6 +87,44 @@
   input  logic                  r_last_i, \
   input  logic [1:0]            r_resp_i
 
+// A request to the AXI burst primitives (rtl/common/cosim_axi_burst_split,
+// cosim_axi_write_bursts), slave side: req_beats_i (> 0) full-width beats
+// from each of NumAddr byte addresses.
+`define COSIM_BURST_REQUEST_PORTS(AddrW, BeatsW, NumAddr) \
+  input  logic                  req_valid_i, \
+  output logic                  req_ready_o, \
+  input  logic [(NumAddr)-1:0][(AddrW)-1:0] req_addr_i, \
+  input  logic [(BeatsW)-1:0]   req_beats_i
+
+// The handshakes, address and WLAST of an AXI4 master's write channels (AW,
+// W, B; WDATA, WSTRB and BRESP are not among them): the ports of
+// rtl/common/cosim_axi_write_bursts, which drives them for a write client.
+`define COSIM_AXI_WRITE_HANDSHAKE_PORTS(AddrW) \
+  output logic                  m_awvalid_o, \
+  input  logic                  m_awready_i, \
+  output logic [(AddrW)-1:0]    m_awaddr_o, \
+  output logic [7:0]            m_awlen_o, \
+  output logic                  m_wvalid_o, \
+  input  logic                  m_wready_i, \
+  output logic                  m_wlast_o, \
+  input  logic                  m_bvalid_i, \
+  output logic                  m_bready_o
+
+// A write client that owns the AXI write channels of a master (the AW, W and
+// B signals of COSIM_AXI_MASTER_PORTS, m_ without axi_): the top passes them
+// on to its master ports; the handshakes come from its
+// cosim_axi_write_bursts, connected with COSIM_AXI_WRITE_HANDSHAKE_CONNECT.
+`define COSIM_AXI_WRITE_CLIENT_PORTS(AddrW, DataW) \
+  `COSIM_AXI_WRITE_HANDSHAKE_PORTS(AddrW), \
+  output logic [(DataW)-1:0]    m_wdata_o, \
+  output logic [(DataW)/8-1:0]  m_wstrb_o, \
+  input  logic [1:0]            m_bresp_i
+
+// The same handshake ports passed on by name, in an instance's connection list.
+`define COSIM_AXI_WRITE_HANDSHAKE_CONNECT \
+  .m_awvalid_o, .m_awready_i, .m_awaddr_o, .m_awlen_o, .m_wvalid_o, .m_wready_i, .m_wlast_o, \
+  .m_bvalid_i, .m_bready_o
+
 // A read client of a DMA that splits requests into bursts itself: a request
 // of req_beats_o beats from req_addr_o, then the beats in order.
 `define COSIM_DMA_READ_CLIENT_PORTS(AddrW, DataW) \

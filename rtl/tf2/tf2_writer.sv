@@ -67,18 +67,7 @@ module tf2_writer
   // Residual map read client (through the read arbiter).
   `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth),
 
-  output logic                           m_awvalid_o,
-  input  logic                           m_awready_i,
-  output logic [AxiAddrWidth-1:0]        m_awaddr_o,
-  output logic [7:0]                     m_awlen_o,
-  output logic                           m_wvalid_o,
-  input  logic                           m_wready_i,
-  output logic [AxiDataWidth-1:0]        m_wdata_o,
-  output logic [AxiDataWidth/8-1:0]      m_wstrb_o,
-  output logic                           m_wlast_o,
-  input  logic                           m_bvalid_i,
-  output logic                           m_bready_o,
-  input  logic [1:0]                     m_bresp_i
+  `COSIM_AXI_WRITE_CLIENT_PORTS(AxiAddrWidth, AxiDataWidth)
 );
 
   if (SlotWords == 0 || (SlotWords & (SlotWords - 1)) != 0 || SlotWords < 2 * NCol) begin : g_bad_slot
@@ -178,47 +167,28 @@ module tf2_writer
   assign pick_off = ((AddrW'(ey_q[pick]) * AddrW'((32'(desc_i.c_out) + 32'd15) >> 4) +
                       AddrW'(oc0_q[pick][DimW-1:4])) * AddrW'(desc_i.w_out) + AddrW'(ex_q[pick])) * 32'd16;
 
-  logic             sp_req_ready, run_go;
+  logic             wr_req_ready, run_go;
   logic [1:0]       rs_q;           // the run's slot
   logic [RunW-1:0]  rn_q;           // its pixels
   logic [RunW-1:0]  ri_q, rp_q;     // ring reads issued, beats pushed
   logic [AddrW-1:0] res_addr_q;
-  assign run_go = (state_q == StIdle) && pick_ok && (pick_n != '0) && sp_req_ready;
+  assign run_go = (state_q == StIdle) && pick_ok && (pick_n != '0) && wr_req_ready;
 
-  // AW: the run's bursts; each burst's length queues for the W side.
-  logic       sp_valid, sp_idle, wl_ready, wl_valid, wl_pop;
-  logic [7:0] sp_len, wl_len;
-  logic [AddrW-1:0] sp_addr;
-  logic [RunW-1:0] unused_sp_left;
-  logic [3:0] unused_wl_count;
-  cosim_axi_burst_split #(.AddrWidth(AddrW), .DataBytes(AxiDataWidth / 8), .BeatsWidth(RunW)) u_aw_split (
+  // AW: the run's bursts; W passes the FIFO's beats on (rtl/common).
+  logic             wr_idle, beat_valid, beat_pop;
+  logic [AddrW-1:0] run_addr;   // the run's first byte in the output map
+  assign run_addr = desc_i.out_addr + pick_off;
+  cosim_axi_write_bursts #(.AddrWidth(AxiAddrWidth), .DataBytes(AxiDataWidth / 8), .BeatsWidth(RunW)) u_write (
     .clk_i, .rst_ni,
     .clr_i       (1'b0),
+    .idle_o      (wr_idle),
+    .beat_valid_i(beat_valid),
+    .beat_pop_o  (beat_pop),
     .req_valid_i (run_go),
-    .req_ready_o (sp_req_ready),
-    .req_addr_i  (desc_i.out_addr + pick_off),
+    .req_ready_o (wr_req_ready),
+    .req_addr_i  (AxiAddrWidth'(run_addr)),
     .req_beats_i (RunW'(pick_n)),
-    .ax_valid_o  (sp_valid),
-    .ax_ready_i  (m_awready_i && wl_ready),
-    .ax_addr_o   (sp_addr),
-    .ax_len_o    (sp_len),
-    .idle_o      (sp_idle),
-    .beats_left_o(unused_sp_left)
-  );
-  assign m_awvalid_o = sp_valid && wl_ready;
-  assign m_awaddr_o  = AxiAddrWidth'(sp_addr);
-  assign m_awlen_o   = sp_len;
-
-  cosim_fifo_sync #(.Width(8), .Depth(8)) u_wlen (
-    .clk_i, .rst_ni,
-    .clr_i   (1'b0),
-    .valid_i (m_awvalid_o && m_awready_i),
-    .ready_o (wl_ready),
-    .data_i  (sp_len),
-    .valid_o (wl_valid),
-    .ready_i (wl_pop),
-    .data_o  (wl_len),
-    .count_o (unused_wl_count)
+    `COSIM_AXI_WRITE_HANDSHAKE_CONNECT
   );
 
   // Residual pixels of the run: one read command of rn beats.
@@ -244,7 +214,7 @@ module tf2_writer
   // one still in flight; its word is pushed the next cycle.
   localparam int unsigned BeatW = AxiDataWidth + AxiDataWidth / 8;
   localparam int unsigned CntW  = $clog2(OutDepth + 1);
-  logic             beat_valid, beat_pop, beat_ready, push;
+  logic             beat_ready, push;
   logic [BeatW-1:0] beat_head;
   logic [CntW-1:0]  beat_count;
   logic             rd_q;          // a ring word arrives this cycle
@@ -274,18 +244,10 @@ module tf2_writer
     .count_o (beat_count)
   );
 
-  logic [7:0]  wbeat_q;   // beat of the current W burst
-  logic [15:0] outst_q;   // bursts awaiting B
-  assign m_wvalid_o = beat_valid && wl_valid;
   assign m_wdata_o  = beat_head[AxiDataWidth-1:0];
   assign m_wstrb_o  = beat_head[BeatW-1:AxiDataWidth];
-  assign m_wlast_o  = (wbeat_q == wl_len);
-  assign beat_pop   = m_wvalid_o && m_wready_i;
-  assign wl_pop     = beat_pop && m_wlast_o;
-  assign m_bready_o = 1'b1;
   assign err_o      = m_bvalid_i && (m_bresp_i != 2'b00);
-  assign idle_o     = (state_q == StIdle) && !filling_q && (busy_q == '0) && sp_idle && !wl_valid &&
-                      !beat_valid && !rd_q && (outst_q == '0);
+  assign idle_o     = (state_q == StIdle) && !filling_q && (busy_q == '0) && wr_idle && !beat_valid && !rd_q;
 
   // ---- Next state (always_comb) and registers (always_ff) --------------------
   // Where two updates of one cycle hit the same slot, the later one below
@@ -303,8 +265,6 @@ module tf2_writer
   logic [RunW-1:0]                   rn_d, ri_d, rp_d, rcol_d;
   logic [AddrW-1:0]                  res_addr_d;
   logic                              resbuf_we;   // a residual beat lands at rcol_q
-  logic [7:0]                        wbeat_d;
-  logic [15:0]                       outst_d;
 
   // Slots: a group takes its bank's slot. Lanes of this group carry its
   // channels; the group holding the last channel also zeroes the rest of the
@@ -377,7 +337,7 @@ module tf2_writer
     end
   end
 
-  // Emit FSM, and the W side: burst beats and B responses outstanding.
+  // Emit FSM.
   always_comb begin
     state_d    = state_q;
     rs_d       = rs_q;
@@ -408,11 +368,6 @@ module tf2_writer
       StPush: if (push && rp_q == rn_q - 1'b1) state_d = StIdle;
       default: state_d = StIdle;
     endcase
-
-    wbeat_d = beat_pop ? (m_wlast_o ? 8'd0 : wbeat_q + 8'd1) : wbeat_q;
-    outst_d = outst_q;
-    if ((m_awvalid_o && m_awready_i) && !m_bvalid_i) outst_d = outst_q + 16'd1;
-    else if (!(m_awvalid_o && m_awready_i) && m_bvalid_i) outst_d = outst_q - 16'd1;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -440,8 +395,6 @@ module tf2_writer
       res_addr_q <= '0;
       resbuf_q   <= '0;
       rd_q       <= 1'b0;
-      wbeat_q    <= '0;
-      outst_q    <= '0;
     end else begin
       state_q    <= state_d;
       busy_q     <= busy_d;
@@ -466,25 +419,16 @@ module tf2_writer
       res_addr_q <= res_addr_d;
       if (resbuf_we) resbuf_q[rcol_q] <= res_data;
       rd_q       <= ring_re;
-      wbeat_q    <= wbeat_d;
-      outst_q    <= outst_d;
     end
   end
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   `COSIM_ASSERT(a_legal_state, state_q inside {StIdle, StResCmd, StRes, StPush},
                 ("tf2_writer: illegal state %0d", state_q))
-  // Write bursts: a B response only for a burst that was issued (the
-  // outstanding count never underflows) and a W beat only inside a burst
-  // whose AW went out (its length queued).
-  `COSIM_ASSERT_IF(a_b_no_underflow, (outst_q != '0) || (m_awvalid_o && m_awready_i), m_bvalid_i,
-                   ("tf2_writer: B response without an outstanding burst"))
   // A block has 1..NCol pixels: an empty one would fill nothing and never
   // pop the next.
   `COSIM_ASSERT_IF(a_block_nonempty, (slot_ncols_i != '0) && (32'(slot_ncols_i) <= NCol), slot_pop_o,
                    ("tf2_writer: output block of %0d pixels", slot_ncols_i))
-  `COSIM_ASSERT_IF(a_wlast_at_end, wbeat_q <= wl_len, m_wvalid_o,
-                   ("tf2_writer: W beat %0d past its burst's last (%0d)", wbeat_q, wl_len))
   // The ring: a block lands in its group's slot at the next pixel of that
   // group, inside the room the Scheduler was given, and a slot is taken only
   // when free.

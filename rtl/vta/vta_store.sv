@@ -4,10 +4,11 @@
 // padding. Uses only its "prev" token flags (towards COMPUTE): pop_prev takes a
 // compute->store token at start, push_prev gives a store->compute token after
 // the last write response.
-// Owns the AXI write channels: rows become AW bursts (splitter), and every
-// issued burst queues its length for the W side, which streams beats read
-// from the ACC buffer through a small FIFO.
+// Owns the AXI write channels: rows become AW bursts, and every issued burst
+// queues its length for the W side (rtl/common/cosim_axi_write_bursts), which
+// streams beats read from the ACC buffer through a small FIFO.
 `include "cosim_assert.svh"
+`include "cosim_ports.svh"
 `include "vta_ports.svh"
 
 module vta_store import vta_pkg::*; #(
@@ -30,17 +31,7 @@ module vta_store import vta_pkg::*; #(
   output logic [AccAw-1:0]     acc_raddr_o,
   input  logic [AccWidth-1:0]  acc_rdata_i,
 
-  output logic                 m_awvalid_o,
-  input  logic                 m_awready_i,
-  output logic [AddrWidth-1:0] m_awaddr_o,
-  output logic [7:0]           m_awlen_o,
-  output logic                 m_wvalid_o,
-  input  logic                 m_wready_i,
-  output logic [DataWidth-1:0] m_wdata_o,
-  output logic                 m_wlast_o,
-  input  logic                 m_bvalid_i,
-  output logic                 m_bready_o,
-  input  logic [1:0]           m_bresp_i,
+  `COSIM_AXI_WRITE_CLIENT_PORTS(AddrWidth, DataWidth),
 
   output eng_state_e           state_o,
   output logic [2:0]           op_o,
@@ -86,46 +77,29 @@ module vta_store import vta_pkg::*; #(
   logic        ag_q;
   logic [15:0] ag_y_q, y_size_q, x_size_q, x_stride_q;
   logic [39:0] ag_row_q;
-  logic        sp_req_ready, sp_valid, sp_ready, sp_idle;
-  logic [AddrWidth-1:0] sp_addr;
-  logic [7:0]  sp_len;
-  logic        wl_ready, wl_valid, wl_pop;
-  logic [7:0]  wl_len;
-  logic [3:0]  unused_wl_count;
-  logic [31:0] unused_sp_left;
+  logic        wr_req_ready, wr_idle;
+  logic        df_valid, df_pop;    // the data FIFO's head beat, and its W handshake
   logic        unused_df_in_ready;  // always set: reads are issued against FIFO credits
 
-  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(DataBytes)) u_split (
+  // Rows become AW bursts; W passes the data FIFO's beats on (rtl/common).
+  cosim_axi_write_bursts #(.AddrWidth(AddrWidth), .DataBytes(DataBytes), .CountWidth(32)) u_write (
     .clk_i, .rst_ni, .clr_i,
+    .idle_o      (wr_idle),
+    .beat_valid_i(df_valid),
+    .beat_pop_o  (df_pop),
     .req_valid_i (ag_q),
-    .req_ready_o (sp_req_ready),
+    .req_ready_o (wr_req_ready),
     .req_addr_i  (AddrWidth'(ag_row_q) << 4),
     .req_beats_i (32'(x_size_q) * 32'(BeatsPerElem)),
-    .ax_valid_o  (sp_valid),
-    .ax_ready_i  (sp_ready),
-    .ax_addr_o   (sp_addr),
-    .ax_len_o    (sp_len),
-    .idle_o      (sp_idle),
-    .beats_left_o(unused_sp_left)
+    `COSIM_AXI_WRITE_HANDSHAKE_CONNECT
   );
-  assign m_awvalid_o = sp_valid && wl_ready;
-  assign m_awaddr_o  = sp_addr;
-  assign m_awlen_o   = sp_len;
-  assign sp_ready    = m_awready_i && wl_ready;
-
-  cosim_fifo_sync #(.Width(8), .Depth(8)) u_wlen (
-    .clk_i, .rst_ni, .clr_i,
-    .valid_i (m_awvalid_o && m_awready_i), .ready_o (wl_ready), .data_i (sp_len),
-    .valid_o (wl_valid), .ready_i (wl_pop), .data_o (wl_len),
-    .count_o (unused_wl_count)
-  );
+  assign m_wstrb_o = '1;  // whole beats
 
   // ---- ACC read side ----------------------------------------------------------
   logic [31:0] rd_left_q;
   logic [AccAw-1:0] rd_idx_q;
   logic [7:0]  rd_c_q, inflight_c_q;
   logic        inflight_q;
-  logic        df_valid, df_pop;
   logic [2:0]  df_count;
   logic [DataWidth-1:0] df_data, trunc;
 
@@ -146,19 +120,11 @@ module vta_store import vta_pkg::*; #(
   );
 
   // ---- W / B side ---------------------------------------------------------------
-  logic [7:0]  wbeat_q;
-  logic [31:0] outstanding_q;
-  assign m_wvalid_o = df_valid && wl_valid;
   assign m_wdata_o  = df_data;
-  assign m_wlast_o  = (wbeat_q == wl_len);
-  assign df_pop     = m_wvalid_o && m_wready_i;
-  assign wl_pop     = df_pop && m_wlast_o;
-  assign m_bready_o = 1'b1;
   assign bytes_o    = df_pop ? 8'(DataBytes) : 8'd0;
 
   logic all_done;
-  assign all_done = !ag_q && sp_idle && !wl_valid && (rd_left_q == '0) && !inflight_q &&
-                    !df_valid && (outstanding_q == '0);
+  assign all_done = !ag_q && wr_idle && (rd_left_q == '0) && !inflight_q && !df_valid;
 
   logic err_q;
   err_e err_code_q;
@@ -168,10 +134,9 @@ module vta_store import vta_pkg::*; #(
       ag_q <= 1'b0;  ag_y_q <= '0;  ag_row_q <= '0;
       y_size_q <= '0;  x_size_q <= '0;  x_stride_q <= '0;
       rd_left_q <= '0;  rd_idx_q <= '0;  rd_c_q <= '0;  inflight_q <= 1'b0;  inflight_c_q <= '0;
-      wbeat_q <= '0;  outstanding_q <= '0;
     end else if (clr_i) begin
       state_q <= StIdle;  err_q <= 1'b0;  err_code_q <= ErrNone;
-      ag_q <= 1'b0;  rd_left_q <= '0;  inflight_q <= 1'b0;  wbeat_q <= '0;  outstanding_q <= '0;
+      ag_q <= 1'b0;  rd_left_q <= '0;  inflight_q <= 1'b0;
     end else begin
       err_q <= 1'b0;
 
@@ -189,16 +154,13 @@ module vta_store import vta_pkg::*; #(
       end
 
       // Row requests.
-      if (ag_q && sp_req_ready) begin
+      if (ag_q && wr_req_ready) begin
         ag_row_q <= ag_row_q + 40'(x_stride_q);
         ag_y_q   <= ag_y_q + 16'd1;
         if (ag_y_q == y_size_q - 16'd1) ag_q <= 1'b0;
       end
 
-      // W beats and B responses.
-      if (df_pop) wbeat_q <= m_wlast_o ? 8'd0 : wbeat_q + 8'd1;
-      outstanding_q <= outstanding_q + ((m_awvalid_o && m_awready_i) ? 32'd1 : 32'd0)
-                                     - (m_bvalid_i ? 32'd1 : 32'd0);
+      // B responses.
       if (m_bvalid_i && m_bresp_i != 2'b00 && !halt_i) begin
         err_q      <= 1'b1;
         err_code_q <= ErrAxiResp;

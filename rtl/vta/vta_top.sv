@@ -289,7 +289,7 @@ module vta_top import vta_pkg::*; #(
     .m_awvalid_o (m_axi_awvalid_o), .m_awready_i (m_axi_awready_i),
     .m_awaddr_o (m_axi_awaddr_o), .m_awlen_o (m_axi_awlen_o),
     .m_wvalid_o (m_axi_wvalid_o), .m_wready_i (m_axi_wready_i),
-    .m_wdata_o (m_axi_wdata_o), .m_wlast_o (m_axi_wlast_o),
+    .m_wdata_o (m_axi_wdata_o), .m_wstrb_o (m_axi_wstrb_o), .m_wlast_o (m_axi_wlast_o),
     .m_bvalid_i (m_axi_bvalid_i), .m_bready_o (m_axi_bready_o), .m_bresp_i (m_axi_bresp_i),
     .state_o (s_state), .op_o (s_op), .pops_o (s_pops), .busy_o (s_busy),
     .bytes_o (s_bytes), .stall_o (s_stall)
@@ -369,7 +369,6 @@ module vta_top import vta_pkg::*; #(
   assign m_axi_awsize_o  = BeatSize;
   assign m_axi_awburst_o = 2'b01;
   assign m_axi_awid_o    = '0;
-  assign m_axi_wstrb_o   = '1;
 
   // Read error responses stop the core, attributed to the client.
   logic rd_err;

@@ -20,6 +20,7 @@
 #include "Vcosim_axi_burst_split_small.h"
 #include "Vcosim_axi_burst_split_wide.h"
 
+#include "axi_burst_rules.hpp"
 #include "rtl_common_tb.hpp"
 
 namespace {
@@ -27,23 +28,8 @@ namespace {
 using cosim::rtl_common_test::expect_assertion;
 using cosim::rtl_common_test::Tb;
 
-struct Config {
-  uint64_t beat_bytes, max_beats, max_request;
-};
-
-// The rules: each burst is as long as the beats left, the burst limit and
-// the distance to the next 4 KB line allow.
-std::vector<std::pair<uint64_t, unsigned>> expected_bursts(const Config& c, uint64_t addr, uint64_t beats) {
-  std::vector<std::pair<uint64_t, unsigned>> out;
-  while (beats > 0) {
-    const uint64_t to_line = (4096 - (addr % 4096)) / c.beat_bytes;
-    const uint64_t n = std::min({beats, c.max_beats, to_line});
-    out.emplace_back(addr, static_cast<unsigned>(n - 1));
-    addr += n * c.beat_bytes;
-    beats -= n;
-  }
-  return out;
-}
+using Config = cosim::rtl_common_test::BurstConfig;
+using cosim::rtl_common_test::expected_bursts;
 
 template <class Model>
 void reset(Tb<Model>& tb) {

@@ -9,6 +9,8 @@
 // the same time into two buffers; then C's burst on gmem0 and its write
 // response. A burst has at most MaxBurst beats and never crosses a 4 KiB
 // boundary of A, B or C. LENGTH is in bytes, a multiple of the beat size.
+// The port lists are macros of @NAME@_ports.svh.
+`include "@NAME@_ports.svh"
 `timescale 1ns/1ps
 module @NAME@ #(
   parameter integer C_S_AXI_CONTROL_ADDR_WIDTH = 6,
@@ -20,64 +22,9 @@ module @NAME@ #(
 ) (
   input  logic                                    ap_clk,
   input  logic                                    ap_rst_n,
-  // gmem0: A in, C out
-  output logic                                    m_axi_gmem0_AWVALID,
-  input  logic                                    m_axi_gmem0_AWREADY,
-  output logic [C_M_AXI_GMEM0_ADDR_WIDTH-1:0]     m_axi_gmem0_AWADDR,
-  output logic [7:0]                              m_axi_gmem0_AWLEN,
-  output logic                                    m_axi_gmem0_WVALID,
-  input  logic                                    m_axi_gmem0_WREADY,
-  output logic [C_M_AXI_GMEM0_DATA_WIDTH-1:0]     m_axi_gmem0_WDATA,
-  output logic [C_M_AXI_GMEM0_DATA_WIDTH/8-1:0]   m_axi_gmem0_WSTRB,
-  output logic                                    m_axi_gmem0_WLAST,
-  input  logic                                    m_axi_gmem0_BVALID,
-  output logic                                    m_axi_gmem0_BREADY,
-  output logic                                    m_axi_gmem0_ARVALID,
-  input  logic                                    m_axi_gmem0_ARREADY,
-  output logic [C_M_AXI_GMEM0_ADDR_WIDTH-1:0]     m_axi_gmem0_ARADDR,
-  output logic [7:0]                              m_axi_gmem0_ARLEN,
-  input  logic                                    m_axi_gmem0_RVALID,
-  output logic                                    m_axi_gmem0_RREADY,
-  input  logic [C_M_AXI_GMEM0_DATA_WIDTH-1:0]     m_axi_gmem0_RDATA,
-  input  logic                                    m_axi_gmem0_RLAST,
-  // gmem1: B in (its write channels stay idle)
-  output logic                                    m_axi_gmem1_AWVALID,
-  input  logic                                    m_axi_gmem1_AWREADY,
-  output logic [C_M_AXI_GMEM1_ADDR_WIDTH-1:0]     m_axi_gmem1_AWADDR,
-  output logic [7:0]                              m_axi_gmem1_AWLEN,
-  output logic                                    m_axi_gmem1_WVALID,
-  input  logic                                    m_axi_gmem1_WREADY,
-  output logic [C_M_AXI_GMEM1_DATA_WIDTH-1:0]     m_axi_gmem1_WDATA,
-  output logic [C_M_AXI_GMEM1_DATA_WIDTH/8-1:0]   m_axi_gmem1_WSTRB,
-  output logic                                    m_axi_gmem1_WLAST,
-  input  logic                                    m_axi_gmem1_BVALID,
-  output logic                                    m_axi_gmem1_BREADY,
-  output logic                                    m_axi_gmem1_ARVALID,
-  input  logic                                    m_axi_gmem1_ARREADY,
-  output logic [C_M_AXI_GMEM1_ADDR_WIDTH-1:0]     m_axi_gmem1_ARADDR,
-  output logic [7:0]                              m_axi_gmem1_ARLEN,
-  input  logic                                    m_axi_gmem1_RVALID,
-  output logic                                    m_axi_gmem1_RREADY,
-  input  logic [C_M_AXI_GMEM1_DATA_WIDTH-1:0]     m_axi_gmem1_RDATA,
-  input  logic                                    m_axi_gmem1_RLAST,
-  // control
-  input  logic                                    s_axi_control_AWVALID,
-  output logic                                    s_axi_control_AWREADY,
-  input  logic [C_S_AXI_CONTROL_ADDR_WIDTH-1:0]   s_axi_control_AWADDR,
-  input  logic                                    s_axi_control_WVALID,
-  output logic                                    s_axi_control_WREADY,
-  input  logic [C_S_AXI_CONTROL_DATA_WIDTH-1:0]   s_axi_control_WDATA,
-  input  logic [C_S_AXI_CONTROL_DATA_WIDTH/8-1:0] s_axi_control_WSTRB,
-  input  logic                                    s_axi_control_ARVALID,
-  output logic                                    s_axi_control_ARREADY,
-  input  logic [C_S_AXI_CONTROL_ADDR_WIDTH-1:0]   s_axi_control_ARADDR,
-  output logic                                    s_axi_control_RVALID,
-  input  logic                                    s_axi_control_RREADY,
-  output logic [C_S_AXI_CONTROL_DATA_WIDTH-1:0]   s_axi_control_RDATA,
-  output logic [1:0]                              s_axi_control_RRESP,
-  output logic                                    s_axi_control_BVALID,
-  input  logic                                    s_axi_control_BREADY,
-  output logic [1:0]                              s_axi_control_BRESP,
+  `@NAME@_M_AXI_PORTS(gmem0, C_M_AXI_GMEM0_ADDR_WIDTH, C_M_AXI_GMEM0_DATA_WIDTH),  // A in, C out
+  `@NAME@_M_AXI_PORTS(gmem1, C_M_AXI_GMEM1_ADDR_WIDTH, C_M_AXI_GMEM1_DATA_WIDTH),  // B in (its write channels stay idle)
+  `@NAME@_S_AXI_LITE_PORTS(s_axi_control_, C_S_AXI_CONTROL_ADDR_WIDTH, C_S_AXI_CONTROL_DATA_WIDTH),
   output logic                                    interrupt
 );
 
@@ -99,13 +46,7 @@ module @NAME@ #(
     .C_S_AXI_ADDR_WIDTH(C_S_AXI_CONTROL_ADDR_WIDTH), .C_S_AXI_DATA_WIDTH(C_S_AXI_CONTROL_DATA_WIDTH)
   ) u_control (
     .ACLK(ap_clk), .ARESET_N(ap_rst_n),
-    .AWVALID(s_axi_control_AWVALID), .AWREADY(s_axi_control_AWREADY), .AWADDR(s_axi_control_AWADDR),
-    .WVALID(s_axi_control_WVALID), .WREADY(s_axi_control_WREADY), .WDATA(s_axi_control_WDATA),
-    .WSTRB(s_axi_control_WSTRB),
-    .BVALID(s_axi_control_BVALID), .BREADY(s_axi_control_BREADY), .BRESP(s_axi_control_BRESP),
-    .ARVALID(s_axi_control_ARVALID), .ARREADY(s_axi_control_ARREADY), .ARADDR(s_axi_control_ARADDR),
-    .RVALID(s_axi_control_RVALID), .RREADY(s_axi_control_RREADY), .RDATA(s_axi_control_RDATA),
-    .RRESP(s_axi_control_RRESP),
+    `@NAME@_S_AXI_LITE_CONNECT(s_axi_control_),
     .interrupt,
     .ap_start, .ap_done, .ap_ready, .ap_idle,
     .a(arg_a), .b(arg_b), .c(arg_c), .length(arg_length)

@@ -11,6 +11,7 @@
 // interrupt = GIE && (ISR != 0). Writes take AW and W in any order (each
 // held until both arrived), then answer OKAY on B; reads answer on R one
 // cycle after AR. An address outside the map reads 0 and ignores writes.
+`include "@NAME@_ports.svh"
 `timescale 1ns/1ps
 module @NAME@_control_s_axi #(
   parameter integer C_S_AXI_ADDR_WIDTH = 6,
@@ -18,23 +19,7 @@ module @NAME@_control_s_axi #(
 ) (
   input  logic                              ACLK,
   input  logic                              ARESET_N,
-  input  logic                              AWVALID,
-  output logic                              AWREADY,
-  input  logic [C_S_AXI_ADDR_WIDTH-1:0]     AWADDR,
-  input  logic                              WVALID,
-  output logic                              WREADY,
-  input  logic [C_S_AXI_DATA_WIDTH-1:0]     WDATA,
-  input  logic [C_S_AXI_DATA_WIDTH/8-1:0]   WSTRB,
-  output logic                              BVALID,
-  input  logic                              BREADY,
-  output logic [1:0]                        BRESP,
-  input  logic                              ARVALID,
-  output logic                              ARREADY,
-  input  logic [C_S_AXI_ADDR_WIDTH-1:0]     ARADDR,
-  output logic                              RVALID,
-  input  logic                              RREADY,
-  output logic [C_S_AXI_DATA_WIDTH-1:0]     RDATA,
-  output logic [1:0]                        RRESP,
+  `@NAME@_S_AXI_LITE_PORTS(, C_S_AXI_ADDR_WIDTH, C_S_AXI_DATA_WIDTH),
   output logic                              interrupt,
   // to and from the kernel
   output logic                              ap_start,
