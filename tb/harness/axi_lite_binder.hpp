@@ -4,7 +4,8 @@
 // drives AR, then takes the R beat. BREADY and RREADY are held high, as an
 // XRT host's interconnect does. Pins come from the generated binding (`Bus`,
 // harness/bus.hpp); AWPROT / ARPROT / WSTRB are driven when the top has them
-// (WSTRB all ones: 32-bit accesses only). Core clocks this binder itself.
+// (WSTRB all ones: 32-bit accesses only). An ordinary binder: Core clocks
+// it like any other (harness/control.hpp: add it first, from reset on).
 #pragma once
 
 #include <cstdint>
@@ -14,14 +15,15 @@
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "harness/bus.hpp"
+#include "harness/control_port.hpp"
 #include "harness/reg_binder.hpp"
 
 namespace cosim::tb::harness {
 
 template <class Model, class Bus>
-class AxiLiteBinder {
+class AxiLiteBinder final : public ControlPort<Model, AxiLiteBinder<Model, Bus>> {
  public:
-  void drive(Model& m) {
+  void drive(Model& m) override {
     if (!dirty_) return;
     dirty_ = false;
     set_pin(Bus::awvalid(m), aw_);
@@ -37,7 +39,7 @@ class AxiLiteBinder {
     set_pin(Bus::rready(m), 1);
   }
   // What the rising edge takes: the handshakes of this cycle.
-  void sample(const Model& m) {
+  void sample(const Model& m, uint64_t) override {
     aw_fired_ = aw_ && Bus::awready(m);
     w_fired_ = w_ && Bus::wready(m);
     ar_fired_ = ar_ && Bus::arready(m);
@@ -52,12 +54,12 @@ class AxiLiteBinder {
     }
   }
 
-  // One 32-bit access; `cycle()` clocks the model once (Core::cycle).
-  // Returns the read data (writes: 0). A response other than OKAY is
-  // recorded in errors().
-  template <class Cycle>
-  uint32_t access(Model& m, bool write, uint32_t addr, uint32_t wdata, Cycle&& cycle, const std::string& dut) {
-    (void)m;
+  // One 32-bit access on the clock loop `core` this binder is added to (its
+  // cycle() and dut()). Returns the read data (writes: 0). A response other
+  // than OKAY is recorded in errors().
+  template <class Clock>
+  uint32_t access(Clock& core, bool write, uint32_t addr, uint32_t wdata) {
+    const std::string& dut = core.dut();
     addr_ = addr;
     wdata_ = wdata;
     aw_ = w_ = write;
@@ -73,7 +75,7 @@ class AxiLiteBinder {
         throw TimeoutError(dut + ": AXI4-Lite control port did not take the " + (write ? "write" : "read") +
                            " at " + hex(addr) + " within " + std::to_string(kRegPortCycles) + " cycles");
       }
-      cycle();
+      core.cycle();
       if (aw_fired_ || w_fired_ || ar_fired_) {
         aw_ = aw_ && !aw_fired_;
         w_ = w_ && !w_fired_;
@@ -87,9 +89,9 @@ class AxiLiteBinder {
         throw TimeoutError(dut + ": AXI4-Lite control port gave no " + (write ? "B" : "R") + " response at " +
                            hex(addr) + " within " + std::to_string(kRegPortCycles) + " cycles");
       }
-      cycle();
+      core.cycle();
     }
-    if (resp_ != 0) {  // a failed access fails the run (Core::control_errors), as a bus error does
+    if (resp_ != 0) {  // a failed access fails the run (the wrapper's dut_errors), as a bus error does
       errors_.push_back(std::string("AXI4-Lite ") + (write ? "write" : "read") + " at " + hex(addr) + " answered " +
                         (resp_ == 2 ? "SLVERR" : resp_ == 3 ? "DECERR" : "EXOKAY"));
     }

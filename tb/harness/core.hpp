@@ -1,24 +1,24 @@
-// The harness core: one Verilated DUT model in a plain C++ clock loop,
-// generic over the model class and its generated pin binding (`Pins`, the
-// Top struct of include/dut/<dut>_pins.hpp, from the manifest's `ports`).
-// Every bare harness and every TLM wrapper of a DUT clocks its model through
-// it:
-//   - reset: the manifest's reset port held active for its cycles, then
-//     released; not counted, not dumped, the pin binders not clocked;
+// The harness core: one Verilated DUT model in a plain C++ clock loop over
+// pin binders, generic over the model class and its pin binding (`Pins`: the
+// Top struct of include/dut/<dut>_pins.hpp, from the manifest's `ports`; for
+// a module with no manifest, harness/module_binding.hpp). Every bare
+// harness, TLM wrapper and RTL unit test clocks its model through it:
+//   - reset: the binding's reset port held active for its cycles, then
+//     released; not counted, not dumped; only the reset binders (a control
+//     port's idle bus, given to the constructor) drive their pins. A binding
+//     with no reset cycles leaves reset to the test;
 //   - the clock loop: per cycle, every binder's drive(); falling-edge eval;
 //     every binder's sample(); rising-edge eval; RTL assertion check;
 //     every binder's update(); the after-cycle hook (the TLM wrapper's time);
-//   - register access through the control interface: the common register
-//     bus (RegBinder, one cycle per access) or AXI4-Lite (AxiLiteBinder);
-//   - for the Vitis control protocols (ap_ctrl_hs / ap_ctrl_chain), run()
-//     starts nothing itself: it polls CTRL for ap_done (harness/ap_ctrl.hpp);
-//   - the interrupt pins (irq interfaces): irq(), run_until_irq();
 //   - the DUT's status decoding (Status: done, error, diagnosis from its
 //     pins; static functions, so the per-cycle check is inlined), and
 //     run(): clock until done or error within a cycle budget;
+//   - the interrupt pins (irq interfaces): irq(), run_until_irq();
 //   - the FST waveform (tb/wave WaveTracer) and the coverage dump.
-// The DUT declares its other ports by adding binders (AxiMasterBinder,
-// AxisBinder, counters of its event pins); it writes no clock loop.
+// Every port of the DUT is a binder: the control port (harness/control.hpp:
+// register access goes through that binder, `ctrl.read(core, addr)`; for
+// the Vitis protocols run_to_done() polls CTRL through it), AxiMasterBinder,
+// AxisBinder, counters of its event pins. The DUT writes no clock loop.
 //
 // Include after nothing SystemC: Verilator's headers must come first.
 #pragma once
@@ -30,6 +30,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
@@ -37,40 +38,14 @@
 #include <utility>
 #include <vector>
 
-#include "common/error.hpp"
 #include "coverage/rtl_coverage.hpp"
-#include "harness/ap_ctrl.hpp"
-#include "harness/axi_lite_binder.hpp"
 #include "harness/bus.hpp"
 #include "harness/port.hpp"
-#include "harness/reg_binder.hpp"
 #include "rtl_assert/rtl_assert.hpp"
 #include "tlm/tb_config.hpp"
 #include "wave/wave_tracer.hpp"
 
 namespace cosim::tb::harness {
-
-// The binder of a DUT's control interface: by its kind, none without one.
-template <class Model, class Bus, class = void>
-struct ControlBinderOf {
-  struct type {
-    void drive(Model&) {}
-    void sample(const Model&) {}
-    template <class Cycle>
-    uint32_t access(Model&, bool, uint32_t addr, uint32_t, Cycle&&, const std::string& dut) {
-      throw InputError(dut + ": register access at " + hex(addr) + ", but the manifest declares no control port");
-    }
-    std::vector<std::string> errors() const { return {}; }
-  };
-};
-template <class Model, class Bus>
-struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kReg>> {
-  using type = RegBinder<Model, Bus>;
-};
-template <class Model, class Bus>
-struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kAxi4Lite>> {
-  using type = AxiLiteBinder<Model, Bus>;
-};
 
 // Status: how a DUT's pins say where it is. A DUT provides
 //   static bool done(const Model&);          // the run is over
@@ -104,16 +79,22 @@ using HasWatch = std::negation<std::is_same<typename WatchOf<Status>::type, NoWa
 template <class Model, class Status, class Pins>
 class Core {
  public:
+  using Binding = Pins;
+
   // `dut` names the model instance (the waveform view's root) and the DUT in
   // messages; `wave` holds the waveform settings (TbConfig::wave_*), null for
-  // none. Resets the model.
-  explicit Core(std::string dut, const TbConfig* wave = nullptr)
+  // none. `reset_binders` drive their pins through reset too (a control
+  // port's idle bus) and come first in every cycle, in the order given.
+  // Resets the model.
+  explicit Core(std::string dut, const TbConfig* wave = nullptr,
+                std::initializer_list<Port<Model>*> reset_binders = {})
       : dut_(std::move(dut)),
         ctx_(std::make_unique<VerilatedContext>()),
         wave_(std::make_unique<wave::WaveTracer<Model>>(*ctx_, wave ? *wave : TbConfig{}, dut_)),
         m_(std::make_unique<Model>(ctx_.get(), dut_.c_str())) {
     wave_->attach(*m_);
     catch_rtl_assertions(*ctx_);  // an assertion failure throws, naming the cycle
+    for (Port<Model>* p : reset_binders) add_port(*p);
     reset();
   }
   ~Core() {
@@ -129,7 +110,7 @@ class Core {
   const Model& model() const { return *m_; }
   const std::string& dut() const { return dut_; }
 
-  // Binders are clocked in the order added, after the register binder.
+  // Binders are clocked in the order added, after the reset binders.
   void add_port(Port<Model>& p) {
     ports_.push_back(&p);
     if (p.has_update()) updaters_.push_back(&p);
@@ -146,14 +127,12 @@ class Core {
 
   void cycle() {
     Model& m = *m_;
-    ctrl_.drive(m);
     for (Port<Model>* p : ports_) p->drive(m);
     const uint64_t t = time();
     Verilated::threadContextp(ctx_.get());  // a failing assertion's $stop counts on the thread's context: this one
     Pins::clock(m) = 0;
     m.eval();
     if (timeline_) wave_->sample(t, 0);
-    ctrl_.sample(m);
     for (Port<Model>* p : ports_) p->sample(m, t);
     Pins::clock(m) = 1;
     ctx_->time(cycles_ + 1);  // Verilator's assertion messages print this cycle number
@@ -165,44 +144,33 @@ class Core {
     if (after_cycle_) after_cycle_();
   }
 
-  uint32_t reg_read(uint32_t addr) { return reg_access(false, addr, 0); }
-  void reg_write(uint32_t addr, uint32_t value) { reg_access(true, addr, value); }
-
   bool done() const { return Status::done(*m_); }
   bool error() const { return Status::error(*m_); }
   std::string diagnosis() const { return Status::diagnosis(*m_); }
-  // Failed control-port accesses (an AXI4-Lite SLVERR, say).
-  std::vector<std::string> control_errors() const { return ctrl_.errors(); }
 
-  // Clocks until the DUT finished: done() or error() from its status pins,
-  // or for the Vitis protocols ap_done read from CTRL; false when
-  // `max_cycles` more cycles passed first.
+  // Clocks until the DUT finished: done() or error() from its status pins;
+  // false when `max_cycles` more cycles passed first. (The Vitis protocols
+  // learn it from CTRL instead: harness::run_to_done.)
   bool run(uint64_t max_cycles) {
     const uint64_t end = cycles_ + max_cycles;
-    if constexpr (Pins::kControl == ControlProtocol::kApCtrlHs || Pins::kControl == ControlProtocol::kApCtrlChain) {
-      return ap_ctrl::wait_done(
-          Pins::kControl == ControlProtocol::kApCtrlChain, [&] { return cycles_ < end; },
-          [&](uint32_t a) { return reg_read(a); }, [&](uint32_t a, uint32_t v) { reg_write(a, v); });
-    } else {
-      if constexpr (HasWatch<Status>::value) watch_ = {};
-      while (!done() && !error()) {
-        if (cycles_ >= end) return false;
-        cycle();
-        if constexpr (HasWatch<Status>::value) {
-          // Nothing can move any more: stop now rather than at the budget.
-          // Looked at every kWatchEvery cycles: a busy engine or a moving
-          // queue stays visible far longer, and the clock loop keeps its speed.
-          if (cycles_ % kWatchEvery != 0) continue;
-          bool owed = false;
-          for (const Port<Model>* p : ports_) owed = owed || p->owed();
-          if (watch_.stuck(Status::watch_words(*m_), owed, kWatchEvery)) {
-            deadlock_at_ = cycles_;
-            return false;
-          }
+    if constexpr (HasWatch<Status>::value) watch_ = {};
+    while (!done() && !error()) {
+      if (cycles_ >= end) return false;
+      cycle();
+      if constexpr (HasWatch<Status>::value) {
+        // Nothing can move any more: stop now rather than at the budget.
+        // Looked at every kWatchEvery cycles: a busy engine or a moving
+        // queue stays visible far longer, and the clock loop keeps its speed.
+        if (cycles_ % kWatchEvery != 0) continue;
+        bool owed = false;
+        for (const Port<Model>* p : ports_) owed = owed || p->owed();
+        if (watch_.stuck(Status::watch_words(*m_), owed, kWatchEvery)) {
+          deadlock_at_ = cycles_;
+          return false;
         }
       }
-      return true;
     }
+    return true;
   }
 
   // Whether an interrupt pin (the manifest's irq interfaces) is high.
@@ -241,29 +209,28 @@ class Core {
  private:
   void reset() {
     Model& m = *m_;
-    ctrl_.drive(m);
-    Pins::reset(m) = Pins::kResetActiveLow ? 0 : 1;
-    Pins::clock(m) = 0;
-    m.eval();
-    for (int i = 0; i < Pins::kResetCycles; ++i) {
-      Pins::clock(m) = 1;
-      m.eval();
+    for (Port<Model>* p : ports_) p->drive(m);  // the reset binders only: added before
+    if constexpr (Pins::kResetCycles == 0) {
+      Pins::clock(m) = 0;  // a binding without reset (ModuleBinding): the test resets the module
+    } else {
+      Pins::reset(m) = Pins::kResetActiveLow ? 0 : 1;
       Pins::clock(m) = 0;
       m.eval();
+      for (int i = 0; i < Pins::kResetCycles; ++i) {
+        Pins::clock(m) = 1;
+        m.eval();
+        Pins::clock(m) = 0;
+        m.eval();
+      }
+      Pins::reset(m) = Pins::kResetActiveLow ? 1 : 0;
+      m.eval();
     }
-    Pins::reset(m) = Pins::kResetActiveLow ? 1 : 0;
-    m.eval();
-  }
-
-  uint32_t reg_access(bool write, uint32_t addr, uint32_t wdata) {
-    return ctrl_.access(*m_, write, addr, wdata, [this] { cycle(); }, dut_);
   }
 
   std::string dut_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<wave::WaveTracer<Model>> wave_;  // before the model: it switches tracing on
   std::unique_ptr<Model> m_;
-  typename ControlBinderOf<Model, typename Pins::Control>::type ctrl_;
   std::vector<Port<Model>*> ports_;
   std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;

@@ -4,8 +4,9 @@
 // the read data. Pins come from the generated binding (`Bus`, harness/bus.hpp).
 // The host is always ready for a response, so the response of one access is
 // taken at the clock edge that starts the next cycle, and back-to-back
-// accesses cost one cycle each. Core clocks this binder itself (it is not in
-// the list of added binders), and its pins are written only when they change.
+// accesses cost one cycle each. An ordinary binder: Core clocks it like any
+// other (harness/control.hpp: add it first, from reset on), and its pins are
+// written only when they change.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "harness/bus.hpp"
+#include "harness/control_port.hpp"
 
 namespace cosim::tb::harness {
 
@@ -22,9 +24,9 @@ namespace cosim::tb::harness {
 constexpr int kRegPortCycles = 100;
 
 template <class Model, class Bus>
-class RegBinder {
+class RegBinder final : public ControlPort<Model, RegBinder<Model, Bus>> {
  public:
-  void drive(Model& m) {
+  void drive(Model& m) override {
     if (!dirty_) return;
     dirty_ = false;
     set_pin(Bus::req_valid(m), valid_);
@@ -33,12 +35,15 @@ class RegBinder {
     set_pin(Bus::wdata(m), wdata_);
     set_pin(Bus::rsp_ready(m), 1);
   }
-  void sample(const Model& m) { fired_ = valid_ && Bus::req_ready(m); }
+  void sample(const Model& m, uint64_t) override { fired_ = valid_ && Bus::req_ready(m); }
 
-  // One access; `cycle()` clocks the model once (Core::cycle). Returns the
-  // read data (writes: whatever the port answers).
-  template <class Cycle>
-  uint32_t access(Model& m, bool write, uint32_t addr, uint32_t wdata, Cycle&& cycle, const std::string& dut) {
+  // One access on the clock loop `core` this binder is added to (its
+  // cycle(), model() and dut()). Returns the read data (writes: whatever the
+  // port answers).
+  template <class Clock>
+  uint32_t access(Clock& core, bool write, uint32_t addr, uint32_t wdata) {
+    const Model& m = core.model();
+    const std::string& dut = core.dut();
     request(write, addr, wdata);
     int n = 0;
     do {
@@ -46,12 +51,12 @@ class RegBinder {
         idle();
         throw TimeoutError(dut + ": register port did not take the request at " + hex(addr));
       }
-      cycle();
+      core.cycle();
     } while (!fired_);
     idle();
     for (n = 0; !Bus::rsp_valid(m); ++n) {
       if (n == kRegPortCycles) throw TimeoutError(dut + ": register port did not answer at " + hex(addr));
-      cycle();
+      core.cycle();
     }
     return static_cast<uint32_t>(Bus::rdata(m));  // taken at the next clock edge (rsp_ready = 1)
   }

@@ -5,16 +5,20 @@
 //   - reset: the manifest's reset port, polarity and cycles (two bindings);
 //   - the AXI4-Lite control port: AW and W accepted in different cycles,
 //     read-back, an error response recorded;
-//   - the Vitis control protocols: run() polls CTRL for ap_done (cleared on
-//     read), ap_ctrl_chain then writes ap_continue;
+//   - the Vitis control protocols: run_to_done() polls CTRL for ap_done
+//     (cleared on read), ap_ctrl_chain then writes ap_continue;
+//   - a model without a control port on the same clock loop;
 //   - the interrupt pin: run_until_irq within and past its budget.
 // Expected behaviour comes from the AXI4-Lite handshake rules and the Vitis
 // control map (harness/ap_ctrl.hpp), not from the binders' code.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <string>
+#include <type_traits>
 #include <vector>
 
+#include "harness/control.hpp"
 #include "harness/core.hpp"
 
 namespace cosim::tb::harness {
@@ -169,8 +173,20 @@ struct NoStatus : NoErrorPin {
   static std::string diagnosis(const FakeKernel&) { return "fake"; }
 };
 
+// The core with the binding's control binder added from reset on, as a DUT's
+// core holds them.
 template <class Pins>
-using FakeCore = Core<FakeKernel, NoStatus, Pins>;
+struct FakeCore {
+  explicit FakeCore(const char* dut) : core(dut, nullptr, {&ctrl}) {}
+  FakeKernel& model() { return core.model(); }
+  uint64_t cycles() const { return core.cycles(); }
+  uint64_t time() const { return core.time(); }
+  void reg_write(uint32_t a, uint32_t v) { ctrl.write(core, a, v); }
+  uint32_t reg_read(uint32_t a) { return ctrl.read(core, a); }
+  bool run(uint64_t max_cycles) { return run_to_done(core, ctrl, max_cycles); }
+  ControlBinder<FakeKernel, Pins> ctrl;
+  Core<FakeKernel, NoStatus, Pins> core;
+};
 
 TEST(HarnessBindings, ResetHighForItsCycles) {
   // Binding: RST, active high, 5 cycles. RSTN is not the reset: left alone.
@@ -196,21 +212,21 @@ TEST(HarnessBindings, AxiLiteWriteWithLateWThenReadBack) {
   EXPECT_GE(core.cycles() - t0, 4u) << "the write waited for W's handshake and the B response";
   EXPECT_EQ(core.model().arg, 0xdeadbeefu);
   EXPECT_EQ(core.reg_read(0x10), 0xdeadbeefu);
-  EXPECT_TRUE(core.control_errors().empty());
+  EXPECT_TRUE(core.ctrl.errors().empty());
 }
 
 TEST(HarnessBindings, AxiLiteErrorResponseIsRecorded) {
   FakeCore<Top<false, 2, ControlProtocol::kApCtrlHs>> core("fake");
   core.reg_write(0x24, 1);  // outside the fake's map: SLVERR
-  ASSERT_EQ(core.control_errors().size(), 1u);
-  EXPECT_NE(core.control_errors()[0].find("SLVERR"), std::string::npos) << core.control_errors()[0];
-  EXPECT_NE(core.control_errors()[0].find("0x24"), std::string::npos) << core.control_errors()[0];
+  ASSERT_EQ(core.ctrl.errors().size(), 1u);
+  EXPECT_NE(core.ctrl.errors()[0].find("SLVERR"), std::string::npos) << core.ctrl.errors()[0];
+  EXPECT_NE(core.ctrl.errors()[0].find("0x24"), std::string::npos) << core.ctrl.errors()[0];
 }
 
 TEST(HarnessBindings, ApCtrlHsRunPollsCtrlUntilDone) {
   FakeCore<Top<false, 2, ControlProtocol::kApCtrlHs>> core("fake");
   core.model().done_after = 40;
-  core.start_timeline();
+  core.core.start_timeline();
   core.reg_write(ap_ctrl::kCtrl, ap_ctrl::kApStart);
   const uint64_t t0 = core.time();
   ASSERT_TRUE(core.run(1000));
@@ -239,11 +255,35 @@ TEST(HarnessBindings, ApCtrlChainWritesContinue) {
 TEST(HarnessBindings, RunUntilIrq) {
   FakeCore<Top<false, 2, ControlProtocol::kApCtrlHs>> core("fake");
   core.model().irq_after = 30;
-  EXPECT_FALSE(core.run_until_irq(10));
-  EXPECT_FALSE(core.irq());
-  EXPECT_TRUE(core.run_until_irq(100));
-  EXPECT_TRUE(core.irq());
+  EXPECT_FALSE(core.core.run_until_irq(10));
+  EXPECT_FALSE(core.core.irq());
+  EXPECT_TRUE(core.core.run_until_irq(100));
+  EXPECT_TRUE(core.core.irq());
   EXPECT_GE(core.cycles(), 30u);
+}
+
+// No control port: the binding's Control is NoBus; the clock loop, reset and
+// status need no binder, and a register access through the binding's
+// control binder is bad input naming the DUT.
+template <bool ActiveLow>
+struct NoControlTop : Top<ActiveLow, 4, ControlProtocol::kNone> {
+  using Control = NoBus;
+};
+
+TEST(HarnessBindings, ModelWithoutControlPortUsesTheSameLoop) {
+  Core<FakeKernel, NoStatus, NoControlTop<true>> core("bare");
+  EXPECT_EQ(core.model().low_edges, 4);
+  core.model().irq_after = 12;
+  EXPECT_TRUE(core.run_until_irq(100));
+  EXPECT_EQ(core.model().S_AWVALID, 0) << "no binder drove the control pins";
+  ControlBinder<FakeKernel, NoControlTop<true>> ctrl;
+  static_assert(std::is_same_v<decltype(ctrl), NoControl<FakeKernel>>);
+  try {
+    ctrl.read(core, 0x10);
+    FAIL() << "a register access without a control port";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bare: register access at 0x10"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

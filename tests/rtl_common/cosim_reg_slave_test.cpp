@@ -14,16 +14,14 @@
 #include "verilated.h"
 
 #include "rtl_assert/rtl_assert.hpp"
+#include "rtl_common_tb.hpp"
 
 namespace {
 
-struct SlaveTb {
-  VerilatedContext ctx;
-  Vcosim_reg_slave dut{&ctx};
-  uint64_t cycle = 0;
-
-  SlaveTb() {
-    cosim::tb::catch_rtl_assertions(ctx);
+// The host side of the slave (the harness's RegBinder drives the same pins
+// in a DUT's core) and the register block's read data, set per cycle.
+struct SlaveTb : cosim::rtl_common_test::Tb<Vcosim_reg_slave> {
+  SlaveTb() : Tb("cosim_reg_slave") {
     dut.clk_i = 0;
     dut.rst_ni = 0;
     dut.reg_req_valid_i = 0;
@@ -32,7 +30,6 @@ struct SlaveTb {
     dut.rst_ni = 1;
     dut.eval();
   }
-  ~SlaveTb() { cosim::tb::before_model_destruction(ctx); }
 
   // Host request pins for the coming cycle.
   void request(bool write, uint8_t addr, uint32_t wdata) {
@@ -45,12 +42,7 @@ struct SlaveTb {
   // One rising edge; `rdata` is what the register block returns this cycle.
   void edge(uint32_t rdata) {
     dut.acc_rdata_i = rdata;
-    dut.clk_i = 0;
-    dut.eval();
-    dut.clk_i = 1;
-    ctx.time(++cycle);
-    dut.eval();
-    cosim::tb::check_rtl_assertions(ctx, "cosim_reg_slave", cycle);
+    core.cycle();
   }
 };
 

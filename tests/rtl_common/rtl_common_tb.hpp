@@ -1,6 +1,8 @@
-// A Verilated rtl/common primitive on its own, clocked from a test: inputs
-// are set between edges, outputs read after eval(), assertions (Verilated
-// with --assert) become cosim::tb::RtlAssertionError at the cycle they fail.
+// A Verilated rtl/common primitive on its own, clocked from a test on the
+// harness's clock loop (harness::Core over a ModuleBinding: the test resets
+// the module): inputs are set between edges, outputs read after eval(),
+// assertions (Verilated with --assert) become cosim::tb::RtlAssertionError
+// at the cycle they fail.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -9,21 +11,23 @@
 #include <cstdio>
 #include <string>
 
+#include "harness/core.hpp"
+#include "harness/module_binding.hpp"
 #include "rtl_assert/rtl_assert.hpp"
 
 namespace cosim::rtl_common_test {
 
+struct ClockPin : cosim::tb::harness::ModuleBinding {
+  COSIM_PIN(clock, clk_i)
+};
+
 template <class Model>
 struct Tb {
-  VerilatedContext ctx;
-  Model dut{&ctx};
-  uint64_t cycle = 0;
+  // `name`: the model instance and the DUT an assertion failure names.
+  explicit Tb(const char* name = "rtl_common") : core(name) {}
 
-  Tb() {
-    cosim::tb::catch_rtl_assertions(ctx);
-    dut.clk_i = 0;
-  }
-  ~Tb() { cosim::tb::before_model_destruction(ctx); }
+  cosim::tb::harness::Core<Model, cosim::tb::harness::NeverDone, ClockPin> core;
+  Model& dut = core.model();
 
   // Settles the combinational outputs for the inputs set so far.
   void settle() {
@@ -31,14 +35,7 @@ struct Tb {
     dut.eval();
   }
   // One rising edge; an assertion that failed on it throws.
-  void edge() {
-    dut.clk_i = 0;
-    dut.eval();
-    dut.clk_i = 1;
-    ctx.time(++cycle);
-    dut.eval();
-    cosim::tb::check_rtl_assertions(ctx, "rtl_common", cycle);
-  }
+  void edge() { core.cycle(); }
 };
 
 // Runs `body`, which must end in an RTL assertion failure whose message

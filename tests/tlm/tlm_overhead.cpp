@@ -10,6 +10,7 @@
 #include "Vtestdut.h"
 #pragma GCC diagnostic pop
 #include "harness/axi_master_binder.hpp"
+#include "harness/control.hpp"
 #include "harness/core.hpp"
 #include "dut/testdut_pins.hpp"
 #include "dut/testdut_regs.hpp"
@@ -49,14 +50,15 @@ int main(int argc, char** argv) {
     namespace h = cosim::tb::harness;
     h::AxiSlaveRef<cosim::tb::Axi4SlaveModel> slave(axi);
     h::AxiMasterBinder<Vtestdut, cosim::testdut::pins::Mem> pins(slave);
-    h::Core<Vtestdut, cosim::tb::testdut::Status, cosim::testdut::pins::Top> core("testdut");
+    h::ControlBinder<Vtestdut, cosim::testdut::pins::Top> ctrl;
+    h::Core<Vtestdut, cosim::tb::testdut::Status, cosim::testdut::pins::Top> core("testdut", nullptr, {&ctrl});
     core.add_port(pins);
     core.start_timeline();
-    core.reg_write(regs::kLength, bytes);
-    core.reg_write(regs::kSrcA, src);
-    core.reg_write(regs::kSrcB, src_b);
-    core.reg_write(regs::kDst, dst);
-    core.reg_write(regs::kControl, regs::control::kStartMask);
+    ctrl.write(core, regs::kLength, bytes);
+    ctrl.write(core, regs::kSrcA, src);
+    ctrl.write(core, regs::kSrcB, src_b);
+    ctrl.write(core, regs::kDst, dst);
+    ctrl.write(core, regs::kControl, regs::control::kStartMask);
     const uint64_t start = core.time();
     const auto t0 = Clock::now();
     core.run(UINT64_MAX - core.cycles());

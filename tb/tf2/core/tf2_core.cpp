@@ -6,6 +6,7 @@
 #include "Vtf2_top.h"
 #include "verilated.h"
 #include "dut/tf2_pins.hpp"
+#include "harness/control.hpp"
 #include "harness/core.hpp"
 #include "timeline/timeline_port.hpp"
 #include "tf2/core/tf2_timeline.hpp"
@@ -82,6 +83,7 @@ struct Tf2Status : harness::NoErrorPin {
 }  // namespace
 
 struct Tf2Core::Impl {
+  harness::ControlBinder<Vtf2_top, pins::Top> ctrl;  // the register port
   harness::AxiMasterBinder<Vtf2_top, pins::Mem> axi;
   EventPort events;
   harness::Core<Vtf2_top, Tf2Status, pins::Top> core;
@@ -91,7 +93,7 @@ struct Tf2Core::Impl {
   static_assert(harness::AxiMasterBinder<Vtf2_top, pins::Mem>::kDataBytes == kAxiDataBytes);
 
   Impl(harness::AxiSlavePort& s, const TbConfig* wave)
-      : axi(s), core("tf2", wave), sample_timeline(wave != nullptr && wave->timeline) {
+      : axi(s), core("tf2", wave, {&ctrl}), sample_timeline(wave != nullptr && wave->timeline) {
     core.add_port(axi);
     core.add_port(events);
   }
@@ -112,8 +114,8 @@ void Tf2Core::start_timeline(std::function<void()> after_cycle) {
 }
 const timeline::Timeline* Tf2Core::timeline() const { return impl_->timeline.get(); }
 void Tf2Core::cycle() { impl_->core.cycle(); }
-uint32_t Tf2Core::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
-void Tf2Core::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }
+uint32_t Tf2Core::reg_read(uint32_t offset) { return impl_->ctrl.read(impl_->core, offset); }
+void Tf2Core::reg_write(uint32_t offset, uint32_t value) { impl_->ctrl.write(impl_->core, offset, value); }
 bool Tf2Core::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
 
 HwConfig Tf2Core::read_config() {

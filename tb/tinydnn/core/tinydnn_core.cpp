@@ -7,6 +7,7 @@
 #include "Vtinydnn_top.h"
 #include "verilated.h"
 #include "dut/tinydnn_pins.hpp"
+#include "harness/control.hpp"
 #include "harness/core.hpp"
 #include "harness/stall_seed.hpp"
 #include "timeline/timeline_port.hpp"
@@ -269,6 +270,7 @@ struct TinyDnnStatus : harness::NoErrorPin {
 }  // namespace
 
 struct TinyDnnCore::Impl {
+  harness::ControlBinder<Vtinydnn_top, pins::Top> ctrl;  // the register port
   Streams streams;
   harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out> axis;
   CounterPort counters;
@@ -281,7 +283,7 @@ struct TinyDnnCore::Impl {
       : streams(mem, seed, std::move(delay)),
         axis(streams),
         counters(axis),
-        core("tinydnn", wave),
+        core("tinydnn", wave, {&ctrl}),
         sample_timeline(wave != nullptr && wave->timeline) {
     core.add_port(axis);
     core.add_port(counters);
@@ -305,8 +307,8 @@ void TinyDnnCore::start_timeline(std::function<void()> after_cycle) {
 }
 const timeline::Timeline* TinyDnnCore::timeline() const { return impl_->timeline.get(); }
 void TinyDnnCore::cycle() { impl_->core.cycle(); }
-uint32_t TinyDnnCore::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
-void TinyDnnCore::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }
+uint32_t TinyDnnCore::reg_read(uint32_t offset) { return impl_->ctrl.read(impl_->core, offset); }
+void TinyDnnCore::reg_write(uint32_t offset, uint32_t value) { impl_->ctrl.write(impl_->core, offset, value); }
 bool TinyDnnCore::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
 bool TinyDnnCore::busy() const { return impl_->core.model().busy_o; }
 void TinyDnnCore::set_od(uint32_t od) { impl_->counters.od = od; }

@@ -6,6 +6,7 @@
 #include "Vvta_top.h"
 #include "verilated.h"
 #include "dut/vta_pins.hpp"
+#include "harness/control.hpp"
 #include "harness/core.hpp"
 #include "timeline/timeline_port.hpp"
 #include "vta/core/vta_timeline.hpp"
@@ -133,6 +134,7 @@ struct VtaStatus {
 }  // namespace
 
 struct VtaCore::Impl {
+  harness::ControlBinder<Vvta_top, pins::Top> ctrl;  // the register port
   harness::AxiMasterBinder<Vvta_top, pins::Mem> axi;
   harness::Core<Vvta_top, VtaStatus, pins::Top> core;
   static_assert(harness::AxiMasterBinder<Vvta_top, pins::Mem>::kDataBytes == kAxiDataBytes);
@@ -140,7 +142,7 @@ struct VtaCore::Impl {
   std::unique_ptr<timeline::Timeline> timeline;
   std::unique_ptr<timeline::TimelinePort<Vvta_top, TimelineProbe>> timeline_port;
 
-  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave) {
+  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave, {&ctrl}) {
     core.add_port(axi);
     if (wave != nullptr && wave->timeline) {
       timeline = std::make_unique<timeline::Timeline>(timeline_lanes());
@@ -162,8 +164,8 @@ void VtaCore::cycle() { impl_->core.cycle(); }
 std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->core.wave_stats(); }
 const timeline::Timeline* VtaCore::timeline() const { return impl_->timeline.get(); }
 
-uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->core.reg_read(addr); }
-void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->core.reg_write(addr, data); }
+uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->ctrl.read(impl_->core, addr); }
+void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->ctrl.write(impl_->core, addr, data); }
 
 void VtaCore::start(uint32_t insn_addr, uint32_t insn_count) {
   reg_write(regs::kInsnCount, insn_count);

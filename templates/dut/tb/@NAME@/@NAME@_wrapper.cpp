@@ -9,6 +9,7 @@
 #include "@NAME@/@NAME@_status.hpp"
 #include "dut/@NAME@_pins.hpp"
 #include "harness/axi_master_binder.hpp"
+#include "harness/control.hpp"
 #include "harness/core.hpp"
 // (blank line keeps include sorters from moving the above)
 
@@ -37,11 +38,12 @@ class BusyPort final : public harness::Port<V@NAME@> {
 constexpr uint32_t kAxiDataBytes = harness::AxiMasterBinder<V@NAME@, pins::Mem>::kDataBytes;
 
 struct Wrapper::Impl {
+  harness::ControlBinder<V@NAME@, pins::Top> ctrl;  // the register port
   harness::AxiMasterBinder<V@NAME@, pins::Mem> axi_pins;
   BusyPort busy;
   harness::Core<V@NAME@, Status, pins::Top> core;
 
-  Impl(harness::AxiSlavePort& slave, const TbConfig& cfg) : axi_pins(slave), core("@NAME@", &cfg) {
+  Impl(harness::AxiSlavePort& slave, const TbConfig& cfg) : axi_pins(slave), core("@NAME@", &cfg, {&ctrl}) {
     core.add_port(axi_pins);
     core.add_port(busy);
   }
@@ -60,8 +62,8 @@ bool Wrapper::run(uint64_t max_cycles) {
   return done;
 }
 
-uint32_t Wrapper::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
-void Wrapper::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }
+uint32_t Wrapper::reg_read(uint32_t offset) { return impl_->ctrl.read(impl_->core, offset); }
+void Wrapper::reg_write(uint32_t offset, uint32_t value) { impl_->ctrl.write(impl_->core, offset, value); }
 
 std::string Wrapper::dut_diagnosis() const { return impl_->core.diagnosis(); }
 

@@ -9,6 +9,7 @@
 #pragma GCC diagnostic pop
 #include "dut/@NAME@_pins.hpp"
 #include "harness/axi_master_binder.hpp"
+#include "harness/control.hpp"
 #include "harness/core.hpp"
 // (blank line keeps include sorters from moving the above)
 
@@ -26,7 +27,7 @@ namespace {
 // the manifest's waiver file makes public.
 const char* const kStates[] = {"StIdle", "StRead", "StWriteAddr", "StWriteData", "StWriteResp"};
 
-// Done comes from CTRL (ap_ctrl_hs), not from a pin: the harness core polls it.
+// Done comes from CTRL (ap_ctrl_hs), not from a pin: harness::run_to_done polls it.
 struct Status : harness::NoErrorPin {
   static bool done(const V@NAME@&) { return false; }
   static std::string diagnosis(const V@NAME@& m) {
@@ -53,13 +54,14 @@ using Gmem1 = harness::AxiMasterBinder<V@NAME@, pins::Gmem1>;
 }  // namespace
 
 struct Wrapper::Impl {
+  harness::ControlBinder<V@NAME@, pins::Top> ctrl;  // s_axi_control
   Gmem0 gmem0;
   Gmem1 gmem1;
   BusyPort busy;
   harness::Core<V@NAME@, Status, pins::Top> core;
 
   Impl(harness::AxiSlavePort& s0, harness::AxiSlavePort& s1, const TbConfig& cfg)
-      : gmem0(s0), gmem1(s1), core("@NAME@", &cfg) {
+      : gmem0(s0), gmem1(s1), core("@NAME@", &cfg, {&ctrl}) {
     core.add_port(gmem0);
     core.add_port(gmem1);
     core.add_port(busy);
@@ -77,7 +79,7 @@ Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg)
 Wrapper::~Wrapper() = default;
 
 bool Wrapper::run(uint64_t max_cycles) {
-  const bool done = impl_->core.run(max_cycles);
+  const bool done = harness::run_to_done(impl_->core, impl_->ctrl, max_cycles);  // polls CTRL for ap_done
   sync();
   return done;
 }
@@ -88,8 +90,8 @@ bool Wrapper::run_until_irq(uint64_t max_cycles) {
   return seen;
 }
 
-uint32_t Wrapper::reg_read(uint32_t offset) { return impl_->core.reg_read(offset); }
-void Wrapper::reg_write(uint32_t offset, uint32_t value) { impl_->core.reg_write(offset, value); }
+uint32_t Wrapper::reg_read(uint32_t offset) { return impl_->ctrl.read(impl_->core, offset); }
+void Wrapper::reg_write(uint32_t offset, uint32_t value) { impl_->ctrl.write(impl_->core, offset, value); }
 
 std::string Wrapper::dut_diagnosis() const { return impl_->core.diagnosis(); }
 
@@ -99,6 +101,6 @@ std::map<std::string, uint64_t> Wrapper::dut_counters() const {
   return p;
 }
 
-std::vector<std::string> Wrapper::dut_errors() const { return impl_->core.control_errors(); }
+std::vector<std::string> Wrapper::dut_errors() const { return impl_->ctrl.errors(); }
 
 }  // namespace cosim::tb::@NAME@

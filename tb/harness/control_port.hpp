@@ -1,0 +1,28 @@
+// What every control binder (RegBinder, AxiLiteBinder, NoControl) is: a
+// binder like any other, clocked by Core in its order, plus register access
+// that clocks the core it is added to until the access completes. `Self`
+// provides
+//   template <class Clock> uint32_t access(Clock& core, bool write, uint32_t addr, uint32_t wdata);
+// over a clock loop with cycle(), model() and dut() (harness::Core).
+#pragma once
+
+#include <cstdint>
+
+#include "harness/port.hpp"
+
+namespace cosim::tb::harness {
+
+template <class Model, class Self>
+class ControlPort : public Port<Model> {
+ public:
+  template <class Clock>
+  uint32_t read(Clock& core, uint32_t addr) {
+    return static_cast<Self&>(*this).access(core, false, addr, 0);
+  }
+  template <class Clock>
+  void write(Clock& core, uint32_t addr, uint32_t value) {
+    static_cast<Self&>(*this).access(core, true, addr, value);
+  }
+};
+
+}  // namespace cosim::tb::harness
