@@ -9,6 +9,7 @@
 #   make bench-compare BASE=<rev> [RUNS=n]          speed against an older commit
 #   make new-dut NAME=x [STYLE=vitis]             a new accelerator from templates/dut (or templates/vitis)
 #   make install PREFIX=dir                       cosim, Python module, headers, CMake package (plugins)
+#   COMPILER=clang|gcc (or CXX=g++), ARCH=auto|portable|x86-64-v3|native: at a build folder's first configure
 
 BUILD     ?= build
 SCENARIO  ?= conv2d
@@ -40,10 +41,38 @@ $(STAMP): scripts/bootstrap.sh
 	@bash scripts/bootstrap.sh
 	@touch $@
 
+# The compiler (issue 35): clang when installed (CMakeLists.txt picks it),
+# which simulates faster; COMPILER=gcc or CXX=g++ on the command line picks
+# g++ (COMPILER=clang insists on clang). ARCH sets COSIM_ARCH
+# (cmake/cosim_arch.cmake). Both apply when a build folder is first
+# configured; asking for another compiler than $(BUILD)'s stops with a hint.
+COMPILER  ?=
+ARCH      ?=
+ifeq ($(COMPILER),gcc)
+  COMPILER_ARGS := -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++
+else ifeq ($(COMPILER),clang)
+  COMPILER_ARGS := -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++
+else ifneq ($(COMPILER),)
+  $(error COMPILER=$(COMPILER): expected clang or gcc)
+else ifeq ($(origin CXX),command line)
+  COMPILER_ARGS := -DCMAKE_CXX_COMPILER=$(CXX) \
+    -DCMAKE_C_COMPILER=$(if $(filter command line,$(origin CC)),$(CC),$(if $(findstring clang,$(CXX)),clang,gcc))
+else
+  COMPILER_ARGS :=
+endif
+
 $(BUILD)/build.ninja: $(STAMP) CMakeLists.txt
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(COMPILER_ARGS) $(if $(ARCH),-DCOSIM_ARCH=$(ARCH))
 
 configure: $(BUILD)/build.ninja
+	@want='$(filter -DCMAKE_CXX_COMPILER=%,$(COMPILER_ARGS))'; want=$${want#-DCMAKE_CXX_COMPILER=}; \
+	if [ -n "$$want" ]; then \
+	  have=$$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' $(BUILD)/CMakeCache.txt); \
+	  if [ "$$(readlink -f "$$(command -v $$want || echo $$want)")" != "$$(readlink -f "$$have")" ]; then \
+	    echo "make: $(BUILD)/ is configured with $$have, not $$want: use another folder (BUILD=build-$(or $(COMPILER),other)) or make clean" >&2; \
+	    exit 2; \
+	  fi; \
+	fi
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)

@@ -116,6 +116,7 @@ endfunction()
 #  - rtl/common is on the include path (cosim_ports.svh: the shared port lists);
 #  - a default timescale for modules without one (--timescale), since vendor
 #    RTL and rtl/common carry `timescale and Verilator wants all to agree;
+#  - clang gets the warning switches Verilator's makefiles give generated code;
 #  - the Verilated headers are system headers to whoever links the model:
 #    users compile with -Wall -Wextra, and Verilator's headers are not ours
 #    to fix.
@@ -129,6 +130,16 @@ function(verilate target)
   cosim_relative_verilate_args(args ${args} INCLUDE_DIRS ${CMAKE_SOURCE_DIR}/rtl/common)
   _verilate(${target} ${args} VERILATOR_ARGS --timescale 1ps/1ps)
   target_compile_options(${target} PRIVATE -include ${CMAKE_SOURCE_DIR}/tb/rtl_assert/vl_print_hook.h)
+  # clang: the warnings Verilator's own build turns off for its generated code
+  # (verilator-config.cmake of 5.006 computes VERILATOR_CFLAGS but never applies
+  # them; verilated.mk does), so that a clang build is as quiet as a g++ one.
+  # Warning switches only: the code generated does not change.
+  if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    target_compile_options(${target} PRIVATE -Wno-parentheses-equality -Wno-tautological-bitwise-compare
+                                             -Wno-bool-operation -Wno-sign-compare -Wno-uninitialized
+                                             -Wno-unused-but-set-variable -Wno-unused-parameter -Wno-unused-variable
+                                             -Wno-shadow)
+  endif()
   target_link_libraries(${target} PUBLIC cosim_vl_hook)
   get_target_property(inc ${target} INTERFACE_INCLUDE_DIRECTORIES)
   set_target_properties(${target} PROPERTIES INTERFACE_SYSTEM_INCLUDE_DIRECTORIES "${inc}")

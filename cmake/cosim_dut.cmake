@@ -170,6 +170,10 @@ function(cosim_add_dut manifest)
       ${flags}
       VERILATOR_ARGS ${args})
     target_link_libraries(${v} INTERFACE ${dut}_regs)
+    # -march for the accelerators it pays for (cmake/cosim_arch.cmake).
+    if(COMMAND cosim_target_arch AND dut IN_LIST COSIM_ARCH_DUTS)
+      cosim_target_arch(${v})
+    endif()
   endforeach()
 endfunction()
 

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
+#include "cosim/build_info.hpp"
 #include "common/file_io.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/catalog.hpp"
@@ -178,8 +179,30 @@ void add_run_options(CLI::App* cmd, CommandLine& cl) {
                   "same bits, COSIM_GOLDEN sets it too");
 }
 
+// `cosim --version`: how this binary was built (cmake/cosim_arch.cmake).
+std::string build_info() {
+  std::string text = "cosim (" COSIM_BUILD_COMPILER ", " COSIM_BUILD_TYPE ")\n";
+  text += "arch: " COSIM_BUILD_ARCH " (COSIM_ARCH=" COSIM_BUILD_ARCH_REQUESTED;
+  text += std::strlen(COSIM_BUILD_ARCH_FLAGS) ? ": " COSIM_BUILD_ARCH_FLAGS " for " COSIM_BUILD_ARCH_DUTS
+                                                " and the golden libraries)"
+                                              : ")";
+  return text;
+}
+
+// A build for x86-64-v3 on a CPU without it would die of SIGILL somewhere in
+// a model; say so up front instead (exit 4).
+bool cpu_runs_this_build() {
+#if COSIM_BUILD_X86_64_V3 && (defined(__x86_64__) || defined(__i386__))
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("bmi2");
+#else
+  return true;
+#endif
+}
+
 void define_commands(CLI::App& app, CommandLine& cl) {
   app.require_subcommand(1);
+  app.set_version_flag("--version", build_info(), "print the compiler and architecture this cosim was built with");
   app.add_flag("-v,--verbose", cl.verbose, "more log output (-v info, -vv debug)");
   app.add_option("--log-level", cl.log_level, "trace|debug|info|warn|error|off")
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
@@ -351,11 +374,18 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "cosim: error: " << cosim::one_line(e.what()) << " (see cosim --help)\n";
     return 2;
   }
   set_up_logging(cl);
+  if (!cpu_runs_this_build()) {
+    std::cerr << "cosim: this build needs an x86-64-v3 CPU (AVX2, FMA, BMI2) and this one lacks it; "
+                 "rebuild with -DCOSIM_ARCH=auto or portable\n";
+    return 4;
+  }
   try {
     return dispatch(cl, argv[0]);
   } catch (...) {
