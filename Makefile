@@ -61,18 +61,26 @@ else
   COMPILER_ARGS :=
 endif
 
-$(BUILD)/build.ninja: $(STAMP) CMakeLists.txt
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(COMPILER_ARGS) $(if $(ARCH),-DCOSIM_ARCH=$(ARCH))
-
-configure: $(BUILD)/build.ninja
-	@want='$(filter -DCMAKE_CXX_COMPILER=%,$(COMPILER_ARGS))'; want=$${want#-DCMAKE_CXX_COMPILER=}; \
-	if [ -n "$$want" ]; then \
+# A folder already configured keeps its compiler (CMake would delete its
+# cache to switch): asking for another one stops with a hint instead.
+define check_compiler
+	@want='$(patsubst -DCMAKE_CXX_COMPILER=%,%,$(filter -DCMAKE_CXX_COMPILER=%,$(COMPILER_ARGS)))'; \
+	if [ -n "$$want" ] && [ -f $(BUILD)/CMakeCache.txt ]; then \
 	  have=$$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' $(BUILD)/CMakeCache.txt); \
 	  if [ "$$(readlink -f "$$(command -v $$want || echo $$want)")" != "$$(readlink -f "$$have")" ]; then \
 	    echo "make: $(BUILD)/ is configured with $$have, not $$want: use another folder (BUILD=build-$(or $(COMPILER),other)) or make clean" >&2; \
 	    exit 2; \
 	  fi; \
 	fi
+endef
+
+$(BUILD)/build.ninja: $(STAMP) CMakeLists.txt
+	$(check_compiler)
+	@if [ -f $(BUILD)/CMakeCache.txt ]; then set -x; cmake -S . -B $(BUILD) $(if $(ARCH),-DCOSIM_ARCH=$(ARCH)); \
+	else set -x; cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(COMPILER_ARGS) $(if $(ARCH),-DCOSIM_ARCH=$(ARCH)); fi
+
+configure: $(BUILD)/build.ninja
+	$(check_compiler)
 
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)

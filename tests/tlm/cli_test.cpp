@@ -337,6 +337,18 @@ TEST_F(Cli, ListShowsScenariosAndTargets) {
   }
 }
 
+// `cosim --version`: the compiler and the architecture of the hot targets
+// (issue 35, cmake/cosim_arch.cmake), exit 0.
+TEST_F(Cli, VersionNamesTheCompilerAndArchitecture) {
+  const Result r = cosim("--version");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("cosim ("), std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.find("Clang") != std::string::npos || r.out.find("GNU") != std::string::npos) << r.out;
+  EXPECT_TRUE(r.out.find("arch: portable") != std::string::npos || r.out.find("arch: x86-64-v3") != std::string::npos ||
+              r.out.find("arch: native") != std::string::npos)
+      << r.out;
+}
+
 // A key only a --set override names is reported at the override, not at a
 // line of the file (issue 32 item 7).
 TEST_F(Cli, AnUnknownKeyFromSetNamesTheOverride) {
