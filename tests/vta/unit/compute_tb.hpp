@@ -122,7 +122,7 @@ struct ComputeTb : ModuleTb<Vvta_compute> {
 
   // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 200000) {
-    this->run_until_idle([this] { step(); }, [this] { return true; }, max_cycles, "vta_compute");
+    this->run_until_idle([this] { step(); }, [] { return true; }, max_cycles, "vta_compute");
   }
 };
 
