@@ -59,6 +59,9 @@ struct Scenario {
   uint64_t seed = 1;
   std::optional<Requant> requant;  // absent: the backend's default
   TestbenchKnobs testbench;
+  // `output_format`: the MLI format the outputs are seen in (dumps, the
+  // distances' values); absent: their own dtype.
+  std::optional<MliSource> output_format;
   Value root;  // the whole validated document, for target-specific keys
   // Tensors given in memory (the Python API's inputs=) in place of .npy
   // files, by the name their `npy:` source carries (see load_scenario).

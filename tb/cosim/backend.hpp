@@ -59,6 +59,10 @@ struct Workload {
   std::map<std::string, Tensor> expected;  // golden outputs by check name
   std::vector<Reference> references;
   uint64_t macs = 0;  // multiply-accumulates of the workload
+  // The int8 outputs' quantization by check name, where the operator knows
+  // it: the values an `output_format` converts (cosim/output_format.hpp).
+  std::map<std::string, scenario::Int8Quant> output_quant;
+  std::optional<scenario::MliSource> output_format;  // the scenario's; set by the runner
   OperatorState state;  // the operator's: parameters, layouts, compiled program, ...
 };
 

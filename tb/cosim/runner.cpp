@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "cosim/divergence.hpp"
 #include "cosim/finished_run.hpp"
+#include "cosim/output_format.hpp"
 #include "cosim/run_console.hpp"
 #include "cosim/run_context.hpp"
 #include "cosim/run_folder.hpp"
@@ -176,6 +177,15 @@ void write_run_trace(const trace::Trace& tr, const std::string& out_dir, std::os
   spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
 }
 
+// The backend's workload of `sc`, seen in the scenario's output format
+// (checked against every output before anything runs).
+Workload prepare_workload(const TargetBackend& backend, const scenario::Scenario& sc) {
+  Workload w = backend.prepare(sc);
+  w.output_format = sc.output_format;
+  check_output_format(w);
+  return w;
+}
+
 // The workload of a replayed trace, prepared again from the scenario the run
 // kept beside it, so the replay reports what the run did (the layer table,
 // the distances, who wrote a diverging element). The trace stays what is
@@ -191,7 +201,7 @@ std::optional<Workload> replayed_workload(const BackendRegistry& registry, const
     if (sc.target != backend.name()) {
       throw InputError(file + ": target " + sc.target + ", but the trace plays " + backend.name());
     }
-    return backend.prepare(sc);
+    return prepare_workload(backend, sc);
   } catch (const std::exception& e) {
     console << "cosim: note: the replay reports the trace alone, without its workload: " << e.what() << "\n";
     return std::nullopt;
@@ -212,7 +222,7 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
     Workload w;
     try {
-      w = backend.prepare(sc);
+      w = prepare_workload(backend, sc);
     } catch (const ScenarioSkipped& e) {
       json j = base_report(RunContext{sc.name, sc.target, sc.op, sc.seed, "", ""});
       j["status"] = "skipped";
