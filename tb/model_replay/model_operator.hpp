@@ -107,15 +107,22 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
   }
 
   // Mode delegate: the network on every input, the DUT operators lowered in
-  // order with the target's scratch, fresh for each input.
+  // order with the target's scratch, fresh for each input (or for the one
+  // batch of them all).
   void lower_delegate(const ModelSelection& sel, ModelState<State>& st) const {
     DelegateInputs inputs(*target_, sel, st.run);
+    NetworkState network{};
+    const auto on_dut = [&](const LayerContext& ctx) -> const Layer& {
+      st.layers.push_back(replayed(ctx, target_->lower(ctx, &network)));
+      return st.layers.back().layer;
+    };
+    if (inputs.batched()) {
+      inputs.lower_batched(on_dut);
+      return;
+    }
     for (std::size_t k = 0; k < inputs.count(); ++k) {
-      NetworkState network{};
-      inputs.lower(k, [&](const LayerContext& ctx) -> const Layer& {
-        st.layers.push_back(replayed(ctx, target_->lower(ctx, &network)));
-        return st.layers.back().layer;
-      });
+      network = NetworkState{};
+      inputs.lower(k, on_dut);
     }
   }
 

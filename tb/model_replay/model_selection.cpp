@@ -207,8 +207,10 @@ void describe_workload(const ModelTargetBase& target, const ModelSelection& sel,
     w.macs += l->layer.macs;
     ++per_type[l->type];
   }
-  const std::size_t per_input = layers.size() / std::max<std::size_t>(1, run.networks.size());
-  if (run.networks.size() > 1) {
+  // Layers per input (a batch lowers each operator once for every input).
+  const std::size_t inputs_apart = run.batched ? 1 : std::max<std::size_t>(1, run.networks.size());
+  const std::size_t per_input = layers.size() / inputs_apart;
+  if (inputs_apart > 1) {
     for (auto& [t, n] : per_type) n /= static_cast<int>(run.networks.size());
   }
   std::string types;
@@ -224,8 +226,8 @@ void describe_workload(const ModelTargetBase& target, const ModelSelection& sel,
               (run.not_run.empty() ? "" : ", " + std::to_string(run.not_run.size()) + " not supported") + "; " +
               target.summary(sel.sc) +
               (run.networks.empty() ? ""
-                                    : "; delegate on " + std::to_string(run.networks.size()) +
-                                          " input(s): each DUT operator reads the chain's own tensors, the others "
+                                    : "; delegate on " + std::to_string(run.networks.size()) + " input(s)" +
+                                          (run.batched ? " as one batch" : "") + ": each DUT operator reads the chain's own tensors, the others "
                                           "run on the CPU (TFLite int8, " + cpu_rounding + " rounding)");
 }
 
