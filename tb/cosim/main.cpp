@@ -149,6 +149,7 @@ struct CommandLine {
   CLI::App* list = nullptr;
   CLI::App* newdut = nullptr;
   CLI::App* disasm = nullptr;
+  CLI::App* suite = nullptr;
 };
 
 // The options `run` and `replay` share.
@@ -207,6 +208,10 @@ void define_commands(CLI::App& app, CommandLine& cl) {
       ->check(CLI::IsMember({"reg", "vitis"}))
       ->capture_default_str();
 
+  // Everything after `suite` is the suite script's (scripts/suite --help).
+  cl.suite = app.add_subcommand("suite", "the MLPerf Tiny models on every accelerator, one table (--inputs N, --only vta,tf2, --out DIR)");
+  cl.suite->prefix_command();
+
   cl.disasm = app.add_subcommand("disasm", "the program a run executed: a run or trace folder, or a raw program");
   cl.disasm->add_option("path", cl.file, "run folder, trace folder, raw program folder or file (VTA: insn.bin)")
       ->required();
@@ -220,19 +225,33 @@ void set_up_logging(const CommandLine& cl) {
   if (!cl.log_level.empty()) spdlog::set_level(spdlog::level::from_str(cl.log_level));
 }
 
-// `cosim new-dut`: the template copier (scripts/new-dut) of this
-// installation, or of the source tree in a build, in place of this process.
-[[noreturn]] void exec_new_dut(const CommandLine& cl) {
+// A Python script of this installation (share/cosim/scripts), or of the
+// source tree in a build, run with `args` in place of this process.
+[[noreturn]] void exec_script(const std::string& name, const std::vector<std::string>& args) {
   const fs::path exe = fs::canonical("/proc/self/exe");
-  fs::path script = exe.parent_path().parent_path() / "share" / "cosim" / "scripts" / "new-dut";
+  fs::path script = exe.parent_path().parent_path() / "share" / "cosim" / "scripts" / name;
 #ifdef COSIM_SOURCE_DIR
-  if (!fs::exists(script)) script = fs::path(COSIM_SOURCE_DIR) / "scripts" / "new-dut";
+  if (!fs::exists(script)) script = fs::path(COSIM_SOURCE_DIR) / "scripts" / name;
 #endif
+  if (!fs::exists(script)) throw cosim::InputError("cosim " + name + ": " + script.string() + " is not installed here");
   const std::string s = script.string();
-  std::vector<const char*> args = {"python3", s.c_str(), "--style", cl.newdut_style.c_str(), "--standalone",
-                                   cl.newdut_out.c_str(), cl.newdut_name.c_str(), nullptr};
-  execvp("python3", const_cast<char* const*>(args.data()));
+  std::vector<const char*> argv = {"python3", s.c_str()};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  argv.push_back(nullptr);
+  execvp("python3", const_cast<char* const*>(argv.data()));
   throw cosim::InputError("cannot run python3 " + s + ": " + std::strerror(errno));
+}
+
+// `cosim new-dut`: the template copier (scripts/new-dut).
+[[noreturn]] void exec_new_dut(const CommandLine& cl) {
+  exec_script("new-dut", {"--style", cl.newdut_style, "--standalone", cl.newdut_out, cl.newdut_name});
+}
+
+// `cosim suite`: the MLPerf Tiny suite (scripts/suite) over this very cosim.
+[[noreturn]] void exec_suite(const CommandLine& cl) {
+  std::vector<std::string> args = {"--cosim", fs::canonical("/proc/self/exe").string()};
+  for (const std::string& a : cl.suite->remaining()) args.push_back(a);
+  exec_script("suite", args);
 }
 
 // The built-in backends and the plugins: --dut-path, then COSIM_DUT_PATH.
@@ -280,6 +299,7 @@ int run_or_replay(const cosim::tb::BackendRegistry& registry, CommandLine& cl, s
 // The subcommand the command line names.
 int dispatch(CommandLine& cl, const char* program) {
   if (cl.newdut->parsed()) exec_new_dut(cl);
+  if (cl.suite->parsed()) exec_suite(cl);
   cosim::tb::BackendRegistry registry;
   load_backends(registry, cl.dut_path);
   cosim::tb::RunOptions& opt = cl.opt;
