@@ -72,7 +72,8 @@ DelegateInputs::DelegateInputs(const ModelTargetBase& target, const ModelSelecti
     : sel_(sel), run_(run) {
   run_.tflite_rounding = target.tflite_rounding(sel.sc);
   cpu_rounding_ = run_.tflite_rounding.value_or(quant::Rounding::kDouble);
-  count_ = static_cast<std::size_t>(sel.sc["inputs"].as_int());
+  count_ = sel.inputs.size();  // `inputs:`, or the slice of them this process runs
+  first_ = sel.sc.input_slice ? static_cast<std::size_t>(sel.sc.input_slice->first) : 0;
 }
 
 void DelegateInputs::lower(std::size_t k, const std::function<const Layer&(const LayerContext&)>& lower_on_dut) {
@@ -94,7 +95,7 @@ void DelegateInputs::lower(std::size_t k, const std::function<const Layer&(const
       continue;
     }
     LayerContext ctx = sel_.contexts[next++];  // input k's layer: checks named opNN_type_inK
-    if (k > 0) ctx.check += "_in" + std::to_string(k);
+    if (first_ + k > 0) ctx.check += "_in" + std::to_string(first_ + k);  // K counts over all `inputs:`
     const tflite::LayerWorkload on_chain = on_delegate_chain(chain, chain_values, ctx);
     ctx.chain = &on_chain;
     ctx.chain_single = chain.find(chain.sgl_own, o);

@@ -33,6 +33,7 @@ class DelegateInputs {
   ReplayRun& run_;
   quant::Rounding cpu_rounding_;
   std::size_t count_ = 0;
+  std::size_t first_ = 0;  // the first input's index over all `inputs:` (Scenario::input_slice)
   ProgressLine progress_{"compiling the network for input"};
 };
 
