@@ -9,7 +9,8 @@ report.json is compared field by field, ignoring only host timing
 (wall_seconds, simulated_khz); the exit status and the console summary (every
 line but the split's own lines and the wall time) must match too. A worker
 that dies gives one error line naming its slice (COSIM_WORKER points the
-workers at a wrapper that kills the second slice).
+workers at a wrapper that kills the second slice); SIGINT to the parent ends
+the workers and leaves an interrupted report.
 """
 import json
 import os
@@ -106,6 +107,41 @@ def failing_worker(cosim, src, work):
     return problems
 
 
+def interrupted(cosim, src, work):
+    """SIGINT to the parent alone (not its process group) ends the workers too."""
+    import signal
+    import time
+    out = os.path.join(work, "interrupt", "out")
+    p = subprocess.Popen([cosim, "run", os.path.join(src, "scenarios", "resnet8.yaml"), "--set", "inputs=32",
+                          "--jobs", "2", "--out", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    locks = [os.path.join(out, "slices", k, ".cosim.lock") for k in ("00", "01")]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not all(os.path.exists(f) and open(f).read().strip() for f in locks):
+        time.sleep(0.2)
+    time.sleep(1.0)
+    pids = [int(open(f).read().split()[0]) for f in locks if os.path.exists(f) and open(f).read().strip()]
+    p.send_signal(signal.SIGINT)
+    p.communicate(timeout=60)
+    problems = []
+    if p.returncode != 130:
+        problems.append(f"exit status {p.returncode} after SIGINT, expected 130")
+    if len(pids) != 2:
+        problems.append(f"found {len(pids)} worker pids in the slices' locks")
+    time.sleep(1.0)
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                if "State:\tZ" not in f.read():
+                    problems.append(f"worker {pid} still runs after the parent's SIGINT")
+                    os.kill(pid, signal.SIGKILL)
+        except FileNotFoundError:
+            pass
+    rep = json.load(open(os.path.join(out, "report.json")))
+    if rep.get("status") != "interrupted":
+        problems.append(f"report.json status {rep.get('status')}, expected interrupted")
+    return problems
+
+
 def main():
     cosim, src, work = sys.argv[1:4]
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
@@ -116,6 +152,7 @@ def main():
         "resnet8_vta": lambda: same_as_one_process(cosim, src, work, "resnet8_vta", "resnet8.yaml", ["inputs=4"]),
         "kws_vta": lambda: same_as_one_process(cosim, src, work, "kws_vta", "kws.yaml", ["inputs=3"]),
         "failing_worker": lambda: failing_worker(cosim, src, work),
+        "interrupt": lambda: interrupted(cosim, src, work),
     }
     failed = 0
     for name, case in cases.items():
