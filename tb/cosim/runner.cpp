@@ -231,8 +231,8 @@ std::size_t split_jobs(const TargetBackend& backend, const scenario::Scenario& s
   const bool asked = o.jobs > 1 || o.slurm;
   const std::size_t n = backend.independent_inputs(sc);
   if (n < 2) {
-    if (asked) console << "cosim: note: " << sc.name << " runs in one process: its op does not replay several "
-                          "independent inputs\n";
+    if (asked) console << "cosim: note: " << sc.name << " runs in one process: it does not replay several "
+                          "independent inputs (a network's `inputs: N`, N > 1, in mode delegate splits)\n";
     return 0;
   }
   std::string refused;
@@ -340,7 +340,7 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     tr.config["scenario"] = token.empty() ? "scenario" : token;
     tr.config["op"] = sc.op;
     tr.scenario = scenario::resolved_yaml(sc);
-    write_run_trace(tr, options.out_dir, console);
+    if (!options.input_slice) write_run_trace(tr, options.out_dir, console);  // a worker's is the run's, in <out>/trace
     RunContext ctx{sc.name, sc.target, sc.op, sc.seed, w.summary, ""};
     if (sc.has("fault") && sc["fault"].as_string() != "none") ctx.fault = sc["fault"].as_string();
     return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console, folder, split.get());
