@@ -150,6 +150,8 @@ def main():
         return 0
     cases = {
         "resnet8_vta": lambda: same_as_one_process(cosim, src, work, "resnet8_vta", "resnet8.yaml", ["inputs=4"]),
+        "resnet8_tflite_double_3": lambda: same_as_one_process(
+            cosim, src, work, "resnet8_tflite_double_3", "resnet8.yaml", ["inputs=3", "requant=tflite_double"]),
         "kws_vta": lambda: same_as_one_process(cosim, src, work, "kws_vta", "kws.yaml", ["inputs=3"]),
         "failing_worker": lambda: failing_worker(cosim, src, work),
         "interrupt": lambda: interrupted(cosim, src, work),
