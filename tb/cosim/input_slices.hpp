@@ -40,7 +40,8 @@ std::vector<InputSlice> split_inputs(std::size_t inputs, std::size_t jobs);
 // processes' start (loading the model, the golden chain, elaboration).
 constexpr std::size_t kInputsPerProcess = 8;
 // The processes a run of `inputs` independent inputs uses when --jobs is not
-// given: one per kInputsPerProcess inputs, at most `cores`.
+// given: one per kInputsPerProcess inputs, at most `cores` (the runner passes
+// the cores not busy: the core count minus the 1-minute load average).
 std::size_t default_jobs(std::size_t inputs, std::size_t cores);
 
 // A worker that failed (exit status other than 0 / 1, a signal, no outcome):

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -244,11 +246,24 @@ std::size_t split_jobs(const TargetBackend& backend, const scenario::Scenario& s
     if (asked) console << "cosim: note: inputs " << n << " in one process: " << refused << "\n";
     return 0;
   }
-  const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+  // The cores not busy: a split pays only when its processes get a core each.
+  const std::size_t all_cores = std::max(1u, std::thread::hardware_concurrency());
+  std::size_t cores = all_cores;
+  double load[1] = {0};
+  if (getloadavg(load, 1) == 1) {
+    cores = static_cast<std::size_t>(std::max(1.0, static_cast<double>(all_cores) - std::round(load[0])));
+  }
   const std::size_t by_default =
       o.slurm ? (n + kInputsPerProcess - 1) / kInputsPerProcess : default_jobs(n, cores);
   const std::size_t jobs = std::min(n, o.jobs > 0 ? o.jobs : by_default);
-  if (jobs < 2 && !o.slurm) return 0;
+  if (jobs < 2 && !o.slurm) {
+    if (o.jobs == 0 && default_jobs(n, all_cores) > 1) {
+      char busy[64];
+      std::snprintf(busy, sizeof busy, "load %.1f on %zu cores", load[0], all_cores);
+      console << "inputs " << n << " in one process: the cores are busy (" << busy << "; --jobs N splits anyway)\n";
+    }
+    return 0;
+  }
   console << "inputs " << n << " split over " << jobs << (jobs == 1 ? " process" : " processes")
           << (o.slurm ? " (a SLURM job array)" : "") << (o.jobs > 0 ? " (--jobs " + std::to_string(o.jobs) + ")" : "")
           << "\n";
