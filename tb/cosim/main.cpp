@@ -136,6 +136,7 @@ struct CommandLine {
   cosim::tb::RunOptions opt;
   std::string file, out, wave;
   std::optional<std::string> seed_text;
+  std::string input_slice;
   std::vector<std::string> sets;
   bool no_dmi = false, no_timeline = false;
   std::string golden;
@@ -193,6 +194,14 @@ void define_commands(CLI::App& app, CommandLine& cl) {
   cl.run->add_option("--seed", cl.seed_text, "seed (overrides the scenario's), in [0, 2^64 - 1]");
   cl.run->add_option("--set", cl.sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
   add_run_options(cl.run, cl);
+  cl.run->add_option("--jobs,-j", cl.opt.jobs,
+                     "processes over which a run of independent inputs (a network's `inputs: N`) splits: "
+                     "default one per 8 inputs, at most the cores not busy (cores minus the load average); 1: one process");
+  cl.run->add_flag("--slurm", cl.opt.slurm,
+                   "simulate the slices of a split run as a SLURM job array (--jobs tasks, default one per 8 "
+                   "inputs) and merge them here");
+  cl.run->add_option("--input-slice", cl.input_slice, "(a split run's worker) FIRST:COUNT of the inputs")
+      ->group("");
 
   cl.replay = app.add_subcommand("replay", "replay a trace directory (or insn.bin + dram.bin)");
   cl.replay->add_option("dir", cl.file, "trace directory")->required();
@@ -307,6 +316,10 @@ int dispatch(CommandLine& cl, const char* program) {
   opt.timeline = !cl.no_timeline;
   opt.program = program;
   if (cl.quantum > 0) opt.quantum_cycles = cl.quantum;
+  if (!cl.input_slice.empty()) opt.input_slice = cosim::tb::parse_input_slice(cl.input_slice);
+  std::error_code ec;  // the workers of a split run are this program (COSIM_WORKER: a wrapper of it)
+  if (const fs::path self = fs::canonical("/proc/self/exe", ec); !ec) opt.executable = self.string();
+  if (const char* w = std::getenv("COSIM_WORKER"); w != nullptr && *w != '\0') opt.executable = w;
   std::optional<uint64_t> seed;
   if (cl.seed_text) seed = parse_seed(*cl.seed_text);
   if (cl.run->parsed() || cl.replay->parsed()) return run_or_replay(registry, cl, seed);
@@ -328,6 +341,9 @@ int dispatch(CommandLine& cl, const char* program) {
 int exit_status_of_current_exception(int argc, char** argv) {
   try {
     throw;
+  } catch (const cosim::tb::WorkerError& e) {  // a split run's worker: its slice and how it failed
+    std::cerr << "cosim: error: " << printable(e.what()) << "\n";
+    return e.status();
   } catch (const cosim::InputError& e) {
     std::cerr << "cosim: error: " << printable(e.what()) << "\n";
     return 2;

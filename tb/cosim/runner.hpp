@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cosim/backend.hpp"
+#include "cosim/input_slices.hpp"
 
 namespace cosim::tb {
 
@@ -32,6 +33,16 @@ struct RunOptions {
   std::optional<uint64_t> quantum_cycles;
   bool timeline = true;          // sample the engine timeline (--no-timeline: off)
   std::string program = "cosim";  // how report.html names the cosim binary in its commands
+  // A run over independent inputs split over processes (input_slices.hpp):
+  // `jobs` workers (0: default_jobs(), 1: one process), started from
+  // `executable` (the cosim program; empty: no split, e.g. the Python
+  // module); with `slurm`, as a SLURM job array instead of local processes.
+  std::size_t jobs = 0;
+  std::string executable;
+  bool slurm = false;
+  // This process is a worker: it runs the inputs of this slice and writes
+  // its simulation's outcome beside its report (write_slice_outcome).
+  std::optional<InputSlice> input_slice;
 };
 
 // out/<scenario stem> for run; out/<name>_replay for replay, where a trace

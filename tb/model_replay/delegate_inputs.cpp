@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "model_replay/anomaly_score.hpp"
+#include "model_replay/model_replay.hpp"
 #include "tflite/reference.hpp"
 
 namespace cosim::tb::model_replay {
@@ -118,11 +119,24 @@ Tensor input_rows(const Tensor& batch, std::size_t k, std::size_t n) {
   return part;
 }
 
+bool batches_over_inputs(const scenario::Scenario& sc) {
+  if (sc["inputs"].as_int() < 2 || sc["batch"].as_string() != "auto") return false;
+  try {
+    const tflite::Model m = tflite::load_model(resolve_model(sc, sc["model"]));
+    const auto& ops = m.subgraphs.at(0).operators;
+    return !ops.empty() && std::all_of(ops.begin(), ops.end(),
+                                       [](const tflite::Operator& o) { return o.code == tflite::kFullyConnected; });
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 DelegateInputs::DelegateInputs(const ModelTargetBase& target, const ModelSelection& sel, ReplayRun& run)
     : sel_(sel), run_(run) {
   run_.tflite_rounding = target.tflite_rounding(sel.sc);
   cpu_rounding_ = run_.tflite_rounding.value_or(quant::Rounding::kDouble);
-  count_ = static_cast<std::size_t>(sel.sc["inputs"].as_int());
+  count_ = sel.inputs.size();  // `inputs:`, or the slice of them this process runs
+  first_ = sel.sc.input_slice ? static_cast<std::size_t>(sel.sc.input_slice->first) : 0;
   const tflite::SubGraph& sg = sel.model.subgraphs[0];
   batched_ = count_ > 1 && sel.sc["batch"].as_string() == "auto" && sel.contexts.size() == sg.operators.size() &&
              std::all_of(sel.contexts.begin(), sel.contexts.end(),
@@ -185,7 +199,7 @@ void DelegateInputs::lower(std::size_t k, const std::function<const Layer&(const
       continue;
     }
     LayerContext ctx = sel_.contexts[next++];  // input k's layer: checks named opNN_type_inK
-    if (k > 0) ctx.check += "_in" + std::to_string(k);
+    if (first_ + k > 0) ctx.check += "_in" + std::to_string(first_ + k);  // K counts over all `inputs:`
     const tflite::LayerWorkload on_chain = on_delegate_chain(chain, chain_values, ctx);
     ctx.chain = &on_chain;
     ctx.chain_single = chain.find(chain.sgl_own, o);

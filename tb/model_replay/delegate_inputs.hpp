@@ -21,6 +21,12 @@ namespace cosim::tb::model_replay {
 // equal runs of rows, the k-th (the batch itself when n is 1).
 Tensor input_rows(const Tensor& batch, std::size_t k, std::size_t n);
 
+// Whether `sc` (mode delegate) may run its inputs as one batch: `batch:
+// auto`, more than one input, and a model of FULLY_CONNECTED operators only
+// (false when the model does not load: the run itself reports that). Such a
+// run is one simulation, never split over processes.
+bool batches_over_inputs(const scenario::Scenario& sc);
+
 class DelegateInputs {
  public:
   // Sets run.tflite_rounding from the target.
@@ -49,6 +55,7 @@ class DelegateInputs {
   quant::Rounding cpu_rounding_;
   std::size_t count_ = 0;
   bool batched_ = false;
+  std::size_t first_ = 0;  // the first input's index over all `inputs:` (Scenario::input_slice)
   ProgressLine progress_{"compiling the network for input"};
 };
 

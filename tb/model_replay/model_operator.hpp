@@ -83,6 +83,14 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
     return report.finish();
   }
 
+  // Mode delegate replays the network once per input, each from a fresh
+  // scratch (NetworkState) and its own golden chain: the inputs split.
+  std::size_t independent_inputs(const scenario::Scenario& sc) const override {
+    if (!target_->uses_golden_chain() || sc["mode"].as_string() != "delegate") return 0;
+    if (batches_over_inputs(sc)) return 0;  // one simulation of them all
+    return static_cast<std::size_t>(sc["inputs"].as_int());
+  }
+
   std::optional<WorkUnit> work_unit(const Workload& w, const ModelState<State>& st, const trace::Trace& tr,
                                     const std::string& check, const std::vector<int64_t>& index,
                                     std::optional<uint64_t> address) const override {

@@ -101,9 +101,12 @@ std::vector<std::size_t> select(const ModelTargetBase& target, const scenario::S
 std::vector<Tensor> chain_inputs(const scenario::Scenario& sc, const tflite::Model& m) {
   const Value& in_v = sc["input"];
   const int64_t n = sc["inputs"].as_int();
+  // A slice of them (Scenario::input_slice): inputs first .. first + count - 1.
+  const int64_t first = sc.input_slice ? sc.input_slice->first : 0;
+  const int64_t last = sc.input_slice ? std::min(n, first + sc.input_slice->second) : n;
   std::vector<Tensor> out;
   if (in_v.is_string()) {
-    for (int64_t k = 0; k < n; ++k) {
+    for (int64_t k = first; k < last; ++k) {
       out.push_back(
           sc["model"].rethrow_here([&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed + k)); }));
     }
@@ -116,7 +119,7 @@ std::vector<Tensor> chain_inputs(const scenario::Scenario& sc, const tflite::Mod
   batch[0] = n;
   const Tensor all = scenario::make_tensor(sc, in_v, DType::kInt8, batch, Layout::kAny, "input");
   const std::size_t bytes = all.bytes().size() / static_cast<std::size_t>(n);
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = first; k < last; ++k) {
     Tensor t(DType::kInt8, one, Layout::kNHWC);
     std::copy_n(all.bytes().begin() + static_cast<std::ptrdiff_t>(bytes * static_cast<std::size_t>(k)), bytes,
                 t.bytes().begin());

@@ -89,6 +89,10 @@ class VtaBackend : public TargetBackend {
            "TFLite double / single rounding";
   }
 
+  std::map<std::string, uint64_t> merge_perf_counters(const std::vector<PerfSlice>& slices) const override {
+    return merge_run_log_counters(slices);
+  }
+
   std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
     return std::make_unique<VtaRunLogWrapper>(name, cfg);  // VtaWrapper + per-run counters
   }
