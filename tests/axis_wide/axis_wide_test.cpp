@@ -266,30 +266,36 @@ TEST(AxisWide, ABeatTheExpectationLacksIsCaught) {
   }
 }
 
-// The DMA models at both widths around the DUT: 100 bytes from memory as
-// three full 256-bit beats and a 4-byte one, back as seven 128-bit beats.
-class DmaStreams final : public Binder::Ends {
+// The DMA models around a DUT, as the harness's DMA wraps them: MM2S feeds
+// s_axis from memory, S2MM writes m_axis back; out_check_ watches m_axis and,
+// with kCheckIn, in_check_ watches s_axis.
+template <class B, std::size_t kInBytes, std::size_t kOutBytes, bool kCheckIn>
+class DmaStreams final : public B::Ends {
  public:
-  DmaStreams(MemoryPort& mem, uint64_t seed) : mm2s_(mem, seed, 0.3), s2mm_(mem, seed + 1, 0.3) {}
-  axis::BasicMm2sDma<32> mm2s_;
-  axis::BasicS2mmDma<16> s2mm_;
-  axis::BasicChecker<16> out_check_{"axis_wide.m_axis"};
+  DmaStreams(MemoryPort& mem, uint64_t seed, const std::string& dut)
+      : mm2s_(mem, seed, 0.3), s2mm_(mem, seed + 1, 0.3), in_check_(dut + ".s_axis"), out_check_(dut + ".m_axis") {}
+  axis::BasicMm2sDma<kInBytes> mm2s_;
+  axis::BasicS2mmDma<kOutBytes> s2mm_;
+  axis::BasicChecker<kInBytes> in_check_;
+  axis::BasicChecker<kOutBytes> out_check_;
 
-  void drive(InPins& in, OutPins& out) override {
+  void drive(typename B::InPins& in, typename B::OutPins& out) override {
     mm2s_.drive(in);
     s2mm_.drive(out);
   }
-  void observe(uint64_t time, const InPins& in, const OutPins& out) override {
-    (void)in;
+  void observe(uint64_t time, const typename B::InPins& in, const typename B::OutPins& out) override {
+    if constexpr (kCheckIn) in_check_.observe(time, in);
     out_check_.observe(time, out);
   }
-  void update(uint64_t time, const InPins& in, const OutPins& out) override {
+  void update(uint64_t time, const typename B::InPins& in, const typename B::OutPins& out) override {
     (void)time;
     mm2s_.update(in);
     s2mm_.update(out);
   }
 };
 
+// The DMA models at both widths around the DUT: 100 bytes from memory as
+// three full 256-bit beats and a 4-byte one, back as seven 128-bit beats.
 TEST(AxisWide, DmaAtBothWidthsMovesEveryByte) {
   std::vector<uint8_t> image(1024, 0xee);
   std::mt19937_64 rng(11);
@@ -297,7 +303,7 @@ TEST(AxisWide, DmaAtBothWidthsMovesEveryByte) {
   for (std::size_t i = 0; i < kLen; ++i) image[kSrc + i] = uint8_t(rng());
   VectorMemory mem(image);
   WideCore core("axis_wide");
-  DmaStreams s(mem, 21);
+  DmaStreams<Binder, 32, 16, false> s(mem, 21, "axis_wide");
   std::vector<InBeat> fetched;
   s.mm2s_.set_beat_hook([&](const InBeat& b) { fetched.push_back(b); });
   s.out_check_.expect_packet(7);
@@ -331,29 +337,6 @@ struct NarrowNeverDone : NoErrorPin {
   static std::string diagnosis(const Vaxis_narrow_top&) { return "axis_narrow"; }
 };
 
-class NarrowStreams final : public NarrowBinder::Ends {
- public:
-  NarrowStreams(MemoryPort& mem, uint64_t seed) : mm2s_(mem, seed, 0.3), s2mm_(mem, seed + 1, 0.3) {}
-  axis::BasicMm2sDma<3> mm2s_;
-  axis::BasicS2mmDma<3> s2mm_;
-  axis::BasicChecker<3> in_check_{"axis_narrow.s_axis"};
-  axis::BasicChecker<3> out_check_{"axis_narrow.m_axis"};
-
-  void drive(NarrowBinder::InPins& in, NarrowBinder::OutPins& out) override {
-    mm2s_.drive(in);
-    s2mm_.drive(out);
-  }
-  void observe(uint64_t time, const NarrowBinder::InPins& in, const NarrowBinder::OutPins& out) override {
-    in_check_.observe(time, in);
-    out_check_.observe(time, out);
-  }
-  void update(uint64_t time, const NarrowBinder::InPins& in, const NarrowBinder::OutPins& out) override {
-    (void)time;
-    mm2s_.update(in);
-    s2mm_.update(out);
-  }
-};
-
 TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
   std::vector<uint8_t> image(256, 0xee);
   std::mt19937_64 rng(5);
@@ -361,7 +344,7 @@ TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
   for (std::size_t i = 0; i < kLen; ++i) image[kSrc + i] = uint8_t(rng());
   VectorMemory mem(image);
   Core<Vaxis_narrow_top, NarrowNeverDone, npins::Top> core("axis_narrow");
-  NarrowStreams s(mem, 31);
+  DmaStreams<NarrowBinder, 3, 3, true> s(mem, 31, "axis_narrow");
   std::vector<axis::BasicBeat<3>> fetched;
   s.mm2s_.set_beat_hook([&](const axis::BasicBeat<3>& b) {
     fetched.push_back(b);

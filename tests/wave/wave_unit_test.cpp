@@ -14,6 +14,7 @@
 #include "wave/around.hpp"
 #include "wave/gtkw.hpp"
 #include "wave/wave_window.hpp"
+#include "wave_test_util.hpp"
 
 namespace fs = std::filesystem;
 using namespace cosim::wave;
@@ -29,19 +30,10 @@ WaveSettings settings(uint64_t from, uint64_t to, uint64_t max_bytes = 1000000) 
   return s;
 }
 
-std::string slurp(const std::string& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using wavetest::slurp;
 
-fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("cosim_wave_unit_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+// A fresh directory of this suite's own (cosim_wave_unit_<name>_<pid>).
+fs::path temp_dir(const std::string& name) { return wavetest::fresh_dir("unit_" + name); }
 
 // The view every .gtkw test starts from: DUT "t" under the scope "top".
 View top_view() {
