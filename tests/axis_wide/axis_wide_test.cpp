@@ -279,6 +279,17 @@ class DmaStreams final : public B::Ends {
   axis::BasicChecker<kInBytes> in_check_;
   axis::BasicChecker<kOutBytes> out_check_;
 
+  // Attaches to core and moves len bytes at src through the DUT to dst (room
+  // bytes there), until S2MM has its packet or the core reaches max_time.
+  template <class CoreT>
+  void run(CoreT& core, uint64_t src, uint64_t len, uint64_t dst, uint64_t room, uint64_t max_time) {
+    core.add_port(binder_);
+    core.start_timeline();
+    mm2s_.start(src, len);
+    s2mm_.start(dst, room);
+    while (core.time() < max_time && s2mm_.busy()) core.cycle();
+  }
+
   void drive(typename B::InPins& in, typename B::OutPins& out) override {
     mm2s_.drive(in);
     s2mm_.drive(out);
@@ -292,6 +303,9 @@ class DmaStreams final : public B::Ends {
     mm2s_.update(in);
     s2mm_.update(out);
   }
+
+ private:
+  B binder_{*this};
 };
 
 // The DMA models at both widths around the DUT: 100 bytes from memory as
@@ -307,12 +321,7 @@ TEST(AxisWide, DmaAtBothWidthsMovesEveryByte) {
   std::vector<InBeat> fetched;
   s.mm2s_.set_beat_hook([&](const InBeat& b) { fetched.push_back(b); });
   s.out_check_.expect_packet(7);
-  Binder binder(s);
-  core.add_port(binder);
-  core.start_timeline();
-  s.mm2s_.start(kSrc, kLen);
-  s.s2mm_.start(kDst, 256);
-  while (core.time() < 5000 && s.s2mm_.busy()) core.cycle();
+  s.run(core, kSrc, kLen, kDst, 256, 5000);
   ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
   s.out_check_.finish(core.time());
   ASSERT_EQ(fetched.size(), 4u);
@@ -351,12 +360,7 @@ TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
     s.in_check_.expect_beat(b);
   });
   s.out_check_.expect_packet(4);
-  NarrowBinder binder(s);
-  core.add_port(binder);
-  core.start_timeline();
-  s.mm2s_.start(kSrc, kLen);
-  s.s2mm_.start(kDst, 64);
-  while (core.time() < 2000 && s.s2mm_.busy()) core.cycle();
+  s.run(core, kSrc, kLen, kDst, 64, 2000);
   ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
   s.in_check_.finish(core.time());
   s.out_check_.finish(core.time());
