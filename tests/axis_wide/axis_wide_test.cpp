@@ -266,6 +266,14 @@ TEST(AxisWide, ABeatTheExpectationLacksIsCaught) {
   }
 }
 
+// A memory image of 0xee bytes (to see stray writes) with len random bytes at src.
+std::vector<uint8_t> image_with_source(std::size_t size, uint64_t seed, std::size_t src, std::size_t len) {
+  std::vector<uint8_t> image(size, 0xee);
+  std::mt19937_64 rng(seed);
+  for (std::size_t i = 0; i < len; ++i) image[src + i] = uint8_t(rng());
+  return image;
+}
+
 // The DMA models around a DUT, as the harness's DMA wraps them: MM2S feeds
 // s_axis from memory, S2MM writes m_axis back; out_check_ watches m_axis and,
 // with kCheckIn, in_check_ watches s_axis.
@@ -311,10 +319,8 @@ class DmaStreams final : public B::Ends {
 // The DMA models at both widths around the DUT: 100 bytes from memory as
 // three full 256-bit beats and a 4-byte one, back as seven 128-bit beats.
 TEST(AxisWide, DmaAtBothWidthsMovesEveryByte) {
-  std::vector<uint8_t> image(1024, 0xee);
-  std::mt19937_64 rng(11);
   constexpr std::size_t kLen = 100, kSrc = 64, kDst = 512;
-  for (std::size_t i = 0; i < kLen; ++i) image[kSrc + i] = uint8_t(rng());
+  std::vector<uint8_t> image = image_with_source(1024, 11, kSrc, kLen);
   VectorMemory mem(image);
   WideCore core("axis_wide");
   DmaStreams<Binder, 32, 16, false> s(mem, 21, "axis_wide");
@@ -347,10 +353,8 @@ struct NarrowNeverDone : NoErrorPin {
 };
 
 TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
-  std::vector<uint8_t> image(256, 0xee);
-  std::mt19937_64 rng(5);
   constexpr std::size_t kLen = 10, kSrc = 16, kDst = 128;
-  for (std::size_t i = 0; i < kLen; ++i) image[kSrc + i] = uint8_t(rng());
+  std::vector<uint8_t> image = image_with_source(256, 5, kSrc, kLen);
   VectorMemory mem(image);
   Core<Vaxis_narrow_top, NarrowNeverDone, npins::Top> core("axis_narrow");
   DmaStreams<NarrowBinder, 3, 3, true> s(mem, 31, "axis_narrow");

@@ -26,6 +26,14 @@ void expect_done(const RtlRunResult& r, const std::vector<std::string>& proto) {
   EXPECT_TRUE(proto.empty()) << proto.front();
 }
 
+// Runs p: it must finish, with no AXI protocol error.
+RtlRunResult run_to_done(Program& p, BareOptions opts = {}, uint64_t max_cycles = 100000) {
+  std::vector<std::string> proto;
+  const RtlRunResult r = p.run(opts, max_cycles, &proto);
+  expect_done(r, proto);
+  return r;
+}
+
 // INP element i, lane k as placed in DRAM.
 int8_t inp_at(const Program& p, uint32_t elem, uint32_t k) {
   return static_cast<int8_t>(p.dram[static_cast<uint64_t>(elem) * 16 + k]);
@@ -107,9 +115,7 @@ TEST(VtaRtl, GemmRandomTiles) {
   for (uint32_t seed : {1u, 2u, 3u}) {
     Program p;
     const auto expect = build_gemm_program(p, seed);
-    std::vector<std::string> proto;
-    const auto r = p.run({}, 200000, &proto);
-    expect_done(r, proto);
+    const auto r = run_to_done(p, {}, 200000);
     check_planes(p, expect, 8);
     EXPECT_EQ(r.perf.gemm_busy > 0, true);
   }
@@ -125,9 +131,7 @@ TEST(VtaRtl, GemmWithRandomStallsIsExactAndDeterministic) {
   for (int run = 0; run < 2; ++run) {
     Program p;
     const auto expect = build_gemm_program(p, 9);
-    std::vector<std::string> proto;
-    const auto r = p.run(o, 400000, &proto);
-    expect_done(r, proto);
+    const auto r = run_to_done(p, o, 400000);
     check_planes(p, expect, 8);
     cycles[run] = r.cycles;
   }
@@ -154,8 +158,7 @@ TEST(VtaRtl, ResetRegZeroesOnlyTheLoopedAccumulators) {
   std::vector<int64_t> expect(8 * 16);
   for (uint32_t a = 0; a < 8; ++a)
     for (uint32_t o = 0; o < 16; ++o) expect[a * 16 + o] = (a == 0 || a == 2 || a == 4) ? 0 : acc_at(p, p.acc_base() + a, o);
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   check_planes(p, expect, 8);
 }
 
@@ -225,9 +228,7 @@ TEST(VtaRtl, AluAllOpsImmediateAndRegister) {
         }
         expect[(c * 8 + e) * 16 + o] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(r)));
       }
-  std::vector<std::string> proto;
-  const auto r = p.run({}, 200000, &proto);
-  expect_done(r, proto);
+  const auto r = run_to_done(p, {}, 200000);
   check_planes(p, expect, n);
   EXPECT_GT(r.perf.alu_busy, 0u);
 }
@@ -269,8 +270,7 @@ TEST(VtaRtl, LoadInpWithAllPadsAndStride) {
       for (uint32_t k = 0; k < 16; ++k)
         expect[idx * 16 + k] = data ? inp_at(p, p.inp_base() + 100 + (r - pads.y0) * 5 + (x - pads.x0), k) : 0;
     }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   for (uint32_t i = 0; i < n; ++i)
     for (uint32_t k = 0; k < 16; ++k)
       ASSERT_EQ(static_cast<int8_t>(p.dram[Layout::kOut + i * 16 + k]), expect[i * 16 + k]) << "inp " << i << " lane " << k;
@@ -298,8 +298,7 @@ TEST(VtaRtl, LoadAccWithPadsAndStride) {
       for (uint32_t o = 0; o < 16; ++o)
         expect[(1 + r * xt + x) * 16 + o] = data ? acc_at(p, p.acc_base() + 40 + (r - 1) * 4 + (x - 2), o) : 0;
     }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   check_planes(p, expect, n);
 }
 
@@ -340,8 +339,7 @@ TEST(VtaRtl, UopLoadUnalignedWithPadding) {
       expect[d * 16 + o] += sum;
     }
   }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   check_planes(p, expect, 16);
 }
 
@@ -368,8 +366,7 @@ TEST(VtaRtl, Acc8BitSignExtends) {
   for (uint32_t r = 0; r < 2; ++r)
     for (uint32_t x = 0; x < 3; ++x)
       for (uint32_t o = 0; o < 16; ++o) expect[(3 + r * 3 + x) * 16 + o] = inp_at(p, p.inp_base() + r * 4 + x, o);
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   check_planes(p, expect, n);
   EXPECT_EQ(plane_value(p, n, p.out_base(), 3, 0), -128);
 }
@@ -387,8 +384,7 @@ TEST(VtaRtl, StoreTruncatesAndUsesStrideWithoutPadding) {
   Pads pads{1, 1, 1, 1};  // ignored by STORE
   p.add(mem_insn(kStore, kOut, 0, p.out_base() + 1, 2, 3, 5, sd, pads));
   p.add(finish_insn(kPopNext));
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   for (uint32_t el = 0; el < 16; ++el) {
     const uint32_t rel = el >= 1 ? el - 1 : 99;
     const bool written = rel != 99 && rel < 8 && rel % 5 < 3;
@@ -430,9 +426,7 @@ TEST(VtaRtl, LongBurstsSplitAt4KBAnd256Beats) {
   sd.push_prev = true;
   p.add(mem_insn(kStore, kOut, 0, p.out_base() + 3, 1, nw * 16, nw * 16, sd));
   p.add(finish_insn(kPopNext));
-  std::vector<std::string> proto;
-  const auto r = p.run({}, 200000, &proto);
-  expect_done(r, proto);
+  const auto r = run_to_done(p, {}, 200000);
   for (uint32_t w = 0; w < nw; ++w)
     for (uint32_t j = 0; j < 16; ++j)
       for (uint32_t o = 0; o < 16; ++o)
@@ -475,9 +469,7 @@ TEST(VtaRtl, TokensOrderLoadComputeStore) {
   slow.read_latency = 40;
   Program p;
   build_token_program(p, true);
-  std::vector<std::string> proto;
-  const auto r = p.run(slow, 100000, &proto);
-  expect_done(r, proto);
+  const auto r = run_to_done(p, slow, 100000);
   for (uint32_t i = 0; i < 8 * 16; ++i) ASSERT_EQ(p.dram[Layout::kOut + i], p.dram[Layout::kInp + i]) << "byte " << i;
   EXPECT_GT(r.perf.stall_load_to_compute, 0u);
 
@@ -629,8 +621,7 @@ TEST(VtaRtl, AluChainsReadTheirOwnWrites) {
     for (int k = 0; k < 5; ++k) v -= 7u;
     expect[8 * 16 + o] = static_cast<int32_t>(v);
   }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   check_planes(p, expect, 9);
 }
 
@@ -657,7 +648,6 @@ TEST(VtaRtl, FetchWaitsWhileTheEnginesAreFarBehind) {
   std::vector<int64_t> expect(16);
   for (uint32_t o = 0; o < 16; ++o)
     expect[o] = static_cast<int32_t>(static_cast<uint32_t>(acc_at(p, p.acc_base(), o)) + 3300u);
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 200000, &proto), proto);
+  run_to_done(p, {}, 200000);
   check_planes(p, expect, 1);
 }
