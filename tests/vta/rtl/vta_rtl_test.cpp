@@ -109,6 +109,12 @@ void check_planes(const Program& p, const std::vector<int64_t>& expect, uint32_t
   EXPECT_EQ(bad, 0);
 }
 
+// Runs p to its end, then compares the n planes store_planes wrote with expect.
+void run_and_check_planes(Program& p, const std::vector<int64_t>& expect, uint32_t n) {
+  run_to_done(p);
+  check_planes(p, expect, n);
+}
+
 }  // namespace
 
 TEST(VtaRtl, GemmRandomTiles) {
@@ -158,8 +164,7 @@ TEST(VtaRtl, ResetRegZeroesOnlyTheLoopedAccumulators) {
   std::vector<int64_t> expect(8 * 16);
   for (uint32_t a = 0; a < 8; ++a)
     for (uint32_t o = 0; o < 16; ++o) expect[a * 16 + o] = (a == 0 || a == 2 || a == 4) ? 0 : acc_at(p, p.acc_base() + a, o);
-  run_to_done(p);
-  check_planes(p, expect, 8);
+  run_and_check_planes(p, expect, 8);
 }
 
 TEST(VtaRtl, AluAllOpsImmediateAndRegister) {
@@ -298,8 +303,7 @@ TEST(VtaRtl, LoadAccWithPadsAndStride) {
       for (uint32_t o = 0; o < 16; ++o)
         expect[(1 + r * xt + x) * 16 + o] = data ? acc_at(p, p.acc_base() + 40 + (r - 1) * 4 + (x - 2), o) : 0;
     }
-  run_to_done(p);
-  check_planes(p, expect, n);
+  run_and_check_planes(p, expect, n);
 }
 
 TEST(VtaRtl, UopLoadUnalignedWithPadding) {
@@ -339,8 +343,7 @@ TEST(VtaRtl, UopLoadUnalignedWithPadding) {
       expect[d * 16 + o] += sum;
     }
   }
-  run_to_done(p);
-  check_planes(p, expect, 16);
+  run_and_check_planes(p, expect, 16);
 }
 
 TEST(VtaRtl, Acc8BitSignExtends) {
@@ -366,8 +369,7 @@ TEST(VtaRtl, Acc8BitSignExtends) {
   for (uint32_t r = 0; r < 2; ++r)
     for (uint32_t x = 0; x < 3; ++x)
       for (uint32_t o = 0; o < 16; ++o) expect[(3 + r * 3 + x) * 16 + o] = inp_at(p, p.inp_base() + r * 4 + x, o);
-  run_to_done(p);
-  check_planes(p, expect, n);
+  run_and_check_planes(p, expect, n);
   EXPECT_EQ(plane_value(p, n, p.out_base(), 3, 0), -128);
 }
 
@@ -621,8 +623,7 @@ TEST(VtaRtl, AluChainsReadTheirOwnWrites) {
     for (int k = 0; k < 5; ++k) v -= 7u;
     expect[8 * 16 + o] = static_cast<int32_t>(v);
   }
-  run_to_done(p);
-  check_planes(p, expect, 9);
+  run_and_check_planes(p, expect, 9);
 }
 
 // 300 one-micro-op ALU instructions queue up behind a 3000-micro-op one: the
