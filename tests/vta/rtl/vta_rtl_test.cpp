@@ -19,6 +19,8 @@ namespace {
 constexpr Deps kPushNext{false, false, false, true};
 constexpr Deps kPopPrev{true, false, false, false};
 constexpr Deps kPopNext{false, true, false, false};
+// A STORE that waits for compute->store and hands store->compute back.
+constexpr Deps kStoreTokens{true, false, true, false};
 
 
 void expect_done(const RtlRunResult& r, const std::vector<std::string>& proto) {
@@ -257,10 +259,7 @@ TEST(VtaRtl, LoadInpWithAllPadsAndStride) {
   l.src_out = 1;
   p.add(gemm_insn(l, true));
   p.add(gemm_insn(l, false, kPushNext));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
-  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, n, n, sd));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, n, n, kStoreTokens));
   p.add(finish_insn(kPopNext));
 
   // Expected INP contents from the spec's padding rule.
@@ -380,11 +379,8 @@ TEST(VtaRtl, StoreTruncatesAndUsesStrideWithoutPadding) {
     for (uint32_t o = 0; o < 16; ++o) p.put_u32(Layout::kAcc + e * 64 + 4 * o, values[(e + o) % 6] + (o << 8));
   for (uint64_t a = Layout::kOut; a < Layout::kOut + 16 * 16; ++a) p.dram[a] = 0xee;
   p.add(mem_insn(kLoad, kAcc, 0, p.acc_base(), 1, 6, 6, kPushNext));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
   Pads pads{1, 1, 1, 1};  // ignored by STORE
-  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 1, 2, 3, 5, sd, pads));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 1, 2, 3, 5, kStoreTokens, pads));
   p.add(finish_insn(kPopNext));
   run_to_done(p);
   for (uint32_t el = 0; el < 16; ++el) {
@@ -423,10 +419,7 @@ TEST(VtaRtl, LongBurstsSplitAt4KBAnd256Beats) {
   l.src_in = 1;
   p.add(gemm_insn(l, true));
   p.add(gemm_insn(l, false, kPushNext));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
-  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 3, 1, nw * 16, nw * 16, sd));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 3, 1, nw * 16, nw * 16, kStoreTokens));
   p.add(finish_insn(kPopNext));
   const auto r = run_to_done(p, {}, 200000);
   for (uint32_t w = 0; w < nw; ++w)
@@ -553,10 +546,7 @@ TEST(VtaRtl, GemmSteadyStateOneUopPerCycle) {
   const int kGemms = 8;
   p.add(gemm_insn(l, true));
   for (int i = 0; i < kGemms; ++i) p.add(gemm_insn(l, false, i + 1 == kGemms ? kPushNext : Deps{}));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
-  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, 64, 64, sd));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, 64, 64, kStoreTokens));
   p.add(finish_insn(kPopNext));
   for (std::size_t i = 0; i < p.insns.size(); ++i) p.insns[i].store(&p.dram[16 * i]);
   cosim::tb::vta::BareDriver drv(p.dram);
