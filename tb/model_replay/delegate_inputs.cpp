@@ -102,6 +102,19 @@ tflite::LayerWorkload stacked_workload(const std::vector<Chain>& chains, const s
   return s;
 }
 
+// `ctx` lowered on the DUT, its errors naming the operator; a delegate
+// layer has exactly one check (its output, which the chain reads on).
+const Layer& lower_one_check(const Value& model_key, const LayerContext& ctx,
+                             const std::function<const Layer&(const LayerContext&)>& lower_on_dut) {
+  const Layer& layer = model_key.rethrow_here([&]() -> const Layer& { return lower_on_dut(ctx); },
+                                              "operator " + std::to_string(ctx.op_index) + " (" + ctx.type + "): ");
+  if (layer.checks.size() != 1) {
+    throw std::logic_error("mode delegate needs one check per DUT layer, " + ctx.check + " has " +
+                           std::to_string(layer.checks.size()));
+  }
+  return layer;
+}
+
 }  // namespace
 
 Tensor input_rows(const Tensor& batch, std::size_t k, std::size_t n) {
@@ -165,12 +178,7 @@ void DelegateInputs::lower_batched(const std::function<const Layer&(const LayerC
     const tflite::LayerWorkload single = stacked_workload(chains, &Chain::sgl_own, ctx.op_index);
     ctx.chain = &on_chain;
     ctx.chain_single = &single;
-    const Layer& layer = model_key.rethrow_here([&]() -> const Layer& { return lower_on_dut(ctx); },
-                                                "operator " + std::to_string(ctx.op_index) + " (" + ctx.type + "): ");
-    if (layer.checks.size() != 1) {
-      throw std::logic_error("mode delegate needs one check per DUT layer, " + ctx.check + " has " +
-                             std::to_string(layer.checks.size()));
-    }
+    const Layer& layer = lower_one_check(model_key, ctx, lower_on_dut);
     batch_values[on_chain.output_tensor] = in_shape(layer.checks[0].expected, on_chain.output_shape);
   }
   for (std::size_t k = 0; k < count_; ++k) {
@@ -203,12 +211,7 @@ void DelegateInputs::lower(std::size_t k, const std::function<const Layer&(const
     const tflite::LayerWorkload on_chain = on_delegate_chain(chain, chain_values, ctx);
     ctx.chain = &on_chain;
     ctx.chain_single = chain.find(chain.sgl_own, o);
-    const Layer& layer = model_key.rethrow_here([&]() -> const Layer& { return lower_on_dut(ctx); },
-                                                "operator " + std::to_string(o) + " (" + ctx.type + "): ");
-    if (layer.checks.size() != 1) {
-      throw std::logic_error("mode delegate needs one check per DUT layer, " + ctx.check + " has " +
-                             std::to_string(layer.checks.size()));
-    }
+    const Layer& layer = lower_one_check(model_key, ctx, lower_on_dut);
     // What the DUT must write, in the tensor's declared shape (a target may
     // compute an operator in another view: FULLY_CONNECTED as a 1x1 CONV_2D).
     chain_values[on_chain.output_tensor] = in_shape(layer.checks[0].expected, on_chain.output_shape);
