@@ -36,6 +36,7 @@ TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
   if (o.dmi) cfg.dmi = *o.dmi;
   if (o.quantum_cycles) cfg.quantum_cycles = *o.quantum_cycles;
   cfg.timeline = o.timeline;
+  if (o.fast) cfg.fast = *o.fast;
   return cfg;
 }
 
@@ -73,6 +74,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   FinishedRun run;
   run.context = ctx;
   run.sim = std::move(*sim);
+  run.context.build = run.sim.build;  // the build the DUT ran (a target without a fast one: checked)
 
   run.scores = score_checks(run.sim.play, workload, opt.max_report, log);
   run.verdict = verdict(run.scores, run.sim.play, run.sim.dut_errors);
@@ -235,7 +237,14 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     write_run_trace(tr, options.out_dir, console);
     RunContext ctx{sc.name, sc.target, sc.op, sc.seed, w.summary, ""};
     if (sc.has("fault") && sc["fault"].as_string() != "none") ctx.fault = sc["fault"].as_string();
-    return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console, folder);
+    TbConfig run_cfg = apply_options(cfg, options);
+    if (!options.fast && sc.has("inputs") && sc["inputs"].as_int() > kFastInputs) {
+      run_cfg.fast = true;
+      console << "cosim: inputs " << sc["inputs"].as_int()
+              << ": the fast build (no assertions) runs; --no-fast keeps assertions\n";
+    }
+    ctx.build = run_cfg.fast ? "fast" : "checked";
+    return execute(backend, tr, run_cfg, &w, ctx, options, console, folder);
   });
 }
 
@@ -260,7 +269,9 @@ int replay_trace(const BackendRegistry& registry, const std::string& dir, const 
     ctx.summary = "replay of " + dir;
     folder.running(base_report(ctx));
     const std::optional<Workload> w = replayed_workload(registry, backend, dir, tr, console);
-    return execute(backend, tr, apply_options(cfg, options), w ? &*w : nullptr, ctx, options, console, folder);
+    const TbConfig run_cfg = apply_options(cfg, options);
+    ctx.build = run_cfg.fast ? "fast" : "checked";
+    return execute(backend, tr, run_cfg, w ? &*w : nullptr, ctx, options, console, folder);
   });
 }
 
