@@ -52,6 +52,26 @@ TEST_P(FastBuild, SameBitsAndCyclesAsTheCheckedBuild) {
 // One small scenario per accelerator of the product.
 INSTANTIATE_TEST_SUITE_P(Accelerators, FastBuild, ::testing::Values("conv2d_1x1", "tf2_conv3x3", "tinydnn_fwd"));
 
+// A whole-network run of more than 16 inputs takes the fast build by
+// itself and says so; --no-fast keeps the assertions. Skipped without the
+// model (../shared/models).
+TEST_F(FastFlags, ManyInputsTakeTheFastBuildUnlessNoFast) {
+  const std::string out = scratch() + "/resnet8_17";
+  const auto r = cosim("run " + scenario("resnet8") + " --set inputs=17 --out " + out);
+  if (report(out).value("status", "") == "skipped") GTEST_SKIP() << r.out;
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("cosim: inputs 17: the fast build (no assertions) runs; --no-fast keeps assertions"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(report(out)["build"], "fast");
+  const std::string kept = scratch() + "/resnet8_17_checked";
+  const auto c = cosim("run " + scenario("resnet8") + " --set inputs=17 --no-fast --out " + kept);
+  ASSERT_EQ(c.code, 0) << c.out;
+  EXPECT_EQ(c.out.find("fast build"), std::string::npos) << c.out;
+  EXPECT_EQ(report(kept)["build"], "checked");
+  EXPECT_EQ(report(kept)["cycles"], report(out)["cycles"]);
+}
+
 TEST_F(FastFlags, FastAndNoFastExcludeEachOther) {
   const auto r = cosim("run " + scenario("selftest_vadd") + " --fast --no-fast --out " + scratch() + "/both");
   EXPECT_EQ(r.code, 2) << r.out;
