@@ -138,7 +138,7 @@ struct CommandLine {
   std::optional<std::string> seed_text;
   std::string input_slice;
   std::vector<std::string> sets;
-  bool no_dmi = false, no_timeline = false;
+  bool no_dmi = false, no_timeline = false, fast = false, no_fast = false;
   std::string golden;
   uint64_t quantum = 0;
   uint64_t max_mb = 256, around = 0;
@@ -175,6 +175,11 @@ void add_run_options(CLI::App* cmd, CommandLine& cl) {
   cmd->add_flag("--no-dmi", cl.no_dmi, "send every DUT memory access through b_transport");
   cmd->add_option("--quantum", cl.quantum, "temporal decoupling quantum in DUT cycles");
   cmd->add_flag("--no-timeline", cl.no_timeline, "do not sample the engine timeline (report.json, report.html)");
+  CLI::Option* fast = cmd->add_flag("--fast", cl.fast,
+                                    "run the DUT's fast build: no SystemVerilog assertions, same bits and cycles "
+                                    "(default for a whole-network run of more than 16 inputs)");
+  cmd->add_flag("--no-fast", cl.no_fast, "keep the assertions (the checked build) however long the run")
+      ->excludes(fast);
   cmd->add_option("--golden", cl.golden,
                   "golden int8 CONV_2D engine: fast (vectorised, the default) or reference (the plain loops); "
                   "same bits, COSIM_GOLDEN sets it too");
@@ -314,6 +319,8 @@ int dispatch(CommandLine& cl, const char* program) {
   cosim::tb::RunOptions& opt = cl.opt;
   if (cl.no_dmi) opt.dmi = false;
   opt.timeline = !cl.no_timeline;
+  if (cl.fast) opt.fast = true;
+  if (cl.no_fast) opt.fast = false;
   opt.program = program;
   if (cl.quantum > 0) opt.quantum_cycles = cl.quantum;
   if (!cl.input_slice.empty()) opt.input_slice = cosim::tb::parse_input_slice(cl.input_slice);

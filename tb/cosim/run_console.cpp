@@ -132,7 +132,7 @@ void print_run_summary(std::ostream& console, const FinishedRun& run, const std:
   print_distances(console, run.scores.distances);
   for (const auto& l : run.metrics.table) console << l << "\n";
   console << "  wall        " << fixed_text(run.sim.wall_seconds, 3) << " s, " << fixed_text(simulated_khz(run.sim), 1)
-          << " kHz simulated\n";
+          << " kHz simulated" << (run.context.build == "fast" ? " (fast build, no assertions)" : "") << "\n";
   print_files(console, run, wave_file, out_dir);
 }
 

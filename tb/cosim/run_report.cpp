@@ -77,6 +77,7 @@ json base_report(const RunContext& ctx) {
           {"target", ctx.target},
           {"op", ctx.op},
           {"seed", ctx.seed},
+          {"build", ctx.build},
           {"injected_fault", ctx.fault.empty() ? json(nullptr) : json(ctx.fault)}};
 }
 

@@ -44,6 +44,7 @@ TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
   if (o.quantum_cycles) cfg.quantum_cycles = *o.quantum_cycles;
   cfg.timeline = o.timeline;
   cfg.timeline_changes = o.input_slice.has_value();  // a worker: its merge replays the timeline
+  if (o.fast) cfg.fast = *o.fast;
   return cfg;
 }
 
@@ -100,6 +101,7 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   FinishedRun run;
   run.context = ctx;
   run.sim = std::move(*sim);
+  run.context.build = run.sim.build;  // the build the DUT ran (a target without a fast one: checked)
 
   run.scores = score_checks(run.sim.play, workload, opt.max_report, log);
   run.verdict = verdict(run.scores, run.sim.play, run.sim.dut_errors);
@@ -281,6 +283,19 @@ std::size_t split_jobs(const TargetBackend& backend, const scenario::Scenario& s
   return jobs;
 }
 
+// The build a run takes: --fast / --no-fast as given, else the fast one
+// for a whole-network run of more than kFastInputs inputs (said here, once;
+// a split run's workers are told explicitly).
+RunOptions with_build_chosen(const scenario::Scenario& sc, const RunOptions& options, std::ostream& console) {
+  RunOptions o = options;
+  if (!o.fast && sc.has("inputs") && sc["inputs"].as_int() > kFastInputs) {
+    o.fast = true;
+    console << "cosim: inputs " << sc["inputs"].as_int()
+            << ": the fast build (no assertions) runs; --no-fast keeps assertions\n";
+  }
+  return o;
+}
+
 // What a worker runs: this run on one slice (--out and --input-slice are
 // added per slice).
 std::vector<std::string> worker_args(const std::string& file, const std::vector<std::string>& overrides,
@@ -290,6 +305,7 @@ std::vector<std::string> worker_args(const std::string& file, const std::vector<
   if (o.dmi && !*o.dmi) a.push_back("--no-dmi");
   if (o.quantum_cycles) a.insert(a.end(), {"--quantum", std::to_string(*o.quantum_cycles)});
   if (!o.timeline) a.push_back("--no-timeline");
+  if (o.fast) a.push_back(*o.fast ? "--fast" : "--no-fast");  // chosen once, by the parent
   a.insert(a.end(), {"--max-mismatches", std::to_string(o.max_report)});
   return a;
 }
@@ -338,9 +354,10 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
       sc.input_slice = std::make_pair(static_cast<int64_t>(options.input_slice->first),
                                       static_cast<int64_t>(options.input_slice->count));
     }
+    const RunOptions run_options = with_build_chosen(sc, options, console);
     std::unique_ptr<SplitRun> split;  // its workers simulate while this process prepares the whole run
-    if (const std::size_t jobs = split_jobs(backend, sc, options, !tensors.empty(), console); jobs > 0) {
-      split = start_split(file, overrides, sc, options, backend.independent_inputs(sc), jobs);
+    if (const std::size_t jobs = split_jobs(backend, sc, run_options, !tensors.empty(), console); jobs > 0) {
+      split = start_split(file, overrides, sc, run_options, backend.independent_inputs(sc), jobs);
     }
     spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
     Workload w;
@@ -368,7 +385,9 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     if (!options.input_slice) write_run_trace(tr, options.out_dir, console);  // a worker's is the run's, in <out>/trace
     RunContext ctx{sc.name, sc.target, sc.op, sc.seed, w.summary, ""};
     if (sc.has("fault") && sc["fault"].as_string() != "none") ctx.fault = sc["fault"].as_string();
-    return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console, folder, split.get());
+    TbConfig run_cfg = apply_options(cfg, run_options);
+    ctx.build = run_cfg.fast ? "fast" : "checked";
+    return execute(backend, tr, run_cfg, &w, ctx, run_options, console, folder, split.get());
   });
 }
 
@@ -393,7 +412,9 @@ int replay_trace(const BackendRegistry& registry, const std::string& dir, const 
     ctx.summary = "replay of " + dir;
     folder.running(base_report(ctx));
     const std::optional<Workload> w = replayed_workload(registry, backend, dir, tr, console);
-    return execute(backend, tr, apply_options(cfg, options), w ? &*w : nullptr, ctx, options, console, folder);
+    const TbConfig run_cfg = apply_options(cfg, options);
+    ctx.build = run_cfg.fast ? "fast" : "checked";
+    return execute(backend, tr, run_cfg, w ? &*w : nullptr, ctx, options, console, folder);
   });
 }
 

@@ -43,6 +43,7 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   }
   out.cycles = dut->cycles();
   out.perf = dut->perf_counters();
+  out.build = dut->build();
   if (const timeline::Timeline* t = dut->timeline()) out.timeline = *t;
   out.dut_errors = dut->errors();
   out.dram = dram.stats();

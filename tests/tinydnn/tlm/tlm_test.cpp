@@ -25,6 +25,8 @@
 #include "tlm/simulation.hpp"
 #include "tinydnn/bf16_gen.hpp"
 
+class Vtinydnn_rtl;  // the variant these tests run (cosim_tinydnn_core_tinydnn_rtl)
+
 namespace cosim::tb::tinydnn {
 namespace {
 
@@ -91,7 +93,8 @@ json play(const trace::Trace& t, const TbConfig& cfg) {
   return in_child([&] {
     WriteLog log;
     const SimOutcome out = simulate(
-        t, cfg, [](const char* name, const TbConfig& c) { return std::make_unique<TinyDnnWrapper>(name, c); },
+        t, cfg, [](const char* name, const TbConfig& c) { return std::make_unique<TinyDnnWrapper>(
+            name, c, tb::tinydnn::TinyDnnBuilds{&tb::tinydnn::TinyDnnCoreOver<Vtinydnn_rtl>::build(), nullptr}); },
         std::filesystem::temp_directory_path().string(), &log);
     json j;
     j["cycles"] = out.cycles;
