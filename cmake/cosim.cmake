@@ -148,48 +148,12 @@ function(verilate target)
   endif()
 endfunction()
 
-# cosim_library_over_variant(<name> PARTS <target>... SWAP <lib>=<other lib>...)
-# A static library compiled from the sources of the PARTS' targets and linked
-# to their libraries with each SWAP applied (e.g. tf2_rtl=tf2_rtl_bug): the
-# product's core, wrapper and backend code over another Verilated variant of
-# a DUT (tests/wave: an injected bug; bench/wave: no tracing). Sources and
-# libraries are read from the product targets, so this follows their changes.
-function(cosim_library_over_variant name)
-  cmake_parse_arguments(ARG "" "" "PARTS;SWAP" ${ARGN})
-  set(srcs "")
-  set(libs "")
-  set(parts "")
-  foreach(target ${ARG_PARTS})
-    list(APPEND parts ${target})
-    get_target_property(target_srcs ${target} SOURCES)
-    get_target_property(folder ${target} SOURCE_DIR)
-    foreach(f ${target_srcs})
-      if(NOT IS_ABSOLUTE ${f})
-        set(f ${folder}/${f})
-      endif()
-      list(APPEND srcs ${f})
-    endforeach()
-    get_target_property(target_libs ${target} LINK_LIBRARIES)
-    list(APPEND libs ${target_libs})
-  endforeach()
-  list(REMOVE_DUPLICATES libs)
-  list(REMOVE_ITEM libs ${parts} cosim_warnings)
-  foreach(swap ${ARG_SWAP})
-    string(REPLACE "=" ";" pair ${swap})
-    list(GET pair 0 from)
-    list(GET pair 1 to)
-    list(TRANSFORM libs REPLACE "^${from}$" ${to})
-  endforeach()
-  add_library(${name} STATIC ${srcs})
-  target_include_directories(${name} PUBLIC ${CMAKE_SOURCE_DIR}/tb)
-  target_link_libraries(${name} PUBLIC ${libs} PRIVATE cosim_warnings)
-endfunction()
-
 # cosim_write_backend_registry(<out.cpp> <name>...): a source defining
 # cosim::tb::register_builtin_backends() over cosim::backends::make_<name>()
 # (each from library cosim_backend_<name>); written only when it changes.
-# Used for the product's `cosim` (tb/cosim) and for the test and bench
-# binaries that link the backends over other Verilated variants.
+# Used for the product's `cosim` (tb/cosim); the test and bench binaries
+# that run a backend over other Verilated variants register it by hand
+# (make_<name>(builds): tests/wave, bench/wave).
 function(cosim_write_backend_registry out)
   set(decls "")
   set(calls "")

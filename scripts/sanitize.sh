@@ -67,9 +67,10 @@ status=0
 # sweeps. The newdut and install tests configure and build a whole second
 # tree of their own (Release, not instrumented): nothing of theirs is
 # sanitized, and on a cold compiler cache they alone cost CI half an hour.
-# The docs tests drive the cosim binary (not built here) and run in make test.
+# The docs tests and input_slices (cosim run --jobs) drive the cosim binary
+# (not built here) and run in make test.
 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure --timeout 600 \
-  -E '_NOT_BUILT$|_scenario_' -LE '^(regress|regress_tool|browser|newdut|install|mutation_tool|docs)$' || status=$?
+  -E '_NOT_BUILT$|_scenario_|^input_slices_' -LE '^(regress|regress_tool|browser|newdut|install|mutation_tool|docs)$' || status=$?
 end=$(date +%s)
 echo "sanitize: build $((built - start)) s, tests $((end - built)) s, total $((end - start)) s; status $status"
 exit $status

@@ -108,12 +108,12 @@ PadAmount compute_padding(Padding padding, int in, int kernel, int stride, int d
 
 namespace {
 
-// The reference loops over a checked geometry.
-Tensor reference_loops(const Geometry& g, const Tensor& input, const Tensor& filter, const Tensor& bias,
-                       const ConvParams& p) {
+// Every output of a checked geometry: bias plus tap(n, iy, ix, ky, kx, o)
+// over the kernel taps inside the input (a padding tap reads x == zp_in and
+// contributes 0, so it is skipped). Shared by conv2d and depthwise_conv2d.
+template <typename Tap>
+Tensor accumulate_windows(const Geometry& g, const Tensor& bias, const ConvParams& p, Tap tap) {
   Tensor acc(DType::kInt32, {g.n, g.ph.out, g.pw.out, g.oc}, Layout::kNHWC);
-  const int8_t* x = input.data<int8_t>();
-  const int8_t* w = filter.data<int8_t>();
   int32_t* out = acc.data<int32_t>();
   for (int64_t n = 0; n < g.n; ++n)
     for (int64_t oy = 0; oy < g.ph.out; ++oy)
@@ -122,20 +122,32 @@ Tensor reference_loops(const Geometry& g, const Tensor& input, const Tensor& fil
           int64_t sum = bias.nbytes() ? bias.data<int32_t>()[o] : 0;
           for (int64_t ky = 0; ky < g.kh; ++ky) {
             const int64_t iy = oy * p.stride_h - g.ph.before + ky * p.dilation_h;
-            if (iy < 0 || iy >= g.ih) continue;  // padding: x == zp_in, contributes 0
+            if (iy < 0 || iy >= g.ih) continue;
             for (int64_t kx = 0; kx < g.kw; ++kx) {
               const int64_t ix = ox * p.stride_w - g.pw.before + kx * p.dilation_w;
               if (ix < 0 || ix >= g.iw) continue;
-              for (int64_t c = 0; c < g.ic; ++c) {
-                const int64_t xv = x[((n * g.ih + iy) * g.iw + ix) * g.ic + c];
-                const int64_t wv = w[((o * g.kh + ky) * g.kw + kx) * g.ic + c];
-                sum += wv * (xv - p.input_zero_point);
-              }
+              sum += tap(n, iy, ix, ky, kx, o);
             }
           }
           out[((n * g.ph.out + oy) * g.pw.out + ox) * g.oc + o] = wrap32(sum);
         }
   return acc;
+}
+
+// The reference loops over a checked geometry.
+Tensor reference_loops(const Geometry& g, const Tensor& input, const Tensor& filter, const Tensor& bias,
+                       const ConvParams& p) {
+  const int8_t* x = input.data<int8_t>();
+  const int8_t* w = filter.data<int8_t>();
+  return accumulate_windows(g, bias, p, [&](int64_t n, int64_t iy, int64_t ix, int64_t ky, int64_t kx, int64_t o) {
+    int64_t sum = 0;
+    for (int64_t c = 0; c < g.ic; ++c) {
+      const int64_t xv = x[((n * g.ih + iy) * g.iw + ix) * g.ic + c];
+      const int64_t wv = w[((o * g.kh + ky) * g.kw + kx) * g.ic + c];
+      sum += wv * (xv - p.input_zero_point);
+    }
+    return sum;
+  });
 }
 
 }  // namespace
@@ -165,30 +177,14 @@ Tensor depthwise_conv2d_accumulators(const Tensor& input, const Tensor& filter, 
                                      const ConvParams& p) {
   const Geometry g = check("depthwise_conv2d", input, filter, bias, p, true);
   const int64_t dm = p.depth_multiplier;
-  Tensor acc(DType::kInt32, {g.n, g.ph.out, g.pw.out, g.oc}, Layout::kNHWC);
   const int8_t* x = input.data<int8_t>();
   const int8_t* w = filter.data<int8_t>();
-  int32_t* out = acc.data<int32_t>();
-  for (int64_t n = 0; n < g.n; ++n)
-    for (int64_t oy = 0; oy < g.ph.out; ++oy)
-      for (int64_t ox = 0; ox < g.pw.out; ++ox)
-        for (int64_t o = 0; o < g.oc; ++o) {
-          const int64_t c = o / dm;  // output channel c*dm + m reads input channel c
-          int64_t sum = bias.nbytes() ? bias.data<int32_t>()[o] : 0;
-          for (int64_t ky = 0; ky < g.kh; ++ky) {
-            const int64_t iy = oy * p.stride_h - g.ph.before + ky * p.dilation_h;
-            if (iy < 0 || iy >= g.ih) continue;
-            for (int64_t kx = 0; kx < g.kw; ++kx) {
-              const int64_t ix = ox * p.stride_w - g.pw.before + kx * p.dilation_w;
-              if (ix < 0 || ix >= g.iw) continue;
-              const int64_t xv = x[((n * g.ih + iy) * g.iw + ix) * g.ic + c];
-              const int64_t wv = w[(ky * g.kw + kx) * g.oc + o];
-              sum += wv * (xv - p.input_zero_point);
-            }
-          }
-          out[((n * g.ph.out + oy) * g.pw.out + ox) * g.oc + o] = wrap32(sum);
-        }
-  return acc;
+  return accumulate_windows(g, bias, p, [&](int64_t n, int64_t iy, int64_t ix, int64_t ky, int64_t kx, int64_t o) {
+    const int64_t c = o / dm;  // output channel c*dm + m reads input channel c
+    const int64_t xv = x[((n * g.ih + iy) * g.iw + ix) * g.ic + c];
+    const int64_t wv = w[(ky * g.kw + kx) * g.oc + o];
+    return wv * (xv - p.input_zero_point);
+  });
 }
 
 Tensor depthwise_conv2d(const Tensor& input, const Tensor& filter, const Tensor& bias, const ConvParams& p) {

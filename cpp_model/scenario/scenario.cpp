@@ -141,7 +141,8 @@ Schema common_schema(const std::vector<TargetSchema>& targets) {
       .required("op", Schema::string())
       .optional("seed", Schema::integer(0, INT64_MAX), "1")
       .optional("requant", Schema::one_of({"vta16", "tflite_double", "tflite_single", "saturate"}))
-      .optional("testbench", testbench, "{}");
+      .optional("testbench", testbench, "{}")
+      .optional("output_format", schemas::output_format());
 }
 
 namespace {
@@ -274,6 +275,7 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
   sc.testbench.bytes_per_cycle = static_cast<uint32_t>(tb["bytes_per_cycle"].i);
   sc.testbench.stall_probability = tb["stall_probability"].as_float();
   sc.testbench.timeout_cycles = static_cast<uint64_t>(tb["timeout_cycles"].i);
+  if (sc.root.has("output_format")) sc.output_format = mli_source(sc.root["output_format"]);
   return sc;
 }
 }  // namespace

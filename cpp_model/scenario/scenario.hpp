@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scenario/mli_source.hpp"
@@ -59,10 +60,17 @@ struct Scenario {
   uint64_t seed = 1;
   std::optional<Requant> requant;  // absent: the backend's default
   TestbenchKnobs testbench;
+  // `output_format`: the MLI format the outputs are seen in (dumps, the
+  // distances' values); absent: their own dtype.
+  std::optional<MliSource> output_format;
   Value root;  // the whole validated document, for target-specific keys
   // Tensors given in memory (the Python API's inputs=) in place of .npy
   // files, by the name their `npy:` source carries (see load_scenario).
   std::map<std::string, Tensor> memory_npy;
+  // A run split over processes (`cosim run --jobs`): this process runs the
+  // inputs [first, first + count) of an op's `inputs:` (set by the runner,
+  // not a key; empty: all of them).
+  std::optional<std::pair<int64_t, int64_t>> input_slice;
 
   const Value& operator[](const std::string& key) const { return root[key]; }
   bool has(const std::string& key) const { return root.has(key); }

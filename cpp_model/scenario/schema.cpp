@@ -454,15 +454,27 @@ Schema filter_scales() {
                          Schema::list(Schema::number(0.0, std::numeric_limits<double>::max(), true), 1)});
 }
 
+namespace {
+const std::vector<std::string> kMliFormats = {"fx8", "fx16", "sa8", "sa32"};
+
+// An MLI format's parameters (scenario/mli_source.hpp checks which ones the format needs).
+Schema& with_mli_parameters(Schema& m) {
+  return m.optional("frac_bits", Schema::integer(0, 31))
+      .optional("scale", Schema::number(0.0, std::numeric_limits<double>::max(), true))
+      .optional("zero_point", Schema::integer(std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()));
+}
+}  // namespace
+
+Schema output_format() {
+  Schema m = Schema::map().required("mli", Schema::one_of(kMliFormats));
+  return with_mli_parameters(m);
+}
+
 Schema data_source() {
   Schema range = Schema::map().optional("min", Schema::number()).optional("max", Schema::number());
   // An .npy, optionally in an MLI format (scenario/mli_source.hpp).
-  Schema npy = Schema::map()
-                   .required("npy", Schema::string())
-                   .optional("mli", Schema::one_of({"fx8", "fx16", "sa8", "sa32"}))
-                   .optional("frac_bits", Schema::integer(0, 31))
-                   .optional("scale", Schema::number(0.0, std::numeric_limits<double>::max(), true))
-                   .optional("zero_point", Schema::integer(std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()));
+  Schema npy = Schema::map().required("npy", Schema::string()).optional("mli", Schema::one_of(kMliFormats));
+  with_mli_parameters(npy);
   return Schema::any_of({Schema::one_of({"random"}), Schema::map().required("random", range), npy});
 }
 

@@ -77,6 +77,9 @@ Schema quant_tensor();
 Schema filter_scales();
 // `random`, {random: {min, max}}, or {npy: path relative to the scenario file}.
 Schema data_source();
+// {mli: fx8|fx16|sa8|sa32, frac_bits | scale, zero_point}: the MLI format a
+// run's outputs are seen in (scenario key `output_format`).
+Schema output_format();
 }  // namespace schemas
 
 }  // namespace cosim::scenario

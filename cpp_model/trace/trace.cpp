@@ -321,12 +321,39 @@ void write_file_bytes(const std::string& path, const std::vector<uint8_t>& bytes
 
 // ---- builders ----
 
-void Trace::mem_load(uint64_t addr, std::vector<uint8_t> bytes, const std::string& name) {
+namespace {
+// A step that carries bytes, saved as `file` when the trace is written.
+Step data_step(Op op, std::vector<uint8_t> bytes, const std::string& file) {
   Step s;
-  s.op = Op::kMemLoad;
-  s.addr = addr;
+  s.op = op;
   s.data = std::move(bytes);
-  s.file = name;
+  s.file = file;
+  return s;
+}
+
+// A step that waits up to max_cycles for the DUT (done, an interrupt).
+Step wait_step(Op op, uint64_t max_cycles) {
+  Step s;
+  s.op = op;
+  s.value = max_cycles;
+  return s;
+}
+
+// A step that compares (register & mask) with expected.
+Step reg_compare_step(Op op, uint32_t offset, uint32_t expected, uint32_t mask, const std::string& name) {
+  Step s;
+  s.op = op;
+  s.addr = offset;
+  s.expected = expected;
+  s.mask = mask;
+  s.reg_name = name;
+  return s;
+}
+}  // namespace
+
+void Trace::mem_load(uint64_t addr, std::vector<uint8_t> bytes, const std::string& name) {
+  Step s = data_step(Op::kMemLoad, std::move(bytes), name);
+  s.addr = addr;
   steps.push_back(std::move(s));
 }
 
@@ -339,48 +366,24 @@ void Trace::reg_write(uint64_t offset, uint32_t value) {
 }
 
 void Trace::stream_send(const std::string& stream, std::vector<uint8_t> bytes) {
-  Step s;
-  s.op = Op::kStreamSend;
+  Step s = data_step(Op::kStreamSend, std::move(bytes), stream);
   s.stream = stream;
-  s.data = std::move(bytes);
-  s.file = stream;
   steps.push_back(std::move(s));
 }
 
-void Trace::wait_done(uint64_t max_cycles) {
-  Step s;
-  s.op = Op::kWaitDone;
-  s.value = max_cycles;
-  steps.push_back(std::move(s));
-}
+void Trace::wait_done(uint64_t max_cycles) { steps.push_back(wait_step(Op::kWaitDone, max_cycles)); }
 
 void Trace::reg_check(uint32_t offset, uint32_t expected, uint32_t mask, const std::string& name) {
-  Step s;
-  s.op = Op::kRegCheck;
-  s.addr = offset;
-  s.expected = expected;
-  s.mask = mask;
-  s.reg_name = name;
-  steps.push_back(std::move(s));
+  steps.push_back(reg_compare_step(Op::kRegCheck, offset, expected, mask, name));
 }
 
 void Trace::reg_poll(uint32_t offset, uint32_t expected, uint32_t mask, uint64_t max_cycles, const std::string& name) {
-  Step s;
-  s.op = Op::kRegPoll;
-  s.addr = offset;
-  s.expected = expected;
-  s.mask = mask;
+  Step s = reg_compare_step(Op::kRegPoll, offset, expected, mask, name);
   s.value = max_cycles;
-  s.reg_name = name;
   steps.push_back(std::move(s));
 }
 
-void Trace::wait_irq(uint64_t max_cycles) {
-  Step s;
-  s.op = Op::kWaitIrq;
-  s.value = max_cycles;
-  steps.push_back(std::move(s));
-}
+void Trace::wait_irq(uint64_t max_cycles) { steps.push_back(wait_step(Op::kWaitIrq, max_cycles)); }
 
 namespace {
 Step check_step(Op op, const Tensor& expected, const std::string& name) {

@@ -149,39 +149,45 @@ void check_uop_range(const LoopNest& l, std::size_t index, const Insn& insn) {
   }
 }
 
-void exec_gemm(const GemmInsn& g, std::size_t index, const Insn& insn, VtaSram& s, ModelStats& st) {
-  const LoopNest& l = g.loop;
+// The loop nest of a GEMM / ALU instruction: visit(i, j, u, uop) for every
+// micro-op execution, in the spec's order, after the uop range check.
+template <class Visit>
+void for_each_uop(const LoopNest& l, std::size_t index, const Insn& insn, const VtaSram& s, Visit visit) {
   check_uop_range(l, index, insn);
   if (l.uop_bgn >= l.uop_end) return;  // no uop: the loop nest does nothing
   for (uint64_t i = 0; i < l.iter_out; ++i) {
     for (uint64_t j = 0; j < l.iter_in; ++j) {
-      for (uint64_t u = l.uop_bgn; u < l.uop_end; ++u) {
-        const Uop& uop = s.uop[u];
-        const uint64_t a = checked_index(uop.dst + i * l.dst_factor_out + j * l.dst_factor_in, kAccDepth, "acc", i,
-                                         j, u, index, insn);
-        int32_t* acc = &s.acc[a * kBlock];
-        if (g.reset) {
-          for (int o = 0; o < kBlock; ++o) acc[o] = 0;
-          ++st.gemm_resets;
-          continue;
-        }
-        const uint64_t x = checked_index(uop.src + i * l.src_factor_out + j * l.src_factor_in, kInpDepth, "inp",
-                                         i, j, u, index, insn);
-        const uint64_t w = checked_index(uop.wgt + i * g.wgt_factor_out + j * g.wgt_factor_in, kWgtDepth, "wgt",
-                                         i, j, u, index, insn);
-        const int8_t* inp = &s.inp[x * kInpElemBytes];
-        const int8_t* wgt = &s.wgt[w * kWgtElemBytes];
-        for (int o = 0; o < kBlock; ++o) {
-          uint32_t sum = static_cast<uint32_t>(acc[o]);  // wrapping int32 arithmetic
-          for (int k = 0; k < kBlock; ++k) {
-            sum += static_cast<uint32_t>(int32_t{inp[k]} * int32_t{wgt[o * kBlock + k]});
-          }
-          acc[o] = static_cast<int32_t>(sum);
-        }
-        ++st.gemm_uops;
-      }
+      for (uint64_t u = l.uop_bgn; u < l.uop_end; ++u) visit(i, j, u, s.uop[u]);
     }
   }
+}
+
+void exec_gemm(const GemmInsn& g, std::size_t index, const Insn& insn, VtaSram& s, ModelStats& st) {
+  const LoopNest& l = g.loop;
+  for_each_uop(l, index, insn, s, [&](uint64_t i, uint64_t j, uint64_t u, const Uop& uop) {
+    const uint64_t a =
+        checked_index(uop.dst + i * l.dst_factor_out + j * l.dst_factor_in, kAccDepth, "acc", i, j, u, index, insn);
+    int32_t* acc = &s.acc[a * kBlock];
+    if (g.reset) {
+      for (int o = 0; o < kBlock; ++o) acc[o] = 0;
+      ++st.gemm_resets;
+      return;
+    }
+    const uint64_t x =
+        checked_index(uop.src + i * l.src_factor_out + j * l.src_factor_in, kInpDepth, "inp", i, j, u, index, insn);
+    const uint64_t w =
+        checked_index(uop.wgt + i * g.wgt_factor_out + j * g.wgt_factor_in, kWgtDepth, "wgt", i, j, u, index, insn);
+    const int8_t* inp = &s.inp[x * kInpElemBytes];
+    const int8_t* wgt = &s.wgt[w * kWgtElemBytes];
+    for (int o = 0; o < kBlock; ++o) {
+      uint32_t sum = static_cast<uint32_t>(acc[o]);  // wrapping int32 arithmetic
+      for (int k = 0; k < kBlock; ++k) {
+        sum += static_cast<uint32_t>(int32_t{inp[k]} * int32_t{wgt[o * kBlock + k]});
+      }
+      acc[o] = static_cast<int32_t>(sum);
+    }
+    ++st.gemm_uops;
+  });
 }
 
 int32_t alu_apply(AluOp op, int32_t a, int32_t b) {
@@ -205,24 +211,17 @@ void exec_alu(const AluInsn& al, std::size_t index, const Insn& insn, VtaSram& s
     throw InputError(where(index, insn) + ": undefined alu_opcode " + std::to_string(static_cast<unsigned>(al.op)));
   }
   const LoopNest& l = al.loop;
-  check_uop_range(l, index, insn);
-  if (l.uop_bgn >= l.uop_end) return;
-  for (uint64_t i = 0; i < l.iter_out; ++i) {
-    for (uint64_t j = 0; j < l.iter_in; ++j) {
-      for (uint64_t u = l.uop_bgn; u < l.uop_end; ++u) {
-        const Uop& uop = s.uop[u];
-        const uint64_t d = checked_index(uop.dst + i * l.dst_factor_out + j * l.dst_factor_in, kAccDepth, "dst", i,
-                                         j, u, index, insn);
-        const uint64_t r = checked_index(uop.src + i * l.src_factor_out + j * l.src_factor_in, kAccDepth, "src", i,
-                                         j, u, index, insn);
-        for (int o = 0; o < kBlock; ++o) {
-          const int32_t b = al.use_imm ? int32_t{al.imm} : s.acc[r * kBlock + o];
-          s.acc[d * kBlock + o] = alu_apply(al.op, s.acc[d * kBlock + o], b);
-        }
-        ++st.alu_ops;
-      }
+  for_each_uop(l, index, insn, s, [&](uint64_t i, uint64_t j, uint64_t u, const Uop& uop) {
+    const uint64_t d =
+        checked_index(uop.dst + i * l.dst_factor_out + j * l.dst_factor_in, kAccDepth, "dst", i, j, u, index, insn);
+    const uint64_t r =
+        checked_index(uop.src + i * l.src_factor_out + j * l.src_factor_in, kAccDepth, "src", i, j, u, index, insn);
+    for (int o = 0; o < kBlock; ++o) {
+      const int32_t b = al.use_imm ? int32_t{al.imm} : s.acc[r * kBlock + o];
+      s.acc[d * kBlock + o] = alu_apply(al.op, s.acc[d * kBlock + o], b);
     }
-  }
+    ++st.alu_ops;
+  });
 }
 
 // GEMM / ALU uop executions of one instruction (0 for the others).

@@ -3,8 +3,11 @@
 # started here on localhost: munged with a generated key, slurmctld and slurmd
 # with a generated slurm.conf, all state in a temporary folder, private ports.
 # Runs a sweep of N seeds of scenarios/selftest_vadd.yaml as a job array,
-# checks that the merged JUnit has N passing testcases, and shuts everything
-# down (trap), also on failure or Ctrl-C.
+# checks that the merged JUnit has N passing testcases; then a network run
+# split over its inputs as a job array (`cosim run scenarios/resnet8.yaml
+# --set inputs=4 --slurm --jobs 2`), whose merged report.json must equal the
+# same run in one process (--jobs 1) but for host timing; and shuts
+# everything down (trap), also on failure or Ctrl-C.
 #
 #   scripts/slurm/selftest.sh            (make slurm-selftest)
 #   TASKS=20  number of seeds / array tasks (default 20)
@@ -257,5 +260,47 @@ print(f"slurm-selftest: merged JUnit: {len(cases)} testcases (want {tasks}), fai
 ok = len(cases) == tasks and names == list(range(1, tasks + 1)) and not bad and len(ran) == tasks
 sys.exit(0 if ok else 1)
 EOF
+say "sweep: $TASKS array tasks in $((t1 - t0)) s"
+
+# ---- a network run split over its inputs -------------------------------------------
+NET="split network run skipped (fake cosim)"
+if [ "$WHICH" != "fake cosim" ]; then
+  if [ ! -f "$REPO/../shared/models/resnet8_int8.tflite" ]; then
+    NET="split network run skipped: no ../shared/models/resnet8_int8.tflite"
+    say "NOTE: $NET"
+  else
+    say "network: scenarios/resnet8.yaml, 4 inputs as a 2-task SLURM job array, against one process"
+    t2=$(date +%s)
+    "$COSIM" run scenarios/resnet8.yaml --set inputs=4 --jobs 1 --out "$TMP/net/single" >"$TMP/net_single.txt" 2>&1
+    rc1=$?
+    # In the background, like the sweep: cosim scancels its array on SIGTERM.
+    timeout 600 "$COSIM" run scenarios/resnet8.yaml --set inputs=4 --slurm --jobs 2 --out "$TMP/net/slurm" \
+      >"$TMP/net_slurm.txt" 2>&1 &
+    RPID=$!
+    wait "$RPID"
+    rc2=$?
+    RPID=""
+    t3=$(date +%s)
+    sed 's/^/  | /' "$TMP/net_slurm.txt" | head -8
+    [ "$rc1" -eq "$rc2" ] || die "split network run: exit status $rc2 under SLURM, $rc1 in one process"
+    grep -q "split over 2 processes (a SLURM job array)" "$TMP/net_slurm.txt" || die "the --slurm run did not split"
+    grep -q "SLURM job [0-9]*: 2 tasks done" "$TMP/net_slurm.txt" || die "the --slurm run named no SLURM job"
+    python3 - "$REPO" "$TMP/net" <<'EOF' || die "split network run: report.json differs from one process's"
+import json, os, sys
+sys.path.insert(0, os.path.join(sys.argv[1], "tests", "input_slices"))
+from test_input_slices import diff, strip
+net = sys.argv[2]
+one = json.load(open(os.path.join(net, "single", "report.json")))
+arr = json.load(open(os.path.join(net, "slurm", "report.json")))
+problems = diff(strip(one), strip(arr))
+for p in problems[:20]:
+    print("slurm-selftest:   " + p)
+print(f"slurm-selftest: merged report.json vs one process: {len(problems)} differences; status {arr.get('status')}, "
+      f"cycles {arr.get('cycles')}")
+sys.exit(1 if problems or one.get("status") != "pass" else 0)
+EOF
+    NET="a network over 4 inputs as a 2-task array in $((t3 - t2)) s, same report as one process"
+  fi
+fi
 FAILED=0
-say "PASS: $TASKS array tasks on a real single-node SLURM in $((t1 - t0)) s, $WHICH"
+say "PASS: $TASKS array tasks on a real single-node SLURM in $((t1 - t0)) s; $NET; $WHICH"

@@ -50,6 +50,18 @@ trace::Trace TargetBackend::compile(const scenario::Scenario& sc, const Workload
   return (op != nullptr ? *op : find_operator(sc.op)).compile(sc, w);
 }
 
+std::size_t TargetBackend::independent_inputs(const scenario::Scenario& sc) const {
+  return find_operator(sc.op).independent_inputs(sc);
+}
+
+std::map<std::string, uint64_t> TargetBackend::merge_perf_counters(const std::vector<PerfSlice>& slices) const {
+  std::map<std::string, uint64_t> sum;
+  for (const PerfSlice& s : slices) {
+    for (const auto& [k, v] : s.perf) sum[k] += v;
+  }
+  return sum;
+}
+
 Metrics TargetBackend::metrics(const Workload* w, const SimOutcome& run) const {
   if (w == nullptr) {
     Metrics m = replay_metrics(run);

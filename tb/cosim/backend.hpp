@@ -59,6 +59,10 @@ struct Workload {
   std::map<std::string, Tensor> expected;  // golden outputs by check name
   std::vector<Reference> references;
   uint64_t macs = 0;  // multiply-accumulates of the workload
+  // The int8 outputs' quantization by check name, where the operator knows
+  // it: the values an `output_format` converts (cosim/output_format.hpp).
+  std::map<std::string, scenario::Int8Quant> output_quant;
+  std::optional<scenario::MliSource> output_format;  // the scenario's; set by the runner
   OperatorState state;  // the operator's: parameters, layouts, compiled program, ...
 };
 
@@ -106,6 +110,18 @@ class TargetBackend {
   // Semantic problems (a shape the hardware cannot hold) are reported with
   // Value::fail() on the offending key.
   virtual Workload prepare(const scenario::Scenario& sc) const;
+  // sc.op's Operator::independent_inputs(): the inputs `cosim run --jobs`
+  // may split over processes (0: none).
+  std::size_t independent_inputs(const scenario::Scenario& sc) const;
+  // The DUT's perf counters of a run simulated in slices (`cosim run
+  // --jobs`), from each slice's in input order. Default: each counter summed
+  // over the slices; a target whose counters are not totals (a register
+  // holding the last run's figure, a counter per run) says how they merge.
+  struct PerfSlice {
+    std::map<std::string, uint64_t> perf;  // the slice's SimOutcome::perf
+    uint64_t cycle_offset = 0;             // the cycles of the slices before it
+  };
+  virtual std::map<std::string, uint64_t> merge_perf_counters(const std::vector<PerfSlice>& slices) const;
   // The trace the testbench plays: loads, register writes, wait_done with
   // sc.testbench.timeout_cycles, one check per expected tensor (the
   // workload's operator).

@@ -137,8 +137,9 @@ struct CommandLine {
   cosim::tb::RunOptions opt;
   std::string file, out, wave;
   std::optional<std::string> seed_text;
+  std::string input_slice;
   std::vector<std::string> sets;
-  bool no_dmi = false, no_timeline = false;
+  bool no_dmi = false, no_timeline = false, fast = false, no_fast = false;
   std::string golden;
   uint64_t quantum = 0;
   uint64_t max_mb = 256, around = 0;
@@ -150,6 +151,7 @@ struct CommandLine {
   CLI::App* list = nullptr;
   CLI::App* newdut = nullptr;
   CLI::App* disasm = nullptr;
+  CLI::App* suite = nullptr;
 };
 
 // The options `run` and `replay` share.
@@ -174,6 +176,11 @@ void add_run_options(CLI::App* cmd, CommandLine& cl) {
   cmd->add_flag("--no-dmi", cl.no_dmi, "send every DUT memory access through b_transport");
   cmd->add_option("--quantum", cl.quantum, "temporal decoupling quantum in DUT cycles");
   cmd->add_flag("--no-timeline", cl.no_timeline, "do not sample the engine timeline (report.json, report.html)");
+  CLI::Option* fast = cmd->add_flag("--fast", cl.fast,
+                                    "run the DUT's fast build: no SystemVerilog assertions, same bits and cycles "
+                                    "(default for a whole-network run of more than 16 inputs)");
+  cmd->add_flag("--no-fast", cl.no_fast, "keep the assertions (the checked build) however long the run")
+      ->excludes(fast);
   cmd->add_option("--golden", cl.golden,
                   "golden int8 CONV_2D engine: fast (vectorised, the default) or reference (the plain loops); "
                   "same bits, COSIM_GOLDEN sets it too");
@@ -215,6 +222,14 @@ void define_commands(CLI::App& app, CommandLine& cl) {
   cl.run->add_option("--seed", cl.seed_text, "seed (overrides the scenario's), in [0, 2^64 - 1]");
   cl.run->add_option("--set", cl.sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
   add_run_options(cl.run, cl);
+  cl.run->add_option("--jobs,-j", cl.opt.jobs,
+                     "processes over which a run of independent inputs (a network's `inputs: N`) splits: "
+                     "default one per 8 inputs, at most the cores not busy (cores minus the load average); 1: one process");
+  cl.run->add_flag("--slurm", cl.opt.slurm,
+                   "simulate the slices of a split run as a SLURM job array (--jobs tasks, default one per 8 "
+                   "inputs) and merge them here");
+  cl.run->add_option("--input-slice", cl.input_slice, "(a split run's worker) FIRST:COUNT of the inputs")
+      ->group("");
 
   cl.replay = app.add_subcommand("replay", "replay a trace directory (or insn.bin + dram.bin)");
   cl.replay->add_option("dir", cl.file, "trace directory")->required();
@@ -230,6 +245,10 @@ void define_commands(CLI::App& app, CommandLine& cl) {
       ->check(CLI::IsMember({"reg", "vitis"}))
       ->capture_default_str();
 
+  // Everything after `suite` is the suite script's (scripts/suite --help).
+  cl.suite = app.add_subcommand("suite", "the MLPerf Tiny models on every accelerator, one table (--inputs N, --only vta,tf2, --out DIR)");
+  cl.suite->prefix_command();
+
   cl.disasm = app.add_subcommand("disasm", "the program a run executed: a run or trace folder, or a raw program");
   cl.disasm->add_option("path", cl.file, "run folder, trace folder, raw program folder or file (VTA: insn.bin)")
       ->required();
@@ -243,19 +262,33 @@ void set_up_logging(const CommandLine& cl) {
   if (!cl.log_level.empty()) spdlog::set_level(spdlog::level::from_str(cl.log_level));
 }
 
-// `cosim new-dut`: the template copier (scripts/new-dut) of this
-// installation, or of the source tree in a build, in place of this process.
-[[noreturn]] void exec_new_dut(const CommandLine& cl) {
+// A Python script of this installation (share/cosim/scripts), or of the
+// source tree in a build, run with `args` in place of this process.
+[[noreturn]] void exec_script(const std::string& name, const std::vector<std::string>& args) {
   const fs::path exe = fs::canonical("/proc/self/exe");
-  fs::path script = exe.parent_path().parent_path() / "share" / "cosim" / "scripts" / "new-dut";
+  fs::path script = exe.parent_path().parent_path() / "share" / "cosim" / "scripts" / name;
 #ifdef COSIM_SOURCE_DIR
-  if (!fs::exists(script)) script = fs::path(COSIM_SOURCE_DIR) / "scripts" / "new-dut";
+  if (!fs::exists(script)) script = fs::path(COSIM_SOURCE_DIR) / "scripts" / name;
 #endif
+  if (!fs::exists(script)) throw cosim::InputError("cosim " + name + ": " + script.string() + " is not installed here");
   const std::string s = script.string();
-  std::vector<const char*> args = {"python3", s.c_str(), "--style", cl.newdut_style.c_str(), "--standalone",
-                                   cl.newdut_out.c_str(), cl.newdut_name.c_str(), nullptr};
-  execvp("python3", const_cast<char* const*>(args.data()));
+  std::vector<const char*> argv = {"python3", s.c_str()};
+  for (const std::string& a : args) argv.push_back(a.c_str());
+  argv.push_back(nullptr);
+  execvp("python3", const_cast<char* const*>(argv.data()));
   throw cosim::InputError("cannot run python3 " + s + ": " + std::strerror(errno));
+}
+
+// `cosim new-dut`: the template copier (scripts/new-dut).
+[[noreturn]] void exec_new_dut(const CommandLine& cl) {
+  exec_script("new-dut", {"--style", cl.newdut_style, "--standalone", cl.newdut_out, cl.newdut_name});
+}
+
+// `cosim suite`: the MLPerf Tiny suite (scripts/suite) over this very cosim.
+[[noreturn]] void exec_suite(const CommandLine& cl) {
+  std::vector<std::string> args = {"--cosim", fs::canonical("/proc/self/exe").string()};
+  for (const std::string& a : cl.suite->remaining()) args.push_back(a);
+  exec_script("suite", args);
 }
 
 // The built-in backends and the plugins: --dut-path, then COSIM_DUT_PATH.
@@ -303,13 +336,20 @@ int run_or_replay(const cosim::tb::BackendRegistry& registry, CommandLine& cl, s
 // The subcommand the command line names.
 int dispatch(CommandLine& cl, const char* program) {
   if (cl.newdut->parsed()) exec_new_dut(cl);
+  if (cl.suite->parsed()) exec_suite(cl);
   cosim::tb::BackendRegistry registry;
   load_backends(registry, cl.dut_path);
   cosim::tb::RunOptions& opt = cl.opt;
   if (cl.no_dmi) opt.dmi = false;
   opt.timeline = !cl.no_timeline;
+  if (cl.fast) opt.fast = true;
+  if (cl.no_fast) opt.fast = false;
   opt.program = program;
   if (cl.quantum > 0) opt.quantum_cycles = cl.quantum;
+  if (!cl.input_slice.empty()) opt.input_slice = cosim::tb::parse_input_slice(cl.input_slice);
+  std::error_code ec;  // the workers of a split run are this program (COSIM_WORKER: a wrapper of it)
+  if (const fs::path self = fs::canonical("/proc/self/exe", ec); !ec) opt.executable = self.string();
+  if (const char* w = std::getenv("COSIM_WORKER"); w != nullptr && *w != '\0') opt.executable = w;
   std::optional<uint64_t> seed;
   if (cl.seed_text) seed = parse_seed(*cl.seed_text);
   if (cl.run->parsed() || cl.replay->parsed()) return run_or_replay(registry, cl, seed);
@@ -331,6 +371,9 @@ int dispatch(CommandLine& cl, const char* program) {
 int exit_status_of_current_exception(int argc, char** argv) {
   try {
     throw;
+  } catch (const cosim::tb::WorkerError& e) {  // a split run's worker: its slice and how it failed
+    std::cerr << "cosim: error: " << printable(e.what()) << "\n";
+    return e.status();
   } catch (const cosim::InputError& e) {
     std::cerr << "cosim: error: " << printable(e.what()) << "\n";
     return 2;

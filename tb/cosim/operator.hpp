@@ -46,6 +46,15 @@ class Operator {
   // workload: adds what the trace's config records to the target's replay
   // figures (TargetBackend::replay_metrics). Default: nothing.
   virtual void replay_metrics(const SimOutcome& run, Metrics& m) const { (void)run, (void)m; }
+  // How many inputs the scenario's run plays one after another, each on its
+  // own (no state of the DUT or of the trace carried from one to the next),
+  // so that `cosim run --jobs` may simulate slices of them in separate
+  // processes (Scenario::input_slice) and merge the outcomes in input order.
+  // 0 (default): the run does not split.
+  virtual std::size_t independent_inputs(const scenario::Scenario& sc) const {
+    (void)sc;
+    return 0;
+  }
 };
 
 // An operator with private state of type State (parameters, compiled

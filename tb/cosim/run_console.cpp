@@ -94,7 +94,13 @@ void print_distances(std::ostream& console, const json& distances) {
   for (const auto& d : distances) {
     console << "  vs " << std::left << std::setw(14) << d["reference"].get<std::string>() << std::right << "exact "
             << fixed_text(d["exact_pct"].get<double>()) << " %, max |diff| "
-            << value_text(d["max_abs_diff"].get<double>()) << " (" << d["check"].get<std::string>() << ")\n";
+            << value_text(d["max_abs_diff"].get<double>()) << " (" << d["check"].get<std::string>() << ")";
+    if (d.contains("output_format")) {
+      const json& f = d["output_format"];
+      console << "; in " << f["format"].get<std::string>() << " max |diff| "
+              << value_text(f["max_abs_diff"].get<double>()) << " (" << f["max_abs_diff_steps"].get<int64_t>() << " steps)";
+    }
+    console << "\n";
   }
 }
 
@@ -126,7 +132,7 @@ void print_run_summary(std::ostream& console, const FinishedRun& run, const std:
   print_distances(console, run.scores.distances);
   for (const auto& l : run.metrics.table) console << l << "\n";
   console << "  wall        " << fixed_text(run.sim.wall_seconds, 3) << " s, " << fixed_text(simulated_khz(run.sim), 1)
-          << " kHz simulated\n";
+          << " kHz simulated" << (run.context.build == "fast" ? " (fast build, no assertions)" : "") << "\n";
   print_files(console, run, wave_file, out_dir);
 }
 

@@ -15,6 +15,9 @@ struct RunContext {
   // The scenario's `fault:` (a protocol fault the testbench injects on
   // purpose), "" for none: what the DUT's checkers then see is not the DUT's.
   std::string fault;
+  // The DUT's Verilated build: "checked" (the default, with the assertions
+  // its manifest enables) or "fast" (none: cosim run --fast). DutWrapper::build.
+  std::string build = "checked";
 };
 
 }  // namespace cosim::tb

@@ -33,6 +33,8 @@ struct SignalReport {
 };
 SignalReport* g_report = nullptr;  // NOLINT: the one state a signal handler needs
 volatile sig_atomic_t g_armed = 0;
+constexpr int kMaxChildren = 256;
+volatile pid_t g_children[kMaxChildren] = {};  // NOLINT: killed by the handler (kill_on_signal)
 
 void write_all(int fd, const char* p, std::size_t n) {
   while (n > 0) {
@@ -47,6 +49,9 @@ void write_all(int fd, const char* p, std::size_t n) {
 }
 
 extern "C" void on_signal(int sig) {
+  for (int i = 0; i < kMaxChildren; ++i) {
+    if (g_children[i] > 0) ::kill(g_children[i], SIGTERM);
+  }
   if (g_armed && g_report != nullptr) {
     const int which = sig == SIGINT ? 0 : 1;
     for (const SignalFile& f : g_report->files) {
@@ -74,6 +79,25 @@ class BlockSignals {
  private:
   sigset_t old_;
 };
+
+}  // namespace
+
+void kill_on_signal(pid_t pid) {
+  for (int i = 0; i < kMaxChildren; ++i) {
+    if (g_children[i] == 0) {
+      g_children[i] = pid;
+      return;
+    }
+  }
+}
+
+void forget_on_signal(pid_t pid) {
+  for (int i = 0; i < kMaxChildren; ++i) {
+    if (g_children[i] == pid) g_children[i] = 0;
+  }
+}
+
+namespace {
 
 std::string with_newline(const json& j) { return j.dump(2) + "\n"; }
 

@@ -9,6 +9,8 @@
 // finalised on a signal.
 #pragma once
 
+#include <sys/types.h>
+
 #include <csignal>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -20,6 +22,12 @@ namespace cosim::tb {
 // cosim::IoError naming the file and the errno when it cannot be written
 // (common/file_io.hpp; exit 5).
 void write_file_atomic(const std::string& path, const std::string& text);
+
+// Child processes (the workers of a run split with --jobs) that SIGINT /
+// SIGTERM of this process also end: the handler sends them SIGTERM before
+// it writes the interrupted report. At most 256 at a time.
+void kill_on_signal(pid_t pid);
+void forget_on_signal(pid_t pid);
 
 class RunFolder {
  public:

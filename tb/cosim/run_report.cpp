@@ -2,6 +2,7 @@
 
 #include <filesystem>
 
+#include "cosim/output_format.hpp"
 #include "cosim/wave_section.hpp"
 #include "scoreboard/scoreboard.hpp"
 
@@ -76,6 +77,7 @@ json base_report(const RunContext& ctx) {
           {"target", ctx.target},
           {"op", ctx.op},
           {"seed", ctx.seed},
+          {"build", ctx.build},
           {"injected_fault", ctx.fault.empty() ? json(nullptr) : json(ctx.fault)}};
 }
 
@@ -98,12 +100,19 @@ json assertion_report(const RunContext& ctx, const RtlAssertionError& e,
 
 json write_npy_dumps(const PlayResult& play, const Workload* workload, const std::string& out_dir) {
   json files = json::object();
+  // In the scenario's output format when it names one: the files hold that
+  // format's container (its parameters in "output_format").
+  const bool formatted = workload != nullptr && workload->output_format;
+  const auto seen = [&](const Tensor& t, const std::string& check) {
+    return formatted ? in_output_format(*workload, t, check) : t;
+  };
   for (const CheckCapture& c : play.checks) {
     const std::string& name = c.desc.name;
     fs::create_directories(out_dir);
-    files["expected"][name] = dump_npy(out_dir, name + "_expected.npy", c.expected);
-    files["actual"][name] = dump_npy(out_dir, name + "_actual.npy", c.actual);
+    files["expected"][name] = dump_npy(out_dir, name + "_expected.npy", seen(c.expected, name));
+    files["actual"][name] = dump_npy(out_dir, name + "_actual.npy", seen(c.actual, name));
   }
+  if (formatted) files["output_format"] = output_format_json(*workload->output_format);
   if (workload != nullptr) {
     for (const auto& [name, t] : workload->inputs) files["inputs"][name] = dump_npy(out_dir, name + "_input.npy", t);
   }

@@ -4,17 +4,24 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <chrono>
 #include <filesystem>
+#include <functional>
+#include <memory>
+#include <thread>
 #include <nlohmann/json.hpp>
 
 #include "common/error.hpp"
 #include "cosim/divergence.hpp"
 #include "cosim/finished_run.hpp"
+#include "cosim/output_format.hpp"
 #include "cosim/run_console.hpp"
 #include "cosim/run_context.hpp"
 #include "cosim/run_folder.hpp"
 #include "cosim/run_report.hpp"
+#include "cosim/slurm_slices.hpp"
 #include "cosim/scoring.hpp"
 #include "cosim/wave_section.hpp"
 #include "rtl_assert/rtl_assertion_error.hpp"
@@ -36,6 +43,8 @@ TbConfig apply_options(TbConfig cfg, const RunOptions& o) {
   if (o.dmi) cfg.dmi = *o.dmi;
   if (o.quantum_cycles) cfg.quantum_cycles = *o.quantum_cycles;
   cfg.timeline = o.timeline;
+  cfg.timeline_changes = o.input_slice.has_value();  // a worker: its merge replays the timeline
+  if (o.fast) cfg.fast = *o.fast;
   return cfg;
 }
 
@@ -64,15 +73,35 @@ std::optional<SimOutcome> simulate_run(const TargetBackend& backend, const trace
   }
 }
 
-// Simulate -> score -> diagnose -> report. Shared by run and replay.
+// A run split over processes (input_slices.hpp): its workers, started before
+// the workload is prepared; `wait` returns when they all finished, with their
+// folders in input order.
+struct SplitRun {
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  std::function<std::vector<std::string>(std::ostream&)> wait;
+
+  SimOutcome outcome(const TargetBackend& backend, const trace::Trace& tr, WriteLog& log,
+                     std::ostream& console) const {
+    SimOutcome sim = merge_slice_outcomes(backend, tr, wait(console), log);
+    sim.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return sim;
+  }
+};
+
+// Simulate -> score -> diagnose -> report. Shared by run and replay. A split
+// run's simulation is its workers' outcomes merged.
 int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig& cfg, const Workload* workload,
-            const RunContext& ctx, const RunOptions& opt, std::ostream& console, RunFolder& folder) {
+            const RunContext& ctx, const RunOptions& opt, std::ostream& console, RunFolder& folder,
+            const SplitRun* split = nullptr) {
   WriteLog log;  // who wrote what when: the cycle of each mismatching element
-  std::optional<SimOutcome> sim = simulate_run(backend, tr, cfg, ctx, opt, console, folder, log);
+  std::optional<SimOutcome> sim = split != nullptr ? split->outcome(backend, tr, log, console)
+                                                   : simulate_run(backend, tr, cfg, ctx, opt, console, folder, log);
   if (!sim) return 1;
+  if (opt.input_slice) write_slice_outcome(*sim, log, opt.out_dir);
   FinishedRun run;
   run.context = ctx;
   run.sim = std::move(*sim);
+  run.context.build = run.sim.build;  // the build the DUT ran (a target without a fast one: checked)
 
   run.scores = score_checks(run.sim.play, workload, opt.max_report, log);
   run.verdict = verdict(run.scores, run.sim.play, run.sim.dut_errors);
@@ -176,6 +205,15 @@ void write_run_trace(const trace::Trace& tr, const std::string& out_dir, std::os
   spdlog::info("trace written to {} ({} steps)", trace_dir, tr.steps.size());
 }
 
+// The backend's workload of `sc`, seen in the scenario's output format
+// (checked against every output before anything runs).
+Workload prepare_workload(const TargetBackend& backend, const scenario::Scenario& sc) {
+  Workload w = backend.prepare(sc);
+  w.output_format = sc.output_format;
+  check_output_format(w);
+  return w;
+}
+
 // The workload of a replayed trace, prepared again from the scenario the run
 // kept beside it, so the replay reports what the run did (the layer table,
 // the distances, who wrote a diverging element). The trace stays what is
@@ -191,11 +229,108 @@ std::optional<Workload> replayed_workload(const BackendRegistry& registry, const
     if (sc.target != backend.name()) {
       throw InputError(file + ": target " + sc.target + ", but the trace plays " + backend.name());
     }
-    return backend.prepare(sc);
+    return prepare_workload(backend, sc);
   } catch (const std::exception& e) {
     console << "cosim: note: the replay reports the trace alone, without its workload: " << e.what() << "\n";
     return std::nullopt;
   }
+}
+
+// The processes a run uses (RunOptions::jobs), said on the console: 0 when
+// it does not split (its op replays no independent inputs, or something ties
+// them together; a note when --jobs / --slurm asked for a split).
+std::size_t split_jobs(const TargetBackend& backend, const scenario::Scenario& sc, const RunOptions& o,
+                       bool in_memory_inputs, std::ostream& console) {
+  if (o.input_slice) return 0;
+  const bool asked = o.jobs > 1 || o.slurm;
+  const std::size_t n = backend.independent_inputs(sc);
+  if (n < 2) {
+    if (asked) console << "cosim: note: " << sc.name << " runs in one process: it does not replay several "
+                          "independent inputs (a network's `inputs: N`, N > 1, in mode delegate splits)\n";
+    return 0;
+  }
+  std::string refused;
+  if (o.executable.empty()) refused = "not run from the cosim program";
+  if (!o.wave_file.empty()) refused = "a waveform is one simulation's";
+  if (in_memory_inputs) refused = "its inputs are in memory";
+  if (sc.testbench.stall_probability > 0) refused = "its seeded memory stalls run through all inputs";
+  if (!refused.empty()) {
+    if (asked) console << "cosim: note: inputs " << n << " in one process: " << refused << "\n";
+    return 0;
+  }
+  // The cores not busy: a split pays only when its processes get a core each.
+  const std::size_t all_cores = std::max(1u, std::thread::hardware_concurrency());
+  std::size_t cores = all_cores;
+  double load[1] = {0};
+  if (getloadavg(load, 1) == 1) {
+    cores = static_cast<std::size_t>(std::max(1.0, static_cast<double>(all_cores) - std::round(load[0])));
+  }
+  const std::size_t by_default =
+      o.slurm ? (n + kInputsPerProcess - 1) / kInputsPerProcess : default_jobs(n, cores);
+  const std::size_t jobs = std::min(n, o.jobs > 0 ? o.jobs : by_default);
+  if (jobs < 2 && !o.slurm) {
+    if (o.jobs == 0 && default_jobs(n, all_cores) > 1) {
+      char busy[64];
+      std::snprintf(busy, sizeof busy, "load %.1f on %zu cores", load[0], all_cores);
+      console << "inputs " << n << " in one process: the cores are busy (" << busy << "; --jobs N splits anyway)\n";
+    }
+    return 0;
+  }
+  console << "inputs " << n << " split over " << jobs << (jobs == 1 ? " process" : " processes")
+          << (o.slurm ? " (a SLURM job array)" : "") << (o.jobs > 0 ? " (--jobs " + std::to_string(o.jobs) + ")" : "")
+          << "\n";
+  console.flush();
+  return jobs;
+}
+
+// The build a run takes: --fast / --no-fast as given, else the fast one
+// for a whole-network run of more than kFastInputs inputs (said here, once;
+// a split run's workers are told explicitly).
+RunOptions with_build_chosen(const scenario::Scenario& sc, const RunOptions& options, std::ostream& console) {
+  RunOptions o = options;
+  if (!o.fast && sc.has("inputs") && sc["inputs"].as_int() > kFastInputs) {
+    o.fast = true;
+    console << "cosim: inputs " << sc["inputs"].as_int()
+            << ": the fast build (no assertions) runs; --no-fast keeps assertions\n";
+  }
+  return o;
+}
+
+// What a worker runs: this run on one slice (--out and --input-slice are
+// added per slice).
+std::vector<std::string> worker_args(const std::string& file, const std::vector<std::string>& overrides,
+                                     const scenario::Scenario& sc, const RunOptions& o) {
+  std::vector<std::string> a = {"run", file, "--seed", std::to_string(sc.seed), "--jobs", "1"};
+  for (const std::string& s : overrides) a.insert(a.end(), {"--set", s});
+  if (o.dmi && !*o.dmi) a.push_back("--no-dmi");
+  if (o.quantum_cycles) a.insert(a.end(), {"--quantum", std::to_string(*o.quantum_cycles)});
+  if (!o.timeline) a.push_back("--no-timeline");
+  if (o.fast) a.push_back(*o.fast ? "--fast" : "--no-fast");  // chosen once, by the parent
+  a.insert(a.end(), {"--max-mismatches", std::to_string(o.max_report)});
+  return a;
+}
+
+// The workers of a split run, local processes or a SLURM job array.
+std::unique_ptr<SplitRun> start_split(const std::string& file, const std::vector<std::string>& overrides,
+                                      const scenario::Scenario& sc, const RunOptions& o, std::size_t inputs,
+                                      std::size_t jobs) {
+  auto split = std::make_unique<SplitRun>();
+  const std::vector<InputSlice> slices = split_inputs(inputs, jobs);
+  const std::vector<std::string> args = worker_args(file, overrides, sc, o);
+  if (o.slurm) {
+    auto array = std::make_shared<SlurmSlices>(o.executable, args, o.out_dir, slices);
+    split->wait = [array](std::ostream& console) {
+      array->wait(console);
+      return array->dirs();
+    };
+  } else {
+    auto workers = std::make_shared<SliceWorkers>(o.executable, args, o.out_dir, slices);
+    split->wait = [workers](std::ostream& console) {
+      workers->wait(console);
+      return workers->dirs();
+    };
+  }
+  return split;
 }
 
 }  // namespace
@@ -206,13 +341,28 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
   json start = {{"scenario", fs::path(file).stem().string()}, {"scenario_file", file}};
   if (seed) start["seed"] = *seed;
   return in_run_folder(options, start, [&](RunFolder& folder) {
-    const scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed, tensors);
+    scenario::Scenario sc = scenario::load_scenario(file, registry.schemas(), overrides, seed, tensors);
     const TargetBackend& backend = registry.get(sc.target);
     folder.running(base_report(RunContext{sc.name, sc.target, sc.op, sc.seed, "", ""}));
+    if (options.input_slice) {
+      const std::size_t n = backend.independent_inputs(sc);
+      if (options.input_slice->first + options.input_slice->count > n) {
+        throw InputError("--input-slice " + std::to_string(options.input_slice->first) + ":" +
+                         std::to_string(options.input_slice->count) + ": the run has " + std::to_string(n) +
+                         " independent inputs");
+      }
+      sc.input_slice = std::make_pair(static_cast<int64_t>(options.input_slice->first),
+                                      static_cast<int64_t>(options.input_slice->count));
+    }
+    const RunOptions run_options = with_build_chosen(sc, options, console);
+    std::unique_ptr<SplitRun> split;  // its workers simulate while this process prepares the whole run
+    if (const std::size_t jobs = split_jobs(backend, sc, run_options, !tensors.empty(), console); jobs > 0) {
+      split = start_split(file, overrides, sc, run_options, backend.independent_inputs(sc), jobs);
+    }
     spdlog::debug("scenario {}: target {}, op {}, seed {}", sc.name, sc.target, sc.op, sc.seed);
     Workload w;
     try {
-      w = backend.prepare(sc);
+      w = prepare_workload(backend, sc);
     } catch (const ScenarioSkipped& e) {
       json j = base_report(RunContext{sc.name, sc.target, sc.op, sc.seed, "", ""});
       j["status"] = "skipped";
@@ -232,10 +382,12 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     tr.config["scenario"] = token.empty() ? "scenario" : token;
     tr.config["op"] = sc.op;
     tr.scenario = scenario::resolved_yaml(sc);
-    write_run_trace(tr, options.out_dir, console);
+    if (!options.input_slice) write_run_trace(tr, options.out_dir, console);  // a worker's is the run's, in <out>/trace
     RunContext ctx{sc.name, sc.target, sc.op, sc.seed, w.summary, ""};
     if (sc.has("fault") && sc["fault"].as_string() != "none") ctx.fault = sc["fault"].as_string();
-    return execute(backend, tr, apply_options(cfg, options), &w, ctx, options, console, folder);
+    TbConfig run_cfg = apply_options(cfg, run_options);
+    ctx.build = run_cfg.fast ? "fast" : "checked";
+    return execute(backend, tr, run_cfg, &w, ctx, run_options, console, folder, split.get());
   });
 }
 
@@ -260,7 +412,9 @@ int replay_trace(const BackendRegistry& registry, const std::string& dir, const 
     ctx.summary = "replay of " + dir;
     folder.running(base_report(ctx));
     const std::optional<Workload> w = replayed_workload(registry, backend, dir, tr, console);
-    return execute(backend, tr, apply_options(cfg, options), w ? &*w : nullptr, ctx, options, console, folder);
+    const TbConfig run_cfg = apply_options(cfg, options);
+    ctx.build = run_cfg.fast ? "fast" : "checked";
+    return execute(backend, tr, run_cfg, w ? &*w : nullptr, ctx, options, console, folder);
   });
 }
 

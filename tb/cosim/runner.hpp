@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "cosim/backend.hpp"
+#include "cosim/input_slices.hpp"
 
 namespace cosim::tb {
 
@@ -31,7 +32,20 @@ struct RunOptions {
   std::optional<bool> dmi;       // override TbConfig::dmi
   std::optional<uint64_t> quantum_cycles;
   bool timeline = true;          // sample the engine timeline (--no-timeline: off)
+  // The DUT's fast build (no assertions): --fast true, --no-fast false; unset:
+  // fast for a whole-network run of more than kFastInputs inputs, else checked.
+  std::optional<bool> fast;
   std::string program = "cosim";  // how report.html names the cosim binary in its commands
+  // A run over independent inputs split over processes (input_slices.hpp):
+  // `jobs` workers (0: default_jobs(), 1: one process), started from
+  // `executable` (the cosim program; empty: no split, e.g. the Python
+  // module); with `slurm`, as a SLURM job array instead of local processes.
+  std::size_t jobs = 0;
+  std::string executable;
+  bool slurm = false;
+  // This process is a worker: it runs the inputs of this slice and writes
+  // its simulation's outcome beside its report (write_slice_outcome).
+  std::optional<InputSlice> input_slice;
 };
 
 // out/<scenario stem> for run; out/<name>_replay for replay, where a trace
@@ -47,6 +61,10 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
 // `cosim replay DIR`: a trace directory or a raw VTA program (insn.bin + dram.bin).
 int replay_trace(const BackendRegistry& registry, const std::string& dir, const RunOptions& options,
                  std::ostream& console);
+
+// A whole-network run (`inputs: N`) with more inputs than this runs the fast
+// build unless --no-fast: its assertions cost more than a long run is worth.
+constexpr int64_t kFastInputs = 16;
 
 // TbConfig of a scenario's testbench knobs.
 TbConfig tb_config(const scenario::Scenario& sc);

@@ -2,6 +2,7 @@
 
 #include "common/text.hpp"
 #include "cosim/number_text.hpp"
+#include "cosim/output_format.hpp"
 #include "scoreboard/check_strength.hpp"
 #include "scoreboard/mismatch_map.hpp"
 
@@ -81,8 +82,10 @@ json distances_json(const CheckCapture& c, const Workload* workload) {
   for (const Reference& r : workload->references) {
     if (r.check != c.desc.name) continue;
     const Distance d = distance(r.semantics, r.tensor, c.actual);
-    dist.push_back({{"reference", d.reference}, {"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff},
-                    {"elements", d.elements}, {"histogram", d.histogram}});
+    json jd = {{"reference", d.reference}, {"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff},
+               {"elements", d.elements}, {"histogram", d.histogram}};
+    if (workload->output_format) jd["output_format"] = format_distance(*workload, c.desc.name, r.tensor, c.actual);
+    dist.push_back(std::move(jd));
   }
   return dist;
 }
@@ -120,6 +123,9 @@ void score_check(const CheckCapture& c, const Workload* workload, std::size_t ma
   }
   if (cmp.mismatches > 0) jc["mismatch_map"] = mismatch_map_json(c.expected, c.actual);
   jc["distance"] = distances_json(c, workload);
+  if (workload != nullptr && workload->output_format) {
+    jc["output_format"] = format_distance(*workload, c.desc.name, c.expected, c.actual);
+  }
   scores.checks.push_back(jc);
 }
 

@@ -83,6 +83,14 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
     return report.finish();
   }
 
+  // Mode delegate replays the network once per input, each from a fresh
+  // scratch (NetworkState) and its own golden chain: the inputs split.
+  std::size_t independent_inputs(const scenario::Scenario& sc) const override {
+    if (!target_->uses_golden_chain() || sc["mode"].as_string() != "delegate") return 0;
+    if (batches_over_inputs(sc)) return 0;  // one simulation of them all
+    return static_cast<std::size_t>(sc["inputs"].as_int());
+  }
+
   std::optional<WorkUnit> work_unit(const Workload& w, const ModelState<State>& st, const trace::Trace& tr,
                                     const std::string& check, const std::vector<int64_t>& index,
                                     std::optional<uint64_t> address) const override {
@@ -107,15 +115,22 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
   }
 
   // Mode delegate: the network on every input, the DUT operators lowered in
-  // order with the target's scratch, fresh for each input.
+  // order with the target's scratch, fresh for each input (or for the one
+  // batch of them all).
   void lower_delegate(const ModelSelection& sel, ModelState<State>& st) const {
     DelegateInputs inputs(*target_, sel, st.run);
+    NetworkState network{};
+    const auto on_dut = [&](const LayerContext& ctx) -> const Layer& {
+      st.layers.push_back(replayed(ctx, target_->lower(ctx, &network)));
+      return st.layers.back().layer;
+    };
+    if (inputs.batched()) {
+      inputs.lower_batched(on_dut);
+      return;
+    }
     for (std::size_t k = 0; k < inputs.count(); ++k) {
-      NetworkState network{};
-      inputs.lower(k, [&](const LayerContext& ctx) -> const Layer& {
-        st.layers.push_back(replayed(ctx, target_->lower(ctx, &network)));
-        return st.layers.back().layer;
-      });
+      network = NetworkState{};
+      inputs.lower(k, on_dut);
     }
   }
 

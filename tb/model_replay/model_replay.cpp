@@ -58,6 +58,10 @@ Schema op_schema(const ModelTargetBase& target) {
     // or the rows of an `input: {npy}` batch [inputs, ...]), the top-1
     // agreement over them.
     s.optional("inputs", Schema::integer(1, 256), "1");
+    // mode delegate, inputs > 1: `auto` runs a network of DUT FULLY_CONNECTED
+    // layers once over all inputs stacked as rows (each layer's weights
+    // loaded once per batch); `off` runs it once per input.
+    s.optional("batch", Schema::one_of({"auto", "off"}), "auto");
   }
   target.add_keys(s);
   return s;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "model_replay/anomaly_score.hpp"
+#include "model_replay/delegate_inputs.hpp"
 #include "ops/distance.hpp"
 #include "scoreboard/scoreboard.hpp"
 
@@ -90,11 +91,13 @@ ModelReport::ModelReport(const ModelTargetBase& target, const Workload& w, const
       columns_(std::move(columns)),
       out_(out),
       delegate_(!run.networks.empty()),
-      per_input_(layers_.size() / std::max<std::size_t>(1, run.networks.size())) {
+      per_input_(run.batched ? layers_.size() : layers_.size() / std::max<std::size_t>(1, run.networks.size())) {
   m_.macs = w.macs;
   std::string head = left("op", 5) + left("type", 18) + left("shapes", 40) + right("exact", 7) + right("where", 9);
   for (const Column& c : columns_) head += right(c.name, c.width);
-  m_.table.push_back("  layers" + std::string(run_.networks.size() > 1 ? " (input 0)" : ""));
+  const std::string which = run_.batched ? " (the " + std::to_string(run_.networks.size()) + " inputs as one batch)"
+                            : run_.networks.size() > 1 ? " (input 0)" : "";
+  m_.table.push_back("  layers" + which);
   m_.table.push_back("    " + head);
 }
 
@@ -118,7 +121,7 @@ void ModelReport::add_layer(std::size_t k, const std::vector<const CheckCapture*
   nlohmann::json j{{"op_index", l.op_index}, {"type", l.type},   {"check", l.check},
                    {"shapes", l.layer.shapes}, {"status", target_.name()}, {"where", where},
                    {"bit_exact", any ? nlohmann::json(exact) : nlohmann::json(nullptr)}, {"macs", l.layer.macs}};
-  if (run_.networks.size() > 1) j["input"] = k / per_input_;
+  if (run_.networks.size() > 1 && !run_.batched) j["input"] = k / per_input_;
   for (const auto& [key, value] : f.json.items()) j[key] = value;
   layer_json_.push_back(j);
   if (any) m_.extra[l.check + ".bit_exact"] = exact ? 1.0 : 0.0;
@@ -177,11 +180,15 @@ void ModelReport::drift_over_inputs() {
       for (const LayerCheck& c : layers_[k]->layer.checks) {
         const CheckCapture* cap = capture_of(out_, c.name);
         if (cap == nullptr) continue;
+        // A batched layer's check holds every input: its rows, input by input.
+        const std::size_t parts = run_.batched ? run_.networks.size() : 1;
         for (const Reference& r : c.references) {
-          const Distance d = distance(r.semantics, r.tensor, cap->actual);
-          auto& e = by_sem[r.semantics];
-          e.first.push_back(d.exact_pct);
-          e.second = std::max(e.second, d.max_abs_diff);
+          for (std::size_t in = 0; in < parts; ++in) {
+            const Distance d = distance(r.semantics, input_rows(r.tensor, in, parts), input_rows(cap->actual, in, parts));
+            auto& e = by_sem[r.semantics];
+            e.first.push_back(d.exact_pct);
+            e.second = std::max(e.second, d.max_abs_diff);
+          }
         }
       }
     }

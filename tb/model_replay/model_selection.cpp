@@ -101,9 +101,12 @@ std::vector<std::size_t> select(const ModelTargetBase& target, const scenario::S
 std::vector<Tensor> chain_inputs(const scenario::Scenario& sc, const tflite::Model& m) {
   const Value& in_v = sc["input"];
   const int64_t n = sc["inputs"].as_int();
+  // A slice of them (Scenario::input_slice): inputs first .. first + count - 1.
+  const int64_t first = sc.input_slice ? sc.input_slice->first : 0;
+  const int64_t last = sc.input_slice ? std::min(n, first + sc.input_slice->second) : n;
   std::vector<Tensor> out;
   if (in_v.is_string()) {
-    for (int64_t k = 0; k < n; ++k) {
+    for (int64_t k = first; k < last; ++k) {
       out.push_back(
           sc["model"].rethrow_here([&] { return tflite::random_input(m, static_cast<uint32_t>(sc.seed + k)); }));
     }
@@ -116,7 +119,7 @@ std::vector<Tensor> chain_inputs(const scenario::Scenario& sc, const tflite::Mod
   batch[0] = n;
   const Tensor all = scenario::make_tensor(sc, in_v, DType::kInt8, batch, Layout::kAny, "input");
   const std::size_t bytes = all.bytes().size() / static_cast<std::size_t>(n);
-  for (int64_t k = 0; k < n; ++k) {
+  for (int64_t k = first; k < last; ++k) {
     Tensor t(DType::kInt8, one, Layout::kNHWC);
     std::copy_n(all.bytes().begin() + static_cast<std::ptrdiff_t>(bytes * static_cast<std::size_t>(k)), bytes,
                 t.bytes().begin());
@@ -207,8 +210,10 @@ void describe_workload(const ModelTargetBase& target, const ModelSelection& sel,
     w.macs += l->layer.macs;
     ++per_type[l->type];
   }
-  const std::size_t per_input = layers.size() / std::max<std::size_t>(1, run.networks.size());
-  if (run.networks.size() > 1) {
+  // Layers per input (a batch lowers each operator once for every input).
+  const std::size_t inputs_apart = run.batched ? 1 : std::max<std::size_t>(1, run.networks.size());
+  const std::size_t per_input = layers.size() / inputs_apart;
+  if (inputs_apart > 1) {
     for (auto& [t, n] : per_type) n /= static_cast<int>(run.networks.size());
   }
   std::string types;
@@ -224,8 +229,8 @@ void describe_workload(const ModelTargetBase& target, const ModelSelection& sel,
               (run.not_run.empty() ? "" : ", " + std::to_string(run.not_run.size()) + " not supported") + "; " +
               target.summary(sel.sc) +
               (run.networks.empty() ? ""
-                                    : "; delegate on " + std::to_string(run.networks.size()) +
-                                          " input(s): each DUT operator reads the chain's own tensors, the others "
+                                    : "; delegate on " + std::to_string(run.networks.size()) + " input(s)" +
+                                          (run.batched ? " as one batch" : "") + ": each DUT operator reads the chain's own tensors, the others "
                                           "run on the CPU (TFLite int8, " + cpu_rounding + " rounding)");
 }
 

@@ -37,6 +37,9 @@ struct ReplayRun {
   std::string model_path;  // resolved
   std::vector<NotRun> not_run;  // `ops: all`: the operators left out
   std::vector<NetworkOutput> networks;  // mode: delegate, one per input (`inputs:`)
+  // The inputs ran as one batch (DelegateInputs::batched): each layer once,
+  // its check holding every input's rows in input order.
+  bool batched = false;
   // ModelTargetBase::tflite_rounding: the rounding the whole delegate chain runs
   // in, whose network output must equal TFLite's on the CPU bit for bit.
   std::optional<quant::Rounding> tflite_rounding;

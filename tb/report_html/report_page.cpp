@@ -120,6 +120,10 @@ std::string summary(const nlohmann::json& r) {
   o << "<table class=\"summary\" id=\"summary\">\n";
   row(o, "target / op", escape(r.value("target", "?") + " / " + r.value("op", "?")));
   row(o, "seed", value_text(r.value("seed", nlohmann::json())));
+  if (r.contains("build")) {
+    const std::string b = r.value("build", "");
+    row(o, "build", escape(b) + (b == "fast" ? " (no assertions: cosim run --fast)" : " (assertions in)"));
+  }
   if (!r.value("workload", std::string()).empty()) row(o, "workload", escape(r["workload"].get<std::string>()));
   if (r.contains("reason")) row(o, "reason", escape(value_text(r["reason"])));
   if (r.contains("diagnosis")) row(o, "diagnosis", escape(value_text(r["diagnosis"])));

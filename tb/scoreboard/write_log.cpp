@@ -1,5 +1,7 @@
 #include "scoreboard/write_log.hpp"
 
+#include <algorithm>
+
 namespace cosim::tb {
 
 void WriteLog::record(uint64_t addr, std::size_t len, uint64_t cycle, const uint8_t* strobe) {
@@ -27,6 +29,17 @@ std::optional<uint64_t> WriteLog::last_write(uint64_t addr, std::size_t len) con
     if (c && (!latest || *c > *latest)) latest = c;
   }
   return latest;
+}
+
+std::vector<std::pair<uint64_t, uint64_t>> WriteLog::entries() const {
+  std::vector<std::pair<uint64_t, uint64_t>> out;
+  for (const auto& [page, cycles] : pages_) {
+    for (std::size_t i = 0; i < cycles.size(); ++i) {
+      if (cycles[i] != kNever) out.emplace_back((page << kPageBits) + i, cycles[i]);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace cosim::tb

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cosim::tb {
@@ -18,6 +19,10 @@ class WriteLog {
   std::optional<uint64_t> last_write(uint64_t addr) const;
   // Latest write cycle over [addr, addr + len), if any byte was written.
   std::optional<uint64_t> last_write(uint64_t addr, std::size_t len) const;
+  // Every written byte's (address, last write cycle), by address: what a
+  // slice of a split run (`cosim run --jobs`) hands to the merge, which
+  // records them again at the slice's cycle offset.
+  std::vector<std::pair<uint64_t, uint64_t>> entries() const;
 
  private:
   static constexpr unsigned kPageBits = 12;

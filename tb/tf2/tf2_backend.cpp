@@ -12,6 +12,7 @@
 
 #include "cosim/backend.hpp"
 #include "cosim/operator.hpp"
+#include "tf2/tf2_backend.hpp"
 #include "tf2/tf2_layers_op.hpp"
 #include "tf2/tf2_wrapper.hpp"
 #include "tf2_model_op.hpp"
@@ -22,7 +23,7 @@ namespace {
 
 class Tf2Backend : public TargetBackend {
  public:
-  Tf2Backend() {
+  explicit Tf2Backend(const Tf2Builds& builds) : builds_(builds) {
     add_operator(make_conv_op());          // tf2_conv_op.cpp
     add_operator(make_resnet_block_op());  // tf2_resnet_block_op.cpp
     // tf2_model_op.hpp; its whole-network replay has the original's requantization only.
@@ -39,7 +40,7 @@ class Tf2Backend : public TargetBackend {
   }
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
-    return std::make_unique<tb::tf2::Tf2Wrapper>(name, cfg);
+    return std::make_unique<tb::tf2::Tf2Wrapper>(name, cfg, builds_);
   }
 
   // Checks are named <layer output>[_c<first>_<last>] (one per 16-channel
@@ -102,11 +103,25 @@ class Tf2Backend : public TargetBackend {
       sc["requant"].fail("expected saturate (or no requant key: the original engine's 32-bit requantization)");
     }
   }
+
+ private:
+  Tf2Builds builds_;
 };
 
 }  // namespace
 }  // namespace cosim::tb::tf2
 
+class Vtf2_rtl;
+class Vtf2_rtl_fast;
+
 namespace cosim::backends {
-std::unique_ptr<tb::TargetBackend> make_tf2() { return std::make_unique<tb::tf2::Tf2Backend>(); }
+// The product's variants: tf2_rtl (checked, FST-capable) and tf2_rtl_fast
+// (no assertions); libraries cosim_tf2_core_<variant>.
+std::unique_ptr<tb::TargetBackend> make_tf2() {
+  using tb::tf2::Tf2CoreOver;
+  return make_tf2(tb::tf2::Tf2Builds{&Tf2CoreOver<Vtf2_rtl>::build(), &Tf2CoreOver<Vtf2_rtl_fast>::build()});
+}
+std::unique_ptr<tb::TargetBackend> make_tf2(const tb::tf2::Tf2Builds& builds) {
+  return std::make_unique<tb::tf2::Tf2Backend>(builds);
+}
 }  // namespace cosim::backends

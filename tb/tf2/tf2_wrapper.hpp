@@ -17,15 +17,22 @@
 
 namespace cosim::tb::tf2 {
 
+// The Verilated variants the wrapper runs: checked (the default) and fast
+// (no assertions, TbConfig::fast). The product's: tf2_rtl and tf2_rtl_fast
+// (tf2_backend.hpp).
+using Tf2Builds = harness::Builds<Tf2Core::Build>;
+
 class Tf2Wrapper : public AxiDutWrapper {
  public:
-  Tf2Wrapper(sc_core::sc_module_name name, const TbConfig& cfg);
+  // Over builds.pick(cfg.fast).
+  Tf2Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Tf2Builds& builds);
   ~Tf2Wrapper() override;
 
   // Clocks until CTRL.done (set at the end of a run, cleared by start).
   bool run(uint64_t max_cycles) override;
   const timeline::Timeline* timeline() const override { return core_.timeline(); }
   const HwConfig& hw_config() const { return hw_; }
+  std::string build() const override { return build_; }
 
  protected:
   // Every unit's FSM state and the descriptors the host programmed.
@@ -41,6 +48,7 @@ class Tf2Wrapper : public AxiDutWrapper {
 
  private:
   Tf2Core core_;
+  const char* build_;  // Tf2Builds::name
   HwConfig hw_;
   uint64_t runs_ = 0;
   uint32_t desc_addr_ = 0, desc_count_ = 0;  // as last written by the host

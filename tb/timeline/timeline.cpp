@@ -26,6 +26,7 @@ void Timeline::change(std::size_t lane, uint64_t cycle, uint32_t value) {
     value = std::min<uint32_t>(value, static_cast<uint32_t>(lanes_[lane].states.size() - 1));
     if (value == current_[lane]) return;  // a clamped value that did not change
   }
+  if (keep_changes_) changes_.push_back({cycle, static_cast<uint32_t>(lane), value});
   add(lane, since_[lane], cycle, current_[lane]);
   current_[lane] = value;
   since_[lane] = cycle;

@@ -11,6 +11,7 @@
 // length gives a bounded record (about a screen's width of buckets).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <nlohmann/json.hpp>
@@ -63,6 +64,23 @@ class Timeline {
   // bucket's max and its sum over the bucket's cycles.
   nlohmann::json to_json() const;
 
+  // Every change as it is recorded (lane, cycle, value), kept from now on:
+  // a run simulated in slices (`cosim run --jobs`) hands them to the process
+  // that merges the slices, which replays them with set() at the slice's
+  // cycle offset, giving the buckets one simulation would have.
+  struct Change {
+    uint64_t cycle = 0;
+    uint32_t lane = 0;
+    uint32_t value = 0;
+  };
+  void keep_changes() { keep_changes_ = true; }
+  const std::vector<Change>& changes() const { return changes_; }
+  // Lane `lane` takes `value` from cycle `cycle` on (cycles in order).
+  void set(std::size_t lane, uint64_t cycle, uint32_t value) {
+    if (value != current_.at(lane)) change(lane, cycle, value);
+    end_ = std::max(end_, cycle + 1);
+  }
+
  private:
   void change(std::size_t lane, uint64_t cycle, uint32_t value);
   void add(std::size_t lane, uint64_t from, uint64_t to, uint32_t value);
@@ -78,6 +96,8 @@ class Timeline {
   std::vector<std::vector<uint64_t>> totals_;  // state: cycles per state; level: {max, sum}
   unsigned shift_ = 0;  // bucket width = 1 << shift_ cycles
   uint64_t end_ = 0;
+  bool keep_changes_ = false;
+  std::vector<Change> changes_;
 };
 
 }  // namespace cosim::tb::timeline

@@ -10,6 +10,7 @@
 
 #include "cosim/backend.hpp"
 #include "cosim/operator.hpp"
+#include "tinydnn/tinydnn_backend.hpp"
 #include "tinydnn/tinydnn_layer_op.hpp"
 #include "tinydnn/tinydnn_model_op.hpp"
 #include "tinydnn/tinydnn_wrapper.hpp"
@@ -22,7 +23,7 @@ using cosim::tinydnn::Mode;
 
 class TinyDnnBackend : public TargetBackend {
  public:
-  TinyDnnBackend() {
+  explicit TinyDnnBackend(const TinyDnnBuilds& builds) : builds_(builds) {
     for (Mode m : {Mode::kForward, Mode::kBackward, Mode::kWeightGrad, Mode::kTrainStep}) {
       add_operator(make_layer_op(m));  // tinydnn_layer_op.cpp
     }
@@ -35,7 +36,7 @@ class TinyDnnBackend : public TargetBackend {
   }
 
   std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
-    return std::make_unique<TinyDnnWrapper>(name, cfg);
+    return std::make_unique<TinyDnnWrapper>(name, cfg, builds_);
   }
 
  protected:
@@ -55,11 +56,26 @@ class TinyDnnBackend : public TargetBackend {
     (void)tr, (void)address;
     return layer_work_unit(check, index);
   }
+
+ private:
+  TinyDnnBuilds builds_;
 };
 
 }  // namespace
 }  // namespace cosim::tb::tinydnn
 
+class Vtinydnn_rtl;
+class Vtinydnn_rtl_fast;
+
 namespace cosim::backends {
-std::unique_ptr<tb::TargetBackend> make_tinydnn() { return std::make_unique<tb::tinydnn::TinyDnnBackend>(); }
+// The product's variants: tinydnn_rtl (checked, FST-capable) and
+// tinydnn_rtl_fast (no assertions); libraries cosim_tinydnn_core_<variant>.
+std::unique_ptr<tb::TargetBackend> make_tinydnn() {
+  using tb::tinydnn::TinyDnnCoreOver;
+  return make_tinydnn(tb::tinydnn::TinyDnnBuilds{&TinyDnnCoreOver<Vtinydnn_rtl>::build(),
+                                                  &TinyDnnCoreOver<Vtinydnn_rtl_fast>::build()});
+}
+std::unique_ptr<tb::TargetBackend> make_tinydnn(const tb::tinydnn::TinyDnnBuilds& builds) {
+  return std::make_unique<tb::tinydnn::TinyDnnBackend>(builds);
+}
 }  // namespace cosim::backends

@@ -32,13 +32,20 @@
 
 namespace cosim::tb::tinydnn {
 
+// The Verilated variants the wrapper runs: checked (the default) and fast
+// (no assertions, TbConfig::fast). The product's: tinydnn_rtl and
+// tinydnn_rtl_fast (tinydnn_backend.hpp).
+using TinyDnnBuilds = harness::Builds<TinyDnnCore::Build>;
+
 class TinyDnnWrapper : public DutWrapper {
  public:
-  TinyDnnWrapper(sc_core::sc_module_name name, const TbConfig& cfg);
+  // Over builds.pick(cfg.fast).
+  TinyDnnWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const TinyDnnBuilds& builds);
   ~TinyDnnWrapper() override;
 
   bool run(uint64_t max_cycles) override;
   const timeline::Timeline* timeline() const override { return core_.timeline(); }
+  std::string build() const override { return build_; }
   std::string diagnosis() const override;
   std::map<std::string, uint64_t> perf_counters() const override;
   std::vector<std::string> errors() const override { return core_.streams().errors(); }
@@ -53,6 +60,7 @@ class TinyDnnWrapper : public DutWrapper {
   void dma_write(uint32_t offset, uint32_t value);
 
   TinyDnnCore core_;
+  const char* build_;  // TinyDnnBuilds::name
   uint64_t mm2s_addr_ = 0, s2mm_addr_ = 0;
   double in_stall_ = 0, out_stall_ = 0;
   uint64_t commands_ = 0;

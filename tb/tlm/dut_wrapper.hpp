@@ -54,6 +54,10 @@ class DutWrapper : public sc_core::sc_module {
   // DUT ran (TbConfig::timeline); null when the DUT declares no lanes or
   // sampling is off.
   virtual const timeline::Timeline* timeline() const { return nullptr; }
+  // The Verilated build the DUT runs: "checked" (its SystemVerilog
+  // assertions in: the default) or "fast" (a variant without them, for
+  // cosim run --fast; harness/variant.hpp build_name).
+  virtual std::string build() const { return "checked"; }
   // Bus protocol violations and failed memory accesses seen so far; a run
   // with any is reported as failed even when the outputs match.
   virtual std::vector<std::string> errors() const { return {}; }

@@ -22,6 +22,11 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   host.mem_socket.bind(dram.socket);
   host.reg_socket.bind(dut->reg_socket);
   if (log != nullptr) dut->set_write_log(log);
+  if (cfg.timeline_changes && dut->timeline() != nullptr) {
+    // The wrapper owns its timeline and hands it out read-only; keeping its
+    // changes (for a split run's merge) does not change what it records.
+    const_cast<timeline::Timeline*>(dut->timeline())->keep_changes();
+  }
   sc_core::sc_start();
   SimOutcome out;
   out.trace_config = trace.config;
@@ -38,6 +43,7 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   }
   out.cycles = dut->cycles();
   out.perf = dut->perf_counters();
+  out.build = dut->build();
   if (const timeline::Timeline* t = dut->timeline()) out.timeline = *t;
   out.dut_errors = dut->errors();
   out.dram = dram.stats();

@@ -35,6 +35,7 @@ struct SimOutcome {
   // The played trace's config (its `config` lines): what a target recorded
   // of the workload (e.g. MACs), the only account of it on a replay.
   std::map<std::string, std::string> trace_config;
+  std::string build = "checked";  // DutWrapper::build(): "checked" or "fast"
 };
 
 // Plays `trace` on the DUT. DUT memory writes are recorded in `log` when

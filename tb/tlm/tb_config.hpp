@@ -32,6 +32,8 @@ struct TbConfig {
   int wave_depth = 0;                    // hierarchy levels below the DUT's top; 0 = all (tb/wave)
   uint64_t wave_max_bytes = 256ull << 20;  // size guard: dumping stops beyond this (tb/wave)
   bool timeline = true;              // sample the DUT's activity lanes (tb/timeline); a run option, not traced
+  bool timeline_changes = false;     // keep the timeline's every change (a slice of a split run); not traced
+  bool fast = false;                 // run the DUT's fast build (no assertions) when linked; a run option, not traced
 
   // The `config` lines of a trace <-> these fields (unknown keys ignored by
   // from_map so metadata such as "scenario" can ride along).

@@ -98,6 +98,7 @@ CompiledProgram AddOp::lower(const scenario::Scenario& sc, std::optional<quant::
   w.summary = "add " + dims(s1) + " + " + dims(s2) + " -> " + dims(out_shape) + "; " +
               std::to_string(prog.insn_count) + " instructions, " + prog.tiling;
   w.expected["output"] = std::move(expected);
+  w.output_quant["output"] = scenario::Int8Quant{qo.scale, qo.zero_point};
   w.inputs["input1"] = std::move(a);
   w.inputs["input2"] = std::move(b);
   return prog;

@@ -26,8 +26,12 @@
 #include "vta/vta_disasm.hpp"
 #include "vta/vta_model_op.hpp"
 #include "vta/vta_program_op.hpp"
+#include "vta/vta_backend.hpp"
 #include "vta/vta_schema.hpp"
 #include "vta/vta_wrapper.hpp"
+
+class Vvta_rtl_trace;
+class Vvta_rtl_fast;
 
 namespace cosim::tb::vta {
 
@@ -77,7 +81,7 @@ std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, const 
 
 class VtaBackend : public TargetBackend {
  public:
-  VtaBackend() {
+  explicit VtaBackend(const VtaBuilds& builds) : builds_(builds) {
     add_operator(make_conv2d_op());  // vta_conv2d_op.cpp
     add_operator(make_add_op());     // vta_add_op.cpp
     add_operator(make_model_operator(compile_schema()));  // vta_model_op.hpp
@@ -89,8 +93,12 @@ class VtaBackend : public TargetBackend {
            "TFLite double / single rounding";
   }
 
+  std::map<std::string, uint64_t> merge_perf_counters(const std::vector<PerfSlice>& slices) const override {
+    return merge_run_log_counters(slices);
+  }
+
   std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
-    return std::make_unique<VtaRunLogWrapper>(name, cfg);  // VtaWrapper + per-run counters
+    return std::make_unique<VtaRunLogWrapper>(name, cfg, builds_);  // VtaWrapper + per-run counters
   }
 
   bool disassemble(const trace::Trace& tr, std::ostream& os) const override {
@@ -158,11 +166,22 @@ class VtaBackend : public TargetBackend {
     }
     return m;
   }
+
+ private:
+  VtaBuilds builds_;
 };
 
 }  // namespace
 }  // namespace cosim::tb::vta
 
 namespace cosim::backends {
-std::unique_ptr<tb::TargetBackend> make_vta() { return std::make_unique<tb::vta::VtaBackend>(); }
+// The product's variants: vta_rtl_trace (assertions, FST-capable) and
+// vta_rtl_fast (no assertions); libraries cosim_vta_core_<variant>.
+std::unique_ptr<tb::TargetBackend> make_vta() {
+  using tb::vta::VtaCoreOver;
+  return make_vta(tb::vta::VtaBuilds{&VtaCoreOver<Vvta_rtl_trace>::build(), &VtaCoreOver<Vvta_rtl_fast>::build()});
+}
+std::unique_ptr<tb::TargetBackend> make_vta(const tb::vta::VtaBuilds& builds) {
+  return std::make_unique<tb::vta::VtaBackend>(builds);
+}
 }  // namespace cosim::backends

@@ -208,6 +208,7 @@ CompiledProgram Conv2dOp::lower(const scenario::Scenario& sc, std::optional<quan
   w.summary = sum.str();
   w.macs = prog.macs;
   w.expected["output"] = std::move(expected);
+  w.output_quant["output"] = scenario::Int8Quant{qout.scale, qout.zero_point};
   w.inputs["input"] = std::move(input);
   w.inputs["filter"] = std::move(filter);
   if (bias.numel() > 0) w.inputs["bias"] = std::move(bias);

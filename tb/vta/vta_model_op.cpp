@@ -1,5 +1,7 @@
 #include "vta/vta_model_op.hpp"
 
+#include <cctype>
+
 #include <iomanip>
 #include <map>
 #include <optional>
@@ -656,6 +658,50 @@ std::map<std::string, uint64_t> VtaRunLogWrapper::dut_counters() const {
     }
   } else if (runs_.size() == 1) {
     m["end_cycle"] = runs_[0].at("end_cycle");
+  }
+  return m;
+}
+
+std::map<std::string, uint64_t> merge_run_log_counters(const std::vector<TargetBackend::PerfSlice>& slices) {
+  std::map<std::string, uint64_t> m;
+  std::vector<std::map<std::string, uint64_t>> runs;  // every run's counters, in order
+  const auto summed = [](const std::string& k) {     // AxiDutWrapper's, per master too
+    const auto ends = [&k](const std::string& tail) {
+      return k.size() >= tail.size() && k.compare(k.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    return ends("read_beats") || ends("write_beats") || ends("memory_wait_cycles");
+  };
+  for (const TargetBackend::PerfSlice& s : slices) {
+    std::map<std::size_t, std::map<std::string, uint64_t>> own;  // this slice's runs by index
+    for (const auto& [k, v] : s.perf) {
+      std::size_t idx = 0, used = 0;
+      if (k.rfind("run", 0) == 0 && k.size() > 3 && std::isdigit(static_cast<unsigned char>(k[3])) &&
+          (idx = std::stoul(k.substr(3), &used), k.size() > 3 + used && k[3 + used] == '_')) {
+        own[idx][k.substr(4 + used)] = v;
+      } else if (summed(k)) {
+        m[k] += v;
+      } else if (k != "end_cycle") {
+        m[k] = v;  // a register: the last run's figure
+      }
+    }
+    if (own.empty() && s.perf.count("end_cycle")) {  // a slice of one run names its counters plainly
+      auto& r = own[0];
+      r["end_cycle"] = s.perf.at("end_cycle");
+      for (const char* k : {"vta_cycles", "gemm_busy", "alu_busy"}) {
+        if (s.perf.count(k)) r[k] = s.perf.at(k);
+      }
+    }
+    for (auto& [idx, r] : own) {
+      if (r.count("end_cycle")) r["end_cycle"] += s.cycle_offset;
+      runs.push_back(std::move(r));
+    }
+  }
+  if (runs.size() == 1) {
+    m["end_cycle"] = runs[0].at("end_cycle");
+  } else {
+    for (std::size_t k = 0; k < runs.size(); ++k) {
+      for (const auto& [name, v] : runs[k]) m["run" + std::to_string(k) + "_" + name] = v;
+    }
   }
   return m;
 }

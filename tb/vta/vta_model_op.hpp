@@ -32,6 +32,7 @@
 #include <optional>
 #include <vector>
 
+#include "cosim/backend.hpp"
 #include "model_replay/model_replay.hpp"
 #include "quant/tflite_quant.hpp"
 #include "vta/vta_wrapper.hpp"
@@ -65,5 +66,12 @@ class VtaRunLogWrapper : public VtaWrapper {
  private:
   std::vector<std::map<std::string, uint64_t>> runs_;
 };
+
+// The counters of a model run simulated in slices (`cosim run --jobs`,
+// TargetBackend::merge_perf_counters) as one simulation gives them: the AXI
+// traffic summed, the runs' own counters (VtaRunLogWrapper) numbered on and
+// their end cycles on the whole run's timeline, the VTA's registers (the
+// last run's figures) from the last slice.
+std::map<std::string, uint64_t> merge_run_log_counters(const std::vector<TargetBackend::PerfSlice>& slices);
 
 }  // namespace cosim::tb::vta

@@ -16,13 +16,20 @@
 
 namespace cosim::tb::vta {
 
+// The Verilated variants the wrapper runs: checked (with assertions; the
+// default) and fast (TbConfig::fast). The product's: vta_rtl_trace and
+// vta_rtl_fast (vta_backend.hpp).
+using VtaBuilds = harness::Builds<VtaCore::Build>;
+
 class VtaWrapper : public AxiDutWrapper {
  public:
-  VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg);
+  // Over builds.pick(cfg.fast).
+  VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const VtaBuilds& builds);
   ~VtaWrapper() override;
 
   bool run(uint64_t max_cycles) override;
   const timeline::Timeline* timeline() const override { return core_.timeline(); }
+  std::string build() const override { return build_; }
 
  protected:
   // Which engine waits on which token queue (vta_pkg::status_t).
@@ -37,6 +44,7 @@ class VtaWrapper : public AxiDutWrapper {
 
  private:
   VtaCore core_;
+  const char* build_;  // VtaBuilds::name
   std::optional<PerfCounters> perf_;
   uint64_t vta_cycles_ = 0;
   std::string error_;  // the error flag's ERR_INFO, decoded

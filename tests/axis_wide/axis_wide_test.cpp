@@ -266,47 +266,68 @@ TEST(AxisWide, ABeatTheExpectationLacksIsCaught) {
   }
 }
 
-// The DMA models at both widths around the DUT: 100 bytes from memory as
-// three full 256-bit beats and a 4-byte one, back as seven 128-bit beats.
-class DmaStreams final : public Binder::Ends {
- public:
-  DmaStreams(MemoryPort& mem, uint64_t seed) : mm2s_(mem, seed, 0.3), s2mm_(mem, seed + 1, 0.3) {}
-  axis::BasicMm2sDma<32> mm2s_;
-  axis::BasicS2mmDma<16> s2mm_;
-  axis::BasicChecker<16> out_check_{"axis_wide.m_axis"};
+// A memory image of 0xee bytes (to see stray writes) with len random bytes at src.
+std::vector<uint8_t> image_with_source(std::size_t size, uint64_t seed, std::size_t src, std::size_t len) {
+  std::vector<uint8_t> image(size, 0xee);
+  std::mt19937_64 rng(seed);
+  for (std::size_t i = 0; i < len; ++i) image[src + i] = uint8_t(rng());
+  return image;
+}
 
-  void drive(InPins& in, OutPins& out) override {
+// The DMA models around a DUT, as the harness's DMA wraps them: MM2S feeds
+// s_axis from memory, S2MM writes m_axis back; out_check_ watches m_axis and,
+// with kCheckIn, in_check_ watches s_axis.
+template <class B, std::size_t kInBytes, std::size_t kOutBytes, bool kCheckIn>
+class DmaStreams final : public B::Ends {
+ public:
+  DmaStreams(MemoryPort& mem, uint64_t seed, const std::string& dut)
+      : mm2s_(mem, seed, 0.3), s2mm_(mem, seed + 1, 0.3), in_check_(dut + ".s_axis"), out_check_(dut + ".m_axis") {}
+  axis::BasicMm2sDma<kInBytes> mm2s_;
+  axis::BasicS2mmDma<kOutBytes> s2mm_;
+  axis::BasicChecker<kInBytes> in_check_;
+  axis::BasicChecker<kOutBytes> out_check_;
+
+  // Attaches to core and moves len bytes at src through the DUT to dst (room
+  // bytes there), until S2MM has its packet or the core reaches max_time.
+  template <class CoreT>
+  void run(CoreT& core, uint64_t src, uint64_t len, uint64_t dst, uint64_t room, uint64_t max_time) {
+    core.add_port(binder_);
+    core.start_timeline();
+    mm2s_.start(src, len);
+    s2mm_.start(dst, room);
+    while (core.time() < max_time && s2mm_.busy()) core.cycle();
+  }
+
+  void drive(typename B::InPins& in, typename B::OutPins& out) override {
     mm2s_.drive(in);
     s2mm_.drive(out);
   }
-  void observe(uint64_t time, const InPins& in, const OutPins& out) override {
-    (void)in;
+  void observe(uint64_t time, const typename B::InPins& in, const typename B::OutPins& out) override {
+    if constexpr (kCheckIn) in_check_.observe(time, in);
     out_check_.observe(time, out);
   }
-  void update(uint64_t time, const InPins& in, const OutPins& out) override {
+  void update(uint64_t time, const typename B::InPins& in, const typename B::OutPins& out) override {
     (void)time;
     mm2s_.update(in);
     s2mm_.update(out);
   }
+
+ private:
+  B binder_{*this};
 };
 
+// The DMA models at both widths around the DUT: 100 bytes from memory as
+// three full 256-bit beats and a 4-byte one, back as seven 128-bit beats.
 TEST(AxisWide, DmaAtBothWidthsMovesEveryByte) {
-  std::vector<uint8_t> image(1024, 0xee);
-  std::mt19937_64 rng(11);
   constexpr std::size_t kLen = 100, kSrc = 64, kDst = 512;
-  for (std::size_t i = 0; i < kLen; ++i) image[kSrc + i] = uint8_t(rng());
+  std::vector<uint8_t> image = image_with_source(1024, 11, kSrc, kLen);
   VectorMemory mem(image);
   WideCore core("axis_wide");
-  DmaStreams s(mem, 21);
+  DmaStreams<Binder, 32, 16, false> s(mem, 21, "axis_wide");
   std::vector<InBeat> fetched;
   s.mm2s_.set_beat_hook([&](const InBeat& b) { fetched.push_back(b); });
   s.out_check_.expect_packet(7);
-  Binder binder(s);
-  core.add_port(binder);
-  core.start_timeline();
-  s.mm2s_.start(kSrc, kLen);
-  s.s2mm_.start(kDst, 256);
-  while (core.time() < 5000 && s.s2mm_.busy()) core.cycle();
+  s.run(core, kSrc, kLen, kDst, 256, 5000);
   ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
   s.out_check_.finish(core.time());
   ASSERT_EQ(fetched.size(), 4u);
@@ -331,49 +352,19 @@ struct NarrowNeverDone : NoErrorPin {
   static std::string diagnosis(const Vaxis_narrow_top&) { return "axis_narrow"; }
 };
 
-class NarrowStreams final : public NarrowBinder::Ends {
- public:
-  NarrowStreams(MemoryPort& mem, uint64_t seed) : mm2s_(mem, seed, 0.3), s2mm_(mem, seed + 1, 0.3) {}
-  axis::BasicMm2sDma<3> mm2s_;
-  axis::BasicS2mmDma<3> s2mm_;
-  axis::BasicChecker<3> in_check_{"axis_narrow.s_axis"};
-  axis::BasicChecker<3> out_check_{"axis_narrow.m_axis"};
-
-  void drive(NarrowBinder::InPins& in, NarrowBinder::OutPins& out) override {
-    mm2s_.drive(in);
-    s2mm_.drive(out);
-  }
-  void observe(uint64_t time, const NarrowBinder::InPins& in, const NarrowBinder::OutPins& out) override {
-    in_check_.observe(time, in);
-    out_check_.observe(time, out);
-  }
-  void update(uint64_t time, const NarrowBinder::InPins& in, const NarrowBinder::OutPins& out) override {
-    (void)time;
-    mm2s_.update(in);
-    s2mm_.update(out);
-  }
-};
-
 TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
-  std::vector<uint8_t> image(256, 0xee);
-  std::mt19937_64 rng(5);
   constexpr std::size_t kLen = 10, kSrc = 16, kDst = 128;
-  for (std::size_t i = 0; i < kLen; ++i) image[kSrc + i] = uint8_t(rng());
+  std::vector<uint8_t> image = image_with_source(256, 5, kSrc, kLen);
   VectorMemory mem(image);
   Core<Vaxis_narrow_top, NarrowNeverDone, npins::Top> core("axis_narrow");
-  NarrowStreams s(mem, 31);
+  DmaStreams<NarrowBinder, 3, 3, true> s(mem, 31, "axis_narrow");
   std::vector<axis::BasicBeat<3>> fetched;
   s.mm2s_.set_beat_hook([&](const axis::BasicBeat<3>& b) {
     fetched.push_back(b);
     s.in_check_.expect_beat(b);
   });
   s.out_check_.expect_packet(4);
-  NarrowBinder binder(s);
-  core.add_port(binder);
-  core.start_timeline();
-  s.mm2s_.start(kSrc, kLen);
-  s.s2mm_.start(kDst, 64);
-  while (core.time() < 2000 && s.s2mm_.busy()) core.cycle();
+  s.run(core, kSrc, kLen, kDst, 64, 2000);
   ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
   s.in_check_.finish(core.time());
   s.out_check_.finish(core.time());

@@ -37,29 +37,30 @@ def run(folder):
     return subprocess.run([sys.executable, REPORT, folder], capture_output=True, text=True)
 
 
+def run_tf2(hits):
+    """The report over a folder holding only tf2.dat with these hits."""
+    with tempfile.TemporaryDirectory() as d:
+        write_tf2(d, hits)
+        return run(d)
+
+
 class Goals(unittest.TestCase):
     def test_all_goals_met_exits_zero(self):
-        with tempfile.TemporaryDirectory() as d:
-            write_tf2(d, TF2_GOALS)
-            p = run(d)
-            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
-            self.assertIn("functional goals not met: 0", p.stdout)
+        p = run_tf2(TF2_GOALS)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("functional goals not met: 0", p.stdout)
 
     def test_one_goal_missed_exits_one(self):
-        with tempfile.TemporaryDirectory() as d:
-            hits = dict(TF2_GOALS)
-            hits["cov_k3"] = 4  # goal 5
-            write_tf2(d, hits)
-            p = run(d)
-            self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
-            self.assertIn("functional goals not met: 1: tf2: kernel 3x3", p.stdout)
+        hits = dict(TF2_GOALS)
+        hits["cov_k3"] = 4  # goal 5
+        p = run_tf2(hits)
+        self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+        self.assertIn("functional goals not met: 1: tf2: kernel 3x3", p.stdout)
 
     def test_absent_cover_point_is_a_miss(self):
-        with tempfile.TemporaryDirectory() as d:
-            hits = dict(TF2_GOALS)
-            del hits["cov_residual"]
-            write_tf2(d, hits)
-            self.assertEqual(run(d).returncode, 1)
+        hits = dict(TF2_GOALS)
+        del hits["cov_residual"]
+        self.assertEqual(run_tf2(hits).returncode, 1)
 
     def test_no_data_exits_two(self):
         with tempfile.TemporaryDirectory() as d:

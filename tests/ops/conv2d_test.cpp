@@ -14,24 +14,25 @@ using namespace cosim;
 using namespace cosim::ops;
 using namespace opstest;  // i8, i32, values
 
+// compute_padding(kSame, ...) against a hand-derived output size and split.
+void expect_same_padding(int in, int k, int stride, int dilation, int out, int before, int after) {
+  SCOPED_TRACE("in " + std::to_string(in) + " k " + std::to_string(k) + " s " + std::to_string(stride) + " d " +
+               std::to_string(dilation));
+  const PadAmount p = compute_padding(Padding::kSame, in, k, stride, dilation);
+  EXPECT_EQ(p.out, out);
+  EXPECT_EQ(p.before, before);
+  EXPECT_EQ(p.after, after);
+}
+
 TEST(Padding, SameEvenAndOddTotals) {
   // in 5, k 3, s 2: out 3, total (3-1)*2 + 3 - 5 = 2 -> 1 / 1.
-  PadAmount p = compute_padding(Padding::kSame, 5, 3, 2, 1);
-  EXPECT_EQ(p.out, 3);
-  EXPECT_EQ(p.before, 1);
-  EXPECT_EQ(p.after, 1);
+  expect_same_padding(5, 3, 2, 1, 3, 1, 1);
   // in 4, k 3, s 2: out 2, total 2 + 3 - 4 = 1 -> smaller half (0) before.
-  p = compute_padding(Padding::kSame, 4, 3, 2, 1);
-  EXPECT_EQ(p.out, 2);
-  EXPECT_EQ(p.before, 0);
-  EXPECT_EQ(p.after, 1);
+  expect_same_padding(4, 3, 2, 1, 2, 0, 1);
   // in 6, k 4, s 1: out 6, total 3 -> 1 / 2.
-  p = compute_padding(Padding::kSame, 6, 4, 1, 1);
-  EXPECT_EQ(p.out, 6);
-  EXPECT_EQ(p.before, 1);
-  EXPECT_EQ(p.after, 2);
+  expect_same_padding(6, 4, 1, 1, 6, 1, 2);
   // Total never negative: in 7, k 1, s 3: out 3, (3-1)*3 + 1 - 7 = 0.
-  p = compute_padding(Padding::kSame, 7, 1, 3, 1);
+  PadAmount p = compute_padding(Padding::kSame, 7, 1, 3, 1);
   EXPECT_EQ(p.out, 3);
   EXPECT_EQ(p.before + p.after, 0);
   p = compute_padding(Padding::kSame, 8, 1, 3, 1);  // (3-1)*3 + 1 - 8 = -1 -> 0
@@ -40,15 +41,9 @@ TEST(Padding, SameEvenAndOddTotals) {
 
 TEST(Padding, SameWithDilation) {
   // in 7, k 3, d 2 (extent 5), s 1: out 7, total 6 + 5 - 7 = 4 -> 2 / 2.
-  PadAmount p = compute_padding(Padding::kSame, 7, 3, 1, 2);
-  EXPECT_EQ(p.out, 7);
-  EXPECT_EQ(p.before, 2);
-  EXPECT_EQ(p.after, 2);
+  expect_same_padding(7, 3, 1, 2, 7, 2, 2);
   // in 6, k 2, d 3 (extent 4), s 2: out 3, total 4 + 4 - 6 = 2 -> 1 / 1.
-  p = compute_padding(Padding::kSame, 6, 2, 2, 3);
-  EXPECT_EQ(p.out, 3);
-  EXPECT_EQ(p.before, 1);
-  EXPECT_EQ(p.after, 1);
+  expect_same_padding(6, 2, 2, 3, 3, 1, 1);
 }
 
 TEST(Padding, ValidOutputSize) {

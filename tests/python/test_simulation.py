@@ -49,6 +49,47 @@ def test_an_input_in_an_mli_format(tmp_path):
                   inputs={"input1": q}, out=str(tmp_path / "bad"))
 
 
+def round_half_away(v):
+    return np.sign(v) * np.floor(np.abs(v) + 0.5)
+
+
+def test_outputs_in_an_mli_format(tmp_path):
+    # output_format fx16 with 8 fractional bits over VTA's int8 CONV2D output
+    # (scale 0.12, zero point -128, scenarios/conv2d.yaml): the arrays come back
+    # as fx16 (value (q + 128) * 0.12 times 2^8, half away from zero), and the
+    # distance to TFLite is also given in fx16 values, recomputed here.
+    plain = cosim.run(str(SCENARIOS / "conv2d.yaml"), seed=3, set=SMALL_CONV, out=str(tmp_path / "int8"))
+    fmt = {"mli": "fx16", "frac_bits": 8}
+    r = cosim.run(str(SCENARIOS / "conv2d.yaml"), seed=3, set={**SMALL_CONV, "output_format": fmt},
+                  out=str(tmp_path / "fx16"))
+    assert r.passed, r.console
+    q = yaml.safe_load((SCENARIOS / "conv2d.yaml").read_text())["quant"]
+    scale, zp = np.float32(q["output"]["scale"]), q["output"]["zero_point"]
+
+    def fx16(int8):
+        v = (int8.astype(np.int32) - zp).astype(np.float32) * scale
+        return np.clip(round_half_away(v.astype(np.float64) * 256), -32768, 32767).astype(np.int16)
+
+    out = r.outputs["output"]
+    assert out.dtype == np.int16
+    np.testing.assert_array_equal(out, fx16(plain.outputs["output"]))
+    np.testing.assert_array_equal(r.expected["output"], fx16(plain.expected["output"]))
+    assert r.report["npy_dumps"]["output_format"] == {"format": "fx16", "frac_bits": 8}
+    x = plain.inputs["input"]
+    tflite = ref.conv2d(x, plain.inputs["filter"], plain.inputs["bias"], input_scale=q["input"]["scale"],
+                        input_zero_point=q["input"]["zero_point"], filter_scales=[0.004] * 16,
+                        output_scale=q["output"]["scale"], output_zero_point=zp, activation="relu")
+    steps = np.abs(fx16(tflite.astype(np.int8)).astype(np.int32) - out.astype(np.int32))
+    (d,) = [d for d in r.report["distance"] if d["reference"] == "tflite_double"]
+    assert d["output_format"]["max_abs_diff_steps"] == steps.max()
+    assert d["output_format"]["max_abs_diff"] == pytest.approx(steps.max() / 256)
+    assert d["output_format"]["exact_pct"] == pytest.approx(100.0 * (steps == 0).mean())
+    # A format without its parameter is one error line naming the key.
+    with pytest.raises(cosim.InputError, match="fx8 needs frac_bits"):
+        cosim.run(str(SCENARIOS / "conv2d.yaml"), set={**SMALL_CONV, "output_format": {"mli": "fx8"}},
+                  out=str(tmp_path / "bad"))
+
+
 def test_conv2d_set_overrides_and_distance_to_tflite(tmp_path):
     r = cosim.run(str(SCENARIOS / "conv2d.yaml"), seed=3, set=SMALL_CONV, out=str(tmp_path))
     assert r.passed, r.console

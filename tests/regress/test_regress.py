@@ -42,6 +42,17 @@ EXPECTED = {
 }
 
 
+def scenario_dir():
+    """A fresh temporary folder with SCENARIOS written to its scenarios/: (folder, scenarios)."""
+    tmp = tempfile.mkdtemp(prefix="regress-test-")
+    sc = os.path.join(tmp, "scenarios")
+    os.makedirs(sc)
+    for name, text in SCENARIOS.items():
+        with open(os.path.join(sc, name + ".yaml"), "w") as f:
+            f.write(text)
+    return tmp, sc
+
+
 def run(args, env=None, cwd=None, timeout=120):
     env = dict(os.environ if env is None else env)
     env.pop("COSIM", None)  # the runner's default binary must come from the arguments
@@ -54,12 +65,7 @@ class Sweep(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="regress-test-")
-        cls.sc = os.path.join(cls.tmp, "scenarios")
-        os.makedirs(cls.sc)
-        for name, text in SCENARIOS.items():
-            with open(os.path.join(cls.sc, name + ".yaml"), "w") as f:
-                f.write(text)
+        cls.tmp, cls.sc = scenario_dir()
         cls.out = os.path.join(cls.tmp, "out")
         cls.junit = os.path.join(cls.tmp, "results.xml")
         cls.proc = run(["--cosim", FAKE, "--scenarios", cls.sc, "--seeds", "4", "--jobs", "4",
@@ -215,12 +221,7 @@ class Sweep(unittest.TestCase):
 
 class Options(unittest.TestCase):
     def setUp(self):
-        self.tmp = tempfile.mkdtemp(prefix="regress-test-")
-        self.sc = os.path.join(self.tmp, "scenarios")
-        os.makedirs(self.sc)
-        for name, text in SCENARIOS.items():
-            with open(os.path.join(self.sc, name + ".yaml"), "w") as f:
-                f.write(text)
+        self.tmp, self.sc = scenario_dir()
 
     def tearDown(self):
         shutil.rmtree(self.tmp, ignore_errors=True)

@@ -144,7 +144,7 @@ TEST(Scenario, NameDefaultsToFileStemAndRequantParses) {
 
 TEST(Scenario, UnknownKeyNamesLineAndKey) {
   expect_error("unknown_top", std::string(kValid) + "strid: 2\n", 13, "strid",
-               "unknown key; expected one of: name, description, target, op, seed, requant, testbench, shapes");
+               "unknown key; expected one of: name, description, target, op, seed, requant, testbench, output_format, shapes");
   expect_error("unknown_nested", replace(kValid, "  dram_latency: 30\n", "  dram_latncy: 30\n"), 6,
                "testbench.dram_latncy", "unknown key; expected one of: dram_latency, bytes_per_cycle");
   // An op-specific key is unknown for another op of the same target.

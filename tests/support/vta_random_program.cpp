@@ -86,8 +86,7 @@ class Generator {
   Insn noop_insn(int e);
 
   // -- steps
-  void step_load_lw(MemType type);
-  void step_load_acc(MemType type);
+  void step_load(MemType type);
   void step_store();
   void step_gemm();
   void step_alu();
@@ -148,25 +147,13 @@ Queue queue_between(int from, int to) {
   throw std::logic_error("random program: no queue between engines");
 }
 
-bool DepFlags::*push_flag(Queue q) {
-  switch (q) {
-    case Queue::kLoadToCompute: return &DepFlags::push_next;
-    case Queue::kComputeToLoad: return &DepFlags::push_prev;
-    case Queue::kComputeToStore: return &DepFlags::push_next;
-    case Queue::kStoreToCompute: return &DepFlags::push_prev;
-  }
-  return &DepFlags::push_next;
-}
+// A queue that flows towards STORE (load->compute, compute->store) is pushed
+// with push_next and popped with pop_prev; one flowing back, the other way.
+bool flows_forward(Queue q) { return q == Queue::kLoadToCompute || q == Queue::kComputeToStore; }
 
-bool DepFlags::*pop_flag(Queue q) {
-  switch (q) {
-    case Queue::kLoadToCompute: return &DepFlags::pop_prev;
-    case Queue::kComputeToLoad: return &DepFlags::pop_next;
-    case Queue::kComputeToStore: return &DepFlags::pop_prev;
-    case Queue::kStoreToCompute: return &DepFlags::pop_next;
-  }
-  return &DepFlags::pop_prev;
-}
+bool DepFlags::*push_flag(Queue q) { return flows_forward(q) ? &DepFlags::push_next : &DepFlags::push_prev; }
+
+bool DepFlags::*pop_flag(Queue q) { return flows_forward(q) ? &DepFlags::pop_prev : &DepFlags::pop_next; }
 
 void Generator::append(Insn insn, const std::vector<Queue>& pops, const Access& acc) {
   const int e = static_cast<int>(engine_of(insn));
@@ -338,6 +325,27 @@ Pad Generator::random_pad(int max_pad, double p) {
   return pad;
 }
 
+// The scratchpad a LOAD of type t writes.
+Space scratchpad_of(MemType t) {
+  switch (t) {
+    case MemType::kInp: return kSpInp;
+    case MemType::kWgt: return kSpWgt;
+    default: return kSpAcc;
+  }
+}
+
+// Where a LOAD / STORE sits in SRAM and the shape of its DRAM block.
+void set_block(MemInsn* m, uint32_t sram_base, uint32_t y, uint32_t x, uint32_t stride, const Pad& pad = Pad{}) {
+  m->sram_base = static_cast<uint16_t>(sram_base);
+  m->y_size = static_cast<uint16_t>(y);
+  m->x_size = static_cast<uint16_t>(x);
+  m->x_stride = static_cast<uint16_t>(stride);
+  m->y_pad_0 = pad.y0;
+  m->y_pad_1 = pad.y1;
+  m->x_pad_0 = pad.x0;
+  m->x_pad_1 = pad.x1;
+}
+
 std::vector<char>& Generator::init_of(MemType t) {
   switch (t) {
     case MemType::kInp: return init_inp_;
@@ -375,59 +383,28 @@ bool Generator::pick_dram(MemType type, uint32_t y, uint32_t x, uint32_t stride,
   return true;
 }
 
-// LOAD INP / WGT on the LOAD engine.
-void Generator::step_load_lw(MemType type) {
+// LOAD of a random padded block: INP / WGT on the LOAD engine, ACC /
+// ACC_8BIT on the COMPUTE engine.
+void Generator::step_load(MemType type) {
   const bool wgt = type == MemType::kWgt;
+  const bool inp = type == MemType::kInp;
   MemInsn m;
   m.opcode = Opcode::kLoad;
   m.mem_type = type;
   const uint32_t y = uni(1, wgt ? 2 : 3);
-  const uint32_t x = uni(1, wgt ? 3 : 6);
+  const uint32_t x = uni(1, wgt ? 3 : inp ? 6 : 4);
   const uint32_t stride = x + (chance(0.5) ? uni(1, 3) : 0);
   const Pad pad = random_pad(2, 0.35);
   const uint32_t total = (pad.y0 + y + pad.y1) * (pad.x0 + x + pad.x1);
-  Win w = win_of(type);
+  const Win w = win_of(type);
   if (total > w.hi - w.lo) return;
   Access acc;
   if (!pick_dram(type, y, x, stride, true, &m.dram_base, &acc, false)) return;
-  m.sram_base = static_cast<uint16_t>(uni(w.lo, w.hi - total));
-  m.y_size = static_cast<uint16_t>(y);
-  m.x_size = static_cast<uint16_t>(x);
-  m.x_stride = static_cast<uint16_t>(stride);
-  m.y_pad_0 = pad.y0;
-  m.y_pad_1 = pad.y1;
-  m.x_pad_0 = pad.x0;
-  m.x_pad_1 = pad.x1;
-  acc.writes[wgt ? kSpWgt : kSpInp].add(m.sram_base, m.sram_base + total);
+  set_block(&m, uni(w.lo, w.hi - total), y, x, stride, pad);
+  acc.writes[scratchpad_of(type)].add(m.sram_base, m.sram_base + total);
   emit(m, acc);
   auto& init = init_of(type);
   for (uint32_t i = 0; i < total; ++i) init[m.sram_base + i] = 1;
-}
-
-// LOAD ACC / ACC_8BIT on the COMPUTE engine.
-void Generator::step_load_acc(MemType type) {
-  MemInsn m;
-  m.opcode = Opcode::kLoad;
-  m.mem_type = type;
-  const uint32_t y = uni(1, 3);
-  const uint32_t x = uni(1, 4);
-  const uint32_t stride = x + (chance(0.5) ? uni(1, 3) : 0);
-  const Pad pad = random_pad(2, 0.35);
-  const uint32_t total = (pad.y0 + y + pad.y1) * (pad.x0 + x + pad.x1);
-  if (total > acc_w_.hi - acc_w_.lo) return;
-  Access acc;
-  if (!pick_dram(type, y, x, stride, true, &m.dram_base, &acc, false)) return;
-  m.sram_base = static_cast<uint16_t>(uni(acc_w_.lo, acc_w_.hi - total));
-  m.y_size = static_cast<uint16_t>(y);
-  m.x_size = static_cast<uint16_t>(x);
-  m.x_stride = static_cast<uint16_t>(stride);
-  m.y_pad_0 = pad.y0;
-  m.y_pad_1 = pad.y1;
-  m.x_pad_0 = pad.x0;
-  m.x_pad_1 = pad.x1;
-  acc.writes[kSpAcc].add(m.sram_base, m.sram_base + total);
-  emit(m, acc);
-  for (uint32_t i = 0; i < total; ++i) init_acc_[m.sram_base + i] = 1;
 }
 
 // One dense 2-D load covering a whole window.
@@ -442,11 +419,8 @@ void Generator::step_fill(MemType type) {
   m.mem_type = type;
   Access acc;
   if (!pick_dram(type, y, x, stride, false, &m.dram_base, &acc, false)) return;
-  m.sram_base = static_cast<uint16_t>(w.lo);
-  m.y_size = static_cast<uint16_t>(y);
-  m.x_size = static_cast<uint16_t>(x);
-  m.x_stride = static_cast<uint16_t>(stride);
-  acc.writes[type == MemType::kInp ? kSpInp : type == MemType::kWgt ? kSpWgt : kSpAcc].add(w.lo, w.hi);
+  set_block(&m, w.lo, y, x, stride);
+  acc.writes[scratchpad_of(type)].add(w.lo, w.hi);
   emit(m, acc);
   auto& init = init_of(type);
   for (uint32_t i = w.lo; i < w.hi; ++i) init[i] = 1;
@@ -471,10 +445,7 @@ void Generator::step_store() {
   if (!found) return;
   Access acc;
   if (!pick_dram(MemType::kOut, y, x, stride, false, &m.dram_base, &acc, true)) return;
-  m.sram_base = static_cast<uint16_t>(base);
-  m.y_size = static_cast<uint16_t>(y);
-  m.x_size = static_cast<uint16_t>(x);
-  m.x_stride = static_cast<uint16_t>(stride);
+  set_block(&m, base, y, x, stride);
   acc.reads[kSpAcc].add(base, base + n);
   emit(m, acc);
 }
@@ -519,15 +490,8 @@ bool Generator::propose_kernel(bool alu, uint32_t n_hint, const LoopNest& l, uin
   m = MemInsn{};
   m.opcode = Opcode::kLoad;
   m.mem_type = MemType::kUop;
-  m.sram_base = static_cast<uint16_t>(uni(uop_w_.lo, uop_w_.hi - total));
+  set_block(&m, uni(uop_w_.lo, uop_w_.hi - total), y, x, stride, pad);
   m.dram_base = static_cast<uint32_t>(uop_lo_ / kUopBytes + uop_next_);
-  m.y_size = static_cast<uint16_t>(y);
-  m.x_size = static_cast<uint16_t>(x);
-  m.x_stride = static_cast<uint16_t>(stride);
-  m.y_pad_0 = pad.y0;
-  m.y_pad_1 = pad.y1;
-  m.x_pad_0 = pad.x0;
-  m.x_pad_1 = pad.x1;
   k->dram_uops.clear();
   k->buffer.clear();
   const uint32_t xt = pad.x0 + x + pad.x1;
@@ -792,10 +756,10 @@ RandomProgram Generator::run(uint64_t seed) {
   for (MemType t : boot) step_fill(t);
   for (int s = 0; s < steps; ++s) {
     const uint32_t r = uni(0, 99);
-    if (r < 13) step_load_lw(MemType::kInp);
-    else if (r < 23) step_load_lw(MemType::kWgt);
-    else if (r < 29) step_load_acc(MemType::kAcc);
-    else if (r < 35) step_load_acc(MemType::kAcc8);
+    if (r < 13) step_load(MemType::kInp);
+    else if (r < 23) step_load(MemType::kWgt);
+    else if (r < 29) step_load(MemType::kAcc);
+    else if (r < 35) step_load(MemType::kAcc8);
     else if (r < 55) step_gemm();
     else if (r < 75) step_alu();
     else if (r < 91) step_store();

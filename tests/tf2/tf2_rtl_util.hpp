@@ -17,12 +17,26 @@
 #include "support/tf2_random_layer.hpp"
 #include "tf2/core/tf2_bare.hpp"
 
+// The Verilated variant these helpers run: tf2_rtl, or TF2_TEST_MODEL (the
+// model class of another, e.g. Vtf2_rtl_small with cosim_tf2_core_tf2_rtl_small).
+#ifndef TF2_TEST_MODEL
+#define TF2_TEST_MODEL Vtf2_rtl
+#endif
+class TF2_TEST_MODEL;
+
 namespace cosim::tf2 {
+
+// The bare harness's settings over the tests' variant.
+inline tb::tf2::Tf2BareConfig test_bare_config() {
+  tb::tf2::Tf2BareConfig cfg;
+  cfg.build = &tb::tf2::Tf2CoreOver<TF2_TEST_MODEL>::build();
+  return cfg;
+}
 
 // The build's parameters, as its registers report them.
 inline DeviceConfig dut_config() {
   std::vector<uint8_t> dram(64, 0);
-  tb::tf2::Tf2Bare probe(dram);
+  tb::tf2::Tf2Bare probe(dram, test_bare_config());
   return probe.device_config();
 }
 
@@ -38,7 +52,7 @@ inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector
                          const tb::Axi4SlaveConfig& axi, const DeviceConfig& dev = DeviceConfig{}) {
   Program p = compile(layers, input, dev);
   const std::vector<std::vector<uint8_t>> expect = expected_outputs(layers, input);
-  tb::tf2::Tf2BareConfig cfg;
+  tb::tf2::Tf2BareConfig cfg = test_bare_config();
   cfg.axi = axi;
   cfg.max_cycles = 5'000'000;
   tb::tf2::Tf2Bare dut(p.dram, cfg);

@@ -15,6 +15,8 @@
 #include "testdut/testdut_wrapper.hpp"
 #include "tlm/simulation.hpp"
 
+class Vtestdut_rtl;  // the template DUT's variant (library cosim_tb_testdut_testdut_rtl)
+
 using cosim::test::in_child;
 using cosim::tb::TbConfig;
 using nlohmann::json;
@@ -63,7 +65,7 @@ json run(const trace::Trace& t, const TbConfig& cfg) {
     cosim::tb::WriteLog log;
     const auto out = cosim::tb::simulate(
         t, cfg,
-        [](const char* name, const TbConfig& c) { return std::make_unique<cosim::tb::testdut::Wrapper>(name, c); },
+        [](const char* name, const TbConfig& c) { return std::make_unique<cosim::tb::testdut::Wrapper>(name, c, cosim::tb::testdut::Over<Vtestdut_rtl>::build()); },
         std::filesystem::temp_directory_path().string(), &log);
     json j;
     j["cycles"] = out.cycles;
@@ -254,7 +256,7 @@ json play(const trace::Trace& t, const TbConfig& c) {
   // stack bookkeeping SystemC's thread switches confuse).
   const std::string out_dir = std::filesystem::temp_directory_path().string();
   const cosim::tb::DutFactory make = [](const char* name, const TbConfig& k) {
-    return std::make_unique<cosim::tb::testdut::Wrapper>(name, k);
+    return std::make_unique<cosim::tb::testdut::Wrapper>(name, k, cosim::tb::testdut::Over<Vtestdut_rtl>::build());
   };
   return in_child([&] {
     const auto out = cosim::tb::simulate(t, c, make, out_dir);

@@ -7,7 +7,7 @@
 #pragma GCC diagnostic ignored "-Wunused-parameter"
 #include <verilated.h>
 
-#include "Vtestdut.h"
+#include "Vtestdut_rtl.h"
 #pragma GCC diagnostic pop
 #include "harness/axi_master_binder.hpp"
 #include "harness/control.hpp"
@@ -26,6 +26,7 @@
 #include "axi/memory_port.hpp"
 #include "testdut/testdut_wrapper.hpp"
 #include "tlm/simulation.hpp"
+
 
 namespace {
 
@@ -49,9 +50,9 @@ int main(int argc, char** argv) {
     cosim::tb::Axi4SlaveModel axi(mem, cfg);
     namespace h = cosim::tb::harness;
     h::AxiSlaveRef<cosim::tb::Axi4SlaveModel> slave(axi);
-    h::AxiMasterBinder<Vtestdut, cosim::testdut::pins::Mem> pins(slave);
-    h::ControlBinder<Vtestdut, cosim::testdut::pins::Top> ctrl;
-    h::Core<Vtestdut, cosim::tb::testdut::Status, cosim::testdut::pins::Top> core("testdut", nullptr, {&ctrl});
+    h::AxiMasterBinder<Vtestdut_rtl, cosim::testdut::pins::Mem> pins(slave);
+    h::ControlBinder<Vtestdut_rtl, cosim::testdut::pins::Top> ctrl;
+    h::Core<Vtestdut_rtl, cosim::tb::testdut::Status, cosim::testdut::pins::Top> core("testdut", nullptr, {&ctrl});
     core.add_port(pins);
     core.start_timeline();
     ctrl.write(core, regs::kLength, bytes);
@@ -84,7 +85,7 @@ int main(int argc, char** argv) {
   const auto out = cosim::tb::simulate(
       t, cfg,
       [](const char* name, const cosim::tb::TbConfig& c) {
-        return std::make_unique<cosim::tb::testdut::Wrapper>(name, c);
+        return std::make_unique<cosim::tb::testdut::Wrapper>(name, c, cosim::tb::testdut::Over<Vtestdut_rtl>::build());
       },
       std::filesystem::temp_directory_path().string());
   std::printf("vector add of 2 x %u MiB on testdut (8-byte beats), DMI %s\n", bytes >> 20, cfg.dmi ? "on" : "off");

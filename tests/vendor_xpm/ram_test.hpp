@@ -77,4 +77,14 @@ RamStats random_ram_traffic(const RamTestCfg& c, uint64_t seed, int cycles) {
   return s;
 }
 
+// 40000 random cycles against RamRef, which must check at least
+// min_reads_checked reads and see over 1000 address collisions (so the
+// traffic did reach the collision rules).
+template <class M, class Ops>
+void expect_random_traffic_matches_reference(const RamTestCfg& c, uint64_t seed, unsigned min_reads_checked) {
+  const RamStats s = random_ram_traffic<M, Ops>(c, seed, 40000);
+  EXPECT_GT(s.reads_checked, min_reads_checked);
+  EXPECT_GT(s.collisions, 1000u);
+}
+
 }  // namespace cosim::vendor_xpm_test

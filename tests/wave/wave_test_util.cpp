@@ -111,20 +111,6 @@ nlohmann::json read_json(const std::string& path) {
   return j;
 }
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-std::string fresh_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("cosim_wave_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d.string();
-}
-
 std::string scenario(const std::string& name) { return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + ".yaml"; }
 
 int cosim_run(const std::string& binary, const std::string& scen, const std::string& dir, const std::string& args) {

@@ -14,6 +14,7 @@
 #include "wave/around.hpp"
 #include "wave/gtkw.hpp"
 #include "wave/wave_window.hpp"
+#include "wave_test_util.hpp"
 
 namespace fs = std::filesystem;
 using namespace cosim::wave;
@@ -29,18 +30,27 @@ WaveSettings settings(uint64_t from, uint64_t to, uint64_t max_bytes = 1000000) 
   return s;
 }
 
-std::string slurp(const std::string& p) {
-  std::ifstream f(p);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+using wavetest::slurp;
+
+// A fresh directory of this suite's own (cosim_wave_unit_<name>_<pid>).
+fs::path temp_dir(const std::string& name) { return wavetest::fresh_dir("unit_" + name); }
+
+// The view every .gtkw test starts from: DUT "t" under the scope "top".
+View top_view() {
+  View v;
+  v.dut = "t";
+  v.root = "top";
+  return v;
 }
 
-fs::path temp_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("cosim_wave_unit_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
+// A .gtkw beside d/w.fst, whose samples run from start to end.
+GtkwFile gtkw_file_in(const fs::path& d, uint64_t start, uint64_t end) {
+  GtkwFile f;
+  f.fst_path = (d / "w.fst").string();
+  f.gtkw_path = gtkw_path_for(f.fst_path);
+  f.start_time = start;
+  f.end_time = end;
+  return f;
 }
 
 }  // namespace
@@ -148,9 +158,7 @@ TEST(GtkwNames, NaturalOrder) {
 }
 
 TEST(GtkwView, ResolvesPatternsInViewOrderAndReportsMissing) {
-  View v;
-  v.dut = "t";
-  v.root = "top";
+  View v = top_view();
   v.groups = {{"g1", {{"u.state_q", Format::kHex}, {"clk_i", Format::kHex}}, false},
               {"pes", {{"p[*].acc", Format::kDec}}, true},
               {"none", {{"nothing"}}, false}};
@@ -189,18 +197,12 @@ TEST(GtkwView, EveryDutHasAView) {
 
 TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   const fs::path d = temp_dir("gtkw");
-  View v;
-  v.dut = "t";
-  v.root = "top";
+  View v = top_view();
   v.filters["st"] = {{0, "StIdle"}, {10, "StRun"}};
   const std::vector<ResolvedGroup> g = {{"ctl", {{"top.state_q[4:0]", 5, Format::kHex, "st"}, {"top.clk_i", 1, Format::kBin, ""}}, false},
                                         {"num", {{"top.n[7:0]", 8, Format::kDec, ""}}, true}};
-  GtkwFile f;
-  f.fst_path = (d / "w.fst").string();
-  f.gtkw_path = gtkw_path_for(f.fst_path);
+  GtkwFile f = gtkw_file_in(d, 200, 601);
   EXPECT_EQ(f.gtkw_path, (d / "w.gtkw").string());
-  f.start_time = 200;
-  f.end_time = 601;
   write_gtkw(f, v, g);
   const std::string t = slurp(f.gtkw_path);
   // GTKWave trace flags: group begin = blank|grp_begin = 0x800200, end 0x1000200,
@@ -291,15 +293,9 @@ Opened opened(const std::string& gtkw) {
 TEST(GtkwFile, ZoomFillsTheWavePaneWithTheWindowItShows) {
   // Issue 32 item 9: a fifth of the wave pane was black past the dump's end.
   const fs::path d = temp_dir("gtkw_zoom");
-  View v;
-  v.dut = "t";
-  v.root = "top";
+  View v = top_view();
   const std::vector<ResolvedGroup> g = {{"ctl", {{"top.n[7:0]", 8, Format::kDec, ""}}, false}};
-  GtkwFile f;
-  f.fst_path = (d / "w.fst").string();
-  f.gtkw_path = gtkw_path_for(f.fst_path);
-  f.start_time = fst_time(1000);
-  f.end_time = fst_time(137306, 1);  // a whole run: cycles 1000 .. 137306
+  GtkwFile f = gtkw_file_in(d, fst_time(1000), fst_time(137306, 1));  // a whole run: cycles 1000 .. 137306
   write_gtkw(f, v, g);
   Opened o = opened(f.gtkw_path);
   EXPECT_DOUBLE_EQ(o.start_ps, f.start_time * kPsPerFstTick);
@@ -329,15 +325,9 @@ TEST(GtkwFile, ZoomFillsTheWavePaneWithTheWindowItShows) {
 TEST(GtkwFile, SignalsPaneFitsTheLongestNameAndValue) {
   // Issue 32 item 9: a fixed 360 px signals pane cut names and values.
   const fs::path d = temp_dir("gtkw_width");
-  View v;
-  v.dut = "t";
-  v.root = "top";
+  View v = top_view();
   v.filters["op"] = {{0, "LOAD"}, {1, "A_VERY_LONG_OPCODE_NAME"}};
-  GtkwFile f;
-  f.fst_path = (d / "w.fst").string();
-  f.gtkw_path = gtkw_path_for(f.fst_path);
-  f.start_time = 0;
-  f.end_time = 1005;
+  GtkwFile f = gtkw_file_in(d, 0, 1005);
   const auto width_of = [&](const std::vector<ResolvedGroup>& g) {
     write_gtkw(f, v, g);
     return opened(f.gtkw_path).signals_width;
@@ -379,15 +369,10 @@ TEST(GtkwFile, SignalsPaneFitsTheLongestNameAndValue) {
 TEST(GtkwFile, CycleCounterIsTheFirstTraceInDecimal) {
   // Issue 32 item 9: GTKWave's ruler says ns; the view reads in cycles.
   const fs::path d = temp_dir("gtkw_cycle");
-  View v;
-  v.dut = "t";
-  v.root = "top";
+  View v = top_view();
   const std::vector<ResolvedGroup> g = {{"ctl", {{"top.clk_i", 1, Format::kBin, ""}}, false},
                                         {"num", {{"top.n[7:0]", 8, Format::kDec, ""}}, false}};
-  GtkwFile f;
-  f.fst_path = (d / "w.fst").string();
-  f.gtkw_path = gtkw_path_for(f.fst_path);
-  f.end_time = 1005;
+  GtkwFile f = gtkw_file_in(d, 0, 1005);
   f.cycle_signal = "top.cycle[31:0]";
   write_gtkw(f, v, g);
   const std::string t = slurp(f.gtkw_path);

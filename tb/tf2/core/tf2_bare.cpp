@@ -16,7 +16,7 @@ const Axi4SlaveConfig& checked(const Axi4SlaveConfig& c) {
 
 Tf2Bare::Tf2Bare(std::vector<uint8_t>& dram, Tf2BareConfig cfg)
     : cfg_(std::move(cfg)), mem_(dram), slave_(mem_, checked(cfg_.axi)), port_(slave_) {
-  core_ = std::make_unique<Tf2Core>(port_);
+  core_ = std::make_unique<Tf2Core>(*cfg_.build, port_);
   core_->start_timeline();
 }
 

@@ -12,11 +12,15 @@
 #include "tf2/compiler.hpp"
 #include "tf2/core/tf2_core.hpp"
 
+class Vtf2_rtl;
+
 namespace cosim::tb::tf2 {
 
 struct Tf2BareConfig {
   Axi4SlaveConfig axi;            // data_bytes must stay 16
   uint64_t max_cycles = 20'000'000;
+  // The Verilated variant: by default tf2_rtl (link cosim_tf2_core_tf2_rtl).
+  const Tf2Core::Build* build = &Tf2CoreOver<Vtf2_rtl>::build();
 };
 
 struct Tf2RunResult {

@@ -1,4 +1,4 @@
-// The TF2 engine (rtl/tf2, Vtf2_top of any parameter variant) on the harness
+// The TF2 engine (rtl/tf2, any Verilated variant) on the harness
 // core (tb/harness): its AXI4 master bound by name to an AXI slave, the
 // per-cycle event counters, the register map, the decoding of its debug
 // vector dbg_o into a hang diagnosis. Shared by the bare harness (Tf2Bare)
@@ -15,6 +15,7 @@
 #include "timeline/timeline.hpp"
 #include "dut/tf2_regs.hpp"
 #include "harness/axi_master_binder.hpp"
+#include "harness/variant.hpp"
 
 namespace cosim::tb {
 struct TbConfig;
@@ -47,10 +48,16 @@ struct EventCounts {
 
 class Tf2Core {
  public:
-  // Resets the engine. `wave`: the waveform settings, null for none; with
-  // its `timeline` the units' activity is sampled on the timeline
-  // (tf2_timeline.hpp).
-  explicit Tf2Core(harness::AxiSlavePort& slave, const TbConfig* wave = nullptr);
+  // The model-specific half (tf2_core_model.hpp): Tf2CoreOver<Model>'s, one
+  // instantiation per Verilated variant (library cosim_tf2_core_<variant>).
+  struct Impl;
+  using Build = harness::ModelBuild<Impl, harness::AxiSlavePort&, const TbConfig*>;
+
+  // Resets the engine. `build`: the Verilated variant,
+  // Tf2CoreOver<V<variant>>::build(). `wave`: the waveform settings, null
+  // for none; with its `timeline` the units' activity is sampled on the
+  // timeline (tf2_timeline.hpp).
+  Tf2Core(const Build& build, harness::AxiSlavePort& slave, const TbConfig* wave = nullptr);
   ~Tf2Core();
   Tf2Core(const Tf2Core&) = delete;
   Tf2Core& operator=(const Tf2Core&) = delete;
@@ -79,10 +86,21 @@ class Tf2Core {
   std::map<std::string, uint64_t> wave_stats() const;
   // The engine timeline so far; null when not sampled.
   const timeline::Timeline* timeline() const;
+  // The Verilated variant this core runs.
+  const harness::Variant& variant() const { return variant_; }
 
  private:
-  struct Impl;
+  const harness::Variant& variant_;
   std::unique_ptr<Impl> impl_;
+};
+
+// The core over the Verilated model class Model (V<variant>): defined in
+// tf2_core_model.hpp, instantiated once per variant by the build
+// (cosim_core_over_variants in tb/tf2/core/CMakeLists.txt). Callers name the
+// model class only: `class Vtf2_rtl;` is enough.
+template <class Model>
+struct Tf2CoreOver {
+  static const Tf2Core::Build& build();
 };
 
 }  // namespace cosim::tb::tf2

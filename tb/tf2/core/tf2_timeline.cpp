@@ -1,9 +1,7 @@
 #include "tf2/core/tf2_timeline.hpp"
 
-// Verilator's headers are not -Wextra clean; they are not ours to fix.
-#include "Vtf2_top.h"
+#include "timeline/timeline_port.hpp"  // timeline::bits
 #include "dut/tf2_regs.hpp"
-#include "timeline/timeline_port.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -44,12 +42,7 @@ std::vector<timeline::Lane> timeline_lanes() {
           state_lane("AXI read port", {"free", "descriptors", "filters", "features", "residuals"})};
 }
 
-DbgWords::DbgWords(const Vtf2_top& m) : w{static_cast<uint32_t>(m.dbg_o), static_cast<uint32_t>(m.dbg_o >> 32)} {
-  static_assert(dbg::kWords == 2, "dbg_o fits a 64-bit Verilator port");
-}
-
-bool TimelineProbe::operator()(const Vtf2_top& m, uint32_t* v) const {
-  const DbgWords d(m);
+bool TimelineProbe::operator()(const DbgWords& d, uint32_t* v) const {
   const unsigned cs = bits<dbg::kCtrlStateLsb, dbg::kCtrlStateWidth>(d.w);
   const bool rd_busy = bits<dbg::kRdBusyLsb, dbg::kRdBusyWidth>(d.w);
   const unsigned owner = bits<dbg::kRdOwnerLsb, dbg::kRdOwnerWidth>(d.w);

@@ -26,7 +26,7 @@ TbConfig wave_config(const BareOptions& o) {
 
 TinyDnnBare::TinyDnnBare(const BareOptions& opt) : opt_(opt) {
   const TbConfig wave = wave_config(opt_);
-  core_ = std::make_unique<TinyDnnCore>(opt_.memory ? *opt_.memory : fallback_, opt_.seed, axis::DelaySource{},
+  core_ = std::make_unique<TinyDnnCore>(*opt_.build, opt_.memory ? *opt_.memory : fallback_, opt_.seed, axis::DelaySource{},
                                         opt_.fst_path.empty() ? nullptr : &wave);
   core_->streams().set_stalls(opt_.source_stall, opt_.sink_stall);
   core_->start_timeline();

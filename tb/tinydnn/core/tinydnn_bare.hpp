@@ -15,6 +15,8 @@
 #include "tinydnn/program.hpp"
 #include "tinydnn/core/tinydnn_core.hpp"
 
+class Vtinydnn_rtl;
+
 namespace cosim::tb::tinydnn {
 
 struct BareOptions {
@@ -33,6 +35,8 @@ struct BareOptions {
   MemoryPort* memory = nullptr;
   uint64_t dma_in_base = 0;
   uint64_t dma_out_base = 0x100000;
+  // The Verilated variant: by default tinydnn_rtl (link cosim_tinydnn_core_tinydnn_rtl).
+  const TinyDnnCore::Build* build = &TinyDnnCoreOver<Vtinydnn_rtl>::build();
 };
 
 class TinyDnnBare {

@@ -3,19 +3,11 @@
 #include <algorithm>
 #include <sstream>
 
-// Verilator's headers are not -Wextra clean; they are not ours to fix.
-#include "Vtinydnn_top.h"
-#include "verilated.h"
-#include "dut/tinydnn_pins.hpp"
-#include "harness/control.hpp"
-#include "harness/core.hpp"
 #include "harness/stall_seed.hpp"
-#include "timeline/timeline_port.hpp"
-#include "tinydnn/core/tinydnn_timeline.hpp"
+#include "tinydnn/core/tinydnn_core_model.hpp"  // TinyDnnCore::Impl (no model class)
 
 namespace cosim::tb::tinydnn {
 
-namespace pins = cosim::tinydnn::pins;  // the generated binding (manifest ports)
 using namespace cosim::tinydnn::dma;     // the fault codes (kFault*)
 
 namespace {
@@ -226,105 +218,24 @@ std::string Streams::describe(const axis::Pins& in, const axis::Pins& out) const
 
 // ---- TinyDnnCore ------------------------------------------------------------
 
-namespace {
-
-// The event pins and the stream handshakes, counted at each rising edge.
-class CounterPort final : public harness::Port<Vtinydnn_top> {
- public:
-  explicit CounterPort(const harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out>& axis) : axis_(axis) {}
-  void drive(Vtinydnn_top& m) override { (void)m; }
-  void sample(const Vtinydnn_top& m, uint64_t time) override {
-    (void)time;
-    const axis::Pins& in = axis_.in();
-    const axis::Pins& out = axis_.out();
-    if (m.busy_o) ++c.busy_cycles;
-    if (m.mac_step_o) {
-      ++c.mac_cycles;
-      c.mac_ops += od;
-    }
-    if (in.fire()) ++c.in_beats;
-    if (out.fire()) ++c.out_beats;
-    if (in.tready && !in.tvalid && m.busy_o) ++c.in_starved;
-    if (in.tvalid && !in.tready) ++c.in_backpressure;
-    if (out.tvalid && !out.tready) ++c.out_backpressure;
-  }
-  StreamCounters c;
-  uint32_t od = 1;
-
- private:
-  const harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out>& axis_;
-};
-
-struct TinyDnnStatus : harness::NoErrorPin {
-  // The done pin is CTRL's sticky done bit: cleared by a start, set at the end.
-  static bool done(const Vtinydnn_top& m) { return m.done_o && !m.busy_o; }
-  static std::string diagnosis(const Vtinydnn_top& m) {
-    std::ostringstream os;
-    const CtrlState st = CtrlState::decode(m.dbg_o);
-    os << "tinydnn CTRL busy=" << int(m.busy_o) << " done=" << int(m.done_o) << "; " << st.str();
-    if (st.batch_state == cosim::tinydnn::regs::batch_state_e::kStIdle && !m.done_o) os << " [idle and not done: no command was started]";
-    return os.str();
-  }
-};
-
-}  // namespace
-
-struct TinyDnnCore::Impl {
-  harness::ControlBinder<Vtinydnn_top, pins::Top> ctrl;  // the register port
-  Streams streams;
-  harness::AxisBinder<Vtinydnn_top, pins::In, pins::Out> axis;
-  CounterPort counters;
-  harness::Core<Vtinydnn_top, TinyDnnStatus, pins::Top> core;
-  bool sample_timeline;
-  std::unique_ptr<timeline::Timeline> timeline;
-  std::unique_ptr<timeline::TimelinePort<Vtinydnn_top, TimelineProbe>> timeline_port;
-
-  Impl(MemoryPort& mem, uint64_t seed, axis::DelaySource delay, const TbConfig* wave)
-      : streams(mem, seed, std::move(delay)),
-        axis(streams),
-        counters(axis),
-        core("tinydnn", wave, {&ctrl}),
-        sample_timeline(wave != nullptr && wave->timeline) {
-    core.add_port(axis);
-    core.add_port(counters);
-  }
-};
-
-TinyDnnCore::TinyDnnCore(MemoryPort& mem, uint64_t seed, axis::DelaySource delay, const TbConfig* wave)
-    : impl_(std::make_unique<Impl>(mem, seed, std::move(delay), wave)) {}
+TinyDnnCore::TinyDnnCore(const Build& build, MemoryPort& mem, uint64_t seed, axis::DelaySource delay,
+                         const TbConfig* wave)
+    : variant_(build.variant), streams_(mem, seed, std::move(delay)), impl_(build.make(streams_, wave)) {}
 TinyDnnCore::~TinyDnnCore() = default;
 
-void TinyDnnCore::start_timeline(std::function<void()> after_cycle) {
-  impl_->core.start_timeline(std::move(after_cycle));
-  // Sampled from here: the timeline's cycles are the DUT's timeline.
-  if (impl_->sample_timeline && !impl_->timeline) {
-    Impl& i = *impl_;
-    i.timeline = std::make_unique<timeline::Timeline>(timeline_lanes());
-    i.timeline_port = std::make_unique<timeline::TimelinePort<Vtinydnn_top, TimelineProbe>>(
-        *i.timeline, TimelineProbe{&i.axis.in(), &i.axis.out()});
-    i.core.add_port(*i.timeline_port);
-  }
-}
-const timeline::Timeline* TinyDnnCore::timeline() const { return impl_->timeline.get(); }
-void TinyDnnCore::cycle() { impl_->core.cycle(); }
-uint32_t TinyDnnCore::reg_read(uint32_t offset) { return impl_->ctrl.read(impl_->core, offset); }
-void TinyDnnCore::reg_write(uint32_t offset, uint32_t value) { impl_->ctrl.write(impl_->core, offset, value); }
-bool TinyDnnCore::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
-bool TinyDnnCore::busy() const { return impl_->core.model().busy_o; }
-void TinyDnnCore::set_od(uint32_t od) { impl_->counters.od = od; }
-Streams& TinyDnnCore::streams() { return impl_->streams; }
-const Streams& TinyDnnCore::streams() const { return impl_->streams; }
-const StreamCounters& TinyDnnCore::counters() const { return impl_->counters.c; }
-uint64_t TinyDnnCore::time() const { return impl_->core.time(); }
-std::map<std::string, uint64_t> TinyDnnCore::wave_stats() const { return impl_->core.wave_stats(); }
-
-std::string TinyDnnCore::diagnosis() const {
-  const Impl& i = *impl_;
-  const CtrlState st = CtrlState::decode(i.core.model().dbg_o);
-  std::string d = i.core.diagnosis() + "; " + i.streams.describe(i.axis.in(), i.axis.out());
-  if (st.batch_state == cosim::tinydnn::regs::batch_state_e::kStRun && st.rx_busy && !i.axis.in().tvalid && i.streams.input_idle())
-    d += " [the receiver waits for input that no MM2S transfer provides]";
-  return d;
-}
+void TinyDnnCore::start_timeline(std::function<void()> after_cycle) { impl_->start_timeline(std::move(after_cycle)); }
+const timeline::Timeline* TinyDnnCore::timeline() const { return impl_->timeline(); }
+void TinyDnnCore::cycle() { impl_->cycle(); }
+uint32_t TinyDnnCore::reg_read(uint32_t offset) { return impl_->reg_read(offset); }
+void TinyDnnCore::reg_write(uint32_t offset, uint32_t value) { impl_->reg_write(offset, value); }
+bool TinyDnnCore::run(uint64_t max_cycles) { return impl_->run(max_cycles); }
+bool TinyDnnCore::busy() const { return impl_->busy(); }
+void TinyDnnCore::set_od(uint32_t od) { impl_->set_od(od); }
+Streams& TinyDnnCore::streams() { return streams_; }
+const Streams& TinyDnnCore::streams() const { return streams_; }
+const StreamCounters& TinyDnnCore::counters() const { return impl_->counters(); }
+uint64_t TinyDnnCore::time() const { return impl_->time(); }
+std::map<std::string, uint64_t> TinyDnnCore::wave_stats() const { return impl_->wave_stats(); }
+std::string TinyDnnCore::diagnosis() const { return impl_->diagnosis(); }
 
 }  // namespace cosim::tb::tinydnn

@@ -23,6 +23,7 @@
 #include "axis/axis_sink.hpp"
 #include "dut/tinydnn_regs.hpp"
 #include "harness/axis_binder.hpp"
+#include "harness/variant.hpp"
 #include "tinydnn/dma_regs.hpp"
 
 namespace cosim::tb {
@@ -118,10 +119,17 @@ class Streams final : public harness::AxisEnds {
 
 class TinyDnnCore {
  public:
-  // Resets the accelerator. `wave`: the waveform settings, null for none;
-  // with its `timeline` the streams and units are sampled on the timeline
-  // (tinydnn_timeline.hpp).
-  TinyDnnCore(MemoryPort& mem, uint64_t seed, axis::DelaySource delay = {}, const TbConfig* wave = nullptr);
+  // The model-specific half (tinydnn_core_model.hpp): TinyDnnCoreOver<Model>'s,
+  // one instantiation per Verilated variant (library cosim_tinydnn_core_<variant>).
+  struct Impl;
+  using Build = harness::ModelBuild<Impl, Streams&, const TbConfig*>;
+
+  // Resets the accelerator. `build`: the Verilated variant,
+  // TinyDnnCoreOver<V<variant>>::build(). `wave`: the waveform settings, null
+  // for none; with its `timeline` the streams and units are sampled on the
+  // timeline (tinydnn_timeline.hpp).
+  TinyDnnCore(const Build& build, MemoryPort& mem, uint64_t seed, axis::DelaySource delay = {},
+              const TbConfig* wave = nullptr);
   ~TinyDnnCore();
   TinyDnnCore(const TinyDnnCore&) = delete;
   TinyDnnCore& operator=(const TinyDnnCore&) = delete;
@@ -146,10 +154,22 @@ class TinyDnnCore {
   std::map<std::string, uint64_t> wave_stats() const;
   // The engine timeline so far; null when not sampled.
   const timeline::Timeline* timeline() const;
+  // The Verilated variant this core runs.
+  const harness::Variant& variant() const { return variant_; }
 
  private:
-  struct Impl;
+  const harness::Variant& variant_;
+  Streams streams_;
   std::unique_ptr<Impl> impl_;
+};
+
+// The core over the Verilated model class Model (V<variant>): defined in
+// tinydnn_core_model.hpp, instantiated once per variant by the build
+// (cosim_core_over_variants in tb/tinydnn/core/CMakeLists.txt). Callers name
+// the model class only: `class Vtinydnn_rtl;` is enough.
+template <class Model>
+struct TinyDnnCoreOver {
+  static const TinyDnnCore::Build& build();
 };
 
 }  // namespace cosim::tb::tinydnn

@@ -11,8 +11,6 @@
 #include "timeline/timeline.hpp"
 #include "axis/axis_types.hpp"
 
-class Vtinydnn_top;
-
 namespace cosim::tb::tinydnn {
 
 std::vector<timeline::Lane> timeline_lanes();
@@ -20,7 +18,11 @@ std::vector<timeline::Lane> timeline_lanes();
 struct TimelineProbe {
   const axis::Pins* in;   // the stream pins as the AXI-Stream binder sampled them
   const axis::Pins* out;
-  bool operator()(const Vtinydnn_top& m, uint32_t* values) const;  // always true
+  template <class Model>  // a Verilated variant of tinydnn_top
+  bool operator()(const Model& m, uint32_t* values) const {
+    return sample(m.dbg_o, m.busy_o != 0, m.mac_step_o != 0, values);
+  }
+  bool sample(uint64_t dbg, bool busy, bool mac_step, uint32_t* values) const;  // always true
 };
 
 }  // namespace cosim::tb::tinydnn

@@ -115,7 +115,7 @@ const char* to_string(RtlRunResult::Status s) {
 struct BareDriver::Impl {
   BareSlave slave;
   VtaCore core;
-  Impl(std::vector<uint8_t>& d, const BareOptions& o) : slave(d, o), core(slave) {}
+  Impl(std::vector<uint8_t>& d, const BareOptions& o) : slave(d, o), core(*o.build, slave) {}
 };
 
 BareDriver::BareDriver(std::vector<uint8_t>& dram, BareOptions opts) : impl_(std::make_unique<Impl>(dram, opts)) {}

@@ -14,6 +14,8 @@
 
 #include "vta/core/vta_core.hpp"
 
+class Vvta_rtl;
+
 namespace cosim::tb::vta {
 
 struct BareOptions {
@@ -27,6 +29,8 @@ struct BareOptions {
   // into AXI wait states by the same rule as tb::TimedAxiSlave, so the core
   // takes the same cycles as under `cosim` with those memory settings.
   std::function<uint64_t(uint64_t addr, std::size_t len, bool write)> access_cycles;
+  // The Verilated variant: by default vta_rtl (link cosim_vta_core_vta_rtl).
+  const VtaCore::Build* build = &VtaCoreOver<Vvta_rtl>::build();
 };
 
 struct RtlRunResult {

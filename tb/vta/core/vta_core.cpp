@@ -2,14 +2,7 @@
 
 #include <sstream>
 
-// Verilator's headers are not -Wextra clean; they are not ours to fix.
-#include "Vvta_top.h"
-#include "verilated.h"
-#include "dut/vta_pins.hpp"
-#include "harness/control.hpp"
-#include "harness/core.hpp"
-#include "timeline/timeline_port.hpp"
-#include "vta/core/vta_timeline.hpp"
+#include "vta/core/vta_core_model.hpp"  // VtaCore::Impl (no model class)
 
 namespace cosim::vta {
 
@@ -110,62 +103,23 @@ std::string describe_error(uint32_t err_info) {
 
 namespace cosim::tb::vta {
 
-namespace pins = cosim::vta::pins;  // the generated binding (manifest ports)
-using namespace cosim::vta;  // the ISA, golden model and compiler by their own names
+using namespace cosim::vta;  // the register map by its own names
 
-namespace {
-StatusVector status_of(const Vvta_top& t) {
-  StatusVector s;
-  for (int i = 0; i < 4; ++i) s.w[i] = t.status_o[i];
-  return s;
-}
-
-// FINISH, the error flag, the debug status vector.
-struct VtaStatus {
-  static bool done(const Vvta_top& t) { return t.done_o != 0; }
-  static bool error(const Vvta_top& t) { return t.error_o != 0; }
-  static std::string diagnosis(const Vvta_top& t) { return describe_status(status_of(t)); }
-  // The manifest's deadlock rule (vta.yaml `deadlock`) over status_o.
-  using Watch = regs::deadlock::Watch;
-  static constexpr const char* kWatchRule = regs::deadlock::kRule;
-  static constexpr uint64_t kWatchCycles = regs::deadlock::kCycles;
-  static const uint32_t* watch_words(const Vvta_top& t) { return t.status_o.data(); }
-};
-}  // namespace
-
-struct VtaCore::Impl {
-  harness::ControlBinder<Vvta_top, pins::Top> ctrl;  // the register port
-  harness::AxiMasterBinder<Vvta_top, pins::Mem> axi;
-  harness::Core<Vvta_top, VtaStatus, pins::Top> core;
-  static_assert(harness::AxiMasterBinder<Vvta_top, pins::Mem>::kDataBytes == kAxiDataBytes);
-
-  std::unique_ptr<timeline::Timeline> timeline;
-  std::unique_ptr<timeline::TimelinePort<Vvta_top, TimelineProbe>> timeline_port;
-
-  Impl(harness::AxiSlavePort& s, const TbConfig* wave) : axi(s), core("vta", wave, {&ctrl}) {
-    core.add_port(axi);
-    if (wave != nullptr && wave->timeline) {
-      timeline = std::make_unique<timeline::Timeline>(timeline_lanes());
-      timeline_port = std::make_unique<timeline::TimelinePort<Vvta_top, TimelineProbe>>(*timeline, TimelineProbe{});
-      core.add_port(*timeline_port);
-    }
-  }
-};
-
-VtaCore::VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle, const TbConfig* wave)
-    : impl_(std::make_unique<Impl>(slave, wave)) {
-  impl_->core.start_timeline(std::move(after_cycle));
+VtaCore::VtaCore(const Build& build, harness::AxiSlavePort& slave, std::function<void()> after_cycle,
+                 const TbConfig* wave)
+    : variant_(build.variant), impl_(build.make(slave, wave)) {
+  impl_->start_timeline(std::move(after_cycle));
 }
 
 VtaCore::~VtaCore() = default;
 
-void VtaCore::cycle() { impl_->core.cycle(); }
+void VtaCore::cycle() { impl_->cycle(); }
 
-std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->core.wave_stats(); }
-const timeline::Timeline* VtaCore::timeline() const { return impl_->timeline.get(); }
+std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->wave_stats(); }
+const timeline::Timeline* VtaCore::timeline() const { return impl_->timeline(); }
 
-uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->ctrl.read(impl_->core, addr); }
-void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->ctrl.write(impl_->core, addr, data); }
+uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->reg_read(addr); }
+void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->reg_write(addr, data); }
 
 void VtaCore::start(uint32_t insn_addr, uint32_t insn_count) {
   reg_write(regs::kInsnCount, insn_count);
@@ -180,14 +134,14 @@ PerfCounters VtaCore::read_perf(uint64_t* cycles_reg) {
   return perf_from_registers(values);
 }
 
-bool VtaCore::done() const { return impl_->core.done(); }
-bool VtaCore::error() const { return impl_->core.error(); }
+bool VtaCore::done() const { return impl_->done(); }
+bool VtaCore::error() const { return impl_->error(); }
 
-StatusVector VtaCore::status() const { return status_of(impl_->core.model()); }
-std::string VtaCore::deadlock_note() const { return impl_->core.deadlock_note(); }
+StatusVector VtaCore::status() const { return impl_->status(); }
+std::string VtaCore::deadlock_note() const { return impl_->deadlock_note(); }
 
-bool VtaCore::run(uint64_t max_cycles) { return impl_->core.run(max_cycles); }
+bool VtaCore::run(uint64_t max_cycles) { return impl_->run(max_cycles); }
 
-uint64_t VtaCore::cycles() const { return impl_->core.cycles(); }
+uint64_t VtaCore::cycles() const { return impl_->cycles(); }
 
 }  // namespace cosim::tb::vta

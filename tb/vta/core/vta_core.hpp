@@ -15,6 +15,7 @@
 #include "timeline/timeline.hpp"
 #include "dut/vta_regs.hpp"
 #include "harness/axi_master_binder.hpp"
+#include "harness/variant.hpp"
 
 namespace cosim::tb {
 struct TbConfig;
@@ -73,12 +74,19 @@ using cosim::vta::StatusVector;
 // `after_cycle` (the TLM wrapper counts time there).
 class VtaCore {
  public:
+  // The model-specific half (vta_core_model.hpp): VtaCoreOver<Model>'s, one
+  // instantiation per Verilated variant (library cosim_vta_core_<variant>).
+  struct Impl;
+  using Build = harness::ModelBuild<Impl, harness::AxiSlavePort&, const tb::TbConfig*>;
+
+  // `build`: the Verilated variant, VtaCoreOver<V<variant>>::build() (e.g.
+  // VtaCoreOver<Vvta_rtl>, linked from cosim_vta_core_vta_rtl).
   // `wave`: the waveform settings (TbConfig::wave_*) when an FST is asked
   // for; the cycles dumped are those after reset, numbered like the calls of
   // `after_cycle` (tb/wave). InputError when this build's model cannot trace.
   // With TbConfig::timeline the engines' activity is sampled (vta_timeline.hpp).
-  explicit VtaCore(harness::AxiSlavePort& slave, std::function<void()> after_cycle = {},
-                   const tb::TbConfig* wave = nullptr);
+  VtaCore(const Build& build, harness::AxiSlavePort& slave, std::function<void()> after_cycle = {},
+          const tb::TbConfig* wave = nullptr);
   ~VtaCore();
   VtaCore(const VtaCore&) = delete;
   VtaCore& operator=(const VtaCore&) = delete;
@@ -108,10 +116,21 @@ class VtaCore {
   std::map<std::string, uint64_t> wave_stats() const;
   // The engine timeline so far; null when not sampled.
   const timeline::Timeline* timeline() const;
+  // The Verilated variant this core runs.
+  const harness::Variant& variant() const { return variant_; }
 
  private:
-  struct Impl;
+  const harness::Variant& variant_;
   std::unique_ptr<Impl> impl_;
+};
+
+// The core over the Verilated model class Model (V<variant>): defined in
+// vta_core_model.hpp, instantiated once per variant by the build
+// (cosim_core_over_variants in tb/vta/core/CMakeLists.txt). Callers name the
+// model class only: `class Vvta_rtl;` is enough.
+template <class Model>
+struct VtaCoreOver {
+  static const VtaCore::Build& build();
 };
 
 }  // namespace cosim::tb::vta

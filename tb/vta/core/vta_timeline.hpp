@@ -12,8 +12,6 @@
 
 #include "timeline/timeline.hpp"
 
-class Vvta_top;
-
 namespace cosim::tb::vta {
 
 std::vector<timeline::Lane> timeline_lanes();
@@ -21,7 +19,12 @@ std::vector<timeline::Lane> timeline_lanes();
 // Reads the status vector; when it did not change since the last cycle
 // (most cycles: a GEMM runs for thousands), that is all it does.
 struct TimelineProbe {
-  bool operator()(const Vvta_top& m, uint32_t* values);
+  template <class Model>  // a Verilated variant of vta_top
+  bool operator()(const Model& m, uint32_t* values) {
+    const uint32_t w[4] = {m.status_o[0], m.status_o[1], m.status_o[2], m.status_o[3]};
+    return (*this)(w, values);
+  }
+  bool operator()(const uint32_t (&status)[4], uint32_t* values);
   uint32_t last[4] = {0, 0, 0, 0};
   bool primed = false;
 };

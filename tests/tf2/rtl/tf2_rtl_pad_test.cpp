@@ -32,7 +32,7 @@ TEST(TF2_PAD_SUITE, PaddingChannelsAreWrittenAsZeroOverAStaleBuffer) {
     // A stale output buffer: every byte 0xA5 before the run.
     std::fill(p.dram.begin() + static_cast<std::ptrdiff_t>(reg.out_addr),
               p.dram.begin() + static_cast<std::ptrdiff_t>(reg.out_addr + reg.out_bytes), uint8_t{0xA5});
-    tb::tf2::Tf2BareConfig cfg;
+    tb::tf2::Tf2BareConfig cfg = test_bare_config();
     cfg.axi.data_bytes = 16;
     cfg.max_cycles = 5'000'000;
     tb::tf2::Tf2Bare dut(p.dram, cfg);

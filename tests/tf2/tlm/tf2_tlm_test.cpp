@@ -25,6 +25,9 @@ using nlohmann::json;
 using test::in_child;
 namespace reg = tf2::regs;  // generated from rtl/tf2/tf2.yaml
 
+// The wrapper over tf2_rtl (cosim_tf2_core_tf2_rtl), the product's checked build.
+tb::tf2::Tf2Builds test_builds() { return {&tb::tf2::Tf2CoreOver<Vtf2_rtl>::build(), nullptr}; }
+
 struct Job {
   std::vector<ConvLayer> layers;
   std::vector<int8_t> input;
@@ -54,7 +57,7 @@ json simulate_jobs(const std::vector<Job>& jobs, const tb::TbConfig& cfg, uint64
     for (std::size_t i = 0; i < jobs.size(); ++i) append_job(t, jobs[i], i, budget);
     tb::WriteLog log;
     const tb::SimOutcome out = tb::simulate(
-        t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c); },
+        t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c, test_builds()); },
         std::filesystem::temp_directory_path().string(), &log);
     json r;
     r["cycles"] = out.cycles;
@@ -227,7 +230,7 @@ json timeout_run(bool start, uint64_t budget) {
     append_job(t, {{L}, random_input(16, 8, 8, 6), "x"}, 0, budget, start);
     tb::TbConfig cfg;
     try {
-      tb::simulate(t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c); },
+      tb::simulate(t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c, test_builds()); },
                    std::filesystem::temp_directory_path().string());
     } catch (const TimeoutError& e) {
       return json{{"timeout", e.what()}};
@@ -265,7 +268,7 @@ TEST(Tf2Tlm, EngineErrorIsReported) {
     t.reg_write(reg::kCtrl, reg::ctrl::kStartMask);
     t.wait_done(100000);
     const tb::SimOutcome out =
-        tb::simulate(t, tb::TbConfig{}, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c); },
+        tb::simulate(t, tb::TbConfig{}, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c, test_builds()); },
                      std::filesystem::temp_directory_path().string());
     return json{{"errors", out.dut_errors}};
   });

@@ -102,65 +102,63 @@ std::string describe(const ConvShape& s, int batch, bool bias) {
   return ::testing::AssertionSuccess();
 }
 
-TEST(RTL_SUITE, ForwardRandomLayersBitExact) {
-  Gen g(cosim::testing::sweep_seed(101));
+// Random layers of one data direction through the RTL, every sample checked
+// bit by bit against the reference (forward, or backward for the deltas).
+// `reshape` adjusts the drawn shape; the MACs and cycles the hardware counted
+// add up in *macs and *cycles.
+template <class Reshape>
+void expect_random_layers_bit_exact(Op op, uint64_t seed, int options_offset, Reshape reshape, uint64_t* macs,
+                                    uint64_t* cycles) {
+  const bool fwd = op == Op::kForward;
+  Gen g(seed);
   std::unique_ptr<TinyDnnBare> hw;
-  uint64_t macs = 0, cycles = 0;
   for (int n = 0; n < kLayers; ++n) {
-    if (n % kLayersPerHarness == 0) hw = std::make_unique<TinyDnnBare>(g.options(n / kLayersPerHarness));
-    const ConvShape s = g.shape();
+    if (n % kLayersPerHarness == 0) hw = std::make_unique<TinyDnnBare>(g.options(n / kLayersPerHarness + options_offset));
+    ConvShape s = g.shape();
+    reshape(g, s);
     const bool use_bias = g.coin(0.5);
     const int batch = g.uni(1, kMaxBatch);
     const auto w = g.values(std::size_t(s.out_c) * s.in_c * s.k_h * s.k_w);
-    const auto b = g.values(s.out_c);
-    const HwLayer l = map_layer(Op::kForward, s, use_bias);
+    const auto b = g.values(fwd ? s.out_c : s.in_c);  // one per channel the layer writes
+    const HwLayer l = map_layer(op, s, use_bias);
     hw->load_weights(l, weight_elements(l, s, w));
     if (use_bias) hw->load_bias(l, bias_elements(b));
-    std::vector<std::vector<bf16>> xs;
+    std::vector<std::vector<bf16>> ins;
     std::vector<std::vector<uint16_t>> samples;
     for (int k = 0; k < batch; ++k) {
-      xs.push_back(g.values(std::size_t(s.in_c) * s.in_h * s.in_w));
-      samples.push_back(sample_elements(l, xs.back()));
+      ins.push_back(fwd ? g.values(std::size_t(s.in_c) * s.in_h * s.in_w)
+                        : g.values(std::size_t(s.out_c) * s.out_h() * s.out_w()));
+      samples.push_back(sample_elements(l, ins.back()));
     }
     const auto out = hw->run(l, samples, false);
-    macs += hw->last_command_macs();
-    cycles += hw->last_command_cycles();
+    *macs += hw->last_command_macs();
+    *cycles += hw->last_command_cycles();
     ASSERT_EQ(out.size(), std::size_t(batch));
-    for (int k = 0; k < batch; ++k)
-      ASSERT_TRUE(same_bits(out[k], forward(s, xs[k], w, use_bias ? &b : nullptr)))
-          << "layer " << n << " sample " << k << ": " << describe(s, batch, use_bias);
+    for (int k = 0; k < batch; ++k) {
+      const auto want = fwd ? forward(s, ins[k], w, use_bias ? &b : nullptr)
+                            : backward(s, ins[k], w, use_bias ? &b : nullptr);
+      ASSERT_TRUE(same_bits(out[k], want)) << "layer " << n << " sample " << k << ": " << describe(s, batch, use_bias);
+    }
   }
+}
+
+TEST(RTL_SUITE, ForwardRandomLayersBitExact) {
+  uint64_t macs = 0, cycles = 0;
+  expect_random_layers_bit_exact(
+      Op::kForward, cosim::testing::sweep_seed(101), 0, [](Gen&, ConvShape&) {}, &macs, &cycles);
   std::printf("forward: %d layers, %llu MACs in %llu cycles\n", kLayers, (unsigned long long)macs,
               (unsigned long long)cycles);
 }
 
 TEST(RTL_SUITE, BackwardRandomLayersBitExact) {
-  Gen g(cosim::testing::sweep_seed(202));
-  std::unique_ptr<TinyDnnBare> hw;
-  for (int n = 0; n < kLayers; ++n) {
-    if (n % kLayersPerHarness == 0) hw = std::make_unique<TinyDnnBare>(g.options(n / kLayersPerHarness + 1));
-    ConvShape s = g.shape();
-    s.in_c = g.uni(1, kCores);  // backward's cores are the layer's input channels
-    s.out_c = g.uni(1, kMaxC);
-    const bool use_bias = g.coin(0.5);
-    const int batch = g.uni(1, kMaxBatch);
-    const auto w = g.values(std::size_t(s.out_c) * s.in_c * s.k_h * s.k_w);
-    const auto b = g.values(s.in_c);
-    const HwLayer l = map_layer(Op::kBackward, s, use_bias);
-    hw->load_weights(l, weight_elements(l, s, w));
-    if (use_bias) hw->load_bias(l, bias_elements(b));
-    std::vector<std::vector<bf16>> deltas;
-    std::vector<std::vector<uint16_t>> samples;
-    for (int k = 0; k < batch; ++k) {
-      deltas.push_back(g.values(std::size_t(s.out_c) * s.out_h() * s.out_w()));
-      samples.push_back(sample_elements(l, deltas.back()));
-    }
-    const auto out = hw->run(l, samples, false);
-    ASSERT_EQ(out.size(), std::size_t(batch));
-    for (int k = 0; k < batch; ++k)
-      ASSERT_TRUE(same_bits(out[k], backward(s, deltas[k], w, use_bias ? &b : nullptr)))
-          << "layer " << n << " sample " << k << ": " << describe(s, batch, use_bias);
-  }
+  uint64_t macs = 0, cycles = 0;
+  expect_random_layers_bit_exact(
+      Op::kBackward, cosim::testing::sweep_seed(202), 1,
+      [](Gen& g, ConvShape& s) {
+        s.in_c = g.uni(1, kCores);  // backward's cores are the layer's input channels
+        s.out_c = g.uni(1, kMaxC);
+      },
+      &macs, &cycles);
 }
 
 TEST(RTL_SUITE, WeightGradMiniBatchesBitExact) {

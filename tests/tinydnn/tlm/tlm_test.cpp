@@ -25,6 +25,8 @@
 #include "tlm/simulation.hpp"
 #include "tinydnn/bf16_gen.hpp"
 
+class Vtinydnn_rtl;  // the variant these tests run (cosim_tinydnn_core_tinydnn_rtl)
+
 namespace cosim::tb::tinydnn {
 namespace {
 
@@ -91,7 +93,8 @@ json play(const trace::Trace& t, const TbConfig& cfg) {
   return in_child([&] {
     WriteLog log;
     const SimOutcome out = simulate(
-        t, cfg, [](const char* name, const TbConfig& c) { return std::make_unique<TinyDnnWrapper>(name, c); },
+        t, cfg, [](const char* name, const TbConfig& c) { return std::make_unique<TinyDnnWrapper>(
+            name, c, tb::tinydnn::TinyDnnBuilds{&tb::tinydnn::TinyDnnCoreOver<Vtinydnn_rtl>::build(), nullptr}); },
         std::filesystem::temp_directory_path().string(), &log);
     json j;
     j["cycles"] = out.cycles;
@@ -249,23 +252,24 @@ uint64_t named_cycle(const std::string& e) {
   return std::stoull(m[1]);
 }
 
-TEST(TinyDnnTlm, ProtocolCheckerFailsTheRunOnTdataChangeWhileStalled) {
-  const json r = play(train_trace(0.3, 0.3, kFaultTdataChange), config());
+// The run ended normally with a first error that holds every fragment and
+// names a cycle inside the run.
+void expect_first_error_names(const json& r, std::initializer_list<const char*> fragments) {
   ASSERT_FALSE(r.contains("exception")) << r.dump();
   ASSERT_FALSE(r["errors"].empty());
   const std::string e = r["errors"][0];
-  EXPECT_NE(e.find("tinydnn.s_axis"), std::string::npos) << e;
-  EXPECT_NE(e.find("TDATA changed while stalled"), std::string::npos) << e;
+  for (const char* f : fragments) EXPECT_NE(e.find(f), std::string::npos) << e;
   EXPECT_LT(named_cycle(e), r["cycles"].get<uint64_t>()) << e;
+}
+
+TEST(TinyDnnTlm, ProtocolCheckerFailsTheRunOnTdataChangeWhileStalled) {
+  const json r = play(train_trace(0.3, 0.3, kFaultTdataChange), config());
+  expect_first_error_names(r, {"tinydnn.s_axis", "TDATA changed while stalled"});
 }
 
 TEST(TinyDnnTlm, ProtocolCheckerFailsTheRunOnADuplicatedBeat) {
   const json r = play(train_trace(0.0, 0.0, kFaultDuplicateBeat), config());
-  ASSERT_FALSE(r.contains("exception")) << r.dump();
-  ASSERT_FALSE(r["errors"].empty());
-  const std::string e = r["errors"][0];
-  EXPECT_NE(e.find("duplicated"), std::string::npos) << e;
-  EXPECT_LT(named_cycle(e), r["cycles"].get<uint64_t>()) << e;
+  ASSERT_NO_FATAL_FAILURE(expect_first_error_names(r, {"duplicated"}));
   // The DUT swallowed one beat too many: its inputs shift and input is left over.
   EXPECT_GT(r["mismatches"].get<int64_t>(), 0);
   bool left_over = false;

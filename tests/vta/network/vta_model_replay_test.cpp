@@ -479,6 +479,51 @@ TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
   EXPECT_NE(c.out.find("anomaly score (reconstruction MSE) over 1 input(s): vta"), std::string::npos) << c.out;
 }
 
+// `inputs: 3` on the dense autoencoder: its ten FULLY_CONNECTED run once over
+// the three inputs stacked as rows (`batch: auto`), so each layer's weights
+// are read from DRAM once, not once per input. Every row equals what the
+// same layer gives that input when the inputs run one by one (`batch: off`),
+// and both runs' network outputs equal TFLite's.
+TEST_F(VtaModelReplay, Ad01DenseLayersBatchedOverTheInputs) {
+  REQUIRE_MODEL(kAd01);
+  const cosim::tflite::Model model = cosim::tflite::load_model(kAd01);
+  const auto& sg = model.subgraphs[0];
+  int64_t weight_bytes = 0;  // the int8 filters, from the model
+  for (const auto& op : sg.operators) {
+    int64_t n = 1;
+    for (int32_t d : sg.tensors.at(static_cast<std::size_t>(op.inputs.at(1))).shape) n *= d;
+    weight_bytes += n;
+  }
+  const std::string set = " --set model=" + kAd01 + " --set inputs=3 --set requant=tflite_double --dump";
+  const std::string batched = work() + "/ad01_batched", each = work() + "/ad01_each";
+  const Cmd b = cosim("run " + scenario("resnet8") + set + " --out " + batched);
+  ASSERT_EQ(b.code, 0) << b.out;
+  const Cmd e = cosim("run " + scenario("resnet8") + set + " --set batch=off --out " + each);
+  ASSERT_EQ(e.code, 0) << e.out;
+  const json jb = report(batched), je = report(each);
+  ASSERT_EQ(jb["layers"].size(), 10u);
+  ASSERT_EQ(je["layers"].size(), 30u);
+  for (const json& l : jb["layers"]) {
+    const std::string check = l["check"].get<std::string>();
+    SCOPED_TRACE(check);
+    EXPECT_TRUE(l["bit_exact"].get<bool>());
+    const cosim::Tensor rows = cosim::read_npy(batched + "/" + check + "_actual.npy");
+    std::vector<uint8_t> one_by_one;
+    for (const char* in : {"", "_in1", "_in2"}) {
+      const cosim::Tensor t = cosim::read_npy(each + "/" + check + in + "_actual.npy");
+      one_by_one.insert(one_by_one.end(), t.bytes().begin(), t.bytes().end());
+    }
+    EXPECT_EQ(rows.bytes(), one_by_one);
+  }
+  EXPECT_EQ(jb["network_outputs"], je["network_outputs"]);
+  for (const json& n : jb["network_outputs"]) EXPECT_TRUE(n["bit_exact_vs_tflite"]["bit_exact"].get<bool>()) << n.dump();
+  // The weights once for the batch, against once per input.
+  const auto read = [](const json& j) { return j["memory"]["dut_read_bytes"].get<int64_t>(); };
+  EXPECT_LT(read(jb), weight_bytes * 3 / 2) << weight_bytes;
+  EXPECT_GT(read(je), weight_bytes * 3);
+  EXPECT_LT(jb["cycles"].get<uint64_t>(), je["cycles"].get<uint64_t>() / 2);
+}
+
 // Visual wake words with `depthwise: gemm`: its 13 DEPTHWISE_CONV_2D on the
 // GEMM core as block-diagonal CONV_2D, with the 14 CONV_2D and the dense
 // layer; the default leaves the depthwise layers to the CPU.

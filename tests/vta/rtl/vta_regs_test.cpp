@@ -13,6 +13,8 @@
 #include "vta/core/vta_core.hpp"
 #include "vta_rtl_util.hpp"
 
+class Vvta_rtl;  // the variant this test runs (cosim_vta_core_vta_rtl)
+
 using namespace vta_rtl_test;
 using cosim::tb::vta::RtlRunResult;
 
@@ -31,7 +33,7 @@ struct Rig {
 
   void load(const std::vector<Insn>& insns, uint64_t insn_addr) {
     for (std::size_t i = 0; i < insns.size(); ++i) insns[i].store(&p.dram[insn_addr + 16 * i]);
-    core = std::make_unique<cosim::tb::vta::VtaCore>(port);
+    core = std::make_unique<cosim::tb::vta::VtaCore>(cosim::tb::vta::VtaCoreOver<Vvta_rtl>::build(), port);
   }
   uint32_t rd(uint8_t a) { return core->reg_read(a); }
   void wr(uint8_t a, uint32_t v) { core->reg_write(a, v); }

@@ -19,11 +19,21 @@ namespace {
 constexpr Deps kPushNext{false, false, false, true};
 constexpr Deps kPopPrev{true, false, false, false};
 constexpr Deps kPopNext{false, true, false, false};
+// A STORE that waits for compute->store and hands store->compute back.
+constexpr Deps kStoreTokens{true, false, true, false};
 
 
 void expect_done(const RtlRunResult& r, const std::vector<std::string>& proto) {
   ASSERT_EQ(r.status, RtlRunResult::Status::kDone) << r.diagnosis;
   EXPECT_TRUE(proto.empty()) << proto.front();
+}
+
+// Runs p: it must finish, with no AXI protocol error.
+RtlRunResult run_to_done(Program& p, BareOptions opts = {}, uint64_t max_cycles = 100000) {
+  std::vector<std::string> proto;
+  const RtlRunResult r = p.run(opts, max_cycles, &proto);
+  expect_done(r, proto);
+  return r;
 }
 
 // INP element i, lane k as placed in DRAM.
@@ -101,15 +111,19 @@ void check_planes(const Program& p, const std::vector<int64_t>& expect, uint32_t
   EXPECT_EQ(bad, 0);
 }
 
+// Runs p to its end, then compares the n planes store_planes wrote with expect.
+void run_and_check_planes(Program& p, const std::vector<int64_t>& expect, uint32_t n) {
+  run_to_done(p);
+  check_planes(p, expect, n);
+}
+
 }  // namespace
 
 TEST(VtaRtl, GemmRandomTiles) {
   for (uint32_t seed : {1u, 2u, 3u}) {
     Program p;
     const auto expect = build_gemm_program(p, seed);
-    std::vector<std::string> proto;
-    const auto r = p.run({}, 200000, &proto);
-    expect_done(r, proto);
+    const auto r = run_to_done(p, {}, 200000);
     check_planes(p, expect, 8);
     EXPECT_EQ(r.perf.gemm_busy > 0, true);
   }
@@ -125,9 +139,7 @@ TEST(VtaRtl, GemmWithRandomStallsIsExactAndDeterministic) {
   for (int run = 0; run < 2; ++run) {
     Program p;
     const auto expect = build_gemm_program(p, 9);
-    std::vector<std::string> proto;
-    const auto r = p.run(o, 400000, &proto);
-    expect_done(r, proto);
+    const auto r = run_to_done(p, o, 400000);
     check_planes(p, expect, 8);
     cycles[run] = r.cycles;
   }
@@ -154,9 +166,7 @@ TEST(VtaRtl, ResetRegZeroesOnlyTheLoopedAccumulators) {
   std::vector<int64_t> expect(8 * 16);
   for (uint32_t a = 0; a < 8; ++a)
     for (uint32_t o = 0; o < 16; ++o) expect[a * 16 + o] = (a == 0 || a == 2 || a == 4) ? 0 : acc_at(p, p.acc_base() + a, o);
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
-  check_planes(p, expect, 8);
+  run_and_check_planes(p, expect, 8);
 }
 
 TEST(VtaRtl, AluAllOpsImmediateAndRegister) {
@@ -225,9 +235,7 @@ TEST(VtaRtl, AluAllOpsImmediateAndRegister) {
         }
         expect[(c * 8 + e) * 16 + o] = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(r)));
       }
-  std::vector<std::string> proto;
-  const auto r = p.run({}, 200000, &proto);
-  expect_done(r, proto);
+  const auto r = run_to_done(p, {}, 200000);
   check_planes(p, expect, n);
   EXPECT_GT(r.perf.alu_busy, 0u);
 }
@@ -251,10 +259,7 @@ TEST(VtaRtl, LoadInpWithAllPadsAndStride) {
   l.src_out = 1;
   p.add(gemm_insn(l, true));
   p.add(gemm_insn(l, false, kPushNext));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
-  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, n, n, sd));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, n, n, kStoreTokens));
   p.add(finish_insn(kPopNext));
 
   // Expected INP contents from the spec's padding rule.
@@ -269,8 +274,7 @@ TEST(VtaRtl, LoadInpWithAllPadsAndStride) {
       for (uint32_t k = 0; k < 16; ++k)
         expect[idx * 16 + k] = data ? inp_at(p, p.inp_base() + 100 + (r - pads.y0) * 5 + (x - pads.x0), k) : 0;
     }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   for (uint32_t i = 0; i < n; ++i)
     for (uint32_t k = 0; k < 16; ++k)
       ASSERT_EQ(static_cast<int8_t>(p.dram[Layout::kOut + i * 16 + k]), expect[i * 16 + k]) << "inp " << i << " lane " << k;
@@ -298,9 +302,7 @@ TEST(VtaRtl, LoadAccWithPadsAndStride) {
       for (uint32_t o = 0; o < 16; ++o)
         expect[(1 + r * xt + x) * 16 + o] = data ? acc_at(p, p.acc_base() + 40 + (r - 1) * 4 + (x - 2), o) : 0;
     }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
-  check_planes(p, expect, n);
+  run_and_check_planes(p, expect, n);
 }
 
 TEST(VtaRtl, UopLoadUnalignedWithPadding) {
@@ -340,9 +342,7 @@ TEST(VtaRtl, UopLoadUnalignedWithPadding) {
       expect[d * 16 + o] += sum;
     }
   }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
-  check_planes(p, expect, 16);
+  run_and_check_planes(p, expect, 16);
 }
 
 TEST(VtaRtl, Acc8BitSignExtends) {
@@ -368,9 +368,7 @@ TEST(VtaRtl, Acc8BitSignExtends) {
   for (uint32_t r = 0; r < 2; ++r)
     for (uint32_t x = 0; x < 3; ++x)
       for (uint32_t o = 0; o < 16; ++o) expect[(3 + r * 3 + x) * 16 + o] = inp_at(p, p.inp_base() + r * 4 + x, o);
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
-  check_planes(p, expect, n);
+  run_and_check_planes(p, expect, n);
   EXPECT_EQ(plane_value(p, n, p.out_base(), 3, 0), -128);
 }
 
@@ -381,14 +379,10 @@ TEST(VtaRtl, StoreTruncatesAndUsesStrideWithoutPadding) {
     for (uint32_t o = 0; o < 16; ++o) p.put_u32(Layout::kAcc + e * 64 + 4 * o, values[(e + o) % 6] + (o << 8));
   for (uint64_t a = Layout::kOut; a < Layout::kOut + 16 * 16; ++a) p.dram[a] = 0xee;
   p.add(mem_insn(kLoad, kAcc, 0, p.acc_base(), 1, 6, 6, kPushNext));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
   Pads pads{1, 1, 1, 1};  // ignored by STORE
-  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 1, 2, 3, 5, sd, pads));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 1, 2, 3, 5, kStoreTokens, pads));
   p.add(finish_insn(kPopNext));
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
+  run_to_done(p);
   for (uint32_t el = 0; el < 16; ++el) {
     const uint32_t rel = el >= 1 ? el - 1 : 99;
     const bool written = rel != 99 && rel < 8 && rel % 5 < 3;
@@ -425,14 +419,9 @@ TEST(VtaRtl, LongBurstsSplitAt4KBAnd256Beats) {
   l.src_in = 1;
   p.add(gemm_insn(l, true));
   p.add(gemm_insn(l, false, kPushNext));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
-  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 3, 1, nw * 16, nw * 16, sd));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base() + 3, 1, nw * 16, nw * 16, kStoreTokens));
   p.add(finish_insn(kPopNext));
-  std::vector<std::string> proto;
-  const auto r = p.run({}, 200000, &proto);
-  expect_done(r, proto);
+  const auto r = run_to_done(p, {}, 200000);
   for (uint32_t w = 0; w < nw; ++w)
     for (uint32_t j = 0; j < 16; ++j)
       for (uint32_t o = 0; o < 16; ++o)
@@ -475,9 +464,7 @@ TEST(VtaRtl, TokensOrderLoadComputeStore) {
   slow.read_latency = 40;
   Program p;
   build_token_program(p, true);
-  std::vector<std::string> proto;
-  const auto r = p.run(slow, 100000, &proto);
-  expect_done(r, proto);
+  const auto r = run_to_done(p, slow, 100000);
   for (uint32_t i = 0; i < 8 * 16; ++i) ASSERT_EQ(p.dram[Layout::kOut + i], p.dram[Layout::kInp + i]) << "byte " << i;
   EXPECT_GT(r.perf.stall_load_to_compute, 0u);
 
@@ -559,10 +546,7 @@ TEST(VtaRtl, GemmSteadyStateOneUopPerCycle) {
   const int kGemms = 8;
   p.add(gemm_insn(l, true));
   for (int i = 0; i < kGemms; ++i) p.add(gemm_insn(l, false, i + 1 == kGemms ? kPushNext : Deps{}));
-  Deps sd;
-  sd.pop_prev = true;
-  sd.push_prev = true;
-  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, 64, 64, sd));
+  p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, 64, 64, kStoreTokens));
   p.add(finish_insn(kPopNext));
   for (std::size_t i = 0; i < p.insns.size(); ++i) p.insns[i].store(&p.dram[16 * i]);
   cosim::tb::vta::BareDriver drv(p.dram);
@@ -629,9 +613,7 @@ TEST(VtaRtl, AluChainsReadTheirOwnWrites) {
     for (int k = 0; k < 5; ++k) v -= 7u;
     expect[8 * 16 + o] = static_cast<int32_t>(v);
   }
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 100000, &proto), proto);
-  check_planes(p, expect, 9);
+  run_and_check_planes(p, expect, 9);
 }
 
 // 300 one-micro-op ALU instructions queue up behind a 3000-micro-op one: the
@@ -657,7 +639,6 @@ TEST(VtaRtl, FetchWaitsWhileTheEnginesAreFarBehind) {
   std::vector<int64_t> expect(16);
   for (uint32_t o = 0; o < 16; ++o)
     expect[o] = static_cast<int32_t>(static_cast<uint32_t>(acc_at(p, p.acc_base(), o)) + 3300u);
-  std::vector<std::string> proto;
-  expect_done(p.run({}, 200000, &proto), proto);
+  run_to_done(p, {}, 200000);
   check_planes(p, expect, 1);
 }

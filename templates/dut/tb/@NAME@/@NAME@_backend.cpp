@@ -7,6 +7,8 @@
 #include "cosim/backend.hpp"
 #include "cosim/operator.hpp"
 
+class V@NAME@_rtl;  // the manifest's variant (rtl/@NAME@/@NAME@.yaml), its own model class
+
 namespace cosim::tb::@NAME@ {
 
 // The operators' factories, @NAME@_<op>_op.cpp each.
@@ -28,7 +30,7 @@ class Backend : public tb::TargetBackend {
   std::string description() const override { return "int8 saturating vector add (template accelerator)"; }
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
-    return std::make_unique<Wrapper>(name, cfg);
+    return std::make_unique<Wrapper>(name, cfg, Over<V@NAME@_rtl>::build());
   }
 
   // The operator's figures (none on replay), and the adder's throughput.

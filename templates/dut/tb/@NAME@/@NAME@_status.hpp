@@ -1,6 +1,7 @@
 // How @NAME@'s pins say where it is (the harness core's Status, see
-// harness/core.hpp): done flag, FSM state, beats left. Include after
-// V@NAME@.h, before any SystemC header.
+// harness/core.hpp): done flag, FSM state, beats left; over any Verilated
+// variant's model class. Include after the model's header, before any
+// SystemC header.
 #pragma once
 
 #include <sstream>
@@ -12,8 +13,12 @@
 namespace cosim::tb::@NAME@ {
 
 struct Status : harness::NoErrorPin {
-  static bool done(const V@NAME@& m) { return m.done_o != 0; }
-  static std::string diagnosis(const V@NAME@& m) {
+  template <class Model>
+  static bool done(const Model& m) {
+    return m.done_o != 0;
+  }
+  template <class Model>
+  static std::string diagnosis(const Model& m) {
     std::ostringstream os;
     os << "@NAME@ stuck in state " << cosim::@NAME@::regs::state_e::show(m.state_o) << " with " << m.beats_left_o
        << " beats left (done=" << static_cast<int>(m.done_o) << ")";

@@ -1,18 +1,32 @@
 // DUT wrapper of @NAME@ (rtl/@NAME@): the Verilated model on the harness
 // core (tb/harness), the register port behind the TLM register target, and
-// the AXI4 master served through the TLM memory bridge (AxiDutWrapper).
+// the AXI4 master served through the TLM memory bridge (AxiDutWrapper). The
+// model-specific half is a class template over the Verilated model class
+// (@NAME@_wrapper_model.hpp), instantiated once per variant of the manifest by the
+// build (cosim_core_over_variants / cosim_core_instance_source).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
+#include "harness/port.hpp"
+#include "harness/variant.hpp"
 #include "tlm/axi_dut_wrapper.hpp"
 
 namespace cosim::tb::@NAME@ {
 
 class Wrapper : public AxiDutWrapper {
  public:
-  Wrapper(sc_core::sc_module_name name, const TbConfig& cfg);
+  struct Impl;  // the model and the harness core (@NAME@_wrapper_model.hpp)
+  // One Verilated variant: Over<V<variant>>::build().
+  struct Build {
+    const harness::Variant& variant;
+    std::unique_ptr<Impl> (*make)(harness::AxiSlavePort& slave, const TbConfig& cfg);
+    uint32_t axi_data_bytes;  // the model's AXI data width
+  };
+
+  Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);
   ~Wrapper() override;
 
   bool run(uint64_t max_cycles) override;
@@ -26,8 +40,14 @@ class Wrapper : public AxiDutWrapper {
   void reg_write(uint32_t offset, uint32_t value) override;
 
  private:
-  struct Impl;  // the model and the harness core (Verilator's headers stay out of SystemC code)
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<Impl> impl_;  // Verilator's headers stay out of SystemC code
+};
+
+// The wrapper's model half over the Verilated model class Model (V<variant>):
+// defined in @NAME@_wrapper_model.hpp; callers name the class only (`class V@NAME@_rtl;`).
+template <class Model>
+struct Over {
+  static const Wrapper::Build& build();
 };
 
 }  // namespace cosim::tb::@NAME@

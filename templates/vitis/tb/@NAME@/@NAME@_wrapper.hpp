@@ -2,20 +2,35 @@
 // model on the harness core, with every pin taken from the manifest's ports
 // (include/dut/@NAME@_pins.hpp): the AXI4-Lite control port behind the TLM
 // register target, the two AXI4 masters gmem0 / gmem1 each served through
-// its own TLM memory bridge on the one DRAM, and the interrupt pin.
+// its own TLM memory bridge on the one DRAM, and the interrupt pin. The
+// model-specific half is a class template over the Verilated model class
+// (@NAME@_wrapper_model.hpp), instantiated once per variant of the manifest by the
+// build (cosim_core_over_variants / cosim_core_instance_source).
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "harness/port.hpp"
+#include "harness/variant.hpp"
 #include "tlm/axi_dut_wrapper.hpp"
 
 namespace cosim::tb::@NAME@ {
 
 class Wrapper : public AxiDutWrapper {
  public:
-  Wrapper(sc_core::sc_module_name name, const TbConfig& cfg);
+  struct Impl;  // the model and the harness core (@NAME@_wrapper_model.hpp)
+  // One Verilated variant: Over<V<variant>>::build().
+  struct Build {
+    const harness::Variant& variant;
+    std::unique_ptr<Impl> (*make)(harness::AxiSlavePort& gmem0, harness::AxiSlavePort& gmem1, const TbConfig& cfg);
+    std::vector<AxiMasterSpec> masters;  // gmem0, gmem1: the model's data widths
+  };
+
+  Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);
   ~Wrapper() override;
 
   // wait_done: polls CTRL for ap_done (the Vitis host flow).
@@ -32,8 +47,14 @@ class Wrapper : public AxiDutWrapper {
   void reg_write(uint32_t offset, uint32_t value) override;
 
  private:
-  struct Impl;  // the model and the harness core (Verilator's headers stay out of SystemC code)
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<Impl> impl_;  // Verilator's headers stay out of SystemC code
+};
+
+// The wrapper's model half over the Verilated model class Model (V<variant>):
+// defined in @NAME@_wrapper_model.hpp; callers name the class only (`class V@NAME@_rtl;`).
+template <class Model>
+struct Over {
+  static const Wrapper::Build& build();
 };
 
 }  // namespace cosim::tb::@NAME@

@@ -1,0 +1,156 @@
+// TinyDnnCore's model-specific half: the harness core, the register port,
+// the AXI-Stream binder over TinyDnnCore's Streams and the event counters
+// over one Verilated variant's model class. A class template over that
+// class, instantiated once per variant by the build
+// (cosim_core_over_variants, tb/tinydnn/core/CMakeLists.txt); TinyDnnCore
+// reaches it through the abstract TinyDnnCore::Impl, one virtual call per
+// run or register access (the clock loop runs inside the template). Include
+// after the model's header, before anything SystemC.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "dut/tinydnn_pins.hpp"
+#include "harness/control.hpp"
+#include "harness/core.hpp"
+#include "harness/variant.hpp"
+#include "timeline/timeline_port.hpp"
+#include "tinydnn/core/tinydnn_core.hpp"
+#include "tinydnn/core/tinydnn_timeline.hpp"
+
+namespace cosim::tb::tinydnn {
+
+// What TinyDnnCore asks of its model.
+struct TinyDnnCore::Impl {
+  virtual ~Impl() = default;
+  virtual void start_timeline(std::function<void()> after_cycle) = 0;
+  virtual void cycle() = 0;
+  virtual uint32_t reg_read(uint32_t offset) = 0;
+  virtual void reg_write(uint32_t offset, uint32_t value) = 0;
+  virtual bool run(uint64_t max_cycles) = 0;
+  virtual bool busy() const = 0;
+  virtual void set_od(uint32_t od) = 0;
+  virtual const StreamCounters& counters() const = 0;
+  virtual uint64_t time() const = 0;
+  virtual std::map<std::string, uint64_t> wave_stats() const = 0;
+  virtual const timeline::Timeline* timeline() const = 0;
+  virtual std::string diagnosis() const = 0;
+};
+
+namespace model {
+
+namespace pins = cosim::tinydnn::pins;  // the generated binding (manifest ports)
+
+// The event pins and the stream handshakes, counted at each rising edge.
+template <class Model>
+class CounterPort final : public harness::Port<Model> {
+ public:
+  explicit CounterPort(const harness::AxisBinder<Model, pins::In, pins::Out>& axis) : axis_(axis) {}
+  void drive(Model& m) override { (void)m; }
+  void sample(const Model& m, uint64_t time) override {
+    (void)time;
+    const axis::Pins& in = axis_.in();
+    const axis::Pins& out = axis_.out();
+    if (m.busy_o) ++c.busy_cycles;
+    if (m.mac_step_o) {
+      ++c.mac_cycles;
+      c.mac_ops += od;
+    }
+    if (in.fire()) ++c.in_beats;
+    if (out.fire()) ++c.out_beats;
+    if (in.tready && !in.tvalid && m.busy_o) ++c.in_starved;
+    if (in.tvalid && !in.tready) ++c.in_backpressure;
+    if (out.tvalid && !out.tready) ++c.out_backpressure;
+  }
+  StreamCounters c;
+  uint32_t od = 1;
+
+ private:
+  const harness::AxisBinder<Model, pins::In, pins::Out>& axis_;
+};
+
+struct TinyDnnStatus : harness::NoErrorPin {
+  // The done pin is CTRL's sticky done bit: cleared by a start, set at the end.
+  template <class Model>
+  static bool done(const Model& m) {
+    return m.done_o && !m.busy_o;
+  }
+  template <class Model>
+  static std::string diagnosis(const Model& m) {
+    std::ostringstream os;
+    const CtrlState st = CtrlState::decode(m.dbg_o);
+    os << "tinydnn CTRL busy=" << int(m.busy_o) << " done=" << int(m.done_o) << "; " << st.str();
+    if (st.batch_state == cosim::tinydnn::regs::batch_state_e::kStIdle && !m.done_o) os << " [idle and not done: no command was started]";
+    return os.str();
+  }
+};
+
+template <class Model>
+class ImplOver final : public TinyDnnCore::Impl {
+ public:
+  ImplOver(Streams& streams, const TbConfig* wave)
+      : streams_(streams),
+        axis_(streams),
+        counters_(axis_),
+        core_("tinydnn", wave, {&ctrl_}),
+        sample_timeline_(wave != nullptr && wave->timeline) {
+    core_.add_port(axis_);
+    core_.add_port(counters_);
+  }
+  static std::unique_ptr<TinyDnnCore::Impl> make(Streams& streams, const TbConfig* wave) {
+    return std::make_unique<ImplOver>(streams, wave);
+  }
+
+  void start_timeline(std::function<void()> after_cycle) override {
+    core_.start_timeline(std::move(after_cycle));
+    // Sampled from here: the timeline's cycles are the DUT's timeline.
+    if (sample_timeline_ && !timeline_) {
+      timeline_ = std::make_unique<timeline::Timeline>(timeline_lanes());
+      timeline_port_ = std::make_unique<timeline::TimelinePort<Model, TimelineProbe>>(
+          *timeline_, TimelineProbe{&axis_.in(), &axis_.out()});
+      core_.add_port(*timeline_port_);
+    }
+  }
+  void cycle() override { core_.cycle(); }
+  uint32_t reg_read(uint32_t offset) override { return ctrl_.read(core_, offset); }
+  void reg_write(uint32_t offset, uint32_t value) override { ctrl_.write(core_, offset, value); }
+  bool run(uint64_t max_cycles) override { return core_.run(max_cycles); }
+  bool busy() const override { return core_.model().busy_o; }
+  void set_od(uint32_t od) override { counters_.od = od; }
+  const StreamCounters& counters() const override { return counters_.c; }
+  uint64_t time() const override { return core_.time(); }
+  std::map<std::string, uint64_t> wave_stats() const override { return core_.wave_stats(); }
+  const timeline::Timeline* timeline() const override { return timeline_.get(); }
+  std::string diagnosis() const override {
+    const CtrlState st = CtrlState::decode(core_.model().dbg_o);
+    std::string d = core_.diagnosis() + "; " + streams_.describe(axis_.in(), axis_.out());
+    if (st.batch_state == cosim::tinydnn::regs::batch_state_e::kStRun && st.rx_busy && !axis_.in().tvalid &&
+        streams_.input_idle())
+      d += " [the receiver waits for input that no MM2S transfer provides]";
+    return d;
+  }
+
+ private:
+  harness::ControlBinder<Model, pins::Top> ctrl_;  // the register port
+  Streams& streams_;
+  harness::AxisBinder<Model, pins::In, pins::Out> axis_;
+  CounterPort<Model> counters_;
+  harness::Core<Model, TinyDnnStatus, pins::Top> core_;
+  bool sample_timeline_;
+  std::unique_ptr<timeline::Timeline> timeline_;
+  std::unique_ptr<timeline::TimelinePort<Model, TimelineProbe>> timeline_port_;
+};
+
+}  // namespace model
+
+template <class Model>
+const TinyDnnCore::Build& TinyDnnCoreOver<Model>::build() {
+  static const TinyDnnCore::Build b{harness::VariantOf<Model>::kVariant, &model::ImplOver<Model>::make};
+  return b;
+}
+
+}  // namespace cosim::tb::tinydnn
