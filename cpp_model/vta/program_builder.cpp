@@ -76,28 +76,34 @@ const DramRegion& DramLayout::find(const std::string& name) const {
 }
 
 void write_region(std::vector<uint8_t>& dram, const DramRegion& region, const void* data, uint64_t bytes,
-                  uint64_t offset_bytes) {
+                  uint64_t offset_bytes, uint64_t image_base) {
   if (offset_bytes + bytes > region.bytes()) {
     throw InputError("DRAM region '" + region.name + "': writing " + std::to_string(bytes) + " bytes at offset " +
                      std::to_string(offset_bytes) + " overflows its " + std::to_string(region.bytes()) + " bytes");
   }
-  const uint64_t at = region.byte_addr + offset_bytes;
-  if (at + bytes > dram.size()) {
+  if (region.byte_addr < image_base || region.byte_addr + offset_bytes + bytes > image_base + dram.size()) {
     throw InputError("DRAM region '" + region.name + "' lies outside the image of " + std::to_string(dram.size()) +
-                     " bytes");
+                     " bytes from address " + std::to_string(image_base));
   }
+  const uint64_t at = region.byte_addr - image_base + offset_bytes;
   if (bytes) std::memcpy(&dram[at], data, bytes);
 }
 
-void place(const BuiltProgram& p, std::vector<uint8_t>& dram) {
+void place(const BuiltProgram& p, std::vector<uint8_t>& dram, uint64_t image_base) {
+  if ((!p.insns.empty() && p.insn_region.byte_addr < image_base) ||
+      (!p.uops.empty() && p.uop_region.byte_addr < image_base)) {
+    throw std::logic_error("place: the program lies below the image's base address");
+  }
   const uint64_t need = std::max(p.insn_region.byte_addr + p.insns.size() * kInsnBytes,
                                  p.uop_region.byte_addr + p.uops.size() * kUopBytes);
-  if (dram.size() < need) dram.resize(need, 0);
+  if (image_base + dram.size() < need) dram.resize(need - image_base, 0);
   const std::vector<uint8_t> ib = to_bytes(p.insns);
-  if (!ib.empty()) std::memcpy(&dram[p.insn_region.byte_addr], ib.data(), ib.size());
+  if (!ib.empty()) std::memcpy(&dram[p.insn_region.byte_addr - image_base], ib.data(), ib.size());
   for (std::size_t i = 0; i < p.uops.size(); ++i) {
     const uint32_t w = encode_uop(p.uops[i]);
-    for (int b = 0; b < 4; ++b) dram[p.uop_region.byte_addr + 4 * i + b] = static_cast<uint8_t>(w >> (8 * b));
+    for (int b = 0; b < 4; ++b) {
+      dram[p.uop_region.byte_addr - image_base + 4 * i + b] = static_cast<uint8_t>(w >> (8 * b));
+    }
   }
 }
 

@@ -45,26 +45,30 @@ struct DramRegion {
 // size (WGT to 256 bytes, ACC to 64, ...) and at least to 16 bytes.
 class DramLayout {
  public:
-  explicit DramLayout(uint64_t base_addr = 0) : next_(base_addr) {}
+  explicit DramLayout(uint64_t base_addr = 0) : base_(base_addr), next_(base_addr) {}
   DramRegion alloc(const std::string& name, MemType type, uint64_t elements);
   // Raw bytes (e.g. the instruction stream); `type` only documents the use.
   DramRegion alloc_bytes(const std::string& name, uint64_t bytes, uint64_t align = 16);
-  uint64_t size() const { return next_; }
+  uint64_t size() const { return next_; }  // the end address of the last region
+  uint64_t base() const { return base_; }
   const std::vector<DramRegion>& regions() const { return regions_; }
   // Throws std::out_of_range for an unknown name.
   const DramRegion& find(const std::string& name) const;
-  // A zeroed image covering every region.
-  std::vector<uint8_t> make_image() const { return std::vector<uint8_t>(next_, 0); }
+  // A zeroed image covering every region, from base(): a layout placed high
+  // in DRAM (a network's later layers) gets no image of the bytes below it.
+  std::vector<uint8_t> make_image() const { return std::vector<uint8_t>(next_ - base_, 0); }
 
  private:
+  uint64_t base_;
   uint64_t next_;
   std::vector<DramRegion> regions_;
 };
 
 // Copies bytes into a region of the image (throws cosim::InputError when they
 // do not fit the region or the image).
+// `dram` holds the image from address `image_base` (DramLayout::make_image).
 void write_region(std::vector<uint8_t>& dram, const DramRegion& region, const void* data, uint64_t bytes,
-                  uint64_t offset_bytes = 0);
+                  uint64_t offset_bytes = 0, uint64_t image_base = 0);
 
 // ---- program builder --------------------------------------------------------
 struct Pad {
@@ -95,7 +99,7 @@ struct BuiltProgram {
 
 // Writes the instruction stream and the micro-ops into the image, growing it
 // when needed.
-void place(const BuiltProgram& program, std::vector<uint8_t>& dram);
+void place(const BuiltProgram& program, std::vector<uint8_t>& dram, uint64_t image_base = 0);
 
 class ProgramBuilder {
  public:

@@ -1,5 +1,9 @@
 #include "cosim/scoring.hpp"
 
+#include <string>
+#include <unordered_map>
+#include <vector>
+
 #include "common/text.hpp"
 #include "cosim/number_text.hpp"
 #include "cosim/output_format.hpp"
@@ -75,12 +79,25 @@ json mismatch_map_json(const Tensor& expected, const Tensor& actual) {
           {"row_step", mm.row_step},     {"col_step", mm.col_step},     {"counts", mm.counts}};
 }
 
+// The workload's references of each check, in the workload's order (a
+// network over many inputs has thousands of checks: one lookup each).
+using ReferencesByCheck = std::unordered_map<std::string, std::vector<const Reference*>>;
+
+ReferencesByCheck references_by_check(const Workload* workload) {
+  ReferencesByCheck by_check;
+  if (workload == nullptr) return by_check;
+  for (const Reference& r : workload->references) by_check[r.check].push_back(&r);
+  return by_check;
+}
+
 // Distance of this output to each reference semantics of the workload.
-json distances_json(const CheckCapture& c, const Workload* workload) {
+json distances_json(const CheckCapture& c, const Workload* workload, const ReferencesByCheck& references) {
   json dist = json::array();
   if (workload == nullptr) return dist;
-  for (const Reference& r : workload->references) {
-    if (r.check != c.desc.name) continue;
+  const auto found = references.find(c.desc.name);
+  if (found == references.end()) return dist;
+  for (const Reference* ref : found->second) {
+    const Reference& r = *ref;
     const Distance d = distance(r.semantics, r.tensor, c.actual);
     json jd = {{"reference", d.reference}, {"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff},
                {"elements", d.elements}, {"histogram", d.histogram}};
@@ -106,8 +123,8 @@ json list_mismatches(const Comparison& cmp, Scores& scores) {
   return first;
 }
 
-void score_check(const CheckCapture& c, const Workload* workload, std::size_t max_report, const WriteLog& log,
-                 Scores& scores) {
+void score_check(const CheckCapture& c, const Workload* workload, const ReferencesByCheck& references,
+                 std::size_t max_report, const WriteLog& log, Scores& scores) {
   const Comparison cmp = compare_check(c, max_report, log);
   scores.mismatches += cmp.mismatches;
   scores.elements += cmp.elements;
@@ -122,7 +139,7 @@ void score_check(const CheckCapture& c, const Workload* workload, std::size_t ma
     jc["weak"] = nullptr;
   }
   if (cmp.mismatches > 0) jc["mismatch_map"] = mismatch_map_json(c.expected, c.actual);
-  jc["distance"] = distances_json(c, workload);
+  jc["distance"] = distances_json(c, workload, references);
   if (workload != nullptr && workload->output_format) {
     jc["output_format"] = format_distance(*workload, c.desc.name, c.expected, c.actual);
   }
@@ -158,7 +175,8 @@ void score_register_checks(const std::vector<RegCheck>& reg_checks, Scores& scor
 
 Scores score_checks(const PlayResult& play, const Workload* workload, std::size_t max_report, const WriteLog& log) {
   Scores scores;
-  for (const CheckCapture& c : play.checks) score_check(c, workload, max_report, log, scores);
+  const ReferencesByCheck references = references_by_check(workload);
+  for (const CheckCapture& c : play.checks) score_check(c, workload, references, max_report, log, scores);
   scores.distances = distances_by_check(scores.checks);
   score_register_checks(play.reg_checks, scores);
   return scores;

@@ -33,13 +33,6 @@ int64_t top1(const Tensor& t) {
   return std::max_element(p, p + t.numel()) - p;
 }
 
-const CheckCapture* capture_of(const SimOutcome& run, const std::string& check) {
-  for (const auto& pc : run.play.checks) {
-    if (pc.desc.name == check) return &pc;
-  }
-  return nullptr;
-}
-
 // "ops 0-11" / "ops 0, 2-4": the indices as ranges.
 std::string op_ranges(const std::vector<std::size_t>& ops) {
   std::string s;
@@ -92,6 +85,7 @@ ModelReport::ModelReport(const ModelTargetBase& target, const Workload& w, const
       out_(out),
       delegate_(!run.networks.empty()),
       per_input_(run.batched ? layers_.size() : layers_.size() / std::max<std::size_t>(1, run.networks.size())) {
+  for (const CheckCapture& pc : out_.play.checks) captures_.emplace(pc.desc.name, &pc);  // the first of a name
   m_.macs = w.macs;
   std::string head = left("op", 5) + left("type", 18) + left("shapes", 40) + right("exact", 7) + right("where", 9);
   for (const Column& c : columns_) head += right(c.name, c.width);
@@ -103,7 +97,7 @@ ModelReport::ModelReport(const ModelTargetBase& target, const Workload& w, const
 
 std::vector<const CheckCapture*> ModelReport::captures(const ReplayedLayer& l) const {
   std::vector<const CheckCapture*> out;
-  for (const LayerCheck& c : l.layer.checks) out.push_back(capture_of(out_, c.name));
+  for (const LayerCheck& c : l.layer.checks) out.push_back(capture_of(c.name));
   return out;
 }
 
@@ -169,6 +163,11 @@ void ModelReport::not_run_lines() {
   }
 }
 
+const CheckCapture* ModelReport::capture_of(const std::string& check) const {
+  const auto it = captures_.find(check);
+  return it == captures_.end() ? nullptr : it->second;
+}
+
 // mode delegate with several inputs: per DUT operator, the spread of its
 // distance to each reference over the inputs (the drift distribution).
 void ModelReport::drift_over_inputs() {
@@ -178,7 +177,7 @@ void ModelReport::drift_over_inputs() {
     std::map<std::string, std::pair<std::vector<double>, double>> by_sem;  // semantics -> exact %s, max |diff|
     for (std::size_t k = i; k < layers_.size(); k += per_input_) {
       for (const LayerCheck& c : layers_[k]->layer.checks) {
-        const CheckCapture* cap = capture_of(out_, c.name);
+        const CheckCapture* cap = capture_of(c.name);
         if (cap == nullptr) continue;
         // A batched layer's check holds every input: its rows, input by input.
         const std::size_t parts = run_.batched ? run_.networks.size() : 1;

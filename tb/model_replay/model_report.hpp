@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -47,6 +48,9 @@ class ModelReport {
   const LayerList layers_;
   const std::vector<Column> columns_;
   const SimOutcome& out_;
+  // out_'s captures by check name (a network over many inputs has thousands).
+  std::unordered_map<std::string, const CheckCapture*> captures_;
+  const CheckCapture* capture_of(const std::string& check) const;
   const bool delegate_;
   // With several inputs the table shows the first input's layers; the drift
   // over all of them follows it.

@@ -329,11 +329,11 @@ void write_operands(CompiledProgram& cp, const AddRegions& regions, const AddPla
   if (plan.gemm) {
     const std::vector<int8_t> sel = add_operands::selector_entries();
     const std::vector<int8_t> wgt = add_operands::pack(va, vb).value();  // every code splits
-    write_region(cp.dram, regions.selectors, sel.data(), sel.size());
-    write_region(cp.dram, regions.operands, wgt.data(), wgt.size());
+    cp.write(regions.selectors, sel.data(), sel.size());
+    cp.write(regions.operands, wgt.data(), wgt.size());
   } else {
-    write_int32_region(cp.dram, regions.a, va);
-    write_int32_region(cp.dram, regions.b, vb);
+    cp.write_int32(regions.a, va);
+    cp.write_int32(regions.b, vb);
   }
 }
 

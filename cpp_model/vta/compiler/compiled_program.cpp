@@ -10,11 +10,12 @@
 
 namespace cosim::vta {
 
-void write_int32_region(std::vector<uint8_t>& dram, const DramRegion& region, const std::vector<int32_t>& values) {
+void write_int32_region(std::vector<uint8_t>& dram, const DramRegion& region, const std::vector<int32_t>& values,
+                        uint64_t image_base) {
   std::vector<uint8_t> bytes(values.size() * 4);
   for (std::size_t i = 0; i < values.size(); ++i)
     for (int k = 0; k < 4; ++k) bytes[4 * i + k] = static_cast<uint8_t>(static_cast<uint32_t>(values[i]) >> (8 * k));
-  write_region(dram, region, bytes.data(), bytes.size());
+  write_region(dram, region, bytes.data(), bytes.size(), 0, image_base);
 }
 
 uint64_t CompiledProgram::compute_load_cycles() const {
@@ -39,12 +40,6 @@ RawProgram CompiledProgram::raw() const {
   RawProgram r{std::vector<uint8_t>(image_base, 0), insn_addr, insn_count};
   r.dram.insert(r.dram.end(), dram.begin(), dram.end());
   return r;
-}
-
-void CompiledProgram::start_image_at(uint64_t base) {
-  if (base > dram.size()) throw std::logic_error("start_image_at: base past the image");
-  dram.erase(dram.begin(), dram.begin() + static_cast<std::ptrdiff_t>(base));
-  image_base = base;
 }
 
 Tensor CompiledProgram::extract_output(const std::vector<uint8_t>& image) const {

@@ -90,7 +90,8 @@ struct WorkUnit {
 };
 
 // Writes int32 values (ACC elements' lanes) into a region, little-endian.
-void write_int32_region(std::vector<uint8_t>& dram, const DramRegion& region, const std::vector<int32_t>& values);
+void write_int32_region(std::vector<uint8_t>& dram, const DramRegion& region, const std::vector<int32_t>& values,
+                        uint64_t image_base = 0);
 
 struct CompiledProgram {
   std::string op;                       // "conv2d" or "add"
@@ -135,8 +136,13 @@ struct CompiledProgram {
   uint64_t compute_load_cycles() const;
   // An image from address 0 (zeros below image_base).
   RawProgram raw() const;
-  // Drops the image's bytes below `base` (the compilers build it from 0).
-  void start_image_at(uint64_t base);
+  // Writes into `dram` (from image_base) at a region of `layout`.
+  void write(const DramRegion& region, const void* data, uint64_t bytes) {
+    write_region(dram, region, data, bytes, 0, image_base);
+  }
+  void write_int32(const DramRegion& region, const std::vector<int32_t>& values) {
+    write_int32_region(dram, region, values, image_base);
+  }
   // One line per instruction: "<index>: <disassembly>  ; <unit of work>".
   std::string listing() const;
 };

@@ -770,17 +770,17 @@ void Conv2dProgramWriter::finish() {
 void Conv2dProgramWriter::write_dram_data() {
   if (!opt_.input_addr) {
     const std::vector<uint8_t> xin = pack_activations(input_);
-    write_region(cp_.dram, r_in_, xin.data(), xin.size());
+    cp_.write(r_in_, xin.data(), xin.size());
   }
   const std::vector<uint8_t> xw = group_weights(pack_weights(filter_), g_, nob_);
-  write_region(cp_.dram, r_w_, xw.data(), xw.size());
+  cp_.write(r_w_, xw.data(), xw.size());
   if (trim_params_) {
     std::vector<int32_t> kept;
     for (int64_t ob = 0; ob < g_.ob; ++ob)
       kept.insert(kept.end(), par_.begin() + (ob * ps_) * kBlock, par_.begin() + (ob * ps_ + dram_ps_) * kBlock);
     par_ = std::move(kept);
   }
-  write_int32_region(cp_.dram, r_p_, par_);
+  cp_.write_int32(r_p_, par_);
 }
 
 std::string Conv2dProgramWriter::describe_tiling() const {

@@ -23,12 +23,13 @@ BuiltProgram close_program(ProgramBuilder& b, CompiledProgram& cp, DramLayout& l
     throw InputError(who + ": the program and data need " + std::to_string(layout.size()) +
                      " bytes of DRAM, more than the DRAM limit " + std::to_string(dram_limit));
   cp.dram = layout.make_image();
+  cp.image_base = layout.base();
   return bp;
 }
 
 void adopt_program(CompiledProgram& cp, const BuiltProgram& bp, uint64_t dram_base) {
-  place(bp, cp.dram);
-  cp.start_image_at(dram_base);
+  if (cp.image_base != dram_base) throw std::logic_error("adopt_program: the image starts elsewhere than dram_base");
+  place(bp, cp.dram, cp.image_base);
   cp.insns = bp.insns;
   cp.insn_bytes = bp.insn_bytes();
   cp.insn_addr = bp.insn_region.byte_addr;

@@ -14,14 +14,15 @@ namespace cosim::vta {
 // Ends the stream and builds it: pops the store->compute tokens not consumed
 // yet (a COMPUTE no-op carries each), appends FINISH, notes a "drain and
 // finish" work unit for what that emitted, builds into `layout` and puts the
-// layout's image in `cp.dram` for the data. cosim::InputError "<who>: the
+// layout's image (from its base address) in `cp.dram` for the data. cosim::InputError "<who>: the
 // program and data need N bytes of DRAM, more than the DRAM limit L" when the
 // layout outgrows `dram_limit`.
 BuiltProgram close_program(ProgramBuilder& b, CompiledProgram& cp, DramLayout& layout, int64_t store_tokens_left,
                            uint64_t dram_limit, const std::string& who);
 
 // Places the instructions and uops into `cp.dram` (the data already
-// written), drops the image below `dram_base` and records the stream in `cp`.
+// written; the image starts at `dram_base`, as close_program made it) and
+// records the stream in `cp`.
 void adopt_program(CompiledProgram& cp, const BuiltProgram& bp, uint64_t dram_base);
 
 // The work unit of flat chunk k (blocks e0 .. e0+len-1 of an output of

@@ -102,14 +102,14 @@ CompiledProgram compile_impl(const Tensor& a, const Tensor& b, const ops::AddPar
   }
   const BuiltProgram bp = close_program(bld, cp, layout, k - s2c_popped, opt.dram_limit, "VTA add compiler");
   if (tp != nullptr) {
-    write_int32_region(cp.dram, ra, tflite_rescale_broadcast(a, shape, blocks * kBlock, tp->input1_zero_point,
+    cp.write_int32(ra, tflite_rescale_broadcast(a, shape, blocks * kBlock, tp->input1_zero_point,
                                                              tp->input1_multiplier, tp->left_shift, tp->rounding));
-    write_int32_region(cp.dram, rb, tflite_rescale_broadcast(b, shape, blocks * kBlock, tp->input2_zero_point,
+    cp.write_int32(rb, tflite_rescale_broadcast(b, shape, blocks * kBlock, tp->input2_zero_point,
                                                              tp->input2_multiplier, tp->left_shift, tp->rounding));
     std::vector<int32_t> par;
     for (std::size_t j = 0; j < rq.vectors.size(); ++j)
       for (int lane = 0; lane < kBlock; ++lane) par.push_back(rq.vector_value(j, 0));
-    write_int32_region(cp.dram, rp, par);
+    cp.write_int32(rp, par);
   }
   adopt_program(cp, bp, opt.dram_base);
 

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include "common/error.hpp"
@@ -124,6 +126,33 @@ TEST(VtaBuilder, LayoutAlignsRegionsByElementSize) {
   std::vector<uint8_t> img = layout.make_image();
   const uint8_t bytes[4] = {1, 2, 3, 4};
   EXPECT_THROW(write_region(img, a, bytes, 4, 46), InputError);  // past the region
+}
+
+// A layout placed high in DRAM (a network's later layer) has an image of
+// its own regions only, written and placed at addresses less the base.
+TEST(VtaBuilder, ImageStartsAtTheLayoutBase) {
+  constexpr uint64_t kBase = 1u << 20;
+  DramLayout layout(kBase);
+  const DramRegion a = layout.alloc("a", MemType::kInp, 2);  // two 16-byte INP elements
+  ASSERT_EQ(a.byte_addr, kBase);
+  std::vector<uint8_t> img = layout.make_image();
+  EXPECT_EQ(img.size(), 32u);
+  std::vector<uint8_t> bytes(32);
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i + 1);
+  write_region(img, a, bytes.data(), bytes.size(), 0, kBase);
+  EXPECT_EQ(img[0], 1u);
+  EXPECT_EQ(img[31], 32u);
+  // Read as an image from address 0, the region lies past its end.
+  EXPECT_THROW(write_region(img, a, bytes.data(), bytes.size()), InputError);
+  ProgramBuilder b;
+  b.finish();
+  const BuiltProgram p = b.build(layout);
+  ASSERT_GE(p.insn_region.byte_addr, kBase + 32);
+  place(p, img, kBase);
+  EXPECT_EQ(img.size(), p.insn_region.byte_addr + p.insns.size() * kInsnBytes - kBase);
+  const std::vector<uint8_t> insn = to_bytes(p.insns);
+  EXPECT_TRUE(std::equal(insn.begin(), insn.end(), img.begin() + static_cast<std::ptrdiff_t>(p.insn_region.byte_addr - kBase)));
+  EXPECT_EQ(img[0], 1u);  // the data stays where it was written
 }
 
 TEST(VtaBuilder, MatmulProgramOnTheModel) {
