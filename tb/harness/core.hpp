@@ -5,8 +5,10 @@
 // harness, TLM wrapper and RTL unit test clocks its model through it:
 //   - reset: the binding's reset port held active for its cycles, then
 //     released; not counted, not dumped; only the reset binders (a control
-//     port's idle bus, given to the constructor) drive their pins. A binding
-//     with no reset cycles leaves reset to the test;
+//     port's idle bus, given to the constructor) drive their pins. Zero reset
+//     cycles: asserted and released with the clock low, no edge (an
+//     asynchronous reset); a binding with no reset port (ModuleBinding)
+//     leaves reset to the test;
 //   - the clock loop: per cycle, every binder's drive(); falling-edge eval;
 //     every binder's sample(); rising-edge eval; RTL assertion check;
 //     every binder's update(); the after-cycle hook (the TLM wrapper's time);
@@ -76,6 +78,12 @@ struct WatchOf<Status, std::void_t<typename Status::Watch>> {
 template <class Status>
 using HasWatch = std::negation<std::is_same<typename WatchOf<Status>::type, NoWatch>>;
 
+// Whether binding `Pins` names a reset port (a ModuleBinding need not).
+template <class Pins, class Model, class = void>
+struct HasResetPin : std::false_type {};
+template <class Pins, class Model>
+struct HasResetPin<Pins, Model, std::void_t<decltype(Pins::reset(std::declval<Model&>()))>> : std::true_type {};
+
 template <class Model, class Status, class Pins>
 class Core {
  public:
@@ -101,7 +109,7 @@ class Core {
     before_model_destruction(*ctx_);
     wave_->close();
     m_->final();
-    write_rtl_coverage(*ctx_, dut_.c_str());
+    write_rtl_coverage(*ctx_, coverage_name_.c_str());
   }
   Core(const Core&) = delete;
   Core& operator=(const Core&) = delete;
@@ -109,6 +117,13 @@ class Core {
   Model& model() { return *m_; }
   const Model& model() const { return *m_; }
   const std::string& dut() const { return dut_; }
+  // The model's context, for a test's run-time switches (assertOn,
+  // fatalOnError): an RTL unit test of behaviour outside a module's contract.
+  VerilatedContext& context() { return *ctx_; }
+  // The name the coverage dump goes under (<name>-<pid>-<n>.dat, merged per
+  // name by scripts/coverage.sh); `dut` unless set: a module tested alone
+  // names the accelerator it belongs to, so its counters count there.
+  void set_coverage_name(std::string name) { coverage_name_ = std::move(name); }
 
   // Binders are clocked in the order added, after the reset binders.
   void add_port(Port<Model>& p) {
@@ -129,9 +144,7 @@ class Core {
     Model& m = *m_;
     for (Port<Model>* p : ports_) p->drive(m);
     const uint64_t t = time();
-    Verilated::threadContextp(ctx_.get());  // a failing assertion's $stop counts on the thread's context: this one
-    Pins::clock(m) = 0;
-    m.eval();
+    settle();  // the falling edge
     if (timeline_) wave_->sample(t, 0);
     for (Port<Model>* p : ports_) p->sample(m, t);
     Pins::clock(m) = 1;
@@ -142,6 +155,15 @@ class Core {
     check_rtl_assertions(*ctx_, dut_.c_str(), cycles_);
     for (Port<Model>* p : updaters_) p->update(m, t);
     if (after_cycle_) after_cycle_();
+  }
+
+  // The clock low and the model evaluated, no edge: the combinational
+  // outputs for inputs a test changed between cycles (a module's own reset,
+  // an idle check that reads outputs following the next cycle's inputs).
+  void settle() {
+    Verilated::threadContextp(ctx_.get());  // a failing assertion's $stop counts on the thread's context: this one
+    Pins::clock(*m_) = 0;
+    m_->eval();
   }
 
   bool done() const { return Status::done(*m_); }
@@ -208,9 +230,11 @@ class Core {
 
  private:
   void reset() {
+    static_assert(HasResetPin<Pins, Model>::value || Pins::kResetCycles == 0,
+                  "a binding with reset cycles names its reset port");
     Model& m = *m_;
     for (Port<Model>* p : ports_) p->drive(m);  // the reset binders only: added before
-    if constexpr (Pins::kResetCycles == 0) {
+    if constexpr (!HasResetPin<Pins, Model>::value) {
       Pins::clock(m) = 0;  // a binding without reset (ModuleBinding): the test resets the module
     } else {
       Pins::reset(m) = Pins::kResetActiveLow ? 0 : 1;
@@ -228,6 +252,7 @@ class Core {
   }
 
   std::string dut_;
+  std::string coverage_name_ = dut_;
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<wave::WaveTracer<Model>> wave_;  // before the model: it switches tracing on
   std::unique_ptr<Model> m_;

@@ -4,8 +4,16 @@
 //   struct Pins : harness::ModuleBinding { COSIM_PIN(clock, clk_i) };
 //   harness::Core<Vmodule, harness::NeverDone, Pins> core("TOP");
 //
-// and resets the module itself (no reset cycles: the core only holds the
-// clock low before the first cycle); no control port, no interrupt.
+// and resets the module itself (no reset port: the core only holds the
+// clock low before the first cycle); no control port, no interrupt. A test
+// that leaves its module's reset to the core names the port too,
+//
+//   struct Pins : harness::ModuleBinding {
+//     COSIM_PIN(clock, clk_i)
+//     COSIM_PIN(reset, rst_ni)
+//     static constexpr bool kResetActiveLow = true;
+//     static constexpr int kResetCycles = 0;  // 0: asserted and released with no clock edge
+//   };
 #pragma once
 
 #include <string>

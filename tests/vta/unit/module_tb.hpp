@@ -1,10 +1,11 @@
-// One Verilated VTA engine under test: its own context and model, the
-// coverage dump when it goes, and the reset the engines share. The engine
-// testbenches (ComputeTb, LoadTb, StoreTb) derive from it and model the
-// engine's surroundings.
+// One Verilated VTA engine under test, clocked by the harness's clock loop
+// (harness::Core over a ModuleBinding with the engine's reset): the engine
+// testbenches (ComputeTb, LoadTb, StoreTb) derive from ModuleTb and are the
+// binder of the engine's surroundings, driving its inputs before the
+// falling-edge eval and modelling what the rising edge takes from its
+// outputs. The instruction queue is a binder of its own, which also holds
+// the engine's inputs at rest through reset.
 #pragma once
-
-#include "verilated.h"
 
 #include <cstdint>
 #include <deque>
@@ -12,52 +13,66 @@
 #include <stdexcept>
 #include <string>
 
-#include "coverage/rtl_coverage.hpp"
+#include "harness/core.hpp"
+#include "harness/module_binding.hpp"
+#include "harness/port.hpp"
 #include "unit_util.hpp"
 
 namespace vta_unit {
 
-template <class Model>
-struct ModuleTb {
-  VerilatedContext ctx;
-  Model dut{&ctx};
+namespace harness = cosim::tb::harness;
 
+// The engines' clock and active-low reset, held for `ResetCycles` edges
+// (0: released again with no edge).
+template <int ResetCycles>
+struct EnginePins : harness::ModuleBinding {
+  COSIM_PIN(clock, clk_i)
+  COSIM_PIN(reset, rst_ni)
+  static constexpr bool kResetActiveLow = true;
+  static constexpr int kResetCycles = ResetCycles;
+};
+
+// The engine's instruction queue: the oldest instruction offered, popped when
+// the engine takes it; no clear, no halt. Empty through reset.
+template <class Model>
+class InsnQueuePort final : public harness::Port<Model> {
+ public:
+  explicit InsnQueuePort(std::deque<Insn>& queue) : queue_(queue) {}
+  void drive(Model& m) override {
+    m.clr_i = 0;
+    m.halt_i = 0;
+    m.insn_valid_i = !queue_.empty();
+    if (!queue_.empty()) put_insn(m.insn_i, queue_.front());
+  }
+  void sample(const Model& m, uint64_t) override {
+    if (m.insn_ready_o) queue_.pop_front();
+  }
+
+ private:
+  std::deque<Insn>& queue_;
+};
+
+template <class Model, class Pins>
+struct ModuleTb : harness::Port<Model> {
   std::deque<Insn> queue;  // instructions offered to the engine, oldest first
   std::mt19937 rng;        // the surroundings' random stalls
-  uint64_t cycle = 0;      // clock edges since reset
+  InsnQueuePort<Model> insn_port{queue};
+  harness::Core<Model, harness::NeverDone, Pins> core;
+  Model& dut = core.model();
 
-  explicit ModuleTb(uint32_t seed) : rng(seed) {}
+  // `engine` names the model and the engine in messages; its coverage counts
+  // for the accelerator, vta.
+  ModuleTb(uint32_t seed, const char* engine) : rng(seed), core(engine, nullptr, {&insn_port}) {
+    core.set_coverage_name("vta");
+    core.add_port(*this);
+  }
   ModuleTb(const ModuleTb&) = delete;
   ModuleTb& operator=(const ModuleTb&) = delete;
-  ~ModuleTb() {
-    // Verilator 5.006 unregisters the model's scopes (--assert) from the
-    // thread's current context: make that ours, not a destroyed one.
-    Verilated::threadContextp(&ctx);
-    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
-  }
 
-  // Reset asserted with the clock low and no instruction offered.
-  void hold_reset() {
-    dut.clk_i = 0;
-    dut.rst_ni = 0;
-    dut.clr_i = 0;
-    dut.halt_i = 0;
-    dut.insn_valid_i = 0;
-    dut.eval();
-  }
-  // The same, then released.
-  void reset() {
-    hold_reset();
-    dut.rst_ni = 1;
-    dut.eval();
-  }
+  uint64_t cycles() const { return core.cycles(); }  // clock edges since reset
+  // One clock cycle of the engine and its surroundings.
+  void step() { core.cycle(); }
 
-  // Start of a cycle: the clock low and the queue's oldest instruction offered.
-  void offer_insn() {
-    dut.clk_i = 0;
-    dut.insn_valid_i = !queue.empty();
-    if (!queue.empty()) put_insn(dut.insn_i, queue.front());
-  }
   // True with probability p (never for 0): a handshake the surroundings
   // hold off this cycle.
   bool stalls(double p) {
@@ -65,21 +80,21 @@ struct ModuleTb {
     return p > 0.0 && u01(rng) < p;
   }
 
-  // Clocks the engine (`step()`: one cycle of the testbench, counting
-  // `cycle`) until its instruction queue is drained, the engine shows
-  // EngIdle and `idle()` holds for the rest of its surroundings; throws
-  // naming `engine` after `max_cycles`.
-  template <class Step, class Idle>
-  void run_until_idle(Step step, Idle idle, uint64_t max_cycles, const char* engine) {
-    const uint64_t end = cycle + max_cycles;
-    while (cycle < end) {
+  // Clocks the engine until its instruction queue is drained, the engine
+  // shows EngIdle and `idle()` holds for the rest of its surroundings;
+  // throws naming the engine after `max_cycles`.
+  template <class Idle>
+  void run_until_idle(Idle idle, uint64_t max_cycles) {
+    const uint64_t end = cycles() + max_cycles;
+    while (cycles() < end) {
       step();
-      dut.clk_i = 0;
+      // state_o follows insn_valid_i combinationally: show it the queue as
+      // the next cycle will offer it.
       dut.insn_valid_i = !queue.empty();
-      dut.eval();
+      core.settle();
       if (queue.empty() && dut.state_o == 0 /* EngIdle */ && idle()) return;
     }
-    throw std::runtime_error(std::string(engine) + " did not go idle within " + std::to_string(max_cycles) + " cycles");
+    throw std::runtime_error(core.dut() + " did not go idle within " + std::to_string(max_cycles) + " cycles");
   }
 };
 

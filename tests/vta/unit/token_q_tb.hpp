@@ -1,21 +1,41 @@
-// vta_token_q alone (Verilated with --assert), clocked from a test: reset on
-// construction, then one clock edge per step() with the given inputs. The
-// context time is the cycle number; a failed assertion becomes an
-// RtlAssertionError naming that cycle (tb/rtl_assert), or aborts the
-// process, or is not checked at all (see Checks).
+// vta_token_q alone (Verilated with --assert), clocked by the harness's clock
+// loop (harness::Core): reset on construction, then one clock cycle per
+// step() with the given inputs. The context time is the cycle number; a
+// failed assertion becomes an RtlAssertionError naming that cycle
+// (tb/rtl_assert), or aborts the process, or is not checked at all (see
+// Checks).
 #pragma once
 
 #include <cstdint>
 
-#include "Vvta_token_q.h"
-#include "verilated.h"
+#include "harness/core.hpp"
+#include "harness/module_binding.hpp"
+#include "harness/port.hpp"
 
-#include "coverage/rtl_coverage.hpp"
-#include "rtl_assert/rtl_assert.hpp"
+#include "Vvta_token_q.h"
 
 namespace vta_unit {
 
 constexpr uint32_t kTokenMax = 65535;  // 2^TokenCountWidth - 1 (vta_pkg)
+
+// The queue's clock and active-low reset, released again with no clock edge.
+struct TokenQPins : cosim::tb::harness::ModuleBinding {
+  COSIM_PIN(clock, clk_i)
+  COSIM_PIN(reset, rst_ni)
+  static constexpr bool kResetActiveLow = true;
+  static constexpr int kResetCycles = 0;
+};
+
+// The queue's inputs for the next cycle; all low through reset.
+struct TokenQInputs final : cosim::tb::harness::Port<Vvta_token_q> {
+  bool push = false, pop = false, clr = false;
+  void drive(Vvta_token_q& m) override {
+    m.push_i = push;
+    m.pop_i = pop;
+    m.clr_i = clr;
+  }
+  void sample(const Vvta_token_q&, uint64_t) override {}
+};
 
 struct TokenQTb {
   enum class Checks {
@@ -24,45 +44,26 @@ struct TokenQTb {
     kOff,    // switched off at run time, for tests of behaviour outside the contract
   };
 
-  VerilatedContext ctx;
-  Vvta_token_q dut{&ctx};
-  uint64_t cycle = 0;  // clock edges since reset
+  TokenQInputs inputs;
+  // "token_q" names the DUT in assertion failures; the coverage counts for vta.
+  cosim::tb::harness::Core<Vvta_token_q, cosim::tb::harness::NeverDone, TokenQPins> core{"token_q", nullptr, {&inputs}};
+  Vvta_token_q& dut = core.model();
 
   explicit TokenQTb(Checks checks) {
-    if (checks == Checks::kThrow) cosim::tb::catch_rtl_assertions(ctx);
-    if (checks == Checks::kOff) ctx.assertOn(false);
-    dut.clk_i = 0;
-    dut.rst_ni = 0;
-    dut.clr_i = 0;
-    dut.push_i = 0;
-    dut.pop_i = 0;
-    dut.eval();
-    dut.rst_ni = 1;
-    dut.eval();
-  }
-  ~TokenQTb() {
-    cosim::tb::before_model_destruction(ctx);
-    cosim::tb::write_rtl_coverage(ctx, "vta");  // coverage builds only
+    core.set_coverage_name("vta");
+    if (checks == Checks::kAbort) core.context().fatalOnError(true);  // the core catches them otherwise
+    if (checks == Checks::kOff) core.context().assertOn(false);
   }
 
-  // One clock edge with the given inputs, as the harness clocks a DUT;
-  // returns with the post-edge outputs and the inputs back at 0.
+  uint64_t cycles() const { return core.cycles(); }  // clock edges since reset
+
+  // One clock cycle with the given inputs, as the harness clocks a DUT;
+  // returns with the post-edge outputs.
   void step(bool push, bool pop, bool clr = false) {
-    dut.clk_i = 0;
-    dut.push_i = push;
-    dut.pop_i = pop;
-    dut.clr_i = clr;
-    dut.eval();
-    dut.clk_i = 1;
-    ctx.time(cycle + 1);
-    dut.eval();
-    ++cycle;
-    cosim::tb::check_rtl_assertions(ctx, "token_q", cycle);
-    dut.push_i = 0;
-    dut.pop_i = 0;
-    dut.clr_i = 0;
-    dut.clk_i = 0;
-    dut.eval();
+    inputs.push = push;
+    inputs.pop = pop;
+    inputs.clr = clr;
+    core.cycle();
   }
 };
 

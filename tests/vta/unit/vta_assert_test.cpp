@@ -89,7 +89,7 @@ TEST(VtaAssert, LegalTrafficRaisesNothing) {
   for (int i = 0; i < 20000; ++i) {
     const bool push = g() % 2 && ref < kTokenMax;
     const bool pop = g() % 2 && ref > 0;
-    ASSERT_NO_THROW(tb.step(push, pop)) << "cycle " << tb.cycle + 1;
+    ASSERT_NO_THROW(tb.step(push, pop)) << "cycle " << tb.cycles() + 1;
     ref += (push ? 1 : 0) - (pop ? 1 : 0);
   }
   EXPECT_EQ(tb.dut.count_o, ref);

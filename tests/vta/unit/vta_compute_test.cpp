@@ -263,7 +263,7 @@ TEST(VtaUnitCompute, TokensWaitConsumeAndPushAfterTheLastWrite) {
   for (int c = 0; c < 200 && !(tb.c2s_pushes && tb.queue.empty()); ++c) {
     const uint64_t before = tb.acc_writes;
     tb.step();
-    if (tb.acc_writes != before) last_write = tb.cycle - 1;
+    if (tb.acc_writes != before) last_write = tb.cycles() - 1;
   }
   tb.run();
   EXPECT_EQ(tb.l2c_tokens, 1) << "exactly one token consumed";
@@ -473,7 +473,7 @@ TEST(VtaUnitCompute, BackToBackInstructionsKeepTheirOwnOperation) {
     for (int n = 0; n < count; ++n) t.queue.push_back(alu_insn(Loop{}, kAdd, true, 1));
     t.run();
     EXPECT_EQ(t.acc[1][0], count);
-    return t.cycle;
+    return t.cycles();
   };
   const uint64_t c100 = cycles_for(100), c200 = cycles_for(200);
   EXPECT_LE(c200 - c100, 100u + 2u) << "per-instruction cost of back-to-back ALU instructions";
@@ -498,9 +498,9 @@ TEST(VtaUnitCompute, PushingInstructionsOverlapAndPushAfterTheirLastWrite) {
     const uint64_t before = tb.acc_writes;
     const int pushes = tb.c2s_pushes;
     tb.step();
-    if (tb.acc_writes != before && tb.acc_writes == 10) tenth_write = tb.cycle - 1;
-    if (tb.acc_writes != before) last_write = tb.cycle - 1;
-    if (tb.c2s_pushes != pushes) push_cycle = tb.cycle - 1;
+    if (tb.acc_writes != before && tb.acc_writes == 10) tenth_write = tb.cycles() - 1;
+    if (tb.acc_writes != before) last_write = tb.cycles() - 1;
+    if (tb.c2s_pushes != pushes) push_cycle = tb.cycles() - 1;
   }
   EXPECT_EQ(tb.c2s_pushes, 1);
   EXPECT_EQ(tb.c2l_pushes, 1);

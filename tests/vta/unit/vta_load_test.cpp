@@ -14,7 +14,6 @@
 #include "unit_util.hpp"
 
 #include "Vvta_load.h"
-#include "verilated.h"
 
 using namespace vta_unit;
 
@@ -23,7 +22,7 @@ namespace {
 constexpr uint32_t kInpDepth = 2048, kWgtDepth = 1024;
 constexpr uint8_t kSentinel = 0xa5;
 
-struct LoadTb : ModuleTb<Vvta_load> {
+struct LoadTb : ModuleTb<Vvta_load, EnginePins<0>> {
   std::vector<uint8_t> inp = std::vector<uint8_t>(kInpDepth * 16, kSentinel);
   std::vector<uint8_t> wgt = std::vector<uint8_t>(kWgtDepth * 256, kSentinel);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 20);
@@ -32,57 +31,52 @@ struct LoadTb : ModuleTb<Vvta_load> {
   int c2l_tokens = 0, l2c_pushes = 0, errors = 0, stall_cycles = 0;
   uint64_t writes = 0, requests = 0, last_write = 0, push_cycle = 0, bytes = 0, busy = 0;
 
-  LoadTb() : ModuleTb(5) {
+  LoadTb() : ModuleTb(5, "vta_load") {
     std::mt19937 g(77);
     for (auto& b : dram) b = static_cast<uint8_t>(g());
-    reset();
   }
 
-  void step() {
-    offer_insn();
-    dut.c2l_avail_i = c2l_tokens > 0;
-    dut.req_ready_i = !stalls(req_gap);
-    dut.rvalid_i = !beats.empty() && !stalls(r_gap);
-    if (dut.rvalid_i) put_bytes(dut.rdata_i, 0, beats.front().data(), 16);
-    dut.eval();
+  void drive(Vvta_load& m) override {
+    m.c2l_avail_i = c2l_tokens > 0;
+    m.req_ready_i = !stalls(req_gap);
+    m.rvalid_i = !beats.empty() && !stalls(r_gap);
+    if (m.rvalid_i) put_bytes(m.rdata_i, 0, beats.front().data(), 16);
+  }
 
-    if (dut.insn_ready_o) queue.pop_front();
-    if (dut.c2l_pop_o) {
+  void sample(const Vvta_load& m, uint64_t cycle) override {
+    if (m.c2l_pop_o) {
       if (--c2l_tokens < 0) throw std::runtime_error("popped a token that was not there");
     }
-    if (dut.l2c_push_o) ++l2c_pushes, push_cycle = cycle;
-    if (dut.err_o) ++errors;
-    if (dut.stall_o) ++stall_cycles;
-    if (dut.busy_o) ++busy;
-    bytes += dut.bytes_o;
-    if (dut.req_valid_o && dut.req_ready_i) {
+    if (m.l2c_push_o) ++l2c_pushes, push_cycle = cycle;
+    if (m.err_o) ++errors;
+    if (m.stall_o) ++stall_cycles;
+    if (m.busy_o) ++busy;
+    bytes += m.bytes_o;
+    if (m.req_valid_o && m.req_ready_i) {
       ++requests;
-      for (uint32_t b = 0; b < dut.req_beats_o; ++b) {
+      for (uint32_t b = 0; b < m.req_beats_o; ++b) {
         std::array<uint8_t, 16> beat{};
-        const uint64_t a = dut.req_addr_o + 16ull * b;
+        const uint64_t a = m.req_addr_o + 16ull * b;
         if (a + 16 > dram.size()) throw std::runtime_error("read beyond the test DRAM");
         for (int i = 0; i < 16; ++i) beat[i] = dram[a + i];
         beats.push_back(beat);
       }
     }
-    if (dut.rvalid_i && dut.rready_o) beats.pop_front();
-    if (dut.inp_we_o) {
+    if (m.rvalid_i && m.rready_o) beats.pop_front();
+    if (m.inp_we_o) {
       ++writes, last_write = cycle;
-      if (dut.inp_wmask_o & 1u) get_bytes(dut.inp_wdata_o, 0, &inp.at(dut.inp_waddr_o * 16u), 16);
+      if (m.inp_wmask_o & 1u) get_bytes(m.inp_wdata_o, 0, &inp.at(m.inp_waddr_o * 16u), 16);
     }
-    if (dut.wgt_we_o) {
+    if (m.wgt_we_o) {
       ++writes, last_write = cycle;
       for (unsigned c = 0; c < 16; ++c)
-        if ((dut.wgt_wmask_o >> c) & 1u) get_bytes(dut.wgt_wdata_o, 16 * c, &wgt.at(dut.wgt_waddr_o * 256u + 16 * c), 16);
+        if ((m.wgt_wmask_o >> c) & 1u) get_bytes(m.wgt_wdata_o, 16 * c, &wgt.at(m.wgt_waddr_o * 256u + 16 * c), 16);
     }
-    dut.clk_i = 1;
-    dut.eval();
-    ++cycle;
   }
 
   // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 100000) {
-    this->run_until_idle([this] { step(); }, [this] { return !dut.busy_o; }, max_cycles, "vta_load");
+    run_until_idle([this] { return !dut.busy_o; }, max_cycles);
   }
 };
 

@@ -7,6 +7,7 @@
 #include <array>
 #include <climits>
 #include <deque>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -16,7 +17,6 @@
 #include "unit_util.hpp"
 
 #include "Vvta_store.h"
-#include "verilated.h"
 
 using namespace vta_unit;
 
@@ -25,7 +25,7 @@ namespace {
 constexpr uint32_t kAccDepth = 2048;
 constexpr uint8_t kSentinel = 0x3c;
 
-struct StoreTb : ModuleTb<Vvta_store> {
+struct StoreTb : ModuleTb<Vvta_store, EnginePins<0>> {
   std::vector<std::array<int32_t, 16>> acc = std::vector<std::array<int32_t, 16>>(kAccDepth);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 18, kSentinel);
   double stall = 0.0;  // probability of de-asserting awready / wready, per cycle
@@ -40,68 +40,67 @@ struct StoreTb : ModuleTb<Vvta_store> {
   uint64_t beats = 0, bursts = 0, responses = 0, last_b = 0, push_cycle = 0, bytes = 0;
   std::vector<std::string> protocol;
 
-  StoreTb() : ModuleTb(3) {
+  StoreTb() : ModuleTb(3, "vta_store") {
     std::mt19937 g(55);
     for (auto& e : acc)
       for (auto& v : e) v = static_cast<int32_t>(g());
-    dut.m_bresp_i = 0;
-    reset();
+    dut.m_bresp_i = 0;  // every write response OKAY
   }
 
-  void step() {
-    offer_insn();
-    dut.c2s_avail_i = c2s_tokens > 0;
-    dut.m_awready_i = !stalls(stall);
-    dut.m_wready_i = !stalls(stall);
-    dut.m_bvalid_i = !b_due.empty() && b_due.front() <= cycle;
-    dut.eval();
+  void drive(Vvta_store& m) override {
+    m.c2s_avail_i = c2s_tokens > 0;
+    m.m_awready_i = !stalls(stall);
+    m.m_wready_i = !stalls(stall);
+    m.m_bvalid_i = !b_due.empty() && b_due.front() <= cycles();
+    if (acc_read) put_bytes(m.acc_rdata_i, 0, acc_read->data(), 64);
+    acc_read.reset();
+  }
 
-    if (dut.insn_ready_o) queue.pop_front();
-    if (dut.c2s_pop_o && --c2s_tokens < 0) throw std::runtime_error("popped a token that was not there");
-    if (dut.s2c_push_o) ++s2c_pushes, push_cycle = cycle;
-    if (dut.err_o) ++errors;
-    bytes += dut.bytes_o;
-    if (dut.m_bvalid_i) {
-      if (!dut.m_bready_o) protocol.push_back("bready low");
+  void sample(const Vvta_store& m, uint64_t cycle) override {
+    if (m.c2s_pop_o && --c2s_tokens < 0) throw std::runtime_error("popped a token that was not there");
+    if (m.s2c_push_o) ++s2c_pushes, push_cycle = cycle;
+    if (m.err_o) ++errors;
+    bytes += m.bytes_o;
+    if (m.m_bvalid_i) {
+      if (!m.m_bready_o) protocol.push_back("bready low");
       b_due.pop_front();
       ++responses;
       last_b = cycle;
     }
-    if (dut.m_awvalid_o && dut.m_awready_i) {
-      const uint64_t a = dut.m_awaddr_o;
-      const uint32_t len = dut.m_awlen_o + 1u;
+    if (m.m_awvalid_o && m.m_awready_i) {
+      const uint64_t a = m.m_awaddr_o;
+      const uint32_t len = m.m_awlen_o + 1u;
       if (a % 16) protocol.push_back("unaligned AW");
       if ((a >> 12) != ((a + 16ull * len - 1) >> 12)) protocol.push_back("burst crosses 4 KB");
       aw.push_back({a, len, 0});
       ++bursts;
     }
-    if (dut.m_wvalid_o && dut.m_wready_i) {
+    if (m.m_wvalid_o && m.m_wready_i) {
       if (aw.empty()) throw std::runtime_error("W beat before its AW");
       Burst& b = aw.front();
       const uint64_t a = b.addr + 16ull * b.beat;
       if (a + 16 > dram.size()) throw std::runtime_error("write beyond the test DRAM");
-      get_bytes(dut.m_wdata_o, 0, &dram[a], 16);
+      get_bytes(m.m_wdata_o, 0, &dram[a], 16);
       ++beats;
       const bool last = ++b.beat == b.len;
-      if (bool(dut.m_wlast_o) != last) protocol.push_back("wlast wrong at beat " + std::to_string(b.beat));
+      if (bool(m.m_wlast_o) != last) protocol.push_back("wlast wrong at beat " + std::to_string(b.beat));
       if (last) {
         aw.pop_front();
         b_due.push_back(cycle + 1 + rng() % 4);
       }
     }
-    // ACC read, one cycle of latency; data held while re is low.
-    const bool re = dut.acc_re_o;
-    const uint32_t ra = dut.acc_raddr_o;
-    dut.clk_i = 1;
-    dut.eval();
-    if (re) put_bytes(dut.acc_rdata_i, 0, acc.at(ra).data(), 64);
-    ++cycle;
+    // ACC read, one cycle of latency: presented from the next cycle on, and
+    // held while re is low.
+    if (m.acc_re_o) acc_read = acc.at(m.acc_raddr_o);
   }
 
   // Clocks until the queue is drained and the engine idle again.
   void run(uint64_t max_cycles = 100000) {
-    this->run_until_idle([this] { step(); }, [this] { return !dut.busy_o && b_due.empty(); }, max_cycles, "vta_store");
+    run_until_idle([this] { return !dut.busy_o && b_due.empty(); }, max_cycles);
   }
+
+ private:
+  std::optional<std::array<int32_t, 16>> acc_read;  // the entry the last edge read, if any
 };
 
 // The spec's STORE into a copy of the DRAM.
