@@ -38,6 +38,10 @@
 #include "vta/isa.hpp"
 #include "vta/core/bare_driver.hpp"
 
+#ifdef BENCH_VTA_FAST
+class Vvta_rtl_fast;
+#endif
+
 namespace {
 
 using namespace cosim::vta;
@@ -178,7 +182,11 @@ Timed run(const Program& prog) {
   std::vector<uint8_t> golden = p.dram;
   run_model(golden, kInsnAddr, static_cast<uint32_t>(p.insns.size()));
   Timed t;
-  BareDriver drv(p.dram);
+  cosim::tb::vta::BareOptions opts;
+#ifdef BENCH_VTA_FAST
+  opts.build = &cosim::tb::vta::VtaCoreOver<Vvta_rtl_fast>::build();  // the fast variant: no assertions
+#endif
+  BareDriver drv(p.dram, opts);
   const auto w0 = std::chrono::steady_clock::now();
   const std::clock_t c0 = std::clock();
   t.r = drv.run(kInsnAddr, static_cast<uint32_t>(p.insns.size()), 50000000);
@@ -195,7 +203,13 @@ double pct(double a, double b) { return b > 0 ? 100.0 * a / b : 0.0; }
 
 int main() {
   bool ok = true;
-  std::printf("VTA core (Verilated, bare C++ clock loop, AXI slave 1 beat/cycle, no added latency)\n\n");
+  std::printf("VTA core (Verilated%s, bare C++ clock loop, AXI slave 1 beat/cycle, no added latency)\n\n",
+#ifdef BENCH_VTA_FAST
+              ", fast build: no assertions"
+#else
+              ""
+#endif
+  );
 
   // ---- 1. GEMM efficiency ---------------------------------------------------
   const int kGemms = 32;
