@@ -169,3 +169,28 @@ function(cosim_write_backend_registry out)
   cosim_write_if_changed(${out} "${text}")
 endfunction()
 
+# cosim_add_target_tb(<name>): the tb folder of an accelerator scaffolded by
+# scripts/new-dut (templates/*/tb/@NAME@), from its CMakeLists.txt:
+#   cosim_tb_<name>          the wrapper (<name>_wrapper.cpp, on the harness
+#                            core), and its model half (<name>_wrapper_model.hpp)
+#                            over each variant of the manifest:
+#                            cosim_tb_<name>_<variant>, any together;
+#   cosim_backend_<name>     the `<name>` backend and its operators, one file
+#                            each (<name>_<op>_op.cpp, listed in
+#                            <name>_ops.def), over the variant <name>_rtl.
+# The folder above the calling one (tb/ in the tree, or the build's instance
+# of the template) is on the include path.
+function(cosim_add_target_tb name)
+  set(dir ${CMAKE_CURRENT_SOURCE_DIR})
+  add_library(cosim_tb_${name} STATIC ${dir}/${name}_wrapper.cpp)
+  target_include_directories(cosim_tb_${name} PUBLIC ${dir}/.. ${CMAKE_SOURCE_DIR}/tb)
+  target_link_libraries(cosim_tb_${name} PUBLIC cosim_tlm ${name}_regs cosim_harness PRIVATE cosim_warnings)
+  cosim_core_over_variants(cosim_tb_${name} HEADER ${name}/${name}_wrapper_model.hpp
+                           TEMPLATE cosim::tb::${name}::Over DUT ${name})
+
+  file(GLOB ops CONFIGURE_DEPENDS ${dir}/${name}_*_op.cpp)
+  add_library(cosim_backend_${name} STATIC ${dir}/${name}_backend.cpp ${ops})
+  target_link_libraries(cosim_backend_${name} PUBLIC cosim_tb_${name} cosim_tb_${name}_${name}_rtl cosim_backend
+                        PRIVATE cosim_${name} ${name}_regs cosim_warnings)
+  set_property(GLOBAL APPEND PROPERTY COSIM_BACKENDS ${name})
+endfunction()
