@@ -69,12 +69,7 @@ void Axi4SlaveModel::lanes(const Burst& b, uint32_t& lo, uint32_t& hi) const {
 
 Axi4SlaveModel::Burst Axi4SlaveModel::accept_burst(uint32_t id, uint64_t addr, uint32_t len, uint32_t size,
                                                     uint32_t burst, const char* ch) {
-  Burst b;
-  b.id = id;
-  b.addr = addr;
-  b.len = len;
-  b.size = size;
-  b.burst = burst;
+  Burst b{id, addr, len, size, burst};
   check_burst(b, ch);
   if ((1u << b.size) > cfg_.data_bytes) b.error = true;
   return b;
