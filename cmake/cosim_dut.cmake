@@ -188,6 +188,18 @@ function(cosim_add_dut manifest)
   endforeach()
 endfunction()
 
+# cosim_write_if_changed(<file> <text>): writes <text> to <file> unless it
+# holds it already, so that what compiles it is not rebuilt for nothing.
+function(cosim_write_if_changed file text)
+  set(old "")
+  if(EXISTS ${file})
+    file(READ ${file} old)
+  endif()
+  if(NOT "${old}" STREQUAL "${text}")
+    file(WRITE ${file} "${text}")
+  endif()
+endfunction()
+
 # cosim_core_instance_source(<out-var> VARIANT <variant> HEADER <header>
 #                            TEMPLATE <class template> [DIRECTORY <dir>])
 # Writes (when its text changes) <dir>/<class template's last name>_<variant>.cpp
@@ -239,13 +251,7 @@ const cosim::tb::harness::Variant cosim::tb::harness::VariantOf<${cls}>::kVarian
 
 template struct ${ARG_TEMPLATE}<${cls}>;
 ")
-  set(old "")
-  if(EXISTS ${src})
-    file(READ ${src} old)
-  endif()
-  if(NOT "${old}" STREQUAL "${text}")
-    file(WRITE ${src} "${text}")
-  endif()
+  cosim_write_if_changed(${src} "${text}")
   set(${out} ${src} PARENT_SCOPE)
 endfunction()
 
@@ -273,6 +279,26 @@ function(cosim_core_over_variants core)
   endforeach()
 endfunction()
 
+# cosim_verilate_module(<target> TOP <module> PREFIX <class> SOURCES f...
+#                       [ARGS <verilator arg>...])
+# One module Verilated alone into the STATIC library <target> (model class
+# <class>), for tests that drive it cycle by cycle; with coverage in the
+# coverage build (COSIM_RTL_COVERAGE).
+function(cosim_verilate_module target)
+  cmake_parse_arguments(ARG "" "TOP;PREFIX" "SOURCES;ARGS" ${ARGN})
+  set(flags "")
+  if(COSIM_RTL_COVERAGE)
+    set(flags COVERAGE)
+  endif()
+  add_library(${target} STATIC)
+  verilate(${target}
+    SOURCES ${ARG_SOURCES}
+    TOP_MODULE ${ARG_TOP}
+    PREFIX ${ARG_PREFIX}
+    ${flags}
+    VERILATOR_ARGS ${ARG_ARGS})
+endfunction()
+
 # Single modules of a DUT Verilated alone for unit tests:
 # cosim_verilate_unit(<target> DUT <dut> TOP <module> [ASSERT] [SOURCES f...])
 # Sources come after the DUT's package sources (COSIM_DUT_<dut>_PKG_SOURCES).
@@ -280,20 +306,10 @@ function(cosim_verilate_unit target)
   cmake_parse_arguments(ARG "ASSERT" "DUT;TOP" "SOURCES" ${ARGN})
   get_property(pkg GLOBAL PROPERTY COSIM_DUT_${ARG_DUT}_PKG_SOURCES)
   get_property(dut_include GLOBAL PROPERTY COSIM_DUT_${ARG_DUT}_INCLUDE)
-  set(flags "")
-  if(COSIM_RTL_COVERAGE)
-    set(flags COVERAGE)
-  endif()
   set(args -O3 --x-assign fast --x-initial fast ${dut_include})
   if(ARG_ASSERT)
     list(APPEND args --assert)
   endif()
-  add_library(${target} STATIC)
+  cosim_verilate_module(${target} TOP ${ARG_TOP} PREFIX V${ARG_TOP} SOURCES ${pkg} ${ARG_SOURCES} ARGS ${args})
   add_dependencies(${target} ${ARG_DUT}_gen)
-  verilate(${target}
-    SOURCES ${pkg} ${ARG_SOURCES}
-    TOP_MODULE ${ARG_TOP}
-    PREFIX V${ARG_TOP}
-    ${flags}
-    VERILATOR_ARGS ${args})
 endfunction()

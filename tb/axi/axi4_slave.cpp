@@ -67,6 +67,14 @@ void Axi4SlaveModel::lanes(const Burst& b, uint32_t& lo, uint32_t& hi) const {
   hi = lo + static_cast<uint32_t>(end - a);
 }
 
+Axi4SlaveModel::Burst Axi4SlaveModel::accept_burst(uint32_t id, uint64_t addr, uint32_t len, uint32_t size,
+                                                    uint32_t burst, const char* ch) {
+  Burst b{id, addr, len, size, burst};
+  check_burst(b, ch);
+  if ((1u << b.size) > cfg_.data_bytes) b.error = true;
+  return b;
+}
+
 void Axi4SlaveModel::check_burst(const Burst& b, const char* ch) {
   const uint64_t n = 1ULL << b.size;
   if (n > cfg_.data_bytes) {
@@ -142,15 +150,8 @@ void Axi4SlaveModel::drive(Axi4Pins& p) {
 void Axi4SlaveModel::tick(const Axi4Pins& p) {
   // AR.
   if (p.arvalid && last_.arready) {
-    Burst b;
-    b.id = p.arid;
-    b.addr = p.araddr;
-    b.len = p.arlen;
-    b.size = p.arsize;
-    b.burst = p.arburst;
+    Burst b = accept_burst(p.arid, p.araddr, p.arlen, p.arsize, p.arburst, "AR");
     b.ready_cycle = cycle_ + 1 + cfg_.read_latency;
-    check_burst(b, "AR");
-    if ((1u << b.size) > cfg_.data_bytes) b.error = true;
     reads_.push_back(b);
   }
   // R.
@@ -167,15 +168,7 @@ void Axi4SlaveModel::tick(const Axi4Pins& p) {
   }
   // AW.
   if (p.awvalid && last_.awready) {
-    Burst b;
-    b.id = p.awid;
-    b.addr = p.awaddr;
-    b.len = p.awlen;
-    b.size = p.awsize;
-    b.burst = p.awburst;
-    check_burst(b, "AW");
-    if ((1u << b.size) > cfg_.data_bytes) b.error = true;
-    writes_.push_back(b);
+    writes_.push_back(accept_burst(p.awid, p.awaddr, p.awlen, p.awsize, p.awburst, "AW"));
   }
   // W (the burst existed when wready was driven).
   if (p.wvalid && last_.wready) {

@@ -111,6 +111,9 @@ class Axi4SlaveModel {
   bool stall();
   uint64_t beat_addr(const Burst& b) const;
   void lanes(const Burst& b, uint32_t& lo, uint32_t& hi) const;
+  // The burst an address channel (`ch`: "AR" or "AW") hands over, checked;
+  // marked in error when its beats are wider than the bus.
+  Burst accept_burst(uint32_t id, uint64_t addr, uint32_t len, uint32_t size, uint32_t burst, const char* ch);
   void check_burst(const Burst& b, const char* ch);
   void error(std::vector<std::string>& list, const std::string& msg);
 

@@ -34,21 +34,33 @@ uint64_t masked(uint64_t old, uint64_t data, unsigned mask, unsigned chunk_bits,
   return old;
 }
 
+// Puts a write on the write port (applied at the next edge when `we`).
+template <class M, class Word>
+void drive_write(Tb<M>& tb, bool we, unsigned waddr, unsigned wmask, Word wdata) {
+  tb.dut.we_i = we;
+  tb.dut.waddr_i = waddr;
+  tb.dut.wmask_i = wmask;
+  tb.dut.wdata_i = wdata;
+}
+
+// Writes a random word to every entry, whole (`full_mask`), and keeps it in
+// `ref`: the storage has no reset.
+template <class M, class Word>
+void fill_every_entry(Tb<M>& tb, std::vector<Word>& ref, unsigned full_mask, std::mt19937_64& g) {
+  for (unsigned a = 0; a < ref.size(); ++a) {
+    ref[a] = static_cast<Word>(g());
+    drive_write(tb, true, a, full_mask, ref[a]);
+    tb.dut.re_i = 0;
+    tb.edge();
+  }
+}
+
 TEST(CosimRam, RegisteredReadsMatchReference) {
   constexpr unsigned kDepth = 12;
   Tb<Vcosim_ram_sync> tb;
   std::mt19937_64 g(3);
   std::vector<uint32_t> ref(kDepth);
-  // Fill every entry first: the storage has no reset.
-  for (unsigned a = 0; a < kDepth; ++a) {
-    ref[a] = static_cast<uint32_t>(g());
-    tb.dut.we_i = 1;
-    tb.dut.waddr_i = a;
-    tb.dut.wmask_i = 0xf;
-    tb.dut.wdata_i = ref[a];
-    tb.dut.re_i = 0;
-    tb.edge();
-  }
+  fill_every_entry(tb, ref, 0xf, g);
   std::array<uint32_t, 2> rd{};
   std::array<bool, 2> known{false, false};
   for (int cy = 0; cy < 20000; ++cy) {
@@ -58,10 +70,7 @@ TEST(CosimRam, RegisteredReadsMatchReference) {
     const unsigned re = g() % 4;
     // Half of the reads hit the entry being written.
     const unsigned ra0 = (g() % 2) ? waddr : g() % kDepth, ra1 = (g() % 2) ? waddr : g() % kDepth;
-    tb.dut.we_i = we;
-    tb.dut.waddr_i = waddr;
-    tb.dut.wmask_i = wmask;
-    tb.dut.wdata_i = wdata;
+    drive_write(tb, we, waddr, wmask, wdata);
     tb.dut.re_i = re;
     tb.dut.raddr_i = ra0 | (ra1 << 4);
     tb.edge();
@@ -84,15 +93,7 @@ TEST(CosimRam, CombinationalReadsMatchReference) {
   Tb<Vcosim_ram_comb> tb;
   std::mt19937_64 g(5);
   std::vector<uint64_t> ref(kDepth);
-  for (unsigned a = 0; a < kDepth; ++a) {
-    ref[a] = g();
-    tb.dut.we_i = 1;
-    tb.dut.waddr_i = a;
-    tb.dut.wmask_i = 3;
-    tb.dut.wdata_i = ref[a];
-    tb.dut.re_i = 0;
-    tb.edge();
-  }
+  fill_every_entry(tb, ref, 3, g);
   tb.dut.we_i = 0;
   for (int cy = 0; cy < 20000; ++cy) {
     const unsigned ra0 = g() % kDepth, ra1 = g() % kDepth;
@@ -106,10 +107,7 @@ TEST(CosimRam, CombinationalReadsMatchReference) {
     const bool we = g() % 2;
     const unsigned waddr = g() % kDepth, wmask = g() % 4;
     const uint64_t wdata = g();
-    tb.dut.we_i = we;
-    tb.dut.waddr_i = waddr;
-    tb.dut.wmask_i = wmask;
-    tb.dut.wdata_i = wdata;
+    drive_write(tb, we, waddr, wmask, wdata);
     tb.edge();
     tb.dut.we_i = 0;
     if (we) ref[waddr] = masked(ref[waddr], wdata, wmask, 32, 2);

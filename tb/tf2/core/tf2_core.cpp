@@ -38,15 +38,8 @@ std::string describe(const DbgWords& words, bool done, const std::string& host) 
 }  // namespace model
 
 Tf2Core::Tf2Core(const Build& build, harness::AxiSlavePort& slave, const TbConfig* wave)
-    : variant_(build.variant), impl_(build.make(slave, wave)) {}
+    : CoreHandle(build.variant, build.make(slave, wave)) {}
 Tf2Core::~Tf2Core() = default;
-
-void Tf2Core::start_timeline(std::function<void()> after_cycle) { impl_->start_timeline(std::move(after_cycle)); }
-const timeline::Timeline* Tf2Core::timeline() const { return impl_->timeline(); }
-void Tf2Core::cycle() { impl_->cycle(); }
-uint32_t Tf2Core::reg_read(uint32_t offset) { return impl_->reg_read(offset); }
-void Tf2Core::reg_write(uint32_t offset, uint32_t value) { impl_->reg_write(offset, value); }
-bool Tf2Core::run(uint64_t max_cycles) { return impl_->run(max_cycles); }
 
 HwConfig Tf2Core::read_config() {
   HwConfig hw;
@@ -61,20 +54,18 @@ HwConfig Tf2Core::read_config() {
   return hw;
 }
 
-bool Tf2Core::busy() const { return impl_->busy(); }
-bool Tf2Core::done() const { return impl_->done(); }
-bool Tf2Core::error() const { return impl_->error(); }
-uint32_t Tf2Core::err_info() const { return impl_->err_info(); }
+bool Tf2Core::busy() const { return seam<Impl>().busy(); }
+bool Tf2Core::done() const { return seam<Impl>().done(); }
+bool Tf2Core::error() const { return seam<Impl>().error(); }
+uint32_t Tf2Core::err_info() const { return seam<Impl>().err_info(); }
 
 std::string Tf2Core::diagnosis(uint32_t desc_count, uint32_t desc_addr) const {
   std::ostringstream host;
   host << " of " << desc_count << " (DESC_ADDR 0x" << std::hex << desc_addr << ")";
-  return impl_->diagnosis(host.str());
+  return seam<Impl>().diagnosis(host.str());
 }
 
-const EventCounts& Tf2Core::events() const { return impl_->events(); }
-void Tf2Core::number_descriptors_from(std::size_t first) { impl_->first_desc() = first; }
-uint64_t Tf2Core::time() const { return impl_->time(); }
-std::map<std::string, uint64_t> Tf2Core::wave_stats() const { return impl_->wave_stats(); }
+const EventCounts& Tf2Core::events() const { return seam<Impl>().events(); }
+void Tf2Core::number_descriptors_from(std::size_t first) { seam<Impl>().first_desc() = first; }
 
 }  // namespace cosim::tb::tf2

@@ -15,6 +15,7 @@
 #include "timeline/timeline.hpp"
 #include "dut/tf2_regs.hpp"
 #include "harness/axi_master_binder.hpp"
+#include "harness/core_handle.hpp"
 #include "harness/variant.hpp"
 
 namespace cosim::tb {
@@ -46,7 +47,8 @@ struct EventCounts {
   std::vector<uint64_t> desc_busy, desc_pe_busy;
 };
 
-class Tf2Core {
+// run() clocks until CTRL.done (set at the end of a run, cleared by a start).
+class Tf2Core : public harness::CoreHandle {
  public:
   // The model-specific half (tf2_core_model.hpp): Tf2CoreOver<Model>'s, one
   // instantiation per Verilated variant (library cosim_tf2_core_<variant>).
@@ -59,17 +61,7 @@ class Tf2Core {
   // timeline (tf2_timeline.hpp).
   Tf2Core(const Build& build, harness::AxiSlavePort& slave, const TbConfig* wave = nullptr);
   ~Tf2Core();
-  Tf2Core(const Tf2Core&) = delete;
-  Tf2Core& operator=(const Tf2Core&) = delete;
 
-  // From now on cycles are DUT time (harness::Core::start_timeline).
-  void start_timeline(std::function<void()> after_cycle = {});
-  void cycle();
-  uint32_t reg_read(uint32_t offset);
-  void reg_write(uint32_t offset, uint32_t value);
-  // Clocks until CTRL.done (set at the end of a run, cleared by a start);
-  // false when `max_cycles` more cycles passed first.
-  bool run(uint64_t max_cycles);
   HwConfig read_config();
 
   bool busy() const;
@@ -82,16 +74,6 @@ class Tf2Core {
   // The index EventCounts gives the next run's first descriptor (0 by
   // default): a host that runs several descriptor lists numbers them apart.
   void number_descriptors_from(std::size_t first);
-  uint64_t time() const;  // cycles on the DUT's timeline
-  std::map<std::string, uint64_t> wave_stats() const;
-  // The engine timeline so far; null when not sampled.
-  const timeline::Timeline* timeline() const;
-  // The Verilated variant this core runs.
-  const harness::Variant& variant() const { return variant_; }
-
- private:
-  const harness::Variant& variant_;
-  std::unique_ptr<Impl> impl_;
 };
 
 // The core over the Verilated model class Model (V<variant>): defined in

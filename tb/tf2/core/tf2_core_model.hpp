@@ -8,29 +8,22 @@
 // anything SystemC.
 #pragma once
 
-#include <functional>
-#include <map>
 #include <memory>
 #include <string>
 
 #include "dut/tf2_pins.hpp"
-#include "harness/control.hpp"
 #include "harness/core.hpp"
+#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
 #include "tf2/core/tf2_core.hpp"
 #include "tf2/core/tf2_timeline.hpp"
+#include "timeline/core_timeline.hpp"
 #include "timeline/timeline_port.hpp"
 
 namespace cosim::tb::tf2 {
 
-// What Tf2Core asks of its model.
-struct Tf2Core::Impl {
-  virtual ~Impl() = default;
-  virtual void start_timeline(std::function<void()> after_cycle) = 0;
-  virtual void cycle() = 0;
-  virtual uint32_t reg_read(uint32_t offset) = 0;
-  virtual void reg_write(uint32_t offset, uint32_t value) = 0;
-  virtual bool run(uint64_t max_cycles) = 0;
+// What Tf2Core asks of its model, besides what every core asks (harness::CoreSeam).
+struct Tf2Core::Impl : harness::CoreSeam {
   virtual bool busy() const = 0;
   virtual bool done() const = 0;
   virtual bool error() const = 0;
@@ -39,9 +32,6 @@ struct Tf2Core::Impl {
   virtual std::string diagnosis(const std::string& host) const = 0;
   virtual EventCounts& events() = 0;
   virtual std::size_t& first_desc() = 0;
-  virtual uint64_t time() const = 0;
-  virtual std::map<std::string, uint64_t> wave_stats() const = 0;
-  virtual const timeline::Timeline* timeline() const = 0;
 };
 
 namespace model {
@@ -92,55 +82,38 @@ struct Tf2Status : harness::NoErrorPin {
 };
 
 template <class Model>
-class ImplOver final : public Tf2Core::Impl {
-  using Top = cosim::tf2::pins::Top;
+class ImplOver final : public harness::CoreSeamOver<Tf2Core::Impl, Model, Tf2Status, cosim::tf2::pins::Top> {
+  using Base = harness::CoreSeamOver<Tf2Core::Impl, Model, Tf2Status, cosim::tf2::pins::Top>;
   using Mem = cosim::tf2::pins::Mem;
 
  public:
   ImplOver(harness::AxiSlavePort& s, const TbConfig* wave)
-      : axi_(s), core_("tf2", wave, {&ctrl_}), sample_timeline_(wave != nullptr && wave->timeline) {
-    core_.add_port(axi_);
-    core_.add_port(events_);
+      : Base("tf2", wave), axi_(s), timeline_(wave, &timeline_lanes) {
+    this->core_.add_port(axi_);
+    this->core_.add_port(events_);
   }
   static std::unique_ptr<Tf2Core::Impl> make(harness::AxiSlavePort& s, const TbConfig* wave) {
     return std::make_unique<ImplOver>(s, wave);
   }
 
-  void start_timeline(std::function<void()> after_cycle) override {
-    core_.start_timeline(std::move(after_cycle));
-    // Sampled from here: the timeline's cycles are the DUT's timeline.
-    if (sample_timeline_ && !timeline_) {
-      timeline_ = std::make_unique<timeline::Timeline>(timeline_lanes());
-      timeline_port_ = std::make_unique<timeline::TimelinePort<Model, TimelineProbe>>(*timeline_, TimelineProbe{});
-      core_.add_port(*timeline_port_);
-    }
-  }
-  void cycle() override { core_.cycle(); }
-  uint32_t reg_read(uint32_t offset) override { return ctrl_.read(core_, offset); }
-  void reg_write(uint32_t offset, uint32_t value) override { ctrl_.write(core_, offset, value); }
-  bool run(uint64_t max_cycles) override { return core_.run(max_cycles); }
-  bool busy() const override { return core_.model().busy_o; }
-  bool done() const override { return core_.model().done_o; }
-  bool error() const override { return core_.model().error_o; }
-  uint32_t err_info() const override { return core_.model().err_info_o; }
+  bool busy() const override { return this->core_.model().busy_o; }
+  bool done() const override { return this->core_.model().done_o; }
+  bool error() const override { return this->core_.model().error_o; }
+  uint32_t err_info() const override { return this->core_.model().err_info_o; }
   std::string diagnosis(const std::string& host) const override {
-    return describe(DbgWords(core_.model()), core_.model().done_o != 0, host);
+    return describe(DbgWords(this->core_.model()), this->core_.model().done_o != 0, host);
   }
   EventCounts& events() override { return events_.c; }
   std::size_t& first_desc() override { return events_.first_desc; }
-  uint64_t time() const override { return core_.time(); }
-  std::map<std::string, uint64_t> wave_stats() const override { return core_.wave_stats(); }
   const timeline::Timeline* timeline() const override { return timeline_.get(); }
 
  private:
+  void on_timeline_start() override { timeline_.start(this->core_, TimelineProbe{}); }
+
   static_assert(harness::AxiMasterBinder<Model, Mem>::kDataBytes == kAxiDataBytes);
-  harness::ControlBinder<Model, Top> ctrl_;  // the register port
   harness::AxiMasterBinder<Model, Mem> axi_;
   EventPort<Model> events_;
-  harness::Core<Model, Tf2Status, Top> core_;
-  bool sample_timeline_;
-  std::unique_ptr<timeline::Timeline> timeline_;
-  std::unique_ptr<timeline::TimelinePort<Model, TimelineProbe>> timeline_port_;
+  timeline::CoreTimeline<Model, TimelineProbe> timeline_;
 };
 
 }  // namespace model

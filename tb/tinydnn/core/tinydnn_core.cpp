@@ -220,22 +220,12 @@ std::string Streams::describe(const axis::Pins& in, const axis::Pins& out) const
 
 TinyDnnCore::TinyDnnCore(const Build& build, MemoryPort& mem, uint64_t seed, axis::DelaySource delay,
                          const TbConfig* wave)
-    : variant_(build.variant), streams_(mem, seed, std::move(delay)), impl_(build.make(streams_, wave)) {}
+    : StreamsOwner(mem, seed, std::move(delay)), CoreHandle(build.variant, build.make(streams_, wave)) {}
 TinyDnnCore::~TinyDnnCore() = default;
 
-void TinyDnnCore::start_timeline(std::function<void()> after_cycle) { impl_->start_timeline(std::move(after_cycle)); }
-const timeline::Timeline* TinyDnnCore::timeline() const { return impl_->timeline(); }
-void TinyDnnCore::cycle() { impl_->cycle(); }
-uint32_t TinyDnnCore::reg_read(uint32_t offset) { return impl_->reg_read(offset); }
-void TinyDnnCore::reg_write(uint32_t offset, uint32_t value) { impl_->reg_write(offset, value); }
-bool TinyDnnCore::run(uint64_t max_cycles) { return impl_->run(max_cycles); }
-bool TinyDnnCore::busy() const { return impl_->busy(); }
-void TinyDnnCore::set_od(uint32_t od) { impl_->set_od(od); }
-Streams& TinyDnnCore::streams() { return streams_; }
-const Streams& TinyDnnCore::streams() const { return streams_; }
-const StreamCounters& TinyDnnCore::counters() const { return impl_->counters(); }
-uint64_t TinyDnnCore::time() const { return impl_->time(); }
-std::map<std::string, uint64_t> TinyDnnCore::wave_stats() const { return impl_->wave_stats(); }
-std::string TinyDnnCore::diagnosis() const { return impl_->diagnosis(); }
+bool TinyDnnCore::busy() const { return seam<Impl>().busy(); }
+void TinyDnnCore::set_od(uint32_t od) { seam<Impl>().set_od(od); }
+const StreamCounters& TinyDnnCore::counters() const { return seam<Impl>().counters(); }
+std::string TinyDnnCore::diagnosis() const { return seam<Impl>().diagnosis(); }
 
 }  // namespace cosim::tb::tinydnn

@@ -23,6 +23,7 @@
 #include "axis/axis_sink.hpp"
 #include "dut/tinydnn_regs.hpp"
 #include "harness/axis_binder.hpp"
+#include "harness/core_handle.hpp"
 #include "harness/variant.hpp"
 #include "tinydnn/dma_regs.hpp"
 
@@ -117,7 +118,17 @@ class Streams final : public harness::AxisEnds {
   std::vector<std::string> errors_;
 };
 
-class TinyDnnCore {
+// Holds TinyDnnCore's Streams ahead of its handle (a base constructed
+// first, destroyed last): the model's half uses them from its construction
+// to its destruction.
+class StreamsOwner {
+ protected:
+  StreamsOwner(MemoryPort& mem, uint64_t seed, axis::DelaySource delay) : streams_(mem, seed, std::move(delay)) {}
+  Streams streams_;
+};
+
+// run() clocks until CTRL.done with the accelerator idle.
+class TinyDnnCore : private StreamsOwner, public harness::CoreHandle {
  public:
   // The model-specific half (tinydnn_core_model.hpp): TinyDnnCoreOver<Model>'s,
   // one instantiation per Verilated variant (library cosim_tinydnn_core_<variant>).
@@ -131,36 +142,15 @@ class TinyDnnCore {
   TinyDnnCore(const Build& build, MemoryPort& mem, uint64_t seed, axis::DelaySource delay = {},
               const TbConfig* wave = nullptr);
   ~TinyDnnCore();
-  TinyDnnCore(const TinyDnnCore&) = delete;
-  TinyDnnCore& operator=(const TinyDnnCore&) = delete;
 
-  void start_timeline(std::function<void()> after_cycle = {});
-  void cycle();
-  // Registers by byte offset (register w at 4*w).
-  uint32_t reg_read(uint32_t offset);
-  void reg_write(uint32_t offset, uint32_t value);
-  // Clocks until CTRL.done with the accelerator idle; false when
-  // `max_cycles` more cycles passed first.
-  bool run(uint64_t max_cycles);
   bool busy() const;
   // The active core count (OD) for the MAC count, as the host wrote it.
   void set_od(uint32_t od);
 
-  Streams& streams();
-  const Streams& streams() const;
+  Streams& streams() { return streams_; }
+  const Streams& streams() const { return streams_; }
   const StreamCounters& counters() const;
   std::string diagnosis() const;
-  uint64_t time() const;
-  std::map<std::string, uint64_t> wave_stats() const;
-  // The engine timeline so far; null when not sampled.
-  const timeline::Timeline* timeline() const;
-  // The Verilated variant this core runs.
-  const harness::Variant& variant() const { return variant_; }
-
- private:
-  const harness::Variant& variant_;
-  Streams streams_;
-  std::unique_ptr<Impl> impl_;
 };
 
 // The core over the Verilated model class Model (V<variant>): defined in

@@ -8,36 +8,26 @@
 // after the model's header, before anything SystemC.
 #pragma once
 
-#include <functional>
-#include <map>
 #include <memory>
 #include <sstream>
 #include <string>
 
 #include "dut/tinydnn_pins.hpp"
-#include "harness/control.hpp"
 #include "harness/core.hpp"
+#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
+#include "timeline/core_timeline.hpp"
 #include "timeline/timeline_port.hpp"
 #include "tinydnn/core/tinydnn_core.hpp"
 #include "tinydnn/core/tinydnn_timeline.hpp"
 
 namespace cosim::tb::tinydnn {
 
-// What TinyDnnCore asks of its model.
-struct TinyDnnCore::Impl {
-  virtual ~Impl() = default;
-  virtual void start_timeline(std::function<void()> after_cycle) = 0;
-  virtual void cycle() = 0;
-  virtual uint32_t reg_read(uint32_t offset) = 0;
-  virtual void reg_write(uint32_t offset, uint32_t value) = 0;
-  virtual bool run(uint64_t max_cycles) = 0;
+// What TinyDnnCore asks of its model, besides what every core asks (harness::CoreSeam).
+struct TinyDnnCore::Impl : harness::CoreSeam {
   virtual bool busy() const = 0;
   virtual void set_od(uint32_t od) = 0;
   virtual const StreamCounters& counters() const = 0;
-  virtual uint64_t time() const = 0;
-  virtual std::map<std::string, uint64_t> wave_stats() const = 0;
-  virtual const timeline::Timeline* timeline() const = 0;
   virtual std::string diagnosis() const = 0;
 };
 
@@ -90,44 +80,26 @@ struct TinyDnnStatus : harness::NoErrorPin {
 };
 
 template <class Model>
-class ImplOver final : public TinyDnnCore::Impl {
+class ImplOver final : public harness::CoreSeamOver<TinyDnnCore::Impl, Model, TinyDnnStatus, pins::Top> {
+  using Base = harness::CoreSeamOver<TinyDnnCore::Impl, Model, TinyDnnStatus, pins::Top>;
+
  public:
   ImplOver(Streams& streams, const TbConfig* wave)
-      : streams_(streams),
-        axis_(streams),
-        counters_(axis_),
-        core_("tinydnn", wave, {&ctrl_}),
-        sample_timeline_(wave != nullptr && wave->timeline) {
-    core_.add_port(axis_);
-    core_.add_port(counters_);
+      : Base("tinydnn", wave), streams_(streams), axis_(streams), counters_(axis_), timeline_(wave, &timeline_lanes) {
+    this->core_.add_port(axis_);
+    this->core_.add_port(counters_);
   }
   static std::unique_ptr<TinyDnnCore::Impl> make(Streams& streams, const TbConfig* wave) {
     return std::make_unique<ImplOver>(streams, wave);
   }
 
-  void start_timeline(std::function<void()> after_cycle) override {
-    core_.start_timeline(std::move(after_cycle));
-    // Sampled from here: the timeline's cycles are the DUT's timeline.
-    if (sample_timeline_ && !timeline_) {
-      timeline_ = std::make_unique<timeline::Timeline>(timeline_lanes());
-      timeline_port_ = std::make_unique<timeline::TimelinePort<Model, TimelineProbe>>(
-          *timeline_, TimelineProbe{&axis_.in(), &axis_.out()});
-      core_.add_port(*timeline_port_);
-    }
-  }
-  void cycle() override { core_.cycle(); }
-  uint32_t reg_read(uint32_t offset) override { return ctrl_.read(core_, offset); }
-  void reg_write(uint32_t offset, uint32_t value) override { ctrl_.write(core_, offset, value); }
-  bool run(uint64_t max_cycles) override { return core_.run(max_cycles); }
-  bool busy() const override { return core_.model().busy_o; }
+  bool busy() const override { return this->core_.model().busy_o; }
   void set_od(uint32_t od) override { counters_.od = od; }
   const StreamCounters& counters() const override { return counters_.c; }
-  uint64_t time() const override { return core_.time(); }
-  std::map<std::string, uint64_t> wave_stats() const override { return core_.wave_stats(); }
   const timeline::Timeline* timeline() const override { return timeline_.get(); }
   std::string diagnosis() const override {
-    const CtrlState st = CtrlState::decode(core_.model().dbg_o);
-    std::string d = core_.diagnosis() + "; " + streams_.describe(axis_.in(), axis_.out());
+    const CtrlState st = CtrlState::decode(this->core_.model().dbg_o);
+    std::string d = this->core_.diagnosis() + "; " + streams_.describe(axis_.in(), axis_.out());
     if (st.batch_state == cosim::tinydnn::regs::batch_state_e::kStRun && st.rx_busy && !axis_.in().tvalid &&
         streams_.input_idle())
       d += " [the receiver waits for input that no MM2S transfer provides]";
@@ -135,14 +107,12 @@ class ImplOver final : public TinyDnnCore::Impl {
   }
 
  private:
-  harness::ControlBinder<Model, pins::Top> ctrl_;  // the register port
+  void on_timeline_start() override { timeline_.start(this->core_, TimelineProbe{&axis_.in(), &axis_.out()}); }
+
   Streams& streams_;
   harness::AxisBinder<Model, pins::In, pins::Out> axis_;
   CounterPort<Model> counters_;
-  harness::Core<Model, TinyDnnStatus, pins::Top> core_;
-  bool sample_timeline_;
-  std::unique_ptr<timeline::Timeline> timeline_;
-  std::unique_ptr<timeline::TimelinePort<Model, TimelineProbe>> timeline_port_;
+  timeline::CoreTimeline<Model, TimelineProbe> timeline_;
 };
 
 }  // namespace model

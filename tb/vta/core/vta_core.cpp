@@ -107,19 +107,11 @@ using namespace cosim::vta;  // the register map by its own names
 
 VtaCore::VtaCore(const Build& build, harness::AxiSlavePort& slave, std::function<void()> after_cycle,
                  const TbConfig* wave)
-    : variant_(build.variant), impl_(build.make(slave, wave)) {
-  impl_->start_timeline(std::move(after_cycle));
+    : CoreHandle(build.variant, build.make(slave, wave)) {
+  start_timeline(std::move(after_cycle));
 }
 
 VtaCore::~VtaCore() = default;
-
-void VtaCore::cycle() { impl_->cycle(); }
-
-std::map<std::string, uint64_t> VtaCore::wave_stats() const { return impl_->wave_stats(); }
-const timeline::Timeline* VtaCore::timeline() const { return impl_->timeline(); }
-
-uint32_t VtaCore::reg_read(uint8_t addr) { return impl_->reg_read(addr); }
-void VtaCore::reg_write(uint8_t addr, uint32_t data) { impl_->reg_write(addr, data); }
 
 void VtaCore::start(uint32_t insn_addr, uint32_t insn_count) {
   reg_write(regs::kInsnCount, insn_count);
@@ -134,14 +126,10 @@ PerfCounters VtaCore::read_perf(uint64_t* cycles_reg) {
   return perf_from_registers(values);
 }
 
-bool VtaCore::done() const { return impl_->done(); }
-bool VtaCore::error() const { return impl_->error(); }
+bool VtaCore::done() const { return seam<Impl>().done(); }
+bool VtaCore::error() const { return seam<Impl>().error(); }
 
-StatusVector VtaCore::status() const { return impl_->status(); }
-std::string VtaCore::deadlock_note() const { return impl_->deadlock_note(); }
-
-bool VtaCore::run(uint64_t max_cycles) { return impl_->run(max_cycles); }
-
-uint64_t VtaCore::cycles() const { return impl_->cycles(); }
+StatusVector VtaCore::status() const { return seam<Impl>().status(); }
+std::string VtaCore::deadlock_note() const { return seam<Impl>().deadlock_note(); }
 
 }  // namespace cosim::tb::vta

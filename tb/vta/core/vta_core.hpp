@@ -15,6 +15,7 @@
 #include "timeline/timeline.hpp"
 #include "dut/vta_regs.hpp"
 #include "harness/axi_master_binder.hpp"
+#include "harness/core_handle.hpp"
 #include "harness/variant.hpp"
 
 namespace cosim::tb {
@@ -72,7 +73,8 @@ using cosim::vta::StatusVector;
 // The Verilated vta_top on the harness core. Construction resets the core
 // (reset cycles do not call `after_cycle`); every later cycle calls
 // `after_cycle` (the TLM wrapper counts time there).
-class VtaCore {
+// run() clocks until FINISH (done) or the error flag.
+class VtaCore : public harness::CoreHandle {
  public:
   // The model-specific half (vta_core_model.hpp): VtaCoreOver<Model>'s, one
   // instantiation per Verilated variant (library cosim_vta_core_<variant>).
@@ -88,40 +90,21 @@ class VtaCore {
   VtaCore(const Build& build, harness::AxiSlavePort& slave, std::function<void()> after_cycle = {},
           const tb::TbConfig* wave = nullptr);
   ~VtaCore();
-  VtaCore(const VtaCore&) = delete;
-  VtaCore& operator=(const VtaCore&) = delete;
 
-  // One clock (harness::Core::cycle).
-  void cycle();
-  // A register read or write on the register bus (one cycle);
-  // cosim::TimeoutError when the port does not answer.
-  uint32_t reg_read(uint8_t addr);
-  void reg_write(uint8_t addr, uint32_t data);
   // INSN_COUNT, INSN_ADDR, then CTRL = start | clear done.
   void start(uint32_t insn_addr, uint32_t insn_count);
   // CYCLES and the twelve counters through the register port.
   PerfCounters read_perf(uint64_t* cycles_reg = nullptr);
 
-  // Clocks until FINISH (done) or the error flag; false when `max_cycles`
-  // more cycles passed first.
-  bool run(uint64_t max_cycles);
   bool done() const;
   bool error() const;
   StatusVector status() const;
   // Why run() stopped before its budget: the manifest's deadlock rule held
   // (no engine busy, no queue moving); "" when it did not.
   std::string deadlock_note() const;
-  uint64_t cycles() const;  // every clock since reset
-  // wave_first_cycle / wave_last_cycle / wave_truncated once a dump opened.
-  std::map<std::string, uint64_t> wave_stats() const;
-  // The engine timeline so far; null when not sampled.
-  const timeline::Timeline* timeline() const;
-  // The Verilated variant this core runs.
-  const harness::Variant& variant() const { return variant_; }
 
  private:
-  const harness::Variant& variant_;
-  std::unique_ptr<Impl> impl_;
+  using CoreHandle::start_timeline;  // DUT time starts at construction
 };
 
 // The core over the Verilated model class Model (V<variant>): defined in

@@ -7,36 +7,26 @@
 // model's header, before anything SystemC.
 #pragma once
 
-#include <functional>
-#include <map>
 #include <memory>
 #include <string>
 
 #include "dut/vta_pins.hpp"
-#include "harness/control.hpp"
 #include "harness/core.hpp"
+#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
+#include "timeline/core_timeline.hpp"
 #include "timeline/timeline_port.hpp"
 #include "vta/core/vta_core.hpp"
 #include "vta/core/vta_timeline.hpp"
 
 namespace cosim::tb::vta {
 
-// What VtaCore asks of its model.
-struct VtaCore::Impl {
-  virtual ~Impl() = default;
-  virtual void start_timeline(std::function<void()> after_cycle) = 0;
-  virtual void cycle() = 0;
-  virtual bool run(uint64_t max_cycles) = 0;
-  virtual uint32_t reg_read(uint8_t addr) = 0;
-  virtual void reg_write(uint8_t addr, uint32_t data) = 0;
+// What VtaCore asks of its model, besides what every core asks (harness::CoreSeam).
+struct VtaCore::Impl : harness::CoreSeam {
   virtual bool done() const = 0;
   virtual bool error() const = 0;
   virtual StatusVector status() const = 0;
   virtual std::string deadlock_note() const = 0;
-  virtual uint64_t cycles() const = 0;
-  virtual std::map<std::string, uint64_t> wave_stats() const = 0;
-  virtual const timeline::Timeline* timeline() const = 0;
 };
 
 namespace model {
@@ -73,43 +63,30 @@ struct VtaStatus {
 };
 
 template <class Model>
-class ImplOver final : public VtaCore::Impl {
-  using Top = cosim::vta::pins::Top;
+class ImplOver final : public harness::CoreSeamOver<VtaCore::Impl, Model, VtaStatus, cosim::vta::pins::Top> {
+  using Base = harness::CoreSeamOver<VtaCore::Impl, Model, VtaStatus, cosim::vta::pins::Top>;
   using Mem = cosim::vta::pins::Mem;
 
  public:
-  ImplOver(harness::AxiSlavePort& s, const TbConfig* wave) : axi_(s), core_("vta", wave, {&ctrl_}) {
-    core_.add_port(axi_);
-    if (wave != nullptr && wave->timeline) {
-      timeline_ = std::make_unique<timeline::Timeline>(timeline_lanes());
-      timeline_port_ = std::make_unique<timeline::TimelinePort<Model, TimelineProbe>>(*timeline_, TimelineProbe{});
-      core_.add_port(*timeline_port_);
-    }
+  ImplOver(harness::AxiSlavePort& s, const TbConfig* wave) : Base("vta", wave), axi_(s), timeline_(wave, &timeline_lanes) {
+    this->core_.add_port(axi_);
   }
   static std::unique_ptr<VtaCore::Impl> make(harness::AxiSlavePort& s, const TbConfig* wave) {
     return std::make_unique<ImplOver>(s, wave);
   }
 
-  void start_timeline(std::function<void()> after_cycle) override { core_.start_timeline(std::move(after_cycle)); }
-  void cycle() override { core_.cycle(); }
-  bool run(uint64_t max_cycles) override { return core_.run(max_cycles); }
-  uint32_t reg_read(uint8_t addr) override { return ctrl_.read(core_, addr); }
-  void reg_write(uint8_t addr, uint32_t data) override { ctrl_.write(core_, addr, data); }
-  bool done() const override { return core_.done(); }
-  bool error() const override { return core_.error(); }
-  StatusVector status() const override { return status_of(core_.model()); }
-  std::string deadlock_note() const override { return core_.deadlock_note(); }
-  uint64_t cycles() const override { return core_.cycles(); }
-  std::map<std::string, uint64_t> wave_stats() const override { return core_.wave_stats(); }
+  bool done() const override { return this->core_.done(); }
+  bool error() const override { return this->core_.error(); }
+  StatusVector status() const override { return status_of(this->core_.model()); }
+  std::string deadlock_note() const override { return this->core_.deadlock_note(); }
   const timeline::Timeline* timeline() const override { return timeline_.get(); }
 
  private:
+  void on_timeline_start() override { timeline_.start(this->core_, TimelineProbe{}); }
+
   static_assert(harness::AxiMasterBinder<Model, Mem>::kDataBytes == cosim::vta::kAxiDataBytes);
-  harness::ControlBinder<Model, Top> ctrl_;  // the register port
   harness::AxiMasterBinder<Model, Mem> axi_;
-  harness::Core<Model, VtaStatus, Top> core_;
-  std::unique_ptr<timeline::Timeline> timeline_;
-  std::unique_ptr<timeline::TimelinePort<Model, TimelineProbe>> timeline_port_;
+  timeline::CoreTimeline<Model, TimelineProbe> timeline_;
 };
 
 }  // namespace model

@@ -9,23 +9,14 @@
 namespace cosim::tb::@NAME@ {
 
 Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build)
-    : AxiDutWrapper(name, cfg, build.axi_data_bytes), impl_(build.make(axi_port(), cfg)) {
-  impl_->start_timeline([this] { tick(); });
+    : CoreDutWrapper(name, cfg, build.axi_data_bytes) {
+  attach(build.make(axi_port(), cfg));
 }
 
 Wrapper::~Wrapper() = default;
 
-bool Wrapper::run(uint64_t max_cycles) {
-  const bool done = impl_->run(max_cycles);
-  sync();
-  return done;
-}
+std::string Wrapper::dut_diagnosis() const { return seam<Impl>().diagnosis(); }
 
-uint32_t Wrapper::reg_read(uint32_t offset) { return impl_->reg_read(offset); }
-void Wrapper::reg_write(uint32_t offset, uint32_t value) { impl_->reg_write(offset, value); }
-
-std::string Wrapper::dut_diagnosis() const { return impl_->diagnosis(); }
-
-std::map<std::string, uint64_t> Wrapper::dut_counters() const { return impl_->counters(); }
+std::map<std::string, uint64_t> Wrapper::dut_counters() const { return seam<Impl>().counters(); }
 
 }  // namespace cosim::tb::@NAME@

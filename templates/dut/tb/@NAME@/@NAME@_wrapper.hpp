@@ -1,6 +1,6 @@
 // DUT wrapper of @NAME@ (rtl/@NAME@): the Verilated model on the harness
 // core (tb/harness), the register port behind the TLM register target, and
-// the AXI4 master served through the TLM memory bridge (AxiDutWrapper). The
+// the AXI4 master served through the TLM memory bridge (CoreDutWrapper). The
 // model-specific half is a class template over the Verilated model class
 // (@NAME@_wrapper_model.hpp), instantiated once per variant of the manifest by the
 // build (cosim_core_over_variants / cosim_core_instance_source).
@@ -12,11 +12,11 @@
 
 #include "harness/port.hpp"
 #include "harness/variant.hpp"
-#include "tlm/axi_dut_wrapper.hpp"
+#include "tlm/core_dut_wrapper.hpp"
 
 namespace cosim::tb::@NAME@ {
 
-class Wrapper : public AxiDutWrapper {
+class Wrapper : public CoreDutWrapper {
  public:
   struct Impl;  // the model and the harness core (@NAME@_wrapper_model.hpp)
   // One Verilated variant: Over<V<variant>>::build().
@@ -29,18 +29,11 @@ class Wrapper : public AxiDutWrapper {
   Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);
   ~Wrapper() override;
 
-  bool run(uint64_t max_cycles) override;
-
  protected:
   // The FSM state and the beats left (Status in @NAME@_status.hpp).
   std::string dut_diagnosis() const override;
   // busy_cycles: cycles out of the idle state.
   std::map<std::string, uint64_t> dut_counters() const override;
-  uint32_t reg_read(uint32_t offset) override;
-  void reg_write(uint32_t offset, uint32_t value) override;
-
- private:
-  std::unique_ptr<Impl> impl_;  // Verilator's headers stay out of SystemC code
 };
 
 // The wrapper's model half over the Verilated model class Model (V<variant>):

@@ -8,7 +8,6 @@
 // after the model's header, before anything SystemC.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -16,8 +15,8 @@
 #include "@NAME@/@NAME@_status.hpp"
 #include "dut/@NAME@_pins.hpp"
 #include "harness/axi_master_binder.hpp"
-#include "harness/control.hpp"
 #include "harness/core.hpp"
+#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
 // (blank line keeps include sorters from moving the above)
 
@@ -25,13 +24,8 @@
 
 namespace cosim::tb::@NAME@ {
 
-// What the wrapper asks of its model.
-struct Wrapper::Impl {
-  virtual ~Impl() = default;
-  virtual void start_timeline(std::function<void()> after_cycle) = 0;
-  virtual bool run(uint64_t max_cycles) = 0;
-  virtual uint32_t reg_read(uint32_t offset) = 0;
-  virtual void reg_write(uint32_t offset, uint32_t value) = 0;
+// What the wrapper asks of its model, besides what every core asks (harness::CoreSeam).
+struct Wrapper::Impl : harness::CoreSeam {
   virtual std::string diagnosis() const = 0;
   virtual std::map<std::string, uint64_t> counters() const = 0;
 };
@@ -53,35 +47,31 @@ class BusyPort final : public harness::Port<Model> {
 };
 
 template <class Model>
-class ImplOver final : public Wrapper::Impl {
+class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top> {
+  using Base = harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top>;
+
  public:
   // The AXI data width the slave serves: the model's m_axi_wdata_o.
   static constexpr uint32_t kAxiDataBytes = harness::AxiMasterBinder<Model, pins::Mem>::kDataBytes;
 
-  ImplOver(harness::AxiSlavePort& slave, const TbConfig& cfg) : axi_pins_(slave), core_("@NAME@", &cfg, {&ctrl_}) {
-    core_.add_port(axi_pins_);
-    core_.add_port(busy_);
+  ImplOver(harness::AxiSlavePort& slave, const TbConfig& cfg) : Base("@NAME@", &cfg), axi_pins_(slave) {
+    this->core_.add_port(axi_pins_);
+    this->core_.add_port(busy_);
   }
   static std::unique_ptr<Wrapper::Impl> make(harness::AxiSlavePort& slave, const TbConfig& cfg) {
     return std::make_unique<ImplOver>(slave, cfg);
   }
 
-  void start_timeline(std::function<void()> after_cycle) override { core_.start_timeline(std::move(after_cycle)); }
-  bool run(uint64_t max_cycles) override { return core_.run(max_cycles); }
-  uint32_t reg_read(uint32_t offset) override { return ctrl_.read(core_, offset); }
-  void reg_write(uint32_t offset, uint32_t value) override { ctrl_.write(core_, offset, value); }
-  std::string diagnosis() const override { return core_.diagnosis(); }
+  std::string diagnosis() const override { return this->core_.diagnosis(); }
   std::map<std::string, uint64_t> counters() const override {
-    std::map<std::string, uint64_t> p = core_.wave_stats();  // wave_*: moved to report.json "wave"
+    std::map<std::string, uint64_t> p = this->core_.wave_stats();  // wave_*: moved to report.json "wave"
     p["busy_cycles"] = busy_.busy_cycles;
     return p;
   }
 
  private:
-  harness::ControlBinder<Model, pins::Top> ctrl_;  // the register port
   harness::AxiMasterBinder<Model, pins::Mem> axi_pins_;
   BusyPort<Model> busy_;
-  harness::Core<Model, Status, pins::Top> core_;
 };
 
 }  // namespace model

@@ -16,11 +16,12 @@
 
 #include "harness/port.hpp"
 #include "harness/variant.hpp"
-#include "tlm/axi_dut_wrapper.hpp"
+#include "tlm/core_dut_wrapper.hpp"
 
 namespace cosim::tb::@NAME@ {
 
-class Wrapper : public AxiDutWrapper {
+// run(): wait_done, polling CTRL for ap_done (the Vitis host flow).
+class Wrapper : public CoreDutWrapper {
  public:
   struct Impl;  // the model and the harness core (@NAME@_wrapper_model.hpp)
   // One Verilated variant: Over<V<variant>>::build().
@@ -33,8 +34,6 @@ class Wrapper : public AxiDutWrapper {
   Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);
   ~Wrapper() override;
 
-  // wait_done: polls CTRL for ap_done (the Vitis host flow).
-  bool run(uint64_t max_cycles) override;
   // wait_irq: clocks until the interrupt pin is high.
   bool run_until_irq(uint64_t max_cycles) override;
 
@@ -43,11 +42,6 @@ class Wrapper : public AxiDutWrapper {
   std::string dut_diagnosis() const override;
   std::map<std::string, uint64_t> dut_counters() const override;
   std::vector<std::string> dut_errors() const override;
-  uint32_t reg_read(uint32_t offset) override;
-  void reg_write(uint32_t offset, uint32_t value) override;
-
- private:
-  std::unique_ptr<Impl> impl_;  // Verilator's headers stay out of SystemC code
 };
 
 // The wrapper's model half over the Verilated model class Model (V<variant>):

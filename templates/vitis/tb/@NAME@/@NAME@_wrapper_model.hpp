@@ -10,7 +10,6 @@
 // SystemC.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -19,8 +18,8 @@
 
 #include "dut/@NAME@_pins.hpp"
 #include "harness/axi_master_binder.hpp"
-#include "harness/control.hpp"
 #include "harness/core.hpp"
+#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
 // (blank line keeps include sorters from moving the above)
 
@@ -28,14 +27,10 @@
 
 namespace cosim::tb::@NAME@ {
 
-// What the wrapper asks of its model.
-struct Wrapper::Impl {
-  virtual ~Impl() = default;
-  virtual void start_timeline(std::function<void()> after_cycle) = 0;
-  virtual bool run_to_done(uint64_t max_cycles) = 0;
+// What the wrapper asks of its model, besides what every core asks
+// (harness::CoreSeam, whose run() polls CTRL for ap_done).
+struct Wrapper::Impl : harness::CoreSeam {
   virtual bool run_until_irq(uint64_t max_cycles) = 0;
-  virtual uint32_t reg_read(uint32_t offset) = 0;
-  virtual void reg_write(uint32_t offset, uint32_t value) = 0;
   virtual std::string diagnosis() const = 0;
   virtual std::map<std::string, uint64_t> counters() const = 0;
   virtual std::vector<std::string> errors() const = 0;
@@ -76,43 +71,37 @@ class BusyPort final : public harness::Port<Model> {
 };
 
 template <class Model>
-class ImplOver final : public Wrapper::Impl {
+class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top> {
+  using Base = harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top>;
+
  public:
   using Gmem0 = harness::AxiMasterBinder<Model, pins::Gmem0>;
   using Gmem1 = harness::AxiMasterBinder<Model, pins::Gmem1>;
 
   ImplOver(harness::AxiSlavePort& s0, harness::AxiSlavePort& s1, const TbConfig& cfg)
-      : gmem0_(s0), gmem1_(s1), core_("@NAME@", &cfg, {&ctrl_}) {
-    core_.add_port(gmem0_);
-    core_.add_port(gmem1_);
-    core_.add_port(busy_);
+      : Base("@NAME@", &cfg), gmem0_(s0), gmem1_(s1) {
+    this->core_.add_port(gmem0_);
+    this->core_.add_port(gmem1_);
+    this->core_.add_port(busy_);
   }
   static std::unique_ptr<Wrapper::Impl> make(harness::AxiSlavePort& s0, harness::AxiSlavePort& s1,
                                              const TbConfig& cfg) {
     return std::make_unique<ImplOver>(s0, s1, cfg);
   }
 
-  void start_timeline(std::function<void()> after_cycle) override { core_.start_timeline(std::move(after_cycle)); }
-  bool run_to_done(uint64_t max_cycles) override {
-    return harness::run_to_done(core_, ctrl_, max_cycles);  // polls CTRL for ap_done
-  }
-  bool run_until_irq(uint64_t max_cycles) override { return core_.run_until_irq(max_cycles); }
-  uint32_t reg_read(uint32_t offset) override { return ctrl_.read(core_, offset); }
-  void reg_write(uint32_t offset, uint32_t value) override { ctrl_.write(core_, offset, value); }
-  std::string diagnosis() const override { return core_.diagnosis(); }
+  bool run_until_irq(uint64_t max_cycles) override { return this->core_.run_until_irq(max_cycles); }
+  std::string diagnosis() const override { return this->core_.diagnosis(); }
   std::map<std::string, uint64_t> counters() const override {
-    std::map<std::string, uint64_t> p = core_.wave_stats();  // wave_*: moved to report.json "wave"
+    std::map<std::string, uint64_t> p = this->core_.wave_stats();  // wave_*: moved to report.json "wave"
     p["busy_cycles"] = busy_.busy_cycles;
     return p;
   }
-  std::vector<std::string> errors() const override { return ctrl_.errors(); }
+  std::vector<std::string> errors() const override { return this->ctrl_.errors(); }  // s_axi_control's
 
  private:
-  harness::ControlBinder<Model, pins::Top> ctrl_;  // s_axi_control
   Gmem0 gmem0_;
   Gmem1 gmem1_;
   BusyPort<Model> busy_;
-  harness::Core<Model, Status, pins::Top> core_;
 };
 
 }  // namespace model
