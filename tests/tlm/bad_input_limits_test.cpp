@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace fs = std::filesystem;
@@ -24,6 +25,18 @@ struct Outcome {
   std::string err;
   double seconds = 0;
   long max_rss_kb = 0;
+};
+
+// The runs' --out folder, one per process (ctest runs these tests as
+// parallel processes, and a second run into a folder in use is refused by
+// its lock), removed afterwards.
+struct ScratchOut {
+  const fs::path dir = fs::path(::testing::TempDir()) / ("cosim_limits_out_" + std::to_string(::getpid()));
+  ~ScratchOut() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  std::string option() const { return "--out=" + dir.string(); }
 };
 
 Outcome run_cosim(const std::vector<std::string>& args) {
@@ -68,7 +81,8 @@ void expect_quick_one_line_exit2(const std::vector<std::string>& args, const std
 }
 
 TEST(BadInputLimits, HugeShapesPerTarget) {
-  const std::string out = "--out=" + (fs::path(::testing::TempDir()) / "cosim_limits_out").string();
+  const ScratchOut scratch;
+  const std::string out = scratch.option();
   // Beyond the per-tensor limit of the scenario schema.
   expect_quick_one_line_exit2({"run", scenario("conv2d"), "--set", "shapes.input=[1,1048576,1048576,1024]", out},
                               "shape of more than 16777216 elements");
@@ -96,7 +110,8 @@ TEST(BadInputLimits, HugeShapesPerTarget) {
 }
 
 TEST(BadInputLimits, HugeSetIndex) {
-  const std::string out = "--out=" + (fs::path(::testing::TempDir()) / "cosim_limits_out").string();
+  const ScratchOut scratch;
+  const std::string out = scratch.option();
   expect_quick_one_line_exit2({"run", scenario("conv2d"), "--set", "shapes.input.99999999999999999999=1", out},
                               "expected an index, got '99999999999999999999'");
 }
@@ -107,7 +122,8 @@ TEST(BadInputLimits, RawProgramAddressPastTheImageLimit) {
   std::ofstream(dir / "meta") << "insn_addr 0xfffffffffffffff0\n";
   std::ofstream(dir / "insn.bin", std::ios::binary) << std::string(16, '\0');
   std::ofstream(dir / "dram.bin", std::ios::binary) << std::string(64, '\0');
-  const std::string out = "--out=" + (fs::path(::testing::TempDir()) / "cosim_limits_out").string();
+  const ScratchOut scratch;
+  const std::string out = scratch.option();
   expect_quick_one_line_exit2({"replay", dir.string(), out}, "ends past the 64 MiB limit");
   fs::remove_all(dir);
 }
