@@ -86,7 +86,8 @@ build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: build referee python
-	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE '^regress$$' $(CTEST_ARGS)
+	ctest --test-dir $(BUILD) -j $(JOBS) --output-on-failure --timeout 600 -LE '^regress$$' $(CTEST_ARGS) \
+	  || { python3 scripts/ctest-failures $(BUILD); exit 8; }
 
 # The TFLite runtime (WebAssembly, from npm) that referees the golden model.
 # Locally its tests skip with a message when it cannot be installed; in CI
