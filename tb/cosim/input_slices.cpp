@@ -7,9 +7,14 @@
 
 #include <chrono>
 #include <cerrno>
+#include <cmath>
+#include <cstdlib>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <limits>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <thread>
 
@@ -124,6 +129,30 @@ std::vector<InputSlice> split_inputs(std::size_t inputs, std::size_t jobs) {
 
 std::size_t default_jobs(std::size_t inputs, std::size_t cores) {
   return std::max<std::size_t>(1, std::min(cores, inputs / kInputsPerProcess));
+}
+
+std::size_t busy_cores() {
+  std::optional<std::size_t> fewest;
+  for (int sample = 0; sample < 4; ++sample) {
+    if (sample > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::ifstream stat("/proc/stat");
+    std::string key;
+    std::size_t running = 0;
+    bool found = false;
+    while (stat >> key) {
+      if (key == "procs_running") {
+        found = static_cast<bool>(stat >> running);
+        break;
+      }
+      stat.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+    }
+    if (!found) break;
+    const std::size_t others = running > 0 ? running - 1 : 0;  // the caller is running
+    fewest = std::min(fewest.value_or(others), others);
+  }
+  if (fewest) return *fewest;
+  double load[1] = {0};
+  return getloadavg(load, 1) == 1 ? static_cast<std::size_t>(std::lround(load[0])) : 0;
 }
 
 std::string slice_dir(const std::string& out_dir, std::size_t k) {

@@ -41,8 +41,15 @@ std::vector<InputSlice> split_inputs(std::size_t inputs, std::size_t jobs);
 constexpr std::size_t kInputsPerProcess = 8;
 // The processes a run of `inputs` independent inputs uses when --jobs is not
 // given: one per kInputsPerProcess inputs, at most `cores` (the runner passes
-// the cores not busy: the core count minus the 1-minute load average).
+// the cores not busy: the core count minus busy_cores()).
 std::size_t default_jobs(std::size_t inputs, std::size_t cores);
+
+// How many cores other processes keep busy now: the fewest runnable tasks
+// besides the caller over a few samples 10 ms apart (/proc/stat
+// procs_running). Not the 1-minute load average, which still counts a run
+// that ended seconds ago and so kept the next run from splitting. Where
+// /proc/stat cannot be read, the load average rounded.
+std::size_t busy_cores();
 
 // A worker that failed (exit status other than 0 / 1, a signal, no outcome):
 // the one line naming its slice, and the exit status the run ends with.

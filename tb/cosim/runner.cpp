@@ -97,7 +97,18 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   std::optional<SimOutcome> sim = split != nullptr ? split->outcome(backend, tr, log, console)
                                                    : simulate_run(backend, tr, cfg, ctx, opt, console, folder, log);
   if (!sim) return 1;
-  if (opt.input_slice) write_slice_outcome(*sim, log, opt.out_dir);
+  if (opt.input_slice) {  // a split run's worker: its parent scores and reports the merged outcome
+    write_slice_outcome(*sim, log, opt.out_dir);
+    RunContext slice_ctx = ctx;
+    slice_ctx.build = sim->build;
+    json j = base_report(slice_ctx);
+    j["status"] = "simulated";
+    j["reason"] = "a slice of a split run (" + opt.input_slice->text() +
+                  "): its outcome is in slice.json and slice.bin; the run's parent scores and reports it";
+    j["cycles"] = sim->cycles;
+    folder.finish(j);
+    return 0;
+  }
   FinishedRun run;
   run.context = ctx;
   run.sim = std::move(*sim);
@@ -260,19 +271,15 @@ std::size_t split_jobs(const TargetBackend& backend, const scenario::Scenario& s
   }
   // The cores not busy: a split pays only when its processes get a core each.
   const std::size_t all_cores = std::max(1u, std::thread::hardware_concurrency());
-  std::size_t cores = all_cores;
-  double load[1] = {0};
-  if (getloadavg(load, 1) == 1) {
-    cores = static_cast<std::size_t>(std::max(1.0, static_cast<double>(all_cores) - std::round(load[0])));
-  }
+  const std::size_t busy = busy_cores();
+  const std::size_t cores = all_cores > busy ? all_cores - busy : 1;
   const std::size_t by_default =
       o.slurm ? (n + kInputsPerProcess - 1) / kInputsPerProcess : default_jobs(n, cores);
   const std::size_t jobs = std::min(n, o.jobs > 0 ? o.jobs : by_default);
   if (jobs < 2 && !o.slurm) {
     if (o.jobs == 0 && default_jobs(n, all_cores) > 1) {
-      char busy[64];
-      std::snprintf(busy, sizeof busy, "load %.1f on %zu cores", load[0], all_cores);
-      console << "inputs " << n << " in one process: the cores are busy (" << busy << "; --jobs N splits anyway)\n";
+      console << "inputs " << n << " in one process: the cores are busy (" << busy << " other running on "
+              << all_cores << " cores; --jobs N splits anyway)\n";
     }
     return 0;
   }
