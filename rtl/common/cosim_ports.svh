@@ -25,6 +25,21 @@
   .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i, \
   .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o
 
+// The register block dutgen generates from a top's manifest
+// (<Prefix>_reg_top), instantiated as every top does: its reg2hw / hw2reg
+// structs declared, the register bus passed on by name, then the block's
+// own inputs in `Extra` (e.g. `.idle_i (!busy)`, the manifest's perf ports).
+`define COSIM_REG_TOP(Prefix, Extra) \
+  Prefix``_reg2hw_t reg2hw; \
+  Prefix``_hw2reg_t hw2reg; \
+  Prefix``_reg_top u_regs ( \
+    .clk_i, .rst_ni, \
+    `COSIM_REG_SLAVE_CONNECT, \
+    .reg2hw_o (reg2hw), \
+    .hw2reg_i (hw2reg), \
+    Extra \
+  )
+
 // The register bus's slave (rtl/common/cosim_reg_slave) for a register
 // block whose reads have no side effect: a write arrives as Wr with Addr and
 // WData, and the block returns the value at Addr on RData (combinationally).

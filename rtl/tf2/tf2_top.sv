@@ -70,17 +70,9 @@ module tf2_top
 
   // The register block is generated from tf2.yaml (tf2_reg_top); the run's
   // state behind it is tf2_run_state.
-  tf2_reg2hw_t reg2hw;
-  tf2_hw2reg_t hw2reg;
   logic        done_set, error_set;
   logic [31:0] cycles, pe_busy_count, filt_wait_count, out_wait_count;
-  tf2_reg_top u_regs (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .reg2hw_o (reg2hw),
-    .hw2reg_i (hw2reg),
-    .idle_i   (!busy)
-  );
+  `COSIM_REG_TOP(tf2, .idle_i (!busy));
   assign start      = reg2hw.ctrl_start;
   assign desc_count = reg2hw.desc_count;
   assign desc_addr  = reg2hw.desc_addr;

@@ -60,16 +60,8 @@ module tinydnn_top
 
   // The register block is generated from tinydnn.yaml (tinydnn_reg_top); the
   // counters behind it are tinydnn_run_state.
-  tinydnn_reg2hw_t reg2hw;
-  tinydnn_hw2reg_t hw2reg;
   logic [31:0]     cycles, macs;
-  tinydnn_reg_top u_regs (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .reg2hw_o (reg2hw),
-    .hw2reg_i (hw2reg),
-    .idle_i   (!busy)
-  );
+  `COSIM_REG_TOP(tinydnn, .idle_i (!busy));
   assign start = reg2hw.ctrl_start;
   assign mode  = '{last_sample: reg2hw.mode_last_sample, dw: reg2hw.mode_dw, backward: reg2hw.mode_backward,
                    en_bias: reg2hw.mode_en_bias, run: reg2hw.mode_run, wr_bias: reg2hw.mode_wr_bias,

@@ -60,18 +60,10 @@ module vta_top import vta_pkg::*; #(
 
   // The register block is generated from vta.yaml (vta_reg_top); the run's
   // state behind it is vta_run_state.
-  vta_reg2hw_t reg2hw;
-  vta_hw2reg_t hw2reg;
   logic [31:0] cycles;
   logic [31:0] perf [NumPerf];
   logic run_done, run_error;
-  vta_reg_top u_regs (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .reg2hw_o (reg2hw),
-    .hw2reg_i (hw2reg),
-    .perf_i   (perf)
-  );
+  `COSIM_REG_TOP(vta, .perf_i (perf));
   assign start      = reg2hw.ctrl_start;
   assign insn_count = reg2hw.insn_count;
   assign insn_addr  = reg2hw.insn_addr;

@@ -14,12 +14,7 @@ module regtop_top import regtop_reg_pkg::*; (
   output logic        o_qe_o, k_o, p_o,
   output logic [7:0]  locked_o
 );
-  regtop_reg2hw_t reg2hw;
-  regtop_hw2reg_t hw2reg;
-  regtop_reg_top u_regs (
-    .clk_i, .rst_ni, `COSIM_REG_SLAVE_CONNECT,
-    .reg2hw_o (reg2hw), .hw2reg_i (hw2reg), .unlock_i
-  );
+  `COSIM_REG_TOP(regtop, .unlock_i);
   always_comb begin
     hw2reg         = '0;
     hw2reg.val     = val_i;

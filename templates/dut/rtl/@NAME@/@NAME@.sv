@@ -35,15 +35,7 @@ module @NAME@
 
   // The register block, generated from @NAME@.yaml: decode, storage, CONTROL's
   // done flag (set and cleared from here), writes only while idle.
-  @NAME@_reg2hw_t reg2hw;
-  @NAME@_hw2reg_t hw2reg;
-  @NAME@_reg_top u_regs (
-    .clk_i, .rst_ni,
-    `COSIM_REG_SLAVE_CONNECT,
-    .reg2hw_o (reg2hw),
-    .hw2reg_i (hw2reg),
-    .idle_i   (state_q == StIdle)
-  );
+  `COSIM_REG_TOP(@NAME@, .idle_i (state_q == StIdle));
   logic                 start;
   logic [AddrWidth-1:0] len_q, src_a_q, src_b_q, dst_q;  // programmed registers
   assign start   = reg2hw.control_start;
