@@ -1,6 +1,9 @@
 #include "cosim/backend.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
+#include <utility>
 
 #include "common/error.hpp"
 #include "cosim/operator.hpp"
@@ -54,12 +57,32 @@ std::size_t TargetBackend::independent_inputs(const scenario::Scenario& sc) cons
   return find_operator(sc.op).independent_inputs(sc);
 }
 
-std::map<std::string, uint64_t> TargetBackend::merge_perf_counters(const std::vector<PerfSlice>& slices) const {
-  std::map<std::string, uint64_t> sum;
-  for (const PerfSlice& s : slices) {
-    for (const auto& [k, v] : s.perf) sum[k] += v;
+std::optional<std::pair<std::size_t, std::string>> numbered_run_counter(const std::string& key) {
+  if (key.size() < 6 || key.compare(0, 3, "run") != 0 || !std::isdigit(static_cast<unsigned char>(key[3]))) {
+    return std::nullopt;
   }
-  return sum;
+  std::size_t end = 3;
+  while (end < key.size() && std::isdigit(static_cast<unsigned char>(key[end]))) ++end;
+  if (end - 3 > 9 || end + 1 >= key.size() || key[end] != '_') return std::nullopt;
+  return std::make_pair(static_cast<std::size_t>(std::stoul(key.substr(3, end - 3))), key.substr(end + 1));
+}
+
+std::map<std::string, uint64_t> TargetBackend::merge_perf_counters(const std::vector<PerfSlice>& slices) const {
+  std::map<std::string, uint64_t> merged;
+  std::size_t runs_before = 0;  // the runs of the slices before this one
+  for (const PerfSlice& s : slices) {
+    std::size_t runs = 0;
+    for (const auto& [k, v] : s.perf) {
+      if (const auto run = numbered_run_counter(k)) {
+        merged["run" + std::to_string(runs_before + run->first) + "_" + run->second] = v;
+        runs = std::max(runs, run->first + 1);
+      } else {
+        merged[k] += v;
+      }
+    }
+    runs_before += runs;
+  }
+  return merged;
 }
 
 Metrics TargetBackend::metrics(const Workload* w, const SimOutcome& run) const {

@@ -15,6 +15,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scenario/scenario.hpp"
@@ -92,6 +93,10 @@ struct WorkUnit {
 // A target. The op-level methods have a default that dispatches to the
 // operators registered with add_operator(): by `sc.op`, or by the operator
 // that prepared the workload.
+// A wrapper's per-run counter "run<K>_<name>" as {K, name}; nullopt for any
+// other counter name.
+std::optional<std::pair<std::size_t, std::string>> numbered_run_counter(const std::string& key);
+
 class TargetBackend {
  public:
   TargetBackend();
@@ -114,9 +119,11 @@ class TargetBackend {
   // may split over processes (0: none).
   std::size_t independent_inputs(const scenario::Scenario& sc) const;
   // The DUT's perf counters of a run simulated in slices (`cosim run
-  // --jobs`), from each slice's in input order. Default: each counter summed
-  // over the slices; a target whose counters are not totals (a register
-  // holding the last run's figure, a counter per run) says how they merge.
+  // --jobs`), from each slice's in input order. Default: a wrapper's per-run
+  // counters `run<K>_<name>` numbered on over the slices (a slice's run 0 is
+  // the run after the previous slice's last), every other counter summed; a
+  // target whose counters are not totals (a register holding the last run's
+  // figure) says how they merge.
   struct PerfSlice {
     std::map<std::string, uint64_t> perf;  // the slice's SimOutcome::perf
     uint64_t cycle_offset = 0;             // the cycles of the slices before it

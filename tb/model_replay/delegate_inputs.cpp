@@ -133,7 +133,7 @@ Tensor input_rows(const Tensor& batch, std::size_t k, std::size_t n) {
 }
 
 bool batches_over_inputs(const scenario::Scenario& sc) {
-  if (sc["inputs"].as_int() < 2 || sc["batch"].as_string() != "auto") return false;
+  if (!sc.has("batch") || sc["inputs"].as_int() < 2 || sc["batch"].as_string() != "auto") return false;
   try {
     const tflite::Model m = tflite::load_model(resolve_model(sc, sc["model"]));
     const auto& ops = m.subgraphs.at(0).operators;

@@ -84,9 +84,10 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
   }
 
   // Mode delegate replays the network once per input, each from a fresh
-  // scratch (NetworkState) and its own golden chain: the inputs split.
+  // scratch (NetworkState) and its own golden chain, or as the target says
+  // (ModelTargetBase::independent_inputs): the inputs split.
   std::size_t independent_inputs(const scenario::Scenario& sc) const override {
-    if (!target_->uses_golden_chain() || sc["mode"].as_string() != "delegate") return 0;
+    if (!target_->independent_inputs(sc)) return 0;
     if (batches_over_inputs(sc)) return 0;  // one simulation of them all
     return static_cast<std::size_t>(sc["inputs"].as_int());
   }

@@ -148,6 +148,14 @@ class ModelTargetBase {
   // Run TFLite's int8 reference over the model and give each layer its real
   // input (key `input`: random or {npy}); otherwise the target makes its own.
   virtual bool uses_golden_chain() const { return false; }
+  // Whether the scenario replays its `inputs:` independently (each input its
+  // own network run from a fresh state, its checks named `..._in<K>`, a
+  // slice lowered from Scenario::input_slice with K counted over all
+  // inputs), so that `cosim run --jobs` may split them over processes.
+  // Default: the golden chain's mode delegate.
+  virtual bool independent_inputs(const scenario::Scenario& sc) const {
+    return uses_golden_chain() && sc["mode"].as_string() == "delegate";
+  }
   // The rounding in which the DUT computes TFLite's own requantization (e.g.
   // `requant: tflite_double`), or nullopt when it has a scheme of its own.
   // Mode delegate then runs the CPU operators in that rounding too, so the

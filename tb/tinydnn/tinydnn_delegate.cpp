@@ -71,7 +71,7 @@ std::optional<uint64_t> run_cycles(const SimOutcome& out, std::size_t first, std
 }
 
 std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const std::vector<LayerContext>& ctxs,
-                                                const std::vector<std::vector<float>>& images);
+                                                const std::vector<std::vector<float>>& images, std::size_t first);
 
 }  // namespace
 
@@ -102,16 +102,26 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const st
   const scenario::Scenario& sc = ctxs.front().sc;
   if (!sc["ops"].is_string()) sc["ops"].fail("mode delegate runs the whole network: expected `all`");
   sc["model"].rethrow_here([&] { tf::check_supported(ctxs.front().model); });  // also: one input tensor
-  const std::vector<std::vector<float>> images =
+  std::vector<std::vector<float>> images =
       model_replay::load_images(sc, ctxs.front().model, static_cast<int>(sc["inputs"].as_int()));  // errors at `images`
-  return sc["model"].rethrow_here([&] { return lower_at_model(ctxs, images); });
+  // A split run's worker (Scenario::input_slice): its inputs, named by their
+  // index over all of them.
+  std::size_t first = 0;
+  if (sc.input_slice) {
+    first = static_cast<std::size_t>(sc.input_slice->first);
+    const std::size_t end = std::min(images.size(), first + static_cast<std::size_t>(sc.input_slice->second));
+    images = std::vector<std::vector<float>>(images.begin() + static_cast<std::ptrdiff_t>(first),
+                                             images.begin() + static_cast<std::ptrdiff_t>(end));
+  }
+  return sc["model"].rethrow_here([&] { return lower_at_model(ctxs, images, first); });
 }
 
 namespace {
 
 // The rest of lower_delegate; an InputError is about the model's contents.
+// images[n] is input first + n.
 std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const std::vector<LayerContext>& ctxs,
-                                                const std::vector<std::vector<float>>& images) {
+                                                const std::vector<std::vector<float>>& images, std::size_t first) {
   const tflite::Model& m = ctxs.front().model;
   const auto& sg = m.subgraphs[0];
   if (ctxs.size() != sg.operators.size()) {
@@ -160,7 +170,7 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const st
         TilePlan plan;
         plan.float32_reference = false;
         plan.batch_row_bands = true;
-        row.tiles.push_back(tile_conv(ctxs[k].check + "_in" + std::to_string(n), c, xp, plan));
+        row.tiles.push_back(tile_conv(ctxs[k].check + "_in" + std::to_string(first + static_cast<std::size_t>(n)), c, xp, plan));
         std::vector<float> y = golden_nhwc(c, row.tiles.back());
         tf::activate(y, c.activation);  // the fused activation, on the host
         v[static_cast<std::size_t>(op.outputs[0])] = std::move(y);

@@ -35,6 +35,9 @@ class TinyDnnModelTarget : public model_replay::ModelTarget<ModelLayerState> {
 
   void add_keys(scenario::Schema& s) const override { add_delegate_keys(s); }
 
+  // Each input of mode delegate is its own chain and its own tiles.
+  bool independent_inputs(const scenario::Scenario& sc) const override { return is_delegate(sc); }
+
   std::string summary(const scenario::Scenario& sc) const override {
     if (is_delegate(sc)) {
       return "delegate on " + std::to_string(sc["inputs"].as_int()) +

@@ -137,9 +137,9 @@ std::map<std::string, uint64_t> TinyDnnWrapper::perf_counters() const {
             {"in_starved_cycles", c.in_starved},
             {"in_backpressure_cycles", c.in_backpressure},
             {"out_backpressure_cycles", c.out_backpressure}});
-  if (run_cycles_.size() > 1) {
-    for (std::size_t k = 0; k < run_cycles_.size(); ++k) p["run" + std::to_string(k) + "_cycles"] = run_cycles_[k];
-  }
+  // Every run's, even a lone one's: a split run's slice may hold one run,
+  // and the merge numbers the runs on (TargetBackend::merge_perf_counters).
+  for (std::size_t k = 0; k < run_cycles_.size(); ++k) p["run" + std::to_string(k) + "_cycles"] = run_cycles_[k];
   return p;
 }
 

@@ -674,10 +674,8 @@ std::map<std::string, uint64_t> merge_run_log_counters(const std::vector<TargetB
   for (const TargetBackend::PerfSlice& s : slices) {
     std::map<std::size_t, std::map<std::string, uint64_t>> own;  // this slice's runs by index
     for (const auto& [k, v] : s.perf) {
-      std::size_t idx = 0, used = 0;
-      if (k.rfind("run", 0) == 0 && k.size() > 3 && std::isdigit(static_cast<unsigned char>(k[3])) &&
-          (idx = std::stoul(k.substr(3), &used), k.size() > 3 + used && k[3 + used] == '_')) {
-        own[idx][k.substr(4 + used)] = v;
+      if (const auto run = numbered_run_counter(k)) {
+        own[run->first][run->second] = v;
       } else if (summed(k)) {
         m[k] += v;
       } else if (k != "end_cycle") {

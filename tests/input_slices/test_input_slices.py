@@ -153,6 +153,9 @@ def main():
         "resnet8_tflite_double_3": lambda: same_as_one_process(
             cosim, src, work, "resnet8_tflite_double_3", "resnet8.yaml", ["inputs=3", "requant=tflite_double"]),
         "kws_vta": lambda: same_as_one_process(cosim, src, work, "kws_vta", "kws.yaml", ["inputs=3"]),
+        # tiny-dnn's own delegate (float, bf16 tiles): slices of 2 and 1 inputs.
+        "tinydnn_resnet8": lambda: same_as_one_process(cosim, src, work, "tinydnn_resnet8", "tinydnn_resnet8.yaml",
+                                                       ["inputs=3"]),
         "failing_worker": lambda: failing_worker(cosim, src, work),
         "interrupt": lambda: interrupted(cosim, src, work),
     }
