@@ -43,6 +43,16 @@ class Tf2Backend : public TargetBackend {
     return std::make_unique<tb::tf2::Tf2Wrapper>(name, cfg, builds_);
   }
 
+  // The engine's configuration (cfg_*) is the same in every slice of a
+  // split run: one slice's; every other counter as the default merges it.
+  std::map<std::string, uint64_t> merge_perf_counters(const std::vector<PerfSlice>& slices) const override {
+    std::map<std::string, uint64_t> merged = TargetBackend::merge_perf_counters(slices);
+    for (auto& [k, v] : merged) {
+      if (k.rfind("cfg_", 0) == 0) v = slices.front().perf.at(k);
+    }
+    return merged;
+  }
+
   // Checks are named <layer output>[_c<first>_<last>] (one per 16-channel
   // group), NHWC [1, H, W, 16]; the layer is the output's rank among the
   // distinct check names in trace order (conv: output; resnet_block: conv1,

@@ -30,6 +30,7 @@ struct ChainNet {
   tflite::Model model;
   Network net;
   int inputs = 0;
+  int first_input = 0;  // the first input's index over all `inputs` (a split run's slice: Scenario::input_slice)
   std::vector<std::vector<float>> images;      // per input: the float image (NHWC)
   std::vector<std::vector<Program>> programs;  // per input, per segment: its DRAM image
   std::vector<std::size_t> float_top1;         // the float model, per input
@@ -205,7 +206,8 @@ model_replay::LoweredLayer<ModelLayerState> chain_row(const LayerContext& ctx, c
     for (int n = 0; n < cn->inputs; ++n) {
       const std::vector<uint8_t> expect = to_hc16w(stats.golden[static_cast<std::size_t>(n)][k], L.c_out, ho, wo);
       for (int g = 0; g < groups; ++g) {
-        layer.checks.push_back({ctx.check + check_suffix(n, g, L.c_out), hc16w_group(expect, g, ho, wo), {}});
+        layer.checks.push_back(
+            {ctx.check + check_suffix(cn->first_input + n, g, L.c_out), hc16w_group(expect, g, ho, wo), {}});
         st.check_addrs.push_back(out_addr + hc16w_group_offset(g, wo));
       }
     }
@@ -230,13 +232,19 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(
   // Calibration: the float network on the first images, max |x| per channel.
   const int n_cal = static_cast<int>(sc["calibration"].as_int());
   cn->inputs = static_cast<int>(sc["inputs"].as_int());
+  if (sc.input_slice) {  // a split run's worker: its inputs, named by their index over all of them
+    cn->first_input = static_cast<int>(sc.input_slice->first);
+    cn->inputs = static_cast<int>(std::min<int64_t>(sc.input_slice->second, cn->inputs - cn->first_input));
+  }
   std::vector<tf::Values> cal;
   for (int k = 0; k < n_cal; ++k) cal.push_back(tf::run(m, images[static_cast<std::size_t>(k)]));
   cn->net = plan_network(m, channel_max(m, cal));
   const std::size_t nl = cn->net.layers.size();
   ChainStats stats{std::vector<std::vector<float>>(nl), std::vector<std::vector<float>>(nl),
                    std::vector<std::vector<float>>(nl), std::vector<std::vector<float>>(nl), {}, {}, {}};
-  for (int n = 0; n < cn->inputs; ++n) run_one_input(*cn, images[static_cast<std::size_t>(n_cal + n)], stats);
+  for (int n = 0; n < cn->inputs; ++n) {
+    run_one_input(*cn, images[static_cast<std::size_t>(n_cal + cn->first_input + n)], stats);
+  }
   // One row per operator, in model order.
   std::vector<model_replay::LoweredLayer<ModelLayerState>> out;
   for (const LayerContext& ctx : ctxs) out.push_back(chain_row(ctx, cn, stats));
@@ -254,11 +262,11 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
       // earlier segments' maps; the first loads the whole image from 0.
       const Program& p = programs[s];
       if (s == 0) {
-        t.mem_load(0, p.dram, "input" + std::to_string(n));
+        t.mem_load(0, p.dram, "input" + std::to_string(cn.first_input + n));
       } else {
         const std::size_t from = programs[s - 1].dram.size();
         t.mem_load(from, std::vector<uint8_t>(p.dram.begin() + static_cast<std::ptrdiff_t>(from), p.dram.end()),
-                   "input" + std::to_string(n) + "_segment" + std::to_string(s));
+                   "input" + std::to_string(cn.first_input + n) + "_segment" + std::to_string(s));
       }
       t.reg_write(reg::kDescAddr, p.desc_addr);
       t.reg_write(reg::kDescCount, p.desc_count);

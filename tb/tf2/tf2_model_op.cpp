@@ -69,6 +69,10 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     return is_chain(sc) ? chain_ops() : supported_ops();
   }
 
+  // Each input of mode chain is loaded and run on its own (the calibration
+  // is the same in every slice).
+  bool independent_inputs(const scenario::Scenario& sc) const override { return is_chain(sc); }
+
   void add_keys(scenario::Schema& s) const override {
     s.optional("input", scenario::schemas::data_source());  // mode layers; absent = random
     add_chain_keys(s);                                                 // tf2_model_chain.hpp

@@ -156,6 +156,11 @@ def main():
         # tiny-dnn's own delegate (float, bf16 tiles): slices of 2 and 1 inputs.
         "tinydnn_resnet8": lambda: same_as_one_process(cosim, src, work, "tinydnn_resnet8", "tinydnn_resnet8.yaml",
                                                        ["inputs=3"]),
+        # TF2's chain (calibrated Qs, one DRAM image per input), without the
+        # scenario's seeded stalls: those run through all inputs and keep a
+        # run in one process.
+        "tf2_resnet8": lambda: same_as_one_process(cosim, src, work, "tf2_resnet8", "tf2_resnet8.yaml",
+                                                   ["inputs=3", "testbench.stall_probability=0"]),
         "failing_worker": lambda: failing_worker(cosim, src, work),
         "interrupt": lambda: interrupted(cosim, src, work),
     }
