@@ -77,10 +77,15 @@ Tensor requantize(const Tensor& acc, const ConvParams& p) {
   const int32_t* a = acc.data<int32_t>();
   int8_t* y = out.data<int8_t>();
   const int64_t lo = std::max<int64_t>(p.act.min, -128), hi = std::min<int64_t>(p.act.max, 127);
-  for (int64_t i = 0; i < acc.numel(); ++i) {
-    const auto& m = p.output_multiplier.size() == 1 ? p.output_multiplier[0] : p.output_multiplier[i % oc];
-    const int64_t v = int64_t{quant::multiply_by_quantized_multiplier(a[i], m, p.rounding)} + p.output_zero_point;
-    y[i] = static_cast<int8_t>(std::clamp(v, lo, hi));
+  const bool per_channel = p.output_multiplier.size() != 1;
+  // Pixel by pixel, channel by channel: NHWC's last dimension is the channel.
+  for (int64_t i = 0, n = acc.numel(); i < n; i += oc) {
+    for (int64_t c = 0; c < oc; ++c) {
+      const auto& m = p.output_multiplier[per_channel ? static_cast<std::size_t>(c) : 0];
+      const int64_t v =
+          int64_t{quant::multiply_by_quantized_multiplier(a[i + c], m, p.rounding)} + p.output_zero_point;
+      y[i + c] = static_cast<int8_t>(std::clamp(v, lo, hi));
+    }
   }
   return out;
 }

@@ -13,10 +13,6 @@ namespace cosim::quant {
 
 namespace {
 constexpr int64_t kTwo31 = int64_t{1} << 31;
-
-// Two's-complement truncation to 32 bits (what the compiled C++ does in practice
-// where the reference kernels overflow an int32).
-int32_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
 }  // namespace
 
 QuantizedMultiplier quantize_multiplier(double real_multiplier) {
@@ -40,40 +36,11 @@ QuantizedMultiplier quantize_multiplier(double real_multiplier) {
   return {static_cast<int32_t>(q_fixed), shift};
 }
 
-int32_t saturating_rounding_doubling_high_mul(int32_t a, int32_t b) {
-  if (a == b && a == std::numeric_limits<int32_t>::min()) return std::numeric_limits<int32_t>::max();
-  const int64_t ab = static_cast<int64_t>(a) * static_cast<int64_t>(b);
-  const int64_t nudge = ab >= 0 ? (int64_t{1} << 30) : (1 - (int64_t{1} << 30));
-  return static_cast<int32_t>((ab + nudge) / kTwo31);  // C++ division truncates toward zero
+namespace detail {
+void out_of_range(const char* function, const char* what, int value, const char* range) {
+  throw std::invalid_argument(std::string(function) + ": " + what + " " + std::to_string(value) + " outside " + range);
 }
-
-int32_t rounding_divide_by_pot(int32_t x, int exponent) {
-  if (exponent < 0 || exponent > 31)
-    throw std::invalid_argument("rounding_divide_by_pot: exponent " + std::to_string(exponent) +
-                                " outside 0..31");
-  const int64_t mask = (int64_t{1} << exponent) - 1;
-  const int64_t rem = static_cast<int64_t>(x) & mask;
-  const int64_t thr = (mask >> 1) + (x < 0 ? 1 : 0);
-  return static_cast<int32_t>((static_cast<int64_t>(x) >> exponent) + (rem > thr ? 1 : 0));
-}
-
-int32_t multiply_by_quantized_multiplier(int32_t x, QuantizedMultiplier m, Rounding rounding) {
-  if (m.shift > 30 || m.shift < -31)
-    throw std::invalid_argument("multiply_by_quantized_multiplier: shift " + std::to_string(m.shift) +
-                                " outside -31..30");
-  if (rounding == Rounding::kDouble) {
-    const int left = std::max(m.shift, 0);
-    const int right = std::max(-m.shift, 0);
-    // The reference computes x * (1 << left) in int32; it wraps on overflow.
-    const int32_t shifted = wrap32(static_cast<int64_t>(x) * (int64_t{1} << left));
-    return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(shifted, m.multiplier), right);
-  }
-  const int t = 31 - m.shift;  // 1..62
-  const int64_t r = (static_cast<int64_t>(x) * m.multiplier + (int64_t{1} << (t - 1))) >> t;
-  // Only reachable with positive shifts; saturate rather than wrap.
-  return static_cast<int32_t>(std::clamp<int64_t>(r, std::numeric_limits<int32_t>::min(),
-                                                  std::numeric_limits<int32_t>::max()));
-}
+}  // namespace detail
 
 ActivationRange activation_range(Activation act, float output_scale, int32_t output_zero_point) {
   switch (act) {

@@ -58,12 +58,6 @@ Tensor::Tensor(DType dtype, std::vector<int64_t> shape, Layout layout)
   bytes_.assign(static_cast<std::size_t>(n) * dtype_size(dtype_), 0);
 }
 
-int64_t Tensor::numel() const {
-  int64_t n = 1;
-  for (int64_t d : shape_) n *= d;
-  return n;
-}
-
 template <class T> T* Tensor::data() {
   if (DTypeOf<T>::value != dtype_)
     throw std::logic_error(std::string("Tensor::data: element type does not match dtype ") +

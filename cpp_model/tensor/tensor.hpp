@@ -27,7 +27,12 @@ class Tensor {
   const std::vector<int64_t>& shape() const { return shape_; }
   int64_t dim(std::size_t i) const { return shape_.at(i); }
   std::size_t rank() const { return shape_.size(); }
-  int64_t numel() const;
+  // Inline: kernels test it in their loop conditions.
+  int64_t numel() const {
+    int64_t n = 1;
+    for (int64_t d : shape_) n *= d;
+    return n;
+  }
   std::size_t nbytes() const { return bytes_.size(); }
 
   // Typed access; throws std::logic_error when T does not match dtype()

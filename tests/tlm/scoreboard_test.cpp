@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "scoreboard/check_strength.hpp"
 #include "scoreboard/scoreboard.hpp"
 
 using cosim::DType;
@@ -116,4 +117,40 @@ TEST(Scoreboard, DistanceToAReference) {
 TEST(Scoreboard, ShapeMismatchIsABug) {
   EXPECT_THROW(compare(Tensor(DType::kInt8, {4}), Tensor(DType::kInt8, {5}), CompareOptions{}), std::invalid_argument);
   EXPECT_THROW(compare(Tensor(DType::kInt8, {4}), Tensor(DType::kInt16, {4}), CompareOptions{}), std::invalid_argument);
+}
+
+// weak_check (scoreboard/check_strength.hpp): a value on more than 99 % of
+// the elements, compared by bit pattern, for every element size.
+TEST(WeakCheck, MajorityOverNinetyNinePercentForEveryElementSize) {
+  // int8: 995 of 1000 hold -7, placed after the other values so that the
+  // vote's first candidate is not the majority.
+  Tensor i8(DType::kInt8, {1000}, Layout::kAny);
+  for (int i = 0; i < 1000; ++i) i8.data<int8_t>()[i] = static_cast<int8_t>(i < 5 ? i + 1 : -7);
+  const std::optional<WeakCheck> w = weak_check(i8);
+  ASSERT_TRUE(w.has_value());
+  EXPECT_EQ(w->value, -7.0);
+  EXPECT_EQ(w->count, 995);
+  EXPECT_FALSE(w->constant());
+  // 980 of 1000: not weak.
+  for (int i = 0; i < 20; ++i) i8.data<int8_t>()[i] = static_cast<int8_t>(i + 1);
+  EXPECT_FALSE(weak_check(i8).has_value());
+  // int16, int32: constant.
+  Tensor i16(DType::kInt16, {64}, Layout::kAny);
+  for (int i = 0; i < 64; ++i) i16.data<int16_t>()[i] = 300;
+  ASSERT_TRUE(weak_check(i16).has_value());
+  EXPECT_TRUE(weak_check(i16)->constant());
+  EXPECT_EQ(weak_check(i16)->value, 300.0);
+  Tensor i32(DType::kInt32, {300}, Layout::kAny);
+  for (int i = 0; i < 300; ++i) i32.data<int32_t>()[i] = i == 150 ? 1 : 70000;
+  ASSERT_TRUE(weak_check(i32).has_value());  // 299 of 300 = 99.67 %
+  EXPECT_EQ(weak_check(i32)->count, 299);
+  EXPECT_EQ(weak_check(i32)->value, 70000.0);
+  // fp32 by bit pattern: -0.0 is not +0.0 (200 of 202 hold +0.0).
+  Tensor f32(DType::kFp32, {202}, Layout::kAny);
+  for (int i = 0; i < 202; ++i) f32.data<float>()[i] = i % 101 == 0 ? -0.0f : 0.0f;
+  ASSERT_TRUE(weak_check(f32).has_value());
+  EXPECT_EQ(weak_check(f32)->count, 200);
+  // One element: nothing to be constant across.
+  Tensor one(DType::kInt8, {1}, Layout::kAny);
+  EXPECT_FALSE(weak_check(one).has_value());
 }
