@@ -36,14 +36,22 @@ struct ModelBuild {
   std::unique_ptr<Seam> (*make)(Args...);
 };
 
-// The variants a binary gives a DUT's wrapper: the default, checked one and,
-// when linked, a fast one (no assertions: cosim run --fast).
+// The variants a binary gives a DUT's wrapper: the default, checked one
+// (assertions, no tracing) and, when linked, a fast one (no assertions:
+// cosim run --fast) and a traced one (checked and FST-capable: a run with a
+// waveform). Verilator's --trace costs every evaluation (about 12 % of VTA's
+// instructions) even when no waveform is written, so only --wave pays it.
 template <class Build>
 struct Builds {
   const Build* checked = nullptr;
   const Build* fast = nullptr;
-  // The fast build when asked for and linked, else the checked one.
-  const Build& pick(bool want_fast) const { return want_fast && fast != nullptr ? *fast : *checked; }
+  const Build* traced = nullptr;
+  // The fast build when asked for and linked; else the traced one for a
+  // waveform when linked; else the checked one.
+  const Build& pick(bool want_fast, bool want_wave = false) const {
+    if (want_fast && fast != nullptr) return *fast;
+    return want_wave && traced != nullptr ? *traced : *checked;
+  }
   // Which one pick(want_fast) gives, as report.json and report.html name it:
   // "fast", or "checked" (the default build, with the assertions its
   // manifest enables).

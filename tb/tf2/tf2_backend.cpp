@@ -122,14 +122,17 @@ class Tf2Backend : public TargetBackend {
 }  // namespace cosim::tb::tf2
 
 class Vtf2_rtl;
+class Vtf2_rtl_notrace;
 class Vtf2_rtl_fast;
 
 namespace cosim::backends {
-// The product's variants: tf2_rtl (checked, FST-capable) and tf2_rtl_fast
-// (no assertions); libraries cosim_tf2_core_<variant>.
+// The product's variants: tf2_rtl_notrace (assertions), tf2_rtl_fast (no
+// assertions) and tf2_rtl (assertions, FST-capable: --wave); libraries
+// cosim_tf2_core_<variant>.
 std::unique_ptr<tb::TargetBackend> make_tf2() {
   using tb::tf2::Tf2CoreOver;
-  return make_tf2(tb::tf2::Tf2Builds{&Tf2CoreOver<Vtf2_rtl>::build(), &Tf2CoreOver<Vtf2_rtl_fast>::build()});
+  return make_tf2(tb::tf2::Tf2Builds{&Tf2CoreOver<Vtf2_rtl_notrace>::build(), &Tf2CoreOver<Vtf2_rtl_fast>::build(),
+                                     &Tf2CoreOver<Vtf2_rtl>::build()});
 }
 std::unique_ptr<tb::TargetBackend> make_tf2(const tb::tf2::Tf2Builds& builds) {
   return std::make_unique<tb::tf2::Tf2Backend>(builds);

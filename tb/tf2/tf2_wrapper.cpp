@@ -5,7 +5,7 @@
 namespace cosim::tb::tf2 {
 
 Tf2Wrapper::Tf2Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Tf2Builds& builds)
-    : AxiDutWrapper(name, cfg, kAxiDataBytes), core_(builds.pick(cfg.fast), axi_port(), &cfg),
+    : AxiDutWrapper(name, cfg, kAxiDataBytes), core_(builds.pick(cfg.fast, !cfg.wave_file.empty()), axi_port(), &cfg),
       build_(builds.name(cfg.fast)) {
   // After reset, the build's parameters from the registers (not DUT time).
   hw_ = core_.read_config();

@@ -24,7 +24,7 @@ using Tf2Builds = harness::Builds<Tf2Core::Build>;
 
 class Tf2Wrapper : public AxiDutWrapper {
  public:
-  // Over builds.pick(cfg.fast).
+  // Over builds.pick(cfg.fast, a waveform asked for).
   Tf2Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Tf2Builds& builds);
   ~Tf2Wrapper() override;
 

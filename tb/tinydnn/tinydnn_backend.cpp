@@ -65,15 +65,18 @@ class TinyDnnBackend : public TargetBackend {
 }  // namespace cosim::tb::tinydnn
 
 class Vtinydnn_rtl;
+class Vtinydnn_rtl_notrace;
 class Vtinydnn_rtl_fast;
 
 namespace cosim::backends {
-// The product's variants: tinydnn_rtl (checked, FST-capable) and
-// tinydnn_rtl_fast (no assertions); libraries cosim_tinydnn_core_<variant>.
+// The product's variants: tinydnn_rtl_notrace (assertions), tinydnn_rtl_fast
+// (no assertions) and tinydnn_rtl (assertions, FST-capable: --wave);
+// libraries cosim_tinydnn_core_<variant>.
 std::unique_ptr<tb::TargetBackend> make_tinydnn() {
   using tb::tinydnn::TinyDnnCoreOver;
-  return make_tinydnn(tb::tinydnn::TinyDnnBuilds{&TinyDnnCoreOver<Vtinydnn_rtl>::build(),
-                                                  &TinyDnnCoreOver<Vtinydnn_rtl_fast>::build()});
+  return make_tinydnn(tb::tinydnn::TinyDnnBuilds{&TinyDnnCoreOver<Vtinydnn_rtl_notrace>::build(),
+                                                  &TinyDnnCoreOver<Vtinydnn_rtl_fast>::build(),
+                                                  &TinyDnnCoreOver<Vtinydnn_rtl>::build()});
 }
 std::unique_ptr<tb::TargetBackend> make_tinydnn(const tb::tinydnn::TinyDnnBuilds& builds) {
   return std::make_unique<tb::tinydnn::TinyDnnBackend>(builds);

@@ -19,7 +19,7 @@ constexpr uint32_t kAccelEnd = 0x40;  // 16 word registers
 
 TinyDnnWrapper::TinyDnnWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const TinyDnnBuilds& builds)
     : DutWrapper(name, cfg),
-      core_(builds.pick(cfg.fast), memory(), cfg.seed, [this] { return memory().take_delay_cycles(); }, &cfg),
+      core_(builds.pick(cfg.fast, !cfg.wave_file.empty()), memory(), cfg.seed, [this] { return memory().take_delay_cycles(); }, &cfg),
       build_(builds.name(cfg.fast)) {
   core_.start_timeline([this] { tick(); });
 }

@@ -39,7 +39,7 @@ using TinyDnnBuilds = harness::Builds<TinyDnnCore::Build>;
 
 class TinyDnnWrapper : public DutWrapper {
  public:
-  // Over builds.pick(cfg.fast).
+  // Over builds.pick(cfg.fast, a waveform asked for).
   TinyDnnWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const TinyDnnBuilds& builds);
   ~TinyDnnWrapper() override;
 

@@ -30,6 +30,7 @@
 #include "vta/vta_schema.hpp"
 #include "vta/vta_wrapper.hpp"
 
+class Vvta_rtl;
 class Vvta_rtl_trace;
 class Vvta_rtl_fast;
 
@@ -175,11 +176,13 @@ class VtaBackend : public TargetBackend {
 }  // namespace cosim::tb::vta
 
 namespace cosim::backends {
-// The product's variants: vta_rtl_trace (assertions, FST-capable) and
-// vta_rtl_fast (no assertions); libraries cosim_vta_core_<variant>.
+// The product's variants: vta_rtl (assertions), vta_rtl_fast (no
+// assertions) and vta_rtl_trace (assertions, FST-capable: --wave);
+// libraries cosim_vta_core_<variant>.
 std::unique_ptr<tb::TargetBackend> make_vta() {
   using tb::vta::VtaCoreOver;
-  return make_vta(tb::vta::VtaBuilds{&VtaCoreOver<Vvta_rtl_trace>::build(), &VtaCoreOver<Vvta_rtl_fast>::build()});
+  return make_vta(tb::vta::VtaBuilds{&VtaCoreOver<Vvta_rtl>::build(), &VtaCoreOver<Vvta_rtl_fast>::build(),
+                                     &VtaCoreOver<Vvta_rtl_trace>::build()});
 }
 std::unique_ptr<tb::TargetBackend> make_vta(const tb::vta::VtaBuilds& builds) {
   return std::make_unique<tb::vta::VtaBackend>(builds);

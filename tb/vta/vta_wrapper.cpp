@@ -7,7 +7,7 @@ namespace cosim::tb::vta {
 using namespace cosim::vta;  // the ISA, golden model and compiler by their own names
 
 VtaWrapper::VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const VtaBuilds& builds)
-    : AxiDutWrapper(name, cfg, kAxiDataBytes), core_(builds.pick(cfg.fast), axi_port(), [this] { tick(); }, &cfg),
+    : AxiDutWrapper(name, cfg, kAxiDataBytes), core_(builds.pick(cfg.fast, !cfg.wave_file.empty()), axi_port(), [this] { tick(); }, &cfg),
       build_(builds.name(cfg.fast)) {
   // --wave: the core over vta_rtl_trace dumps the FST (tb/wave); over a
   // non-tracing variant the core refuses with an InputError.

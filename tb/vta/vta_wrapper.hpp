@@ -23,7 +23,7 @@ using VtaBuilds = harness::Builds<VtaCore::Build>;
 
 class VtaWrapper : public AxiDutWrapper {
  public:
-  // Over builds.pick(cfg.fast).
+  // Over builds.pick(cfg.fast, a waveform asked for).
   VtaWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const VtaBuilds& builds);
   ~VtaWrapper() override;
 
