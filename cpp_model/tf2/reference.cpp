@@ -30,25 +30,45 @@ std::vector<float> float_conv2d(const FloatConv& f, const std::vector<float>& in
   const int ho = (f.h_in + 2 * f.pad - f.k) / f.stride + 1;
   const int wo = (f.w_in + 2 * f.pad - f.k) / f.stride + 1;
   std::vector<float> out(static_cast<std::size_t>(f.c_out) * ho * wo);
+  // One output row at a time, a double accumulator per pixel: each pixel
+  // still adds its taps in the order c, ky, kx (skipping those in the
+  // padding), so the sums are those of a pixel-by-pixel loop bit for bit,
+  // and the loop over the row's pixels vectorizes.
+  std::vector<double> acc(static_cast<std::size_t>(wo));
+  // The output columns whose input column x * stride + kx - pad lies inside
+  // the map, for each kx.
+  std::vector<int> x_lo(static_cast<std::size_t>(f.k)), x_end(static_cast<std::size_t>(f.k));
+  for (int kx = 0; kx < f.k; ++kx) {
+    const int first = f.pad > kx ? (f.pad - kx + f.stride - 1) / f.stride : 0;
+    const int last_in = f.w_in - 1 + f.pad - kx;  // x * stride <= last_in
+    x_lo[static_cast<std::size_t>(kx)] = first;
+    x_end[static_cast<std::size_t>(kx)] = last_in < 0 ? first : std::min(wo, last_in / f.stride + 1);
+  }
   for (int o = 0; o < f.c_out; ++o) {
+    const double bias = f.bias.empty() ? 0.0 : f.bias[static_cast<std::size_t>(o)];
     for (int y = 0; y < ho; ++y) {
-      for (int x = 0; x < wo; ++x) {
-        double acc = f.bias.empty() ? 0.0 : f.bias[o];
-        for (int c = 0; c < f.c_in; ++c) {
-          for (int ky = 0; ky < f.k; ++ky) {
-            const int iy = y * f.stride + ky - f.pad;
-            if (iy < 0 || iy >= f.h_in) continue;
-            for (int kx = 0; kx < f.k; ++kx) {
-              const int ix = x * f.stride + kx - f.pad;
-              if (ix < 0 || ix >= f.w_in) continue;
-              acc += static_cast<double>(in[(static_cast<std::size_t>(c) * f.h_in + iy) * f.w_in + ix]) *
-                     f.weights[((static_cast<std::size_t>(o) * f.c_in + c) * f.k + ky) * f.k + kx];
+      std::fill(acc.begin(), acc.end(), bias);
+      for (int c = 0; c < f.c_in; ++c) {
+        for (int ky = 0; ky < f.k; ++ky) {
+          const int iy = y * f.stride + ky - f.pad;
+          if (iy < 0 || iy >= f.h_in) continue;
+          const float* row = in.data() + (static_cast<std::size_t>(c) * f.h_in + iy) * f.w_in;
+          const float* w = f.weights.data() + ((static_cast<std::size_t>(o) * f.c_in + c) * f.k + ky) * f.k;
+          for (int kx = 0; kx < f.k; ++kx) {
+            const float wv = w[kx];
+            const std::ptrdiff_t off = kx - f.pad;  // output column x reads input column x * stride + off
+            for (int x = x_lo[static_cast<std::size_t>(kx)]; x < x_end[static_cast<std::size_t>(kx)]; ++x) {
+              acc[static_cast<std::size_t>(x)] += static_cast<double>(row[std::ptrdiff_t{x} * f.stride + off]) * wv;
             }
           }
         }
-        if (!f.bn_alpha.empty()) acc = f.bn_alpha[o] * acc + f.bn_beta[o];
-        if (f.relu && acc < 0) acc = 0;
-        out[(static_cast<std::size_t>(o) * ho + y) * wo + x] = static_cast<float>(acc);
+      }
+      float* dst = out.data() + (static_cast<std::size_t>(o) * ho + y) * wo;
+      for (int x = 0; x < wo; ++x) {
+        double a = acc[static_cast<std::size_t>(x)];
+        if (!f.bn_alpha.empty()) a = f.bn_alpha[static_cast<std::size_t>(o)] * a + f.bn_beta[static_cast<std::size_t>(o)];
+        if (f.relu && a < 0) a = 0;
+        dst[x] = static_cast<float>(a);
       }
     }
   }
