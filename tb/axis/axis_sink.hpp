@@ -5,11 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <random>
 #include <utility>
 #include <vector>
 
 #include "axis/axis_types.hpp"
+#include "axis/stall_coin.hpp"
 
 namespace cosim::tb::axis {
 
@@ -20,9 +20,9 @@ class BasicSink {
   using Beat = BasicBeat<W, U>;
 
   // stall_prob: chance per cycle that TREADY is low.
-  explicit BasicSink(uint64_t seed = 2, double stall_prob = 0.0) : rng_(seed), stall_(stall_prob) {}
+  explicit BasicSink(uint64_t seed = 2, double stall_prob = 0.0) : stall_(seed, stall_prob) {}
 
-  void drive(Pins& p) { p.tready = !stall_(rng_); }
+  void drive(Pins& p) { p.tready = !stall_(); }
   void update(const Pins& p) {
     if (!p.fire()) return;
     beats_.push_back(p.beat());
@@ -36,8 +36,7 @@ class BasicSink {
   uint64_t packets() const { return packets_; }
 
  private:
-  std::mt19937_64 rng_;
-  std::bernoulli_distribution stall_;
+  StallCoin stall_;
   std::vector<Beat> beats_;
   uint64_t packets_ = 0;
 };

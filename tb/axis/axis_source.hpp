@@ -7,10 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
-#include <random>
 #include <vector>
 
 #include "axis/axis_types.hpp"
+#include "axis/stall_coin.hpp"
 
 namespace cosim::tb::axis {
 
@@ -21,7 +21,7 @@ class BasicSource {
   using Beat = BasicBeat<W, U>;
 
   // stall_prob: chance per cycle that an available beat is held back.
-  explicit BasicSource(uint64_t seed = 1, double stall_prob = 0.0) : rng_(seed), stall_(stall_prob) {}
+  explicit BasicSource(uint64_t seed = 1, double stall_prob = 0.0) : stall_(seed, stall_prob) {}
 
   void push(const Beat& b) { queue_.push_back(b); }
   // A packet of whole beats: TLAST on the last.
@@ -30,7 +30,7 @@ class BasicSource {
   }
 
   void drive(Pins& p) {
-    if (!presenting_ && !queue_.empty()) presenting_ = !stall_(rng_);
+    if (!presenting_ && !queue_.empty()) presenting_ = !stall_();
     p.tvalid = presenting_;
     if (presenting_) {
       p.set_beat(queue_.front());
@@ -52,8 +52,7 @@ class BasicSource {
 
  private:
   std::deque<Beat> queue_;
-  std::mt19937_64 rng_;
-  std::bernoulli_distribution stall_;
+  StallCoin stall_;
   bool presenting_ = false;
   uint64_t sent_ = 0;
 };
