@@ -11,6 +11,7 @@
 //   ... target-specific keys (shapes:, quant:, data:, params: ...)
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -71,6 +72,12 @@ struct Scenario {
   // inputs [first, first + count) of an op's `inputs:` (set by the runner,
   // not a key; empty: all of them).
   std::optional<std::pair<int64_t, int64_t>> input_slice;
+  // The inputs [first, end) of `n` this process replays: all of them, or
+  // input_slice clipped to n.
+  std::pair<int64_t, int64_t> input_range(int64_t n) const {
+    if (!input_slice) return {0, n};
+    return {input_slice->first, std::min(n, input_slice->first + input_slice->second)};
+  }
 
   const Value& operator[](const std::string& key) const { return root[key]; }
   bool has(const std::string& key) const { return root.has(key); }

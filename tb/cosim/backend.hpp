@@ -90,13 +90,13 @@ struct WorkUnit {
   std::map<std::string, int64_t> fields;  // the same, machine-readable: instruction / layer, channel, y, x, ...
 };
 
-// A target. The op-level methods have a default that dispatches to the
-// operators registered with add_operator(): by `sc.op`, or by the operator
-// that prepared the workload.
 // A wrapper's per-run counter "run<K>_<name>" as {K, name}; nullopt for any
 // other counter name.
 std::optional<std::pair<std::size_t, std::string>> numbered_run_counter(const std::string& key);
 
+// A target. The op-level methods have a default that dispatches to the
+// operators registered with add_operator(): by `sc.op`, or by the operator
+// that prepared the workload.
 class TargetBackend {
  public:
   TargetBackend();

@@ -101,9 +101,8 @@ std::vector<std::size_t> select(const ModelTargetBase& target, const scenario::S
 std::vector<Tensor> chain_inputs(const scenario::Scenario& sc, const tflite::Model& m) {
   const Value& in_v = sc["input"];
   const int64_t n = sc["inputs"].as_int();
-  // A slice of them (Scenario::input_slice): inputs first .. first + count - 1.
-  const int64_t first = sc.input_slice ? sc.input_slice->first : 0;
-  const int64_t last = sc.input_slice ? std::min(n, first + sc.input_slice->second) : n;
+  // A slice of them (Scenario::input_slice): inputs first .. last - 1.
+  const auto [first, last] = sc.input_range(n);
   std::vector<Tensor> out;
   if (in_v.is_string()) {
     for (int64_t k = first; k < last; ++k) {

@@ -231,11 +231,11 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(
   }
   // Calibration: the float network on the first images, max |x| per channel.
   const int n_cal = static_cast<int>(sc["calibration"].as_int());
-  cn->inputs = static_cast<int>(sc["inputs"].as_int());
-  if (sc.input_slice) {  // a split run's worker: its inputs, named by their index over all of them
-    cn->first_input = static_cast<int>(sc.input_slice->first);
-    cn->inputs = static_cast<int>(std::min<int64_t>(sc.input_slice->second, cn->inputs - cn->first_input));
-  }
+  // A split run's worker (Scenario::input_slice): its inputs, named by their
+  // index over all of them.
+  const auto [first, end] = sc.input_range(sc["inputs"].as_int());
+  cn->first_input = static_cast<int>(first);
+  cn->inputs = static_cast<int>(end - first);
   std::vector<tf::Values> cal;
   for (int k = 0; k < n_cal; ++k) cal.push_back(tf::run(m, images[static_cast<std::size_t>(k)]));
   cn->net = plan_network(m, channel_max(m, cal));

@@ -106,13 +106,9 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const st
       model_replay::load_images(sc, ctxs.front().model, static_cast<int>(sc["inputs"].as_int()));  // errors at `images`
   // A split run's worker (Scenario::input_slice): its inputs, named by their
   // index over all of them.
-  std::size_t first = 0;
-  if (sc.input_slice) {
-    first = static_cast<std::size_t>(sc.input_slice->first);
-    const std::size_t end = std::min(images.size(), first + static_cast<std::size_t>(sc.input_slice->second));
-    images = std::vector<std::vector<float>>(images.begin() + static_cast<std::ptrdiff_t>(first),
-                                             images.begin() + static_cast<std::ptrdiff_t>(end));
-  }
+  const std::pair<int64_t, int64_t> range = sc.input_range(static_cast<int64_t>(images.size()));
+  images = std::vector<std::vector<float>>(images.begin() + range.first, images.begin() + range.second);
+  const auto first = static_cast<std::size_t>(range.first);
   return sc["model"].rethrow_here([&] { return lower_at_model(ctxs, images, first); });
 }
 
