@@ -7,14 +7,28 @@
 # verilator_args, lint_args) as the build passes them; rtl/common and the
 # DUT's own folder are on the include path.
 #
-#   scripts/lint.sh [MANIFEST...]
+#   scripts/lint.sh [--only NAME[,NAME...]] [MANIFEST...]
+# --only lints just the named accelerators (a new one, say) instead of all.
 set -euo pipefail
+only=""
+if [ "${1:-}" = "--only" ]; then
+  [ -n "${2:-}" ] || { echo "lint.sh: --only needs a comma-separated list of accelerator names" >&2; exit 2; }
+  only=",$2,"; only_arg=$2; shift 2
+fi
 cd "$(dirname "$0")/.."
 gen=$(mktemp -d)
 trap 'rm -rf "$gen"' EXIT
 python3 scripts/dutgen.py check >/dev/null
 status=0
 mapfile -t duts < <(python3 scripts/dutgen.py query names)
+if [ -n "$only" ]; then
+  picked=()
+  for dut in "${duts[@]}"; do
+    case "$only" in *",$dut,"*) picked+=("$dut") ;; esac
+  done
+  [ "${#picked[@]}" -gt 0 ] || { echo "lint.sh: no accelerator named by --only $only_arg (known: ${duts[*]})" >&2; exit 2; }
+  duts=("${picked[@]}")
+fi
 for dut in "${duts[@]}" "$@"; do
   mapfile -t files < <(python3 scripts/dutgen.py query lint-files "$dut" "$gen")
   mapfile -t extra < <(python3 scripts/dutgen.py query lint-args "$dut")

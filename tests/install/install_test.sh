@@ -18,8 +18,15 @@ src=$1 build=$2 style=$3 python=${4:-python3}
 name=my${style}npu
 fail() { echo "install_test ($style): $*" >&2; exit 1; }
 before=$(git -C "$src" status --porcelain --untracked-files=all)
-scratch=$(mktemp -d "${TMPDIR:-/tmp}/cosim-install-$style.XXXXXX")
-trap '[ -n "${COSIM_KEEP_SCRATCH:-}" ] || rm -rf "$scratch"' EXIT
+# The scratch folder lives under the build tree at a fixed place, and ccache
+# sees paths below it as relative ones: a second run of the test hits the
+# cache for every plugin source instead of compiling it again (a random
+# folder in /tmp made every compile a miss: about 25 s a run).
+scratch=$build/install-test/$style
+rm -rf "$scratch"
+mkdir -p "$scratch"
+export CCACHE_BASEDIR=$scratch CCACHE_NOHASHDIR=1
+trap 'rc=$?; [ -n "${COSIM_KEEP_SCRATCH:-}" ] || [ "$rc" -ne 0 ] || rm -rf "$scratch"' EXIT
 prefix=$scratch/prefix dir=$scratch/$name
 
 cmake --install "$build" --prefix "$prefix" > "$scratch/install.log" || fail "cmake --install failed"

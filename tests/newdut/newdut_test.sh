@@ -63,16 +63,33 @@ check_status() {
 }
 check_status "after new-dut"
 
-step "scripts/lint.sh (verilator --lint-only -Wall on every DUT, $name included)"
-bash scripts/lint.sh >build-lint.log 2>&1 || { cat build-lint.log; fail "scripts/lint.sh reports warnings"; }
+# The other accelerators are linted by the lint test; only the new one here.
+step "scripts/lint.sh --only $name (verilator --lint-only -Wall)"
+bash scripts/lint.sh --only "$name" >build-lint.log 2>&1 || { cat build-lint.log; fail "scripts/lint.sh reports warnings"; }
 grep -qx "lint: $name clean" build-lint.log || { cat build-lint.log; fail "scripts/lint.sh did not lint $name"; }
 rm -f build-lint.log
 
 export CCACHE_BASEDIR=$tree CCACHE_NOHASHDIR=1
 step "configure"
+# NEWDUT_CACHE_FROM (the build running this test): the scratch build takes
+# its compilers and the results of its compiler checks (Verilator's,
+# FindThreads', pybind11's, the -march probe: about 20 try_compile runs, a
+# third of a configure), as a second configure of that build would.
+preload=()
+cache=${NEWDUT_CACHE_FROM:+$NEWDUT_CACHE_FROM/CMakeCache.txt}
+if [ -n "$cache" ] && [ -f "$cache" ]; then
+  {
+    sed -nE 's/^(_[A-Za-z0-9][A-Za-z0-9_]*|CMAKE_HAVE_LIBC_PTHREAD|HAS_FLTO[A-Z_]*|COSIM_CXX_HAS_MARCH_[A-Za-z0-9_-]+):INTERNAL=(.*)$/set(\1 "\2" CACHE INTERNAL "")/p' \
+      "$cache" | grep -v '^set(_Python'
+    # CMakeLists.txt sets the compilers as plain variables; the build records them here.
+    sed -nE 's/^set\((CMAKE_C_COMPILER|CMAKE_CXX_COMPILER) (".+")\)$/set(\1 \2 CACHE FILEPATH "")/p' \
+      "$NEWDUT_CACHE_FROM"/CMakeFiles/*/CMakeCCompiler.cmake "$NEWDUT_CACHE_FROM"/CMakeFiles/*/CMakeCXXCompiler.cmake
+  } >"$work/preload.cmake"
+  preload=(-C "$work/preload.cmake")
+fi
 # Only the new accelerator is built (COSIM_ONLY_DUTS): what it needs, not
 # every accelerator again.
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOSIM_ONLY_DUTS="$name" >build-configure.log 2>&1 \
+cmake "${preload[@]}" -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOSIM_ONLY_DUTS="$name" >build-configure.log 2>&1 \
   || { tail -30 build-configure.log; fail "configure failed"; }
 step "build cosim test_${name}_model"
 cmake --build build -j "$jobs" --target cosim "test_${name}_model" >build.log 2>&1 \
