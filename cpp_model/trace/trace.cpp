@@ -8,8 +8,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
@@ -96,8 +99,8 @@ struct LineParser {
     return t;
   }
   // A blob path inside the trace directory: relative, no "..".
-  std::string blob_path(std::size_t i) const {
-    const std::string& t = tok[i];
+  std::string blob_path(std::size_t i) const { return blob_path(tok[i]); }
+  std::string blob_path(const std::string& t) const {
     const fs::path p(t);
     bool ok = !t.empty() && p.is_relative();
     for (const auto& part : p) ok = ok && part != "..";
@@ -453,6 +456,59 @@ Tensor Trace::expected_tensor(const Step& check) {
 
 // ---- writer ----
 
+namespace {
+
+// Where write_trace puts each step's bytes: a file of its own
+// (blobs/NNN_HINT.bin), or, packed, a range of a pack file
+// (blobs/NNN_pack.bin@OFFSET:LENGTH) where identical bytes are stored once.
+class BlobWriter {
+ public:
+  BlobWriter(std::string dir, bool packed) : dir_(std::move(dir)), packed_(packed) {}
+
+  // The reference trace.txt gives step `index`'s bytes.
+  std::string put(std::size_t index, const Step& s) {
+    if (!packed_) {
+      const std::string blob = blob_name(index, s.file.empty() ? op_name(s.op) : s.file);
+      write_file_bytes((fs::path(dir_) / blob).string(), s.data);
+      return blob;
+    }
+    const std::string_view bytes(reinterpret_cast<const char*>(s.data.data()), s.data.size());
+    std::vector<Stored>& same_hash = stored_[std::hash<std::string_view>{}(bytes)];
+    for (const Stored& st : same_hash) {
+      if (*st.data == s.data) return st.ref;
+    }
+    if (!pack_.empty() && pack_.size() + s.data.size() > kPackBytes) flush();
+    if (pack_name_.empty()) pack_name_ = blob_name(packs_++, "pack");
+    const std::string ref = pack_name_ + "@" + std::to_string(pack_.size()) + ":" + std::to_string(s.data.size());
+    pack_.insert(pack_.end(), s.data.begin(), s.data.end());
+    same_hash.push_back({&s.data, ref});
+    return ref;
+  }
+  void finish() { flush(); }
+
+ private:
+  static constexpr std::size_t kPackBytes = std::size_t{64} << 20;
+  struct Stored {
+    const std::vector<uint8_t>* data;  // the step's own bytes (the trace outlives the writer)
+    std::string ref;
+  };
+  void flush() {
+    if (pack_name_.empty()) return;
+    write_file_bytes((fs::path(dir_) / pack_name_).string(), pack_);
+    pack_.clear();
+    pack_name_.clear();
+  }
+
+  std::string dir_;
+  bool packed_;
+  std::vector<uint8_t> pack_;
+  std::string pack_name_;
+  std::size_t packs_ = 0;
+  std::unordered_map<std::size_t, std::vector<Stored>> stored_;
+};
+
+}  // namespace
+
 void write_trace(const Trace& trace, const std::string& dir) {
   std::error_code ec;
   fs::create_directories(fs::path(dir) / "blobs", ec);
@@ -477,33 +533,37 @@ void write_trace(const Trace& trace, const std::string& dir) {
       throw std::invalid_argument(std::string("write_trace: ") + op_name(s.op) + " with a cycle budget of 0");
     }
   }
+  const auto carries_blob = [](const Step& s) {
+    return s.op == Op::kMemLoad || s.op == Op::kStreamSend || s.op == Op::kMemCheck || s.op == Op::kStreamCheck;
+  };
+  const bool packed =
+      static_cast<std::size_t>(std::count_if(trace.steps.begin(), trace.steps.end(), carries_blob)) > kPackAbove;
   std::ostringstream out;
   out << "# cosim trace: one step per line; see cpp_model/trace/README.md\n";
-  out << "cosim-trace " << kFormatVersion << "\n";
+  out << "cosim-trace " << (packed ? kFormatVersion : kOldestFormatVersion) << "\n";
   if (!trace.target.empty()) out << "target " << trace.target << "\n";
   for (const auto& [k, v] : trace.config) out << "config " << k << " " << v << "\n";
+  BlobWriter blobs(dir, packed);
   std::size_t index = 0;
   for (const Step& s : trace.steps) {
-    const std::string blob = blob_name(index++, s.file.empty() ? op_name(s.op) : s.file);
+    const std::size_t step_index = index++;
+    const auto blob_of = [&] { return blobs.put(step_index, s); };
     switch (s.op) {
       case Op::kMemLoad:
-        write_file_bytes((fs::path(dir) / blob).string(), s.data);
-        out << "mem_load " << hex(s.addr) << " " << blob << "\n";
+        out << "mem_load " << hex(s.addr) << " " << blob_of() << "\n";
         break;
       case Op::kRegWrite:
         out << "reg_write " << hex(s.addr) << " " << hex(s.value) << "\n";
         break;
       case Op::kStreamSend:
-        write_file_bytes((fs::path(dir) / blob).string(), s.data);
-        out << "stream_send " << s.stream << " " << blob << "\n";
+        out << "stream_send " << s.stream << " " << blob_of() << "\n";
         break;
       case Op::kWaitDone:
         out << "wait_done " << s.value << "\n";
         break;
       case Op::kMemCheck:
       case Op::kStreamCheck:
-        write_file_bytes((fs::path(dir) / blob).string(), s.data);
-        out << op_name(s.op) << " " << (s.op == Op::kMemCheck ? hex(s.addr) : s.stream) << " " << blob << " "
+        out << op_name(s.op) << " " << (s.op == Op::kMemCheck ? hex(s.addr) : s.stream) << " " << blob_of() << " "
             << dtype_name(s.tensor.dtype) << " " << shape_string(s.tensor.shape) << " "
             << (s.tensor.channel_block > 0 ? "nchw" + std::to_string(s.tensor.channel_block) + "c"
                 : s.tensor.row_pitch > 0   ? "nhwc_pitch" + std::to_string(s.tensor.row_pitch)
@@ -526,6 +586,7 @@ void write_trace(const Trace& trace, const std::string& dir) {
         break;
     }
   }
+  blobs.finish();
   const std::string text = out.str();
   write_file_bytes((fs::path(dir) / "trace.txt").string(), std::vector<uint8_t>(text.begin(), text.end()));
   if (!trace.scenario.empty()) {
@@ -627,31 +688,80 @@ std::vector<std::string> clear_trace_dir(const std::string& dir) {
 
 namespace {
 
-// The header line: "cosim-trace VERSION" of this reader's format.
-void parse_header(const LineParser& p) {
+const std::string kHeaderUsage = "'cosim-trace " + std::to_string(kOldestFormatVersion) + "' .. 'cosim-trace " +
+                                 std::to_string(kFormatVersion) + "'";
+
+// The header line: "cosim-trace VERSION" of a format this reader knows; the version.
+int parse_header(const LineParser& p) {
   const std::string& kw = p.tok[0];
-  if (kw != "cosim-trace") p.fail("expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', got '" + kw + "'");
+  if (kw != "cosim-trace") p.fail("expected the header " + kHeaderUsage + ", got '" + kw + "'");
   p.arity(2, "VERSION");
-  if (p.number(1, "format version") != kFormatVersion) {
-    p.fail("unsupported format version " + p.tok[1] + ", expected " + std::to_string(kFormatVersion));
+  const uint64_t v = p.number(1, "format version");
+  if (v < kOldestFormatVersion || v > kFormatVersion) {
+    p.fail("unsupported format version " + p.tok[1] + ", expected " + std::to_string(kOldestFormatVersion) + " to " +
+           std::to_string(kFormatVersion));
   }
+  return static_cast<int>(v);
+}
+
+// "OFFSET:LENGTH" of a blob range, decimal; nullopt when malformed.
+std::optional<std::pair<uint64_t, uint64_t>> parse_range(const std::string& t) {
+  const std::size_t colon = t.find(':');
+  if (colon == std::string::npos) return std::nullopt;
+  const auto decimal = [](const std::string& d) -> std::optional<uint64_t> {
+    if (d.empty() || d.size() > 19) return std::nullopt;  // 19 digits: below 2^64
+    uint64_t v = 0;
+    for (char c : d) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return std::nullopt;
+      v = v * 10 + static_cast<uint64_t>(c - '0');
+    }
+    return v;
+  };
+  const auto off = decimal(t.substr(0, colon)), len = decimal(t.substr(colon + 1));
+  if (!off || !len) return std::nullopt;
+  return std::make_pair(*off, *len);
+}
+
+// `length` bytes of the regular file `path` from `offset` (the caller
+// checked that they lie inside it); fewer when it shrank meanwhile.
+std::vector<uint8_t> read_file_range(const std::string& path, uint64_t offset, uint64_t length) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<uint8_t> out(length);
+  if (!in.seekg(static_cast<std::streamoff>(offset))) return {};
+  in.read(reinterpret_cast<char*>(out.data()), static_cast<std::streamsize>(length));
+  out.resize(static_cast<std::size_t>(in.gcount()));
+  return out;
 }
 
 // Reads the blobs the steps name from the trace directory `dir`.
 struct BlobReader {
   fs::path d;
   std::string dir;
+  int version = kOldestFormatVersion;  // the header's
 
-  // Token i of the line names the blob: into s.file and s.data. A check's
-  // blob must hold exactly its tensor (`expected`), any other at most
-  // kMaxBlobBytes; the file size is checked before it is read.
+  // Token i of the line names the blob (a file, or from version 2 a range
+  // FILE@OFFSET:LENGTH of one): into s.file and s.data. A check's blob must
+  // hold exactly its tensor (`expected`), any other at most kMaxBlobBytes;
+  // the sizes are checked before anything is read.
   void load(const LineParser& p, std::size_t i, const TensorDesc* expected, Step& s) const {
-    s.file = p.blob_path(i);
-    const fs::path blob = d / s.file;
+    s.file = p.tok[i];
+    // Version 1 knew no ranges: an '@' there is part of the file's name.
+    const std::size_t at = version >= 2 ? s.file.find('@') : std::string::npos;
+    const std::string file = p.blob_path(s.file.substr(0, at));
+    const fs::path blob = d / file;
     std::error_code ec;
     const bool regular = fs::is_regular_file(blob, ec);
-    const uintmax_t size = regular ? fs::file_size(blob, ec) : 0;
-    if (!regular || ec) p.fail("blob '" + s.file + "' not found in " + dir + " (expected a regular file)");
+    uintmax_t size = regular ? fs::file_size(blob, ec) : 0;
+    if (!regular || ec) p.fail("blob '" + file + "' not found in " + dir + " (expected a regular file)");
+    std::optional<std::pair<uint64_t, uint64_t>> range;
+    if (at != std::string::npos) {
+      range = parse_range(s.file.substr(at + 1));
+      if (!range) p.fail("expected a blob range FILE@OFFSET:LENGTH (decimal), got '" + one_line(s.file) + "'");
+      if (range->first > size || range->second > size - range->first) {
+        p.fail("blob range '" + s.file + "' ends past the end of '" + file + "' (" + std::to_string(size) + " bytes)");
+      }
+      size = range->second;
+    }
     if (expected != nullptr && size != expected->nbytes()) {
       p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, expected " +
              std::to_string(expected->nbytes()) + " (" + dtype_name(expected->dtype) + " [" +
@@ -661,7 +771,8 @@ struct BlobReader {
       p.fail("blob '" + s.file + "' has " + std::to_string(size) + " bytes, more than the limit of " +
              std::to_string(kMaxBlobBytes));
     }
-    s.data = read_regular_file_bytes(blob.string(), std::min<uint64_t>(size, kMaxBlobBytes));
+    s.data = range ? read_file_range(blob.string(), range->first, range->second)
+                   : read_regular_file_bytes(blob.string(), std::min<uint64_t>(size, kMaxBlobBytes));
     if (s.data.size() != size) p.fail("blob '" + s.file + "': changed while read");
   }
 };
@@ -784,7 +895,7 @@ Trace read_trace(const std::string& dir) {
   }
   // A regular file, read whole under a cap (a FIFO or a device there is bad input).
   std::istringstream in(read_regular_file_text(path, kMaxTraceTextBytes));
-  const BlobReader blobs{d, dir};
+  BlobReader blobs{d, dir};
   Trace t;
   std::string text;
   int line_no = 0;
@@ -796,13 +907,13 @@ Trace read_trace(const std::string& dir) {
     const LineParser p{path, line_no, split_ws(text)};
     if (p.tok.empty()) continue;
     if (!header) {
-      parse_header(p);
+      blobs.version = parse_header(p);
       header = true;
     } else if (!parse_setting(p, t)) {
       t.steps.push_back(parse_step(p, blobs));
     }
   }
-  if (!header) throw InputError(path + ":1: expected the header 'cosim-trace " + std::to_string(kFormatVersion) + "', file is empty");
+  if (!header) throw InputError(path + ":1: expected the header " + kHeaderUsage + ", file is empty");
   if (t.target.empty()) throw InputError(path + ": no 'target NAME' line; expected one naming the DUT (e.g. target vta)");
   const fs::path scenario = d / kScenarioFile;
   if (fs::exists(fs::symlink_status(scenario, exists_ec))) t.scenario = read_regular_file_text(scenario.string(), kMaxTraceTextBytes);

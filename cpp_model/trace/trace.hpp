@@ -14,7 +14,13 @@
 
 namespace cosim::trace {
 
-constexpr int kFormatVersion = 1;
+// trace.txt's header `cosim-trace VERSION`. Version 2 adds blob ranges
+// (FILE@OFFSET:LENGTH: many blobs packed in one file), which write_trace
+// uses for a trace of more than kPackAbove blobs; it writes version 1
+// otherwise. read_trace reads both.
+constexpr int kFormatVersion = 2;
+constexpr int kOldestFormatVersion = 1;
+constexpr std::size_t kPackAbove = 64;
 
 // What a check's bytes mean, so a scoreboard can name coordinates.
 struct TensorDesc {
@@ -116,7 +122,11 @@ struct Trace {
 
 // Writes dir/trace.txt, dir/blobs/*.bin and, when the trace has one,
 // dir/scenario.yaml (creating dir); blob names are assigned here, so
-// Step::file is ignored for loads and checks.
+// Step::file is ignored for loads and checks. A trace of more than
+// kPackAbove blobs packs them, identical ones once, into files
+// blobs/NNN_pack.bin of at most 64 MiB each (unless one blob is larger):
+// thousands of small files (a network over 100 inputs wrote 2,900) cost the
+// file system more than their bytes, most when a rerun has just deleted them.
 void write_trace(const Trace& trace, const std::string& dir);
 
 // Clears the way for write_trace(dir), deleting only what a trace writes:

@@ -277,8 +277,11 @@ TEST(Trace, HeaderAndTargetAreRequired) {
   write_text(dir + "/trace.txt", "target x\nwait_done 5\n");
   expect_error(dir, {"trace.txt:1:", "expected the header 'cosim-trace 1'", "got 'target'"});
   dir = temp_dir("version");
-  write_text(dir + "/trace.txt", "cosim-trace 2\n");
-  expect_error(dir, {"trace.txt:1:", "unsupported format version 2"});
+  write_text(dir + "/trace.txt", "cosim-trace 3\n");
+  expect_error(dir, {"trace.txt:1:", "unsupported format version 3", "expected 1 to 2"});
+  dir = temp_dir("version0");
+  write_text(dir + "/trace.txt", "cosim-trace 0\n");
+  expect_error(dir, {"trace.txt:1:", "unsupported format version 0"});
   dir = temp_dir("notarget");
   write_text(dir + "/trace.txt", "cosim-trace 1\nwait_done 5\n");
   expect_error(dir, {"no 'target NAME' line"});
@@ -288,6 +291,132 @@ TEST(Trace, HeaderAndTargetAreRequired) {
   dir = temp_dir("nothing");
   fs::remove(dir + "/trace.txt");
   expect_error(dir, {"no trace.txt"});
+}
+
+// More than kPackAbove blobs: packed into blobs/NNN_pack.bin ranges
+// (format 2), identical bytes stored once; every step reads back as written.
+TEST(Trace, ManyBlobsArePackedAndIdenticalOnesStoredOnce) {
+  trace::Trace t;
+  t.target = "testdut";
+  const std::size_t n = trace::kPackAbove + 36;  // 100 loads, then 100 checks
+  std::vector<std::vector<uint8_t>> distinct;
+  for (std::size_t i = 0; i < n; ++i) {
+    // Every fourth load repeats the bytes of load 0; the others differ.
+    std::vector<uint8_t> b(64 + i, static_cast<uint8_t>(i));
+    if (i % 4 == 0) b = std::vector<uint8_t>(64, 0);
+    t.mem_load(0x1000 * i, b, "in" + std::to_string(i));
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    Tensor e(DType::kInt8, {1, 2, 2, 4});
+    for (int k = 0; k < 16; ++k) e.data<int8_t>()[k] = static_cast<int8_t>(i * 3 + k);
+    t.mem_check(0x100000 + 0x100 * i, e, "out" + std::to_string(i));
+  }
+  const std::string dir = temp_dir("packed");
+  trace::write_trace(t, dir);
+  std::ifstream f(dir + "/trace.txt");
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\ncosim-trace 2\n"), std::string::npos) << text.substr(0, 200);
+  EXPECT_NE(text.find("mem_load 0x0 blobs/000_pack.bin@0:64\n"), std::string::npos);
+  EXPECT_NE(text.find("mem_load 0x4000 blobs/000_pack.bin@0:64\n"), std::string::npos) << "load 4 repeats load 0";
+  std::size_t files = 0;
+  uintmax_t bytes = 0;
+  for (const auto& e : fs::directory_iterator(dir + "/blobs")) {
+    ++files;
+    bytes += fs::file_size(e.path());
+    EXPECT_EQ(e.path().filename(), "000_pack.bin");
+  }
+  EXPECT_EQ(files, 1u);
+  // The distinct loads (i not a multiple of 4: 64 + i bytes each, plus load
+  // 0's 64) and every check's 16 bytes.
+  uintmax_t want = 64 + 16 * n;
+  for (std::size_t i = 0; i < n; ++i) want += i % 4 ? 64 + i : 0;
+  EXPECT_EQ(bytes, want);
+  const trace::Trace back = trace::read_trace(dir);
+  ASSERT_EQ(back.steps.size(), t.steps.size());
+  for (std::size_t i = 0; i < t.steps.size(); ++i) {
+    EXPECT_EQ(back.steps[i].op, t.steps[i].op) << i;
+    EXPECT_EQ(back.steps[i].addr, t.steps[i].addr) << i;
+    EXPECT_EQ(back.steps[i].data, t.steps[i].data) << i;
+    EXPECT_EQ(back.steps[i].tensor.name, t.steps[i].tensor.name) << i;
+  }
+  // Written again (a replay's folder), still packed and equal.
+  const std::string again = temp_dir("packed_again");
+  trace::write_trace(back, again);
+  const trace::Trace back2 = trace::read_trace(again);
+  ASSERT_EQ(back2.steps.size(), t.steps.size());
+  for (std::size_t i = 0; i < t.steps.size(); ++i) EXPECT_EQ(back2.steps[i].data, t.steps[i].data) << i;
+  // clear_trace_dir takes the pack file for one of a trace's own.
+  EXPECT_TRUE(trace::clear_trace_dir(dir).empty());
+  EXPECT_FALSE(fs::exists(dir + "/blobs/000_pack.bin"));
+}
+
+// At kPackAbove blobs or fewer: one file each, format 1, as before.
+TEST(Trace, FewBlobsKeepAFileEach) {
+  trace::Trace t;
+  t.target = "testdut";
+  for (std::size_t i = 0; i < trace::kPackAbove; ++i) t.mem_load(0x1000 * i, std::vector<uint8_t>(8, 1), "in");
+  const std::string dir = temp_dir("unpacked");
+  trace::write_trace(t, dir);
+  std::ifstream f(dir + "/trace.txt");
+  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("\ncosim-trace 1\n"), std::string::npos);
+  EXPECT_EQ(text.find('@'), std::string::npos);
+  EXPECT_EQ(static_cast<std::size_t>(std::distance(fs::directory_iterator(dir + "/blobs"), fs::directory_iterator())),
+            trace::kPackAbove);
+}
+
+// Blob ranges (format 2): malformed or outside their file, one line naming
+// trace.txt:LINE; in format 1 an '@' is part of a file's name.
+struct BadRange {
+  const char* name;
+  const char* line;
+  std::vector<std::string> fragments;
+};
+class TraceBadRange : public ::testing::TestWithParam<BadRange> {};
+
+TEST_P(TraceBadRange, NamesFileLineAndExpectation) {
+  const BadRange& b = GetParam();
+  const std::string dir = temp_dir(std::string("range_") + b.name);
+  write_bytes(dir + "/blobs/000_pack.bin", 32);
+  write_text(dir + "/trace.txt", std::string("cosim-trace 2\ntarget testdut\n") + b.line + "\n");
+  std::vector<std::string> frags = b.fragments;
+  frags.push_back("trace.txt:3:");
+  expect_error(dir, frags);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Ranges, TraceBadRange,
+    ::testing::Values(
+        BadRange{"nocolon", "mem_load 0x0 blobs/000_pack.bin@16", {"expected a blob range FILE@OFFSET:LENGTH (decimal)", "'blobs/000_pack.bin@16'"}},
+        BadRange{"hex", "mem_load 0x0 blobs/000_pack.bin@0x10:4", {"expected a blob range FILE@OFFSET:LENGTH"}},
+        BadRange{"negative", "mem_load 0x0 blobs/000_pack.bin@-1:4", {"expected a blob range"}},
+        BadRange{"empty", "mem_load 0x0 blobs/000_pack.bin@:", {"expected a blob range"}},
+        BadRange{"twenty", "mem_load 0x0 blobs/000_pack.bin@0:18446744073709551616", {"expected a blob range"}},
+        BadRange{"past", "mem_load 0x0 blobs/000_pack.bin@16:17", {"blob range 'blobs/000_pack.bin@16:17' ends past the end of 'blobs/000_pack.bin' (32 bytes)"}},
+        BadRange{"offset", "mem_load 0x0 blobs/000_pack.bin@33:0", {"ends past the end"}},
+        BadRange{"wrap", "mem_load 0x0 blobs/000_pack.bin@16:9999999999999999999", {"ends past the end"}},
+        BadRange{"checksize", "mem_check 0x0 blobs/000_pack.bin@0:8 int8 16 any out", {"has 8 bytes, expected 16"}},
+        BadRange{"missing", "mem_load 0x0 blobs/001_pack.bin@0:8", {"blob 'blobs/001_pack.bin' not found"}},
+        BadRange{"escape", "mem_load 0x0 ../000_pack.bin@0:8", {"expected a blob path relative to the trace directory", "'../000_pack.bin'"}}),
+    [](const ::testing::TestParamInfo<BadRange>& i) { return std::string(i.param.name); });
+
+TEST(Trace, RangesReadTheirBytesAndVersionOneKeepsAtSignsInNames) {
+  std::string dir = temp_dir("range_ok");
+  std::vector<uint8_t> bytes(32);
+  for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i);
+  trace::write_file_bytes(dir + "/blobs/000_pack.bin", bytes);
+  write_text(dir + "/trace.txt", "cosim-trace 2\ntarget testdut\nmem_load 0x40 blobs/000_pack.bin@5:3\n"
+                                 "mem_load 0x80 blobs/000_pack.bin@32:0\n");
+  trace::Trace t = trace::read_trace(dir);
+  ASSERT_EQ(t.steps.size(), 2u);
+  EXPECT_EQ(t.steps[0].data, (std::vector<uint8_t>{5, 6, 7}));
+  EXPECT_TRUE(t.steps[1].data.empty());
+  dir = temp_dir("at_v1");
+  write_bytes(dir + "/blobs/a@0:4.bin", 8, 9);
+  write_text(dir + "/trace.txt", "cosim-trace 1\ntarget testdut\nmem_load 0x0 blobs/a@0:4.bin\n");
+  t = trace::read_trace(dir);
+  ASSERT_EQ(t.steps.size(), 1u);
+  EXPECT_EQ(t.steps[0].data, std::vector<uint8_t>(8, 9));
 }
 
 TEST(Trace, WriterRefusesWhatTheReaderWouldReject) {
