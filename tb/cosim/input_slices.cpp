@@ -216,6 +216,7 @@ void write_slice_outcome(const SimOutcome& sim, const WriteLog& log, const std::
                     sim.memory.dmi_accesses, sim.memory.tlm_accesses};
   meta["memory_wait_cycles"] = sim.memory_wait_cycles;
   meta["sim_time_ns"] = sim.sim_time_ns;
+  meta["build"] = sim.build;
   cosim::write_file_atomic((fs::path(dir) / kSliceBin).string(), bin.data(), bin.size());
   write_file_atomic((fs::path(dir) / kSliceJson).string(), meta.dump() + "\n");
 }
@@ -303,6 +304,12 @@ SimOutcome merge_slice_outcomes(const TargetBackend& backend, const trace::Trace
     out.memory.write_bytes += mem.at(3), out.memory.dmi_accesses += mem.at(4), out.memory.tlm_accesses += mem.at(5);
     out.memory_wait_cycles += m.at("memory_wait_cycles").get<uint64_t>();
     out.sim_time_ns += m.at("sim_time_ns").get<double>();
+    // The build the slices ran (the parent chose one for all); the report names it.
+    const std::string build = m.at("build");
+    if (dir != dirs.front() && build != out.build) {
+      throw std::logic_error(dir + ": ran the " + build + " build, the slices before it the " + out.build + " build");
+    }
+    out.build = build;
     offset += m.at("cycles").get<uint64_t>();
   }
   if (next_check != check_steps.size()) {

@@ -224,7 +224,7 @@ void define_commands(CLI::App& app, CommandLine& cl) {
   add_run_options(cl.run, cl);
   cl.run->add_option("--jobs,-j", cl.opt.jobs,
                      "processes over which a run of independent inputs (a network's `inputs: N`) splits: "
-                     "default one per 8 inputs, at most the cores not busy (cores minus the load average); 1: one process");
+                     "default one per 8 inputs, at most the cores not busy (cores minus the tasks running now); 1: one process");
   cl.run->add_flag("--slurm", cl.opt.slurm,
                    "simulate the slices of a split run as a SLURM job array (--jobs tasks, default one per 8 "
                    "inputs) and merge them here");

@@ -27,7 +27,7 @@ using scenario::Value;
 class AddOp : public VtaProgramOp {
  public:
   std::string name() const override { return "add"; }
-  scenario::Schema schema() const override { return op_schema_of("add"); }  // vta_schema.hpp
+  scenario::Schema schema() const override { return add_schema(); }  // vta_schema.hpp
 
  protected:
   CompiledProgram lower(const scenario::Scenario& sc, std::optional<quant::Rounding> tfl, Workload& w) const override;

@@ -91,7 +91,7 @@ std::vector<int64_t> filter_shape(const Value& shapes, const std::vector<int64_t
 class Conv2dOp : public VtaProgramOp {
  public:
   std::string name() const override { return "conv2d"; }
-  scenario::Schema schema() const override { return op_schema_of("conv2d"); }  // vta_schema.hpp
+  scenario::Schema schema() const override { return conv2d_schema(); }  // vta_schema.hpp
 
   // Replay: one 16x16 GEMM uop per cycle is the array's peak.
   void replay_metrics(const SimOutcome& run, Metrics& m) const override {

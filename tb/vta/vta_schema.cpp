@@ -15,11 +15,14 @@ Schema compile_schema() {
       .optional("stream", Schema::boolean(), "true");
 }
 
-Schema op_schema_of(const std::string& op) {
+namespace {
+// `fault`: a hang the testbench must diagnose (tb/vta/README.md).
+Schema fault_schema() { return Schema::one_of({"none", "no_finish", "deadlock"}); }
+}  // namespace
+
+Schema add_schema() {
   namespace ss = scenario::schemas;
-  const Schema fault = Schema::one_of({"none", "no_finish", "deadlock"});
-  if (op == "add") {
-    return Schema::map()
+  return Schema::map()
         .required("shapes", Schema::map()
                                 .required("input1", Schema::shape(1, 4))
                                 .required("input2", Schema::shape(1, 4)))
@@ -33,8 +36,11 @@ Schema op_schema_of(const std::string& op) {
                       .optional("input2", ss::data_source(), "random"),
                   "{}")
         .optional("compile", compile_schema(), "{}")
-        .optional("fault", fault, "none");
-  }
+        .optional("fault", fault_schema(), "none");
+}
+
+Schema conv2d_schema() {
+  namespace ss = scenario::schemas;
   const Schema pair = Schema::any_of({Schema::integer(1, 64), Schema::list(Schema::integer(1, 64), 2, 2)});
   return Schema::map()
       .required("shapes", Schema::map()
@@ -60,7 +66,7 @@ Schema op_schema_of(const std::string& op) {
                               "{random: {min: -4096, max: 4096}}"),
                 "{}")
       .optional("compile", compile_schema(), "{}")
-      .optional("fault", fault, "none");
+      .optional("fault", fault_schema(), "none");
 }
 
 }  // namespace cosim::tb::vta

@@ -4,15 +4,14 @@
 // the same schema the backend uses.
 #pragma once
 
-#include <string>
-
 #include "scenario/schema.hpp"
 
 namespace cosim::tb::vta {
 
 // `compile`: threads, tile_rows, tile_cols, oc_blocks, wgt_double_buffer.
 scenario::Schema compile_schema();
-// The keys of op "conv2d" or "add" (every other op is "conv2d"'s).
-scenario::Schema op_schema_of(const std::string& op);
+// The keys of op "add" and of op "conv2d".
+scenario::Schema add_schema();
+scenario::Schema conv2d_schema();
 
 }  // namespace cosim::tb::vta

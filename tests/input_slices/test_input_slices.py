@@ -65,8 +65,8 @@ def run(cosim, args, env=None):
     return subprocess.run([cosim, "run"] + args, capture_output=True, text=True, env=env, timeout=1200)
 
 
-def same_as_one_process(cosim, src, work, name, scenario, sets):
-    base = [os.path.join(src, "scenarios", scenario)] + sum((["--set", s] for s in sets), [])
+def same_as_one_process(cosim, src, work, name, scenario, sets, args=(), build="checked"):
+    base = [os.path.join(src, "scenarios", scenario)] + sum((["--set", s] for s in sets), []) + list(args)
     one = run(cosim, base + ["--jobs", "1", "--out", os.path.join(work, name, "single")])
     two = run(cosim, base + ["--jobs", "2", "--out", os.path.join(work, name, "split")])
     problems = []
@@ -77,6 +77,9 @@ def same_as_one_process(cosim, src, work, name, scenario, sets):
     ra = json.load(open(os.path.join(work, name, "single", "report.json")))
     rb = json.load(open(os.path.join(work, name, "split", "report.json")))
     problems += diff(strip(ra), strip(rb))
+    # The build the DUT ran, as the spec'd report field says (the same in both, and the one asked for).
+    if rb.get("build") != build:
+        problems.append(f"the split run's report says build {rb.get('build')!r}, expected {build!r}")
     sa, sb = summary(one.stdout), summary(two.stdout)
     if sa != sb:
         problems.append("console differs:\n  " + "\n  ".join(
@@ -153,6 +156,9 @@ def main():
         "resnet8_tflite_double_3": lambda: same_as_one_process(
             cosim, src, work, "resnet8_tflite_double_3", "resnet8.yaml", ["inputs=3", "requant=tflite_double"]),
         "kws_vta": lambda: same_as_one_process(cosim, src, work, "kws_vta", "kws.yaml", ["inputs=3"]),
+        # The fast build (no assertions), which runs above 16 inputs by default: the merged report names it.
+        "resnet8_vta_fast": lambda: same_as_one_process(cosim, src, work, "resnet8_vta_fast", "resnet8.yaml",
+                                                        ["inputs=2"], ["--fast"], "fast"),
         # tiny-dnn's own delegate (float, bf16 tiles): slices of 2 and 1 inputs.
         "tinydnn_resnet8": lambda: same_as_one_process(cosim, src, work, "tinydnn_resnet8", "tinydnn_resnet8.yaml",
                                                        ["inputs=3"]),

@@ -33,7 +33,8 @@ std::vector<cosim::scenario::TargetSchema> fuzz_targets() {
         .optional("mode", Schema::one_of({"fp", "bf16"}), "bf16");
   };
   return {
-      {"vta", {"conv2d", "add"}, [](const std::string& op) { return cosim::tb::vta::op_schema_of(op); }},
+      {"vta", {"conv2d", "add"},
+       [](const std::string& op) { return op == "add" ? cosim::tb::vta::add_schema() : cosim::tb::vta::conv2d_schema(); }},
       {"tinydnn", {"conv"}, [=](const std::string&) { return bf16(); }},
   };
 }
