@@ -2,6 +2,7 @@
 // and what was expected), and the raw VTA program conversion.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -127,16 +128,22 @@ struct BadLine {
   std::vector<std::string> fragments;
 };
 
+// A trace of `head` (its lines before) and b.line, beside one blob of
+// `blob_bytes` zeros at `blob`: read_trace names trace.txt:LINE of b.line and
+// every fragment.
+void expect_bad_line(const BadLine& b, const std::string& head, const std::string& blob, std::size_t blob_bytes) {
+  const std::string dir = temp_dir(b.name);
+  write_bytes(dir + "/" + blob, blob_bytes);
+  write_text(dir + "/trace.txt", head + b.line + "\n");
+  std::vector<std::string> frags = b.fragments;
+  frags.push_back("trace.txt:" + std::to_string(std::count(head.begin(), head.end(), '\n') + 1) + ":");
+  expect_error(dir, frags);
+}
+
 class TraceBadLine : public ::testing::TestWithParam<BadLine> {};
 
 TEST_P(TraceBadLine, NamesFileLineAndExpectation) {
-  const BadLine& b = GetParam();
-  const std::string dir = temp_dir(b.name);
-  write_bytes(dir + "/blobs/a.bin", 16);
-  write_text(dir + "/trace.txt", std::string("cosim-trace 1\ntarget testdut\n# comment\n") + b.line + "\n");
-  std::vector<std::string> frags = b.fragments;
-  frags.push_back("trace.txt:4:");
-  expect_error(dir, frags);
+  expect_bad_line(GetParam(), "cosim-trace 1\ntarget testdut\n# comment\n", "blobs/a.bin", 16);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -366,39 +373,29 @@ TEST(Trace, FewBlobsKeepAFileEach) {
 }
 
 // Blob ranges (format 2): malformed or outside their file, one line naming
-// trace.txt:LINE; in format 1 an '@' is part of a file's name.
-struct BadRange {
-  const char* name;
-  const char* line;
-  std::vector<std::string> fragments;
-};
-class TraceBadRange : public ::testing::TestWithParam<BadRange> {};
+// trace.txt:LINE (the lines of TraceBadLine's kind, after a format-2 header
+// beside a 32-byte pack file).
+class TraceBadRange : public ::testing::TestWithParam<BadLine> {};
 
 TEST_P(TraceBadRange, NamesFileLineAndExpectation) {
-  const BadRange& b = GetParam();
-  const std::string dir = temp_dir(std::string("range_") + b.name);
-  write_bytes(dir + "/blobs/000_pack.bin", 32);
-  write_text(dir + "/trace.txt", std::string("cosim-trace 2\ntarget testdut\n") + b.line + "\n");
-  std::vector<std::string> frags = b.fragments;
-  frags.push_back("trace.txt:3:");
-  expect_error(dir, frags);
+  expect_bad_line(GetParam(), "cosim-trace 2\ntarget testdut\n", "blobs/000_pack.bin", 32);
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Ranges, TraceBadRange,
     ::testing::Values(
-        BadRange{"nocolon", "mem_load 0x0 blobs/000_pack.bin@16", {"expected a blob range FILE@OFFSET:LENGTH (decimal)", "'blobs/000_pack.bin@16'"}},
-        BadRange{"hex", "mem_load 0x0 blobs/000_pack.bin@0x10:4", {"expected a blob range FILE@OFFSET:LENGTH"}},
-        BadRange{"negative", "mem_load 0x0 blobs/000_pack.bin@-1:4", {"expected a blob range"}},
-        BadRange{"empty", "mem_load 0x0 blobs/000_pack.bin@:", {"expected a blob range"}},
-        BadRange{"twenty", "mem_load 0x0 blobs/000_pack.bin@0:18446744073709551616", {"expected a blob range"}},
-        BadRange{"past", "mem_load 0x0 blobs/000_pack.bin@16:17", {"blob range 'blobs/000_pack.bin@16:17' ends past the end of 'blobs/000_pack.bin' (32 bytes)"}},
-        BadRange{"offset", "mem_load 0x0 blobs/000_pack.bin@33:0", {"ends past the end"}},
-        BadRange{"wrap", "mem_load 0x0 blobs/000_pack.bin@16:9999999999999999999", {"ends past the end"}},
-        BadRange{"checksize", "mem_check 0x0 blobs/000_pack.bin@0:8 int8 16 any out", {"has 8 bytes, expected 16"}},
-        BadRange{"missing", "mem_load 0x0 blobs/001_pack.bin@0:8", {"blob 'blobs/001_pack.bin' not found"}},
-        BadRange{"escape", "mem_load 0x0 ../000_pack.bin@0:8", {"expected a blob path relative to the trace directory", "'../000_pack.bin'"}}),
-    [](const ::testing::TestParamInfo<BadRange>& i) { return std::string(i.param.name); });
+        BadLine{"range_nocolon", "mem_load 0x0 blobs/000_pack.bin@16", {"expected a blob range FILE@OFFSET:LENGTH (decimal)", "'blobs/000_pack.bin@16'"}},
+        BadLine{"range_hex", "mem_load 0x0 blobs/000_pack.bin@0x10:4", {"expected a blob range FILE@OFFSET:LENGTH"}},
+        BadLine{"range_negative", "mem_load 0x0 blobs/000_pack.bin@-1:4", {"expected a blob range"}},
+        BadLine{"range_empty", "mem_load 0x0 blobs/000_pack.bin@:", {"expected a blob range"}},
+        BadLine{"range_twenty", "mem_load 0x0 blobs/000_pack.bin@0:18446744073709551616", {"expected a blob range"}},
+        BadLine{"range_past", "mem_load 0x0 blobs/000_pack.bin@16:17", {"blob range 'blobs/000_pack.bin@16:17' ends past the end of 'blobs/000_pack.bin' (32 bytes)"}},
+        BadLine{"range_offset", "mem_load 0x0 blobs/000_pack.bin@33:0", {"ends past the end"}},
+        BadLine{"range_wrap", "mem_load 0x0 blobs/000_pack.bin@16:9999999999999999999", {"ends past the end"}},
+        BadLine{"range_checksize", "mem_check 0x0 blobs/000_pack.bin@0:8 int8 16 any out", {"has 8 bytes, expected 16"}},
+        BadLine{"range_missing", "mem_load 0x0 blobs/001_pack.bin@0:8", {"blob 'blobs/001_pack.bin' not found"}},
+        BadLine{"range_escape", "mem_load 0x0 ../000_pack.bin@0:8", {"expected a blob path relative to the trace directory", "'../000_pack.bin'"}}),
+    [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
 
 TEST(Trace, RangesReadTheirBytesAndVersionOneKeepsAtSignsInNames) {
   std::string dir = temp_dir("range_ok");
