@@ -41,10 +41,14 @@ Tensor fully_connected(const Tensor& in, const Tensor& filter, const Tensor& bia
   const int8_t* f = filter.data<int8_t>();
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t o = 0; o < units; ++o) {
-      int32_t acc = has_bias ? bias.data<int32_t>()[o] : 0;
+      // Exact, then truncated to int32 (two's complement) as the reference
+      // kernel's int32 accumulator wraps (ops::conv2d does the same); an
+      // int32 sum would be undefined behaviour on an adversarial bias.
+      int64_t sum = has_bias ? bias.data<int32_t>()[o] : 0;
       for (int64_t d = 0; d < depth; ++d) {
-        acc += (static_cast<int32_t>(x[r * depth + d]) - p.input_zero_point) * f[o * depth + d];
+        sum += (static_cast<int64_t>(x[r * depth + d]) - p.input_zero_point) * f[o * depth + d];
       }
+      const int32_t acc = static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(sum)));
       const quant::QuantizedMultiplier m = p.multipliers[p.multipliers.size() == 1 ? 0 : static_cast<std::size_t>(o)];
       const int32_t v = quant::multiply_by_quantized_multiplier(acc, m, p.rounding) + p.output_zero_point;
       out.data<int8_t>()[r * units + o] = static_cast<int8_t>(std::clamp(v, p.act.min, p.act.max));

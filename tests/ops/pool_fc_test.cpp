@@ -82,6 +82,19 @@ TEST(FullyConnected, IntegerDotThenRequantize) {
   }
 }
 
+TEST(FullyConnected, AccumulatorWrapsLikeInt32) {
+  // Bias 2^31 - 1 plus 1 * 1 is 2^31, which an int32 accumulator wraps to
+  // -2^31; times the multiplier 0.5 that is -2^30, clamped to -128. A
+  // saturating (or 64-bit) sum would give 2^30 and 127. Found by libFuzzer
+  // (fuzz_tflite, UBSan: signed overflow in the int32 sum).
+  Tensor bias(DType::kInt32, {1});
+  bias.data<int32_t>()[0] = 2147483647;
+  for (quant::Rounding r : {quant::Rounding::kDouble, quant::Rounding::kSingle}) {
+    const FullyConnectedParams p = make_fully_connected_params(0.5f, 0, {1.0f}, 1.0f, 0, quant::Activation::kNone, r);
+    EXPECT_EQ(values(fully_connected(i8({1, 1}, {1}), i8({1, 1}, {1}), bias, p)), (std::vector<int>{-128}));
+  }
+}
+
 TEST(FullyConnected, RowsClampAndShapeErrors) {
   // Two rows of depth 1, weight 100, multiplier 1: 100 and -200 -> clamp to
   // [-128, 127] then RELU's range from output zero point 0.
