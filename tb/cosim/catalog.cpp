@@ -84,10 +84,17 @@ void print_catalog(const Catalog& c, std::ostream& out) {
   }
   if (c.scenarios.empty()) out << "  (none)\n";
   out << "targets:\n";
-  for (const auto& t : c.targets) {
-    std::string ops;
-    for (const auto& o : t.ops) ops += (ops.empty() ? "" : ", ") + o;
-    std::snprintf(line, sizeof line, "  %-9s ops: %-28s ", t.name.c_str(), ops.c_str());
+  // The ops column as wide as the longest list (at least 28), so every
+  // description starts in one column, two spaces or more after its ops.
+  std::vector<std::string> ops(c.targets.size());
+  std::size_t width = 28;
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    for (const auto& o : c.targets[i].ops) ops[i] += (ops[i].empty() ? "" : ", ") + o;
+    width = std::max(width, ops[i].size() + 1);
+  }
+  for (std::size_t i = 0; i < c.targets.size(); ++i) {
+    const auto& t = c.targets[i];
+    std::snprintf(line, sizeof line, "  %-9s ops: %-*s ", t.name.c_str(), static_cast<int>(width), ops[i].c_str());
     out << line << t.description << (t.origin.empty() ? "" : " [plugin " + t.origin + "]") << "\n";
   }
 }

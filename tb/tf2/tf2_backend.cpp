@@ -1,6 +1,6 @@
 // The `tf2` target: the TF2 shift-accumulate engine (rtl/tf2), ops `conv`
 // (tf2_conv_op.cpp), `resnet_block` (tf2_resnet_block_op.cpp), both on
-// tf2_layers_op.hpp, and `model` (model_replay over tf2_model_op.hpp).
+// tf2_layers_op.hpp, and `model` (model_replay over tf2_model_op.cpp).
 //
 // What is the target's, not an operator's: the `requant` modes (absent: the
 // original's 32-bit requantization; saturate: the same without its wrap),
@@ -15,23 +15,22 @@
 #include "tf2/tf2_backend.hpp"
 #include "tf2/tf2_layers_op.hpp"
 #include "tf2/tf2_wrapper.hpp"
-#include "tf2_model_op.hpp"
 
 namespace cosim::tb::tf2 {
+
+// The operators' factories, tf2_<op>_op.cpp each (tf2_ops.def).
+#define COSIM_OPERATOR(op) std::unique_ptr<Operator> make_##op##_op();
+#include "tf2/tf2_ops.def"
+#undef COSIM_OPERATOR
 
 namespace {
 
 class Tf2Backend : public TargetBackend {
  public:
   explicit Tf2Backend(const Tf2Builds& builds) : builds_(builds) {
-    add_operator(make_conv_op());          // tf2_conv_op.cpp
-    add_operator(make_resnet_block_op());  // tf2_resnet_block_op.cpp
-    // tf2_model_op.hpp; its whole-network replay has the original's requantization only.
-    add_operator(make_model_operator([](const scenario::Scenario& sc) {
-      if (sc.requant == scenario::Requant::kSaturate) {
-        sc["requant"].fail("op model runs the original's requantization only");
-      }
-    }));
+#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
+#include "tf2/tf2_ops.def"
+#undef COSIM_OPERATOR
   }
 
   std::string name() const override { return "tf2"; }

@@ -83,7 +83,4 @@ cosim::tf2::FloatConv with_inq_weights(const cosim::tf2::FloatConv& f, const cos
 std::string fmt_db(double v);  // "12.3 dB", "inf dB"
 std::string fmt_g(double v);   // 3 significant digits
 
-std::unique_ptr<Operator> make_conv_op();
-std::unique_ptr<Operator> make_resnet_block_op();
-
 }  // namespace cosim::tb::tf2

@@ -1,18 +1,41 @@
-#include "tf2_model_op.hpp"
-
+// The `model` op of the tf2 target (front end: tb/model_replay): the CONV_2D
+// layers of a float .tflite model (the float ResNet-8) on the TF2 engine, all
+// in one simulation.
+//
+//   target: tf2
+//   op: model
+//   model: ../../shared/models/resnet8_float.tflite   # relative: from the scenario file's folder
+//   ops: all                                       # every float CONV_2D; or operator indices
+//   input: random                                  # per layer: seeded uniform [-1, 1]; {random: {min, max}}; {npy: f}
+//
+// Each selected CONV_2D becomes one TF2 layer: the float filter (OHWI in the
+// file, OIHW here) INQ-compressed, the float bias, fused ReLU; its input is
+// a seeded random float map of that layer's input shape (not the model's
+// float chain: each layer is exercised on its own, stream "opNN_input"), an
+// {npy} input must have the shape of every selected layer's input (NHWC).
+// One Q per map from the float results (smallest per-channel Q over the
+// channels that are not all zero: ReLU-dead channels do not force Q 0).
+// TFLite SAME padding with the odd pixel after the map (stride 2 on even
+// maps) runs as symmetric padding on the input extended by a zero row /
+// column. The trace loads each layer's DRAM image at 0, starts, waits and
+// checks its output groups ("opNN_conv2d[_cA_B]") before the next layer. A
+// layer the device cannot hold (feature cache, filter cache, shift range) is
+// an input error naming the operator.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <sstream>
 
 #include "common/error.hpp"
-#include "model_replay/model_operator.hpp"
 #include "dut/tf2_regs.hpp"
+#include "model_replay/model_operator.hpp"
+#include "model_replay/model_replay.hpp"
 #include "tf2/compiler.hpp"
+#include "tf2/core/tf2_bare.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
 #include "tf2/map_layout.hpp"
 #include "tf2/tflite_conv.hpp"
-#include "tf2/core/tf2_bare.hpp"
 #include "tf2_model_chain.hpp"
 #include "tf2_peak.hpp"
 #include "tf2_report_cells.hpp"
@@ -212,8 +235,14 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
 
 }  // namespace
 
-std::unique_ptr<Operator> make_model_operator(std::function<void(const scenario::Scenario&)> check) {
-  return model_replay::model_operator(std::make_unique<Tf2ModelTarget>(), std::move(check));
+// The `model` op (tf2_ops.def): the model-replay front end over the TF2
+// target; its whole-network replay has the original's requantization only.
+std::unique_ptr<Operator> make_model_op() {
+  return model_replay::model_operator(std::make_unique<Tf2ModelTarget>(), [](const scenario::Scenario& sc) {
+    if (sc.requant == scenario::Requant::kSaturate) {
+      sc["requant"].fail("op model runs the original's requantization only");
+    }
+  });
 }
 
 }  // namespace cosim::tb::tf2

@@ -1,7 +1,7 @@
 // The `tinydnn` target: the bfloat16 training accelerator's convolution
 // commands, as tiny-dnn's convolutional layer issues them: ops `fwd`, `bwd`,
 // `dw`, `train_step` (tinydnn_layer_op.cpp, one conv layer job each) and
-// `model` (model_replay over tinydnn_model_op.hpp).
+// `model` (model_replay over tinydnn_model_op.cpp).
 //
 // What is the target's, not an operator's: no `requant` (the pipeline
 // computes in bfloat16), the DUT, and on replay the hardware's own MAC count
@@ -12,22 +12,23 @@
 #include "cosim/operator.hpp"
 #include "tinydnn/tinydnn_backend.hpp"
 #include "tinydnn/tinydnn_layer_op.hpp"
-#include "tinydnn/tinydnn_model_op.hpp"
 #include "tinydnn/tinydnn_wrapper.hpp"
 
 namespace cosim::tb::tinydnn {
 
-namespace {
+// The operators' factories, tinydnn_<op>_op.cpp each (tinydnn_ops.def).
+#define COSIM_OPERATOR(op) std::unique_ptr<Operator> make_##op##_op();
+#include "tinydnn/tinydnn_ops.def"
+#undef COSIM_OPERATOR
 
-using cosim::tinydnn::Mode;
+namespace {
 
 class TinyDnnBackend : public TargetBackend {
  public:
   explicit TinyDnnBackend(const TinyDnnBuilds& builds) : builds_(builds) {
-    for (Mode m : {Mode::kForward, Mode::kBackward, Mode::kWeightGrad, Mode::kTrainStep}) {
-      add_operator(make_layer_op(m));  // tinydnn_layer_op.cpp
-    }
-    add_operator(make_model_operator());  // tinydnn_model_op.hpp
+#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
+#include "tinydnn/tinydnn_ops.def"
+#undef COSIM_OPERATOR
   }
 
   std::string name() const override { return "tinydnn"; }

@@ -229,7 +229,11 @@ State LayerOp::prepare(const scenario::Scenario& sc, Workload& w) const {
 
 }  // namespace
 
-std::unique_ptr<Operator> make_layer_op(Mode mode) { return std::make_unique<LayerOp>(mode); }
+// The layer operators (tinydnn_ops.def), one per mode, named mode_name(mode).
+std::unique_ptr<Operator> make_fwd_op() { return std::make_unique<LayerOp>(Mode::kForward); }
+std::unique_ptr<Operator> make_bwd_op() { return std::make_unique<LayerOp>(Mode::kBackward); }
+std::unique_ptr<Operator> make_dw_op() { return std::make_unique<LayerOp>(Mode::kWeightGrad); }
+std::unique_ptr<Operator> make_train_step_op() { return std::make_unique<LayerOp>(Mode::kTrainStep); }
 
 std::optional<WorkUnit> layer_work_unit(const std::string& check, const std::vector<int64_t>& index) {
   if (index.size() != 4) return std::nullopt;

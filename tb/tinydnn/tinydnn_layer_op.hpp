@@ -14,9 +14,6 @@
 
 namespace cosim::tb::tinydnn {
 
-// The operator of one mode; its name is mode_name(mode).
-std::unique_ptr<Operator> make_layer_op(cosim::tinydnn::Mode mode);
-
 // The unit of work behind element `index` of a layer job's check (from its
 // name alone: also on replay). y / dx ("y", or "y_s<k>" per sample) are NCHW
 // [batch, C, H, W]: sample, channel, pixel; dW is [out channel, in channel,

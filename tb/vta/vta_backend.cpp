@@ -38,6 +38,11 @@ namespace cosim::tb::vta {
 
 using namespace cosim::vta;  // the ISA and golden model by their own names
 
+// The operators' factories, vta_<op>_op.cpp each (vta_ops.def).
+#define COSIM_OPERATOR(op) std::unique_ptr<Operator> make_##op##_op();
+#include "vta/vta_ops.def"
+#undef COSIM_OPERATOR
+
 namespace {
 
 
@@ -83,9 +88,9 @@ std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, const 
 class VtaBackend : public TargetBackend {
  public:
   explicit VtaBackend(const VtaBuilds& builds) : builds_(builds) {
-    add_operator(make_conv2d_op());  // vta_conv2d_op.cpp
-    add_operator(make_add_op());     // vta_add_op.cpp
-    add_operator(make_model_operator(compile_schema()));  // vta_model_op.hpp
+#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
+#include "vta/vta_ops.def"
+#undef COSIM_OPERATOR
   }
 
   std::string name() const override { return "vta"; }

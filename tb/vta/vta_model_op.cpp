@@ -23,6 +23,7 @@
 #include "vta/compiler/conv2d_compiler.hpp"
 #include "vta/compiler/program_stream.hpp"
 #include "vta/compiler/tflite_requant_program.hpp"
+#include "vta/vta_schema.hpp"
 
 namespace cosim::tb::vta {
 
@@ -631,8 +632,10 @@ class VtaModelTarget : public model_replay::ModelTarget<VtaLayer, DramPlan> {
 
 }  // namespace
 
-std::unique_ptr<Operator> make_model_operator(scenario::Schema compile_schema) {
-  return model_replay::model_operator(std::make_unique<VtaModelTarget>(std::move(compile_schema)));
+// The `model` op (vta_ops.def): the model-replay front end over the VTA
+// target, with the backend's compile knobs (key `compile`).
+std::unique_ptr<Operator> make_model_op() {
+  return model_replay::model_operator(std::make_unique<VtaModelTarget>(compile_schema()));
 }
 
 bool VtaRunLogWrapper::run(uint64_t max_cycles) {

@@ -40,10 +40,6 @@
 
 namespace cosim::tb::vta {
 
-// The `model` op of the vta target (the model-replay front end over it);
-// `compile_schema` is the backend's compile-knob schema (key `compile`).
-std::unique_ptr<Operator> make_model_operator(scenario::Schema compile_schema);
-
 // The backend's compile knobs, from the scenario's `compile` map.
 cosim::vta::CompileOptions compile_options(const scenario::Scenario& sc);
 

@@ -57,7 +57,4 @@ class VtaProgramOp : public TypedOperator<cosim::vta::CompiledProgram> {
   virtual void figures(const Program& p, double cycles, Metrics& m) const = 0;
 };
 
-std::unique_ptr<Operator> make_conv2d_op();
-std::unique_ptr<Operator> make_add_op();
-
 }  // namespace cosim::tb::vta
