@@ -13,6 +13,7 @@
 #include "verilated.h"
 
 #include "rtl_assert/rtl_assert.hpp"
+#include "rtl_common/rtl_common_tb.hpp"
 
 namespace {
 
@@ -21,34 +22,23 @@ namespace {
 constexpr uint8_t kRw = 0x00, kVal = 0x04, kFlags = 0x08, kLocked = 0x0c;
 constexpr uint32_t kC = 1u << 0, kR = 1u << 1, kT = 1u << 2, kS = 1u << 3, kK = 1u << 8, kP = 1u << 9;
 
-struct Rig {
-  VerilatedContext ctx;
-  Vregtop_top m{&ctx};
-  uint64_t cycle = 0;
+// The register port on the harness's clock loop (rtl_common's Tb: one
+// rising edge per edge(), an assertion that fails on it throws).
+struct Rig : cosim::rtl_common_test::Tb<Vregtop_top> {
+  Vregtop_top& m = dut;
 
-  Rig() {
-    cosim::tb::catch_rtl_assertions(ctx);
-    m.clk_i = 0;
+  Rig() : Tb("regtop") {
     m.rst_ni = 1;
     m.reg_req_valid_i = 0;
     m.reg_rsp_ready_i = 1;
-    m.eval();
+    settle();
     m.rst_ni = 0;  // a falling edge: the asynchronous reset takes effect
-    m.eval();
+    settle();
     edge();
     m.rst_ni = 1;
-    m.eval();
+    settle();
   }
-  ~Rig() { cosim::tb::before_model_destruction(ctx); }
 
-  void edge() {
-    m.clk_i = 1;
-    ctx.time(++cycle);
-    m.eval();
-    cosim::tb::check_rtl_assertions(ctx, "regtop", cycle);
-    m.clk_i = 0;
-    m.eval();
-  }
   // One access (the port takes it at once: the response slot is drained
   // every cycle). `during` sees the outputs in the cycle the access is taken,
   // before the edge that applies it. Returns the response's read data.
@@ -57,12 +47,12 @@ struct Rig {
     m.reg_write_i = write;
     m.reg_addr_i = addr;
     m.reg_wdata_i = wdata;
-    m.eval();
+    settle();
     EXPECT_TRUE(m.reg_req_ready_o);
     if (during) during();
     edge();
     m.reg_req_valid_i = 0;
-    m.eval();
+    settle();
     EXPECT_TRUE(m.reg_rsp_valid_o);
     const uint32_t v = m.reg_rdata_o;
     edge();
@@ -75,7 +65,7 @@ struct Rig {
     pin = 1;
     edge();
     pin = 0;
-    m.eval();
+    settle();
   }
 };
 
@@ -163,7 +153,7 @@ TEST(RegTop, HardwareClearBeatsSetAndSetBeatsSoftware) {
   r.m.k_clr_i = 1;
   r.edge();
   r.m.k_set_i = r.m.k_clr_i = 0;
-  r.m.eval();
+  r.settle();
   EXPECT_EQ(r.m.k_o, 0) << "clear beats set";
   r.pulse(r.m.k_set_i);
   EXPECT_EQ(r.rd(kFlags) & kK, kK);
@@ -174,7 +164,7 @@ TEST(RegTop, HardwareClearBeatsSetAndSetBeatsSoftware) {
   r.m.p_clr_i = 1;
   r.wr(kFlags, kP);
   r.m.p_clr_i = 0;
-  r.m.eval();
+  r.settle();
   EXPECT_EQ(r.m.p_o, 0) << "the hardware's clear beats software's write";
   r.wr(kFlags, kP);
   EXPECT_EQ(r.m.p_o, 1);
@@ -182,7 +172,7 @@ TEST(RegTop, HardwareClearBeatsSetAndSetBeatsSoftware) {
   r.m.c_set_i = 1;
   r.wr(kFlags, kC);
   r.m.c_set_i = 0;
-  r.m.eval();
+  r.settle();
   EXPECT_EQ(r.m.c_o, 1) << "the hardware's set beats software's clear";
 }
 
