@@ -22,13 +22,12 @@ namespace {
 // in a DUT's core) and the register block's read data, set per cycle.
 struct SlaveTb : cosim::rtl_common_test::Tb<Vcosim_reg_slave> {
   SlaveTb() : Tb("cosim_reg_slave") {
-    dut.clk_i = 0;
     dut.rst_ni = 0;
     dut.reg_req_valid_i = 0;
     dut.reg_rsp_ready_i = 1;
-    dut.eval();
+    settle();
     dut.rst_ni = 1;
-    dut.eval();
+    settle();
   }
 
   // Host request pins for the coming cycle.
@@ -38,7 +37,6 @@ struct SlaveTb : cosim::rtl_common_test::Tb<Vcosim_reg_slave> {
     dut.reg_addr_i = addr;
     dut.reg_wdata_i = wdata;
   }
-  void settle() { dut.eval(); }
   // One rising edge; `rdata` is what the register block returns this cycle.
   void edge(uint32_t rdata) {
     dut.acc_rdata_i = rdata;
