@@ -128,6 +128,7 @@ class Core {
   // Binders are clocked in the order added, after the reset binders.
   void add_port(Port<Model>& p) {
     ports_.push_back(&p);
+    if (p.has_drive()) drivers_.push_back(&p);
     if (p.has_update()) updaters_.push_back(&p);
   }
 
@@ -142,7 +143,7 @@ class Core {
 
   void cycle() {
     Model& m = *m_;
-    for (Port<Model>* p : ports_) p->drive(m);
+    for (Port<Model>* p : drivers_) p->drive(m);
     const uint64_t t = time();
     settle();  // the falling edge
     if (timeline_) wave_->sample(t, 0);
@@ -233,7 +234,7 @@ class Core {
     static_assert(HasResetPin<Pins, Model>::value || Pins::kResetCycles == 0,
                   "a binding with reset cycles names its reset port");
     Model& m = *m_;
-    for (Port<Model>* p : ports_) p->drive(m);  // the reset binders only: added before
+    for (Port<Model>* p : drivers_) p->drive(m);  // the reset binders only: added before
     if constexpr (!HasResetPin<Pins, Model>::value) {
       Pins::clock(m) = 0;  // a binding without reset (ModuleBinding): the test resets the module
     } else {
@@ -257,6 +258,7 @@ class Core {
   std::unique_ptr<wave::WaveTracer<Model>> wave_;  // before the model: it switches tracing on
   std::unique_ptr<Model> m_;
   std::vector<Port<Model>*> ports_;
+  std::vector<Port<Model>*> drivers_;   // the binders with a drive phase
   std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;
   uint64_t cycles_ = 0;

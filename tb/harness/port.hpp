@@ -29,6 +29,9 @@ class Port {
     (void)time;
   }
   virtual bool has_update() const { return false; }
+  // False for a binder that only watches (drive() does nothing): Core then
+  // skips its drive() call, one virtual call less per cycle.
+  virtual bool has_drive() const { return true; }
   // Whether the testbench owes the DUT something right now (a read beat, a
   // write response): the DUT then waits on the testbench, not on itself,
   // which the deadlock rule (Core::run) must not take for a hang.

@@ -4,13 +4,21 @@
 
 namespace cosim::tb {
 
+// Both walks go a page at a time: one hash lookup per 4 KiB page touched,
+// not one per byte (a write burst or a check's span is a few pages).
 void WriteLog::record(uint64_t addr, std::size_t len, uint64_t cycle, const uint8_t* strobe) {
-  for (std::size_t i = 0; i < len; ++i) {
-    if (strobe != nullptr && strobe[i] == 0) continue;
+  constexpr uint64_t kPage = uint64_t{1} << kPageBits;
+  std::size_t i = 0;
+  while (i < len) {
     const uint64_t a = addr + i;
+    const std::size_t off = static_cast<std::size_t>(a & (kPage - 1));
+    const std::size_t n = std::min<std::size_t>(len - i, kPage - off);
     auto& page = pages_[a >> kPageBits];
-    if (page.empty()) page.assign(std::size_t{1} << kPageBits, kNever);
-    page[a & ((1u << kPageBits) - 1)] = cycle;
+    if (page.empty()) page.assign(kPage, kNever);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (strobe == nullptr || strobe[i + k] != 0) page[off + k] = cycle;
+    }
+    i += n;
   }
 }
 
@@ -23,10 +31,21 @@ std::optional<uint64_t> WriteLog::last_write(uint64_t addr) const {
 }
 
 std::optional<uint64_t> WriteLog::last_write(uint64_t addr, std::size_t len) const {
+  constexpr uint64_t kPage = uint64_t{1} << kPageBits;
   std::optional<uint64_t> latest;
-  for (std::size_t i = 0; i < len; ++i) {
-    const auto c = last_write(addr + i);
-    if (c && (!latest || *c > *latest)) latest = c;
+  std::size_t i = 0;
+  while (i < len) {
+    const uint64_t a = addr + i;
+    const std::size_t off = static_cast<std::size_t>(a & (kPage - 1));
+    const std::size_t n = std::min<std::size_t>(len - i, kPage - off);
+    const auto it = pages_.find(a >> kPageBits);
+    if (it != pages_.end()) {
+      for (std::size_t k = 0; k < n; ++k) {
+        const uint64_t c = it->second[off + k];
+        if (c != kNever && (!latest || c > *latest)) latest = c;
+      }
+    }
+    i += n;
   }
   return latest;
 }

@@ -60,13 +60,13 @@ void Timeline::widen() {
     const std::size_t w = width(i);
     std::vector<uint64_t>& c = cells_[i];
     const bool state = lanes_[i].kind == LaneKind::kState;
+    // In place: bucket b's cells are written after buckets 2b and 2b + 1
+    // were read (b * w + k < 2 * b * w + k for b > 0; b = 0 reads first).
     for (std::size_t b = 0; b < kMaxBuckets / 2; ++b) {
-      const uint64_t* a = &c[2 * b * w];
-      const uint64_t* z = &c[(2 * b + 1) * w];
-      uint64_t merged[64];
-      for (std::size_t k = 0; k < w; ++k) merged[k] = a[k] + z[k];
-      if (!state) merged[0] = std::max(a[0], z[0]);
-      std::copy(merged, merged + w, &c[b * w]);
+      const std::size_t a = 2 * b * w, z = a + w, to = b * w;
+      const uint64_t level_max = std::max(c[a], c[z]);
+      for (std::size_t k = 0; k < w; ++k) c[to + k] = c[a + k] + c[z + k];
+      if (!state) c[to] = level_max;
     }
     std::fill(c.begin() + static_cast<std::ptrdiff_t>(kMaxBuckets / 2 * w), c.end(), 0);
   }

@@ -22,6 +22,7 @@ class TimelinePort final : public harness::Port<Model> {
   TimelinePort(Timeline& timeline, Probe probe)
       : timeline_(timeline), probe_(std::move(probe)), values_(timeline.lanes().size(), 0) {}
   void drive(Model& m) override { (void)m; }
+  bool has_drive() const override { return false; }  // it only watches
   void sample(const Model& m, uint64_t time) override {
     if (probe_(m, values_.data())) {
       timeline_.record(time, values_.data());

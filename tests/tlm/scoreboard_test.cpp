@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <map>
+#include <optional>
+#include <random>
+#include <vector>
 
 #include "scoreboard/check_strength.hpp"
 #include "scoreboard/scoreboard.hpp"
@@ -84,6 +88,34 @@ TEST(Scoreboard, AddressAndWriteCycleFromTheLog) {
   EXPECT_FALSE(c.first[1].cycle.has_value());
   EXPECT_EQ(*log.last_write(0x1000), 10u);
   EXPECT_FALSE(log.last_write(0x2000).has_value());
+}
+
+// The log against a byte-by-byte map (the obvious model), over random
+// writes with random strobes that cross 4 KiB pages, and random spans.
+TEST(WriteLog, MatchesAByteMapAcrossPages) {
+  std::mt19937_64 g(7);
+  WriteLog log;
+  std::map<uint64_t, uint64_t> model;
+  for (uint64_t cycle = 0; cycle < 400; ++cycle) {
+    const uint64_t addr = 0x10000 + g() % 0x5000;
+    const std::size_t len = 1 + g() % 9000;
+    std::vector<uint8_t> strobe(len);
+    for (auto& b : strobe) b = g() % 4 != 0;
+    const bool strobed = g() % 2 == 0;
+    log.record(addr, len, cycle, strobed ? strobe.data() : nullptr);
+    for (std::size_t i = 0; i < len; ++i)
+      if (!strobed || strobe[i]) model[addr + i] = cycle;
+  }
+  for (int q = 0; q < 2000; ++q) {
+    const uint64_t addr = 0xf000 + g() % 0x8000;
+    const std::size_t len = g() % 12000;
+    std::optional<uint64_t> want;
+    for (auto it = model.lower_bound(addr); it != model.end() && it->first < addr + len; ++it)
+      if (!want || it->second > *want) want = it->second;
+    ASSERT_EQ(log.last_write(addr, len), want) << "addr " << addr << " len " << len;
+    const auto one = model.find(addr);
+    ASSERT_EQ(log.last_write(addr), one == model.end() ? std::nullopt : std::optional<uint64_t>(one->second));
+  }
 }
 
 TEST(Scoreboard, FloatsCompareBitwise) {

@@ -40,8 +40,7 @@ std::vector<timeline::Lane> timeline_lanes() {
           level_lane("tokens store->compute")};
 }
 
-bool TimelineProbe::operator()(const uint32_t (&w)[4], uint32_t* v) {
-  if (primed && w[0] == last[0] && w[1] == last[1] && w[2] == last[2] && w[3] == last[3]) return false;
+bool TimelineProbe::changed(const uint32_t (&w)[4], uint32_t* v) {
   std::copy(w, w + 4, last);
   primed = true;
   using timeline::bits;
