@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks of scripts/tf2_load_model.py against counts taken from the layer's
+"""Checks of rtl/tf2/tools/tf2_load_model.py against counts taken from the layer's
 shape alone: whatever the order, the PEs do every block of every output
 group once per input channel group and kernel row (blocks do not run across
 a tile's end, so tiles add the partial blocks), every read beat costs at
@@ -11,7 +11,7 @@ import subprocess
 import sys
 import unittest
 
-SCRIPT = pathlib.Path(__file__).resolve().parents[3] / "scripts" / "tf2_load_model.py"
+SCRIPT = pathlib.Path(__file__).resolve().parents[3] / "rtl" / "tf2" / "tools" / "tf2_load_model.py"
 spec = importlib.util.spec_from_file_location("tf2_load_model", SCRIPT)
 model = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(model)

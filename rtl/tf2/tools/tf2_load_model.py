@@ -43,8 +43,8 @@ Schemes:
              the writer when they run ahead).
 
 Usage:
-  scripts/tf2_load_model.py                  the named orders, seeds 1..3
-  scripts/tf2_load_model.py --search slices  the best orders of a grid (blocks, psum
+  rtl/tf2/tools/tf2_load_model.py                  the named orders, seeds 1..3
+  rtl/tf2/tools/tf2_load_model.py --search slices  the best orders of a grid (blocks, psum
                                              and rows take minutes)
 """
 import argparse
