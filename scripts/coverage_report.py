@@ -10,7 +10,7 @@ Prints, per DUT:
     instance ran it). A line or branch point is covered at 1 hit; a toggle
     point (one bit of a signal) at 2, i.e. it rose and fell.
   * functional bins: the user cover points of the RTL and of the bound cover
-    modules (tb/coverage/*_cover.sv), summed over instances, with the goal
+    modules (tb/<dut>/coverage/*_cover.sv), summed over instances, with the goal
     the DUT's manifest gives (rtl/<dut>/<dut>.yaml, key coverage); rates
     (e.g. stall cycles / running cycles) against a goal rate. Every count
     comes from what the tests actually ran.
