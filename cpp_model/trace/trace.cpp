@@ -472,26 +472,20 @@ class BlobWriter {
       write_file_bytes((fs::path(dir_) / blob).string(), s.data);
       return blob;
     }
+    // Keyed by a view of the step's own bytes: the trace outlives the writer.
     const std::string_view bytes(reinterpret_cast<const char*>(s.data.data()), s.data.size());
-    std::vector<Stored>& same_hash = stored_[std::hash<std::string_view>{}(bytes)];
-    for (const Stored& st : same_hash) {
-      if (*st.data == s.data) return st.ref;
-    }
+    if (const auto it = stored_.find(bytes); it != stored_.end()) return it->second;
     if (!pack_.empty() && pack_.size() + s.data.size() > kPackBytes) flush();
     if (pack_name_.empty()) pack_name_ = blob_name(packs_++, "pack");
     const std::string ref = pack_name_ + "@" + std::to_string(pack_.size()) + ":" + std::to_string(s.data.size());
     pack_.insert(pack_.end(), s.data.begin(), s.data.end());
-    same_hash.push_back({&s.data, ref});
+    stored_.emplace(bytes, ref);
     return ref;
   }
   void finish() { flush(); }
 
  private:
   static constexpr std::size_t kPackBytes = std::size_t{64} << 20;
-  struct Stored {
-    const std::vector<uint8_t>* data;  // the step's own bytes (the trace outlives the writer)
-    std::string ref;
-  };
   void flush() {
     if (pack_name_.empty()) return;
     write_file_bytes((fs::path(dir_) / pack_name_).string(), pack_);
@@ -504,7 +498,7 @@ class BlobWriter {
   std::vector<uint8_t> pack_;
   std::string pack_name_;
   std::size_t packs_ = 0;
-  std::unordered_map<std::size_t, std::vector<Stored>> stored_;
+  std::unordered_map<std::string_view, std::string> stored_;  // bytes -> their range
 };
 
 }  // namespace
