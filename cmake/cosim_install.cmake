@@ -14,7 +14,7 @@ if(TARGET cosim_python)
 endif()
 foreach(part tb cpp_model)
   install(DIRECTORY ${CMAKE_SOURCE_DIR}/${part}/ DESTINATION include/cosim/${part}
-          FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h")
+          FILES_MATCHING PATTERN "*.hpp" PATTERN "*.h" PATTERN "*.inc")
 endforeach()
 install(FILES ${CMAKE_SOURCE_DIR}/scripts/dutgen.py ${CMAKE_SOURCE_DIR}/scripts/dutgen_ports.py
               ${CMAKE_SOURCE_DIR}/scripts/dutgen_regtop.py ${CMAKE_SOURCE_DIR}/scripts/dutgen_isa.py

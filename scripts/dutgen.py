@@ -168,6 +168,8 @@ def validate(m, path):
     if base != name:
         c.fail("name", f"expected '{base}' (the manifest is named <name>.yaml), got {name!r}")
     c.string("top", m["top"], IDENT, "a module name")
+    if "description" in m:
+        c.string("description", m["description"])
     if "package" in m:
         c.string("package", m["package"], IDENT, "a package name")
     folder = os.path.dirname(os.path.abspath(path))

@@ -318,6 +318,8 @@ def gen_cpp(m, generator, rel):
     protocol = {"reg": "kReg", "ap_ctrl_hs": "kApCtrlHs", "ap_ctrl_chain": "kApCtrlChain", "none": "kNone"}
     L.append("// The top: clock, reset, control port and protocol, interfaces by kind.")
     L.append("struct Top {")
+    # What `cosim list` says of the target (a backend's description()).
+    L.append(f"  static constexpr const char* kDescription = {json.dumps(m.get('description', n))};")
     L.append(f"  COSIM_PIN(clock, {p['clock']})")
     L.append(f"  COSIM_PIN(reset, {p['reset']['port']})")
     L.append(f"  static constexpr bool kResetActiveLow = {'true' if p['reset']['active'] == 'low' else 'false'};")

@@ -20,6 +20,10 @@ void TargetBackend::add_operator(std::unique_ptr<Operator> op) {
   operators_.push_back(std::move(op));
 }
 
+void TargetBackend::add_operators(std::vector<std::unique_ptr<Operator>> ops) {
+  for (auto& op : ops) add_operator(std::move(op));
+}
+
 const Operator* TargetBackend::lookup(const std::string& op) const {
   for (const auto& o : operators_) {
     if (o->name() == op) return o.get();

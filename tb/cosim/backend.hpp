@@ -168,6 +168,8 @@ class TargetBackend {
   // Registers the handler of one op (its name() is the `op:`); a second
   // handler of the same name is a logic_error.
   void add_operator(std::unique_ptr<Operator> op);
+  // Each of `ops` in order (a target's list: cosim/operator_list.inc).
+  void add_operators(std::vector<std::unique_ptr<Operator>> ops);
   // The handler of `op`; InputError naming the target's ops when none.
   const Operator& find_operator(const std::string& op) const;
   // Target-wide checks of a scenario's common keys before any operator runs

@@ -18,20 +18,15 @@
 
 namespace cosim::tb::tf2 {
 
-// The operators' factories, tf2_<op>_op.cpp each (tf2_ops.def).
-#define COSIM_OPERATOR(op) std::unique_ptr<Operator> make_##op##_op();
-#include "tf2/tf2_ops.def"
-#undef COSIM_OPERATOR
+// The operators of tf2_ops.def (their factories: tf2_<op>_op.cpp each).
+#define COSIM_OPS_DEF "tf2/tf2_ops.def"
+#include "cosim/operator_list.inc"
 
 namespace {
 
 class Tf2Backend : public TargetBackend {
  public:
-  explicit Tf2Backend(const Tf2Builds& builds) : builds_(builds) {
-#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
-#include "tf2/tf2_ops.def"
-#undef COSIM_OPERATOR
-  }
+  explicit Tf2Backend(const Tf2Builds& builds) : builds_(builds) { add_operators(listed_operators()); }
 
   std::string name() const override { return "tf2"; }
   std::string description() const override {

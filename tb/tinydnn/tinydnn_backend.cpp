@@ -16,20 +16,15 @@
 
 namespace cosim::tb::tinydnn {
 
-// The operators' factories, tinydnn_<op>_op.cpp each (tinydnn_ops.def).
-#define COSIM_OPERATOR(op) std::unique_ptr<Operator> make_##op##_op();
-#include "tinydnn/tinydnn_ops.def"
-#undef COSIM_OPERATOR
+// The operators of tinydnn_ops.def (their factories: tinydnn_<op>_op.cpp each).
+#define COSIM_OPS_DEF "tinydnn/tinydnn_ops.def"
+#include "cosim/operator_list.inc"
 
 namespace {
 
 class TinyDnnBackend : public TargetBackend {
  public:
-  explicit TinyDnnBackend(const TinyDnnBuilds& builds) : builds_(builds) {
-#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
-#include "tinydnn/tinydnn_ops.def"
-#undef COSIM_OPERATOR
-  }
+  explicit TinyDnnBackend(const TinyDnnBuilds& builds) : builds_(builds) { add_operators(listed_operators()); }
 
   std::string name() const override { return "tinydnn"; }
   std::string description() const override {

@@ -38,10 +38,9 @@ namespace cosim::tb::vta {
 
 using namespace cosim::vta;  // the ISA and golden model by their own names
 
-// The operators' factories, vta_<op>_op.cpp each (vta_ops.def).
-#define COSIM_OPERATOR(op) std::unique_ptr<Operator> make_##op##_op();
-#include "vta/vta_ops.def"
-#undef COSIM_OPERATOR
+// The operators of vta_ops.def (their factories: vta_<op>_op.cpp each).
+#define COSIM_OPS_DEF "vta/vta_ops.def"
+#include "cosim/operator_list.inc"
 
 namespace {
 
@@ -87,11 +86,7 @@ std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, const 
 
 class VtaBackend : public TargetBackend {
  public:
-  explicit VtaBackend(const VtaBuilds& builds) : builds_(builds) {
-#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
-#include "vta/vta_ops.def"
-#undef COSIM_OPERATOR
-  }
+  explicit VtaBackend(const VtaBuilds& builds) : builds_(builds) { add_operators(listed_operators()); }
 
   std::string name() const override { return "vta"; }
   std::string description() const override {

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Every accelerator's operators have one home, as the template's do: the
 list tb/<dut>/<dut>_ops.def (COSIM_OPERATOR(<op>) lines), which
-<dut>_backend.cpp includes; no backend registers an operator by hand.
+<dut>_backend.cpp hands to cosim/operator_list.inc; no backend registers an
+operator by hand.
 
   test_operator_lists.py COSIM SOURCE_DIR
 
 Checks, for each tb/<dut>/<dut>_ops.def: `cosim list` shows target <dut>
-with exactly the listed operators in the listed order; the backend's only
-add_operator( is the X-macro's; every listed operator's factory
+with exactly the listed operators in the listed order; the backend names
+its own list as COSIM_OPS_DEF before including cosim/operator_list.inc and
+calls no add_operator( itself; every listed operator's factory
 make_<op>_op() is defined in a tb/<dut>/<dut>_*_op.cpp (the files the
 backend's CMake glob compiles). Standard library only."""
 import glob
@@ -35,7 +37,11 @@ def main():
         if listed.get(dut) != ops:
             problems.append(f"{dut}: cosim list shows {listed.get(dut)}, {dut}_ops.def lists {ops}")
         backend = open(os.path.join(src, "tb", dut, f"{dut}_backend.cpp")).read()
-        by_hand = [ln for ln in backend.splitlines() if "add_operator(" in ln and "#define COSIM_OPERATOR" not in ln]
+        by_hand = [ln for ln in backend.splitlines() if "add_operator(" in ln]
+        if not re.search(rf'^#define COSIM_OPS_DEF "{dut}/{dut}_ops.def"\n#include "cosim/operator_list.inc"$',
+                         backend, re.M):
+            problems.append(f"{dut}_backend.cpp does not take its operators from {dut}_ops.def "
+                            "through cosim/operator_list.inc")
         if by_hand:
             problems.append(f"{dut}_backend.cpp registers an operator by hand: {by_hand[0].strip()}")
         sources = "".join(open(f).read() for f in glob.glob(os.path.join(src, "tb", dut, f"{dut}_*_op.cpp")))

@@ -6,28 +6,24 @@
 #include "@NAME@/@NAME@_wrapper.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/operator.hpp"
+#include "dut/@NAME@_pins.hpp"
 
 class V@NAME@_rtl;  // the manifest's variant (rtl/@NAME@/@NAME@.yaml), its own model class
 
 namespace cosim::tb::@NAME@ {
 
-// The operators' factories, @NAME@_<op>_op.cpp each.
-#define COSIM_OPERATOR(op) std::unique_ptr<tb::Operator> make_##op##_op();
-#include "@NAME@/@NAME@_ops.def"
-#undef COSIM_OPERATOR
+// The operators of @NAME@_ops.def (their factories: @NAME@_<op>_op.cpp each).
+#define COSIM_OPS_DEF "@NAME@/@NAME@_ops.def"
+#include "cosim/operator_list.inc"
 
 namespace {
 
 class Backend : public tb::TargetBackend {
  public:
-  Backend() {
-#define COSIM_OPERATOR(op) add_operator(make_##op##_op());
-#include "@NAME@/@NAME@_ops.def"
-#undef COSIM_OPERATOR
-  }
+  Backend() { add_operators(listed_operators()); }
 
   std::string name() const override { return "@NAME@"; }
-  std::string description() const override { return "int8 saturating vector add (template accelerator)"; }
+  std::string description() const override { return cosim::@NAME@::pins::Top::kDescription; }  // the manifest's
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
     return std::make_unique<Wrapper>(name, cfg, Over<V@NAME@_rtl>::build());
