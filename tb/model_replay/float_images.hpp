@@ -1,4 +1,4 @@
-// The `images` key of the float whole-network modes (tf2 `mode: chain`,
+// The `images` key of the float whole-network modes (tf2 `mode: delegate`,
 // tinydnn `mode: delegate`): the network inputs, seeded random or an .npy
 // batch, in the model's input shape.
 //

@@ -1,6 +1,6 @@
 // A layer's state in the tf2 target's `model` op: in mode layers a
-// Tf2Layer (tf2_model_op.cpp), in mode chain a ChainLayer, one row of the
-// whole network (tf2_model_chain.cpp).
+// Tf2Layer (tf2_model_op.cpp), in mode delegate a DelegateLayer, one row of the
+// whole network (tf2_delegate.cpp).
 #pragma once
 
 #include <cstdint>
@@ -27,10 +27,10 @@ struct Tf2Layer {
   ::cosim::tf2::ErrorStats inq, total;
 };
 
-struct ChainNet;  // what every layer of one chain run shares (tf2_model_chain.cpp)
+struct ChainNet;  // what every layer of one chain run shares (tf2_delegate.cpp)
 
 // One row of the chain's table: a TF2 layer, an ADD fused into one, or a host operator.
-struct ChainLayer {
+struct DelegateLayer {
   std::shared_ptr<const ChainNet> net;
   int layer = -1;       // TF2 layer (also for a fused ADD), -1 = host
   bool fused_add = false;
@@ -40,7 +40,7 @@ struct ChainLayer {
   std::string host_reason;  // a host operator: why it is not on TF2
 };
 
-using ModelLayerState = std::variant<Tf2Layer, ChainLayer>;
+using ModelLayerState = std::variant<Tf2Layer, DelegateLayer>;
 using ModelLayer = model_replay::TargetLayer<ModelLayerState>;
 
 }  // namespace cosim::tb::tf2

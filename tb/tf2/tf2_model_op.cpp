@@ -36,7 +36,7 @@
 #include "tf2/inq.hpp"
 #include "tf2/map_layout.hpp"
 #include "tf2/tflite_conv.hpp"
-#include "tf2_model_chain.hpp"
+#include "tf2_delegate.hpp"
 #include "tf2_peak.hpp"
 #include "tf2_report_cells.hpp"
 
@@ -86,23 +86,23 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
   }
   std::vector<model_replay::OpSupport> supported_ops_for(const scenario::Scenario& sc) const override {
     // The chain feeds `images`; a per-layer `input` there would be ignored.
-    if (is_chain(sc) && sc.root.has("input")) {
-      sc["input"].fail("applies to mode: layers; mode: chain reads `images`");
+    if (is_delegate(sc) && sc.root.has("input")) {
+      sc["input"].fail("applies to mode: layers; mode: delegate reads `images`");
     }
-    return is_chain(sc) ? chain_ops() : supported_ops();
+    return is_delegate(sc) ? delegate_ops() : supported_ops();
   }
 
-  // Each input of mode chain is loaded and run on its own (the calibration
+  // Each input of mode delegate is loaded and run on its own (the calibration
   // is the same in every slice).
-  bool independent_inputs(const scenario::Scenario& sc) const override { return is_chain(sc); }
+  bool independent_inputs(const scenario::Scenario& sc) const override { return is_delegate(sc); }
 
   void add_keys(scenario::Schema& s) const override {
     s.optional("input", scenario::schemas::data_source());  // mode layers; absent = random
-    add_chain_keys(s);                                                 // tf2_model_chain.hpp
+    add_delegate_keys(s);                                                 // tf2_delegate.hpp
   }
 
   std::string summary(const scenario::Scenario& sc) const override {
-    if (is_chain(sc)) {
+    if (is_delegate(sc)) {
       return "chained: float weights INQ-compressed, Qs from " + std::to_string(sc["calibration"].as_int()) +
              " calibration images, " + std::to_string(sc["inputs"].as_int()) + " images through the TF2 chain";
     }
@@ -110,14 +110,14 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
   }
 
   std::vector<Lowered> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
-    if (ctxs.empty() || !is_chain(ctxs.front().sc)) return {};
-    return lower_chain(ctxs);
+    if (ctxs.empty() || !is_delegate(ctxs.front().sc)) return {};
+    return lower_delegate(ctxs);
   }
 
   bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
                     const std::vector<ModelLayer>& layers) const override {
-    if (layers.empty() || !is_chain_layer(layers.front())) return false;
-    emit_chain(t, sc, layers);
+    if (layers.empty() || !is_delegate_layer(layers.front())) return false;
+    emit_delegate(t, sc, layers);
     return true;
   }
 
@@ -185,7 +185,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
 
   std::vector<model_replay::Column> columns() const override {
     // SNR in dB against the float layer on the same input; err = max abs
-    // error; net_snr (mode chain) against the float model's own tensor.
+    // error; net_snr (mode delegate) against the float model's own tensor.
     return {{"Qin", 8},       {"Qout", 8},       {"minexp", 8},      {"inq_snr", 10},
             {"inq_err", 10},   {"int8_snr", 10}, {"int8_err", 10},  {"net_snr", 10}, {"cyc/input", 10},
             {"util", 7}};
@@ -195,7 +195,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
   // layer's MACs at the PE array's peak, over the cycles the engine was busy.
   void totals(const std::vector<ModelLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
-    if (!layers.empty() && is_chain_layer(layers.front())) return chain_totals(layers, out, m);
+    if (!layers.empty() && is_delegate_layer(layers.front())) return delegate_totals(layers, out, m);
     double ideal = 0;
     for (const ModelLayer& l : layers) {
       const double peak = peak_macs_per_cycle(out.perf, state(l).k);
@@ -211,7 +211,7 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
   model_replay::Figures figures(const ModelLayer& l, const Run& run,
                                 const SimOutcome& out) const override {
     (void)run, (void)out;
-    if (is_chain_layer(l)) return chain_figures(l, out);
+    if (is_delegate_layer(l)) return delegate_figures(l, out);
     const Tf2Layer& st = state(l);
     model_replay::Figures f;
     f.cells = {q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),

@@ -1,5 +1,5 @@
 // `cosim run scenarios/tf2_resnet8.yaml`: the float ResNet-8 chained on the
-// TF2 engine (mode chain): every CONV_2D on the RTL bit-exact against the
+// TF2 engine (mode delegate): every CONV_2D on the RTL bit-exact against the
 // golden chain, the ADDs fused, the tail on the host, per-layer SNR and the
 // top-1 agreement. `mode: layers`: each CONV_2D alone; `ops: all` runs every
 // CONV_2D and names the other operators, a listed operator TF2 cannot run is
@@ -124,17 +124,18 @@ TEST_F(Tf2Model, LayersModeReplaysEachConvBitExact) {
   EXPECT_EQ(got, (std::set<int>{0, 4, 10}));
 }
 
+// `chain`, the mode's older name, is still the delegate mode.
 TEST_F(Tf2Model, ChainWithAnOperatorListIsInputError) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
   const Result r = cosim("run " + write_scenario("chainops", kModel, "[0, 1]", "chain") + " --out " + work() + "/co");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
-  EXPECT_NE(r.out.find("mode chain runs the whole network"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mode delegate runs the whole network"), std::string::npos) << r.out;
 }
 
 TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
-  const Result r = cosim("run " + write_scenario("zero", kModel, "all", "chain", "inputs: 0\n") + " --out " + work() + "/z");
+  const Result r = cosim("run " + write_scenario("zero", kModel, "all", "delegate", "inputs: 0\n") + " --out " + work() + "/z");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("inputs"), std::string::npos) << r.out;
 }
@@ -143,7 +144,7 @@ TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
 // one error line instead.
 TEST_F(Tf2Model, ChainRefusesThePerLayerInputKey) {
   if (!fs::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
-  const Result r = cosim("run " + write_scenario("inkey", kModel, "all", "chain", "input: random\n") + " --out " +
+  const Result r = cosim("run " + write_scenario("inkey", kModel, "all", "delegate", "input: random\n") + " --out " +
                          work() + "/inkey");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
@@ -159,14 +160,14 @@ TEST_F(Tf2Model, ChainReadsImagesFromNpy) {
   cosim::write_npy(npy, t);
   Result r;
   const json rep = run_passing(
-      write_scenario("npy", kModel, "all", "chain", "calibration: 2\ninputs: 1\nimages: {npy: " + npy + "}\n"), "npy",
+      write_scenario("npy", kModel, "all", "delegate", "calibration: 2\ninputs: 1\nimages: {npy: " + npy + "}\n"), "npy",
       r);
   ASSERT_TRUE(rep.contains("top1")) << r.out;
   EXPECT_EQ(rep["top1"]["inputs"].get<int>(), 1);
   EXPECT_EQ(rep["metrics"]["layers_bit_exact"].get<double>(), 10.0);
   // An .npy that does not hold calibration + inputs images is exit 2 naming the key.
   const Result bad = cosim("run " +
-                           write_scenario("npy4", kModel, "all", "chain",
+                           write_scenario("npy4", kModel, "all", "delegate",
                                           "calibration: 2\ninputs: 2\nimages: {npy: " + npy + "}\n") +
                            " --out " + work() + "/npy4");
   EXPECT_EQ(bad.code, 2) << bad.out;
@@ -238,7 +239,7 @@ struct Partition {
 };
 Partition chain_partition(Tf2Model& t, const std::string& model, const std::string& name) {
   Result r;
-  const json rep = t.run_passing(Tf2Model::write_scenario(name, std::string(COSIM_MODELS_DIR) + "/" + model, "all", "chain",
+  const json rep = t.run_passing(Tf2Model::write_scenario(name, std::string(COSIM_MODELS_DIR) + "/" + model, "all", "delegate",
                                                           "calibration: 2\ninputs: 1\n"),
                                  name, r);
   Partition p;

@@ -1,4 +1,4 @@
-#include "tf2_model_chain.hpp"
+#include "tf2_delegate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -42,7 +42,7 @@ namespace {
 
 namespace reg = ::cosim::tf2::regs;  // generated from rtl/tf2/tf2.yaml
 
-const ChainLayer& state(const ModelLayer& l) { return std::get<ChainLayer>(l.state); }
+const DelegateLayer& state(const ModelLayer& l) { return std::get<DelegateLayer>(l.state); }
 
 // The layer in float with its INQ weights (the cost of compression alone),
 // on the same input and residual, NHWC.
@@ -86,16 +86,17 @@ std::string check_suffix(int input, int group, int c_out) {
 
 }  // namespace
 
-void add_chain_keys(scenario::Schema& s) {
-  s.optional("mode", scenario::Schema::one_of({"chain", "layers"}), "chain");
+void add_delegate_keys(scenario::Schema& s) {
+  // `chain` is the older name of `delegate`, still accepted.
+  s.optional("mode", scenario::Schema::one_of({"delegate", "chain", "layers"}), "delegate");
   s.optional("calibration", scenario::Schema::integer(1, 1024), "8");
   s.optional("inputs", scenario::Schema::integer(1, 256), "4");
   model_replay::add_images_key(s);  // first `calibration` of them calibrate, the next `inputs` run
 }
 
-bool is_chain(const scenario::Scenario& sc) { return sc["mode"].as_string() == "chain"; }
+bool is_delegate(const scenario::Scenario& sc) { return sc["mode"].as_string() != "layers"; }
 
-std::vector<model_replay::OpSupport> chain_ops() {
+std::vector<model_replay::OpSupport> delegate_ops() {
   // Every operator of the float interpreter (tflite_float::check_supported):
   // the network planner puts each on TF2 or on the host.
   return {{tflite::kConv2d, "on TF2 (float32 or dynamic-range int8 weights), else float on the host", {}},
@@ -108,18 +109,18 @@ std::vector<model_replay::OpSupport> chain_ops() {
 }
 
 namespace {
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(const std::vector<LayerContext>& ctxs,
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate_at_model(const std::vector<LayerContext>& ctxs,
                                                       const std::vector<std::vector<float>>& images);
 }  // namespace
 
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain(const std::vector<LayerContext>& ctxs) {
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
-  if (!sc["ops"].is_string()) sc["ops"].fail("mode chain runs the whole network: expected `all`");
+  if (!sc["ops"].is_string()) sc["ops"].fail("mode delegate runs the whole network: expected `all`");
   sc["model"].rethrow_here([&] { tf::check_supported(ctxs.front().model); });  // also: one input tensor
   const int count = static_cast<int>(sc["calibration"].as_int() + sc["inputs"].as_int());
   const std::vector<std::vector<float>> images =
       model_replay::load_images(sc, ctxs.front().model, count);  // errors at `images`
-  return sc["model"].rethrow_here([&] { return lower_chain_at_model(ctxs, images); });
+  return sc["model"].rethrow_here([&] { return lower_delegate_at_model(ctxs, images); });
 }
 
 namespace {
@@ -176,7 +177,7 @@ model_replay::LoweredLayer<ModelLayerState> chain_row(const LayerContext& ctx, c
   const tflite::Model& m = cn->model;
   const Network& net = cn->net;
   model_replay::LoweredLayer<ModelLayerState> layer;
-  ChainLayer st;
+  DelegateLayer st;
   st.net = cn;
   layer.shapes = model_replay::op_shapes(m, ctx.op_index);
   for (std::size_t k = 0; k < net.layers.size(); ++k) {
@@ -218,8 +219,8 @@ model_replay::LoweredLayer<ModelLayerState> chain_row(const LayerContext& ctx, c
   return layer;
 }
 
-// The rest of lower_chain; an InputError is about the model's contents.
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(
+// The rest of lower_delegate; an InputError is about the model's contents.
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate_at_model(
     const std::vector<LayerContext>& ctxs, const std::vector<std::vector<float>>& images) {
   const scenario::Scenario& sc = ctxs.front().sc;
   auto cn = std::make_shared<ChainNet>();
@@ -227,7 +228,7 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(
   const tflite::Model& m = cn->model;
   tf::check_supported(m);
   if (ctxs.size() != m.subgraphs[0].operators.size()) {
-    throw InputError("mode chain runs the whole network: every operator, on TF2 or on the host");
+    throw InputError("mode delegate runs the whole network: every operator, on TF2 or on the host");
   }
   // Calibration: the float network on the first images, max |x| per channel.
   const int n_cal = static_cast<int>(sc["calibration"].as_int());
@@ -252,7 +253,7 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain_at_model(
 }
 }  // namespace
 
-void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers) {
+void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers) {
   const ChainNet& cn = *state(layers.front()).net;
   const Network& net = cn.net;
   for (int n = 0; n < cn.inputs; ++n) {
@@ -274,7 +275,7 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
       t.wait_done(sc.testbench.timeout_cycles);
       // The maps of this segment's layers (the same addresses for every input).
       for (const ModelLayer& l : layers) {
-        const ChainLayer& st = state(l);
+        const DelegateLayer& st = state(l);
         if (st.check_addrs.empty() || net.segment_of(static_cast<std::size_t>(st.layer)) != s) continue;
         const std::size_t per_input = st.check_addrs.size() / static_cast<std::size_t>(cn.inputs);
         for (std::size_t g = 0; g < per_input; ++g) {
@@ -286,10 +287,10 @@ void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector
   }
 }
 
-bool is_chain_layer(const ModelLayer& l) { return std::holds_alternative<ChainLayer>(l.state); }
+bool is_delegate_layer(const ModelLayer& l) { return std::holds_alternative<DelegateLayer>(l.state); }
 
-model_replay::Figures chain_figures(const ModelLayer& l, const SimOutcome& out) {
-  const ChainLayer& st = state(l);
+model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out) {
+  const DelegateLayer& st = state(l);
   const Network& net = st.net->net;
   model_replay::Figures f;
   std::string where = "cpu";  // float, on the host
@@ -335,7 +336,7 @@ model_replay::Figures chain_figures(const ModelLayer& l, const SimOutcome& out) 
   return f;
 }
 
-void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m) {
+void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m) {
   const ChainNet& cn = *state(layers.front()).net;
   const Network& net = cn.net;
   const tflite::Model& model = cn.model;
@@ -348,7 +349,7 @@ void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, 
   int agree = 0;
   double ideal = 0;
   for (const ModelLayer& l : layers) {
-    const ChainLayer& st = state(l);
+    const DelegateLayer& st = state(l);
     if (st.layer < 0 || st.fused_add) continue;
     const double peak = peak_macs_per_cycle(out.perf, net.layers[static_cast<std::size_t>(st.layer)].k);
     if (peak > 0) ideal += static_cast<double>(l.layer.macs) / peak;
@@ -356,7 +357,7 @@ void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, 
   for (int n = 0; n < cn.inputs; ++n) {
     std::vector<std::vector<int8_t>> maps(net.layers.size());
     for (const ModelLayer& l : layers) {
-      const ChainLayer& st = state(l);
+      const DelegateLayer& st = state(l);
       if (st.layer < 0 || st.fused_add) continue;
       const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
       const std::size_t per_input = l.layer.checks.size() / static_cast<std::size_t>(cn.inputs);  // channel groups
@@ -394,7 +395,7 @@ void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, 
                     " (float model vs TF2 chain over `inputs`)");
   // The final output's drift: the last operator's tensor against the float
   // model's, pooled over the inputs (its net_snr cell).
-  const ChainLayer& last = state(layers.back());
+  const DelegateLayer& last = state(layers.back());
   m.table.push_back("  network output vs the float model over " + std::to_string(cn.inputs) + " input(s): SNR " +
                     fmt(last.net_err.snr_db, 1) + " dB, max |diff| " + fmt(last.net_err.max_abs_err, 4));
   if (!anomaly.dut.empty()) m.table.push_back(model_replay::anomaly_line(anomaly));

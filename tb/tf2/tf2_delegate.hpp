@@ -1,11 +1,11 @@
-// `mode: chain` of the tf2 target's `model` op: the whole float network on
+// `mode: delegate` of the tf2 target's `model` op: the whole float network on
 // the TF2 engine, each layer reading what the earlier layers wrote.
 //
 //   target: tf2
 //   op: model
 //   model: ../../shared/models/resnet8_float.tflite
 //   ops: all            # a chain runs the whole network
-//   mode: chain         # (default) or `layers`: each CONV_2D alone on a seeded random input
+//   mode: delegate      # (default; `chain` is its older name) or `layers`: each CONV_2D alone on a seeded random input
 //   calibration: 8      # images the float network runs on to choose every map's Qs
 //   inputs: 4           # images run through the chain (top-1 agreement over them)
 //   images: {random: {min: 0, max: 1}}   # or {npy: f}: float32 [calibration + inputs, H, W, C]
@@ -43,17 +43,17 @@
 
 namespace cosim::tb::tf2 {
 
-void add_chain_keys(scenario::Schema& s);
-bool is_chain(const scenario::Scenario& sc);
+void add_delegate_keys(scenario::Schema& s);
+bool is_delegate(const scenario::Scenario& sc);
 // The operators a chain runs (every one the network planner places).
-std::vector<model_replay::OpSupport> chain_ops();
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_chain(const std::vector<model_replay::LayerContext>& ctxs);
-void emit_chain(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers);
-bool is_chain_layer(const ModelLayer& l);
+std::vector<model_replay::OpSupport> delegate_ops();
+std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const std::vector<model_replay::LayerContext>& ctxs);
+void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers);
+bool is_delegate_layer(const ModelLayer& l);
 // Cells for the columns of tf2_model_op (where, Qin, Qout, minexp, inq_snr,
 // inq_err, int8_snr, int8_err, net_snr), report fields and metrics.
-model_replay::Figures chain_figures(const ModelLayer& l, const SimOutcome& out);
+model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out);
 // Top-1 agreement from the DUT's bytes; utilization as the layers mode.
-void chain_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m);
+void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m);
 
 }  // namespace cosim::tb::tf2
