@@ -30,6 +30,7 @@ template <class State>
 struct ModelState {
   ReplayRun run;
   std::vector<TargetLayer<State>> layers;
+  const Delegate<State>* network = nullptr;  // the target's, when it lowered the layers
 
   LayerList list() const {
     LayerList out;
@@ -52,14 +53,14 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
     if (check_) check_(sc);
     ModelState<State> st;
     const ModelSelection sel(*target_, sc, st.run, w);
-    bool network_lowered = false;  // by the target, CPU operators included
     if (sel.delegate()) {
       lower_delegate(sel, st);
+    } else if ((st.network = target_->delegate(sc)) != nullptr) {
+      lower_network(sel, st);  // CPU operators included
     } else {
-      network_lowered = lower_network(sel, st);
-      if (!network_lowered) lower_each(sel, st);
+      lower_each(sel, st);
     }
-    describe_workload(*target_, sel, st.run, st.list(), network_lowered, w);
+    describe_workload(*target_, sel, st.run, st.list(), st.network != nullptr, w);
     return st;
   }
 
@@ -67,19 +68,28 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
     (void)w;
     trace::Trace t;
     t.target = target_->name();
+    if (st.network != nullptr) {
+      st.network->emit(t, sc, st.layers);
+      return t;
+    }
     if (target_->emit_network(t, sc, st.layers)) return t;
     for (const TargetLayer<State>& l : st.layers) target_->emit(t, sc, l);
     return t;
   }
 
   Metrics metrics(const Workload& w, const ModelState<State>& st, const SimOutcome& run) const override {
-    ModelReport report(*target_, w, st.run, st.list(), target_->columns_for(st.layers), run);
+    ModelReport report(*target_, w, st.run, st.list(), st.network ? st.network->columns() : target_->columns(), run);
     for (std::size_t k = 0; k < st.layers.size(); ++k) {
       const typename Target::Run lr{k, st.layers.size(), report.captures(st.layers[k]), &st.layers};
-      report.add_layer(k, lr.captures, target_->figures(st.layers[k], lr, run));
+      report.add_layer(k, lr.captures,
+                       st.network ? st.network->figures(st.layers[k], run) : target_->figures(st.layers[k], lr, run));
     }
     report.close_table();
-    target_->totals(st.layers, run, report.metrics());
+    if (st.network != nullptr) {
+      st.network->totals(st.layers, run, report.metrics());
+    } else {
+      target_->totals(st.layers, run, report.metrics());
+    }
     return report.finish();
   }
 
@@ -135,16 +145,14 @@ class ModelOperator : public TypedOperator<ModelState<State>> {
     }
   }
 
-  // The target's whole-network lowering; false when it has none for this scenario.
-  bool lower_network(const ModelSelection& sel, ModelState<State>& st) const {
-    std::vector<LoweredLayer<State>> network = target_->lower_network(sel.contexts);  // its errors name their key
-    if (network.empty()) return false;
+  // The target's own whole-network mode: the selected operators together.
+  void lower_network(const ModelSelection& sel, ModelState<State>& st) const {
+    std::vector<LoweredLayer<State>> network = st.network->lower(sel.contexts);  // its errors name their key
     if (network.size() != sel.contexts.size()) {
       throw std::logic_error("lower_network: " + std::to_string(network.size()) + " layers for " +
                              std::to_string(sel.contexts.size()) + " operators");
     }
     for (std::size_t k = 0; k < network.size(); ++k) st.layers.push_back(replayed(sel.contexts[k], std::move(network[k])));
-    return true;
   }
 
   void lower_each(const ModelSelection& sel, ModelState<State>& st) const {

@@ -132,6 +132,25 @@ struct LayerRun {
 // A target's scratch over one network run when it needs none.
 struct NoNetworkState {};
 
+// A target's own whole-network mode (tf2's, tiny-dnn's `mode: delegate`;
+// VTA's is the golden chain's, in ModelSelection): the selected operators
+// lowered together as one network, each layer reading what earlier ones
+// wrote and the CPU operators rows of their own, with the network's own
+// trace, columns, figures and totals. ModelOperator calls it in place of
+// the target's per-layer hooks whenever ModelTarget::delegate() gives one.
+// A record of the target's functions: each target has one, a static.
+template <class State>
+struct Delegate {
+  using Layers = std::vector<TargetLayer<State>>;
+  // One layer per context, in order. Its errors name their key
+  // (Value::fail / rethrow_here: `model` for the model's contents).
+  std::vector<LoweredLayer<State>> (*lower)(const std::vector<LayerContext>& ctxs);
+  void (*emit)(trace::Trace& t, const scenario::Scenario& sc, const Layers& layers);
+  std::vector<Column> (*columns)();
+  Figures (*figures)(const TargetLayer<State>& l, const SimOutcome& out);
+  void (*totals)(const Layers& layers, const SimOutcome& out, Metrics& m);
+};
+
 // What the front end asks of a target whatever its state: the operators it
 // runs, its keys, how its layers are fed.
 class ModelTargetBase {
@@ -188,16 +207,14 @@ class ModelTarget : public ModelTargetBase {
   // where its outputs sit in DRAM, so a later operator reads them there),
   // fresh at the first operator of each input; null otherwise.
   virtual Lowered lower(const LayerContext& ctx, NetworkState* network) const = 0;
-  // A target that runs the selected operators as one network (each layer
-  // reading what earlier ones wrote) lowers them together: one layer per
-  // context, in order. Empty = each on its own with lower(). Its errors name
-  // their key (Value::fail / rethrow_here: `model` for the model's contents).
-  virtual std::vector<Lowered> lower_network(const std::vector<LayerContext>& ctxs) const {
-    (void)ctxs;
-    return {};
+  // The target's own whole-network mode when the scenario asks for it
+  // (Delegate); null = each selected operator on its own with lower().
+  virtual const Delegate<State>* delegate(const scenario::Scenario& sc) const {
+    (void)sc;
+    return nullptr;
   }
-  // The whole trace of a network lowered by lower_network(); false = one
-  // emit() per layer.
+  // The whole trace of the layers lowered one by one, when the target emits
+  // them together (e.g. VTA's streamed layers); false = one emit() per layer.
   virtual bool emit_network(trace::Trace& t, const scenario::Scenario& sc, const std::vector<Replayed>& layers) const {
     (void)t, (void)sc, (void)layers;
     return false;
@@ -207,11 +224,6 @@ class ModelTarget : public ModelTargetBase {
   virtual void emit(trace::Trace& t, const scenario::Scenario& sc, const Replayed& l) const = 0;
   // The per-layer table's target columns and one layer's figures.
   virtual std::vector<Column> columns() const = 0;
-  // The columns of one run, when a mode has its own (e.g. a whole-network mode).
-  virtual std::vector<Column> columns_for(const std::vector<Replayed>& layers) const {
-    (void)layers;
-    return columns();
-  }
   virtual Figures figures(const Replayed& l, const Run& run, const SimOutcome& out) const = 0;
   // Run-wide figures (utilization, totals) once every layer is reported; a
   // JSON object in m.report_json is merged into report.json.

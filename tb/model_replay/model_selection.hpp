@@ -49,7 +49,7 @@ class ModelSelection {
 
 // The workload of the lowered layers: expected tensors, references, MACs and
 // the summary line. `network_lowered`: the target lowered the whole network
-// (ModelTarget::lower_network), CPU operators included.
+// (the target's Delegate), CPU operators included.
 void describe_workload(const ModelTargetBase& target, const ModelSelection& sel, const ReplayRun& run,
                        const LayerList& layers, bool network_lowered, Workload& w);
 

@@ -25,6 +25,7 @@ using model_replay::LayerContext;
 using scenario::Value;
 namespace tf = cosim::tflite_float;
 
+
 // What every layer of one chain run shares.
 struct ChainNet {
   tflite::Model model;
@@ -287,7 +288,6 @@ void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vec
   }
 }
 
-bool is_delegate_layer(const ModelLayer& l) { return std::holds_alternative<DelegateLayer>(l.state); }
 
 model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out) {
   const DelegateLayer& st = state(l);
@@ -415,6 +415,12 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
     m.utilization = ideal / static_cast<double>(busy->second);
     m.extra["ideal_cycles"] = ideal;
   }
+}
+
+const model_replay::Delegate<ModelLayerState>& delegate() {
+  static const model_replay::Delegate<ModelLayerState> d{&lower_delegate, &emit_delegate, &model_columns,
+                                                         &delegate_figures, &delegate_totals};
+  return d;
 }
 
 }  // namespace cosim::tb::tf2

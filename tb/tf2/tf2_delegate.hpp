@@ -47,13 +47,10 @@ void add_delegate_keys(scenario::Schema& s);
 bool is_delegate(const scenario::Scenario& sc);
 // The operators a chain runs (every one the network planner places).
 std::vector<model_replay::OpSupport> delegate_ops();
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const std::vector<model_replay::LayerContext>& ctxs);
-void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers);
-bool is_delegate_layer(const ModelLayer& l);
-// Cells for the columns of tf2_model_op (where, Qin, Qout, minexp, inq_snr,
-// inq_err, int8_snr, int8_err, net_snr), report fields and metrics.
-model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out);
-// Top-1 agreement from the DUT's bytes; utilization as the layers mode.
-void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m);
+// The mode's network (model_replay::Delegate): lowered as one chain, one
+// trace, the table's cells (where, Qin, Qout, minexp, inq_snr, inq_err,
+// int8_snr, int8_err, net_snr), report fields and metrics, and the top-1
+// agreement from the DUT's bytes with utilization as the layers mode.
+const model_replay::Delegate<ModelLayerState>& delegate();
 
 }  // namespace cosim::tb::tf2

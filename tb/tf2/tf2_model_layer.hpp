@@ -43,4 +43,13 @@ struct DelegateLayer {
 using ModelLayerState = std::variant<Tf2Layer, DelegateLayer>;
 using ModelLayer = model_replay::TargetLayer<ModelLayerState>;
 
+// The per-layer table's columns, in both modes. SNR in dB against the float
+// layer on the same input; err = max abs error; net_snr (mode delegate)
+// against the float model's own tensor.
+inline std::vector<model_replay::Column> model_columns() {
+  return {{"Qin", 8},       {"Qout", 8},       {"minexp", 8},      {"inq_snr", 10},
+          {"inq_err", 10},   {"int8_snr", 10}, {"int8_err", 10},  {"net_snr", 10}, {"cyc/input", 10},
+          {"util", 7}};
+}
+
 }  // namespace cosim::tb::tf2

@@ -109,16 +109,8 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     return "float weights INQ-compressed, seeded random input per layer";
   }
 
-  std::vector<Lowered> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
-    if (ctxs.empty() || !is_delegate(ctxs.front().sc)) return {};
-    return lower_delegate(ctxs);
-  }
-
-  bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
-                    const std::vector<ModelLayer>& layers) const override {
-    if (layers.empty() || !is_delegate_layer(layers.front())) return false;
-    emit_delegate(t, sc, layers);
-    return true;
+  const model_replay::Delegate<ModelLayerState>* delegate(const scenario::Scenario& sc) const override {
+    return is_delegate(sc) ? &tf2::delegate() : nullptr;
   }
 
   Lowered lower(const model_replay::LayerContext& ctx, model_replay::NoNetworkState* network) const override {
@@ -183,19 +175,12 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     }
   }
 
-  std::vector<model_replay::Column> columns() const override {
-    // SNR in dB against the float layer on the same input; err = max abs
-    // error; net_snr (mode delegate) against the float model's own tensor.
-    return {{"Qin", 8},       {"Qout", 8},       {"minexp", 8},      {"inq_snr", 10},
-            {"inq_err", 10},   {"int8_snr", 10}, {"int8_err", 10},  {"net_snr", 10}, {"cyc/input", 10},
-            {"util", 7}};
-  }
+  std::vector<model_replay::Column> columns() const override { return model_columns(); }
 
   // Utilization over the network, as for one layer (tf2_backend): each
   // layer's MACs at the PE array's peak, over the cycles the engine was busy.
   void totals(const std::vector<ModelLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
-    if (!layers.empty() && is_delegate_layer(layers.front())) return delegate_totals(layers, out, m);
     double ideal = 0;
     for (const ModelLayer& l : layers) {
       const double peak = peak_macs_per_cycle(out.perf, state(l).k);
@@ -211,7 +196,6 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
   model_replay::Figures figures(const ModelLayer& l, const Run& run,
                                 const SimOutcome& out) const override {
     (void)run, (void)out;
-    if (is_delegate_layer(l)) return delegate_figures(l, out);
     const Tf2Layer& st = state(l);
     model_replay::Figures f;
     f.cells = {q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),

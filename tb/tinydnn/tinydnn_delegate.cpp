@@ -22,6 +22,7 @@ namespace cosim::tb::tinydnn {
 using model_replay::LayerContext;
 namespace tf = cosim::tflite_float;
 
+
 // The network output of one input: the delegate's against the float model's.
 struct NetOut {
   Drift drift;
@@ -229,7 +230,6 @@ void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vec
   }
 }
 
-bool is_delegate_layer(const ModelLayer& l) { return std::holds_alternative<DelegateLayer>(l.state); }
 
 std::vector<model_replay::Column> delegate_columns() {
   // Cycles per input and MAC utilization on the accelerator; drift against
@@ -348,6 +348,12 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
                      {"cycles_per_input", out.cycles / std::max<std::size_t>(1, n)}};
   if (!scores.dut.empty()) rep["anomaly_score"] = model_replay::anomaly_json(scores);
   m.report_json = rep.dump();
+}
+
+const model_replay::Delegate<ModelLayerState>& delegate() {
+  static const model_replay::Delegate<ModelLayerState> d{&lower_delegate, &emit_delegate, &delegate_columns,
+                                                         &delegate_figures, &delegate_totals};
+  return d;
 }
 
 }  // namespace cosim::tb::tinydnn

@@ -81,15 +81,11 @@ bool is_delegate(const scenario::Scenario& sc);
 // Every operator a float ResNet-like network has: stride-1 CONV_2D on the
 // accelerator, the rest on the CPU.
 std::vector<model_replay::OpSupport> delegate_ops();
-std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(
-    const std::vector<model_replay::LayerContext>& ctxs);
-void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers);
-bool is_delegate_layer(const ModelLayer& l);
-// The table's cells (where, tiles, cyc/input, util, max_diff, snr_db) and report fields.
-std::vector<model_replay::Column> delegate_columns();
-model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out);
-// Network output vs the float model, top-1 agreement, drift over the inputs,
-// the operators on the CPU and why, whole-network cycles and utilization.
-void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& out, Metrics& m);
+// The mode's network (model_replay::Delegate): lowered as one chain, one
+// trace, the table's cells (where, tiles, cyc/input, util, max_diff, snr_db)
+// and report fields; at the end the network output vs the float model,
+// top-1 agreement, drift over the inputs, the operators on the CPU and why,
+// whole-network cycles and utilization.
+const model_replay::Delegate<ModelLayerState>& delegate();
 
 }  // namespace cosim::tb::tinydnn

@@ -70,16 +70,8 @@ class TinyDnnModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     return "bf16 forward passes of random input, host SAME padding, tiled over 16 output channels and row bands";
   }
 
-  std::vector<Lowered> lower_network(const std::vector<model_replay::LayerContext>& ctxs) const override {
-    if (ctxs.empty() || !is_delegate(ctxs.front().sc)) return {};
-    return lower_delegate(ctxs);
-  }
-
-  bool emit_network(trace::Trace& t, const scenario::Scenario& sc,
-                    const std::vector<ModelLayer>& layers) const override {
-    if (layers.empty() || !is_delegate_layer(layers.front())) return false;
-    emit_delegate(t, sc, layers);
-    return true;
+  const model_replay::Delegate<ModelLayerState>* delegate(const scenario::Scenario& sc) const override {
+    return is_delegate(sc) ? &tinydnn::delegate() : nullptr;
   }
 
   // mode: layers: the layer on a seeded random float map (uniform [-1, 1),
@@ -111,13 +103,10 @@ class TinyDnnModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     // mode layers: tiles, golden vs float32 relative error.
     return {{"tiles", 8}, {"max_rel", 12}, {"mean_rel", 12}};
   }
-  std::vector<model_replay::Column> columns_for(const std::vector<ModelLayer>& layers) const override {
-    return !layers.empty() && is_delegate_layer(layers.front()) ? delegate_columns() : columns();
-  }
 
   model_replay::Figures figures(const ModelLayer& l, const Run& run,
                                 const SimOutcome& out) const override {
-    if (is_delegate_layer(l)) return delegate_figures(l, out);
+    (void)out;
     const Tiles& ts = tiles(l);
     std::size_t exact = 0;
     for (const CheckCapture* c : run.captures) exact += c != nullptr && c->expected == c->actual ? 1 : 0;
@@ -134,7 +123,7 @@ class TinyDnnModelTarget : public model_replay::ModelTarget<ModelLayerState> {
 
   void totals(const std::vector<ModelLayer>& layers, const SimOutcome& out,
               Metrics& m) const override {
-    if (!layers.empty() && is_delegate_layer(layers.front())) return delegate_totals(layers, out, m);
+    (void)layers;
     if (out.cycles > 0) m.utilization = double(m.macs) / (double(cosim::tinydnn::kCores) * double(out.cycles));
   }
 };
