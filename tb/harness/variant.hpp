@@ -36,6 +36,15 @@ struct ModelBuild {
   std::unique_ptr<Seam> (*make)(Args...);
 };
 
+// The ModelBuild of variant Model: its description and Impl::make, Impl being
+// the core's model-specific half over Model. One object per variant, made on
+// first use (what each core's <Core>Over<Model>::build() returns).
+template <class Build, class Model, class Impl>
+const Build& build_of() {
+  static const Build b{VariantOf<Model>::kVariant, &Impl::make};
+  return b;
+}
+
 // The variants a binary gives a DUT's wrapper: the default, checked one
 // (assertions, no tracing) and, when linked, a fast one (no assertions:
 // cosim run --fast) and a traced one (checked and FST-capable: a run with a

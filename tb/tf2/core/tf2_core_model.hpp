@@ -120,8 +120,7 @@ class ImplOver final : public harness::CoreSeamOver<Tf2Core::Impl, Model, Tf2Sta
 
 template <class Model>
 const Tf2Core::Build& Tf2CoreOver<Model>::build() {
-  static const Tf2Core::Build b{harness::VariantOf<Model>::kVariant, &model::ImplOver<Model>::make};
-  return b;
+  return harness::build_of<Tf2Core::Build, Model, model::ImplOver<Model>>();
 }
 
 }  // namespace cosim::tb::tf2

@@ -135,21 +135,17 @@ void Streams::drive(axis::Pins& in, axis::Pins& out) {
 
 void Streams::observe(uint64_t time, const axis::Pins& in, const axis::Pins& out) {
   // What the rising edge samples, on both streams.
-  if (in_check_ok_) {
-    try {
-      in_check_.observe(time, in);
-    } catch (const axis::ProtocolError& e) {
-      in_check_ok_ = false;
-      error(std::string("AXI-Stream protocol: ") + e.what());
-    }
-  }
-  if (out_check_ok_) {
-    try {
-      out_check_.observe(time, out);
-    } catch (const axis::ProtocolError& e) {
-      out_check_ok_ = false;
-      error(std::string("AXI-Stream protocol: ") + e.what());
-    }
+  observe_checked(in_check_, in_check_ok_, time, in);
+  observe_checked(out_check_, out_check_ok_, time, out);
+}
+
+void Streams::observe_checked(axis::Checker& check, bool& ok, uint64_t time, const axis::Pins& pins) {
+  if (!ok) return;  // a stream's first violation is its only report
+  try {
+    check.observe(time, pins);
+  } catch (const axis::ProtocolError& e) {
+    ok = false;
+    error(std::string("AXI-Stream protocol: ") + e.what());
   }
 }
 

@@ -93,6 +93,8 @@ class Streams final : public harness::AxisEnds {
     uint64_t addr = 0, bytes = 0;
   };
   void rebuild();
+  // One stream's protocol check at a sampling edge, while it has found nothing.
+  void observe_checked(axis::Checker& check, bool& ok, uint64_t time, const axis::Pins& pins);
 
   MemoryPort& mem_;
   uint64_t seed_;

@@ -119,8 +119,7 @@ class ImplOver final : public harness::CoreSeamOver<TinyDnnCore::Impl, Model, Ti
 
 template <class Model>
 const TinyDnnCore::Build& TinyDnnCoreOver<Model>::build() {
-  static const TinyDnnCore::Build b{harness::VariantOf<Model>::kVariant, &model::ImplOver<Model>::make};
-  return b;
+  return harness::build_of<TinyDnnCore::Build, Model, model::ImplOver<Model>>();
 }
 
 }  // namespace cosim::tb::tinydnn

@@ -7,40 +7,39 @@
 namespace cosim::vta {
 
 namespace {
-// A counter's value by its register offset (the perf group of the manifest).
-uint32_t perf_at(const uint32_t (&values)[kNumPerf], uint32_t offset) { return values[(offset - regs::kPerfBase) / 4]; }
+// Every counter once: its report name, its field and its register (the perf
+// group of the manifest).
+struct PerfField {
+  const char* name;
+  uint64_t PerfCounters::*field;
+  uint32_t offset;
+};
+constexpr PerfField kPerfFields[] = {
+    {"gemm_busy", &PerfCounters::gemm_busy, regs::kGemmBusy},
+    {"alu_busy", &PerfCounters::alu_busy, regs::kAluBusy},
+    {"load_bytes", &PerfCounters::load_bytes, regs::kLoadBytes},
+    {"load_busy", &PerfCounters::load_busy, regs::kLoadBusy},
+    {"store_bytes", &PerfCounters::store_bytes, regs::kStoreBytes},
+    {"store_busy", &PerfCounters::store_busy, regs::kStoreBusy},
+    {"stall_load_to_compute", &PerfCounters::stall_load_to_compute, regs::kStallL2c},
+    {"stall_compute_to_load", &PerfCounters::stall_compute_to_load, regs::kStallC2l},
+    {"stall_compute_to_store", &PerfCounters::stall_compute_to_store, regs::kStallC2s},
+    {"stall_store_to_compute", &PerfCounters::stall_store_to_compute, regs::kStallS2c},
+    {"compute_load_bytes", &PerfCounters::compute_load_bytes, regs::kCloadBytes},
+    {"compute_load_busy", &PerfCounters::compute_load_busy, regs::kCloadBusy},
+};
 }  // namespace
 
 PerfCounters perf_from_registers(const uint32_t (&values)[kNumPerf]) {
   PerfCounters p;
-  p.gemm_busy = perf_at(values, regs::kGemmBusy);
-  p.alu_busy = perf_at(values, regs::kAluBusy);
-  p.load_bytes = perf_at(values, regs::kLoadBytes);
-  p.load_busy = perf_at(values, regs::kLoadBusy);
-  p.store_bytes = perf_at(values, regs::kStoreBytes);
-  p.store_busy = perf_at(values, regs::kStoreBusy);
-  p.stall_load_to_compute = perf_at(values, regs::kStallL2c);
-  p.stall_compute_to_load = perf_at(values, regs::kStallC2l);
-  p.stall_compute_to_store = perf_at(values, regs::kStallC2s);
-  p.stall_store_to_compute = perf_at(values, regs::kStallS2c);
-  p.compute_load_bytes = perf_at(values, regs::kCloadBytes);
-  p.compute_load_busy = perf_at(values, regs::kCloadBusy);
+  for (const PerfField& f : kPerfFields) p.*f.field = values[(f.offset - regs::kPerfBase) / 4];
   return p;
 }
 
 std::map<std::string, uint64_t> perf_map(const PerfCounters& p) {
-  return {{"gemm_busy", p.gemm_busy},
-          {"alu_busy", p.alu_busy},
-          {"load_bytes", p.load_bytes},
-          {"load_busy", p.load_busy},
-          {"store_bytes", p.store_bytes},
-          {"store_busy", p.store_busy},
-          {"stall_load_to_compute", p.stall_load_to_compute},
-          {"stall_compute_to_load", p.stall_compute_to_load},
-          {"stall_compute_to_store", p.stall_compute_to_store},
-          {"stall_store_to_compute", p.stall_store_to_compute},
-          {"compute_load_bytes", p.compute_load_bytes},
-          {"compute_load_busy", p.compute_load_busy}};
+  std::map<std::string, uint64_t> m;
+  for (const PerfField& f : kPerfFields) m[f.name] = p.*f.field;
+  return m;
 }
 
 std::string describe_status(const StatusVector& sv) {

@@ -93,8 +93,7 @@ class ImplOver final : public harness::CoreSeamOver<VtaCore::Impl, Model, VtaSta
 
 template <class Model>
 const VtaCore::Build& VtaCoreOver<Model>::build() {
-  static const VtaCore::Build b{harness::VariantOf<Model>::kVariant, &model::ImplOver<Model>::make};
-  return b;
+  return harness::build_of<VtaCore::Build, Model, model::ImplOver<Model>>();
 }
 
 }  // namespace cosim::tb::vta
