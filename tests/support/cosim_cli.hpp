@@ -87,12 +87,25 @@ inline std::string scenario_file(const std::string& name) {
   return std::string(COSIM_SOURCE_DIR) + "/scenarios/" + name + (has_ext ? "" : ".yaml");
 }
 
-// The fixture: cosim(), work(), report(), scenario(), write_file().
+// The fixture: cosim(), work(), report(), run_passing(), scenario(), write_file().
 class CosimCli : public ::testing::Test {
  public:
   static CliResult cosim(const std::string& args) { return run_cosim(args); }
   static std::string work() { return scratch_dir("cosim_cli_test"); }
   static nlohmann::json report(const std::string& out_dir) { return read_report(out_dir); }
+  // `cosim run <yaml> --out work()/<out_name>`, a run that must pass: exit 0,
+  // "PASS bit-exact" on the console (in r.out) and status pass in its
+  // report.json, which it returns (an empty object when the run failed).
+  static nlohmann::json run_passing(const std::string& yaml, const std::string& out_name, CliResult& r) {
+    const std::string out = work() + "/" + out_name;
+    r = cosim("run " + yaml + " --out " + out);
+    EXPECT_EQ(r.code, 0) << r.out;
+    if (r.code != 0) return nlohmann::json::object();
+    EXPECT_NE(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
+    nlohmann::json j = report(out);
+    EXPECT_EQ(j["status"], "pass") << j.dump();
+    return j;
+  }
   static std::string scenario(const std::string& name) { return scenario_file(name); }
   // Writes `text` to work()/<name> and returns the path.
   static std::string write_file(const std::string& name, const std::string& text) {

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "support/cosim_cli.hpp"
+#include "support/spawn.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -63,25 +64,14 @@ std::string slurp(const fs::path& p) {
 // left at its default: cosim itself must ignore it.
 Measured run_measured(const std::vector<std::string>& args, const std::string& log, double timeout_s = 20,
                       rlim_t fsize_limit = 0) {
-  std::vector<std::string> argv = {cosim::test::cosim_binary()};
-  argv.insert(argv.end(), args.begin(), args.end());
   const auto t0 = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(fd, 1);
-    ::dup2(fd, 2);
+  const pid_t pid = cosim::test::spawn_cosim(args, log, [fsize_limit] {
     ::signal(SIGXFSZ, SIG_DFL);
     if (fsize_limit > 0) {
       const struct rlimit rl {fsize_limit, fsize_limit};
       ::setrlimit(RLIMIT_FSIZE, &rl);
     }
-    std::vector<char*> a;
-    for (auto& s : argv) a.push_back(s.data());
-    a.push_back(nullptr);
-    ::execv(a[0], a.data());
-    ::_exit(127);
-  }
+  });
   Measured m;
   int status = 0;
   struct rusage ru {};

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "support/cosim_cli.hpp"
+#include "support/spawn.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -537,23 +538,7 @@ TEST_F(CliFaults, ALinkAtABlobNameIsNotWrittenThrough) {
 // interrupted rerun never leaves the previous run's PASS behind.
 namespace {
 
-// A cosim child whose output goes to `log`; its pid.
-pid_t spawn_cosim(const std::vector<std::string>& args, const std::string& log) {
-  std::vector<std::string> argv = {cosim::test::cosim_binary()};
-  argv.insert(argv.end(), args.begin(), args.end());
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(fd, 1);
-    ::dup2(fd, 2);
-    std::vector<char*> a;
-    for (auto& s : argv) a.push_back(s.data());
-    a.push_back(nullptr);
-    ::execv(a[0], a.data());
-    ::_exit(127);
-  }
-  return pid;
-}
+using cosim::test::spawn_cosim;
 
 // Exit status of `pid`; -1 when it died of a signal.
 int wait_exit(pid_t pid) {

@@ -26,13 +26,10 @@ class Tf2Cli : public cosim::test::CosimCli {};
 
 TEST_P(Tf2Scenario, RunsBitExactWithMetrics) {
   const std::string name = GetParam();
-  const std::string out = work() + "/" + name;
-  const Result r = cosim("run " + scenario(name) + " --out " + out);
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
+  Result r;
+  const json j = run_passing(scenario(name), name, r);
+  ASSERT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("float ref"), std::string::npos) << r.out;
-  const json j = report(out);
-  EXPECT_EQ(j["status"], "pass");
   EXPECT_EQ(j["target"], "tf2");
   EXPECT_GT(j["macs"].get<double>(), 0);
   ASSERT_TRUE(j["utilization"].is_number()) << j.dump();
@@ -55,6 +52,7 @@ TEST_P(Tf2Scenario, RunsBitExactWithMetrics) {
   ASSERT_FALSE(j["distance"].empty());
   EXPECT_EQ(j["distance"][0]["reference"], "float_ref");
   // The trace replays to the same cycles.
+  const std::string out = work() + "/" + name;
   const Result rr = cosim("replay " + out + "/trace --out " + out + "/replay");
   ASSERT_EQ(rr.code, 0) << rr.out;
   EXPECT_EQ(report(out + "/replay")["cycles"], j["cycles"]);

@@ -33,13 +33,6 @@ class Tf2Model : public cosim::test::CosimCli {
     return write_file(name + ".yaml", "name: " + name + "\ntarget: tf2\nop: model\nseed: 3\nmodel: " + model +
                                           "\nops: " + ops + "\nmode: " + mode + "\n" + extra);
   }
-  // Runs a scenario that must pass and returns its report.json.
-  json run_passing(const std::string& yaml, const std::string& out_name, Result& r) {
-    const std::string out = work() + "/" + out_name;
-    r = cosim("run " + yaml + " --out " + out);
-    EXPECT_EQ(r.code, 0) << r.out;
-    return r.code == 0 ? report(out) : json::object();
-  }
 };
 
 TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {

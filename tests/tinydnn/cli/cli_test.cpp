@@ -28,13 +28,10 @@ class TinyDnnCli : public cosim::test::CosimCli {
 };
 
 void TinyDnnCli::expect_pass(const std::string& name, const std::vector<std::string>& kinds) {
-  const std::string out = work() + "/" + name;
-  const Result r = cosim("run " + scenario(name) + " --out " + out);
-  ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
+  Result r;
+  const json j = run_passing(scenario(name), name, r);
+  ASSERT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("golden vs float32 rel. error"), std::string::npos) << r.out;
-  const json j = report(out);
-  EXPECT_EQ(j["status"], "pass");
   EXPECT_EQ(j["bit_exact"], true);
   EXPECT_EQ(j["target"], "tinydnn");
   EXPECT_TRUE(j["dut_errors"].empty());
