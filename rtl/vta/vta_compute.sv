@@ -367,95 +367,90 @@ module vta_compute import vta_pkg::*; #(
   logic        finish_q, finish_d, err_q, err_d;
   err_e        err_code_q, err_code_d;
 
+  // S0 loop counters: stepped by each micro-op issued, restarted by a taken
+  // instruction, held by a flush.
   always_comb begin
-    // Hold by default; finish and err are one-cycle pulses.
-    state_d    = state_q;
-    err_code_d = err_code_q;
-    {gen_d, has_uops_d, finish_d, err_d} = {gen_q, has_uops_q, 1'b0, 1'b0};
     {u_d, i_d, j_d} = {u_q, i_q, j_q};
     {dst_out_d, src_out_d, wgt_out_d, dst_d, src_d, wgt_d} = {dst_out_q, src_out_q, wgt_out_q, dst_q, src_q, wgt_q};
+    if (gen_fire && !clr_i) begin
+      if (!last_u) begin
+        u_d = u_q + 14'd1;
+      end else begin
+        u_d = uop_bgn_q;
+        if (!last_j) begin
+          j_d   = j_q + 14'd1;
+          dst_d = dst_q + 32'(dfi_q);
+          src_d = src_q + 32'(sfi_q);
+          wgt_d = wgt_q + 32'(wfi_q);
+        end else begin
+          j_d = '0;
+          if (!last_i) begin
+            i_d       = i_q + 14'd1;
+            dst_out_d = dst_out_q + 32'(dfo_q);
+            src_out_d = src_out_q + 32'(sfo_q);
+            wgt_out_d = wgt_out_q + 32'(wfo_q);
+            dst_d     = dst_out_q + 32'(dfo_q);
+            src_d     = src_out_q + 32'(sfo_q);
+            wgt_d     = wgt_out_q + 32'(wfo_q);
+          end
+        end
+      end
+    end
+    if (insn_take) begin
+      u_d = 14'(head_gemm.uop_bgn);
+      {i_d, j_d, dst_out_d, src_out_d, wgt_out_d, dst_d, src_d, wgt_d} = '0;
+    end
+  end
 
+  // The FSM. Hold by default; the last micro-op ends the loop, finish and err
+  // are one-cycle pulses.
+  always_comb begin
+    state_d    = state_q;
+    err_code_d = err_code_q;
+    {gen_d, has_uops_d, finish_d, err_d} = {gen_q && !gen_last, has_uops_q, 1'b0, 1'b0};
     if (clr_i) begin
       state_d    = StIdle;
       gen_d      = 1'b0;
       err_code_d = ErrNone;
-    end else begin
-      if (gen_fire) begin
-        if (!last_u) begin
-          u_d = u_q + 14'd1;
+    end else if (s1_fault) begin
+      err_d      = 1'b1;
+      err_code_d = s1_err;
+      gen_d      = 1'b0;
+      state_d    = StHalt;
+    end else if (start) begin
+      has_uops_d = 1'b0;  // LOAD and FINISH push from StDone
+      if (start_load) begin
+        state_d = StLoad;
+      end else if (start_loop) begin
+        if (uop_bad || (head_mem.hdr.opcode == OpAlu && head_alu.alu_opcode > AluMul)) begin
+          err_d      = 1'b1;
+          err_code_d = uop_bad ? ErrUopRange : ErrOpcode;
+          state_d    = StHalt;
         end else begin
-          u_d = uop_bgn_q;
-          if (!last_j) begin
-            j_d   = j_q + 14'd1;
-            dst_d = dst_q + 32'(dfi_q);
-            src_d = src_q + 32'(sfi_q);
-            wgt_d = wgt_q + 32'(wfi_q);
-          end else begin
-            j_d = '0;
-            if (last_i) begin
-              gen_d = 1'b0;
-            end else begin
-              i_d       = i_q + 14'd1;
-              dst_out_d = dst_out_q + 32'(dfo_q);
-              src_out_d = src_out_q + 32'(sfo_q);
-              wgt_out_d = wgt_out_q + 32'(wfo_q);
-              dst_d     = dst_out_q + 32'(dfo_q);
-              src_d     = src_out_q + 32'(sfo_q);
-              wgt_d     = wgt_out_q + 32'(wfo_q);
-            end
-          end
-        end
-      end
-
-      if (s1_fault) begin
-        err_d      = 1'b1;
-        err_code_d = s1_err;
-        gen_d      = 1'b0;
-        state_d    = StHalt;
-      end else if (start) begin
-        u_d        = 14'(head_gemm.uop_bgn);
-        i_d        = '0;
-        j_d        = '0;
-        dst_out_d  = '0;
-        src_out_d  = '0;
-        wgt_out_d  = '0;
-        dst_d      = '0;
-        src_d      = '0;
-        wgt_d      = '0;
-        has_uops_d = 1'b0;  // LOAD and FINISH push from StDone
-        if (start_load) begin
-          state_d = StLoad;
-        end else if (start_loop) begin
-          if (uop_bad || (head_mem.hdr.opcode == OpAlu && head_alu.alu_opcode > AluMul)) begin
-            err_d      = 1'b1;
-            err_code_d = uop_bad ? ErrUopRange : ErrOpcode;
-            state_d    = StHalt;
-          end else begin
-            gen_d      = !loop_empty;
-            has_uops_d = !loop_empty;
-            state_d    = StExec;
-          end
-        end else begin
-          // FINISH
-          finish_d = 1'b1;
-          state_d  = StDone;
+          gen_d      = !loop_empty;
+          has_uops_d = !loop_empty;
+          state_d    = StExec;
         end
       end else begin
-        unique case (state_q)
-          StExec: if (pipe_empty) state_d = StDone;
-          StLoad: begin
-            if (ld_err) begin
-              err_d      = 1'b1;
-              err_code_d = ErrSramRange;
-              state_d    = StHalt;
-            end else if (ld_done) begin
-              state_d = StDone;
-            end
-          end
-          StDone:  state_d = StIdle;
-          default: ;  // StIdle, or StHalt until the next start
-        endcase
+        // FINISH
+        finish_d = 1'b1;
+        state_d  = StDone;
       end
+    end else begin
+      unique case (state_q)
+        StExec: if (pipe_empty) state_d = StDone;
+        StLoad: begin
+          if (ld_err) begin
+            err_d      = 1'b1;
+            err_code_d = ErrSramRange;
+            state_d    = StHalt;
+          end else if (ld_done) begin
+            state_d = StDone;
+          end
+        end
+        StDone:  state_d = StIdle;
+        default: ;  // StIdle, or StHalt until the next start
+      endcase
     end
   end
 
