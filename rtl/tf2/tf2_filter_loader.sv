@@ -56,10 +56,10 @@ module tf2_filter_loader
   state_e state_q, state_d;
   assign state_o = state_q;
 
-  logic [1:0]         bank_q;
-  logic [PeW:0]       n_q;
+  logic [1:0]         bank_q, bank_d;
+  logic [PeW:0]       n_q, n_d;
   logic [PeW-1:0]     pe_q, pe_d;
-  logic [AddrW-1:0]   addr_q;        // the group's first record
+  logic [AddrW-1:0]   addr_q, addr_d; // the group's first record
   logic [31:0]        base_q, base_d; // group-relative position of this channel's first code
   logic [31:0]        cbeat_q, cbeat_d;
 
@@ -96,8 +96,14 @@ module tf2_filter_loader
     pe_d    = pe_q;
     base_d  = base_q;
     cbeat_d = cbeat_q;
+    {bank_d, n_d, addr_d} = {bank_q, n_q, addr_q};
     unique case (state_q)
-      StIdle: if (start_i) state_d = StCmd;
+      StIdle: if (start_i) begin
+        state_d = StCmd;
+        bank_d  = bank_i;
+        n_d     = n_i;
+        addr_d  = wgt_addr_i + ((32'(oc0_i) * (code_beats + 32'd1)) << 4);
+      end
       StCmd: if (cmd_ready) begin
         state_d = StPrm;
         pe_d    = '0;
@@ -159,15 +165,13 @@ module tf2_filter_loader
       base_q      <= '0;
       cbeat_q     <= '0;
     end else begin
-      state_q <= state_d;
-      pe_q    <= pe_d;
-      base_q  <= base_d;
-      cbeat_q <= cbeat_d;
-      if (state_q == StIdle && start_i) begin
-        bank_q <= bank_i;
-        n_q    <= n_i;
-        addr_q <= wgt_addr_i + ((32'(oc0_i) * (code_beats + 32'd1)) << 4);
-      end
+      state_q     <= state_d;
+      bank_q      <= bank_d;
+      n_q         <= n_d;
+      pe_q        <= pe_d;
+      addr_q      <= addr_d;
+      base_q      <= base_d;
+      cbeat_q     <= cbeat_d;
     end
   end
 
