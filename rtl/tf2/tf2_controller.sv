@@ -231,6 +231,92 @@ module tf2_controller
   // Later bands wait while the Filter Loader loads or may load a group.
   assign feat_go_o     = (state_q == StRun) && filt_idle_i && !filt_may;
 
+  // Next state; the flops below only register it.
+  state_e            state_d;
+  logic [15:0]       idx_d;
+  logic [DimW-1:0]   beat_d, fg_d, lg_d, sg_d, wg_d;
+  logic [2:0][127:0] raw_d;
+  desc_t             desc_d;
+  logic              feat_done_d;
+  logic [1:0]        banks_d, filt_bank_d;
+  logic [3:0]        bank_full_d;
+  logic [15:0]       ckk_d;
+  logic [7:0]        kk_d;
+  logic signed [7:0] min_exp_d;
+
+  always_comb begin
+    state_d = state_q;
+    {idx_d, beat_d, raw_d, desc_d} = {idx_q, beat_q, raw_q, desc_q};
+    {fg_d, lg_d, sg_d, wg_d, bank_full_d, banks_d} = {fg_q, lg_q, sg_q, wg_q, bank_full_q, banks_q};
+    {ckk_d, kk_d, min_exp_d} = {ckk_o, kk_o, min_exp_o};
+    // The Feature Loader finishes at some point after the layer's StCheck
+    // (which clears the flag, later in this block).
+    feat_done_d = feat_done_q || feat_done_i;
+    unique case (state_q)
+      StIdle: if (start_i) begin
+        idx_d   = '0;
+        state_d = (desc_count_i == '0) ? StDone : StFetch;
+      end
+      StFetch: if (fetch_ready) begin
+        beat_d  = '0;
+        state_d = StFetchWait;
+      end
+      StFetchWait: if (fetch_beat) begin
+        if (beat_q < DimW'(3)) raw_d[beat_q[1:0]] = fetch_data;
+        beat_d = beat_q + 1'b1;
+        if (fetch_done) state_d = StCheck;
+      end
+      StCheck: begin
+        if (bad) begin
+          state_d = StDone;
+        end else begin
+          desc_d    = dec;
+          ckk_d     = 16'(ckk);
+          kk_d      = 8'(kk);
+          min_exp_d = dec.min_exp;
+          // The layer's groups start from the first, every bank empty.
+          {feat_done_d, fg_d, lg_d, sg_d, wg_d, bank_full_d} = '0;
+          banks_d   = (2 * ckk <= FilterDepth) ? 2'd3 : 2'd1;
+          state_d   = StQinFetch;
+        end
+      end
+      StQinFetch: begin
+        if (fetch_ready) begin
+          beat_d  = '0;
+          state_d = StQinWait;
+        end
+      end
+      StQinWait: begin
+        if (fetch_beat) begin
+          beat_d = beat_q + 1'b1;
+          if (fetch_done) state_d = StRun;
+        end
+      end
+      StRun: begin
+        if (filt_start_o) fg_d = fg_q + 1'b1;
+        if (sch_start_o) lg_d = lg_q + 1'b1;
+        if (wr_start_o) wg_d = wg_q + 1'b1;
+        for (int unsigned b = 0; b < 4; b++) begin
+          if (filt_done_i && filt_bank_q == 2'(b)) bank_full_d[b] = 1'b1;
+          else if (sch_done_i && s_bank == 2'(b)) bank_full_d[b] = 1'b0;
+        end
+        if (sch_done_i) sg_d = sg_q + 1'b1;
+        if (sg_q == ngroups && feat_done_q) state_d = StDrain;
+      end
+      StDrain: if (wr_idle_i && !slot_valid_i && sch_idle_i && filt_idle_i) begin
+        if (idx_q + 16'd1 == desc_count_i) begin
+          state_d = StDone;
+        end else begin
+          idx_d   = idx_q + 16'd1;
+          state_d = StFetch;
+        end
+      end
+      StDone: state_d = StIdle;
+      default: state_d = StIdle;
+    endcase
+    filt_bank_d = filt_start_o ? f_bank : filt_bank_q;
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q     <= StIdle;
@@ -248,83 +334,25 @@ module tf2_controller
       ckk_o       <= '0;
       kk_o        <= '0;
       min_exp_o   <= '0;
+      filt_bank_q <= '0;
     end else begin
-      // The Feature Loader finishes at some point after the layer's StCheck
-      // (which clears the flag, later in this block).
-      if (feat_done_i) feat_done_q <= 1'b1;
-      unique case (state_q)
-        StIdle: if (start_i) begin
-          idx_q   <= '0;
-          state_q <= (desc_count_i == '0) ? StDone : StFetch;
-        end
-        StFetch: if (fetch_ready) begin
-          beat_q  <= '0;
-          state_q <= StFetchWait;
-        end
-        StFetchWait: if (fetch_beat) begin
-          if (beat_q < DimW'(3)) raw_q[beat_q[1:0]] <= fetch_data;
-          beat_q        <= beat_q + 1'b1;
-          if (fetch_done) state_q <= StCheck;
-        end
-        StCheck: begin
-          if (bad) begin
-            state_q <= StDone;
-          end else begin
-            desc_q      <= dec;
-            ckk_o       <= 16'(ckk);
-            kk_o        <= 8'(kk);
-            min_exp_o   <= dec.min_exp;
-            feat_done_q <= 1'b0;
-            fg_q        <= '0;
-            lg_q        <= '0;
-            sg_q        <= '0;
-            wg_q        <= '0;
-            bank_full_q <= '0;
-            banks_q     <= (2 * ckk <= FilterDepth) ? 2'd3 : 2'd1;
-            state_q     <= StQinFetch;
-          end
-        end
-        StQinFetch: begin
-          if (fetch_ready) begin
-            beat_q  <= '0;
-            state_q <= StQinWait;
-          end
-        end
-        StQinWait: begin
-          if (fetch_beat) begin
-            beat_q <= beat_q + 1'b1;
-            if (fetch_done) state_q <= StRun;
-          end
-        end
-        StRun: begin
-          if (filt_start_o) fg_q <= fg_q + 1'b1;
-          if (sch_start_o) lg_q <= lg_q + 1'b1;
-          if (wr_start_o) wg_q <= wg_q + 1'b1;
-          for (int unsigned b = 0; b < 4; b++) begin
-            if (filt_done_i && filt_bank_q == 2'(b)) bank_full_q[b] <= 1'b1;
-            else if (sch_done_i && s_bank == 2'(b)) bank_full_q[b] <= 1'b0;
-          end
-          if (sch_done_i) sg_q <= sg_q + 1'b1;
-          if (sg_q == ngroups && feat_done_q) state_q <= StDrain;
-        end
-        StDrain: if (wr_idle_i && !slot_valid_i && sch_idle_i && filt_idle_i) begin
-          if (idx_q + 16'd1 == desc_count_i) begin
-            state_q <= StDone;
-          end else begin
-            idx_q   <= idx_q + 16'd1;
-            state_q <= StFetch;
-          end
-        end
-        StDone: state_q <= StIdle;
-        default: state_q <= StIdle;
-      endcase
+      state_q     <= state_d;
+      idx_q       <= idx_d;
+      beat_q      <= beat_d;
+      raw_q       <= raw_d;
+      desc_q      <= desc_d;
+      feat_done_q <= feat_done_d;
+      fg_q        <= fg_d;
+      lg_q        <= lg_d;
+      sg_q        <= sg_d;
+      wg_q        <= wg_d;
+      bank_full_q <= bank_full_d;
+      banks_q     <= banks_d;
+      ckk_o       <= ckk_d;
+      kk_o        <= kk_d;
+      min_exp_o   <= min_exp_d;
+      filt_bank_q <= filt_bank_d;
     end
-  end
-
-  // Bank being loaded by the Filter Loader.
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) filt_bank_q <= '0;
-    else if (filt_start_o) filt_bank_q <= f_bank;
   end
 
   assign qin_we_o    = (state_q == StQinWait) && fetch_beat;
