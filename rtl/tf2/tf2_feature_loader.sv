@@ -81,6 +81,49 @@ module tf2_feature_loader
   assign band_end_o = busy_q && cmd_done;
   assign done_o  = busy_q && cmd_done && last_band;
 
+  // Next state; the flops below only register it.
+  logic [AddrW-1:0] base_d;
+  logic [DimW-1:0]  groups_d, h_d, w_d, y0_d, rows_d, cg_d, ix_d;
+  logic             issue_d, busy_d;
+  logic [AW-1:0]    plane_d;
+
+  always_comb begin
+    {base_d, groups_d, h_d, w_d} = {base_q, groups_q, h_q, w_q};
+    {issue_d, busy_d, y0_d, cg_d, ix_d, plane_d, rows_d} = {issue_q, busy_q, y0_q, cg_q, ix_q, plane_q, rows_q};
+    if (start_i) begin
+      {base_d, groups_d, h_d, w_d} = {addr_i, groups_i, h_i, w_i};
+      // A new map: its first band is due, nothing is loaded.
+      issue_d = 1'b1;
+      {busy_d, y0_d, cg_d, ix_d, plane_d, rows_d} = '0;
+    end else begin
+      if (issue_q && (y0_q == '0 || go_i) && cmd_ready) begin
+        issue_d = 1'b0;
+        busy_d  = 1'b1;
+      end
+      // Beats arrive column by column, channel group by channel group, row by row.
+      if (beat_valid) begin
+        if (ix_q != w_q - 1'b1) begin
+          ix_d = ix_q + 1'b1;
+        end else begin
+          ix_d = '0;
+          if (!row_end) begin
+            cg_d    = cg_q + 1'b1;
+            plane_d = plane_q + AW'(32'(h_q) * 32'(w_q));
+          end else begin
+            cg_d    = '0;
+            plane_d = '0;
+            rows_d  = rows_q + 1'b1;
+          end
+        end
+      end
+      if (busy_q && cmd_done) begin
+        busy_d  = 1'b0;
+        y0_d    = y0_q + nrows;
+        issue_d = !last_band;
+      end
+    end
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       base_q   <= '0;
@@ -94,44 +137,18 @@ module tf2_feature_loader
       ix_q     <= '0;
       plane_q  <= '0;
       rows_q   <= '0;
-    end else if (start_i) begin
-      base_q   <= addr_i;
-      groups_q <= groups_i;
-      h_q      <= h_i;
-      w_q      <= w_i;
-      issue_q  <= 1'b1;
-      busy_q   <= 1'b0;
-      y0_q     <= '0;
-      cg_q     <= '0;
-      ix_q     <= '0;
-      plane_q  <= '0;
-      rows_q   <= '0;
     end else begin
-      if (issue_q && (y0_q == '0 || go_i) && cmd_ready) begin
-        issue_q <= 1'b0;
-        busy_q  <= 1'b1;
-      end
-      // Beats arrive column by column, channel group by channel group, row by row.
-      if (beat_valid) begin
-        if (ix_q != w_q - 1'b1) begin
-          ix_q <= ix_q + 1'b1;
-        end else begin
-          ix_q <= '0;
-          if (!row_end) begin
-            cg_q    <= cg_q + 1'b1;
-            plane_q <= plane_q + AW'(32'(h_q) * 32'(w_q));
-          end else begin
-            cg_q    <= '0;
-            plane_q <= '0;
-            rows_q  <= rows_q + 1'b1;
-          end
-        end
-      end
-      if (busy_q && cmd_done) begin
-        busy_q  <= 1'b0;
-        y0_q    <= y0_q + nrows;
-        issue_q <= !last_band;
-      end
+      base_q   <= base_d;
+      groups_q <= groups_d;
+      h_q      <= h_d;
+      w_q      <= w_d;
+      issue_q  <= issue_d;
+      busy_q   <= busy_d;
+      y0_q     <= y0_d;
+      cg_q     <= cg_d;
+      ix_q     <= ix_d;
+      plane_q  <= plane_d;
+      rows_q   <= rows_d;
     end
   end
 
