@@ -58,7 +58,7 @@ module tinydnn_batch_ctrl
   /* verilator lint_off UNUSEDSIGNAL */
   logic [31:0] n_src, n_wts, n_dlt, opc;
   /* verilator lint_on UNUSEDSIGNAL */
-  logic        cfg_bad, done_q, err_q;
+  logic        cfg_bad, err_q;
 
   always_comb begin
     n_src = {24'd0, cfg_i.id} * {24'd0, cfg_i.ih} * {24'd0, cfg_i.iw};
@@ -125,81 +125,6 @@ module tinydnn_batch_ctrl
                rx_cnt_q == cfg_i.samples && cmp_cnt_q == cfg_i.samples && tx_cnt_q == tx_expect;
   end
 
-  // Next state: hold by default; done is a one-cycle pulse.
-  state_e      state_d;
-  logic [15:0] rx_cnt_d, cmp_cnt_d, tx_cnt_d;
-  logic        rx_busy_d, cmp_busy_d, tx_busy_d;
-  logic        rx_bank_d, cmp_bank_d, tx_bank_d;
-  logic [1:0]  src_full_d, dst_full_d;
-  logic        dw_have_d, dw_acc_d, done_d, err_d;
-
-  always_comb begin
-    state_d = state_q;
-    {rx_cnt_d, cmp_cnt_d, tx_cnt_d} = {rx_cnt_q, cmp_cnt_q, tx_cnt_q};
-    {rx_busy_d, cmp_busy_d, tx_busy_d} = {rx_busy_q, cmp_busy_q, tx_busy_q};
-    {rx_bank_d, cmp_bank_d, tx_bank_d} = {rx_bank_q, cmp_bank_q, tx_bank_q};
-    {src_full_d, dst_full_d} = {src_full_q, dst_full_q};
-    {dw_have_d, dw_acc_d, done_d, err_d} = {dw_have_q, dw_acc_q, 1'b0, err_q};
-    unique case (state_q)
-      StIdle: begin
-        if (start_i) err_d = cfg_bad;
-        if (start_i && cfg_bad) begin
-          done_d = 1'b1;
-        end else if (start_i) begin
-          if (mode_i.wr_weights || mode_i.wr_bias) begin
-            state_d = StLoad;
-          end else if (mode_i.run) begin
-            state_d = StRun;
-            {rx_cnt_d, cmp_cnt_d, tx_cnt_d, src_full_d, dst_full_d} = '0;
-            // Any other command ends a pending dW accumulation.
-            if (!mode_i.dw) dw_have_d = 1'b0;
-          end else begin
-            done_d = 1'b1;
-          end
-        end
-      end
-      StLoad: begin
-        if (rx_done_i) begin
-          state_d = StIdle;
-          done_d  = 1'b1;
-        end
-      end
-      StRun: begin
-        src_full_d = (src_full_q & ~src_clr) | src_set;
-        dst_full_d = (dst_full_q & ~dst_clr) | dst_set;
-        if (rx_start_o) begin
-          rx_busy_d = 1'b1;
-          rx_bank_d = rx_cnt_q[0];
-        end else if (rx_busy_q && rx_done_i) begin
-          rx_busy_d = 1'b0;
-          rx_cnt_d  = rx_cnt_q + 16'd1;
-        end
-        if (ctl_start_o) begin
-          cmp_busy_d = 1'b1;
-          cmp_bank_d = cmp_cnt_q[0];
-          dw_acc_d   = mode_i.dw && dw_have_q;
-        end else if (cmp_done) begin
-          cmp_busy_d = 1'b0;
-          cmp_cnt_d  = cmp_cnt_q + 16'd1;
-          if (mode_i.dw) dw_have_d = 1'b1;
-        end
-        if (tx_start_o) begin
-          tx_busy_d = 1'b1;
-          tx_bank_d = tx_bank;
-        end else if (tx_busy_q && tx_done_i) begin
-          tx_busy_d = 1'b0;
-          tx_cnt_d  = tx_cnt_q + 16'd1;
-          if (mode_i.dw) dw_have_d = 1'b0;
-        end
-        if (run_done) begin
-          state_d = StIdle;
-          done_d  = 1'b1;
-        end
-      end
-      default: state_d = StIdle;
-    endcase
-  end
-
   assign src_bank_o = cmp_cnt_q[0];
   assign w_bank_o   = mode_i.dw ? cmp_cnt_q[0] : 1'b0;
   assign dst_bank_o = mode_i.dw ? 1'b0 : cmp_bank_q;
@@ -222,30 +147,76 @@ module tinydnn_batch_ctrl
       dst_full_q <= '0;
       dw_have_q  <= 1'b0;
       dw_acc_q   <= 1'b0;
-      done_q     <= 1'b0;
+      done_o     <= 1'b0;
       err_q      <= 1'b0;
     end else begin
-      state_q    <= state_d;
-      rx_cnt_q   <= rx_cnt_d;
-      cmp_cnt_q  <= cmp_cnt_d;
-      tx_cnt_q   <= tx_cnt_d;
-      rx_busy_q  <= rx_busy_d;
-      cmp_busy_q <= cmp_busy_d;
-      tx_busy_q  <= tx_busy_d;
-      rx_bank_q  <= rx_bank_d;
-      cmp_bank_q <= cmp_bank_d;
-      tx_bank_q  <= tx_bank_d;
-      src_full_q <= src_full_d;
-      dst_full_q <= dst_full_d;
-      dw_have_q  <= dw_have_d;
-      dw_acc_q   <= dw_acc_d;
-      done_q     <= done_d;
-      err_q      <= err_d;
+      done_o <= 1'b0;
+      unique case (state_q)
+        StIdle: begin
+          if (start_i) err_q <= cfg_bad;
+          if (start_i && cfg_bad) begin
+            done_o <= 1'b1;
+          end else if (start_i) begin
+            if (mode_i.wr_weights || mode_i.wr_bias) begin
+              state_q <= StLoad;
+            end else if (mode_i.run) begin
+              state_q    <= StRun;
+              rx_cnt_q   <= '0;
+              cmp_cnt_q  <= '0;
+              tx_cnt_q   <= '0;
+              src_full_q <= '0;
+              dst_full_q <= '0;
+              // Any other command ends a pending dW accumulation.
+              if (!mode_i.dw) dw_have_q <= 1'b0;
+            end else begin
+              done_o <= 1'b1;
+            end
+          end
+        end
+        StLoad: begin
+          if (rx_done_i) begin
+            state_q <= StIdle;
+            done_o  <= 1'b1;
+          end
+        end
+        StRun: begin
+          src_full_q <= (src_full_q & ~src_clr) | src_set;
+          dst_full_q <= (dst_full_q & ~dst_clr) | dst_set;
+          if (rx_start_o) begin
+            rx_busy_q <= 1'b1;
+            rx_bank_q <= rx_cnt_q[0];
+          end else if (rx_busy_q && rx_done_i) begin
+            rx_busy_q <= 1'b0;
+            rx_cnt_q  <= rx_cnt_q + 16'd1;
+          end
+          if (ctl_start_o) begin
+            cmp_busy_q <= 1'b1;
+            cmp_bank_q <= cmp_cnt_q[0];
+            dw_acc_q   <= mode_i.dw && dw_have_q;
+          end else if (cmp_done) begin
+            cmp_busy_q <= 1'b0;
+            cmp_cnt_q  <= cmp_cnt_q + 16'd1;
+            if (mode_i.dw) dw_have_q <= 1'b1;
+          end
+          if (tx_start_o) begin
+            tx_busy_q <= 1'b1;
+            tx_bank_q <= tx_bank;
+          end else if (tx_busy_q && tx_done_i) begin
+            tx_busy_q <= 1'b0;
+            tx_cnt_q  <= tx_cnt_q + 16'd1;
+            if (mode_i.dw) dw_have_q <= 1'b0;
+          end
+          if (run_done) begin
+            state_q <= StIdle;
+            done_o  <= 1'b1;
+          end
+        end
+        default: state_q <= StIdle;
+      endcase
     end
   end
 
   assign busy_o = state_q != StIdle;
-  assign done_o = done_q;
   assign err_o  = err_q;
 
   always_comb begin
