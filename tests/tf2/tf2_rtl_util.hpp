@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <sstream>
 #include <string>
@@ -85,6 +86,18 @@ inline RtlRun run_on_rtl(const std::vector<ConvLayer>& layers, const std::vector
 // Random layer i of a sweep: kernel 1/3/5, stride 1/2, batch-norm on/off and
 // ReLU rotate with i; channel counts, map sizes, padding, one Q per map or
 // per channel, and the DRAM timing come from the seed.
+// Runs `p` on the RTL with the descriptor word at byte `offset` of its list
+// replaced by `value` (a broken pointer): the run must end flagged, and its
+// error code (ERR_INFO[3:0]) comes back.
+inline uint32_t error_code_with_descriptor_word(Program p, uint32_t offset, uint32_t value) {
+  std::memcpy(&p.dram[p.desc_addr + offset], &value, 4);
+  tb::tf2::Tf2Bare dut(p.dram);
+  const tb::tf2::Tf2RunResult r = dut.run(p);
+  EXPECT_TRUE(r.done);
+  EXPECT_TRUE(r.error);
+  return r.err_info & 0xF;
+}
+
 struct SweepCase {
   RandomLayerShape shape;
   tb::Axi4SlaveConfig axi;

@@ -137,23 +137,11 @@ TEST(Tf2ResidualRtl, BlocksAndEarlierOutputSources) {
 }
 
 TEST(Tf2ResidualRtl, ResidualReadErrorAndMisalignedAddress) {
-  Program p = compile({hand_layer(false)}, kHandInput);
-  const uint32_t far = 0x00F00000;  // beyond the image: SLVERR
-  std::memcpy(&p.dram[p.desc_addr + 40], &far, 4);
-  {
-    tb::tf2::Tf2Bare dut(p.dram);
-    const tb::tf2::Tf2RunResult r = dut.run(p);
-    EXPECT_TRUE(r.done);
-    EXPECT_TRUE(r.error);
-    EXPECT_EQ(r.err_info & 0xF, 3u);  // ErrAxiRead
-  }
-  Program q = compile({hand_layer(false)}, kHandInput);
-  const uint32_t odd = q.layers[0].in_addr + 8;  // not a whole 16-byte pixel word
-  std::memcpy(&q.dram[q.desc_addr + 40], &odd, 4);
-  tb::tf2::Tf2Bare dut(q.dram);
-  const tb::tf2::Tf2RunResult r = dut.run(q);
-  EXPECT_TRUE(r.error);
-  EXPECT_EQ(r.err_info & 0xF, 2u);  // ErrDesc
+  const Program p = compile({hand_layer(false)}, kHandInput);
+  // The residual map's address (descriptor word 10) beyond the image: SLVERR.
+  EXPECT_EQ(error_code_with_descriptor_word(p, 40, 0x00F00000), 3u);  // ErrAxiRead
+  // ... and not on a whole 16-byte pixel word.
+  EXPECT_EQ(error_code_with_descriptor_word(p, 40, p.layers[0].in_addr + 8), 2u);  // ErrDesc
 }
 
 }  // namespace

@@ -98,6 +98,12 @@ void expect_acc_eq(const std::vector<AccEntry>& got, const std::vector<AccEntry>
 
 constexpr Deps kPushNext{false, false, false, true};
 
+// Queues a GEMM (no reset) over `l` and advances `want` by the reference.
+void queue_gemm(ComputeTb& tb, std::vector<AccEntry>& want, const Loop& l, Deps d = {}) {
+  gemm_ref(want, tb, l, false);
+  tb.queue.push_back(gemm_insn(l, false, d));
+}
+
 // ---------------------------------------------------------------------------
 // GEMM
 // ---------------------------------------------------------------------------
@@ -125,8 +131,7 @@ TEST(VtaUnitCompute, GemmRandomTilesWithTwoLoopLevels) {
     tb.uop[l.uop_bgn] = uop(3, g() % 16, g() % 16);
 
     std::vector<AccEntry> want = tb.acc;
-    gemm_ref(want, tb, l, false);
-    tb.queue.push_back(gemm_insn(l, false, kPushNext));
+    queue_gemm(tb, want, l, kPushNext);
     tb.run();
     SCOPED_TRACE("seed " + std::to_string(seed));
     EXPECT_EQ(tb.errors, 0);
@@ -148,8 +153,7 @@ TEST(VtaUnitCompute, GemmAccumulatesAcrossInstructions) {
   l.wgt_out = 4;
   std::vector<AccEntry> want = tb.acc;
   for (int rep = 0; rep < 3; ++rep) {
-    gemm_ref(want, tb, l, false);
-    tb.queue.push_back(gemm_insn(l, false));
+    queue_gemm(tb, want, l);
   }
   tb.run();
   expect_acc_eq(tb.acc, want, "three GEMMs");
@@ -182,8 +186,7 @@ TEST(VtaUnitCompute, GemmResetZeroesOnlyTheLoopedAccumulators) {
   l.iter_in = 1;
   l.uop_end = 1;
   tb.uop[0] = uop(1, 5, 7);
-  gemm_ref(want, tb, l, false);
-  tb.queue.push_back(gemm_insn(l, false));
+  queue_gemm(tb, want, l);
   tb.run();
   expect_acc_eq(tb.acc, want, "GEMM after reset");
 }
@@ -203,7 +206,7 @@ TEST(VtaUnitCompute, GemmBackToBackSameIndexHazard) {
   l.src_in = 8;
   l.wgt_in = 8;
   std::vector<AccEntry> want = tb.acc;
-  gemm_ref(want, tb, l, false);
+  queue_gemm(tb, want, l);
   // Independent check of acc[7] lane 0: 5 x (uops 0,1,2,4,7 over j = 0,1).
   int64_t lane0 = tb.acc[7][0];
   for (uint32_t rep = 0; rep < 5; ++rep)
@@ -211,7 +214,6 @@ TEST(VtaUnitCompute, GemmBackToBackSameIndexHazard) {
       for (uint32_t u : {0u, 1u, 2u, 4u, 7u})
         for (uint32_t k = 0; k < 16; ++k) lane0 += tb.inp[u + 8 * j][k] * tb.wgt[u + 8 * j][k];
   EXPECT_EQ(want[7][0], wrap32(lane0));
-  tb.queue.push_back(gemm_insn(l, false));
   tb.run();
   expect_acc_eq(tb.acc, want, "same-index chain");
 }
