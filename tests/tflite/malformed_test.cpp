@@ -2,12 +2,15 @@
 // the file, what is wrong and where; never a crash.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <random>
 
 #include "common/error.hpp"
+#include "support/artifact_dir.hpp"
+#include "support/cosim_cli.hpp"
 #include "model_builder.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
@@ -281,3 +284,16 @@ TEST(TfliteMalformed, RandomMutationsNeverCrash) {
   EXPECT_GT(errors, 0);
   EXPECT_GT(parsed, 0);
 }
+
+#ifdef TFLITE_DUMP_EXE
+// The dump tool keeps the tools' contract (common/tool_main.hpp): a file that
+// is not a model is one line naming the tool, exit 2.
+TEST(TfliteMalformed, DumpToolReportsBadInputInOneLine) {
+  const std::filesystem::path bad = cosim::testing::artifact_dir("tflite") / "not_a_model.tflite";
+  std::ofstream(bad) << "not a flatbuffer";
+  const cosim::test::CliResult r = cosim::test::run_command(std::string(TFLITE_DUMP_EXE) + " " + bad.string());
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out.rfind("tflite_dump: ", 0), 0u) << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+#endif

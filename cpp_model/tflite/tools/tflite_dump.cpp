@@ -1,10 +1,11 @@
 // tflite_dump MODEL.tflite: prints the operators, tensors and quantization
-// the importer sees. Exit 2 with one line on bad input.
+// the importer sees. Exit 2 with one line on bad input (common/tool_main.hpp).
 #include <cstdio>
 #include <exception>
 #include <string>
 
 #include "common/error.hpp"
+#include "common/tool_main.hpp"
 #include "tflite/model.hpp"
 
 namespace {
@@ -20,7 +21,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: tflite_dump MODEL.tflite\n");
     return 2;
   }
-  try {
+  return cosim::run_tool("tflite_dump", [&] {
     const cosim::tflite::Model m = cosim::tflite::load_model(argv[1]);
     std::printf("version %u, %zu buffers, %zu operator codes, %zu subgraphs\n", m.version, m.buffers.size(),
                 m.operator_codes.size(), m.subgraphs.size());
@@ -44,12 +45,6 @@ int main(int argc, char** argv) {
         std::printf(" (dim %d)", ti.quant.quantized_dimension);
       std::printf("\n");
     }
-  } catch (const cosim::InputError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "internal error: %s\n", e.what());
-    return 1;
-  }
-  return 0;
+    return 0;
+  });
 }

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "common/tool_main.hpp"
 #include "vta/disasm.hpp"
 #include "vta/raw_program.hpp"
 
@@ -13,7 +14,7 @@ int main(int argc, char** argv) {
     std::fprintf(help ? stdout : stderr, "usage: vta-disasm INSN_FILE   (a VTA instruction stream, 16 bytes per instruction)\n");
     return help ? 0 : 2;
   }
-  try {
+  return cosim::run_tool("vta-disasm", [&] {
     const auto bytes = cosim::vta::read_binary_file(argv[1]);
     if (bytes.size() % cosim::vta::kInsnBytes != 0) {
       throw cosim::InputError(std::string(argv[1]) + ": " + std::to_string(bytes.size()) +
@@ -21,11 +22,5 @@ int main(int argc, char** argv) {
     }
     std::fputs(cosim::vta::disassemble_stream(bytes).c_str(), stdout);
     return 0;
-  } catch (const cosim::InputError& e) {
-    std::fprintf(stderr, "vta-disasm: %s\n", e.what());
-    return 2;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "vta-disasm: internal error: %s\n", e.what());
-    return 2;
-  }
+  });
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "common/error.hpp"
+#include "common/tool_main.hpp"
 #include "vta/disasm.hpp"
 #include "vta/raw_program.hpp"
 
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
   if (out.empty() || (dir.empty() && (pos.size() != 2 || addr_text.empty())) || (!dir.empty() && !pos.empty())) {
     return usage();
   }
-  try {
+  return cosim::run_tool("vta-run-model", [&] {
     RawProgram p = dir.empty() ? make_raw_program(read_binary_file(pos[0]), read_binary_file(pos[1]),
                                                   parse_address(addr_text, "--insn-addr"))
                                : read_raw_program_dir(dir);
@@ -79,14 +80,5 @@ int main(int argc, char** argv) {
     write_binary_file(out, p.dram);
     if (stats) std::printf("%s\n", format_stats(s).c_str());
     return 0;
-  } catch (const cosim::InputError& e) {
-    std::fprintf(stderr, "vta-run-model: %s\n", e.what());
-    return 2;
-  } catch (const cosim::TimeoutError& e) {
-    std::fprintf(stderr, "vta-run-model: %s\n", e.what());
-    return 3;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "vta-run-model: internal error: %s\n", e.what());
-    return 2;
-  }
+  });
 }
