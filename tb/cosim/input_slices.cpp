@@ -325,13 +325,20 @@ SimOutcome merge_slice_outcomes(const TargetBackend& backend, const trace::Trace
   return out;
 }
 
-SliceWorkers::SliceWorkers(const std::string& program, const std::vector<std::string>& args,
-                           const std::string& out_dir, std::vector<InputSlice> slices)
+SliceRunner::SliceRunner(const std::string& out_dir, std::vector<InputSlice> slices, bool absolute)
     : slices_(std::move(slices)) {
   for (std::size_t k = 0; k < slices_.size(); ++k) {
-    const std::string dir = slice_dir(out_dir, k);
+    const fs::path dir = slice_dir(out_dir, k);
+    dirs_.push_back(absolute ? fs::absolute(dir).string() : dir.string());
+  }
+}
+
+SliceWorkers::SliceWorkers(const std::string& program, const std::vector<std::string>& args,
+                           const std::string& out_dir, std::vector<InputSlice> slices)
+    : SliceRunner(out_dir, std::move(slices), false) {
+  for (std::size_t k = 0; k < slices_.size(); ++k) {
+    const std::string& dir = dirs_[k];
     fs::create_directories(dir);
-    dirs_.push_back(dir);
     std::vector<std::string> argv = {program};
     argv.insert(argv.end(), args.begin(), args.end());
     argv.insert(argv.end(), {"--out", dir, "--input-slice",

@@ -74,27 +74,43 @@ void write_slice_outcome(const SimOutcome& sim, const WriteLog& log, const std::
 SimOutcome merge_slice_outcomes(const TargetBackend& backend, const trace::Trace& trace,
                                 const std::vector<std::string>& dirs, WriteLog& log);
 
-// Parent side, local: one `program run ... --input-slice F:C --out DIR` per
-// slice, its console in DIR/console.txt. Killed on SIGINT / SIGTERM (the run
-// folder's handler) and when this object goes before they finished.
-class SliceWorkers {
+// Parent side: where the workers of a split run go, each running `program
+// run ... --input-slice F:C --out DIR` for its slice, its console in
+// DIR/console.txt, DIR = slice_dir(out_dir, k). Local
+// processes (SliceWorkers) or a SLURM job array (SlurmSlices,
+// slurm_slices.hpp); the merge is the same.
+class SliceRunner {
+ public:
+  virtual ~SliceRunner() = default;
+  SliceRunner(const SliceRunner&) = delete;
+  SliceRunner& operator=(const SliceRunner&) = delete;
+
+  // Waits for every slice, a line on `console` as each finishes; WorkerError
+  // names the first slice that failed or left no outcome.
+  virtual void wait(std::ostream& console) = 0;
+  // The slices' folders, in order.
+  const std::vector<std::string>& dirs() const { return dirs_; }
+
+ protected:
+  // `absolute`: the folders as absolute paths (for workers that start elsewhere).
+  SliceRunner(const std::string& out_dir, std::vector<InputSlice> slices, bool absolute);
+  std::vector<InputSlice> slices_;
+  std::vector<std::string> dirs_;
+};
+
+// Local worker processes. Killed on SIGINT / SIGTERM (the run folder's
+// handler) and when this object goes before they finished; on the first
+// failure wait() kills the others.
+class SliceWorkers final : public SliceRunner {
  public:
   // `args`: the worker's command line after the program, without --out and
   // --input-slice (appended per slice). `out_dir`: the run's folder.
   SliceWorkers(const std::string& program, const std::vector<std::string>& args, const std::string& out_dir,
                std::vector<InputSlice> slices);
-  ~SliceWorkers();
-  SliceWorkers(const SliceWorkers&) = delete;
-  SliceWorkers& operator=(const SliceWorkers&) = delete;
-
-  // Waits for every worker, a line on `console` as each finishes; on the
-  // first failure the others are killed and WorkerError names the slice.
-  void wait(std::ostream& console);
-  const std::vector<std::string>& dirs() const { return dirs_; }
+  ~SliceWorkers() override;
+  void wait(std::ostream& console) override;
 
  private:
-  std::vector<InputSlice> slices_;
-  std::vector<std::string> dirs_;
   std::vector<pid_t> pids_;  // 0 once reaped
 };
 

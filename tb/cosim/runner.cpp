@@ -324,19 +324,16 @@ std::unique_ptr<SplitRun> start_split(const std::string& file, const std::vector
   auto split = std::make_unique<SplitRun>();
   const std::vector<InputSlice> slices = split_inputs(inputs, jobs);
   const std::vector<std::string> args = worker_args(file, overrides, sc, o);
+  std::shared_ptr<SliceRunner> runner;
   if (o.slurm) {
-    auto array = std::make_shared<SlurmSlices>(o.executable, args, o.out_dir, slices);
-    split->wait = [array](std::ostream& console) {
-      array->wait(console);
-      return array->dirs();
-    };
+    runner = std::make_shared<SlurmSlices>(o.executable, args, o.out_dir, slices);
   } else {
-    auto workers = std::make_shared<SliceWorkers>(o.executable, args, o.out_dir, slices);
-    split->wait = [workers](std::ostream& console) {
-      workers->wait(console);
-      return workers->dirs();
-    };
+    runner = std::make_shared<SliceWorkers>(o.executable, args, o.out_dir, slices);
   }
+  split->wait = [runner](std::ostream& console) {
+    runner->wait(console);
+    return runner->dirs();
+  };
   return split;
 }
 

@@ -66,16 +66,14 @@ bool on_path(const std::string& tool) {
 
 SlurmSlices::SlurmSlices(const std::string& program, const std::vector<std::string>& args,
                          const std::string& out_dir, std::vector<InputSlice> slices)
-    : slices_(std::move(slices)) {
+    : SliceRunner(out_dir, std::move(slices), true) {
   if (!on_path("sbatch")) throw InputError("--slurm: sbatch not found on PATH (Debian: apt-get install slurm-client)");
   const fs::path root = fs::absolute(fs::path(out_dir) / "slices");
   fs::create_directories(root);
   std::string tasks;
   for (std::size_t k = 0; k < slices_.size(); ++k) {
-    const std::string dir = fs::absolute(slice_dir(out_dir, k)).string();
-    fs::create_directories(dir);
-    dirs_.push_back(dir);
-    tasks += std::to_string(slices_[k].first) + ":" + std::to_string(slices_[k].count) + " " + dir + "\n";
+    fs::create_directories(dirs_[k]);
+    tasks += std::to_string(slices_[k].first) + ":" + std::to_string(slices_[k].count) + " " + dirs_[k] + "\n";
   }
   const std::string tasks_file = (root / "tasks.txt").string();
   cosim::write_file_atomic(tasks_file, tasks.data(), tasks.size());

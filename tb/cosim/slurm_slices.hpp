@@ -16,24 +16,17 @@
 
 namespace cosim::tb {
 
-class SlurmSlices {
+class SlurmSlices final : public SliceRunner {
  public:
   // Submits the array (sbatch from PATH; InputError when there is none).
   SlurmSlices(const std::string& program, const std::vector<std::string>& args, const std::string& out_dir,
               std::vector<InputSlice> slices);
   // Cancels the array (scancel) if it has not finished.
-  ~SlurmSlices();
-  SlurmSlices(const SlurmSlices&) = delete;
-  SlurmSlices& operator=(const SlurmSlices&) = delete;
-
-  // Waits for the array; WorkerError naming the first slice without its outcome.
-  void wait(std::ostream& console);
-  const std::vector<std::string>& dirs() const { return dirs_; }
+  ~SlurmSlices() override;
+  void wait(std::ostream& console) override;
 
  private:
   std::string job_id() const;
-  std::vector<InputSlice> slices_;
-  std::vector<std::string> dirs_;
   std::string submit_out_;  // sbatch's output: the job id
   pid_t sbatch_ = 0;        // `sbatch --wait`, until it returns
   bool done_ = false;
