@@ -25,7 +25,6 @@ using model_replay::LayerContext;
 using scenario::Value;
 namespace tf = cosim::tflite_float;
 
-
 // What every layer of one chain run shares.
 struct ChainNet {
   tflite::Model model;
@@ -112,7 +111,6 @@ std::vector<model_replay::OpSupport> delegate_ops() {
 namespace {
 std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate_at_model(const std::vector<LayerContext>& ctxs,
                                                       const std::vector<std::vector<float>>& images);
-}  // namespace
 
 std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
@@ -123,8 +121,6 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const st
       model_replay::load_images(sc, ctxs.front().model, count);  // errors at `images`
   return sc["model"].rethrow_here([&] { return lower_delegate_at_model(ctxs, images); });
 }
-
-namespace {
 
 // Per layer and host operator, the TF2 chain's tensors against the float
 // references, pooled over the inputs.
@@ -252,7 +248,6 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate_at_model
   for (const LayerContext& ctx : ctxs) out.push_back(chain_row(ctx, cn, stats));
   return out;
 }
-}  // namespace
 
 void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers) {
   const ChainNet& cn = *state(layers.front()).net;
@@ -287,7 +282,6 @@ void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vec
     }
   }
 }
-
 
 model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& out) {
   const DelegateLayer& st = state(l);
@@ -417,6 +411,9 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
   }
 }
 
+}  // namespace
+
+// The mode's functions above, as the model op calls them.
 const model_replay::Delegate<ModelLayerState>& delegate() {
   static const model_replay::Delegate<ModelLayerState> d{&lower_delegate, &emit_delegate, &model_columns,
                                                          &delegate_figures, &delegate_totals};

@@ -22,7 +22,6 @@ namespace cosim::tb::tinydnn {
 using model_replay::LayerContext;
 namespace tf = cosim::tflite_float;
 
-
 // The network output of one input: the delegate's against the float model's.
 struct NetOut {
   Drift drift;
@@ -99,6 +98,8 @@ std::vector<model_replay::OpSupport> delegate_ops() {
   return out;
 }
 
+namespace {
+
 std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const std::vector<LayerContext>& ctxs) {
   const scenario::Scenario& sc = ctxs.front().sc;
   if (!sc["ops"].is_string()) sc["ops"].fail("mode delegate runs the whole network: expected `all`");
@@ -112,8 +113,6 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const st
   const auto first = static_cast<std::size_t>(range.first);
   return sc["model"].rethrow_here([&] { return lower_at_model(ctxs, images, first); });
 }
-
-namespace {
 
 // The rest of lower_delegate; an InputError is about the model's contents.
 // images[n] is input first + n.
@@ -218,8 +217,6 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const st
   return out;
 }
 
-}  // namespace
-
 void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vector<ModelLayer>& layers) {
   const DelegateNet& net = *state(layers.front()).net;
   for (int n = 0; n < net.inputs; ++n) {
@@ -229,7 +226,6 @@ void emit_delegate(trace::Trace& t, const scenario::Scenario& sc, const std::vec
     }
   }
 }
-
 
 std::vector<model_replay::Column> delegate_columns() {
   // Cycles per input and MAC utilization on the accelerator; drift against
@@ -350,6 +346,9 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
   m.report_json = rep.dump();
 }
 
+}  // namespace
+
+// The mode's functions above, as the model op calls them.
 const model_replay::Delegate<ModelLayerState>& delegate() {
   static const model_replay::Delegate<ModelLayerState> d{&lower_delegate, &emit_delegate, &delegate_columns,
                                                          &delegate_figures, &delegate_totals};
