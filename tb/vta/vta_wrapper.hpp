@@ -51,8 +51,3 @@ class VtaWrapper : public AxiDutWrapper {
 };
 
 }  // namespace cosim::tb::vta
-
-namespace cosim::vta {
-// The name the VTA backend's model op (vta_model_op.hpp) derives from.
-using VtaWrapper = tb::vta::VtaWrapper;
-}  // namespace cosim::vta

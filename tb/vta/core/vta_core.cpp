@@ -4,7 +4,7 @@
 
 #include "vta/core/vta_core_model.hpp"  // VtaCore::Impl (no model class)
 
-namespace cosim::vta {
+namespace cosim::tb::vta {
 
 namespace {
 // Every counter once: its report name, its field and its register (the perf
@@ -98,11 +98,6 @@ std::string describe_error(uint32_t err_info) {
   return d.str();
 }
 
-}  // namespace cosim::vta
-
-namespace cosim::tb::vta {
-
-using namespace cosim::vta;  // the register map by its own names
 
 VtaCore::VtaCore(const Build& build, harness::AxiSlavePort& slave, std::function<void()> after_cycle,
                  const TbConfig* wave)

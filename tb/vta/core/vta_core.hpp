@@ -22,10 +22,11 @@ namespace cosim::tb {
 struct TbConfig;
 }  // namespace cosim::tb
 
-namespace cosim::vta {
+namespace cosim::tb::vta {
 
 // The register map is the manifest's (rtl/vta/vta.yaml, generated into
 // dut/vta_regs.hpp as cosim::vta::regs).
+namespace regs = ::cosim::vta::regs;
 constexpr int kNumPerf = regs::kNumPerf;
 // The default build's AXI data width (vta_pkg::AxiDataWidth = 128 bits).
 constexpr uint32_t kAxiDataBytes = 16;
@@ -61,14 +62,6 @@ struct StatusVector {
 std::string describe_status(const StatusVector& s);
 // ERR_INFO (bits 3:0 code, 5:4 engine) as text: "error flag set by LOAD: ...".
 std::string describe_error(uint32_t err_info);
-
-}  // namespace cosim::vta
-
-namespace cosim::tb::vta {
-
-// The counters and status decoding above, by their own names here.
-using cosim::vta::PerfCounters;
-using cosim::vta::StatusVector;
 
 // The Verilated vta_top on the harness core. Construction resets the core
 // (reset cycles do not call `after_cycle`); every later cycle calls

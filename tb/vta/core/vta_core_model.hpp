@@ -50,7 +50,7 @@ struct VtaStatus {
   }
   template <class Model>
   static std::string diagnosis(const Model& t) {
-    return cosim::vta::describe_status(status_of(t));
+    return describe_status(status_of(t));
   }
   // The manifest's deadlock rule (vta.yaml `deadlock`) over status_o.
   using Watch = cosim::vta::regs::deadlock::Watch;
@@ -84,7 +84,7 @@ class ImplOver final : public harness::CoreSeamOver<VtaCore::Impl, Model, VtaSta
  private:
   void on_timeline_start() override { timeline_.start(this->core_, TimelineProbe{}); }
 
-  static_assert(harness::AxiMasterBinder<Model, Mem>::kDataBytes == cosim::vta::kAxiDataBytes);
+  static_assert(harness::AxiMasterBinder<Model, Mem>::kDataBytes == kAxiDataBytes);
   harness::AxiMasterBinder<Model, Mem> axi_;
   timeline::CoreTimeline<Model, TimelineProbe> timeline_;
 };
