@@ -12,7 +12,6 @@
 //  - the smaller items: --seed checks, a huge wait_done budget, a second
 //    YAML document, `list --dir` of a missing folder, control bytes echoed.
 // Artifacts go under the build tree (support/artifact_dir.hpp).
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/mount.h>

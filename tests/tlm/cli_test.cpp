@@ -1,7 +1,6 @@
 // The `cosim` command line, end to end on the test DMA: exit codes (0 pass,
 // 1 mismatch, 2 bad input, 3 timeout), one-line errors naming file:line and
 // key, report.json fields, replay, --dump, --set and determinism.
-#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>

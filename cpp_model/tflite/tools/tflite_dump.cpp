@@ -1,7 +1,6 @@
 // tflite_dump MODEL.tflite: prints the operators, tensors and quantization
 // the importer sees. Exit 2 with one line on bad input (common/tool_main.hpp).
 #include <cstdio>
-#include <exception>
 #include <string>
 
 #include "common/error.hpp"

@@ -1,6 +1,5 @@
 // vta-disasm FILE: one line per instruction of a VTA instruction stream.
 #include <cstdio>
-#include <exception>
 #include <string>
 
 #include "common/error.hpp"

@@ -6,7 +6,6 @@
 // receives the DRAM image after FINISH.
 // Exit status: 0 ok, 2 bad input, 3 deadlock / no FINISH.
 #include <cstdio>
-#include <exception>
 #include <string>
 #include <vector>
 
