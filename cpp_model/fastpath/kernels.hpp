@@ -42,6 +42,16 @@ struct ConvJob {
     const int64_t ox = rem - oy * ow;
     return ((img * hp + oy * sh) * wp + ox * sw) * cp;
   }
+  // First-tap addresses of the R pixels of a register tile starting at q0;
+  // returns how many of them exist. A tail tile repeats its last pixel so
+  // the kernel's loops keep their fixed trip count instead of branching.
+  template <int R>
+  int tile_bases(int64_t q0, const uint8_t* (&base)[R]) const {
+    const int64_t left = pixels() - q0;
+    const int valid = static_cast<int>(left < R ? left : R);
+    for (int r = 0; r < R; ++r) base[r] = in + pixel_base(r < valid ? q0 + r : q0 + valid - 1);
+    return valid;
+  }
 };
 
 void conv_portable(const ConvJob& job);

@@ -94,14 +94,8 @@ COSIM_AVX512 inline __m512i requant_single(__m512i x, const Requant16& q) {
 
 template <int R, int J>
 COSIM_AVX512 void tile(const ConvJob& job, int64_t q0, int ob0) {
-  const int64_t pixels = job.pixels();
-  const int valid_px = static_cast<int>(pixels - q0 < R ? pixels - q0 : R);
   const uint8_t* base[R];
-  for (int r = 0; r < R; ++r) {
-    // Tail tiles recompute the last pixel instead of branching in the loop.
-    const int64_t q = r < valid_px ? q0 + r : q0 + valid_px - 1;
-    base[r] = job.in + job.pixel_base(q);
-  }
+  const int valid_px = job.tile_bases(q0, base);
 
   __m512i acc[R][J];
 #pragma GCC unroll 16

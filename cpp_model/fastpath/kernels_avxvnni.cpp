@@ -27,13 +27,8 @@ COSIM_AVXVNNI inline __m256i lane_mask(int n) {
 
 template <int R>
 COSIM_AVXVNNI void tile(const ConvJob& job, int64_t q0, int ob0) {
-  const int64_t pixels = job.pixels();
-  const int valid_px = static_cast<int>(pixels - q0 < R ? pixels - q0 : R);
   const uint8_t* base[R];
-  for (int r = 0; r < R; ++r) {
-    const int64_t q = r < valid_px ? q0 + r : q0 + valid_px - 1;
-    base[r] = job.in + job.pixel_base(q);
-  }
+  const int valid_px = job.tile_bases(q0, base);
   __m256i lo[R], hi[R];
 #pragma GCC unroll 16
   for (int r = 0; r < R; ++r) lo[r] = hi[r] = _mm256_setzero_si256();
