@@ -26,67 +26,59 @@ namespace cosim::tflite {
 
 namespace fb = flatbuffers;
 
-std::string op_name(int32_t code) {
-  switch (code) {
-    case kAdd:
-      return "ADD";
-    case kAveragePool2d:
-      return "AVERAGE_POOL_2D";
-    case kConcatenation:
-      return "CONCATENATION";
-    case kConv2d:
-      return "CONV_2D";
-    case kDepthwiseConv2d:
-      return "DEPTHWISE_CONV_2D";
-    case kDequantize:
-      return "DEQUANTIZE";
-    case kFullyConnected:
-      return "FULLY_CONNECTED";
-    case kMaxPool2d:
-      return "MAX_POOL_2D";
-    case kMul:
-      return "MUL";
-    case kRelu:
-      return "RELU";
-    case kRelu6:
-      return "RELU6";
-    case kReshape:
-      return "RESHAPE";
-    case kSoftmax:
-      return "SOFTMAX";
-    case kPad:
-      return "PAD";
-    case kMean:
-      return "MEAN";
-    case kQuantize:
-      return "QUANTIZE";
-    default:
-      return "BUILTIN_" + std::to_string(code);
+namespace {
+
+// The schema's names of the codes we name: one row each, looked up by value.
+template <class Code>
+struct Named {
+  Code code;
+  const char* name;
+};
+
+constexpr Named<int32_t> kOpNames[] = {
+    {kAdd, "ADD"},
+    {kAveragePool2d, "AVERAGE_POOL_2D"},
+    {kConcatenation, "CONCATENATION"},
+    {kConv2d, "CONV_2D"},
+    {kDepthwiseConv2d, "DEPTHWISE_CONV_2D"},
+    {kDequantize, "DEQUANTIZE"},
+    {kFullyConnected, "FULLY_CONNECTED"},
+    {kMaxPool2d, "MAX_POOL_2D"},
+    {kMul, "MUL"},
+    {kRelu, "RELU"},
+    {kRelu6, "RELU6"},
+    {kReshape, "RESHAPE"},
+    {kSoftmax, "SOFTMAX"},
+    {kPad, "PAD"},
+    {kMean, "MEAN"},
+    {kQuantize, "QUANTIZE"},
+};
+
+constexpr Named<TensorType> kTensorTypeNames[] = {
+    {TensorType::kFloat32, "FLOAT32"}, {TensorType::kFloat16, "FLOAT16"}, {TensorType::kInt32, "INT32"},
+    {TensorType::kUint8, "UINT8"},     {TensorType::kInt64, "INT64"},     {TensorType::kString, "STRING"},
+    {TensorType::kBool, "BOOL"},       {TensorType::kInt16, "INT16"},     {TensorType::kInt8, "INT8"},
+};
+
+// The row's name, or nullptr for a code the table does not have.
+template <class Code, std::size_t N>
+const char* name_of(const Named<Code> (&table)[N], Code code) {
+  for (const Named<Code>& row : table) {
+    if (row.code == code) return row.name;
   }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string op_name(int32_t code) {
+  const char* name = name_of(kOpNames, code);
+  return name != nullptr ? name : "BUILTIN_" + std::to_string(code);
 }
 
 std::string tensor_type_name(int8_t type) {
-  switch (static_cast<TensorType>(type)) {
-    case TensorType::kFloat32:
-      return "FLOAT32";
-    case TensorType::kFloat16:
-      return "FLOAT16";
-    case TensorType::kInt32:
-      return "INT32";
-    case TensorType::kUint8:
-      return "UINT8";
-    case TensorType::kInt64:
-      return "INT64";
-    case TensorType::kString:
-      return "STRING";
-    case TensorType::kBool:
-      return "BOOL";
-    case TensorType::kInt16:
-      return "INT16";
-    case TensorType::kInt8:
-      return "INT8";
-  }
-  return "TYPE_" + std::to_string(type);
+  const char* name = name_of(kTensorTypeNames, static_cast<TensorType>(type));
+  return name != nullptr ? name : "TYPE_" + std::to_string(type);
 }
 
 std::string shape_text(const std::vector<int32_t>& shape) {
