@@ -15,14 +15,18 @@ std::pair<int, int> same_padding(int in, int out, int k, int stride) {
   return {total / 2, total - total / 2};
 }
 
-// Operator `op_index` of subgraph 0, which must be a `code`.
-const tflite::Operator& operator_at(const tflite::Model& m, std::size_t op_index, int32_t code, const std::string& where) {
+// Operator `op_index` of subgraph 0, which must be a `code`, and its options.
+template <class Options>
+std::pair<const tflite::Operator&, const Options&> operator_at(const tflite::Model& m, std::size_t op_index,
+                                                               int32_t code, const std::string& where) {
   if (m.subgraphs.empty() || op_index >= m.subgraphs[0].operators.size()) {
     throw InputError(where + ": no such operator in subgraph 0");
   }
   const tflite::Operator& op = m.subgraphs[0].operators[op_index];
   if (op.code != code) throw InputError(where + " is " + tflite::op_name(op.code) + ", expected " + tflite::op_name(code));
-  return op;
+  const auto* opt = std::get_if<Options>(&op.options);
+  if (opt == nullptr) throw InputError(where + ": " + tflite::op_name(code) + " without its options");
+  return {op, *opt};
 }
 
 // A weight tensor's values in file order as float: float32 as stored, or the
@@ -103,10 +107,8 @@ FloatConv fold_trailing_padding(const TfliteConv& c) {
 
 TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
   const std::string where = m.path + ": operator " + std::to_string(op_index);
-  const tflite::Operator& op = operator_at(m, op_index, tflite::kConv2d, where);
+  const auto [op, opt] = operator_at<tflite::Conv2DOptions>(m, op_index, tflite::kConv2d, where);
   const tflite::SubGraph& sg = m.subgraphs[0];
-  const auto* opt = std::get_if<tflite::Conv2DOptions>(&op.options);
-  if (opt == nullptr) throw InputError(where + ": CONV_2D without Conv2DOptions");
   if (op.inputs.size() < 2 || op.outputs.empty()) throw InputError(where + ": expected input, filter and output tensors");
   auto tensor = [&](int32_t idx, const char* role) -> const tflite::TensorInfo& {
     if (idx < 0 || static_cast<std::size_t>(idx) >= sg.tensors.size()) {
@@ -128,9 +130,9 @@ TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
   if (in.shape[0] != 1) throw InputError(where + ": expected batch 1");
   const int o = filt.shape[0], kh = filt.shape[1], kw = filt.shape[2], ci = filt.shape[3];
   if (kh != kw) throw InputError(where + ": " + std::to_string(kh) + "x" + std::to_string(kw) + " kernel, TF2 layers are square");
-  if (opt->stride_h != opt->stride_w) throw InputError(where + ": unequal strides");
-  if (opt->dilation_h != 1 || opt->dilation_w != 1) throw InputError(where + ": dilation, TF2 layers have none");
-  if (opt->activation != tflite::FusedActivation::kNone && opt->activation != tflite::FusedActivation::kRelu) {
+  if (opt.stride_h != opt.stride_w) throw InputError(where + ": unequal strides");
+  if (opt.dilation_h != 1 || opt.dilation_w != 1) throw InputError(where + ": dilation, TF2 layers have none");
+  if (opt.activation != tflite::FusedActivation::kNone && opt.activation != tflite::FusedActivation::kRelu) {
     throw InputError(where + ": fused activation other than none / ReLU");
   }
   if (ci != in.shape[3] || o != out.shape[3]) throw InputError(where + ": filter channels do not match input / output");
@@ -141,9 +143,9 @@ TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
   r.w_in = in.shape[2];
   r.h_out = out.shape[1];
   r.w_out = out.shape[2];
-  const int s = opt->stride_h;
+  const int s = opt.stride_h;
   int pad = 0;
-  if (opt->padding == tflite::PaddingType::kSame) {
+  if (opt.padding == tflite::PaddingType::kSame) {
     const auto ph = same_padding(r.h_in, r.h_out, kh, s), pw = same_padding(r.w_in, r.w_out, kw, s);
     if (ph.first != pw.first) throw InputError(where + ": different padding before rows and columns");
     pad = ph.first;
@@ -158,7 +160,7 @@ TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
   f.k = kh;
   f.stride = s;
   f.pad = pad;
-  f.relu = opt->activation == tflite::FusedActivation::kRelu;
+  f.relu = opt.activation == tflite::FusedActivation::kRelu;
   if ((f.h_in + 2 * pad - kh) / s + 1 != r.h_out || (f.w_in + 2 * pad - kw) / s + 1 != r.w_out) {
     throw InputError(where + ": output shape does not follow from input, kernel, stride and padding");
   }
@@ -182,12 +184,10 @@ TfliteConv read_float_conv(const tflite::Model& m, std::size_t op_index) {
 
 TfliteConv read_float_fully_connected(const tflite::Model& m, std::size_t op_index) {
   const std::string where = m.path + ": operator " + std::to_string(op_index);
-  const tflite::Operator& op = operator_at(m, op_index, tflite::kFullyConnected, where);
+  const auto [op, opt] = operator_at<tflite::FullyConnectedOptions>(m, op_index, tflite::kFullyConnected, where);
   const tflite::SubGraph& sg = m.subgraphs[0];
-  const auto* opt = std::get_if<tflite::FullyConnectedOptions>(&op.options);
-  if (opt == nullptr) throw InputError(where + ": FULLY_CONNECTED without its options");
-  if (opt->weights_format != 0) throw InputError(where + ": shuffled weights");
-  if (opt->activation != tflite::FusedActivation::kNone && opt->activation != tflite::FusedActivation::kRelu) {
+  if (opt.weights_format != 0) throw InputError(where + ": shuffled weights");
+  if (opt.activation != tflite::FusedActivation::kNone && opt.activation != tflite::FusedActivation::kRelu) {
     throw InputError(where + ": fused activation other than none / ReLU");
   }
   if (op.inputs.size() < 2 || op.outputs.empty()) throw InputError(where + ": expected input, weights and output tensors");
@@ -218,7 +218,7 @@ TfliteConv read_float_fully_connected(const tflite::Model& m, std::size_t op_ind
   f.c_in = depth;
   f.c_out = units;
   f.h_in = f.w_in = 1;
-  f.relu = opt->activation == tflite::FusedActivation::kRelu;
+  f.relu = opt.activation == tflite::FusedActivation::kRelu;
   f.weights = float_weights(m, op.inputs[1], where);
   if (op.inputs.size() > 2 && op.inputs[2] >= 0) f.bias = float_bias(m, op.inputs[2], units, where);
   return r;
