@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 #include "quant/tflite_quant.hpp"
 
@@ -53,6 +54,14 @@ struct ConvJob {
     return valid;
   }
 };
+
+// Four input bytes (one channel group of a pixel) as one 32-bit lane value,
+// for the kernels' broadcast: unaligned, so through memcpy.
+inline int32_t load_u32(const uint8_t* p) {
+  int32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
 
 void conv_portable(const ConvJob& job);
 void conv_avxvnni(const ConvJob& job);

@@ -13,7 +13,6 @@
 #include <immintrin.h>
 
 #include <cstdint>
-#include <cstring>
 
 #include "fastpath/kernels.hpp"
 
@@ -22,11 +21,7 @@
 namespace cosim::fastpath::detail {
 namespace {
 
-COSIM_AVX512 inline __m512i load_u32_bcast(const uint8_t* p) {
-  int32_t v;
-  std::memcpy(&v, p, 4);
-  return _mm512_set1_epi32(v);
-}
+COSIM_AVX512 inline __m512i load_u32_bcast(const uint8_t* p) { return _mm512_set1_epi32(load_u32(p)); }
 
 // (p + nudge) / 2^31 truncating toward zero, per 64-bit lane (SRDHM's tail).
 COSIM_AVX512 inline __m512i srdhm_tail(__m512i p) {

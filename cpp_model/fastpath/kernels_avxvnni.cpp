@@ -4,7 +4,6 @@
 // requantizes.
 #include <immintrin.h>
 
-#include <cstring>
 
 #include "fastpath/kernels.hpp"
 
@@ -13,11 +12,7 @@
 namespace cosim::fastpath::detail {
 namespace {
 
-COSIM_AVXVNNI inline __m256i load_u32_bcast(const uint8_t* p) {
-  int32_t v;
-  std::memcpy(&v, p, 4);
-  return _mm256_set1_epi32(v);
-}
+COSIM_AVXVNNI inline __m256i load_u32_bcast(const uint8_t* p) { return _mm256_set1_epi32(load_u32(p)); }
 
 // Lanes [0, n) of a store mask.
 COSIM_AVXVNNI inline __m256i lane_mask(int n) {
