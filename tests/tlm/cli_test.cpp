@@ -35,6 +35,7 @@ class Cli : public cosim::test::CosimCli {
   }
   static void expect_input_error(const std::string& name, const std::string& text, int line, const std::string& key,
                                  const std::string& expected);
+  static Result expect_timeout(const std::string& args, const std::string& out, const std::string& diagnosis);
 };
 
 const char* kVadd =
@@ -56,6 +57,21 @@ void Cli::expect_input_error(const std::string& name, const std::string& text, i
   EXPECT_EQ(r.out.rfind(head, 0), 0u) << "expected prefix " << head << "\n got: " << r.out;
   EXPECT_NE(r.out.find(expected), std::string::npos) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+// `cosim ARGS` times out: exit 3 well within the wall-clock budget, and OUT's
+// report.json says timeout with a diagnosis naming DIAGNOSIS. Returns the run
+// for the checks on its console.
+Result Cli::expect_timeout(const std::string& args, const std::string& out, const std::string& diagnosis) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Result r = cosim(args);
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(r.code, 3) << r.out;
+  EXPECT_LT(secs, 20.0);
+  const json j = report(out);
+  EXPECT_EQ(j["status"], "timeout");
+  EXPECT_NE(j["diagnosis"].get<std::string>().find(diagnosis), std::string::npos) << j["diagnosis"];
+  return r;
 }
 
 std::string replace(std::string s, const std::string& from, const std::string& to) {
@@ -154,17 +170,11 @@ TEST_F(Cli, CorruptedExpectedElementGivesExit1AndItsCoordinates) {
 
 TEST_F(Cli, HungDutGivesExit3WithinTheBudgetNamingTheState) {
   const std::string out = work() + "/hang";
-  const auto t0 = std::chrono::steady_clock::now();
-  const Result r =
-      cosim("run " + scenario() + " --out " + out + " --set fault=no_start --set testbench.timeout_cycles=200000");
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(r.code, 3) << r.out;
+  const Result r = expect_timeout(
+      "run " + scenario() + " --out " + out + " --set fault=no_start --set testbench.timeout_cycles=200000", out,
+      "StIdle");
   EXPECT_EQ(r.out.rfind("cosim: timeout: DUT did not finish within 200000 cycles", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("stuck in state StIdle"), std::string::npos) << r.out;
-  EXPECT_LT(secs, 20.0);
-  const json j = report(out);
-  EXPECT_EQ(j["status"], "timeout");
-  EXPECT_NE(j["diagnosis"].get<std::string>().find("StIdle"), std::string::npos);
 }
 
 TEST_F(Cli, ScenarioErrorsExit2WithFileLineAndKey) {
@@ -266,18 +276,11 @@ TEST_F(Cli, PollThatNeverMatchesGivesExit3WithinItsBound) {
   // Never started: CONTROL's done bit never comes.
   const std::string dir = reg_trace("regpoll", "reg_write 0x8 0x400\nreg_poll 0x0 0x2 0x2 1000 CONTROL\n");
   const std::string out = work() + "/regpoll_out";
-  const auto t0 = std::chrono::steady_clock::now();
-  const Result r = cosim("replay " + dir + " --out " + out);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  EXPECT_EQ(r.code, 3) << r.out;
+  const Result r = expect_timeout("replay " + dir + " --out " + out, out, "register CONTROL");
   EXPECT_EQ(r.out.rfind("cosim: timeout: register CONTROL (0x0) did not match within 1000 cycles", 0), 0u) << r.out;
   EXPECT_NE(r.out.find("last read 0x00000000, expected 0x00000002 under mask 0x00000002"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("trace.txt:4"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("start bit was never written"), std::string::npos) << r.out;
-  EXPECT_LT(secs, 20.0);
-  const json j = report(out);
-  EXPECT_EQ(j["status"], "timeout");
-  EXPECT_NE(j["diagnosis"].get<std::string>().find("register CONTROL"), std::string::npos);
 }
 
 TEST_F(Cli, HostFlowPollingControlGivesTheSameBits) {
