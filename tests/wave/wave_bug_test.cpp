@@ -45,6 +45,26 @@ uint64_t field(const std::string& bin, int lo, int n) {
   return x;
 }
 
+// The dump around a mismatch at write cycle c holds cycles [c - around,
+// c + around]: 10 FST units per cycle, the last one's high half at + 5.
+void expect_dumped_around(const wavetest::Vcd& v, uint64_t c, uint64_t around) {
+  EXPECT_EQ(v.times.front(), 10 * (c - around));
+  EXPECT_EQ(v.times.back(), 10 * (c + around) + 5);
+}
+
+// VALID and READY both high at FST time t: the beat is handed over then.
+void expect_handshake_at(const wavetest::Vcd& v, const std::string& valid, const std::string& ready, uint64_t t) {
+  EXPECT_EQ(v.at(valid, t), "1") << valid;
+  EXPECT_EQ(v.at(ready, t), "1") << ready;
+}
+
+// A .gtkw save file's marker at FST time t; the file's times are ps, the
+// FST's unit is 100 ps.
+std::string gtkw_marker(uint64_t t) {
+  const std::string ps = std::to_string(100 * t);
+  return " " + ps + " " + ps + " -1";
+}
+
 }  // namespace
 
 TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
@@ -76,13 +96,11 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   EXPECT_EQ(a["from_cycle"], c - 25);
   EXPECT_EQ(a["to_cycle"], c + 25);
   const auto v = read_fst(d + "/wave_mismatch.fst");
-  EXPECT_EQ(v.times.front(), 10 * (c - 25));
-  EXPECT_EQ(v.times.back(), 10 * (c + 25) + 5);
+  expect_dumped_around(v, c, 25);
   // ... and at cycle c the AXI W channel hands over the beat holding the
   // element: valid and ready, its byte lane carrying the wrong value.
   const uint64_t t = 10 * c;
-  EXPECT_EQ(v.at("tf2.m_axi_wvalid_o", t), "1");
-  EXPECT_EQ(v.at("tf2.m_axi_wready_i", t), "1");
+  expect_handshake_at(v, "tf2.m_axi_wvalid_o", "tf2.m_axi_wready_i", t);
   const int lane = static_cast<int>(addr % 16);
   EXPECT_EQ(field(v.at("tf2.m_axi_wdata_o", t), 8 * lane, 8),
             static_cast<uint64_t>(static_cast<int>(fd["actual"].get<double>()) & 0xFF));
@@ -90,8 +108,7 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   // Both .gtkw files carry the marker at the write cycle.
   for (const std::string& g : {d + "/wave_mismatch.gtkw", d + "/full.gtkw"}) {
     const std::string text = wavetest::slurp(g);
-    const std::string ps = std::to_string(100 * t);  // a save file's times are ps; the FST's unit is 100 ps
-    EXPECT_NE(text.find(" " + ps + " " + ps + " -1"), std::string::npos) << g;
+    EXPECT_NE(text.find(gtkw_marker(t)), std::string::npos) << g;
     EXPECT_NE(text.find("[markername] Afirst mismatch output_c0_15[n=0,h=2,w=3,c=5]"), std::string::npos) << g;
   }
   EXPECT_EQ(j["wave"]["marker_time"], t);
@@ -126,14 +143,12 @@ TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
   const uint64_t c = fd["write_cycle"];
   const uint64_t addr = hex_u64(fd["address"]);
   const auto v = read_fst(d + "/wave_mismatch.fst");
-  EXPECT_EQ(v.times.front(), 10 * (c - 10));
-  EXPECT_EQ(v.times.back(), 10 * (c + 10) + 5);
+  expect_dumped_around(v, c, 10);
   const uint64_t t = 10 * c;
-  EXPECT_EQ(v.at("tinydnn.m_axis_tvalid_o", t), "1");
-  EXPECT_EQ(v.at("tinydnn.m_axis_tready_i", t), "1");
+  expect_handshake_at(v, "tinydnn.m_axis_tvalid_o", "tinydnn.m_axis_tready_i", t);
   EXPECT_EQ(field(v.at("tinydnn.m_axis_tdata_o", t), 8 * static_cast<int>(addr % 8), 32), ab);
   const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
-  EXPECT_NE(g.find(" " + std::to_string(100 * t) + " " + std::to_string(100 * t) + " -1"), std::string::npos);
+  EXPECT_NE(g.find(gtkw_marker(t)), std::string::npos) << g;
   EXPECT_NE(g.find("sample 0, channel 3, pixel (y 0, x 7)"), std::string::npos);
   fs::remove_all(d);
 }
@@ -191,11 +206,9 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   // At the write cycle the W channel hands over that beat.
   const uint64_t c = fd["write_cycle"];
   const auto v = read_fst(d + "/wave_mismatch.fst");
-  EXPECT_EQ(v.times.front(), 10 * (c - 20));
-  EXPECT_EQ(v.times.back(), 10 * (c + 20) + 5);
+  expect_dumped_around(v, c, 20);
   const uint64_t t = 10 * c;
-  EXPECT_EQ(v.at("vta.m_axi_wvalid_o", t), "1");
-  EXPECT_EQ(v.at("vta.m_axi_wready_i", t), "1");
+  expect_handshake_at(v, "vta.m_axi_wvalid_o", "vta.m_axi_wready_i", t);
   EXPECT_EQ(field(v.at("vta.m_axi_wdata_o", t), 0, 8),
             static_cast<uint64_t>(static_cast<int>(fd["actual"].get<double>()) & 0xFF));
   // The VTA view: engines, token queues, AXI, GEMM / ALU activity.
@@ -205,7 +218,7 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
     EXPECT_TRUE(v.has(s)) << s;
   }
   const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
-  EXPECT_NE(g.find(" " + std::to_string(100 * t) + " " + std::to_string(100 * t) + " -1"), std::string::npos);
+  EXPECT_NE(g.find(gtkw_marker(t)), std::string::npos) << g;
   EXPECT_NE(g.find("vta.vta_top.c_op[2:0]"), std::string::npos);
   EXPECT_EQ(wavetest::slurp(d + "/wave_mismatch.vta_opcode.txt"), "0 LOAD\n1 STORE\n2 GEMM\n3 FINISH\n4 ALU\n");
   fs::remove_all(d);
@@ -240,7 +253,7 @@ TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
   const auto v = read_fst(d + "/replay/wave_mismatch.fst");
   EXPECT_EQ(v.times.front(), 10 * (c - 20));
   const std::string g = wavetest::slurp(d + "/replay/wave_mismatch.gtkw");
-  EXPECT_NE(g.find(" " + std::to_string(1000 * c) + " " + std::to_string(1000 * c) + " -1"), std::string::npos);
+  EXPECT_NE(g.find(gtkw_marker(10 * c)), std::string::npos) << g;
   ASSERT_EQ(wavetest::run(std::string(COSIM_BUG_BIN) + " replay " + d + "/replay/trace --out " + d + "/again",
                           d + "/again.log"),
             1);
