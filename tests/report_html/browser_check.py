@@ -116,6 +116,26 @@ def browser(binary, profile, *args):
     return subprocess.run(cmd, capture_output=True, text=True, timeout=60)
 
 
+def cosim_run(args, scenario, timeout):
+    """`cosim run` on a shipped scenario into --out/<scenario>: that folder, and
+    the failure line when cosim did not exit 0 (None when it did)."""
+    out = os.path.join(os.path.abspath(args.out), scenario)
+    run = subprocess.run([args.cosim, "run", os.path.join(args.scenarios, scenario + ".yaml"), "--out", out],
+                         capture_output=True, text=True, timeout=timeout)
+    if run.returncode != 0:
+        return out, f"{scenario}: cosim exit {run.returncode}: {run.stdout[-500:]}{run.stderr[-500:]}"
+    return out, None
+
+
+def screenshot(binary, profile, out, window, url):
+    """report.png of URL beside it, in a WINDOW ("W,H") sized window; an older
+    one is removed first so that it cannot stand in for a failed shot."""
+    shot = os.path.join(out, "report.png")
+    if os.path.exists(shot):
+        os.remove(shot)
+    return shot, browser(binary, profile, f"--window-size={window}", f"--screenshot={shot}", url)
+
+
 def png_size(path):
     with open(path, "rb") as f:
         head = f.read(24)
@@ -234,11 +254,9 @@ def main(argv):
     profile = os.path.join(os.path.abspath(args.out), "chromium-profile")
     failures = []
     for scenario, expected in PAGES.items():
-        out = os.path.join(os.path.abspath(args.out), scenario)
-        run = subprocess.run([args.cosim, "run", os.path.join(args.scenarios, scenario + ".yaml"), "--out", out],
-                             capture_output=True, text=True, timeout=120)
-        if run.returncode != 0:
-            failures.append(f"{scenario}: cosim exit {run.returncode}: {run.stdout[-500:]}{run.stderr[-500:]}")
+        out, failure = cosim_run(args, scenario, timeout=120)
+        if failure:
+            failures.append(failure)
             continue
         page = os.path.join(out, "report.html")
         url = "file://" + page
@@ -255,20 +273,15 @@ def main(argv):
         # A lane may be idle throughout (a token queue never filled); most are not.
         if len(empty) > expected // 3:
             failures.append(f"{scenario}: lanes without bars: {empty}")
-        shot = os.path.join(out, "report.png")
-        if os.path.exists(shot):
-            os.remove(shot)
-        s = browser(binary, profile, "--window-size=1280,1200", f"--screenshot={shot}", url)
+        shot, s = screenshot(binary, profile, out, "1280,1200", url)
         size = png_size(shot) if os.path.exists(shot) else None
         if s.returncode != 0 or size is None or size[0] < 1000 or os.path.getsize(shot) < 20000:
             failures.append(f"{scenario}: no usable screenshot ({shot}, size {size}): {s.stderr[-300:]}")
         print(f"{scenario}: {len(lanes)} lanes, bars per lane {list(lanes.values())}, screenshot {shot}")
     for scenario in MODEL_PAGES:
-        out = os.path.join(os.path.abspath(args.out), scenario)
-        run = subprocess.run([args.cosim, "run", os.path.join(args.scenarios, scenario + ".yaml"), "--out", out],
-                             capture_output=True, text=True, timeout=180)
-        if run.returncode != 0:
-            failures.append(f"{scenario}: cosim exit {run.returncode}: {run.stdout[-500:]}{run.stderr[-500:]}")
+        out, failure = cosim_run(args, scenario, timeout=180)
+        if failure:
+            failures.append(failure)
             continue
         with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
             report = json.load(f)
@@ -279,10 +292,7 @@ def main(argv):
             failures.append(f"{scenario}: {e}")
             continue
         failures += check_model_page(scenario, report, m)
-        shot = os.path.join(out, "report.png")
-        if os.path.exists(shot):
-            os.remove(shot)
-        browser(binary, profile, f"--window-size={WIDTH},2400", f"--screenshot={shot}", "file://" + page)
+        shot, _ = screenshot(binary, profile, out, f"{WIDTH},2400", "file://" + page)
         print(f"{scenario}: {len(m.get('rows', []))} layer rows, headers {m.get('headers')}, "
               f"table {m.get('wrap_scroll')} / {m.get('wrap_client')} px, screenshot {shot}")
     for f in failures:
