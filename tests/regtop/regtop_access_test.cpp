@@ -67,6 +67,13 @@ struct Rig : cosim::rtl_common_test::Tb<Vregtop_top> {
     pin = 0;
     settle();
   }
+  // A write with a hardware input held high throughout: which of the two wins.
+  void wr_holding(uint8_t& pin, uint8_t a, uint32_t v) {
+    pin = 1;
+    wr(a, v);
+    pin = 0;
+    settle();
+  }
 };
 
 TEST(RegTop, RwResetsToItsValueStoresWritesAndDrivesTheHardware) {
@@ -161,18 +168,12 @@ TEST(RegTop, HardwareClearBeatsSetAndSetBeatsSoftware) {
   EXPECT_EQ(r.rd(kFlags) & kK, kK) << "software cannot write an ro field";
   // p: rw with reset 1, cleared by the hardware even while software writes 1.
   EXPECT_EQ(r.m.p_o, 1);
-  r.m.p_clr_i = 1;
-  r.wr(kFlags, kP);
-  r.m.p_clr_i = 0;
-  r.settle();
+  r.wr_holding(r.m.p_clr_i, kFlags, kP);
   EXPECT_EQ(r.m.p_o, 0) << "the hardware's clear beats software's write";
   r.wr(kFlags, kP);
   EXPECT_EQ(r.m.p_o, 1);
   // c: rw1c set by the hardware in the cycle software clears it.
-  r.m.c_set_i = 1;
-  r.wr(kFlags, kC);
-  r.m.c_set_i = 0;
-  r.settle();
+  r.wr_holding(r.m.c_set_i, kFlags, kC);
   EXPECT_EQ(r.m.c_o, 1) << "the hardware's set beats software's clear";
 }
 
