@@ -57,6 +57,23 @@ void drive(M& d, const FifoCfg& cfg, bool rst, bool wr_en, uint64_t din, bool rd
   d.injectdbiterr = 0;
 }
 
+// One edge with rst high and no request: the FIFO empties, and stays busy
+// (wr_rst_busy) for the cycle after rst falls.
+template <class M>
+void reset(FifoTb<M>& tb, const FifoCfg& cfg) {
+  drive(tb.dut, cfg, true, false, 0, false);
+  tb.edge();
+}
+
+// reset(), then the idle edge at which wr_rst_busy falls: the FIFO takes
+// requests from the next edge on.
+template <class M>
+void reset_until_ready(FifoTb<M>& tb, const FifoCfg& cfg) {
+  reset(tb, cfg);
+  drive(tb.dut, cfg, false, false, 0, false);
+  tb.edge();
+}
+
 template <class M>
 FifoOut read(const M& d) {
   FifoOut o{};
@@ -203,10 +220,7 @@ TEST(XpmFifoSync, FwftDataValidOnlyRandomTrafficMatchesReference) {
 template <class M>
 void check_std_read_latency(const FifoCfg& cfg) {
   FifoTb<M> tb;
-  drive(tb.dut, cfg, true, false, 0, false);
-  tb.edge();
-  drive(tb.dut, cfg, false, false, 0, false);
-  tb.edge();  // wr_rst_busy falls
+  reset_until_ready(tb, cfg);
   tb.settle();
   ASSERT_FALSE(tb.dut.wr_rst_busy);
   ASSERT_TRUE(tb.dut.empty);
@@ -242,10 +256,7 @@ TEST(XpmFifoSync, StdDoutFollowsTheReadAfterFifoReadLatency) {
 // data_valid is ~empty; rd_en takes the word and shows the next.
 TEST(XpmFifoSync, FwftFirstWordFallsThrough) {
   FifoTb<Vxpm_fifo_fwft> tb;
-  drive(tb.dut, kFwft, true, false, 0, false);
-  tb.edge();
-  drive(tb.dut, kFwft, false, false, 0, false);
-  tb.edge();
+  reset_until_ready(tb, kFwft);
   drive(tb.dut, kFwft, false, true, 0xCAFE0001, false);
   tb.edge();  // stored
   drive(tb.dut, kFwft, false, true, 0xCAFE0002, false);
@@ -280,14 +291,12 @@ TEST(XpmFifoSync, FwftFirstWordFallsThrough) {
 // and requests are ignored.
 TEST(XpmFifoSync, ResetBusyAndFullResetValue) {
   FifoTb<Vxpm_fifo_std1> tb;
-  drive(tb.dut, kStd1, true, false, 0, false);
-  tb.edge();
+  reset(tb, kStd1);
   for (int i = 0; i < 3; ++i) {  // fill three words
     drive(tb.dut, kStd1, false, true, i, false);
     tb.edge();
   }
-  drive(tb.dut, kStd1, true, false, 0, false);
-  tb.edge();  // rst sampled
+  reset(tb, kStd1);  // with three words stored
   tb.settle();
   EXPECT_TRUE(tb.dut.wr_rst_busy);
   EXPECT_TRUE(tb.dut.rd_rst_busy);
@@ -317,8 +326,7 @@ TEST(XpmFifoSync, ResetBusyAndFullResetValue) {
 // overflow, underflow and wr_ack report the request of the cycle before.
 TEST(XpmFifoSync, OverflowUnderflowAndWrAckReportThePreviousRequest) {
   FifoTb<Vxpm_fifo_std1> tb;
-  drive(tb.dut, kStd1, true, false, 0, false);
-  tb.edge();
+  reset(tb, kStd1);
   drive(tb.dut, kStd1, false, false, 0, true);  // read while empty
   tb.edge();  // busy: ignored, no underflow
   tb.settle();
@@ -354,10 +362,7 @@ TEST(XpmFifoSync, OverflowUnderflowAndWrAckReportThePreviousRequest) {
 // registers; full asserts when the memory part is full.
 TEST(XpmFifoSync, FwftHoldsDepthPlusTwo) {
   FifoTb<Vxpm_fifo_fwft> tb;
-  drive(tb.dut, kFwft, true, false, 0, false);
-  tb.edge();
-  drive(tb.dut, kFwft, false, false, 0, false);
-  tb.edge();
+  reset_until_ready(tb, kFwft);
   unsigned stored = 0;
   for (int i = 0; i < 40; ++i) {
     drive(tb.dut, kFwft, false, true, 100 + i, false);
@@ -385,8 +390,7 @@ TEST(XpmFifoSync, FwftHoldsDepthPlusTwo) {
 // reported as an error.
 TEST(XpmFifoSync, RequestDuringResetIsAnErrorWithSimAssertChk) {
   FifoTb<Vxpm_fifo_std3> tb;
-  drive(tb.dut, kStd3, true, false, 0, false);
-  tb.edge();
+  reset(tb, kStd3);
   drive(tb.dut, kStd3, false, true, 1, false);  // wr_rst_busy is high
   testing::internal::CaptureStdout();
   testing::internal::CaptureStderr();
