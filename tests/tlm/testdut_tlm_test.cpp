@@ -12,6 +12,7 @@
 #include "dut/testdut_regs.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"
+#include "support/same_cycle_configs.hpp"
 #include "testdut/testdut_wrapper.hpp"
 #include "tlm/simulation.hpp"
 
@@ -127,12 +128,8 @@ TEST(TestDutTlm, AddsThroughTheWholePath) {
 }
 
 TEST(TestDutTlm, CyclesDoNotDependOnDmiOrQuantum) {
-  TbConfig a = cfg(20, 0.1);
-  TbConfig b = a;
-  b.dmi = false;
-  b.quantum_cycles = 1;
-  TbConfig c = a;
-  c.quantum_cycles = 37;
+  const TbConfig a = cfg(20, 0.1);
+  const auto [b, c] = cosim::test::same_cycle_configs(a);
   const json ra = run(vadd_trace(VAdd{}), a);
   const json rb = run(vadd_trace(VAdd{}), b);
   const json rc = run(vadd_trace(VAdd{}), c);

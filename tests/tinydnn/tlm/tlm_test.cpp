@@ -19,6 +19,7 @@
 #include "support/sweep.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"
+#include "support/same_cycle_configs.hpp"
 #include "tinydnn/host_program.hpp"
 #include "tinydnn/program.hpp"
 #include "tinydnn/tinydnn_wrapper.hpp"
@@ -206,12 +207,8 @@ trace::Trace train_trace(double in_stall, double out_stall, uint32_t fault = 0, 
 
 TEST(TinyDnnTlm, CyclesDoNotDependOnDmiOrQuantumAndRepeat) {
   const trace::Trace t = train_trace(0.3, 0.3);
-  TbConfig a = config(3, 0.2);
-  TbConfig b = a;
-  b.dmi = false;
-  b.quantum_cycles = 1;
-  TbConfig c = a;
-  c.quantum_cycles = 37;
+  const TbConfig a = config(3, 0.2);
+  const auto [b, c] = cosim::test::same_cycle_configs(a);
   const json ra = play(t, a), rb = play(t, b), rc = play(t, c), rd = play(t, a);
   for (const json* r : {&ra, &rb, &rc, &rd}) {
     ASSERT_FALSE(r->contains("exception")) << r->dump();
