@@ -36,7 +36,7 @@ struct ComputeTb : ModuleTb<Vvta_compute, EnginePins<1>> {
   int c2l_pushes = 0, c2s_pushes = 0, finishes = 0, errors = 0;
   uint32_t last_err = 0;
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 16, 0);
-  std::deque<std::array<uint8_t, 16>> beats;
+  std::deque<Beat> beats;
   double r_gap = 0.0;  // probability of an idle R cycle
 
   // Observations.
@@ -72,15 +72,7 @@ struct ComputeTb : ModuleTb<Vvta_compute, EnginePins<1>> {
     if (m.alu_busy_o) ++alu_busy;
     if (m.stall_l2c_o) ++stall_l2c_cycles;
     if (l2c_tokens < 0 || s2c_tokens < 0) throw std::runtime_error("token popped while none available");
-    if (m.req_valid_o && m.req_ready_i) {
-      for (uint32_t b = 0; b < m.req_beats_o; ++b) {
-        std::array<uint8_t, 16> beat{};
-        const uint64_t a = m.req_addr_o + 16ull * b;
-        if (a + 16 > dram.size()) throw std::runtime_error("DMA read beyond the test DRAM");
-        for (int i = 0; i < 16; ++i) beat[i] = dram[a + i];
-        beats.push_back(beat);
-      }
-    }
+    if (m.req_valid_o && m.req_ready_i) queue_row_beats(beats, dram, m.req_addr_o, m.req_beats_o);
     if (m.rvalid_i && m.rready_o) beats.pop_front();
 
     // Reads see the buffers before this edge's writes.

@@ -7,11 +7,14 @@
 // the engine's inputs at rest through reset.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "harness/core.hpp"
 #include "harness/module_binding.hpp"
@@ -51,6 +54,21 @@ class InsnQueuePort final : public harness::Port<Model> {
  private:
   std::deque<Insn>& queue_;
 };
+
+// One 16-byte beat of the engines' DMA read port (R data).
+using Beat = std::array<uint8_t, 16>;
+
+// The DMA model's answer to an accepted row request of `n` beats from `addr`
+// (LOAD's reads, compute's ACC / UOP loads): the beats from `dram`, queued
+// for R in order.
+inline void queue_row_beats(std::deque<Beat>& beats, const std::vector<uint8_t>& dram, uint64_t addr, uint32_t n) {
+  for (uint32_t b = 0; b < n; ++b) {
+    const uint64_t a = addr + 16ull * b;
+    if (a + 16 > dram.size()) throw std::runtime_error("DMA read beyond the test DRAM");
+    Beat& beat = beats.emplace_back();
+    std::copy_n(dram.begin() + static_cast<std::ptrdiff_t>(a), beat.size(), beat.begin());
+  }
+}
 
 template <class Model, class Pins>
 struct ModuleTb : harness::Port<Model> {

@@ -4,7 +4,6 @@
 // here; expected buffer contents come from the spec's LOAD description.
 #include <gtest/gtest.h>
 
-#include <array>
 #include <deque>
 #include <random>
 #include <stdexcept>
@@ -26,7 +25,7 @@ struct LoadTb : ModuleTb<Vvta_load, EnginePins<0>> {
   std::vector<uint8_t> inp = std::vector<uint8_t>(kInpDepth * 16, kSentinel);
   std::vector<uint8_t> wgt = std::vector<uint8_t>(kWgtDepth * 256, kSentinel);
   std::vector<uint8_t> dram = std::vector<uint8_t>(1 << 20);
-  std::deque<std::array<uint8_t, 16>> beats;
+  std::deque<Beat> beats;
   double r_gap = 0.0, req_gap = 0.0;
   int c2l_tokens = 0, l2c_pushes = 0, errors = 0, stall_cycles = 0;
   uint64_t writes = 0, requests = 0, last_write = 0, push_cycle = 0, bytes = 0, busy = 0;
@@ -54,13 +53,7 @@ struct LoadTb : ModuleTb<Vvta_load, EnginePins<0>> {
     bytes += m.bytes_o;
     if (m.req_valid_o && m.req_ready_i) {
       ++requests;
-      for (uint32_t b = 0; b < m.req_beats_o; ++b) {
-        std::array<uint8_t, 16> beat{};
-        const uint64_t a = m.req_addr_o + 16ull * b;
-        if (a + 16 > dram.size()) throw std::runtime_error("read beyond the test DRAM");
-        for (int i = 0; i < 16; ++i) beat[i] = dram[a + i];
-        beats.push_back(beat);
-      }
+      queue_row_beats(beats, dram, m.req_addr_o, m.req_beats_o);
     }
     if (m.rvalid_i && m.rready_o) beats.pop_front();
     if (m.inp_we_o) {
