@@ -87,6 +87,12 @@ void fill_random(ComputeTb& tb, std::mt19937& g, uint32_t n_inp, uint32_t n_wgt,
     for (auto& v : tb.acc[e]) v = static_cast<int32_t>(g());
 }
 
+// The same from a generator of its own, for a test that draws nothing else.
+void fill_random(ComputeTb& tb, uint32_t seed, uint32_t n_inp, uint32_t n_wgt, uint32_t n_acc) {
+  std::mt19937 g(seed);
+  fill_random(tb, g, n_inp, n_wgt, n_acc);
+}
+
 void expect_acc_eq(const std::vector<AccEntry>& got, const std::vector<AccEntry>& want, const char* what) {
   int bad = 0;
   for (std::size_t e = 0; e < want.size(); ++e)
@@ -96,12 +102,34 @@ void expect_acc_eq(const std::vector<AccEntry>& got, const std::vector<AccEntry>
   EXPECT_EQ(bad, 0) << what;
 }
 
+// Runs the queued instructions and compares the accumulators with `want`.
+void run_and_expect_acc(ComputeTb& tb, const std::vector<AccEntry>& want, const char* what) {
+  tb.run();
+  expect_acc_eq(tb.acc, want, what);
+}
+
 constexpr Deps kPushNext{false, false, false, true};
 
 // Queues a GEMM (no reset) over `l` and advances `want` by the reference.
 void queue_gemm(ComputeTb& tb, std::vector<AccEntry>& want, const Loop& l, Deps d = {}) {
   gemm_ref(want, tb, l, false);
   tb.queue.push_back(gemm_insn(l, false, d));
+}
+
+// Queues an ALU instruction over `l` and advances `want` by the reference.
+void queue_alu(ComputeTb& tb, std::vector<AccEntry>& want, const Loop& l, uint32_t op, bool use_imm, int32_t imm) {
+  alu_ref_loop(want, tb, l, op, use_imm, imm);
+  tb.queue.push_back(alu_insn(l, op, use_imm, imm));
+}
+
+// Runs one ALU instruction over `l` on the accumulators as they are: no
+// error, and the accumulators the reference computes.
+void expect_alu_as_reference(ComputeTb& tb, const Loop& l, uint32_t op, bool use_imm, int32_t imm, const char* what) {
+  std::vector<AccEntry> want = tb.acc;
+  queue_alu(tb, want, l, op, use_imm, imm);
+  tb.run();
+  EXPECT_EQ(tb.errors, 0);
+  expect_acc_eq(tb.acc, want, what);
 }
 
 // ---------------------------------------------------------------------------
@@ -143,8 +171,7 @@ TEST(VtaUnitCompute, GemmRandomTilesWithTwoLoopLevels) {
 
 TEST(VtaUnitCompute, GemmAccumulatesAcrossInstructions) {
   ComputeTb tb;
-  std::mt19937 g(11);
-  fill_random(tb, g, 16, 16, 16);
+  fill_random(tb, 11, 16, 16, 16);
   for (uint32_t u = 0; u < 4; ++u) tb.uop[u] = uop(u, u + 1, u + 2);
   Loop l;
   l.uop_end = 4;
@@ -155,14 +182,12 @@ TEST(VtaUnitCompute, GemmAccumulatesAcrossInstructions) {
   for (int rep = 0; rep < 3; ++rep) {
     queue_gemm(tb, want, l);
   }
-  tb.run();
-  expect_acc_eq(tb.acc, want, "three GEMMs");
+  run_and_expect_acc(tb, want, "three GEMMs");
 }
 
 TEST(VtaUnitCompute, GemmResetZeroesOnlyTheLoopedAccumulators) {
   ComputeTb tb;
-  std::mt19937 g(12);
-  fill_random(tb, g, 0, 0, 64);
+  fill_random(tb, 12, 0, 0, 64);
   tb.uop[0] = uop(1, 5, 7);
   tb.uop[1] = uop(2, 9, 3);
   Loop l;
@@ -187,16 +212,14 @@ TEST(VtaUnitCompute, GemmResetZeroesOnlyTheLoopedAccumulators) {
   l.uop_end = 1;
   tb.uop[0] = uop(1, 5, 7);
   queue_gemm(tb, want, l);
-  tb.run();
-  expect_acc_eq(tb.acc, want, "GEMM after reset");
+  run_and_expect_acc(tb, want, "GEMM after reset");
 }
 
 // Consecutive micro-ops on the same accumulator (the read of one and the
 // write of the previous hit the buffer on the same edge) and at distance 2.
 TEST(VtaUnitCompute, GemmBackToBackSameIndexHazard) {
   ComputeTb tb;
-  std::mt19937 g(13);
-  fill_random(tb, g, 16, 16, 16);
+  fill_random(tb, 13, 16, 16, 16);
   const uint32_t pattern[8][3] = {{7, 0, 0}, {7, 1, 1}, {7, 2, 2}, {4, 3, 3}, {7, 4, 4}, {4, 5, 5}, {4, 6, 6}, {7, 7, 7}};
   for (uint32_t u = 0; u < 8; ++u) tb.uop[u] = uop(pattern[u][0], pattern[u][1], pattern[u][2]);
   Loop l;
@@ -214,8 +237,7 @@ TEST(VtaUnitCompute, GemmBackToBackSameIndexHazard) {
       for (uint32_t u : {0u, 1u, 2u, 4u, 7u})
         for (uint32_t k = 0; k < 16; ++k) lane0 += tb.inp[u + 8 * j][k] * tb.wgt[u + 8 * j][k];
   EXPECT_EQ(want[7][0], wrap32(lane0));
-  tb.run();
-  expect_acc_eq(tb.acc, want, "same-index chain");
+  run_and_expect_acc(tb, want, "same-index chain");
 }
 
 // One micro-op per cycle: N more micro-ops cost exactly N more busy cycles,
@@ -244,8 +266,7 @@ TEST(VtaUnitCompute, GemmIssuesOneMicroOpPerCycle) {
 // push_next gives compute->store only after the last ACC write.
 TEST(VtaUnitCompute, TokensWaitConsumeAndPushAfterTheLastWrite) {
   ComputeTb tb;
-  std::mt19937 g(14);
-  fill_random(tb, g, 4, 4, 4);
+  fill_random(tb, 14, 4, 4, 4);
   tb.uop[0] = uop(1, 2, 3);
   Loop l;
   l.iter_out = 20;
@@ -323,13 +344,8 @@ TEST(VtaUnitCompute, AluImmediateAllOps) {
     l.dst_out = 2;
     l.iter_in = 2;
     l.dst_in = 1;
-    std::vector<AccEntry> want = tb.acc;
-    alu_ref_loop(want, tb, l, c.op, true, c.imm);
-    tb.queue.push_back(alu_insn(l, c.op, true, c.imm));
-    tb.run();
     SCOPED_TRACE("op " + std::to_string(c.op) + " imm " + std::to_string(c.imm));
-    EXPECT_EQ(tb.errors, 0);
-    expect_acc_eq(tb.acc, want, "ALU imm");
+    expect_alu_as_reference(tb, l, c.op, true, c.imm, "ALU imm");
     ++n;
   }
 }
@@ -387,15 +403,10 @@ TEST(VtaUnitCompute, AluRegisterAllOps) {
     l.dst_out = 4;
     l.src_out = 4;
     l.iter_in = 1;
-    std::vector<AccEntry> want = tb.acc;
-    alu_ref_loop(want, tb, l, op, false, 0);
-    tb.queue.push_back(alu_insn(l, op, false, 0));
-    tb.run();
     SCOPED_TRACE("op " + std::to_string(op));
-    EXPECT_EQ(tb.errors, 0);
+    expect_alu_as_reference(tb, l, op, false, 0, "ALU register");
     EXPECT_GT(tb.alu_busy, 0u);
     EXPECT_EQ(tb.gemm_busy, 0u);
-    expect_acc_eq(tb.acc, want, "ALU register");
   }
 }
 
@@ -460,12 +471,10 @@ TEST(VtaUnitCompute, BackToBackInstructionsKeepTheirOwnOperation) {
       const bool use_imm = kind == 1;
       int32_t imm = static_cast<int32_t>(g() % 64) - 32;
       if (op == kShr) imm = static_cast<int32_t>(g() % 12) - 4;
-      alu_ref_loop(want, tb, l, op, use_imm, imm);
-      tb.queue.push_back(alu_insn(l, op, use_imm, imm));
+      queue_alu(tb, want, l, op, use_imm, imm);
     }
   }
-  tb.run();
-  expect_acc_eq(tb.acc, want, "overlapped instructions");
+  run_and_expect_acc(tb, want, "overlapped instructions");
 
   // Issue rate: one-micro-op ALU instructions issue one per cycle, not
   // start + micro-op + drain + done each.
