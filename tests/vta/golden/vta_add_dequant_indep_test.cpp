@@ -32,6 +32,8 @@
 #include "common/error.hpp"
 #include "vta/golden/vta_quant.hpp"
 
+#include "param_gen.hpp"
+
 namespace {
 
 using i128 = __int128;
@@ -119,34 +121,19 @@ int spec_add(int64_t a, int64_t b, SpecQ15 my, int zp_y) {
 // ---------------------------------------------------------------------------
 // Random parameters with edge values mixed in.
 
-class Gen {
+class Gen : public ParamGen {
  public:
-  explicit Gen(uint64_t seed) : rng_(seed) {}
-  int uni(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
-  double unif(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
-
-  int zero_point() {
-    switch (uni(0, 5)) {
-      case 0: return -128;
-      case 1: return 127;
-      case 2: return 0;
-      default: return uni(-128, 127);
-    }
-  }
+  using ParamGen::ParamGen;
   // A positive float32 scale: log-uniform over a wide range, or an edge.
   float scale() {
     switch (uni(0, 9)) {
       case 0: return std::ldexp(1.0f, uni(-40, 40));                            // power of two
       case 1: return std::nextafter(std::ldexp(1.0f, uni(-40, 40)), 0.0f);       // just below
       case 2: return std::nextafter(std::ldexp(1.0f, uni(-40, 40)), 1e30f);      // just above
-      case 3: return static_cast<float>(std::exp2(unif(-120.0, 120.0)));          // extreme
-      default: return static_cast<float>(std::exp2(unif(-16.0, 4.0)));            // typical
+      case 3: return log_scale(-120.0, 120.0);                                   // extreme
+      default: return log_scale(-16.0, 4.0);                                     // typical
     }
   }
-  std::mt19937_64& rng() { return rng_; }
-
- private:
-  std::mt19937_64 rng_;
 };
 
 TEST(VtaAddDequantIndependent, SpecMultiplierMatchesHandValues) {

@@ -23,6 +23,7 @@
 #include "vta/golden/vta_conv2d.hpp"
 #include "vta/golden/vta_quant.hpp"
 #include "tensor/tensor.hpp"
+#include "param_gen.hpp"
 #include "vta_spec_plan.hpp"
 
 namespace {
@@ -32,25 +33,6 @@ using cosim::quant::Activation;
 
 // ---------------------------------------------------------------------------
 
-class Gen {
- public:
-  explicit Gen(uint64_t seed) : rng_(seed) {}
-  int uni(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng_); }
-  double unif(double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng_); }
-  int zp() {
-    switch (uni(0, 5)) {
-      case 0: return -128;
-      case 1: return 127;
-      case 2: return 0;
-      default: return uni(-128, 127);
-    }
-  }
-  float log_scale(double lo2, double hi2) { return static_cast<float>(std::exp2(unif(lo2, hi2))); }
-
- private:
-  std::mt19937_64 rng_;
-};
-
 struct Counters {
   long long calls = 0, planned = 0, rejected = 0, channels = 0, pre_nonzero = 0, post_clamped = 0, post_zero = 0,
             rollovers = 0, applies = 0;
@@ -58,7 +40,7 @@ struct Counters {
 
 // One random CONV_2D parameter set: expected plans from the spec, then
 // ops::vta_plan_conv2d field by field (or its rejection).
-void run_case(Gen& g, Counters& n, int kind) {
+void run_case(ParamGen& g, Counters& n, int kind) {
   const int oc = g.uni(1, 4);
   const int kh = g.uni(1, 3), kw = g.uni(1, 3), ic = g.uni(1, kind == 3 ? 64 : 20);
   const int per = kh * kw * ic;
@@ -90,7 +72,7 @@ void run_case(Gen& g, Counters& n, int kind) {
       bias.data<int32_t>()[c] = v;
     }
   }
-  const int zp_in = g.zp(), zp_out = g.zp();
+  const int zp_in = g.zero_point(), zp_out = g.zero_point();
   int x_min = -128, x_max = 127;
   if (g.uni(0, 2) == 0) {
     x_min = g.uni(-128, 127);
@@ -217,7 +199,7 @@ TEST(VtaPlanIndependent, Relu6ClampUsesFloatQuotient) {
 }
 
 TEST(VtaPlanIndependent, RandomConvParamsFieldByField) {
-  Gen g(0xC0DE13u);
+  ParamGen g(0xC0DE13u);
   Counters n;
   const int kCases = 12000;
   for (int i = 0; i < kCases; ++i) {
