@@ -24,6 +24,13 @@ int64_t floor_shift(int64_t v, int e) {
   return v >= 0 ? v / d : -((-v + d - 1) / d);
 }
 
+// `n` values rng() % (hi - lo + 1) + lo, in [lo, hi].
+std::vector<int32_t> random_ints(std::mt19937& rng, int n, int32_t lo, int32_t hi) {
+  std::vector<int32_t> v(static_cast<std::size_t>(n));
+  for (int32_t& e : v) e = static_cast<int32_t>(rng() % static_cast<uint32_t>(hi - lo + 1)) + lo;
+  return v;
+}
+
 TEST(VtaConv2d, PlanUsesChannelWeightsAndInputRange) {
   // Two channels, 1x1x6 filters. in 0.5 * w 0.25 / out 2.0 = 1/16 -> {16384, -3}.
   const Tensor w = i8({2, 1, 1, 6}, {1, -2, 3, 0, 0, 0, 127, 127, 127, 127, 127, 127});
@@ -50,12 +57,9 @@ TEST(VtaConv2d, PlanUsesChannelWeightsAndInputRange) {
 TEST(VtaConv2d, EqualsAccumulatorsThroughTheProgram) {
   std::mt19937 rng(41);
   const int H = 7, W = 6, C = 5, O = 4, K = 3;
-  std::vector<int> x(H * W * C), w(O * K * K * C);
-  std::vector<int32_t> bias(O);
-  for (int& v : x) v = static_cast<int>(rng() % 256) - 128;
-  for (int& v : w) v = static_cast<int>(rng() % 256) - 128;
-  for (int32_t& v : bias) v = static_cast<int32_t>(rng() % 20001) - 10000;
-  const Tensor xt = i8({1, H, W, C}, x), wt = i8({O, K, K, C}, w), bt = i32({O}, bias);
+  const Tensor xt = i8({1, H, W, C}, random_ints(rng, H * W * C, -128, 127));
+  const Tensor wt = i8({O, K, K, C}, random_ints(rng, O * K * K * C, -128, 127));
+  const Tensor bt = i32({O}, random_ints(rng, O, -10000, 10000));
   const std::vector<float> fs = {0.004f, 0.011f, 0.0007f, 0.02f};
   const auto plans = vta_plan_conv2d(wt, bt, 0.05f, 3, fs, 0.09f, -6, quant::Activation::kNone);
   ConvParams p;
@@ -76,14 +80,11 @@ TEST(VtaConv2d, EqualsAccumulatorsThroughTheProgram) {
 TEST(VtaConv2d, DistanceFromTfliteIsMeasuredAndSmall) {
   std::mt19937 rng(43);
   const int H = 8, W = 8, C = 16, O = 16, K = 3;
-  std::vector<int> x(H * W * C), w(O * K * K * C);
-  std::vector<int32_t> bias(O);
-  for (int& v : x) v = static_cast<int>(rng() % 256) - 128;
-  for (int& v : w) v = static_cast<int>(rng() % 255) - 127;
-  for (int32_t& v : bias) v = static_cast<int32_t>(rng() % 2001) - 1000;
+  const Tensor xt = i8({1, H, W, C}, random_ints(rng, H * W * C, -128, 127));
+  const Tensor wt = i8({O, K, K, C}, random_ints(rng, O * K * K * C, -127, 127));
+  const Tensor bt = i32({O}, random_ints(rng, O, -1000, 1000));
   std::vector<float> fs(O);
   for (int o = 0; o < O; ++o) fs[static_cast<std::size_t>(o)] = 0.0005f * static_cast<float>(1 + o % 5);
-  const Tensor xt = i8({1, H, W, C}, x), wt = i8({O, K, K, C}, w), bt = i32({O}, bias);
   const float s_in = 0.02f, s_out = 0.15f;
   const int32_t zp_in = -7, zp_out = 2;
   ConvParams geo;
