@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -22,7 +23,17 @@ namespace {
 using Result = cosim::test::CliResult;
 
 class Tf2Scenario : public cosim::test::CosimCliWithParam<const char*> {};
-class Tf2Cli : public cosim::test::CosimCli {};
+class Tf2Cli : public cosim::test::CosimCli {
+ public:
+  // `cosim run <args> --out work()/<out>` is bad input (exit 2) whose message
+  // names each of `names`.
+  static void expect_bad_input(const std::string& args, const std::string& out,
+                               std::initializer_list<const char*> names = {}) {
+    const Result r = cosim("run " + args + " --out " + work() + "/" + out);
+    EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+    for (const char* name : names) EXPECT_NE(r.out.find(name), std::string::npos) << args << ": " << r.out;
+  }
+};
 
 TEST_P(Tf2Scenario, RunsBitExactWithMetrics) {
   const std::string name = GetParam();
@@ -78,10 +89,7 @@ TEST_F(Tf2Cli, NpyWeightsAreCompressedByTheGoldenModel) {
   // Wrong shape: one line naming the key and the expected shape.
   std::ofstream(yaml) << "target: tf2\nop: conv\nshapes: {input: [1, 6, 6, 8]}\n"
                          "params: {c_out: 4, kernel: 3}\ndata: {weights: {npy: w.npy}}\n";
-  const Result bad = cosim("run " + yaml + " --out " + work() + "/npy_bad");
-  EXPECT_EQ(bad.code, 2) << bad.out;
-  EXPECT_NE(bad.out.find("data.weights.npy"), std::string::npos) << bad.out;
-  EXPECT_NE(bad.out.find("4,8,3,3"), std::string::npos) << bad.out;
+  expect_bad_input(yaml, "npy_bad", {"data.weights.npy", "4,8,3,3"});
 }
 
 // requant: saturate runs the wide requantization bit-exact (the golden model
@@ -89,29 +97,20 @@ TEST_F(Tf2Cli, NpyWeightsAreCompressedByTheGoldenModel) {
 // one clear error.
 TEST_F(Tf2Cli, RequantSaturateKeyAndItsErrors) {
   const std::string s = scenario("tf2_resnet_block");
-  Result r = cosim("run " + s + " --set requant=saturate --out " + work() + "/sat");
+  const Result r = cosim("run " + s + " --set requant=saturate --out " + work() + "/sat");
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("PASS bit-exact"), std::string::npos) << r.out;
-  r = cosim("run " + s + " --set requant=vta16 --out " + work() + "/sat_bad");
-  EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_NE(r.out.find("requant"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("expected saturate"), std::string::npos) << r.out;
+  expect_bad_input(s + " --set requant=vta16", "sat_bad", {"requant", "expected saturate"});
 }
 
 TEST_F(Tf2Cli, BadInputAndHang) {
   const std::string s = scenario("tf2_conv3x3");
-  Result r = cosim("run " + s + " --set params.padding=3 --out " + work() + "/b1");
-  EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_NE(r.out.find("params.padding"), std::string::npos) << r.out;
-  r = cosim("run " + s + " --set shapes.input=[1,64,64,64] --out " + work() + "/b2");
-  EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_NE(r.out.find("feature-cache"), std::string::npos) << r.out;
-  r = cosim("run " + s + " --set shapes.input=[2,8,8,8] --out " + work() + "/b3");
-  EXPECT_EQ(r.code, 2) << r.out;
-  r = cosim("run " + scenario("tf2_resnet_block") + " --set params.kernel=2 --out " + work() + "/b4");
-  EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_NE(r.out.find("params.kernel"), std::string::npos) << r.out;
-  r = cosim("run " + s + " --set fault=no_start --set testbench.timeout_cycles=3000 --out " + work() + "/h");
+  expect_bad_input(s + " --set params.padding=3", "b1", {"params.padding"});
+  expect_bad_input(s + " --set shapes.input=[1,64,64,64]", "b2", {"feature-cache"});
+  expect_bad_input(s + " --set shapes.input=[2,8,8,8]", "b3");
+  expect_bad_input(scenario("tf2_resnet_block") + " --set params.kernel=2", "b4", {"params.kernel"});
+  const Result r =
+      cosim("run " + s + " --set fault=no_start --set testbench.timeout_cycles=3000 --out " + work() + "/h");
   EXPECT_EQ(r.code, 3) << r.out;
   EXPECT_NE(r.out.find("start bit was never written"), std::string::npos) << r.out;
   EXPECT_EQ(report(work() + "/h")["status"], "timeout");
