@@ -4,10 +4,10 @@
 // without the models).
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <string>
 
 #include "model_replay/anomaly_score.hpp"
+#include "support/models.hpp"
 #include "tflite/model.hpp"
 
 namespace mr = cosim::tb::model_replay;
@@ -31,10 +31,10 @@ TEST(AnomalyScore, ReportHoldsBothSidesAndTheLargestRelativeDifference) {
 }
 
 TEST(AnomalyScore, AutoencodersAreModelsWhoseOutputIsShapedLikeTheirInput) {
-  const std::string dir = COSIM_MODELS_DIR;
-  for (const char* name : {"ad01_int8.tflite", "resnet8_int8.tflite"}) {
-    if (!std::filesystem::exists(dir + "/" + name)) GTEST_SKIP() << name << " not found (models are not on this machine)";
-  }
-  EXPECT_TRUE(mr::is_autoencoder(cosim::tflite::load_model(dir + "/ad01_int8.tflite")));
-  EXPECT_FALSE(mr::is_autoencoder(cosim::tflite::load_model(dir + "/resnet8_int8.tflite")));
+  const std::string ad01 = cosim::test::model_path("ad01_int8.tflite");
+  const std::string resnet8 = cosim::test::model_path("resnet8_int8.tflite");
+  COSIM_REQUIRE_MODEL(ad01);
+  COSIM_REQUIRE_MODEL(resnet8);
+  EXPECT_TRUE(mr::is_autoencoder(cosim::tflite::load_model(ad01)));
+  EXPECT_FALSE(mr::is_autoencoder(cosim::tflite::load_model(resnet8)));
 }

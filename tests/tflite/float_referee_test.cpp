@@ -49,6 +49,7 @@
 #include <vector>
 
 #include "model_builder.hpp"
+#include "support/models.hpp"
 #include "tflite/model.hpp"
 #include "tflite/patch.hpp"
 #include "tflite_float/interpreter.hpp"
@@ -91,10 +92,8 @@ bool must_run() {
     }                                                                               \
   } while (0)
 
-std::string model_missing(const std::string& file) {
-  const std::string path = std::string(COSIM_MODELS_DIR) + "/" + file;
-  return fs::exists(path) ? "" : "model " + path + " absent (shared/models not beside the checkout)";
-}
+using cosim::test::model_missing;
+using cosim::test::model_path;
 
 // One inference for the runtime: a model's bytes and its input's floats.
 struct Job {
@@ -302,7 +301,7 @@ bool hybrid_op(const tfm::Model& m, const tfm::Operator& op) {
 // output), for `seeds` random inputs in [lo, hi).
 ModelResult check_model(const std::string& file, float lo, float hi, double model_tol) {
   ModelResult r;
-  const std::string path = std::string(COSIM_MODELS_DIR) + "/" + file;
+  const std::string path = model_path(file);
   const std::vector<uint8_t> bytes = tfm::read_file_bytes(path);
   const tfm::Model m = tfm::parse_model(bytes.data(), bytes.size(), path);
   tff::check_supported(m);
@@ -447,28 +446,28 @@ TEST(FloatReferee, HybridFullyConnectedAsymmetric) {
 // ---- the four float models end to end -------------------------------------
 
 TEST(FloatReferee, Resnet8Float) {
-  SKIP_UNLESS(model_missing("resnet8_float.tflite"));
+  SKIP_UNLESS(model_missing(model_path("resnet8_float.tflite")));
   SKIP_UNLESS(referee_missing());
   const ModelResult r = check_model("resnet8_float.tflite", 0, 1, 1e-5);
   EXPECT_EQ(r.top1_disagreements, 0);
 }
 
 TEST(FloatReferee, Vww96Float) {
-  SKIP_UNLESS(model_missing("vww_96_float.tflite"));
+  SKIP_UNLESS(model_missing(model_path("vww_96_float.tflite")));
   SKIP_UNLESS(referee_missing());
   const ModelResult r = check_model("vww_96_float.tflite", 0, 1, 1e-5);
   EXPECT_EQ(r.top1_disagreements, 0);
 }
 
 TEST(FloatReferee, Ad01Fp32) {
-  SKIP_UNLESS(model_missing("ad01_fp32.tflite"));
+  SKIP_UNLESS(model_missing(model_path("ad01_fp32.tflite")));
   SKIP_UNLESS(referee_missing());
   const ModelResult r = check_model("ad01_fp32.tflite", -1, 1, 1e-5);
   EXPECT_EQ(r.top1_disagreements, 0);
 }
 
 TEST(FloatReferee, KwsDscnnFloatHybrid) {
-  SKIP_UNLESS(model_missing("kws_dscnn_float.tflite"));
+  SKIP_UNLESS(model_missing(model_path("kws_dscnn_float.tflite")));
   SKIP_UNLESS(referee_missing());
   const ModelResult r = check_model("kws_dscnn_float.tflite", -1, 1, 1e-3);
   EXPECT_EQ(r.top1_disagreements, 0);

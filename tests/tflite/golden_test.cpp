@@ -5,10 +5,10 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
 #include "common/error.hpp"
 #include "model_builder.hpp"
+#include "support/models.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
 #include "tflite/reference.hpp"
@@ -31,10 +31,7 @@ std::vector<int> values(const Tensor& t) {
   return v;
 }
 
-std::string model_path(const std::string& file) { return std::string(COSIM_MODELS_DIR) + "/" + file; }
-#define REQUIRE_MODEL(file)                       \
-  if (!std::filesystem::exists(model_path(file))) \
-  GTEST_SKIP() << "model " << model_path(file) << " absent (shared/models not beside the checkout)"
+using cosim::test::model_path;
 
 // ---- independent reimplementation (spec text, 128-bit integers) ----
 struct Mult {
@@ -123,7 +120,7 @@ TEST(TfliteGolden, RandomInputIsSeeded) {
 // the same inputs (single rounding, per-channel multipliers, 128-bit math).
 TEST(TfliteGolden, RealModelsMatchIndependentSingleRounding) {
   for (const char* file : {"resnet8_int8.tflite", "kws_dscnn_int8.tflite"}) {
-    REQUIRE_MODEL(file);
+    COSIM_REQUIRE_MODEL(model_path(file));
     const Model m = load_model(model_path(file));
     const SubGraph& sg = m.subgraphs[0];
     const Tensor x = random_input(m, 99);
@@ -238,7 +235,7 @@ TEST(TfliteGolden, RealModelsMatchIndependentSingleRounding) {
 // inputs, each operator's double-rounding output is within 1 of the
 // single-rounding one, and they do differ somewhere.
 TEST(TfliteGolden, RoundingModesDifferByAtMostOneLsbPerLayer) {
-  REQUIRE_MODEL("resnet8_int8.tflite");
+  COSIM_REQUIRE_MODEL(model_path("resnet8_int8.tflite"));
   const Model m = load_model(model_path("resnet8_int8.tflite"));
   const TensorMap g = run_reference(m, random_input(m, 5), quant::Rounding::kSingle);
   const auto single = extract_layers(m, {}, quant::Rounding::kSingle, &g);

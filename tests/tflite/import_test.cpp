@@ -3,11 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 
 #include "common/error.hpp"
 #include "model_builder.hpp"
+#include "support/models.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
 #include "tflite/patch.hpp"
@@ -21,11 +21,7 @@ Model parse(const std::vector<uint8_t>& bytes, const std::string& name = "mem.tf
   return parse_model(bytes.data(), bytes.size(), name);
 }
 
-std::string model_path(const std::string& file) { return std::string(COSIM_MODELS_DIR) + "/" + file; }
-
-#define REQUIRE_MODEL(file)                       \
-  if (!std::filesystem::exists(model_path(file))) \
-  GTEST_SKIP() << "model " << model_path(file) << " absent (shared/models not beside the checkout)"
+using cosim::test::model_path;
 
 std::map<std::string, int> op_histogram(const Model& m) {
   std::map<std::string, int> h;
@@ -193,7 +189,7 @@ TEST(TfliteImport, ExtractLayersBuildsConvParams) {
 // ---- the shared MLPerf Tiny models ----
 
 TEST(TfliteImport, Resnet8Int8Structure) {
-  REQUIRE_MODEL("resnet8_int8.tflite");
+  COSIM_REQUIRE_MODEL(model_path("resnet8_int8.tflite"));
   const Model m = load_model(model_path("resnet8_int8.tflite"));
   ASSERT_EQ(m.subgraphs.size(), 1u);
   const auto h = op_histogram(m);
@@ -228,7 +224,7 @@ TEST(TfliteImport, Resnet8Int8Structure) {
 }
 
 TEST(TfliteImport, KwsDscnnInt8Structure) {
-  REQUIRE_MODEL("kws_dscnn_int8.tflite");
+  COSIM_REQUIRE_MODEL(model_path("kws_dscnn_int8.tflite"));
   const Model m = load_model(model_path("kws_dscnn_int8.tflite"));
   const auto h = op_histogram(m);
   EXPECT_EQ(h.at("CONV_2D"), 5);
@@ -252,7 +248,7 @@ TEST(TfliteImport, KwsDscnnInt8Structure) {
 }
 
 TEST(TfliteImport, Resnet8FloatReadsFloatWeights) {
-  REQUIRE_MODEL("resnet8_float.tflite");
+  COSIM_REQUIRE_MODEL(model_path("resnet8_float.tflite"));
   const Model m = load_model(model_path("resnet8_float.tflite"));
   const auto h = op_histogram(m);
   EXPECT_EQ(h.at("CONV_2D"), 9);

@@ -11,6 +11,7 @@
 #include "common/error.hpp"
 #include "support/artifact_dir.hpp"
 #include "support/cosim_cli.hpp"
+#include "support/models.hpp"
 #include "model_builder.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
@@ -60,7 +61,7 @@ std::size_t root_field_pos(const std::vector<uint8_t>& b, int id) {
   return root + vo;
 }
 
-std::string model_path(const std::string& file) { return std::string(COSIM_MODELS_DIR) + "/" + file; }
+using cosim::test::model_path;
 
 }  // namespace
 
@@ -98,8 +99,7 @@ TEST(TfliteMalformed, TruncatedFile) {
 }
 
 TEST(TfliteMalformed, TruncatedRealModel) {
-  if (!std::filesystem::exists(model_path("resnet8_int8.tflite")))
-    GTEST_SKIP() << "model " << model_path("resnet8_int8.tflite") << " absent (shared/models not beside the checkout)";
+  COSIM_REQUIRE_MODEL(model_path("resnet8_int8.tflite"));
   const std::vector<uint8_t> good = read_file_bytes(model_path("resnet8_int8.tflite"));
   for (std::size_t n : {std::size_t{8}, std::size_t{100}, good.size() / 2, good.size() - 4, good.size() - 1}) {
     const std::string msg = error_of(std::vector<uint8_t>(good.begin(), good.begin() + static_cast<long>(n)));

@@ -16,6 +16,7 @@
 #include <iterator>
 #include <string>
 
+#include "support/models.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
 #include "tflite/patch.hpp"
@@ -65,8 +66,8 @@ struct Tally {
 // Compares every supported operator's output; per-tensor zero-difference
 // expectations only when `expect_exact` (the single-rounding claim).
 void referee_model(const std::string& file, uint32_t seed, quant::Rounding rounding, bool expect_exact, Tally& tally) {
-  const std::string path = std::string(COSIM_MODELS_DIR) + "/" + file;
-  if (!fs::exists(path)) REFEREE_SKIP_OR_FAIL("model " << path << " absent (shared/models not beside the checkout)");
+  const std::string path = cosim::test::model_path(file);
+  if (const std::string why = cosim::test::model_missing(path); !why.empty()) REFEREE_SKIP_OR_FAIL(why);
   if (!have_node()) REFEREE_SKIP_OR_FAIL("node not found; the referee needs Node.js (apt-get install nodejs npm)");
   if (!fs::exists(modules_dir() + "/@tensorflow/tfjs-tflite/wasm/tflite_web_api_cc.js"))
     REFEREE_SKIP_OR_FAIL("referee runtime not installed in " << modules_dir()

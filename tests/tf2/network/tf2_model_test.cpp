@@ -8,27 +8,22 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 
 #include "support/cosim_cli.hpp"
+#include "support/models.hpp"
 #include "tensor/tensor.hpp"
 
-namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-const std::string kModel = std::string(COSIM_MODELS_DIR) + "/resnet8_float.tflite";
+const std::string kModel = cosim::test::model_path("resnet8_float.tflite");
 
 using Result = cosim::test::CliResult;
-
-// Skips the test when the model is absent (the models folder is optional).
-#define REQUIRE_MODEL(path) \
-  if (!fs::exists(path)) GTEST_SKIP() << (path) << " not found (models are not on this machine)"
 
 class Tf2Model : public cosim::test::CosimCli {
  public:
@@ -40,7 +35,7 @@ class Tf2Model : public cosim::test::CosimCli {
 };
 
 TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   Result r;
   const json rep = run_passing(scenario("tf2_resnet8"), "resnet8", r);
   EXPECT_EQ(rep["status"], "pass");
@@ -108,7 +103,7 @@ TEST_F(Tf2Model, Resnet8ChainBitExactWithSnrAndTop1) {
 }
 
 TEST_F(Tf2Model, LayersModeReplaysEachConvBitExact) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   Result r;
   const json rep = run_passing(write_scenario("layers", kModel, "[0, 4, 10]"), "layers", r);
   std::set<int> got;
@@ -123,7 +118,7 @@ TEST_F(Tf2Model, LayersModeReplaysEachConvBitExact) {
 
 // `chain`, the mode's older name, is still the delegate mode.
 TEST_F(Tf2Model, ChainWithAnOperatorListIsInputError) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   const Result r = cosim("run " + write_scenario("chainops", kModel, "[0, 1]", "chain") + " --out " + work() + "/co");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
@@ -131,7 +126,7 @@ TEST_F(Tf2Model, ChainWithAnOperatorListIsInputError) {
 }
 
 TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   const Result r = cosim("run " + write_scenario("zero", kModel, "all", "delegate", "inputs: 0\n") + " --out " + work() + "/z");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("inputs"), std::string::npos) << r.out;
@@ -140,7 +135,7 @@ TEST_F(Tf2Model, ChainInputsOutOfRangeIsInputError) {
 // `input` feeds mode: layers only; in a chain it would be ignored, so it is
 // one error line instead.
 TEST_F(Tf2Model, ChainRefusesThePerLayerInputKey) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   const Result r = cosim("run " + write_scenario("inkey", kModel, "all", "delegate", "input: random\n") + " --out " +
                          work() + "/inkey");
   EXPECT_EQ(r.code, 2) << r.out;
@@ -149,7 +144,7 @@ TEST_F(Tf2Model, ChainRefusesThePerLayerInputKey) {
 }
 
 TEST_F(Tf2Model, ChainReadsImagesFromNpy) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   // 2 calibration + 1 input image: horizontal ramps of different slopes.
   cosim::Tensor t(cosim::DType::kFp32, {3, 32, 32, 3}, cosim::Layout::kNHWC);
   for (int64_t i = 0; i < t.numel(); ++i) t.data<float>()[i] = static_cast<float>((i / 3 % 32) * (i / 3072 + 1)) / 96.0f;
@@ -174,7 +169,7 @@ TEST_F(Tf2Model, ChainReadsImagesFromNpy) {
 }
 
 TEST_F(Tf2Model, AllOpsRunsEveryConvAndNamesTheOthers) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   Result r;
   const json rep = run_passing(write_scenario("all", kModel, "all"), "all", r);
   // `all` = every operator tf2 supports: the nine CONV_2D (ops 0-2, 4-6, 8-10).
@@ -195,7 +190,7 @@ TEST_F(Tf2Model, AllOpsRunsEveryConvAndNamesTheOthers) {
 }
 
 TEST_F(Tf2Model, ListedOperatorTheTargetCannotRunIsInputError) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   // Op 3 is the first residual ADD of ResNet-8; TF2's model op runs CONV_2D only.
   const std::string yaml = write_scenario("add", kModel, "[0, 3]");
   const Result r = cosim("run " + yaml + " --out " + work() + "/add");
@@ -218,7 +213,7 @@ TEST_F(Tf2Model, MissingModelSkips) {
 }
 
 TEST_F(Tf2Model, NonExistentOperatorIndexIsInputError) {
-  REQUIRE_MODEL(kModel);
+  COSIM_REQUIRE_MODEL(kModel);
   const Result r = cosim("run " + write_scenario("badop", kModel, "[99]") + " --out " + work() + "/badop");
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("ops"), std::string::npos) << r.out;
@@ -236,7 +231,7 @@ struct Partition {
 };
 Partition chain_partition(Tf2Model& t, const std::string& model, const std::string& name) {
   Result r;
-  const json rep = t.run_passing(Tf2Model::write_scenario(name, std::string(COSIM_MODELS_DIR) + "/" + model, "all", "delegate",
+  const json rep = t.run_passing(Tf2Model::write_scenario(name, cosim::test::model_path(model), "all", "delegate",
                                                           "calibration: 2\ninputs: 1\n"),
                                  name, r);
   Partition p;
@@ -264,7 +259,7 @@ Partition chain_partition(Tf2Model& t, const std::string& model, const std::stri
 // between segments: every dense layer as a 1x1 convolution, every pointwise
 // convolution (kws: dynamic-range int8 weights), depthwise on the host.
 TEST_F(Tf2Model, AnomalyDetectionEveryDenseLayerOnTf2) {
-  REQUIRE_MODEL(std::string(COSIM_MODELS_DIR) + "/ad01_fp32.tflite");
+  COSIM_REQUIRE_MODEL(cosim::test::model_path("ad01_fp32.tflite"));
   const Partition p = chain_partition(*this, "ad01_fp32.tflite", "ad01");
   EXPECT_EQ(p.tf2, (std::set<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
   EXPECT_TRUE(p.cpu.empty());
@@ -278,7 +273,7 @@ TEST_F(Tf2Model, AnomalyDetectionEveryDenseLayerOnTf2) {
 }
 
 TEST_F(Tf2Model, KeywordSpottingPointwiseAndDenseOnTf2) {
-  REQUIRE_MODEL(std::string(COSIM_MODELS_DIR) + "/kws_dscnn_float.tflite");
+  COSIM_REQUIRE_MODEL(cosim::test::model_path("kws_dscnn_float.tflite"));
   const Partition p = chain_partition(*this, "kws_dscnn_float.tflite", "kws");
   EXPECT_EQ(p.tf2, (std::set<int>{2, 4, 6, 8, 11}));
   EXPECT_EQ(p.cpu, (std::set<int>{0, 1, 3, 5, 7, 9, 10, 12}));
@@ -286,7 +281,7 @@ TEST_F(Tf2Model, KeywordSpottingPointwiseAndDenseOnTf2) {
 }
 
 TEST_F(Tf2Model, VisualWakeWordsPointwiseAndDenseOnTf2) {
-  REQUIRE_MODEL(std::string(COSIM_MODELS_DIR) + "/vww_96_float.tflite");
+  COSIM_REQUIRE_MODEL(cosim::test::model_path("vww_96_float.tflite"));
   const Partition p = chain_partition(*this, "vww_96_float.tflite", "vww");
   EXPECT_EQ(p.tf2, (std::set<int>{2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 29}));
   EXPECT_EQ(p.tf2.size() + p.cpu.size(), 31u);

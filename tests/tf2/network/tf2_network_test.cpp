@@ -6,12 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <filesystem>
 
 #include "common/error.hpp"
 #include "tf2/compiler.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/map_layout.hpp"
+#include "support/models.hpp"
 #include "support/tf2_random_layer.hpp"
 #include "tf2/reference.hpp"
 #include "tf2/network_run.hpp"
@@ -107,8 +107,8 @@ TEST(Tf2Network, SamePaddingFoldedIntoALargerKernelMatchesTflite) {
 }
 
 TEST(Tf2Network, Resnet8Plan) {
-  const std::string path = std::string(COSIM_MODELS_DIR) + "/resnet8_float.tflite";
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " not found (models are not on this machine)";
+  const std::string path = cosim::test::model_path("resnet8_float.tflite");
+  COSIM_REQUIRE_MODEL(path);
   const cosim::tflite::Model m = cosim::tflite::load_model(path);
   std::vector<cosim::tflite_float::Values> runs;
   for (int n = 0; n < 2; ++n) {
@@ -157,12 +157,6 @@ TEST(Tf2Network, Resnet8Plan) {
 
 namespace {
 
-cosim::tflite::Model load_or_skip(const std::string& name, bool& missing) {
-  const std::string path = std::string(COSIM_MODELS_DIR) + "/" + name;
-  missing = !std::filesystem::exists(path);
-  return missing ? cosim::tflite::Model{} : cosim::tflite::load_model(path);
-}
-
 std::vector<float> ramp(std::size_t n, int seed) {
   std::vector<float> v(n);
   for (std::size_t i = 0; i < n; ++i) v[i] = static_cast<float>((i * (seed + 5)) % 97) / 97.0f;
@@ -174,9 +168,9 @@ std::vector<float> ramp(std::size_t n, int seed) {
 // A dense layer is the 1x1 convolution over a 1x1 map with the input depth as
 // its channels: the weights [units, depth] as they are in the file.
 TEST(Tf2Network, FullyConnectedReadAsOneByOneConvolution) {
-  bool missing = false;
-  const cosim::tflite::Model m = load_or_skip("ad01_fp32.tflite", missing);
-  if (missing) GTEST_SKIP() << "ad01_fp32.tflite not found (models are not on this machine)";
+  const std::string path = cosim::test::model_path("ad01_fp32.tflite");
+  COSIM_REQUIRE_MODEL(path);
+  const cosim::tflite::Model m = cosim::tflite::load_model(path);
   const TfliteConv c = read_float_fully_connected(m, 0);
   const cosim::tflite::Operator& op = m.subgraphs[0].operators[0];
   const cosim::Tensor w = cosim::tflite::constant_tensor(m, 0, op.inputs[1]);
@@ -204,9 +198,9 @@ TEST(Tf2Network, FullyConnectedReadAsOneByOneConvolution) {
 // A dynamic-range model's int8 filter is read as the float values it stands
 // for: each int8 weight times its output channel's scale.
 TEST(Tf2Network, DynamicRangeFilterReadAsItsFloatValues) {
-  bool missing = false;
-  const cosim::tflite::Model m = load_or_skip("kws_dscnn_float.tflite", missing);
-  if (missing) GTEST_SKIP() << "kws_dscnn_float.tflite not found (models are not on this machine)";
+  const std::string path = cosim::test::model_path("kws_dscnn_float.tflite");
+  COSIM_REQUIRE_MODEL(path);
+  const cosim::tflite::Model m = cosim::tflite::load_model(path);
   const cosim::tflite::Operator& op = m.subgraphs[0].operators[2];  // the first pointwise CONV_2D
   const cosim::tflite::TensorInfo& ti = m.subgraphs[0].tensors[static_cast<std::size_t>(op.inputs[1])];
   ASSERT_EQ(ti.type, static_cast<int8_t>(cosim::tflite::TensorType::kInt8));
@@ -228,9 +222,9 @@ TEST(Tf2Network, DynamicRangeFilterReadAsItsFloatValues) {
 // is a segment of its own; a segment's input is the host's float output
 // quantized at the map's per-channel Qs.
 TEST(Tf2Network, KwsSegmentsReadWhatTheHostWrote) {
-  bool missing = false;
-  const cosim::tflite::Model m = load_or_skip("kws_dscnn_float.tflite", missing);
-  if (missing) GTEST_SKIP() << "kws_dscnn_float.tflite not found (models are not on this machine)";
+  const std::string path = cosim::test::model_path("kws_dscnn_float.tflite");
+  COSIM_REQUIRE_MODEL(path);
+  const cosim::tflite::Model m = cosim::tflite::load_model(path);
   std::vector<cosim::tflite_float::Values> runs;
   for (int n = 0; n < 2; ++n) runs.push_back(cosim::tflite_float::run(m, ramp(49 * 10, n)));
   const Network net = plan_network(m, channel_max(m, runs));
@@ -260,9 +254,9 @@ TEST(Tf2Network, KwsSegmentsReadWhatTheHostWrote) {
 // A layer whose input map does not fit the feature cache (VWW's 96x96x3
 // image needs 9216 words of 4096) runs on the host, with the reason.
 TEST(Tf2Network, LayerLargerThanTheDeviceRunsOnTheHost) {
-  bool missing = false;
-  const cosim::tflite::Model m = load_or_skip("vww_96_float.tflite", missing);
-  if (missing) GTEST_SKIP() << "vww_96_float.tflite not found (models are not on this machine)";
+  const std::string path = cosim::test::model_path("vww_96_float.tflite");
+  COSIM_REQUIRE_MODEL(path);
+  const cosim::tflite::Model m = cosim::tflite::load_model(path);
   std::vector<cosim::tflite_float::Values> runs{cosim::tflite_float::run(m, ramp(96 * 96 * 3, 1))};
   const Network net = plan_network(m, channel_max(m, runs));
   EXPECT_NE(net.info.front().conv_op, 0u);

@@ -7,15 +7,15 @@
 
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 
+#include "support/models.hpp"
 #include "tf2/inq.hpp"
 #include "tf2/tflite_conv.hpp"
 #include "tflite/model.hpp"
 
 namespace {
 
-const std::string kModel = std::string(COSIM_MODELS_DIR) + "/resnet8_float.tflite";
+const std::string kModel = cosim::test::model_path("resnet8_float.tflite");
 
 // Independent INQ value: nearest power of two with the upper half rounding
 // at 1.5 * 2^e, zero below 2^min_exp's band.
@@ -31,7 +31,7 @@ double expected_value(double w, int min_exp) {
 }
 
 TEST(Tf2TfliteInq, Resnet8FloatWeightsCompress) {
-  if (!std::filesystem::exists(kModel)) GTEST_SKIP() << kModel << " not found (models are not on this machine)";
+  COSIM_REQUIRE_MODEL(kModel);
   const cosim::tflite::Model m = cosim::tflite::load_model(kModel);
   const std::vector<std::size_t> convs = cosim::tf2::conv2d_ops(m);
   ASSERT_FALSE(convs.empty());

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "support/cosim_cli.hpp"
+#include "support/models.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -25,7 +26,7 @@ namespace {
 
 using Result = cosim::test::CliResult;
 
-const fs::path kModel = fs::path(COSIM_MODELS_DIR) / "resnet8_float.tflite";
+const fs::path kModel = cosim::test::model_path("resnet8_float.tflite");
 
 class TinyDnnModel : public cosim::test::CosimCli {
  public:
@@ -38,7 +39,7 @@ class TinyDnnModel : public cosim::test::CosimCli {
 };
 
 TEST_F(TinyDnnModel, ResNet8ScenarioReplaysBitExact) {
-  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  COSIM_REQUIRE_MODEL(kModel);
   const fs::path out = fs::path(work()) / "resnet8";
   const Result r = cosim("run " + scenario("tinydnn_resnet8") + " --set mode=layers --set inputs=1 --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.out;
@@ -82,7 +83,7 @@ TEST_F(TinyDnnModel, ResNet8ScenarioReplaysBitExact) {
 }
 
 TEST_F(TinyDnnModel, OneListedLayerWithOtherSeed) {
-  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  COSIM_REQUIRE_MODEL(kModel);
   const fs::path out = fs::path(work()) / "op9";
   const Result r = cosim("run " + write_scenario("op9", kModel.string(), "[9]") + " --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.out;
@@ -102,7 +103,7 @@ TEST_F(TinyDnnModel, MissingModelSkips) {
 }
 
 TEST_F(TinyDnnModel, NonConvOperatorIsInputError) {
-  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  COSIM_REQUIRE_MODEL(kModel);
   const Result r = cosim("run " + write_scenario("bad", kModel.string(), "[99]") + " --out " +
                          work() + "/bad");
   EXPECT_EQ(r.code, 2) << r.out;
@@ -110,7 +111,7 @@ TEST_F(TinyDnnModel, NonConvOperatorIsInputError) {
 }
 
 TEST_F(TinyDnnModel, ListedStride2LayerIsInputErrorNamingIt) {
-  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  COSIM_REQUIRE_MODEL(kModel);
   // Op 4 is ResNet-8's first stride-2 CONV_2D; the accelerator has stride 1 only.
   const Result r = cosim("run " + write_scenario("s2", kModel.string(), "[1, 4]") + " --out " + work() + "/s2");
   EXPECT_EQ(r.code, 2) << r.out;

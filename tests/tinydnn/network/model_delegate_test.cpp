@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "support/cosim_cli.hpp"
+#include "support/models.hpp"
 #include "tensor/tensor.hpp"
 #include "tflite/model.hpp"
 #include "tflite_float/float_ops.hpp"
@@ -33,7 +34,7 @@ namespace {
 
 using Result = cosim::test::CliResult;
 
-const fs::path kModel = fs::path(COSIM_MODELS_DIR) / "resnet8_float.tflite";
+const fs::path kModel = cosim::test::model_path("resnet8_float.tflite");
 
 // ---- The accelerator's arithmetic, from the spec's text. ----
 
@@ -180,7 +181,7 @@ void expect_network_output(const cosim::tflite::Model& m, const std::vector<floa
 class TinyDnnDelegate : public cosim::test::CosimCli {};
 
 TEST_F(TinyDnnDelegate, NetworkOutputEqualsAnIndependentRecomputation) {
-  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  COSIM_REQUIRE_MODEL(kModel);
   const cosim::tflite::Model m = cosim::tflite::load_model(kModel.string());
   // One image of our own, as the .npy the run reads.
   std::mt19937 rng(11);
@@ -223,8 +224,8 @@ TEST_F(TinyDnnDelegate, NetworkOutputEqualsAnIndependentRecomputation) {
 // fit the buffers), which stays on the CPU with that reason; the network
 // output against the same recomputation.
 TEST_F(TinyDnnDelegate, DenseLayersRunAsOneByOneConvolutions) {
-  const fs::path ad01 = fs::path(COSIM_MODELS_DIR) / "ad01_fp32.tflite";
-  if (!fs::exists(ad01)) GTEST_SKIP() << "model absent: " << ad01;
+  const fs::path ad01 = cosim::test::model_path("ad01_fp32.tflite");
+  COSIM_REQUIRE_MODEL(ad01);
   const cosim::tflite::Model m = cosim::tflite::load_model(ad01.string());
   // One feature vector of our own, as the .npy the run reads.
   std::mt19937 rng(5);
@@ -261,7 +262,7 @@ TEST_F(TinyDnnDelegate, DenseLayersRunAsOneByOneConvolutions) {
 }
 
 TEST_F(TinyDnnDelegate, ThreeInputsGiveThreeNetworkOutputsAndTheAgreement) {
-  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  COSIM_REQUIRE_MODEL(kModel);
   const fs::path out = fs::path(work()) / "three";
   const Result r = cosim("run " + scenario("tinydnn_resnet8") + " --set inputs=3 --out " + out.string());
   ASSERT_EQ(r.code, 0) << r.out;
@@ -289,8 +290,8 @@ TEST_F(TinyDnnDelegate, ThreeInputsGiveThreeNetworkOutputsAndTheAgreement) {
 // reason instead of failing the run; the others are bit-exact on tiny-dnn
 // and the network's top-1 equals the float model's.
 TEST_F(TinyDnnDelegate, MobileNetDepthwiseOnTheCpuTheRestOnTheRtl) {
-  const fs::path vww = fs::path(COSIM_MODELS_DIR) / "vww_96_float.tflite";
-  if (!fs::exists(vww)) GTEST_SKIP() << "model absent: " << vww;
+  const fs::path vww = cosim::test::model_path("vww_96_float.tflite");
+  COSIM_REQUIRE_MODEL(vww);
   const fs::path out = fs::path(work()) / "vww";
   const Result r = cosim("run " + scenario("tinydnn_resnet8") + " --set model=" + vww.string() +
                          " --set inputs=1 --out " + out.string());
@@ -325,7 +326,7 @@ void expect_one_error(const Result& r, const std::string& text) {
 }
 
 TEST_F(TinyDnnDelegate, BadKeysAreOneClearError) {
-  if (!fs::exists(kModel)) GTEST_SKIP() << "model absent: " << kModel;
+  COSIM_REQUIRE_MODEL(kModel);
   const std::string run = "run " + scenario("tinydnn_resnet8") + " --out " + work() + "/bad ";
   expect_one_error(cosim(run + "--set inputs=0"), "'inputs': expected an integer in [1, 256], got '0'");
   expect_one_error(cosim(run + "--set mode=bogus"), "'mode': expected one of delegate|layers, got 'bogus'");

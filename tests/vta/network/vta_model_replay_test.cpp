@@ -22,6 +22,7 @@
 
 #include "cosim/backend.hpp"
 #include "support/cosim_cli.hpp"
+#include "support/models.hpp"
 #include "tensor/tensor.hpp"
 #include "tflite/model.hpp"
 #include "tflite/reference.hpp"
@@ -32,18 +33,14 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const std::string kModels = COSIM_MODELS_DIR;
-const std::string kResnet = kModels + "/resnet8_int8.tflite";
-const std::string kKws = kModels + "/kws_dscnn_int8.tflite";
-const std::string kAd01 = kModels + "/ad01_int8.tflite";
-const std::string kVww = kModels + "/vww_96_int8.tflite";
+const std::string kResnet = cosim::test::model_path("resnet8_int8.tflite");
+const std::string kKws = cosim::test::model_path("kws_dscnn_int8.tflite");
+const std::string kAd01 = cosim::test::model_path("ad01_int8.tflite");
+const std::string kVww = cosim::test::model_path("vww_96_int8.tflite");
 
 using Cmd = cosim::test::CliResult;
 
 class VtaModelReplay : public cosim::test::CosimCli {};
-
-#define REQUIRE_MODEL(path)                                                             \
-  if (!fs::exists(path)) GTEST_SKIP() << "model " << (path) << " not found (models folder absent)"
 
 // `t`'s bytes under another shape of as many elements.
 cosim::Tensor as_shape(const cosim::Tensor& t, std::vector<int64_t> shape) {
@@ -54,7 +51,7 @@ cosim::Tensor as_shape(const cosim::Tensor& t, std::vector<int64_t> shape) {
 }
 
 TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   const std::string out = work() + "/resnet8";
   const Cmd c = cosim("run " + scenario("resnet8") + " --dump --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
@@ -215,7 +212,7 @@ TEST_F(VtaModelReplay, Resnet8AllConvAndAddBitExactInOneRun) {
 // starts where the one before ends (its last output write) and the stream's
 // layers add up to the run's CYCLES. compile.stream: false runs each alone.
 TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   // A passing run of resnet8.yaml with `options`, into work()/<dir>: its report.
   auto passing_run = [&](const std::string& options, const std::string& dir) {
     const Cmd c = cosim("run " + scenario("resnet8") + options + " --out " + work() + "/" + dir);
@@ -273,7 +270,7 @@ TEST_F(VtaModelReplay, Resnet8DelegateStreamsTheLayersBetweenHostSteps) {
 // compared with the report's network-output figures against TFLite run
 // entirely on the CPU.
 TEST_F(VtaModelReplay, Resnet8DelegateOutputFromTheDutsLastLayer) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   const std::string out = work() + "/resnet8_delegate";
   const Cmd c = cosim("run " + scenario("resnet8") + " --dump --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
@@ -371,7 +368,7 @@ DelegateVsCpu run_delegate_against_cpu(const std::string& requant, cosim::quant:
 }
 
 TEST_F(VtaModelReplay, Resnet8DelegateWithTfliteRequantEqualsTfliteOnTheCpu) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   for (const auto& [requant, rounding] :
        {std::pair{"tflite_double", cosim::quant::Rounding::kDouble},
         std::pair{"tflite_single", cosim::quant::Rounding::kSingle}}) {
@@ -450,7 +447,7 @@ void expect_on_vta_equal_to_tflite(VtaModelReplay& t, const std::string& path, c
 
 // The anomaly-detection autoencoder: its ten FULLY_CONNECTED on the GEMM core.
 TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
-  REQUIRE_MODEL(kAd01);
+  COSIM_REQUIRE_MODEL(kAd01);
   expect_on_vta_equal_to_tflite(*this, kAd01, "ad01", "", {{"FULLY_CONNECTED", 10}});
   // The autoencoder's own score, per input: with the output bit-exact against
   // TFLite (double rounding) the two scores are the same number; the score
@@ -485,7 +482,7 @@ TEST_F(VtaModelReplay, Ad01EveryFullyConnectedOnVtaEqualsTfliteOnTheCpu) {
 // same layer gives that input when the inputs run one by one (`batch: off`),
 // and both runs' network outputs equal TFLite's.
 TEST_F(VtaModelReplay, Ad01DenseLayersBatchedOverTheInputs) {
-  REQUIRE_MODEL(kAd01);
+  COSIM_REQUIRE_MODEL(kAd01);
   const cosim::tflite::Model model = cosim::tflite::load_model(kAd01);
   const auto& sg = model.subgraphs[0];
   int64_t weight_bytes = 0;  // the int8 filters, from the model
@@ -528,7 +525,7 @@ TEST_F(VtaModelReplay, Ad01DenseLayersBatchedOverTheInputs) {
 // GEMM core as block-diagonal CONV_2D, with the 14 CONV_2D and the dense
 // layer; the default leaves the depthwise layers to the CPU.
 TEST_F(VtaModelReplay, VwwDepthwiseOnTheGemmEqualsTfliteOnTheCpu) {
-  REQUIRE_MODEL(kVww);
+  COSIM_REQUIRE_MODEL(kVww);
   expect_on_vta_equal_to_tflite(*this, kVww, "vww", " --set depthwise=gemm",
                                 {{"CONV_2D", 14}, {"DEPTHWISE_CONV_2D", 13}, {"FULLY_CONNECTED", 1}});
   const std::string out = work() + "/vww_default";
@@ -540,7 +537,7 @@ TEST_F(VtaModelReplay, VwwDepthwiseOnTheGemmEqualsTfliteOnTheCpu) {
 // `inputs: 3`: the network on three seeded inputs in one simulation, every
 // DUT layer checked per input, the top-1 agreement counted over them.
 TEST_F(VtaModelReplay, DelegateOverSeveralInputs) {
-  REQUIRE_MODEL(kKws);
+  COSIM_REQUIRE_MODEL(kKws);
   const std::string out = work() + "/kws_inputs";
   const Cmd c = cosim("run " + scenario("kws") + " --set inputs=3 --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
@@ -567,7 +564,7 @@ TEST_F(VtaModelReplay, DelegateOverSeveralInputs) {
 }
 
 TEST_F(VtaModelReplay, KwsConvOnVtaDepthwiseNotSupported) {
-  REQUIRE_MODEL(kKws);
+  COSIM_REQUIRE_MODEL(kKws);
   const std::string out = work() + "/kws";
   const Cmd c = cosim("run " + scenario("kws") + " --out " + out);
   ASSERT_EQ(c.code, 0) << c.out;
@@ -603,7 +600,7 @@ TEST_F(VtaModelReplay, KwsConvOnVtaDepthwiseNotSupported) {
 }
 
 TEST_F(VtaModelReplay, ListedDepthwiseLayersAreOneInputErrorNamingThem) {
-  REQUIRE_MODEL(kKws);
+  COSIM_REQUIRE_MODEL(kKws);
   // Issue 13: this used to run nothing and print PASS with 0 checks.
   const std::string out = work() + "/kws_dw";
   const Cmd c = cosim("run " + scenario("kws") + " --set ops=[1,3] --out " + out);
@@ -623,7 +620,7 @@ TEST_F(VtaModelReplay, ListedDepthwiseLayersAreOneInputErrorNamingThem) {
 }
 
 TEST_F(VtaModelReplay, BadOperatorIndicesExit2) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   // ResNet-8 has 16 operators; 15 is the SOFTMAX.
   const Cmd a = cosim("run " + scenario("resnet8") + " --set ops=[0,16] --out " + work() + "/bad_range");
   EXPECT_EQ(a.code, 2) << a.out;
@@ -637,7 +634,7 @@ TEST_F(VtaModelReplay, BadOperatorIndicesExit2) {
 }
 
 TEST_F(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToTheScenarioFile) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   // <work>/rel/scen/r.yaml names ../models/r8.tflite: resolved from <work>/rel/scen,
   // the scenario file's folder, like an npy: path.
   const fs::path base = fs::path(work()) / "rel";
@@ -666,7 +663,7 @@ TEST_F(VtaModelReplay, SelectedIndicesOnlyAndPathRelativeToTheScenarioFile) {
 // STORE instruction that wrote the element. Without scenario.yaml the replay
 // reports the trace alone.
 TEST_F(VtaModelReplay, AReplayKeepsTheLayerTableAndNamesTheStore) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   const std::string run = work() + "/rich_run";
   ASSERT_EQ(cosim("run " + scenario("resnet8") + " --out " + run).code, 0);
   ASSERT_TRUE(fs::exists(run + "/trace/scenario.yaml"));
@@ -716,7 +713,7 @@ TEST_F(VtaModelReplay, AReplayKeepsTheLayerTableAndNamesTheStore) {
 
 // A relative path typed on the command line is the shell's: from the current folder.
 TEST_F(VtaModelReplay, SetModelPathIsRelativeToTheCurrentFolder) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   const fs::path here = fs::path(work()) / "cwd";
   fs::create_directories(here / "m");
   std::error_code ec;
@@ -809,7 +806,7 @@ namespace {
 // second network output equals a one-input run with seed 9. A batch whose
 // first dimension is not `inputs` is exit 2 naming the expected shape.
 TEST_F(VtaModelReplay, DelegateInputsFromAnNpyBatch) {
-  REQUIRE_MODEL(kKws);
+  COSIM_REQUIRE_MODEL(kKws);
   const cosim::tflite::Model model = cosim::tflite::load_model(kKws);
   const cosim::Tensor a = cosim::tflite::random_input(model, 5), b = cosim::tflite::random_input(model, 9);
   std::vector<int64_t> shape = a.shape();
@@ -833,7 +830,7 @@ TEST_F(VtaModelReplay, DelegateInputsFromAnNpyBatch) {
 }
 
 TEST_F(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   cosim::tb::BackendRegistry reg;
   reg.add(cosim::backends::make_vta());
   const auto sc = cosim::scenario::load_scenario(cosim::test::scenario_file("resnet8"), reg.schemas(), {"ops=[4,7]"});
@@ -875,7 +872,7 @@ TEST_F(VtaModelReplay, MismatchIsTracedToTheLayersStore) {
 // op 3, naming the element, ops 4 and 6 (which read it in DRAM, in the next
 // run) fail after it, and ops 0..2 still pass.
 TEST_F(VtaModelReplay, CorruptedOutputMidNetworkFailsAtThatLayer) {
-  REQUIRE_MODEL(kResnet);
+  COSIM_REQUIRE_MODEL(kResnet);
   cosim::tb::BackendRegistry reg;
   reg.add(cosim::backends::make_vta());
   const auto sc = cosim::scenario::load_scenario(cosim::test::scenario_file("resnet8"), reg.schemas(), {});
