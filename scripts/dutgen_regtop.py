@@ -190,7 +190,7 @@ def gen_sv(m, header, camel):
          "  logic                    acc_valid, acc_write;",
          "  logic [RegAddrWidth-1:0] acc_addr;",
          "  logic [31:0]             acc_wdata, acc_rdata;",
-         "  cosim_reg_slave #(.AddrWidth(RegAddrWidth), .DataWidth(32)) u_slave (",
+         "  cosim_reg_slave #(.AddrWidth(RegAddrWidth)) u_slave (",
          "    .clk_i, .rst_ni,",
          "    .reg_req_valid_i, .reg_req_ready_o, .reg_write_i, .reg_addr_i, .reg_wdata_i,",
          "    .reg_rsp_valid_o, .reg_rsp_ready_i, .reg_rdata_o,",

@@ -45,7 +45,7 @@
 // WData, and the block returns the value at Addr on RData (combinationally).
 `define COSIM_REG_SLAVE_INST(AddrW, Wr, Addr, WData, RData) \
   logic unused_acc_valid; \
-  cosim_reg_slave #(.AddrWidth(AddrW), .DataWidth(32)) u_slave ( \
+  cosim_reg_slave #(.AddrWidth(AddrW)) u_slave ( \
     .clk_i, .rst_ni, \
     `COSIM_REG_SLAVE_CONNECT, \
     .acc_valid_o (unused_acc_valid), \

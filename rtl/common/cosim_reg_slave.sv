@@ -15,22 +15,16 @@
 // edge when acc_write_o, and returns the addressed value on acc_rdata_i
 // (combinational from acc_addr_o).
 `include "cosim_assert.svh"
+`include "cosim_ports.svh"
 `timescale 1ps/1ps  // vendor RTL carries timescales and Verilator wants every module to have one; 1ps keeps the default (message and dump times unchanged)
 module cosim_reg_slave #(
   parameter int unsigned AddrWidth = 8,
-  parameter int unsigned DataWidth = 32
+  localparam int unsigned DataWidth = 32  // the bus's (cosim_ports.svh)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
 
-  input  logic                 reg_req_valid_i,
-  output logic                 reg_req_ready_o,
-  input  logic                 reg_write_i,
-  input  logic [AddrWidth-1:0] reg_addr_i,
-  input  logic [DataWidth-1:0] reg_wdata_i,
-  output logic                 reg_rsp_valid_o,
-  input  logic                 reg_rsp_ready_i,
-  output logic [DataWidth-1:0] reg_rdata_o,
+  `COSIM_REG_SLAVE_PORTS(AddrWidth),
 
   output logic                 acc_valid_o,
   output logic                 acc_write_o,
