@@ -16,8 +16,9 @@ inline std::string hex(uint64_t v) {
   return buf;
 }
 
-// [1,8,8,16]
-inline std::string shape_str(const std::vector<int64_t>& s) {
+// [1,8,8,16] (dimensions of any integer type: int64_t, a .tflite's int32_t)
+template <class Int>
+std::string shape_str(const std::vector<Int>& s) {
   std::string r = "[";
   for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
   return r + "]";

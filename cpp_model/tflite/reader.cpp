@@ -20,6 +20,7 @@
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
+#include "common/text.hpp"
 #include "tflite/model.hpp"
 
 namespace cosim::tflite {
@@ -79,12 +80,6 @@ std::string op_name(int32_t code) {
 std::string tensor_type_name(int8_t type) {
   const char* name = name_of(kTensorTypeNames, static_cast<TensorType>(type));
   return name != nullptr ? name : "TYPE_" + std::to_string(type);
-}
-
-std::string shape_text(const std::vector<int32_t>& shape) {
-  std::string r = "[";
-  for (std::size_t i = 0; i < shape.size(); ++i) r += (i ? "," : "") + std::to_string(shape[i]);
-  return r + "]";
 }
 
 std::string quoted(const std::string& name) {
@@ -401,7 +396,7 @@ void check_indices(const Model& m, Walker& w) {
       for (int32_t d : ti.shape) {
         elements *= std::max<int64_t>(d, 1);
         if (elements > kMaxTensorElements)
-          w.fail(tp + " (" + quoted(ti.name) + "): shape " + shape_text(ti.shape) + " has more than " +
+          w.fail(tp + " (" + quoted(ti.name) + "): shape " + shape_str(ti.shape) + " has more than " +
                  std::to_string(kMaxTensorElements) + " elements (the limit of one tensor)");
       }
       const Quantization& q = ti.quant;

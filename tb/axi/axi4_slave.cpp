@@ -1,10 +1,10 @@
 #include "axi/axi4_slave.hpp"
 
 #include <algorithm>
-#include <sstream>
 #include <stdexcept>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 
 namespace cosim::tb {
 
@@ -13,11 +13,6 @@ constexpr uint8_t kRespOkay = 0;
 constexpr uint8_t kRespSlvErr = 2;
 constexpr std::size_t kMaxErrors = 16;  // keep reports short
 
-std::string hex(uint64_t v) {
-  std::ostringstream s;
-  s << "0x" << std::hex << v;
-  return s.str();
-}
 }  // namespace
 
 Axi4SlaveModel::Axi4SlaveModel(MemoryPort& mem, Axi4SlaveConfig cfg) : mem_(mem), cfg_(cfg) {
