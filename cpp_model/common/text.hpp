@@ -1,9 +1,11 @@
-// Text for messages, the same everywhere: addresses in hexadecimal and
-// tensor shapes.
+// Text for messages and reports, the same everywhere: addresses in
+// hexadecimal, tensor shapes, and numbers with fixed decimals.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,21 @@ std::string shape_str(const std::vector<Int>& s) {
   std::string r = "[";
   for (std::size_t i = 0; i < s.size(); ++i) r += (i ? "," : "") + std::to_string(s[i]);
   return r + "]";
+}
+
+// `v` with `digits` decimals: 82.8, 2.0.
+inline std::string fixed_text(double v, int digits = 2) {
+  std::ostringstream os;
+  os << std::fixed << std::setprecision(digits) << v;
+  return os.str();
+}
+
+// Integers print without a fraction; floats with enough digits to differ.
+inline std::string value_text(double v) {
+  std::ostringstream os;
+  if (v == static_cast<double>(static_cast<int64_t>(v))) os << static_cast<int64_t>(v);
+  else os << std::setprecision(9) << v;
+  return os.str();
 }
 
 }  // namespace cosim

@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <iomanip>
 
-#include "cosim/number_text.hpp"
+#include "common/text.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "common/text.hpp"
 #include "model_replay/anomaly_score.hpp"
 #include "model_replay/delegate_inputs.hpp"
 #include "ops/distance.hpp"
@@ -69,9 +70,8 @@ std::string partition_line(const ModelTargetBase& target, std::vector<std::pair<
 std::string spread(std::vector<double> v, int precision) {
   if (v.empty()) return "-";
   std::sort(v.begin(), v.end());
-  std::ostringstream o;
-  o << std::fixed << std::setprecision(precision) << v.front() << "/" << v[v.size() / 2] << "/" << v.back();
-  return o.str();
+  return fixed_text(v.front(), precision) + "/" + fixed_text(v[v.size() / 2], precision) + "/" +
+         fixed_text(v.back(), precision);
 }
 
 }  // namespace
@@ -215,9 +215,7 @@ void ModelReport::network_output(std::size_t k, const NetworkOutput& n) {
   for (const auto& [sem, ref] : {std::pair<const char*, const Tensor*>{"double", &n.cpu_double},
                                  std::pair<const char*, const Tensor*>{"single", &n.cpu_single}}) {
     const ops::Distance d = ops::int8_distance(*ref, n.delegate);
-    std::ostringstream o;
-    o << std::fixed << std::setprecision(2) << d.exact_pct();
-    line += std::string(" ") + sem + " exact " + o.str() + " %, max |diff| " + std::to_string(d.max_abs_diff) + ";";
+    line += std::string(" ") + sem + " exact " + fixed_text(d.exact_pct()) + " %, max |diff| " + std::to_string(d.max_abs_diff) + ";";
     net_json[std::string("tflite_") + sem] = {{"exact_pct", d.exact_pct()}, {"max_abs_diff", d.max_abs_diff}};
     if (k == 0) m_.extra[std::string("network.tflite_") + sem + ".exact_pct"] = d.exact_pct();
   }

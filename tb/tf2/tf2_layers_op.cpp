@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "dut/tf2_regs.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
@@ -61,13 +62,7 @@ FloatConv with_inq_weights(const FloatConv& f, const ConvLayer& L) {
   return g;
 }
 
-std::string fmt_db(double v) {
-  if (std::isinf(v)) return "inf dB";
-  std::ostringstream os;
-  os.precision(1);
-  os << std::fixed << v << " dB";
-  return os.str();
-}
+std::string fmt_db(double v) { return (std::isinf(v) ? "inf" : fixed_text(v, 1)) + " dB"; }
 
 std::string fmt_g(double v) {
   std::ostringstream os;

@@ -4,18 +4,13 @@
 
 #include <cmath>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
+
+#include "common/text.hpp"
 
 namespace cosim::tb::tf2 {
 
-inline std::string fmt(double v, int prec) {
-  if (std::isinf(v)) return "inf";
-  std::ostringstream os;
-  os.precision(prec);
-  os << std::fixed << v;
-  return os.str();
-}
+inline std::string fmt(double v, int prec) { return std::isinf(v) ? "inf" : fixed_text(v, prec); }
 
 inline nlohmann::json db(double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); }
 

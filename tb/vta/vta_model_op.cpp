@@ -2,12 +2,11 @@
 
 #include <cctype>
 
-#include <iomanip>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "model_replay/model_operator.hpp"
 #include "dut/vta_regs.hpp"
 #include "ops/add.hpp"
@@ -467,9 +466,7 @@ class VtaModelTarget : public model_replay::ModelTarget<VtaLayer, DramPlan> {
         f.json["distance"][sem] = {{"exact_pct", d.exact_pct}, {"max_abs_diff", d.max_abs_diff}};
         f.metrics[std::string(sem) + ".exact_pct"] = d.exact_pct;
         f.metrics[std::string(sem) + ".max_abs_diff"] = d.max_abs_diff;
-        std::ostringstream c;
-        c << std::fixed << std::setprecision(2) << d.exact_pct << "%/" << static_cast<int64_t>(d.max_abs_diff);
-        cell = c.str();
+        cell = fixed_text(d.exact_pct) + "%/" + std::to_string(static_cast<int64_t>(d.max_abs_diff));
       }
       f.cells.push_back(cell);
     }
@@ -499,17 +496,12 @@ class VtaModelTarget : public model_replay::ModelTarget<VtaLayer, DramPlan> {
         f.json["start_cycle"] = span->first;
         f.json["end_cycle"] = span->second;
       }
-      std::ostringstream u;
-      u << std::fixed << std::setprecision(1) << util * 100.0 << "%";
       f.cells.push_back(std::to_string(cyc));
-      f.cells.push_back(conv ? u.str() : "-");
+      f.cells.push_back(conv ? fixed_text(util * 100.0, 1) + "%" : "-");
       // The compute bound (CompiledProgram::compute_bound) and the share of it reached.
       const double bound = p.compute_bound();
-      std::ostringstream b, ob;
-      b << std::fixed << std::setprecision(1) << bound * 100.0 << "%";
-      ob << std::fixed << std::setprecision(0) << (bound > 0 ? util / bound * 100.0 : 0.0) << "%";
-      f.cells.push_back(conv ? b.str() : "-");
-      f.cells.push_back(conv ? ob.str() : "-");
+      f.cells.push_back(conv ? fixed_text(bound * 100.0, 1) + "%" : "-");
+      f.cells.push_back(conv ? fixed_text(bound > 0 ? util / bound * 100.0 : 0.0, 0) + "%" : "-");
       if (conv) {
         f.json["compute_bound"] = bound;
         f.metrics["compute_bound"] = bound;
