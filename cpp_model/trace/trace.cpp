@@ -16,6 +16,7 @@
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
+#include "common/parse_number.hpp"
 #include "common/text.hpp"
 
 namespace fs = std::filesystem;
@@ -61,20 +62,9 @@ struct LineParser {
   }
   uint64_t number(std::size_t i, const char* what, uint64_t max = UINT64_MAX) const {
     const std::string& t = tok[i];
-    const bool is_hex = t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X');
-    const std::string digits = is_hex ? t.substr(2) : t;
-    bool ok = !digits.empty();
-    for (char c : digits) ok = ok && (is_hex ? std::isxdigit(static_cast<unsigned char>(c)) : std::isdigit(static_cast<unsigned char>(c)));
-    uint64_t v = 0;
-    if (ok) {
-      errno = 0;
-      v = std::strtoull(digits.c_str(), nullptr, is_hex ? 16 : 10);
-      ok = errno == 0 && v <= max;
-    }
-    if (!ok) {
-      fail(std::string("expected ") + what + " (decimal or 0x hex, at most " + hex(max) + "), got '" + t + "'");
-    }
-    return v;
+    const std::optional<uint64_t> v = parse_unsigned(t, max);
+    if (!v) fail(std::string("expected ") + what + " (decimal or 0x hex, at most " + hex(max) + "), got '" + t + "'");
+    return *v;
   }
   // A cycle budget in [1, kMaxCycleBudget]: the scenario's timeout_cycles
   // bound, so a huge value is bad input rather than an overflow to 0 cycles.

@@ -10,21 +10,14 @@
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
+#include "common/parse_number.hpp"
 
 namespace cosim::vta {
 
 uint64_t parse_address(const std::string& text, const std::string& what) {
-  std::size_t used = 0;
-  unsigned long long v = 0;
-  try {
-    v = std::stoull(text, &used, 0);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || text[0] == '-') {
-    throw InputError(what + ": expected a non-negative integer (decimal or 0x hex), got '" + text + "'");
-  }
-  return v;
+  const std::optional<uint64_t> v = parse_unsigned(text);
+  if (!v) throw InputError(what + ": expected a non-negative integer (decimal or 0x hex), got '" + text + "'");
+  return *v;
 }
 
 RawProgram make_raw_program(const std::vector<uint8_t>& insn_bytes, std::vector<uint8_t> dram, uint64_t insn_addr) {

@@ -21,6 +21,7 @@
 #include "common/error.hpp"
 #include "cosim/build_info.hpp"
 #include "common/file_io.hpp"
+#include "common/parse_number.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/catalog.hpp"
 #include "cosim/disasm.hpp"
@@ -36,23 +37,16 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// --seed: a decimal integer in [0, 2^63 - 1] (a scenario's `seed` key's
-// range); "-1", "" or "12x" are bad input (CLI11 would wrap "-1" to 2^64 - 1
-// and echo that).
+// --seed: an integer in [0, 2^63 - 1] (a scenario's `seed` key's range),
+// decimal or 0x hex; "-1", "" or "12x" are bad input (CLI11 would wrap "-1"
+// to 2^64 - 1 and echo that).
 uint64_t parse_seed(const std::string& text) {
-  bool ok = !text.empty() && text.size() <= 19;
-  for (char c : text) ok = ok && c >= '0' && c <= '9';
-  uint64_t v = 0;
-  if (ok) {
-    errno = 0;
-    v = std::strtoull(text.c_str(), nullptr, 10);
-    ok = errno == 0 && v <= static_cast<uint64_t>(INT64_MAX);
-  }
-  if (!ok) {
+  const std::optional<uint64_t> v = cosim::parse_unsigned(text, static_cast<uint64_t>(INT64_MAX));
+  if (!v) {
     throw cosim::InputError("--seed: expected an integer in [0, " + std::to_string(INT64_MAX) + "], got '" +
                             cosim::one_line(text) + "'");
   }
-  return v;
+  return *v;
 }
 
 // An error from the file system that reached the top: the user's path (exit

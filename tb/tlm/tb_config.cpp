@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/parse_number.hpp"
 
 namespace cosim::tb {
 
@@ -17,10 +18,9 @@ std::string num(double v) {
 }
 
 uint64_t to_u64(const std::string& key, const std::string& v) {
-  char* end = nullptr;
-  const unsigned long long x = std::strtoull(v.c_str(), &end, 0);
-  if (v.empty() || *end != '\0' || v[0] == '-') throw InputError("trace config " + key + ": expected an unsigned integer, got '" + v + "'");
-  return x;
+  const std::optional<uint64_t> x = parse_unsigned(v);
+  if (!x) throw InputError("trace config " + key + ": expected an unsigned integer (decimal or 0x hex), got '" + v + "'");
+  return *x;
 }
 
 // An unsigned integer in [lo, hi]: checked before anything is sized by it

@@ -37,6 +37,7 @@
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
+#include "common/parse_number.hpp"
 #include "wave/disk_full.hpp"
 #include "tlm/tb_config.hpp"
 #include "wave/gtkw.hpp"
@@ -191,9 +192,7 @@ class WaveTracer {
   static uint64_t bound(const char* env, uint64_t fallback) {
     const char* v = std::getenv(env);
     if (v == nullptr || *v == '\0') return fallback;
-    char* end = nullptr;
-    const unsigned long long x = std::strtoull(v, &end, 10);
-    return *end == '\0' ? static_cast<uint64_t>(x) : fallback;
+    return parse_unsigned(v).value_or(fallback);
   }
   static uint64_t min_free() { return bound("COSIM_WAVE_MIN_FREE_BYTES", kMinFreeBytes); }
   static uint64_t reserve() { return bound("COSIM_WAVE_RESERVE_BYTES", kReserveBytes); }

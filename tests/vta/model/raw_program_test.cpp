@@ -83,6 +83,22 @@ TEST(VtaRawProgram, MetaErrorsNameFileAndKey) {
   EXPECT_THROW(read_binary_file("/nonexistent/vta/file.bin"), InputError);
 }
 
+// A meta file's numbers are decimal or 0x hex (common/parse_number.hpp): a
+// leading zero does not make octal, and an overflowing value is bad input.
+TEST(VtaRawProgram, MetaNumbersAreDecimalOrHexNeverOctal) {
+  const auto insn_addr = [](const std::string& value) {
+    const std::string d = temp_dir("numbers");
+    std::ofstream(d + "/meta") << "insn_addr " << value << "\n";
+    write_binary_file(d + "/insn.bin", std::vector<uint8_t>(16, 0));
+    write_binary_file(d + "/dram.bin", std::vector<uint8_t>(64, 0));
+    return read_raw_program_dir(d).insn_addr;
+  };
+  EXPECT_EQ(insn_addr("0160"), 160u);  // octal would read 112, also 16-aligned
+  EXPECT_EQ(insn_addr("0x40"), 64u);
+  expect_dir_error("insn_addr 99999999999999999999\n", "expected a non-negative integer");
+  expect_dir_error("insn_addr +16\n", "expected a non-negative integer");
+}
+
 // Addresses and sizes from a meta file are checked, overflow-safe, against
 // the documented limit before any memory is taken.
 TEST(VtaRawProgram, HostileAddressesAreRejectedBeforeAllocating) {
