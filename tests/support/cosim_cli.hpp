@@ -9,8 +9,8 @@
 //   }
 //
 // The binary is $COSIM_BIN when set, else the path CMake compiles in as
-// COSIM_BIN (target property `$<TARGET_FILE:cosim>`). The scratch directory
-// is one per process under the build tree's test artifacts.
+// COSIM_BIN (target property `$<TARGET_FILE:cosim>`). work() is the
+// process's scratch_dir("cosim_cli_test") (support/scratch_dir.hpp).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -24,7 +24,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "support/artifact_dir.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace cosim::test {
 
@@ -58,20 +58,6 @@ inline CliResult run_command(const std::string& cmd) {
 
 // `cosim <args> 2>&1`.
 inline CliResult run_cosim(const std::string& args) { return run_command(cosim_binary() + " " + args); }
-
-// <artifacts>/scratch/<name>_<pid> (under the build tree, support/artifact_dir.hpp),
-// emptied and created on first use in this process.
-inline std::string scratch_dir(const std::string& name) {
-  namespace fs = std::filesystem;
-  const fs::path p = cosim::testing::artifact_dir("scratch") / (name + "_" + std::to_string(::getpid()));
-  static bool made = false;  // one name per test program
-  if (!made) {
-    fs::remove_all(p);
-    made = true;
-  }
-  fs::create_directories(p);
-  return p.string();
-}
 
 // <out_dir>/report.json; an empty object (and a test failure) when absent.
 inline nlohmann::json read_report(const std::string& out_dir) {
