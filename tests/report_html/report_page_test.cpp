@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <sstream>
 #include <vector>
@@ -18,19 +17,14 @@
 #include "report_html/report_page.hpp"
 #include "scoreboard/mismatch_map.hpp"
 #include "support/cosim_cli.hpp"
+#include "support/text_file.hpp"
 
 namespace fs = std::filesystem;
 using cosim::test::CosimCli;
+using cosim::test::read_text;
 using nlohmann::json;
 
 namespace {
-
-std::string read_text(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
 
 const json& lane(const json& report, const std::string& name) {
   for (const auto& l : report["timeline"]["lanes"]) {

@@ -27,7 +27,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,6 +35,7 @@
 
 #include "support/cosim_cli.hpp"
 #include "support/spawn.hpp"
+#include "support/text_file.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -43,6 +43,7 @@ using nlohmann::json;
 namespace {
 
 using Result = cosim::test::CliResult;
+using cosim::test::read_text;
 
 struct Measured {
   int code = -1;       // exit status; -1 when killed by a signal
@@ -52,11 +53,6 @@ struct Measured {
   bool timed_out = false;
   std::string out;  // stdout + stderr
 };
-
-std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-}
 
 // Runs cosim with `args` (no shell), at most `timeout_s` seconds (then
 // SIGKILL), with RLIMIT_FSIZE = `fsize_limit` bytes when nonzero. SIGXFSZ is
@@ -89,7 +85,7 @@ Measured run_measured(const std::vector<std::string>& args, const std::string& l
   m.max_rss_kb = ru.ru_maxrss;
   if (WIFEXITED(status)) m.code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) m.signal = WTERMSIG(status);
-  m.out = slurp(log);
+  m.out = read_text(log);
   return m;
 }
 
@@ -198,7 +194,7 @@ TEST_F(CliFaults, DevicesAndFifosAreRefusedInUnderASecondAnd100MB) {
 
 // A 15 MB scenario (before: 2.6 GB and 16 s of YAML parsing before exit 2).
 TEST_F(CliFaults, AHugeScenarioIsRefusedBeforeItIsParsed) {
-  std::string text = slurp(vadd()) + "description: |\n";
+  std::string text = read_text(vadd()) + "description: |\n";
   const std::string line = "  " + std::string(76, 'x') + "\n";
   while (text.size() < (uint64_t{15} << 20)) text += line;
   const std::string big = write_file("huge_scenario.yaml", text);
@@ -253,12 +249,12 @@ TEST_F(CliFaults, SeedsBudgetsDocumentsAndControlBytes) {
   expect_bad_input(run_measured({"replay", tr, "--out", work() + "/huge_budget_out"}, log("huge_budget")),
                    "expected a cycle budget in [1, 1000000000000], got '18446744073709551615'", "wait_done 2^64-1");
 
-  const std::string two = write_file("two_docs.yaml", slurp(vadd()) + "---\ntarget: testdut\n");
+  const std::string two = write_file("two_docs.yaml", read_text(vadd()) + "---\ntarget: testdut\n");
   expect_bad_input(run_measured({"run", two, "--out", work() + "/two_docs"}, log("two_docs")),
                    "a second YAML document", "two YAML documents");
 
   // Control bytes from a scenario's name and from trace.txt are escaped.
-  std::string text = slurp(vadd());
+  std::string text = read_text(vadd());
   text.replace(text.find("name: selftest_vadd"), 19, "name: \"evil\\e[31mred\\a\"");
   const std::string evil = write_file("evil_name.yaml", text);
   const Measured e1 = run_measured({"run", evil, "--out", work() + "/evil_name"}, log("evil_name"));
@@ -298,7 +294,7 @@ TEST_F(CliFaults, TinyDnnRelativeErrorIsNotAFigureBesideNaNOrInf) {
   EXPECT_NE(m.out.find("rel. error y n/a ("), std::string::npos) << m.out;
   EXPECT_NE(m.out.find("NaN/Inf elements)"), std::string::npos) << m.out;
   EXPECT_EQ(m.out.find("rel. error y max"), std::string::npos) << m.out;
-  const json j = json::parse(slurp(out / "report.json"));
+  const json j = json::parse(read_text(out / "report.json"));
   ASSERT_TRUE(j.contains("metrics")) << j.dump();
   EXPECT_TRUE(j["metrics"]["float32_max_rel_error_y"].is_null()) << j["metrics"].dump();
 }
@@ -323,7 +319,7 @@ void expect_trustworthy_folder(const Measured& m, const fs::path& out, const std
   if (fs::exists(rj)) {
     json j;
     try {
-      j = json::parse(slurp(rj));
+      j = json::parse(read_text(rj));
     } catch (const std::exception& e) {
       ADD_FAILURE() << label << ": report.json is not whole JSON: " << e.what();
     }
@@ -336,7 +332,7 @@ void expect_trustworthy_folder(const Measured& m, const fs::path& out, const std
   }
   const fs::path rh = out / "report.html";
   if (fs::exists(rh)) {
-    const std::string page = slurp(rh);
+    const std::string page = read_text(rh);
     EXPECT_TRUE(page.size() >= 8 && page.compare(page.size() - 8, 8, "</html>\n") == 0)
         << label << ": report.html cut short (" << page.size() << " bytes)";
     if (m.code != 0) {

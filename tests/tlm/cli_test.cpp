@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -18,6 +17,7 @@
 
 #include "support/cosim_cli.hpp"
 #include "support/spawn.hpp"
+#include "support/text_file.hpp"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -25,6 +25,7 @@ using nlohmann::json;
 namespace {
 
 using Result = cosim::test::CliResult;
+using cosim::test::read_text;
 
 // The fixture; scenario() is testdut's shipped scenario here.
 class Cli : public cosim::test::CosimCli {
@@ -266,8 +267,7 @@ TEST_F(Cli, FailingRegisterCheckGivesExit1NamingTheRegister) {
   EXPECT_EQ(c["held"], false);
   EXPECT_EQ(c["line"], 4);
   EXPECT_EQ(c["text"], text);
-  std::ifstream html(out + "/report.html");
-  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  const std::string page = read_text(out + "/report.html");
   EXPECT_NE(page.find(text), std::string::npos);
   EXPECT_NE(page.find("id=\"register-checks\""), std::string::npos);
 }
@@ -288,9 +288,7 @@ TEST_F(Cli, HostFlowPollingControlGivesTheSameBits) {
   // poll of CONTROL's done bit, then a check that done is set and the DUT idle.
   const std::string out = work() + "/pollflow";
   ASSERT_EQ(cosim("run " + scenario() + " --out " + out).code, 0);
-  std::ifstream in(out + "/trace/trace.txt");
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  in.close();
+  std::string text = read_text(out + "/trace/trace.txt");
   const auto at = text.find("\nwait_done ");
   ASSERT_NE(at, std::string::npos) << text;
   const auto end = text.find('\n', at + 1);
@@ -374,8 +372,7 @@ TEST_F(Cli, AnInjectedFaultIsNotCalledADutError) {
   const nlohmann::json j = nlohmann::json::parse(f);
   EXPECT_EQ(j["injected_fault"], "tdata_change");
   EXPECT_EQ(j["status"], "dut_error");
-  std::ifstream page_file(out + "/report.html");
-  const std::string page((std::istreambuf_iterator<char>(page_file)), std::istreambuf_iterator<char>());
+  const std::string page = read_text(out + "/report.html");
   EXPECT_NE(page.find("injected fault</th><td>fault=tdata_change"), std::string::npos);
   EXPECT_EQ(page.find("DUT error"), std::string::npos);
   // Without the fault the same scenario names none.
@@ -458,8 +455,7 @@ TEST_F(Cli, DisassemblesTheProgramARunExecuted) {
   }
   // The stream cut out of the DRAM image by hand (the trace loads one image
   // at address 0), as a raw program folder: the same lines.
-  std::ifstream blob(out + "/trace/blobs/000_dram.bin", std::ios::binary);
-  const std::string image((std::istreambuf_iterator<char>(blob)), std::istreambuf_iterator<char>());
+  const std::string image = read_text(out + "/trace/blobs/000_dram.bin");
   ASSERT_GE(image.size(), addr + 16 * count);
   fs::create_directories(work() + "/disasm_raw");
   std::ofstream(work() + "/disasm_raw/insn.bin", std::ios::binary) << image.substr(addr, 16 * count);
@@ -473,13 +469,7 @@ TEST_F(Cli, DisassemblesTheProgramARunExecuted) {
 // writes (trace.txt, blobs/NNN_*.bin) from --out DIR/trace; a user's files
 // there survive, are named in one warning line, and the new trace beside
 // them replays bit-exact.
-class CliFaults : public Cli {
- public:
-  static std::string slurp(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  }
-};
+class CliFaults : public Cli {};
 
 TEST_F(CliFaults, UserFilesInTheTraceFolderSurviveARerun) {
   const std::string out = work() + "/keep_user_files";
@@ -493,9 +483,9 @@ TEST_F(CliFaults, UserFilesInTheTraceFolderSurviveARerun) {
   std::ofstream(tr / "blobs" / "099_stale.bin") << "a blob name: the trace's own";
   const Result r = cosim("run " + scenario() + " --out " + out);
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_EQ(slurp(tr / "README"), "my notes\n");
-  EXPECT_EQ(slurp(tr / "waves" / "run1.fst"), "my waveform");
-  EXPECT_EQ(slurp(tr / "blobs" / "notes.txt"), "not a blob name");
+  EXPECT_EQ(read_text(tr / "README"), "my notes\n");
+  EXPECT_EQ(read_text(tr / "waves" / "run1.fst"), "my waveform");
+  EXPECT_EQ(read_text(tr / "blobs" / "notes.txt"), "not a blob name");
   EXPECT_FALSE(fs::exists(tr / "blobs" / "099_stale.bin"));
   const std::string warning = "cosim: warning: " + tr.string() +
                               " holds 3 files cosim did not write, left in place: README, blobs/notes.txt, "
@@ -516,8 +506,8 @@ TEST_F(CliFaults, AForeignTraceTxtStopsTheRunAndIsKept) {
   const Result r = cosim("run " + scenario() + " --out " + out);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("cosim: error: " + out + "/trace/trace.txt: not a cosim trace"), std::string::npos) << r.out;
-  EXPECT_EQ(slurp(fs::path(out) / "trace" / "trace.txt"), "my own trace.txt\n");
-  EXPECT_EQ(slurp(fs::path(out) / "trace" / "blobs" / "000_a.bin"), "kept too");
+  EXPECT_EQ(read_text(fs::path(out) / "trace" / "trace.txt"), "my own trace.txt\n");
+  EXPECT_EQ(read_text(fs::path(out) / "trace" / "blobs" / "000_a.bin"), "kept too");
 }
 
 TEST_F(CliFaults, ALinkAtABlobNameIsNotWrittenThrough) {
@@ -530,7 +520,7 @@ TEST_F(CliFaults, ALinkAtABlobNameIsNotWrittenThrough) {
   const Result r = cosim("run " + scenario() + " --out " + out);
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("000_a.bin: not a regular file"), std::string::npos) << r.out;
-  EXPECT_EQ(slurp(mine), "precious");
+  EXPECT_EQ(read_text(mine), "precious");
   EXPECT_TRUE(fs::is_symlink(fs::path(out) / "trace" / "blobs" / "000_a.bin"));
 }
 
@@ -576,7 +566,7 @@ TEST_F(CliFaults, ARerunThatFailsValidationLeavesNoPass) {
   const json j = report(out);
   EXPECT_EQ(j["status"], "error") << j.dump();
   EXPECT_NE(j.value("reason", "").find("shapes.input"), std::string::npos) << j.dump();
-  EXPECT_EQ(slurp(fs::path(out) / "report.html").find(">pass<"), std::string::npos);
+  EXPECT_EQ(read_text(fs::path(out) / "report.html").find(">pass<"), std::string::npos);
   EXPECT_FALSE(fs::exists(fs::path(out) / "report.json.tmp"));
 }
 
@@ -598,12 +588,12 @@ TEST_F(CliFaults, ASignalledRunSaysInterruptedAndExits128PlusSignal) {
     EXPECT_TRUE(running) << "no running report in " << out;
     ::usleep(300000);  // into the work
     ::kill(pid, sig);
-    EXPECT_EQ(wait_exit(pid), 128 + sig) << slurp(out + ".log");
+    EXPECT_EQ(wait_exit(pid), 128 + sig) << read_text(out + ".log");
     const json j = report(out);
     EXPECT_EQ(j["status"], "interrupted") << j.dump();
     EXPECT_EQ(j["scenario"], "conv2d");
-    EXPECT_EQ(slurp(fs::path(out) / "report.html").find(">pass<"), std::string::npos);
-    EXPECT_NE(slurp(fs::path(out) / "report.html").find(">interrupted<"), std::string::npos);
+    EXPECT_EQ(read_text(fs::path(out) / "report.html").find(">pass<"), std::string::npos);
+    EXPECT_NE(read_text(fs::path(out) / "report.html").find(">interrupted<"), std::string::npos);
   }
 }
 
@@ -635,7 +625,7 @@ TEST_F(CliFaults, TwoRunsIntoOneFolderOneRunsTheOtherStopsAtTheLock) {
     const bool a_won = sa == 0;
     EXPECT_TRUE((sa == 0 && sb == 2) || (sa == 2 && sb == 0)) << "trial " << trial << ": " << sa << " " << sb;
     const pid_t winner = a_won ? a : b;
-    const std::string loser_log = slurp(a_won ? out + ".b.log" : out + ".a.log");
+    const std::string loser_log = read_text(a_won ? out + ".b.log" : out + ".a.log");
     EXPECT_EQ(first, a_won ? b : a) << "the loser should stop at once";
     EXPECT_EQ(loser_log, "cosim: error: " + out + ": in use by another cosim run (pid " + std::to_string(winner) +
                              " holds " + out + "/.cosim.lock)\n");

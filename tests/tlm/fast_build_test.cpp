@@ -5,15 +5,15 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "support/cosim_cli.hpp"
+#include "support/text_file.hpp"
 
 namespace {
 
+using cosim::test::read_text;
 using nlohmann::json;
 
 // Its own scratch folder: cli_test runs in parallel.
@@ -21,11 +21,6 @@ std::string scratch() { return cosim::test::scratch_dir("fast_build_test"); }
 
 class FastBuild : public cosim::test::CosimCliWithParam<const char*> {};
 class FastFlags : public cosim::test::CosimCli {};
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-}
 
 TEST_P(FastBuild, SameBitsAndCyclesAsTheCheckedBuild) {
   const std::string name = GetParam();
@@ -43,10 +38,10 @@ TEST_P(FastBuild, SameBitsAndCyclesAsTheCheckedBuild) {
                         "utilization", "timeline"}) {
     EXPECT_EQ(ja[k], jb[k]) << name << ": " << k;
   }
-  EXPECT_NE(slurp(fast + "/report.html").find("<th>build</th><td>fast"), std::string::npos);
-  EXPECT_NE(slurp(checked + "/report.html").find("<th>build</th><td>checked"), std::string::npos);
+  EXPECT_NE(read_text(fast + "/report.html").find("<th>build</th><td>fast"), std::string::npos);
+  EXPECT_NE(read_text(checked + "/report.html").find("<th>build</th><td>checked"), std::string::npos);
   // The trace is the same: the build is a run option, not part of the workload.
-  EXPECT_EQ(slurp(checked + "/trace/trace.txt"), slurp(fast + "/trace/trace.txt"));
+  EXPECT_EQ(read_text(checked + "/trace/trace.txt"), read_text(fast + "/trace/trace.txt"));
 }
 
 // One small scenario per accelerator of the product.

@@ -13,7 +13,6 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -21,21 +20,19 @@
 #include "common/error.hpp"
 #include "scoreboard/check_strength.hpp"
 #include "support/cosim_cli.hpp"
+#include "support/text_file.hpp"
 #include "support/vta_isa.hpp"
 #include "vta/functional_model.hpp"
 
 namespace fs = std::filesystem;
 namespace isa = cosim::test::vta_isa;
+using cosim::test::read_text;
 using nlohmann::json;
 
 namespace {
 
 class VtaFaults : public cosim::test::CosimCli {
  public:
-  static std::string slurp(const fs::path& p) {
-    std::ifstream f(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
-  }
   // A raw program directory without meta: insn.bin + dram.bin.
   static std::string raw_dir(const std::string& name, const std::vector<isa::Insn>& insns,
                              const std::vector<uint8_t>& dram) {
@@ -127,7 +124,7 @@ TEST_F(VtaFaults, ConstantExpectedOutputIsNamedWeak) {
   EXPECT_TRUE(c["weak"]["constant"].get<bool>());
   EXPECT_EQ(c["weak"]["count"].get<int64_t>(), c["elements"].get<int64_t>());
   EXPECT_EQ(c["elements"].get<int64_t>(), 28 * 28 * 64);
-  EXPECT_TRUE(has(slurp(fs::path(out) / "report.html"), "weak check")) << "report.html";
+  EXPECT_TRUE(has(read_text(fs::path(out) / "report.html"), "weak check")) << "report.html";
 
   const std::string strong = work() + "/strong";
   const auto s = cosim("run " + scenario("conv2d") + " --out " + strong);
@@ -136,7 +133,7 @@ TEST_F(VtaFaults, ConstantExpectedOutputIsNamedWeak) {
   const json srep = report(strong);
   EXPECT_EQ(srep["weak_checks"], json::array());
   EXPECT_TRUE(srep["mismatch"]["checks"].at(0)["weak"].is_null());
-  EXPECT_FALSE(has(slurp(fs::path(strong) / "report.html"), "weak check"));
+  EXPECT_FALSE(has(read_text(fs::path(strong) / "report.html"), "weak check"));
 }
 
 // Item 12's program: acc[0] reset, ALU ADD 1 on acc[0], STORE acc[0] (it waits for that
