@@ -19,6 +19,8 @@
 #include "common/error.hpp"
 #include "scenario/resolved_yaml.hpp"
 #include "scenario/scenario.hpp"
+#include "support/scratch_dir.hpp"
+#include "support/text_file.hpp"
 #include "tensor/tensor.hpp"
 
 namespace fs = std::filesystem;
@@ -55,20 +57,11 @@ std::vector<sc::TargetSchema> targets() {
   return {demo, other};
 }
 
-std::string dir() {
-  static const fs::path d = [] {
-    fs::path p = fs::temp_directory_path() / ("cosim_scenario_test_" + std::to_string(::getpid()));
-    fs::remove_all(p);
-    fs::create_directories(p);
-    return p;
-  }();
-  return d.string();
-}
+std::string dir() { return cosim::test::scratch_dir("scenario_test"); }
 
 std::string write(const std::string& name, const std::string& text) {
   const std::string path = dir() + "/" + name + ".yaml";
-  std::ofstream f(path);
-  f << text;
+  cosim::test::write_text(path, text);
   return path;
 }
 

@@ -34,7 +34,6 @@
 // `make referee`), and the model tests when ../shared/models is absent;
 // COSIM_REQUIRE_REFEREE=1 turns those skips into failures.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -43,13 +42,14 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "model_builder.hpp"
 #include "support/models.hpp"
+#include "support/scratch_dir.hpp"
+#include "support/text_file.hpp"
 #include "tflite/model.hpp"
 #include "tflite/patch.hpp"
 #include "tflite_float/interpreter.hpp"
@@ -94,6 +94,7 @@ bool must_run() {
 
 using cosim::test::model_missing;
 using cosim::test::model_path;
+using cosim::test::read_text;
 
 // One inference for the runtime: a model's bytes and its input's floats.
 struct Job {
@@ -103,8 +104,7 @@ struct Job {
 
 // Runs every job in one node process; returns each job's output 0 as floats.
 std::vector<std::vector<float>> run_referee(const std::vector<Job>& jobs, const std::string& tag) {
-  const fs::path dir = fs::temp_directory_path() / ("cosim_float_referee_" + std::to_string(::getpid()) + "_" + tag);
-  fs::create_directories(dir);
+  const fs::path dir = cosim::test::scratch_dir("float_referee_" + tag);
   std::ofstream manifest(dir / "manifest.txt");
   for (std::size_t j = 0; j < jobs.size(); ++j) {
     const std::string stem = (dir / ("job" + std::to_string(j))).string();
@@ -120,16 +120,14 @@ std::vector<std::vector<float>> run_referee(const std::vector<Job>& jobs, const 
   const std::string cmd = "node " + kRefereeDir + "/referee.js " + (dir / "manifest.txt").string() + " " + runtime_modules() +
                           " > " + log + " 2>&1";
   const int rc = std::system(cmd.c_str());
-  std::ifstream lf(log);
-  const std::string text((std::istreambuf_iterator<char>(lf)), std::istreambuf_iterator<char>());
+  const std::string text = read_text(log);
   if (rc != 0) {
     ADD_FAILURE() << "referee failed (" << dir.string() << "): " << text;
     return {};
   }
   std::vector<std::vector<float>> outs;
   for (std::size_t j = 0; j < jobs.size(); ++j) {
-    std::ifstream in(dir / ("job" + std::to_string(j) + ".out"), std::ios::binary);
-    const std::vector<char> b((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string b = read_text(dir / ("job" + std::to_string(j) + ".out"));
     std::vector<float> v(b.size() / sizeof(float));
     if (!v.empty()) std::memcpy(v.data(), b.data(), v.size() * sizeof(float));
     outs.push_back(std::move(v));

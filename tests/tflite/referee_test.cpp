@@ -6,7 +6,6 @@
 // for bit. Skips when node or the runtime is absent:
 // tests/tflite/referee/install.sh installs it.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -17,6 +16,8 @@
 #include <string>
 
 #include "support/models.hpp"
+#include "support/scratch_dir.hpp"
+#include "support/text_file.hpp"
 #include "tflite/layers.hpp"
 #include "tflite/model.hpp"
 #include "tflite/patch.hpp"
@@ -102,9 +103,7 @@ void referee_model(const std::string& file, uint32_t seed, quant::Rounding round
   }
   std::sort(layers.begin(), layers.end(), [](const Compared& a, const Compared& b) { return a.op_index < b.op_index; });
 
-  const fs::path dir = fs::temp_directory_path() /
-                       ("cosim_referee_" + std::to_string(::getpid()) + "_" + fs::path(file).stem().string());
-  fs::create_directories(dir);
+  const fs::path dir = cosim::test::scratch_dir("referee_" + fs::path(file).stem().string());
   write_bytes(dir / "input.bin", input.bytes().data(), input.nbytes());
   std::ofstream manifest(dir / "manifest.txt");
   int expected_layers = 0;
@@ -120,8 +119,7 @@ void referee_model(const std::string& file, uint32_t seed, quant::Rounding round
   const std::string cmd = "node " + kReferee + "/referee.js " + (dir / "manifest.txt").string() + " " + modules_dir() +
                           " > " + (dir / "node.log").string() + " 2>&1";
   const int rc = std::system(cmd.c_str());
-  std::ifstream logf(dir / "node.log");
-  const std::string log((std::istreambuf_iterator<char>(logf)), std::istreambuf_iterator<char>());
+  const std::string log = cosim::test::read_text(dir / "node.log");
   ASSERT_EQ(rc, 0) << "referee failed: " << log;
 
   for (const auto& w : layers) {

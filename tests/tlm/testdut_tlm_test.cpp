@@ -12,6 +12,7 @@
 #include "dut/testdut_regs.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"
+#include "support/scratch_dir.hpp"
 #include "support/same_cycle_configs.hpp"
 #include "testdut/testdut_wrapper.hpp"
 #include "tlm/simulation.hpp"
@@ -24,6 +25,10 @@ using nlohmann::json;
 namespace trace = cosim::trace;
 
 namespace {
+
+// Where a run's mem_dump steps would write, taken before the fork so that
+// the children share their parent's folder.
+std::string dump_dir() { return cosim::test::scratch_dir("testdut_tlm_test"); }
 
 // One vector add: DST = sat8(A + B), LENGTH bytes each.
 struct VAdd {
@@ -62,12 +67,13 @@ trace::Trace vadd_trace(const VAdd& c) {
 }
 
 json run(const trace::Trace& t, const TbConfig& cfg) {
+  const std::string out_dir = dump_dir();
   return in_child([&] {
     cosim::tb::WriteLog log;
     const auto out = cosim::tb::simulate(
         t, cfg,
         [](const char* name, const TbConfig& c) { return std::make_unique<cosim::tb::testdut::Wrapper>(name, c, cosim::tb::testdut::Over<Vtestdut_rtl>::build()); },
-        std::filesystem::temp_directory_path().string(), &log);
+        out_dir, &log);
     json j;
     j["cycles"] = out.cycles;
     j["checks"] = out.play.checks.size();
@@ -259,7 +265,7 @@ json play(const trace::Trace& t, const TbConfig& c) {
   // Built before the simulation: no temporary of this frame is destroyed
   // while an error thrown in a SystemC thread unwinds (under ASan, whose
   // stack bookkeeping SystemC's thread switches confuse).
-  const std::string out_dir = std::filesystem::temp_directory_path().string();
+  const std::string out_dir = dump_dir();
   const cosim::tb::DutFactory make = [](const char* name, const TbConfig& k) {
     return std::make_unique<cosim::tb::testdut::Wrapper>(name, k, cosim::tb::testdut::Over<Vtestdut_rtl>::build());
   };

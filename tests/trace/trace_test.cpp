@@ -5,13 +5,11 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <string>
 
-#include <unistd.h>
-
 #include "common/error.hpp"
+#include "support/scratch_dir.hpp"
+#include "support/text_file.hpp"
 #include "trace/trace.hpp"
 
 namespace fs = std::filesystem;
@@ -19,20 +17,17 @@ using cosim::DType;
 using cosim::InputError;
 using cosim::Layout;
 using cosim::Tensor;
+using cosim::test::read_text;
+using cosim::test::write_text;
 namespace trace = cosim::trace;
 
 namespace {
 
-std::string temp_dir(const std::string& name) {
-  const fs::path d = fs::temp_directory_path() / ("cosim_trace_test_" + std::to_string(::getpid()) + "_" + name);
-  fs::remove_all(d);
-  fs::create_directories(d / "blobs");
-  return d.string();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream f(path);
-  f << text;
+// A fresh trace folder per case, with its blobs/ (support/scratch_dir.hpp).
+std::string fresh_trace_dir(const std::string& name) {
+  const std::string d = cosim::test::fresh_dir("trace_test", name);
+  fs::create_directories(fs::path(d) / "blobs");
+  return d;
 }
 
 void write_bytes(const std::string& path, std::size_t n, uint8_t fill = 0) {
@@ -72,7 +67,7 @@ TEST(Trace, RoundTripKeepsEveryStep) {
   t.stream_check("out0", s, "y");
   t.mem_dump(0, 64, "dram_out.bin");
 
-  const std::string dir = temp_dir("roundtrip");
+  const std::string dir = fresh_trace_dir("roundtrip");
   trace::write_trace(t, dir);
   const trace::Trace r = trace::read_trace(dir);
   EXPECT_EQ(r.target, "testdut");
@@ -112,10 +107,9 @@ TEST(Trace, TextIsOneStepPerLine) {
   t.target = "x";
   t.reg_write(0x8, 3);
   t.wait_done(10);
-  const std::string dir = temp_dir("text");
+  const std::string dir = fresh_trace_dir("text");
   trace::write_trace(t, dir);
-  std::ifstream f(fs::path(dir) / "trace.txt");
-  std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string all = read_text(fs::path(dir) / "trace.txt");
   EXPECT_NE(all.find("cosim-trace 1\n"), std::string::npos);
   EXPECT_NE(all.find("target x\n"), std::string::npos);
   EXPECT_NE(all.find("reg_write 0x8 0x3\n"), std::string::npos);
@@ -132,7 +126,7 @@ struct BadLine {
 // `blob_bytes` zeros at `blob`: read_trace names trace.txt:LINE of b.line and
 // every fragment.
 void expect_bad_line(const BadLine& b, const std::string& head, const std::string& blob, std::size_t blob_bytes) {
-  const std::string dir = temp_dir(b.name);
+  const std::string dir = fresh_trace_dir(b.name);
   write_bytes(dir + "/" + blob, blob_bytes);
   write_text(dir + "/trace.txt", head + b.line + "\n");
   std::vector<std::string> frags = b.fragments;
@@ -224,10 +218,9 @@ TEST(Trace, RowPitchedCheckRoundTripsAndAddressesRows) {
   t.mem_check_rows(0x300, e, "group1", 100);
   EXPECT_THROW(t.mem_check_rows(0x300, e, "narrow", 39), std::invalid_argument);  // a row is 4*5*2 = 40 bytes
   EXPECT_THROW(t.mem_check_rows(0x300, Tensor(DType::kInt8, {4, 5}), "flat", 100), std::invalid_argument);
-  const std::string dir = temp_dir("pitch");
+  const std::string dir = fresh_trace_dir("pitch");
   trace::write_trace(t, dir);
-  std::ifstream f(dir + "/trace.txt");
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = read_text(dir + "/trace.txt");
   EXPECT_NE(text.find("mem_check 0x300 blobs/000_group1.bin int16 2,3,4,5 nhwc_pitch100 group1"), std::string::npos)
       << text;
   const trace::Trace back = trace::read_trace(dir);
@@ -256,7 +249,7 @@ TEST(Trace, RowPitchedCheckRoundTripsAndAddressesRows) {
 // path could not be written back (its blob name passed the file system's
 // 255-byte limit).
 TEST(Trace, BlobPathsWithControlCharactersAreRejected) {
-  const std::string dir = temp_dir("nulpath");
+  const std::string dir = fresh_trace_dir("nulpath");
   write_bytes(dir + "/blobs/a.bin", 16);
   write_text(dir + "/trace.txt", std::string("cosim-trace 1\ntarget testdut\nmem_load 0x0 blobs/a.bin") +
                                      std::string(1, '\0') + "x\n");
@@ -264,14 +257,14 @@ TEST(Trace, BlobPathsWithControlCharactersAreRejected) {
 }
 
 TEST(Trace, LongBlobPathsAreWrittenBack) {
-  const std::string dir = temp_dir("longpath");
+  const std::string dir = fresh_trace_dir("longpath");
   std::string sub = "blobs";
   for (int i = 0; i < 30; ++i) sub += "/d" + std::to_string(i) + "_abcdefgh";
   fs::create_directories(dir + "/" + sub);
   write_bytes(dir + "/" + sub + "/in.bin", 8, 7);
   write_text(dir + "/trace.txt", "cosim-trace 1\ntarget testdut\nmem_load 0x40 " + sub + "/in.bin\n");
   const trace::Trace t = trace::read_trace(dir);
-  const std::string out = temp_dir("longpath_out");
+  const std::string out = fresh_trace_dir("longpath_out");
   trace::write_trace(t, out);
   const trace::Trace back = trace::read_trace(out);
   ASSERT_EQ(back.steps.size(), 1u);
@@ -280,22 +273,22 @@ TEST(Trace, LongBlobPathsAreWrittenBack) {
 }
 
 TEST(Trace, HeaderAndTargetAreRequired) {
-  std::string dir = temp_dir("noheader");
+  std::string dir = fresh_trace_dir("noheader");
   write_text(dir + "/trace.txt", "target x\nwait_done 5\n");
   expect_error(dir, {"trace.txt:1:", "expected the header 'cosim-trace 1'", "got 'target'"});
-  dir = temp_dir("version");
+  dir = fresh_trace_dir("version");
   write_text(dir + "/trace.txt", "cosim-trace 3\n");
   expect_error(dir, {"trace.txt:1:", "unsupported format version 3", "expected 1 to 2"});
-  dir = temp_dir("version0");
+  dir = fresh_trace_dir("version0");
   write_text(dir + "/trace.txt", "cosim-trace 0\n");
   expect_error(dir, {"trace.txt:1:", "unsupported format version 0"});
-  dir = temp_dir("notarget");
+  dir = fresh_trace_dir("notarget");
   write_text(dir + "/trace.txt", "cosim-trace 1\nwait_done 5\n");
   expect_error(dir, {"no 'target NAME' line"});
-  dir = temp_dir("empty");
+  dir = fresh_trace_dir("empty");
   write_text(dir + "/trace.txt", "");
   expect_error(dir, {"file is empty"});
-  dir = temp_dir("nothing");
+  dir = fresh_trace_dir("nothing");
   fs::remove(dir + "/trace.txt");
   expect_error(dir, {"no trace.txt"});
 }
@@ -318,10 +311,9 @@ TEST(Trace, ManyBlobsArePackedAndIdenticalOnesStoredOnce) {
     for (int k = 0; k < 16; ++k) e.data<int8_t>()[k] = static_cast<int8_t>(i * 3 + k);
     t.mem_check(0x100000 + 0x100 * i, e, "out" + std::to_string(i));
   }
-  const std::string dir = temp_dir("packed");
+  const std::string dir = fresh_trace_dir("packed");
   trace::write_trace(t, dir);
-  std::ifstream f(dir + "/trace.txt");
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = read_text(dir + "/trace.txt");
   EXPECT_NE(text.find("\ncosim-trace 2\n"), std::string::npos) << text.substr(0, 200);
   EXPECT_NE(text.find("mem_load 0x0 blobs/000_pack.bin@0:64\n"), std::string::npos);
   EXPECT_NE(text.find("mem_load 0x4000 blobs/000_pack.bin@0:64\n"), std::string::npos) << "load 4 repeats load 0";
@@ -347,7 +339,7 @@ TEST(Trace, ManyBlobsArePackedAndIdenticalOnesStoredOnce) {
     EXPECT_EQ(back.steps[i].tensor.name, t.steps[i].tensor.name) << i;
   }
   // Written again (a replay's folder), still packed and equal.
-  const std::string again = temp_dir("packed_again");
+  const std::string again = fresh_trace_dir("packed_again");
   trace::write_trace(back, again);
   const trace::Trace back2 = trace::read_trace(again);
   ASSERT_EQ(back2.steps.size(), t.steps.size());
@@ -362,10 +354,9 @@ TEST(Trace, FewBlobsKeepAFileEach) {
   trace::Trace t;
   t.target = "testdut";
   for (std::size_t i = 0; i < trace::kPackAbove; ++i) t.mem_load(0x1000 * i, std::vector<uint8_t>(8, 1), "in");
-  const std::string dir = temp_dir("unpacked");
+  const std::string dir = fresh_trace_dir("unpacked");
   trace::write_trace(t, dir);
-  std::ifstream f(dir + "/trace.txt");
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = read_text(dir + "/trace.txt");
   EXPECT_NE(text.find("\ncosim-trace 1\n"), std::string::npos);
   EXPECT_EQ(text.find('@'), std::string::npos);
   EXPECT_EQ(static_cast<std::size_t>(std::distance(fs::directory_iterator(dir + "/blobs"), fs::directory_iterator())),
@@ -398,7 +389,7 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<BadLine>& i) { return std::string(i.param.name); });
 
 TEST(Trace, RangesReadTheirBytesAndVersionOneKeepsAtSignsInNames) {
-  std::string dir = temp_dir("range_ok");
+  std::string dir = fresh_trace_dir("range_ok");
   std::vector<uint8_t> bytes(32);
   for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = static_cast<uint8_t>(i);
   trace::write_file_bytes(dir + "/blobs/000_pack.bin", bytes);
@@ -408,7 +399,7 @@ TEST(Trace, RangesReadTheirBytesAndVersionOneKeepsAtSignsInNames) {
   ASSERT_EQ(t.steps.size(), 2u);
   EXPECT_EQ(t.steps[0].data, (std::vector<uint8_t>{5, 6, 7}));
   EXPECT_TRUE(t.steps[1].data.empty());
-  dir = temp_dir("at_v1");
+  dir = fresh_trace_dir("at_v1");
   write_bytes(dir + "/blobs/a@0:4.bin", 8, 9);
   write_text(dir + "/trace.txt", "cosim-trace 1\ntarget testdut\nmem_load 0x0 blobs/a@0:4.bin\n");
   t = trace::read_trace(dir);
@@ -420,11 +411,11 @@ TEST(Trace, WriterRefusesWhatTheReaderWouldReject) {
   trace::Trace t;
   t.target = "x";
   t.config["scenario"] = "has space";
-  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse1")), std::invalid_argument);
+  EXPECT_THROW(trace::write_trace(t, fresh_trace_dir("refuse1")), std::invalid_argument);
   t.config.clear();
   Tensor e(DType::kInt8, {1});
   t.mem_check(0, e, "out/0");
-  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse2")), std::invalid_argument);
+  EXPECT_THROW(trace::write_trace(t, fresh_trace_dir("refuse2")), std::invalid_argument);
 }
 
 // The host steps that read, as the README writes them: reg_check OFFSET
@@ -438,10 +429,9 @@ TEST(Trace, RegisterReadStepsRoundTrip) {
   t.reg_check(0x8, 0x400, 0xffffffff, "LENGTH");
   t.wait_irq(123456);
   t.reg_check(0x18, 0xdeadbeef, 0x8, "STATUS");
-  const std::string dir = temp_dir("regread");
+  const std::string dir = fresh_trace_dir("regread");
   trace::write_trace(t, dir);
-  std::ifstream f(dir + "/trace.txt");
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = read_text(dir + "/trace.txt");
   EXPECT_NE(text.find("\nreg_poll 0x0 0x2 0x2 5000 CONTROL.done\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\nreg_check 0x8 0x400 0xffffffff LENGTH\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\nwait_irq 123456\n"), std::string::npos) << text;
@@ -474,15 +464,14 @@ TEST(Trace, RegisterReadStepsRoundTrip) {
   EXPECT_STREQ(trace::op_name(trace::Op::kWaitIrq), "wait_irq");
 
   // Written again from what was read: the same text.
-  const std::string again = temp_dir("regread_again");
+  const std::string again = fresh_trace_dir("regread_again");
   trace::write_trace(r, again);
-  std::ifstream g(again + "/trace.txt");
-  EXPECT_EQ(std::string((std::istreambuf_iterator<char>(g)), std::istreambuf_iterator<char>()), text);
+  EXPECT_EQ(read_text(again + "/trace.txt"), text);
 }
 
 // Decimal numbers are read as well as hex (README: "decimal or 0x hex").
 TEST(Trace, RegisterReadStepsAcceptDecimal) {
-  const std::string dir = temp_dir("regdec");
+  const std::string dir = fresh_trace_dir("regdec");
   write_text(dir + "/trace.txt",
              "cosim-trace 1\ntarget testdut\nreg_check 8 1024 4294967295 LENGTH  # comment\n"
              "reg_poll 0 2 2 77 ap_ctrl\nwait_irq 9\n");
@@ -500,26 +489,26 @@ TEST(Trace, WriterRefusesBadRegisterSteps) {
   trace::Trace t;
   t.target = "x";
   t.reg_check(0x0, 1, 1, "CTRL-0");  // '-' is not in a register name
-  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg1")), std::invalid_argument);
+  EXPECT_THROW(trace::write_trace(t, fresh_trace_dir("refuse_reg1")), std::invalid_argument);
   t.steps.clear();
   t.reg_check(0x0, 1, 0, "CTRL");  // mask 0 compares nothing
-  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg2")), std::invalid_argument);
+  EXPECT_THROW(trace::write_trace(t, fresh_trace_dir("refuse_reg2")), std::invalid_argument);
   t.steps.clear();
   t.reg_poll(0x0, 1, 1, 0, "CTRL");  // no budget
-  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg3")), std::invalid_argument);
+  EXPECT_THROW(trace::write_trace(t, fresh_trace_dir("refuse_reg3")), std::invalid_argument);
   t.steps.clear();
   t.wait_irq(0);
-  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg4")), std::invalid_argument);
+  EXPECT_THROW(trace::write_trace(t, fresh_trace_dir("refuse_reg4")), std::invalid_argument);
   t.steps.clear();
   t.reg_poll(0x0, 1, 1, 10, "");
-  EXPECT_THROW(trace::write_trace(t, temp_dir("refuse_reg5")), std::invalid_argument);
+  EXPECT_THROW(trace::write_trace(t, fresh_trace_dir("refuse_reg5")), std::invalid_argument);
 }
 
 // scenario.yaml rides along: written when the trace has one, read back,
 // deleted by clear_trace_dir like the files a trace writes (not listed as
 // foreign), and absent when the trace has none.
 TEST(Trace, TheScenarioBesideTheTraceRoundTripsAndIsCleared) {
-  const std::string dir = temp_dir("scenario");
+  const std::string dir = fresh_trace_dir("scenario");
   cosim::trace::Trace t;
   t.target = "testdut";
   t.wait_done(100);

@@ -21,9 +21,11 @@
 #include <utility>
 #include <vector>
 
+#include "support/text_file.hpp"
 #include "wave_test_util.hpp"
 
 namespace fs = std::filesystem;
+using cosim::test::read_text;
 using wavetest::read_fst;
 using wavetest::read_json;
 using wavetest::run;
@@ -70,7 +72,7 @@ std::string gtkw_marker(uint64_t t) {
 TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   const std::string d = wavetest::fresh_dir("bug_tf2");
   ASSERT_EQ(cosim_bug("tf2_conv3x3", d, "--trace " + d + "/full.fst --trace-around-mismatch 25"), 1)
-      << wavetest::slurp(d + ".log");
+      << read_text(d + ".log");
   const auto j = read_json(d + "/report.json");
   EXPECT_EQ(j["status"], "mismatch");
   EXPECT_EQ(j["mismatch"]["count"], 1);  // exactly the injected element
@@ -85,7 +87,7 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   EXPECT_EQ(fd["unit"]["fields"]["channel"], 5);
   EXPECT_EQ(fd["unit"]["fields"]["y"], 2);
   EXPECT_EQ(fd["unit"]["fields"]["x"], 3);
-  const std::string console = wavetest::slurp(d + ".log");
+  const std::string console = read_text(d + ".log");
   EXPECT_NE(console.find("first diff  output_c0_15[n=0,h=2,w=3,c=5] written at cycle"), std::string::npos);
   EXPECT_NE(console.find("output channel 5, pixel (y 2, x 3)"), std::string::npos);
 
@@ -107,7 +109,7 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   EXPECT_EQ(field(v.at("tf2.m_axi_wstrb_o", t), lane, 1), 1u);
   // Both .gtkw files carry the marker at the write cycle.
   for (const std::string& g : {d + "/wave_mismatch.gtkw", d + "/full.gtkw"}) {
-    const std::string text = wavetest::slurp(g);
+    const std::string text = read_text(g);
     EXPECT_NE(text.find(gtkw_marker(t)), std::string::npos) << g;
     EXPECT_NE(text.find("[markername] Afirst mismatch output_c0_15[n=0,h=2,w=3,c=5]"), std::string::npos) << g;
   }
@@ -120,7 +122,7 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
 
 TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
   const std::string d = wavetest::fresh_dir("bug_td");
-  ASSERT_EQ(cosim_bug("tinydnn_fwd", d, "--trace-around-mismatch 10"), 1) << wavetest::slurp(d + ".log");
+  ASSERT_EQ(cosim_bug("tinydnn_fwd", d, "--trace-around-mismatch 10"), 1) << read_text(d + ".log");
   const auto j = read_json(d + "/report.json");
   EXPECT_EQ(j["mismatch"]["count"], 2);  // the element in each of the 2 samples
   const auto& fd = j["first_divergence"];
@@ -147,7 +149,7 @@ TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
   const uint64_t t = 10 * c;
   expect_handshake_at(v, "tinydnn.m_axis_tvalid_o", "tinydnn.m_axis_tready_i", t);
   EXPECT_EQ(field(v.at("tinydnn.m_axis_tdata_o", t), 8 * static_cast<int>(addr % 8), 32), ab);
-  const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
+  const std::string g = read_text(d + "/wave_mismatch.gtkw");
   EXPECT_NE(g.find(gtkw_marker(t)), std::string::npos) << g;
   EXPECT_NE(g.find("sample 0, channel 3, pixel (y 0, x 7)"), std::string::npos);
   fs::remove_all(d);
@@ -162,9 +164,9 @@ TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
 // 79:64, x_size = bits 95:80, spec/vta-isa.md), independently of the compiler.
 TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   const std::string d = wavetest::fresh_dir("bug_vta");
-  ASSERT_EQ(cosim_bug("conv2d", d, "--trace-around-mismatch 20"), 1) << wavetest::slurp(d + ".log");
+  ASSERT_EQ(cosim_bug("conv2d", d, "--trace-around-mismatch 20"), 1) << read_text(d + ".log");
   // The stream, from the replayable trace.
-  std::istringstream tr(wavetest::slurp(d + "/trace/trace.txt"));
+  std::istringstream tr(read_text(d + "/trace/trace.txt"));
   std::string blob;
   uint64_t insn_addr = 0, insn_count = 0;
   for (std::string l; std::getline(tr, l);) {
@@ -176,7 +178,7 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
     if (op == "reg_write" && std::stoull(a, nullptr, 16) == 0xc) insn_addr = std::stoull(b, nullptr, 16);
   }
   ASSERT_FALSE(blob.empty());
-  const std::string image = wavetest::slurp(d + "/trace/" + blob);
+  const std::string image = read_text(d + "/trace/" + blob);
   ASSERT_GE(image.size(), insn_addr + 16 * insn_count);
   // The STOREs with a non-empty range from ACC index 344, in program order
   // (a STORE starts only after the previous one is done).
@@ -201,7 +203,7 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   EXPECT_EQ(text.rfind("instruction " + std::to_string(store) + ": STORE", 0), 0u) << text;
   EXPECT_EQ(hex_u64(fd["address"]), 16 * dram_base);  // byte 0 of the STORE's first beat
   EXPECT_EQ(static_cast<int>(fd["actual"].get<double>()) & 0xFF, (static_cast<int>(fd["expected"].get<double>()) ^ 1) & 0xFF);
-  EXPECT_NE(wavetest::slurp(d + ".log").find("by instruction " + std::to_string(store) + ": STORE"),
+  EXPECT_NE(read_text(d + ".log").find("by instruction " + std::to_string(store) + ": STORE"),
             std::string::npos);
   // At the write cycle the W channel hands over that beat.
   const uint64_t c = fd["write_cycle"];
@@ -217,10 +219,10 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
                         "vta.vta_top.c_alu_busy", "vta.vta_top.cq_insn", "vta.m_axi_awaddr_o"}) {
     EXPECT_TRUE(v.has(s)) << s;
   }
-  const std::string g = wavetest::slurp(d + "/wave_mismatch.gtkw");
+  const std::string g = read_text(d + "/wave_mismatch.gtkw");
   EXPECT_NE(g.find(gtkw_marker(t)), std::string::npos) << g;
   EXPECT_NE(g.find("vta.vta_top.c_op[2:0]"), std::string::npos);
-  EXPECT_EQ(wavetest::slurp(d + "/wave_mismatch.vta_opcode.txt"), "0 LOAD\n1 STORE\n2 GEMM\n3 FINISH\n4 ALU\n");
+  EXPECT_EQ(read_text(d + "/wave_mismatch.vta_opcode.txt"), "0 LOAD\n1 STORE\n2 GEMM\n3 FINISH\n4 ALU\n");
   fs::remove_all(d);
 }
 
@@ -231,13 +233,13 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
 // --trace-around-mismatch works on it, its marker on the write cycle.
 TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
   const std::string d = wavetest::fresh_dir("bug_vta_replay");
-  ASSERT_EQ(cosim_bug("conv2d", d + "/run", ""), 1) << wavetest::slurp(d + "/run.log");
+  ASSERT_EQ(cosim_bug("conv2d", d + "/run", ""), 1) << read_text(d + "/run.log");
   const auto run = read_json(d + "/run/report.json");
   ASSERT_EQ(wavetest::run(std::string(COSIM_BUG_BIN) + " replay " + d + "/run/trace --out " + d +
                               "/replay --trace-around-mismatch 20",
                           d + "/replay.log"),
             1)
-      << wavetest::slurp(d + "/replay.log");
+      << read_text(d + "/replay.log");
   const auto rep = read_json(d + "/replay/report.json");
   EXPECT_EQ(rep["first_divergence"]["write_cycle"], run["first_divergence"]["write_cycle"]);
   EXPECT_EQ(rep["first_divergence"]["address"], run["first_divergence"]["address"]);
@@ -252,7 +254,7 @@ TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
   const uint64_t c = rep["first_divergence"]["write_cycle"];
   const auto v = read_fst(d + "/replay/wave_mismatch.fst");
   EXPECT_EQ(v.times.front(), 10 * (c - 20));
-  const std::string g = wavetest::slurp(d + "/replay/wave_mismatch.gtkw");
+  const std::string g = read_text(d + "/replay/wave_mismatch.gtkw");
   EXPECT_NE(g.find(gtkw_marker(10 * c)), std::string::npos) << g;
   ASSERT_EQ(wavetest::run(std::string(COSIM_BUG_BIN) + " replay " + d + "/replay/trace --out " + d + "/again",
                           d + "/again.log"),
@@ -283,7 +285,7 @@ TEST(WaveBug, EveryCommandAReportPrintsWorks) {
   int opened = 0;
   for (const std::string& out : {d + "/run", d + "/replay"}) {
     // The page's command, unescaped as a browser shows it.
-    std::string page = wavetest::slurp(out + "/report.html");
+    std::string page = read_text(out + "/report.html");
     const std::string tag = "<pre class=\"command\" id=\"gtkwave-command\">";
     const auto at = page.find(tag);
     ASSERT_NE(at, std::string::npos) << out;
@@ -293,17 +295,17 @@ TEST(WaveBug, EveryCommandAReportPrintsWorks) {
       for (auto p = cmd.find(esc); p != std::string::npos; p = cmd.find(esc, p + 1)) cmd.replace(p, esc.size(), ch);
     }
     const int rc = wavetest::run("PATH=" + bin + ":$PATH bash -c '" + cmd + "'", out + ".command.log");
-    EXPECT_EQ(rc, 0) << out << ": " << cmd << "\n" << wavetest::slurp(out + ".command.log");
+    EXPECT_EQ(rc, 0) << out << ": " << cmd << "\n" << read_text(out + ".command.log");
     ++opened;
   }
   // The replay's console named its waveform around the mismatch.
-  const std::string log = wavetest::slurp(d + "/replay.log");
+  const std::string log = read_text(d + "/replay.log");
   const auto g = log.find("gtkwave -a ");
   ASSERT_NE(g, std::string::npos) << log;
   const std::string line = log.substr(g, log.find('\n', g) - g);
   EXPECT_EQ(wavetest::run("PATH=" + bin + ":$PATH " + line, d + "/console.command.log"), 0) << line;
   ++opened;
-  std::istringstream seen(wavetest::slurp(d + "/opened"));
+  std::istringstream seen(read_text(d + "/opened"));
   int n = 0;
   for (std::string l; std::getline(seen, l);) ++n;
   EXPECT_EQ(n, opened);

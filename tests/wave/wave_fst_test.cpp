@@ -10,9 +10,11 @@
 #include <sstream>
 #include <string>
 
+#include "support/text_file.hpp"
 #include "wave_test_util.hpp"
 
 namespace fs = std::filesystem;
+using cosim::test::read_text;
 using wavetest::read_fst;
 using wavetest::read_json;
 using wavetest::run;
@@ -20,14 +22,14 @@ using wavetest::run;
 namespace {
 
 // cosim run <scenario> --out <dir> <args>; returns the exit status.
-int cosim(const std::string& scen, const std::string& dir, const std::string& args) {
+int run_cosim(const std::string& scen, const std::string& dir, const std::string& args) {
   return wavetest::cosim_run(COSIM_BIN, scen, dir, args);
 }
 
 // Every signal the .gtkw lists (lines that are not directives).
 std::vector<std::string> gtkw_signals(const std::string& gtkw) {
   std::vector<std::string> out;
-  std::istringstream is(wavetest::slurp(gtkw));
+  std::istringstream is(read_text(gtkw));
   for (std::string l; std::getline(is, l);) {
     if (l.empty() || l[0] == '@' || l[0] == '-' || l[0] == '[' || l[0] == '*' || l[0] == '^') continue;
     out.push_back(std::regex_replace(l, std::regex("\\[[0-9]+:[0-9]+\\]$"), ""));
@@ -50,7 +52,7 @@ void expect_window(const wavetest::Vcd& v, uint64_t from, uint64_t to) {
 
 TEST(WaveFst, Tf2WindowHoldsExactlyTheRequestedCyclesAndTheView) {
   const std::string d = wavetest::fresh_dir("tf2_window");
-  ASSERT_EQ(cosim("tf2_conv3x3", d, "--trace " + d + "/w.fst --trace-from 300 --trace-to 420"), 0);
+  ASSERT_EQ(run_cosim("tf2_conv3x3", d, "--trace " + d + "/w.fst --trace-from 300 --trace-to 420"), 0);
   const auto v = read_fst(d + "/w.fst");
   expect_window(v, 300, 420);
   // The prepared view: PE array, loaders, controller, AXI channels.
@@ -71,7 +73,7 @@ TEST(WaveFst, Tf2WindowHoldsExactlyTheRequestedCyclesAndTheView) {
   // An SV enum (the controller's state) shows its names: GTKWave's enum
   // display (flag bit 32) over binary, the FST's own table, no file filter;
   // a plain vector with a view filter keeps the filter.
-  const std::string view = wavetest::slurp(d + "/w.gtkw");
+  const std::string view = read_text(d + "/w.gtkw");
   EXPECT_NE(view.find("@100000028\ntf2.tf2_top.u_ctrl.state_q[3:0]\n"), std::string::npos) << view;
   // The clock toggles every half cycle: low at 10 x cycle, high 5 units later.
   EXPECT_EQ(v.at("tf2.clk_i", 3000), "0");
@@ -87,7 +89,7 @@ TEST(WaveFst, Tf2WindowHoldsExactlyTheRequestedCyclesAndTheView) {
 
 TEST(WaveFst, TinyDnnWindowAndStreamView) {
   const std::string d = wavetest::fresh_dir("td_window");
-  ASSERT_EQ(cosim("tinydnn_fwd", d, "--trace " + d + "/w.fst --trace-from 2000 --trace-to 2100"), 0);
+  ASSERT_EQ(run_cosim("tinydnn_fwd", d, "--trace " + d + "/w.fst --trace-from 2000 --trace-to 2100"), 0);
   const auto v = read_fst(d + "/w.fst");
   expect_window(v, 2000, 2100);
   for (const char* s : {"tinydnn.s_axis_tvalid_i", "tinydnn.s_axis_tready_o", "tinydnn.m_axis_tvalid_o",
@@ -102,7 +104,7 @@ TEST(WaveFst, TinyDnnWindowAndStreamView) {
 
 TEST(WaveFst, NoWindowDumpsTheWholeRun) {
   const std::string d = wavetest::fresh_dir("td_whole");
-  ASSERT_EQ(cosim("tinydnn_fwd", d, "--trace"), 0);  // default file <out>/wave.fst
+  ASSERT_EQ(run_cosim("tinydnn_fwd", d, "--trace"), 0);  // default file <out>/wave.fst
   const auto j = read_json(d + "/report.json");
   const uint64_t cycles = j["cycles"];
   const auto v = read_fst(d + "/wave.fst");
@@ -114,11 +116,11 @@ TEST(WaveFst, NoWindowDumpsTheWholeRun) {
 
 TEST(WaveFst, DepthLimitsTheHierarchy) {
   const std::string d = wavetest::fresh_dir("td_depth");
-  ASSERT_EQ(cosim("tinydnn_fwd", d, "--trace " + d + "/w1.fst --trace-to 50 --trace-depth 1"), 0);
+  ASSERT_EQ(run_cosim("tinydnn_fwd", d, "--trace " + d + "/w1.fst --trace-to 50 --trace-depth 1"), 0);
   const auto v1 = read_fst(d + "/w1.fst");
   for (const auto& n : v1.names) EXPECT_EQ(std::count(n.begin(), n.end(), '.'), 1) << n;
   EXPECT_TRUE(v1.has("tinydnn.s_axis_tvalid_i"));
-  ASSERT_EQ(cosim("tinydnn_fwd", d + "/2", "--trace " + d + "/w2.fst --trace-to 50 --trace-depth 2"), 0);
+  ASSERT_EQ(run_cosim("tinydnn_fwd", d + "/2", "--trace " + d + "/w2.fst --trace-to 50 --trace-depth 2"), 0);
   const auto v2 = read_fst(d + "/w2.fst");
   bool level2 = false;
   for (const auto& n : v2.names) {
@@ -132,7 +134,7 @@ TEST(WaveFst, DepthLimitsTheHierarchy) {
 
 TEST(WaveFst, SizeGuardStopsDumping) {
   const std::string d = wavetest::fresh_dir("td_guard");
-  ASSERT_EQ(cosim("tinydnn_fwd", d, "--trace " + d + "/w.fst --trace-max-mb 1"), 0);
+  ASSERT_EQ(run_cosim("tinydnn_fwd", d, "--trace " + d + "/w.fst --trace-max-mb 1"), 0);
   const auto j = read_json(d + "/report.json");
   EXPECT_EQ(j["wave"]["truncated"], true);
   const uint64_t last = j["wave"]["last_cycle"], cycles = j["cycles"];
@@ -143,15 +145,15 @@ TEST(WaveFst, SizeGuardStopsDumping) {
   EXPECT_LT(bytes, 3u << 19);
   const auto v = read_fst(d + "/w.fst");
   EXPECT_EQ(v.times.back(), 10 * last + 5);
-  EXPECT_NE(wavetest::slurp(d + ".log").find("dumping stopped"), std::string::npos);
+  EXPECT_NE(read_text(d + ".log").find("dumping stopped"), std::string::npos);
   fs::remove_all(d);
 }
 
 TEST(WaveFst, TimeoutStillLeavesTheWaveform) {
   // A hang (TF2 never started: fault no_start) is where a waveform helps most.
   const std::string d = wavetest::fresh_dir("tf2_hang");
-  ASSERT_EQ(cosim("tf2_conv1x1", d, "--set fault=no_start --set testbench.timeout_cycles=300 --trace " + d + "/w.fst"),
-            3);
+  ASSERT_EQ(
+      run_cosim("tf2_conv1x1", d, "--set fault=no_start --set testbench.timeout_cycles=300 --trace " + d + "/w.fst"), 3);
   const auto j = read_json(d + "/report.json");
   EXPECT_EQ(j["status"], "timeout");
   EXPECT_EQ(j["wave"]["file"], d + "/w.fst");
@@ -165,7 +167,7 @@ TEST(WaveFst, TimeoutStillLeavesTheWaveform) {
 
 TEST(WaveFst, NoTraceOptionNoFile) {
   const std::string d = wavetest::fresh_dir("tf2_none");
-  ASSERT_EQ(cosim("tf2_conv1x1", d, ""), 0);
+  ASSERT_EQ(run_cosim("tf2_conv1x1", d, ""), 0);
   EXPECT_FALSE(fs::exists(d + "/wave.fst"));
   EXPECT_TRUE(read_json(d + "/report.json")["wave"].is_null());
   fs::remove_all(d);
@@ -173,15 +175,15 @@ TEST(WaveFst, NoTraceOptionNoFile) {
 
 TEST(WaveFst, WindowAfterTheRunWritesNothing) {
   const std::string d = wavetest::fresh_dir("tf2_late");
-  ASSERT_EQ(cosim("tf2_conv1x1", d, "--trace " + d + "/w.fst --trace-from 100000000"), 0);
+  ASSERT_EQ(run_cosim("tf2_conv1x1", d, "--trace " + d + "/w.fst --trace-from 100000000"), 0);
   EXPECT_FALSE(fs::exists(d + "/w.fst"));
-  EXPECT_NE(wavetest::slurp(d + ".log").find("nothing dumped"), std::string::npos);
+  EXPECT_NE(read_text(d + ".log").find("nothing dumped"), std::string::npos);
   fs::remove_all(d);
 }
 
 TEST(WaveFst, BadWindowIsAnInputError) {
   const std::string d = wavetest::fresh_dir("bad");
-  EXPECT_EQ(cosim("tf2_conv1x1", d, "--trace --trace-from 10 --trace-to 5"), 2);
-  EXPECT_EQ(cosim("tf2_conv1x1", d, "--trace --trace-max-mb 0"), 2);
+  EXPECT_EQ(run_cosim("tf2_conv1x1", d, "--trace --trace-from 10 --trace-to 5"), 2);
+  EXPECT_EQ(run_cosim("tf2_conv1x1", d, "--trace --trace-max-mb 0"), 2);
   fs::remove_all(d);
 }

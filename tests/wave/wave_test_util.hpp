@@ -3,16 +3,13 @@
 // small VCD model, read report.json.
 #pragma once
 
-#include <unistd.h>
-
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "support/scratch_dir.hpp"
 
 namespace wavetest {
 
@@ -39,22 +36,9 @@ Vcd read_fst(const std::string& fst);
 
 nlohmann::json read_json(const std::string& path);
 
+// A fresh folder per case, <artifacts>/scratch/wave_<pid>/<name> (support/scratch_dir.hpp).
 // Inline: wave_unit_test includes this header without linking wave_test_util.cpp.
-inline std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-// A fresh directory under the system temp dir.
-inline std::string fresh_dir(const std::string& name) {
-  const std::filesystem::path d =
-      std::filesystem::temp_directory_path() / ("cosim_wave_" + name + "_" + std::to_string(::getpid()));
-  std::filesystem::remove_all(d);
-  std::filesystem::create_directories(d);
-  return d.string();
-}
+inline std::string fresh_dir(const std::string& name) { return cosim::test::fresh_dir("wave", name); }
 
 // scenarios/<name>.yaml of the source tree.
 std::string scenario(const std::string& name);

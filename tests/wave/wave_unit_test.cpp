@@ -14,6 +14,7 @@
 #include "wave/around.hpp"
 #include "wave/gtkw.hpp"
 #include "wave/wave_window.hpp"
+#include "support/text_file.hpp"
 #include "wave_test_util.hpp"
 
 namespace fs = std::filesystem;
@@ -30,7 +31,7 @@ WaveSettings settings(uint64_t from, uint64_t to, uint64_t max_bytes = 1000000) 
   return s;
 }
 
-using wavetest::slurp;
+using cosim::test::read_text;
 
 // A fresh directory of this suite's own (cosim_wave_unit_<name>_<pid>).
 fs::path temp_dir(const std::string& name) { return wavetest::fresh_dir("unit_" + name); }
@@ -204,7 +205,7 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   GtkwFile f = gtkw_file_in(d, 200, 601);
   EXPECT_EQ(f.gtkw_path, (d / "w.gtkw").string());
   write_gtkw(f, v, g);
-  const std::string t = slurp(f.gtkw_path);
+  const std::string t = read_text(f.gtkw_path);
   // GTKWave trace flags: group begin = blank|grp_begin = 0x800200, end 0x1000200,
   // collapsed group adds collapsed|closed (0x1000 | 0x400000); hex|rjustify 0x22,
   // bin|rjustify 0x28, dec|rjustify 0x24, translated hex 0x2022.
@@ -218,14 +219,14 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   EXPECT_NE(t.find("@24\ntop.n[7:0]\n"), std::string::npos);
   const std::string filt = (d / "w.st.txt").string();
   EXPECT_NE(t.find("^1 " + fs::absolute(filt).string() + "\n"), std::string::npos);
-  EXPECT_EQ(slurp(filt), "00 StIdle\n0A StRun\n");  // 5 bits -> 2 hex digits, as GTKWave prints them
+  EXPECT_EQ(read_text(filt), "00 StIdle\n0A StRun\n");  // 5 bits -> 2 hex digits, as GTKWave prints them
   // No marker yet: primary and 26 named markers at -1.
   std::string no_marker = " -1";
   for (int i = 0; i < 26; ++i) no_marker += " -1";
   EXPECT_NE(t.find(no_marker + "\n"), std::string::npos);
 
   set_gtkw_marker(f.gtkw_path, 4200, "first mismatch out[n=0]");  // cycle 420 (10 FST units a cycle)
-  const std::string m = slurp(f.gtkw_path);
+  const std::string m = read_text(f.gtkw_path);
   std::string with_marker = " 420000 420000";  // in ps, as GTKWave reads a save file
   for (int i = 1; i < 26; ++i) with_marker += " -1";
   EXPECT_NE(m.find(with_marker + "\n"), std::string::npos) << m;
@@ -233,14 +234,14 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   EXPECT_NE(m.find("[timestart] 360000\n"), std::string::npos);  // 60 cycles (600 FST units) before the marker, in ps
   // Setting it again replaces it.
   set_gtkw_marker(f.gtkw_path, 500, "again");
-  const std::string m2 = slurp(f.gtkw_path);
+  const std::string m2 = read_text(f.gtkw_path);
   EXPECT_EQ(m2.find("[markername] Afirst"), std::string::npos);
   EXPECT_NE(m2.find("[markername] Aagain\n"), std::string::npos);
   EXPECT_LT(m2.find("-ctl\n"), m2.find("-num\n"));  // no engine named: the view's order
   // A divergence whose unit names an engine in capitals ("... NUM OUT") puts
   // the group of that name first (VTA: a STORE -> "store engine"), whole.
   set_gtkw_marker(f.gtkw_path, 500, "first mismatch out[n=0] by instruction 3: NUM OUT sram=1");
-  const std::string m3 = slurp(f.gtkw_path);
+  const std::string m3 = read_text(f.gtkw_path);
   EXPECT_LT(m3.find("@c01200\n-num\n"), m3.find("@800200\n-ctl\n")) << m3;
   EXPECT_LT(m3.find("@c01200\n-num\n"), m3.find("@24\ntop.n[7:0]\n@1000200\n-num\n")) << m3;
   EXPECT_LT(m3.find("@1000200\n-num\n"), m3.find("@800200\n-ctl\n")) << m3;
@@ -274,7 +275,7 @@ Opened opened(const std::string& gtkw) {
   Opened o;
   int w = 0, h = 0, sst = 0;
   double zoom = 0;
-  std::istringstream in(slurp(gtkw));
+  std::istringstream in(read_text(gtkw));
   for (std::string l; std::getline(in, l);) {
     std::sscanf(l.c_str(), "[timestart] %lf", &o.start_ps);
     std::sscanf(l.c_str(), "[size] %d %d", &w, &h);
@@ -301,7 +302,7 @@ TEST(GtkwFile, ZoomFillsTheWavePaneWithTheWindowItShows) {
   EXPECT_DOUBLE_EQ(o.start_ps, f.start_time * kPsPerFstTick);
   // The window ends at the dump's last sample, not past it (within a pixel).
   const double px_ps = (o.end_ps - o.start_ps) / 800;
-  EXPECT_NEAR(o.end_ps, f.end_time * kPsPerFstTick, px_ps) << slurp(f.gtkw_path);
+  EXPECT_NEAR(o.end_ps, f.end_time * kPsPerFstTick, px_ps) << read_text(f.gtkw_path);
 
   // At a divergence: 60 cycles either side of the marker fill the pane ...
   set_gtkw_marker(f.gtkw_path, fst_time(5000), "first mismatch");
@@ -313,7 +314,7 @@ TEST(GtkwFile, ZoomFillsTheWavePaneWithTheWindowItShows) {
   set_gtkw_marker(f.gtkw_path, fst_time(137300), "first mismatch");
   o = opened(f.gtkw_path);
   EXPECT_NEAR(o.start_ps, fst_time(137240) * kPsPerFstTick, 1);
-  EXPECT_NEAR(o.end_ps, f.end_time * kPsPerFstTick, 200) << slurp(f.gtkw_path);
+  EXPECT_NEAR(o.end_ps, f.end_time * kPsPerFstTick, 200) << read_text(f.gtkw_path);
   // Near its start, the window begins at the first sample.
   set_gtkw_marker(f.gtkw_path, fst_time(1010), "first mismatch");
   o = opened(f.gtkw_path);
@@ -359,7 +360,7 @@ TEST(GtkwFile, SignalsPaneFitsTheLongestNameAndValue) {
   // parenthesised description (kept as a comment) instead of widening the pane.
   const std::string t_short = (write_gtkw(f, v, {{"engine (what it holds, in a sentence that runs on and on)",
                                                   {{"top.b", 1, Format::kBin, ""}}, false}}),
-                               slurp(f.gtkw_path));
+                               read_text(f.gtkw_path));
   EXPECT_NE(t_short.find("@800200\n-engine\n"), std::string::npos) << t_short;
   EXPECT_NE(t_short.find("[*] group engine: engine (what it holds"), std::string::npos);
   EXPECT_EQ(group_label("AXI read data (gmem1)"), "AXI read data (gmem1)");  // short enough: whole
@@ -375,15 +376,15 @@ TEST(GtkwFile, CycleCounterIsTheFirstTraceInDecimal) {
   GtkwFile f = gtkw_file_in(d, 0, 1005);
   f.cycle_signal = "top.cycle[31:0]";
   write_gtkw(f, v, g);
-  const std::string t = slurp(f.gtkw_path);
+  const std::string t = read_text(f.gtkw_path);
   EXPECT_NE(t.find("@24\ntop.cycle[31:0]\n@800200\n-ctl\n"), std::string::npos) << t;
   // The divergence's group moves to the top, below the cycle counter.
   set_gtkw_marker(f.gtkw_path, 500, "first mismatch by instruction 3: NUM OUT");
-  const std::string m = slurp(f.gtkw_path);
+  const std::string m = read_text(f.gtkw_path);
   EXPECT_NE(m.find("@24\ntop.cycle[31:0]\n@800200\n-num\n"), std::string::npos) << m;
   // Without a counter in the dump, no such trace.
   f.cycle_signal.clear();
   write_gtkw(f, v, g);
-  EXPECT_EQ(slurp(f.gtkw_path).find("top.cycle"), std::string::npos);
+  EXPECT_EQ(read_text(f.gtkw_path).find("top.cycle"), std::string::npos);
   fs::remove_all(d);
 }

@@ -14,6 +14,7 @@
 #include "dut/tf2_regs.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"  // in_child(): fork, run, JSON back
+#include "support/scratch_dir.hpp"
 #include "tf2/tf2_wrapper.hpp"
 #include "tf2/tf2_rtl_util.hpp"
 #include "tlm/simulation.hpp"
@@ -24,6 +25,10 @@ namespace {
 using nlohmann::json;
 using test::in_child;
 namespace reg = tf2::regs;  // generated from rtl/tf2/tf2.yaml
+
+// Where a run's mem_dump steps would write, taken before the fork so that
+// the children share their parent's folder.
+std::string dump_dir() { return test::scratch_dir("tf2_tlm_test"); }
 
 // The wrapper over tf2_rtl (cosim_tf2_core_tf2_rtl), the product's checked build.
 tb::tf2::Tf2Builds test_builds() { return {&tb::tf2::Tf2CoreOver<Vtf2_rtl>::build(), nullptr}; }
@@ -51,6 +56,7 @@ void append_job(trace::Trace& t, const Job& j, std::size_t index, uint64_t budge
 }
 
 json simulate_jobs(const std::vector<Job>& jobs, const tb::TbConfig& cfg, uint64_t budget = 2'000'000) {
+  const std::string out_dir = dump_dir();
   return in_child([&] {
     trace::Trace t;
     t.target = "tf2";
@@ -58,7 +64,7 @@ json simulate_jobs(const std::vector<Job>& jobs, const tb::TbConfig& cfg, uint64
     tb::WriteLog log;
     const tb::SimOutcome out = tb::simulate(
         t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c, test_builds()); },
-        std::filesystem::temp_directory_path().string(), &log);
+        out_dir, &log);
     json r;
     r["cycles"] = out.cycles;
     r["perf"] = out.perf;
@@ -223,6 +229,7 @@ TEST(Tf2Tlm, CyclesDeterministicAndCountersConsistent) {
 }
 
 json timeout_run(bool start, uint64_t budget) {
+  const std::string out_dir = dump_dir();
   return in_child([&] {
     const ConvLayer L = random_layer({16, 16, 8, 8, 3, 1, 1, true, false}, 6);
     trace::Trace t;
@@ -231,7 +238,7 @@ json timeout_run(bool start, uint64_t budget) {
     tb::TbConfig cfg;
     try {
       tb::simulate(t, cfg, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c, test_builds()); },
-                   std::filesystem::temp_directory_path().string());
+                   out_dir);
     } catch (const TimeoutError& e) {
       return json{{"timeout", e.what()}};
     }
@@ -256,7 +263,8 @@ TEST(Tf2Tlm, TimeoutDiagnosisNamesTheStates) {
 
 // An engine error (a 1111 weight code) is a DUT error of the run, not a hang.
 TEST(Tf2Tlm, EngineErrorIsReported) {
-  const json r = in_child([] {
+  const std::string out_dir = dump_dir();
+  const json r = in_child([&] {
     const ConvLayer L = random_layer({4, 4, 5, 5, 3, 1, 1, true, false}, 8);
     Program p = compile({L}, random_input(4, 5, 5, 8));
     p.dram[p.layers[0].weight_addr + 16] |= 0x0F;  // first code (after the record's parameters) becomes 1111
@@ -269,7 +277,7 @@ TEST(Tf2Tlm, EngineErrorIsReported) {
     t.wait_done(100000);
     const tb::SimOutcome out =
         tb::simulate(t, tb::TbConfig{}, [](const char* n, const tb::TbConfig& c) { return std::make_unique<tb::tf2::Tf2Wrapper>(n, c, test_builds()); },
-                     std::filesystem::temp_directory_path().string());
+                     out_dir);
     return json{{"errors", out.dut_errors}};
   });
   ASSERT_TRUE(r.contains("errors")) << r.dump();

@@ -13,9 +13,8 @@
 #include <sstream>
 #include <string>
 
-#include <unistd.h>
-
 #include "common/error.hpp"
+#include "support/scratch_dir.hpp"
 #include "support/sweep.hpp"
 #include "tinydnn/conv.hpp"
 #include "tinydnn/program.hpp"
@@ -323,8 +322,7 @@ TEST(RTL_SUITE, LayersThroughDmaFromMemoryBitExact) {
 }
 
 TEST(RTL_SUITE, WaveformDumpWritesAnFstFile) {
-  const std::string path =
-      (std::filesystem::temp_directory_path() / ("tinydnn_wave_" + std::to_string(::getpid()) + ".fst")).string();
+  const std::string path = cosim::test::scratch_dir("tinydnn_rtl_test") + "/wave.fst";
   {
     BareOptions o;
     o.fst_path = path;

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "common/error.hpp"
+#include "support/scratch_dir.hpp"
 #include "support/sweep.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"
@@ -91,12 +92,13 @@ TbConfig config(uint64_t seed = 7, double dram_stall = 0.1) {
 
 // Plays a trace on the tiny-dnn wrapper in a child; returns what it saw.
 json play(const trace::Trace& t, const TbConfig& cfg) {
+  const std::string out_dir = cosim::test::scratch_dir("tinydnn_tlm_test");  // where mem_dump steps write
   return in_child([&] {
     WriteLog log;
     const SimOutcome out = simulate(
         t, cfg, [](const char* name, const TbConfig& c) { return std::make_unique<TinyDnnWrapper>(
             name, c, tb::tinydnn::TinyDnnBuilds{&tb::tinydnn::TinyDnnCoreOver<Vtinydnn_rtl>::build(), nullptr}); },
-        std::filesystem::temp_directory_path().string(), &log);
+        out_dir, &log);
     json j;
     j["cycles"] = out.cycles;
     j["perf"] = out.perf;

@@ -16,7 +16,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <map>
 #include <random>
 #include <sstream>
@@ -26,6 +25,8 @@
 #include "cosim/runner.hpp"
 #include "support/child.hpp"
 #include "support/cosim_cli.hpp"
+#include "support/scratch_dir.hpp"
+#include "support/text_file.hpp"
 #include "tlm/dram_timing.hpp"
 #include "trace/trace.hpp"
 #include "vta/core/bare_driver.hpp"
@@ -48,31 +49,18 @@ namespace fs = std::filesystem;
 using cosim::test::in_child;
 using nlohmann::json;
 
-// A scratch directory per test process, removed at exit (forked children
-// leave through _exit and do not remove it).
-struct WorkDir {
-  std::string path;
-  WorkDir() : path((fs::temp_directory_path() / ("vta_tlm_test_" + std::to_string(::getpid()))).string()) {
-    fs::create_directories(path);
-  }
-  ~WorkDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-const std::string& work() {
-  static const WorkDir dir;
-  return dir.path;
-}
+// The test process's scratch folder (support/scratch_dir.hpp).
+std::string work() { return cosim::test::scratch_dir("vta_tlm_test"); }
 
 std::string write_file(const std::string& name, const std::string& text) {
   const std::string path = work() + "/" + name;
-  std::ofstream(path) << text;
+  cosim::test::write_text(path, text);
   return path;
 }
 
-json read_report(const std::string& out) {
+// <out>/report.json, or null when the run wrote none (bad input): read in the
+// child, so no test failure of its own (cosim::test::read_report records one).
+json report_if_written(const std::string& out) {
   std::ifstream f(out + "/report.json");
   if (!f) return json();
   return json::parse(f);
@@ -103,7 +91,7 @@ json run_child(const std::string& yaml, const std::string& out, const std::vecto
     }
     j["rc"] = rc;
     j["console"] = console.str();
-    j["report"] = read_report(out);
+    j["report"] = report_if_written(out);
     return j;
   });
 }
@@ -524,9 +512,7 @@ TEST(VTA_TLM_SUITE, ErrorFlagAndBadRegisterOffset) {
   const std::string file = write_file("small_conv_err.yaml", kSmallConv);
   const std::string out = work() + "/err_src";
   ASSERT_EQ(run_child(file, out)["rc"], 0);
-  std::ifstream f(out + "/trace/trace.txt");
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
-  f.close();
+  const std::string text = cosim::test::read_text(out + "/trace/trace.txt");
   const std::size_t at = text.find("reg_write 0xc 0x");
   ASSERT_NE(at, std::string::npos) << text;
   const std::size_t end = text.find('\n', at);
@@ -636,8 +622,7 @@ TEST(VTA_TLM_SUITE, BlockedLayoutInTheTrace) {
   tr.mem_check(0x100, t, "output", 16);
   const std::string dir = work() + "/blocked_trace";
   cosim::trace::write_trace(tr, dir);
-  std::ifstream f(dir + "/trace.txt");
-  const std::string text((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  const std::string text = cosim::test::read_text(dir + "/trace.txt");
   EXPECT_NE(text.find("int8 2,3,5,20 nchw16c output"), std::string::npos) << text;
   const cosim::trace::Trace back = cosim::trace::read_trace(dir);
   ASSERT_EQ(back.steps.size(), 1u);
@@ -671,6 +656,7 @@ TEST(VTA_TLM_SUITE, BlockedLayoutInTheTrace) {
 
 #ifdef COSIM_BIN
 using Cmd = cosim::test::CliResult;
+using cosim::test::read_report;
 using cosim::test::run_cosim;
 
 // conv2d.yaml and add.yaml with requant tflite_double / tflite_single: PASS
