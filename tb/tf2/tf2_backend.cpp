@@ -12,6 +12,7 @@
 
 #include "cosim/backend.hpp"
 #include "cosim/operator.hpp"
+#include "dut/tf2_pins.hpp"
 #include "tf2/tf2_backend.hpp"
 #include "tf2/tf2_layers_op.hpp"
 #include "tf2/tf2_wrapper.hpp"
@@ -29,9 +30,7 @@ class Tf2Backend : public TargetBackend {
   explicit Tf2Backend(const Tf2Builds& builds) : builds_(builds) { add_operators(listed_operators()); }
 
   std::string name() const override { return "tf2"; }
-  std::string description() const override {
-    return "TF2 shift-accumulate PE array (INQ power-of-two weights, int8 maps): conv, resnet_block";
-  }
+  std::string description() const override { return cosim::tf2::pins::Top::kDescription; }  // the manifest's
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
     return std::make_unique<tb::tf2::Tf2Wrapper>(name, cfg, builds_);

@@ -10,6 +10,7 @@
 
 #include "cosim/backend.hpp"
 #include "cosim/operator.hpp"
+#include "dut/tinydnn_pins.hpp"
 #include "tinydnn/tinydnn_backend.hpp"
 #include "tinydnn/tinydnn_layer_op.hpp"
 #include "tinydnn/tinydnn_wrapper.hpp"
@@ -27,9 +28,7 @@ class TinyDnnBackend : public TargetBackend {
   explicit TinyDnnBackend(const TinyDnnBuilds& builds) : builds_(builds) { add_operators(listed_operators()); }
 
   std::string name() const override { return "tinydnn"; }
-  std::string description() const override {
-    return "tiny-dnn bfloat16 conv training accelerator (16 MAC cores, AXI-Stream via DMA)";
-  }
+  std::string description() const override { return cosim::tinydnn::pins::Top::kDescription; }  // the manifest's
 
   std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
     return std::make_unique<TinyDnnWrapper>(name, cfg, builds_);

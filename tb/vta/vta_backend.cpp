@@ -19,6 +19,7 @@
 #include "common/error.hpp"
 #include "cosim/backend.hpp"
 #include "cosim/operator.hpp"
+#include "dut/vta_pins.hpp"
 #include "model_replay/model_replay.hpp"
 #include "vta/disasm.hpp"
 #include "vta/functional_model.hpp"
@@ -89,10 +90,7 @@ class VtaBackend : public TargetBackend {
   explicit VtaBackend(const VtaBuilds& builds) : builds_(builds) { add_operators(listed_operators()); }
 
   std::string name() const override { return "vta"; }
-  std::string description() const override {
-    return "VTA core (rtl/vta): int8 CONV2D and ADD, checked bit-exact against the VTA 16-bit scheme or (requant) "
-           "TFLite double / single rounding";
-  }
+  std::string description() const override { return cosim::vta::pins::Top::kDescription; }  // the manifest's
 
   std::map<std::string, uint64_t> merge_perf_counters(const std::vector<PerfSlice>& slices) const override {
     return merge_run_log_counters(slices);
