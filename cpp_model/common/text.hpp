@@ -33,6 +33,13 @@ inline std::string fixed_text(double v, int digits = 2) {
   return os.str();
 }
 
+// `v` with `digits` significant digits (printf's %g): 0.00123, 4.56e+03.
+inline std::string significant_text(double v, int digits = 3) {
+  std::ostringstream os;
+  os << std::setprecision(digits) << v;
+  return os.str();
+}
+
 // Integers print without a fraction; floats with enough digits to differ.
 inline std::string value_text(double v) {
   std::ostringstream os;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "common/error.hpp"
+#include "ops/distance.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
 
@@ -120,17 +120,9 @@ ConvLayer make_fitting_conv_layer(const FloatConv& f, const std::vector<int>& q_
 }
 
 ErrorStats compare(const std::vector<float>& ref, const std::vector<float>& x) {
-  if (ref.size() != x.size()) throw InputError("tf2 compare: sizes differ");
-  double sig = 0, noise = 0;
-  ErrorStats s;
-  for (std::size_t i = 0; i < ref.size(); ++i) {
-    const double d = static_cast<double>(ref[i]) - x[i];
-    sig += static_cast<double>(ref[i]) * ref[i];
-    noise += d * d;
-    s.max_abs_err = std::fmax(s.max_abs_err, std::fabs(d));
-  }
-  s.snr_db = noise == 0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(sig / noise);
-  return s;
+  ops::FloatDistance d;
+  d.add(ref, x);
+  return {d.snr_db(), d.max_abs};
 }
 
 LayerCost layer_cost(const FloatConv& f, const std::vector<float>& input) {

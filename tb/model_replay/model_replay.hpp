@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -101,6 +102,13 @@ struct Figures {
   nlohmann::json json = nlohmann::json::object();
   std::map<std::string, double> metrics;
 };
+
+// An SNR in dB as a figure's json holds it: the number, or "inf" for an exact
+// result and "-inf" against a reference of zeros (JSON has no infinity;
+// report.html's layer table reads all three).
+inline nlohmann::json snr_db_json(double db) {
+  return std::isinf(db) ? nlohmann::json(db > 0 ? "inf" : "-inf") : nlohmann::json(db);
+}
 
 // A selected, lowered operator, as the front end reads it.
 struct ReplayedLayer {

@@ -14,12 +14,14 @@ namespace {
 
 using nlohmann::json;
 
-// A number field; "inf" (an exact SNR, as the writers spell it) is +inf.
+// A number field; "inf" (an exact SNR, as model_replay::snr_db_json writes
+// it) is +inf, "-inf" (a reference of zeros) -inf.
 std::optional<double> num(const json& l, const std::string& key) {
   if (!l.contains(key)) return std::nullopt;
   const json& v = l[key];
   if (v.is_number()) return v.get<double>();
   if (v.is_string() && v.get<std::string>() == "inf") return std::numeric_limits<double>::infinity();
+  if (v.is_string() && v.get<std::string>() == "-inf") return -std::numeric_limits<double>::infinity();
   return std::nullopt;
 }
 

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "common/text.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/tf2_layers_op.hpp"
 
@@ -61,7 +62,7 @@ class ConvOp : public Tf2LayersOp {
     summary << "conv 1x" << h << "x" << w << "x" << c << " -> 1x" << L.h_out() << "x" << L.w_out() << "x" << c_out
             << ", k" << k << " s" << stride << " p" << pad << (in.bn ? ", bn" : "") << (in.relu ? ", relu" : "")
             << "; Q " << b.q_in << " -> " << q_range(q_out) << "; float ref: INQ " << fmt_db(inq.snr_db) << ", int8 "
-            << fmt_db(tot.snr_db) << " (max |err| " << fmt_g(tot.max_abs_err) << ")";
+            << fmt_db(tot.snr_db) << " (max |err| " << significant_text(tot.max_abs_err) << ")";
     b.summary = summary.str();
     b.layers.push_back(L);
     b.out_names.push_back("output");

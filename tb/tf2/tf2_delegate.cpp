@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "dut/tf2_regs.hpp"
 #include "model_replay/anomaly_score.hpp"
 #include "model_replay/float_images.hpp"
@@ -15,7 +16,6 @@
 #include "tf2/network_run.hpp"
 #include "tf2/tflite_network.hpp"
 #include "tf2_peak.hpp"
-#include "tf2_report_cells.hpp"
 #include "tflite_float/interpreter.hpp"
 
 namespace cosim::tb::tf2 {
@@ -290,25 +290,25 @@ model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& ou
   std::string where = "cpu";  // float, on the host
   if (st.layer >= 0) where = st.fused_add ? "tf2:op" + std::to_string(net.info[static_cast<std::size_t>(st.layer)].conv_op) : "tf2";
   f.where = where;
-  f.json = {{"where", where}, {"network_snr_db", db(st.net_err.snr_db)}, {"network_max_abs_err", st.net_err.max_abs_err}};
+  f.json = {{"where", where}, {"network_snr_db", model_replay::snr_db_json(st.net_err.snr_db)}, {"network_max_abs_err", st.net_err.max_abs_err}};
   f.metrics = {{"network_snr_db", st.net_err.snr_db}};
   if (st.layer < 0) {
     f.json["status"] = "cpu";
     f.json["reason"] = st.host_reason;
-    f.cells = {"-", "-", "-", "-", "-", "-", "-", fmt(st.net_err.snr_db, 1)};
+    f.cells = {"-", "-", "-", "-", "-", "-", "-", fixed_text(st.net_err.snr_db, 1)};
     return f;
   }
   const ConvLayer& L = net.layers[static_cast<std::size_t>(st.layer)];
   const std::vector<int> qi = L.input_q(), qo = L.output_q();
-  f.cells = {q_range(qi), q_range(qo), std::to_string(L.min_exp), fmt(st.inq_err.snr_db, 1),
-             fmt(st.inq_err.max_abs_err, 4), fmt(st.layer_err.snr_db, 1),
-             fmt(st.layer_err.max_abs_err, 4), fmt(st.net_err.snr_db, 1)};
+  f.cells = {q_range(qi), q_range(qo), std::to_string(L.min_exp), fixed_text(st.inq_err.snr_db, 1),
+             fixed_text(st.inq_err.max_abs_err, 4), fixed_text(st.layer_err.snr_db, 1),
+             fixed_text(st.layer_err.max_abs_err, 4), fixed_text(st.net_err.snr_db, 1)};
   f.json["q_in"] = qi;
   f.json["q_out"] = qo;
   f.json["min_exp"] = L.min_exp;
-  f.json["inq_snr_db"] = db(st.inq_err.snr_db);
+  f.json["inq_snr_db"] = model_replay::snr_db_json(st.inq_err.snr_db);
   f.json["inq_max_abs_err"] = st.inq_err.max_abs_err;
-  f.json["layer_snr_db"] = db(st.layer_err.snr_db);
+  f.json["layer_snr_db"] = model_replay::snr_db_json(st.layer_err.snr_db);
   f.json["layer_max_abs_err"] = st.layer_err.max_abs_err;
   f.metrics["layer_snr_db"] = st.layer_err.snr_db;
   f.metrics["layer_max_abs_err"] = st.layer_err.max_abs_err;
@@ -321,7 +321,7 @@ model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& ou
     const double cycles = static_cast<double>(busy->second);
     const double util = static_cast<double>(l.layer.macs) / peak / cycles;
     f.cells.push_back(std::to_string(busy->second / static_cast<uint64_t>(st.net->inputs)));
-    f.cells.push_back(fmt(100.0 * util, 1) + "%");
+    f.cells.push_back(fixed_text(100.0 * util, 1) + "%");
     f.json["cycles_per_input"] = busy->second / static_cast<uint64_t>(st.net->inputs);
     f.json["pe_utilization"] = util;
     f.metrics["cycles"] = cycles;
@@ -391,11 +391,11 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
   // model's, pooled over the inputs (its net_snr cell).
   const DelegateLayer& last = state(layers.back());
   m.table.push_back("  network output vs the float model over " + std::to_string(cn.inputs) + " input(s): SNR " +
-                    fmt(last.net_err.snr_db, 1) + " dB, max |diff| " + fmt(last.net_err.max_abs_err, 4));
+                    fixed_text(last.net_err.snr_db, 1) + " dB, max |diff| " + fixed_text(last.net_err.max_abs_err, 4));
   if (!anomaly.dut.empty()) m.table.push_back(model_replay::anomaly_line(anomaly));
   m.extra["network.float_snr_db"] = last.net_err.snr_db;
   m.extra["network.float_max_abs_diff"] = last.net_err.max_abs_err;
-  nlohmann::json rep = nlohmann::json{{"network_output", {{"float_snr_db", db(last.net_err.snr_db)},
+  nlohmann::json rep = nlohmann::json{{"network_output", {{"float_snr_db", model_replay::snr_db_json(last.net_err.snr_db)},
                                                      {"float_max_abs_diff", last.net_err.max_abs_err}}},
                                  {"top1", {{"inputs", cn.inputs},
                                            {"agree", agree},

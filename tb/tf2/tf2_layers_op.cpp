@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "common/error.hpp"
 #include "common/text.hpp"
@@ -64,12 +63,6 @@ FloatConv with_inq_weights(const FloatConv& f, const ConvLayer& L) {
 
 std::string fmt_db(double v) { return (std::isinf(v) ? "inf" : fixed_text(v, 1)) + " dB"; }
 
-std::string fmt_g(double v) {
-  std::ostringstream os;
-  os.precision(3);
-  os << v;
-  return os.str();
-}
 
 FloatConv float_layer(const scenario::Scenario& sc, const std::string& prefix, int c_in, int c_out, int h, int w, int k,
                       int stride, int pad, bool bias, bool bn, bool relu) {

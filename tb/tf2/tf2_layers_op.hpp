@@ -81,6 +81,5 @@ cosim::tf2::FloatConv float_layer(const scenario::Scenario& sc, const std::strin
 // The float layer with its weights replaced by their INQ values (the cost of compression alone).
 cosim::tf2::FloatConv with_inq_weights(const cosim::tf2::FloatConv& f, const cosim::tf2::ConvLayer& L);
 std::string fmt_db(double v);  // "12.3 dB", "inf dB"
-std::string fmt_g(double v);   // 3 significant digits
 
 }  // namespace cosim::tb::tf2

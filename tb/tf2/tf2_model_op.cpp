@@ -27,6 +27,7 @@
 #include <sstream>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "dut/tf2_regs.hpp"
 #include "model_replay/model_operator.hpp"
 #include "model_replay/model_replay.hpp"
@@ -38,7 +39,6 @@
 #include "tf2/tflite_conv.hpp"
 #include "tf2_delegate.hpp"
 #include "tf2_peak.hpp"
-#include "tf2_report_cells.hpp"
 
 namespace cosim::tb::tf2 {
 
@@ -199,8 +199,8 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     const Tf2Layer& st = state(l);
     model_replay::Figures f;
     f.cells = {q_range(st.q_in),          q_range(st.q_out),           std::to_string(st.min_exp),
-               fmt(st.inq.snr_db, 1),      fmt(st.inq.max_abs_err, 4), fmt(st.total.snr_db, 1),
-               fmt(st.total.max_abs_err, 4), "-"};
+               fixed_text(st.inq.snr_db, 1),      fixed_text(st.inq.max_abs_err, 4), fixed_text(st.total.snr_db, 1),
+               fixed_text(st.total.max_abs_err, 4), "-"};
     f.metrics = {{"inq_snr_db", st.inq.snr_db},     {"inq_max_abs_err", st.inq.max_abs_err},
                  {"int8_snr_db", st.total.snr_db},  {"int8_max_abs_err", st.total.max_abs_err},
                  {"q_in_min", *std::min_element(st.q_in.begin(), st.q_in.end())},
@@ -209,9 +209,9 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     f.json = {{"q_in", st.q_in},
               {"q_out", st.q_out},
               {"min_exp", st.min_exp},
-              {"inq_snr_db", db(st.inq.snr_db)},
+              {"inq_snr_db", model_replay::snr_db_json(st.inq.snr_db)},
               {"inq_max_abs_err", st.inq.max_abs_err},
-              {"int8_snr_db", db(st.total.snr_db)},
+              {"int8_snr_db", model_replay::snr_db_json(st.total.snr_db)},
               {"int8_max_abs_err", st.total.max_abs_err}};
     return f;
   }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "common/text.hpp"
 #include "tf2/fmap_quant.hpp"
 #include "tf2/inq.hpp"
 #include "tf2/tf2_layers_op.hpp"
@@ -88,7 +89,7 @@ class ResnetBlockOp : public Tf2LayersOp {
             << " + residual" << (in.relu ? " + relu" : "") << "; Q " << q << " / conv1 " << q_range(q1)
             << "; float ref: conv1 INQ " << fmt_db(inq1.snr_db) << ", int8 " << fmt_db(tot1.snr_db)
             << "; block INQ " << fmt_db(inqb.snr_db) << ", int8 " << fmt_db(totb.snr_db) << " (max |err| "
-            << fmt_g(totb.max_abs_err) << ")";
+            << significant_text(totb.max_abs_err) << ")";
     b.summary = summary.str();
     b.out_names = {"conv1", "output"};
     b.float_out = {r1, out_f};

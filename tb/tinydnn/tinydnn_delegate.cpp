@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <map>
 #include <memory>
@@ -10,6 +9,7 @@
 #include <utility>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "model_replay/anomaly_score.hpp"
 #include "model_replay/float_images.hpp"
 #include "tflite_float/float_ops.hpp"
@@ -41,13 +41,6 @@ namespace {
 const DelegateLayer& state(const ModelLayer& l) { return std::get<DelegateLayer>(l.state); }
 bool on_dut(const DelegateLayer& d) { return d.reason.empty(); }
 
-std::string cell(double v, const char* fmt) {
-  if (std::isinf(v)) return "inf";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, fmt, v);
-  return buf;
-}
-nlohmann::json db(double v) { return std::isinf(v) ? nlohmann::json("inf") : nlohmann::json(v); }
 
 // Why operator `op` runs on the CPU; empty when it runs on the accelerator.
 std::string cpu_reason(const tflite::Model& m, std::size_t op) {
@@ -239,9 +232,9 @@ model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& ou
   const std::string where = on_dut(row) ? "tinydnn" : "cpu";
   f.where = where;
   f.json = {{"where", where}, {"status", where},
-            {"float32_drift", {{"max_abs_diff", row.drift.max_abs}, {"snr_db", db(row.drift.snr_db())}}}};
+            {"float32_drift", {{"max_abs_diff", row.drift.max_abs}, {"snr_db", model_replay::snr_db_json(row.drift.snr_db())}}}};
   f.metrics = {{"float32_max_abs_diff", row.drift.max_abs}, {"float32_snr_db", row.drift.snr_db()}};
-  const std::string diff = cell(row.drift.max_abs, "%.3g"), snr = cell(row.drift.snr_db(), "%.1f");
+  const std::string diff = significant_text(row.drift.max_abs), snr = fixed_text(row.drift.snr_db(), 1);
   if (!on_dut(row)) {
     f.json["reason"] = row.reason;
     f.cells = {"-", "-", "-", diff, snr};
@@ -261,7 +254,7 @@ model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& ou
     const int n = row.net->inputs;
     const double u = static_cast<double>(l.layer.macs) / (double(cosim::tinydnn::kCores) * double(total));
     cyc = std::to_string(total / static_cast<uint64_t>(n));
-    util = cell(100.0 * u, "%.1f%%");
+    util = fixed_text(100.0 * u, 1) + "%";
     f.json["cycles"] = total;
     f.json["cycles_per_input"] = total / static_cast<uint64_t>(n);
     f.json["utilization"] = u;
@@ -299,13 +292,13 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
     agree += same ? 1 : 0;
     snrs.push_back(o.drift.snr_db());
     diffs.push_back(o.drift.max_abs);
-    nets.push_back({{"float32", {{"max_abs_diff", o.drift.max_abs}, {"snr_db", db(o.drift.snr_db())}}},
+    nets.push_back({{"float32", {{"max_abs_diff", o.drift.max_abs}, {"snr_db", model_replay::snr_db_json(o.drift.snr_db())}}},
                     {"top1", {{"delegate", o.top1}, {"float32", o.top1_float}}},
                     {"top1_agree", same}});
     if (n <= 8) {
       m.table.push_back("    network output" + (n > 1 ? " " + std::to_string(k) : std::string()) +
-                        " (delegate vs float32 on the CPU): max |diff| " + cell(o.drift.max_abs, "%.3g") + ", SNR " +
-                        cell(o.drift.snr_db(), "%.1f") + " dB; top-1 " + std::to_string(o.top1) + " vs " +
+                        " (delegate vs float32 on the CPU): max |diff| " + significant_text(o.drift.max_abs) + ", SNR " +
+                        fixed_text(o.drift.snr_db(), 1) + " dB; top-1 " + std::to_string(o.top1) + " vs " +
                         std::to_string(o.top1_float) + ": " + (same ? "agree" : "DIFFERENT"));
     }
   }
@@ -315,13 +308,13 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
   const std::string ns = std::to_string(n);
   m.table.push_back("    top-1 agreement with the float model (float32 on the CPU) over " + ns +
                     " input(s): " + std::to_string(agree) + "/" + ns);
-  m.table.push_back("    final-output drift over " + ns + " input(s): max |diff| min " + cell(diffs.front(), "%.3g") +
-                    " / median " + cell(pick(diffs, 0.5), "%.3g") + " / max " + cell(diffs.back(), "%.3g") +
-                    "; SNR dB min " + cell(snrs.front(), "%.1f") + " / median " + cell(pick(snrs, 0.5), "%.1f") +
-                    " / max " + cell(snrs.back(), "%.1f"));
+  m.table.push_back("    final-output drift over " + ns + " input(s): max |diff| min " + significant_text(diffs.front()) +
+                    " / median " + significant_text(pick(diffs, 0.5)) + " / max " + significant_text(diffs.back()) +
+                    "; SNR dB min " + fixed_text(snrs.front(), 1) + " / median " + fixed_text(pick(snrs, 0.5), 1) +
+                    " / max " + fixed_text(snrs.back(), 1));
   m.table.push_back("    whole network: " + std::to_string(out.cycles) + " cycles (" +
                     std::to_string(out.cycles / std::max<std::size_t>(1, n)) + " per input), MAC utilization " +
-                    cell(m.utilization.value_or(0) * 100.0, "%.1f") + " %");
+                    fixed_text(m.utilization.value_or(0) * 100.0, 1) + " %");
   m.extra["network.inputs"] = static_cast<double>(n);
   m.extra["network.top1_agree_float32"] = agree;
   m.extra["network.float32_snr_db_min"] = snrs.front();
@@ -340,7 +333,7 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
                      {"top1_agreement", {{"inputs", n}, {"float32", agree}}},
                      {"network_drift",
                       {{"max_abs_diff", {{"min", diffs.front()}, {"median", pick(diffs, 0.5)}, {"max", diffs.back()}}},
-                       {"snr_db", {{"min", db(snrs.front())}, {"median", db(pick(snrs, 0.5))}, {"max", db(snrs.back())}}}}},
+                       {"snr_db", {{"min", model_replay::snr_db_json(snrs.front())}, {"median", model_replay::snr_db_json(pick(snrs, 0.5))}, {"max", model_replay::snr_db_json(snrs.back())}}}}},
                      {"cycles_per_input", out.cycles / std::max<std::size_t>(1, n)}};
   if (!scores.dut.empty()) rep["anomaly_score"] = model_replay::anomaly_json(scores);
   m.report_json = rep.dump();

@@ -27,36 +27,20 @@
 // utilization per accelerator layer from the wrapper's per-run counters.
 #pragma once
 
-#include <algorithm>
-#include <cmath>
-#include <limits>
 #include <memory>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "model_replay/model_replay.hpp"
+#include "ops/distance.hpp"
 #include "tinydnn/tinydnn_conv_tiles.hpp"
 
 namespace cosim::tb::tinydnn {
 
 // Distance of the delegate chain's tensor to the float model's own,
 // accumulated over inputs.
-struct Drift {
-  double signal = 0, noise = 0, max_abs = 0;
-  void add(const std::vector<float>& ref, const std::vector<float>& got) {
-    for (std::size_t i = 0; i < ref.size(); ++i) {
-      const double d = static_cast<double>(got[i]) - ref[i];
-      signal += static_cast<double>(ref[i]) * ref[i];
-      noise += d * d;
-      max_abs = std::max(max_abs, std::fabs(d));
-    }
-  }
-  // 10 log10(sum ref^2 / sum diff^2); +inf when equal.
-  double snr_db() const {
-    return noise == 0 ? std::numeric_limits<double>::infinity() : 10.0 * std::log10(signal / noise);
-  }
-};
+using Drift = ops::FloatDistance;
 
 struct DelegateNet;  // what every row of one delegate run shares (tinydnn_delegate.cpp)
 

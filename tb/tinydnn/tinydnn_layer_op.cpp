@@ -16,11 +16,11 @@
 // relative error in the summary and report.json metrics).
 #include "tinydnn/tinydnn_layer_op.hpp"
 
-#include <cstdio>
 #include <cstdlib>
 #include <limits>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "tinydnn/dma_regs.hpp"
 #include "tinydnn/program.hpp"
 
@@ -37,11 +37,6 @@ struct State {
   ProgramOptions opt;
 };
 
-std::string sci(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
 
 std::vector<bf16> truncate(const Tensor& t) {
   std::vector<bf16> out(static_cast<std::size_t>(t.numel()));
@@ -215,7 +210,7 @@ State LayerOp::prepare(const scenario::Scenario& sc, Workload& w) const {
     if (e.nonfinite > 0) {
       summary += " " + kind + " n/a (" + std::to_string(e.nonfinite) + " NaN/Inf elements)";
     } else {
-      summary += " " + kind + " max " + sci(e.max_rel) + " mean " + sci(e.mean_rel);
+      summary += " " + kind + " max " + significant_text(e.max_rel) + " mean " + significant_text(e.mean_rel);
     }
   }
   w.summary = summary;

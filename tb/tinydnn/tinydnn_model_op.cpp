@@ -21,11 +21,11 @@
 // channels and row bands, each a forward job checked bit-exact against the
 // tiny-dnn golden. The accelerator computes conv + bias only; layers mode
 // does not apply the fused activation.
-#include <cstdio>
 #include <memory>
 #include <random>
 
 #include "common/error.hpp"
+#include "common/text.hpp"
 #include "model_replay/model_operator.hpp"
 #include "model_replay/model_replay.hpp"
 #include "tinydnn/program.hpp"
@@ -36,11 +36,6 @@ namespace cosim::tb::tinydnn {
 
 namespace {
 
-std::string sci(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
 
 const Tiles& tiles(const ModelLayer& l) { return std::get<Tiles>(l.state); }
 
@@ -111,8 +106,8 @@ class TinyDnnModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     std::size_t exact = 0;
     for (const CheckCapture* c : run.captures) exact += c != nullptr && c->expected == c->actual ? 1 : 0;
     model_replay::Figures f;
-    f.cells = {std::to_string(ts.oc_tiles) + "x" + std::to_string(ts.row_tiles), sci(ts.error.max_rel),
-               sci(ts.error.mean_rel)};
+    f.cells = {std::to_string(ts.oc_tiles) + "x" + std::to_string(ts.row_tiles), significant_text(ts.error.max_rel),
+               significant_text(ts.error.mean_rel)};
     f.json = {{"tiles", ts.tiles.size()},
               {"tiles_bit_exact", exact},
               {"float32_max_rel_error", ts.error.max_rel},
