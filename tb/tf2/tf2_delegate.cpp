@@ -20,6 +20,8 @@
 
 namespace cosim::tb::tf2 {
 
+using model_replay::snr_db_json;
+
 using namespace cosim::tf2;
 using model_replay::LayerContext;
 using scenario::Value;
@@ -290,7 +292,9 @@ model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& ou
   std::string where = "cpu";  // float, on the host
   if (st.layer >= 0) where = st.fused_add ? "tf2:op" + std::to_string(net.info[static_cast<std::size_t>(st.layer)].conv_op) : "tf2";
   f.where = where;
-  f.json = {{"where", where}, {"network_snr_db", model_replay::snr_db_json(st.net_err.snr_db)}, {"network_max_abs_err", st.net_err.max_abs_err}};
+  f.json = {{"where", where},
+            {"network_snr_db", snr_db_json(st.net_err.snr_db)},
+            {"network_max_abs_err", st.net_err.max_abs_err}};
   f.metrics = {{"network_snr_db", st.net_err.snr_db}};
   if (st.layer < 0) {
     f.json["status"] = "cpu";
@@ -306,9 +310,9 @@ model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& ou
   f.json["q_in"] = qi;
   f.json["q_out"] = qo;
   f.json["min_exp"] = L.min_exp;
-  f.json["inq_snr_db"] = model_replay::snr_db_json(st.inq_err.snr_db);
+  f.json["inq_snr_db"] = snr_db_json(st.inq_err.snr_db);
   f.json["inq_max_abs_err"] = st.inq_err.max_abs_err;
-  f.json["layer_snr_db"] = model_replay::snr_db_json(st.layer_err.snr_db);
+  f.json["layer_snr_db"] = snr_db_json(st.layer_err.snr_db);
   f.json["layer_max_abs_err"] = st.layer_err.max_abs_err;
   f.metrics["layer_snr_db"] = st.layer_err.snr_db;
   f.metrics["layer_max_abs_err"] = st.layer_err.max_abs_err;
@@ -395,7 +399,7 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
   if (!anomaly.dut.empty()) m.table.push_back(model_replay::anomaly_line(anomaly));
   m.extra["network.float_snr_db"] = last.net_err.snr_db;
   m.extra["network.float_max_abs_diff"] = last.net_err.max_abs_err;
-  nlohmann::json rep = nlohmann::json{{"network_output", {{"float_snr_db", model_replay::snr_db_json(last.net_err.snr_db)},
+  nlohmann::json rep = nlohmann::json{{"network_output", {{"float_snr_db", snr_db_json(last.net_err.snr_db)},
                                                      {"float_max_abs_diff", last.net_err.max_abs_err}}},
                                  {"top1", {{"inputs", cn.inputs},
                                            {"agree", agree},

@@ -42,6 +42,8 @@
 
 namespace cosim::tb::tf2 {
 
+using model_replay::snr_db_json;
+
 using namespace cosim::tf2;
 using scenario::Value;
 
@@ -209,9 +211,9 @@ class Tf2ModelTarget : public model_replay::ModelTarget<ModelLayerState> {
     f.json = {{"q_in", st.q_in},
               {"q_out", st.q_out},
               {"min_exp", st.min_exp},
-              {"inq_snr_db", model_replay::snr_db_json(st.inq.snr_db)},
+              {"inq_snr_db", snr_db_json(st.inq.snr_db)},
               {"inq_max_abs_err", st.inq.max_abs_err},
-              {"int8_snr_db", model_replay::snr_db_json(st.total.snr_db)},
+              {"int8_snr_db", snr_db_json(st.total.snr_db)},
               {"int8_max_abs_err", st.total.max_abs_err}};
     return f;
   }

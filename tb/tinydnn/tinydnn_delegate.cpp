@@ -19,6 +19,8 @@
 
 namespace cosim::tb::tinydnn {
 
+using model_replay::snr_db_json;
+
 using model_replay::LayerContext;
 namespace tf = cosim::tflite_float;
 
@@ -232,7 +234,7 @@ model_replay::Figures delegate_figures(const ModelLayer& l, const SimOutcome& ou
   const std::string where = on_dut(row) ? "tinydnn" : "cpu";
   f.where = where;
   f.json = {{"where", where}, {"status", where},
-            {"float32_drift", {{"max_abs_diff", row.drift.max_abs}, {"snr_db", model_replay::snr_db_json(row.drift.snr_db())}}}};
+            {"float32_drift", {{"max_abs_diff", row.drift.max_abs}, {"snr_db", snr_db_json(row.drift.snr_db())}}}};
   f.metrics = {{"float32_max_abs_diff", row.drift.max_abs}, {"float32_snr_db", row.drift.snr_db()}};
   const std::string diff = significant_text(row.drift.max_abs), snr = fixed_text(row.drift.snr_db(), 1);
   if (!on_dut(row)) {
@@ -292,14 +294,14 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
     agree += same ? 1 : 0;
     snrs.push_back(o.drift.snr_db());
     diffs.push_back(o.drift.max_abs);
-    nets.push_back({{"float32", {{"max_abs_diff", o.drift.max_abs}, {"snr_db", model_replay::snr_db_json(o.drift.snr_db())}}},
+    nets.push_back({{"float32", {{"max_abs_diff", o.drift.max_abs}, {"snr_db", snr_db_json(o.drift.snr_db())}}},
                     {"top1", {{"delegate", o.top1}, {"float32", o.top1_float}}},
                     {"top1_agree", same}});
     if (n <= 8) {
       m.table.push_back("    network output" + (n > 1 ? " " + std::to_string(k) : std::string()) +
-                        " (delegate vs float32 on the CPU): max |diff| " + significant_text(o.drift.max_abs) + ", SNR " +
-                        fixed_text(o.drift.snr_db(), 1) + " dB; top-1 " + std::to_string(o.top1) + " vs " +
-                        std::to_string(o.top1_float) + ": " + (same ? "agree" : "DIFFERENT"));
+                        " (delegate vs float32 on the CPU): max |diff| " + significant_text(o.drift.max_abs) +
+                        ", SNR " + fixed_text(o.drift.snr_db(), 1) + " dB; top-1 " + std::to_string(o.top1) +
+                        " vs " + std::to_string(o.top1_float) + ": " + (same ? "agree" : "DIFFERENT"));
     }
   }
   std::sort(snrs.begin(), snrs.end());
@@ -308,10 +310,10 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
   const std::string ns = std::to_string(n);
   m.table.push_back("    top-1 agreement with the float model (float32 on the CPU) over " + ns +
                     " input(s): " + std::to_string(agree) + "/" + ns);
-  m.table.push_back("    final-output drift over " + ns + " input(s): max |diff| min " + significant_text(diffs.front()) +
-                    " / median " + significant_text(pick(diffs, 0.5)) + " / max " + significant_text(diffs.back()) +
-                    "; SNR dB min " + fixed_text(snrs.front(), 1) + " / median " + fixed_text(pick(snrs, 0.5), 1) +
-                    " / max " + fixed_text(snrs.back(), 1));
+  m.table.push_back("    final-output drift over " + ns + " input(s): max |diff| min " +
+                    significant_text(diffs.front()) + " / median " + significant_text(pick(diffs, 0.5)) + " / max " +
+                    significant_text(diffs.back()) + "; SNR dB min " + fixed_text(snrs.front(), 1) + " / median " +
+                    fixed_text(pick(snrs, 0.5), 1) + " / max " + fixed_text(snrs.back(), 1));
   m.table.push_back("    whole network: " + std::to_string(out.cycles) + " cycles (" +
                     std::to_string(out.cycles / std::max<std::size_t>(1, n)) + " per input), MAC utilization " +
                     fixed_text(m.utilization.value_or(0) * 100.0, 1) + " %");
@@ -333,7 +335,10 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
                      {"top1_agreement", {{"inputs", n}, {"float32", agree}}},
                      {"network_drift",
                       {{"max_abs_diff", {{"min", diffs.front()}, {"median", pick(diffs, 0.5)}, {"max", diffs.back()}}},
-                       {"snr_db", {{"min", model_replay::snr_db_json(snrs.front())}, {"median", model_replay::snr_db_json(pick(snrs, 0.5))}, {"max", model_replay::snr_db_json(snrs.back())}}}}},
+                       {"snr_db",
+                        {{"min", snr_db_json(snrs.front())},
+                         {"median", snr_db_json(pick(snrs, 0.5))},
+                         {"max", snr_db_json(snrs.back())}}}}},
                      {"cycles_per_input", out.cycles / std::max<std::size_t>(1, n)}};
   if (!scores.dut.empty()) rep["anomaly_score"] = model_replay::anomaly_json(scores);
   m.report_json = rep.dump();
