@@ -110,13 +110,21 @@ DeviceForm device_form(const Model& m, std::size_t i) {
 
 }  // namespace
 
-Network plan_network(const Model& m, const ChannelMax& cal) {
-  tflite_float::check_supported(m);
+namespace {
+
+// What the three steps of plan_network share: the network so far, which
+// device layer writes each map, and each layer's float form on the device.
+struct Plan {
   Network net;
-  net.input_tensor = tflite_float::input_tensor(m);
   std::map<int32_t, int> writer;  // device map -> layer
-  std::vector<FloatConv> device;  // each layer's float form on the device
-  bool open = false;              // a segment takes more layers
+  std::vector<FloatConv> device;
+};
+
+// Step 1: every operator on the device or the host, the device layers in
+// segments (a residual ADD fused into the layer before it).
+void partition(const Model& m, Plan& p) {
+  Network& net = p.net;
+  bool open = false;  // a segment takes more layers
   const auto& ops = m.subgraphs[0].operators;
   auto to_host = [&](std::size_t i, std::string why) {
     net.host_ops.push_back(i);
@@ -134,14 +142,14 @@ Network plan_network(const Model& m, const ChannelMax& cal) {
       const bool a_last = op.inputs[0] == l->out_tensor && l->add_op < 0;
       const bool b_last = op.inputs[1] == l->out_tensor && l->add_op < 0;
       const int32_t other = a_last ? op.inputs[1] : op.inputs[0];
-      const auto src = writer.find(other);
-      if ((a_last || b_last) && src != writer.end() && src->second != last && in_open(src->second) &&
-          !device.back().relu && readers(m, l->out_tensor) == 1 &&
+      const auto src = p.writer.find(other);
+      if ((a_last || b_last) && src != p.writer.end() && src->second != last && in_open(src->second) &&
+          !p.device.back().relu && readers(m, l->out_tensor) == 1 &&
           (act == tflite::FusedActivation::kNone || act == tflite::FusedActivation::kRelu)) {
         l->add_op = static_cast<int>(i);
         l->res_tensor = other;
         l->out_tensor = op.outputs[0];
-        writer[l->out_tensor] = last;
+        p.writer[l->out_tensor] = last;
         continue;
       }
       to_host(i, "a TF2 residual ADD needs the output of the layer right before it, without activation and read by "
@@ -158,21 +166,26 @@ Network plan_network(const Model& m, const ChannelMax& cal) {
     l.conv = std::move(form.conv);
     l.in_tensor = op.inputs[0];
     l.out_tensor = op.outputs[0];
-    const auto w = writer.find(l.in_tensor);
-    const bool reads_open = open && (l.in_tensor == net.segments.back().input_tensor || (w != writer.end() && in_open(w->second)));
+    const auto w = p.writer.find(l.in_tensor);
+    const bool reads_open =
+        open && (l.in_tensor == net.segments.back().input_tensor || (w != p.writer.end() && in_open(w->second)));
     if (!reads_open) {  // a new segment, reading what the host or an earlier segment wrote
       net.segments.push_back({net.info.size(), 0, l.in_tensor});
       open = true;
     }
     ++net.segments.back().count;
-    device.push_back(fold_trailing_padding(l.conv));
-    writer[l.out_tensor] = static_cast<int>(net.info.size());
+    p.device.push_back(fold_trailing_padding(l.conv));
+    p.writer[l.out_tensor] = static_cast<int>(net.info.size());
     net.info.push_back(l);
   }
   if (net.info.empty()) throw InputError(m.path + ": no operator TF2 can run (CONV_2D or FULLY_CONNECTED in float)");
+}
 
-  // Calibration Qs of every device map (the raw convolution outputs of fused
-  // layers take part in their residual group's minimum).
+// Step 2: the calibration Qs of every device map (the raw convolution
+// outputs of fused layers take part in their residual group's minimum).
+void calibrate(const Model& m, const ChannelMax& cal, Plan& p) {
+  Network& net = p.net;
+  const auto& ops = m.subgraphs[0].operators;
   auto calibrated = [&](int32_t t) {
     const auto it = cal.find(t);
     if (it == cal.end()) throw InputError(m.path + ": tensor " + std::to_string(t) + " has no calibration maximum");
@@ -181,7 +194,7 @@ Network plan_network(const Model& m, const ChannelMax& cal) {
   net.input_q = calibrated(net.input_tensor).at(0);
   net.q[net.input_tensor] = std::vector<int>(calibrated(net.input_tensor).size(), net.input_q);
   for (const Segment& seg : net.segments) {  // a map the host writes: one Q per channel
-    if (seg.input_tensor != net.input_tensor && writer.count(seg.input_tensor) == 0) {
+    if (seg.input_tensor != net.input_tensor && p.writer.count(seg.input_tensor) == 0) {
       net.q[seg.input_tensor] = calibrated(seg.input_tensor);
     }
   }
@@ -194,9 +207,13 @@ Network plan_network(const Model& m, const ChannelMax& cal) {
     net.q[l.out_tensor] = q;
   }
   tie_residual_groups(net.info, net.q);
+}
 
-  // Compile; a layer whose shifts do not fit lowers its output Qs, which its
-  // readers and its residual partner then follow.
+// Step 3: compile; a layer whose shifts do not fit lowers its output Qs,
+// which its readers and its residual partner then follow.
+void compile_until_settled(const Model& m, Plan& p) {
+  Network& net = p.net;
+  const auto& ops = m.subgraphs[0].operators;
   for (int pass = 0;; ++pass) {
     if (pass == 16) throw InputError(m.path + ": the maps' Qs do not settle (residual groups and shift range)");
     net.layers.clear();
@@ -205,14 +222,14 @@ Network plan_network(const Model& m, const ChannelMax& cal) {
       const NetworkLayer& l = net.info[k];
       ConvLayer L;
       try {
-        L = make_fitting_conv_layer(device[k], net.q.at(l.in_tensor), net.q.at(l.out_tensor));
+        L = make_fitting_conv_layer(p.device[k], net.q.at(l.in_tensor), net.q.at(l.out_tensor));
       } catch (const InputError& e) {
         throw InputError(op_where(m, l.conv_op) + ": " + e.what());
       }
       const Segment& seg = net.segments[net.segment_of(k)];
-      L.input_from = l.in_tensor == seg.input_tensor ? kChainInput : writer.at(l.in_tensor);
+      L.input_from = l.in_tensor == seg.input_tensor ? kChainInput : p.writer.at(l.in_tensor);
       if (l.add_op >= 0) {
-        L.residual_from = writer.at(l.res_tensor);
+        L.residual_from = p.writer.at(l.res_tensor);
         L.relu = std::get<tflite::AddOptions>(ops[static_cast<std::size_t>(l.add_op)].options).activation ==
                  tflite::FusedActivation::kRelu;
       }
@@ -225,7 +242,18 @@ Network plan_network(const Model& m, const ChannelMax& cal) {
     if (!changed) break;
     tie_residual_groups(net.info, net.q);
   }
-  return net;
+}
+
+}  // namespace
+
+Network plan_network(const Model& m, const ChannelMax& cal) {
+  tflite_float::check_supported(m);
+  Plan p;
+  p.net.input_tensor = tflite_float::input_tensor(m);
+  partition(m, p);
+  calibrate(m, cal, p);
+  compile_until_settled(m, p);
+  return std::move(p.net);
 }
 
 }  // namespace cosim::tf2
