@@ -221,6 +221,46 @@ void write_slice_outcome(const SimOutcome& sim, const WriteLog& log, const std::
   write_file_atomic((fs::path(dir) / kSliceJson).string(), meta.dump() + "\n");
 }
 
+namespace {
+
+// The check `st` of the run as its slice captured it (`c`, the slice's entry):
+// what HostPlayer::capture_check keeps, with the DUT's bytes from the slice.
+CheckCapture slice_capture(const trace::Step& st, const json& c, const SliceOutcome& s) {
+  CheckCapture cap;
+  cap.desc = st.tensor;
+  cap.line = st.line;
+  cap.expected = Tensor(st.tensor.dtype, st.tensor.shape, st.tensor.layout);
+  cap.expected.bytes() = st.data;
+  cap.actual = Tensor(st.tensor.dtype, st.tensor.shape, st.tensor.layout);
+  const std::size_t at = c.at("offset"), n = c.at("bytes");
+  if (n != cap.actual.bytes().size() || at + n > s.bin.size()) {
+    throw std::runtime_error(s.bin_file + ": check " + st.tensor.name + " has the wrong size");
+  }
+  std::copy_n(s.bin.begin() + static_cast<std::ptrdiff_t>(at), n, cap.actual.bytes().begin());
+  if (st.op == trace::Op::kMemCheck) {
+    cap.base_addr = st.addr;
+  } else {
+    cap.stream = st.stream;
+  }
+  return cap;
+}
+
+// A slice's timeline `t` appended to the run's `tl` at cycle `offset` (the
+// cycles of the slices before it); the first slice's lanes make `tl`.
+void append_slice_timeline(std::optional<timeline::Timeline>& tl, const json& t, const SliceOutcome& s,
+                           uint64_t offset) {
+  if (!tl) tl.emplace(lanes_of(t.at("lanes")));
+  for (std::size_t lane = 0; lane < tl->lanes().size(); ++lane) tl->set(lane, offset, 0);  // a slice starts idle
+  std::size_t at = t.at("offset");
+  for (uint64_t i = 0, n = t.at("count"); i < n; ++i) {
+    const uint64_t cycle = get_u64(s.bin, at, s.bin_file), lv = get_u64(s.bin, at, s.bin_file);
+    tl->set(static_cast<std::size_t>(lv >> 32), offset + cycle, static_cast<uint32_t>(lv & 0xffffffffu));
+  }
+  if (const uint64_t end = t.at("cycles"); end > 0) tl->advance(offset + end - 1);
+}
+
+}  // namespace
+
 SimOutcome merge_slice_outcomes(const TargetBackend& backend, const trace::Trace& trace,
                                 const std::vector<std::string>& dirs, WriteLog& log) {
   SimOutcome out;
@@ -244,24 +284,7 @@ SimOutcome merge_slice_outcomes(const TargetBackend& backend, const trace::Trace
                                (next_check < check_steps.size() ? check_steps[next_check]->tensor.name : "none") +
                                "): the slices did not replay the run's inputs in order");
       }
-      const trace::Step& st = *check_steps[next_check++];
-      CheckCapture cap;  // what HostPlayer::capture_check keeps, the DUT's bytes from the slice
-      cap.desc = st.tensor;
-      cap.line = st.line;
-      cap.expected = Tensor(st.tensor.dtype, st.tensor.shape, st.tensor.layout);
-      cap.expected.bytes() = st.data;
-      cap.actual = Tensor(st.tensor.dtype, st.tensor.shape, st.tensor.layout);
-      const std::size_t at = c.at("offset"), n = c.at("bytes");
-      if (n != cap.actual.bytes().size() || at + n > s.bin.size()) {
-        throw std::runtime_error(s.bin_file + ": check " + st.tensor.name + " has the wrong size");
-      }
-      std::copy_n(s.bin.begin() + static_cast<std::ptrdiff_t>(at), n, cap.actual.bytes().begin());
-      if (st.op == trace::Op::kMemCheck) {
-        cap.base_addr = st.addr;
-      } else {
-        cap.stream = st.stream;
-      }
-      out.play.checks.push_back(std::move(cap));
+      out.play.checks.push_back(slice_capture(*check_steps[next_check++], c, s));
     }
     for (const json& r : m.at("reg_checks")) {
       RegCheck rc;
@@ -281,17 +304,7 @@ SimOutcome merge_slice_outcomes(const TargetBackend& backend, const trace::Trace
       const uint64_t addr = get_u64(s.bin, at, s.bin_file);
       log.record(addr, 1, offset + get_u64(s.bin, at, s.bin_file));
     }
-    if (!m.at("timeline").is_null()) {
-      const json& t = m.at("timeline");
-      if (!tl) tl.emplace(lanes_of(t.at("lanes")));
-      for (std::size_t lane = 0; lane < tl->lanes().size(); ++lane) tl->set(lane, offset, 0);  // a slice starts idle
-      at = t.at("offset");
-      for (uint64_t i = 0, n = t.at("count"); i < n; ++i) {
-        const uint64_t cycle = get_u64(s.bin, at, s.bin_file), lv = get_u64(s.bin, at, s.bin_file);
-        tl->set(static_cast<std::size_t>(lv >> 32), offset + cycle, static_cast<uint32_t>(lv & 0xffffffffu));
-      }
-      if (const uint64_t end = t.at("cycles"); end > 0) tl->advance(offset + end - 1);
-    }
+    if (!m.at("timeline").is_null()) append_slice_timeline(tl, m.at("timeline"), s, offset);
     const uint64_t done = m.at("done_cycles");
     if (done > 0) out.play.done_cycles = offset + done;
     perf.push_back({m.at("perf").get<std::map<std::string, uint64_t>>(), offset});
