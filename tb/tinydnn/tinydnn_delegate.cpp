@@ -109,6 +109,40 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_delegate(const st
   return sc["model"].rethrow_here([&] { return lower_at_model(ctxs, images, first); });
 }
 
+// An accelerator layer's convolution of one input (NHWC `in`) as job `job`:
+// its tiles, appended to the row, and its output, the golden model's, with
+// the fused activation applied on the host.
+std::vector<float> conv_on_tinydnn(DelegateLayer& row, const TinyConv& c, const std::vector<float>& in,
+                                   const std::string& job) {
+  const std::vector<float> xp = padded_input(
+      c, [&](int ic, int y, int x) { return in[(static_cast<std::size_t>(y) * c.in_w + x) * c.in_c + ic]; });
+  // The drift reference is the float model: no per-job float32 reference.
+  TilePlan plan;
+  plan.float32_reference = false;
+  plan.batch_row_bands = true;
+  row.tiles.push_back(tile_conv(job, c, xp, plan));
+  std::vector<float> y = golden_nhwc(c, row.tiles.back());
+  tf::activate(y, c.activation);
+  return y;
+}
+
+// Each accelerator row's first wait_done per input and waits per input, in
+// trace order (emit_delegate): per input, per accelerator layer, its tiles.
+void number_waits(std::vector<DelegateLayer>& rows, DelegateNet& net) {
+  for (int n = 0; n < net.inputs; ++n) {
+    for (DelegateLayer& row : rows) {
+      if (!on_dut(row)) continue;
+      std::size_t w = 0;
+      for (const Tile& tile : row.tiles[static_cast<std::size_t>(n)].tiles) {
+        w += static_cast<std::size_t>(waits_per_tile(tile));
+      }
+      row.first_wait.push_back(net.waits);
+      row.waits_per_input = w;
+      net.waits += w;
+    }
+  }
+}
+
 // The rest of lower_delegate; an InputError is about the model's contents.
 // images[n] is input first + n.
 std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const std::vector<LayerContext>& ctxs,
@@ -155,16 +189,8 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const st
         if (in.size() != static_cast<std::size_t>(c.in_h) * c.in_w * c.in_c) {
           throw InputError("operator " + std::to_string(o) + " (" + ctxs[k].type + "): its input was not computed");
         }
-        const std::vector<float> xp = padded_input(
-            c, [&](int ic, int y, int x) { return in[(static_cast<std::size_t>(y) * c.in_w + x) * c.in_c + ic]; });
-        // The drift reference is the float model: no per-job float32 reference.
-        TilePlan plan;
-        plan.float32_reference = false;
-        plan.batch_row_bands = true;
-        row.tiles.push_back(tile_conv(ctxs[k].check + "_in" + std::to_string(first + static_cast<std::size_t>(n)), c, xp, plan));
-        std::vector<float> y = golden_nhwc(c, row.tiles.back());
-        tf::activate(y, c.activation);  // the fused activation, on the host
-        v[static_cast<std::size_t>(op.outputs[0])] = std::move(y);
+        const std::string job = ctxs[k].check + "_in" + std::to_string(first + static_cast<std::size_t>(n));
+        v[static_cast<std::size_t>(op.outputs[0])] = conv_on_tinydnn(row, c, in, job);
       }
       const auto t = static_cast<std::size_t>(op.outputs[0]);
       row.drift.add(ref.at(t), v.at(t));
@@ -179,17 +205,7 @@ std::vector<model_replay::LoweredLayer<ModelLayerState>> lower_at_model(const st
     }
     net->outputs.push_back(no);
   }
-  // Trace order (emit_delegate): per input, per accelerator layer, its tiles.
-  for (int n = 0; n < net->inputs; ++n) {
-    for (DelegateLayer& row : rows) {
-      if (!on_dut(row)) continue;
-      std::size_t w = 0;
-      for (const Tile& tile : row.tiles[static_cast<std::size_t>(n)].tiles) w += static_cast<std::size_t>(waits_per_tile(tile));
-      row.first_wait.push_back(net->waits);
-      row.waits_per_input = w;
-      net->waits += w;
-    }
-  }
+  number_waits(rows, *net);
   std::vector<model_replay::LoweredLayer<ModelLayerState>> out;
   for (std::size_t k = 0; k < ctxs.size(); ++k) {
     model_replay::LoweredLayer<ModelLayerState> layer;
