@@ -244,6 +244,15 @@ TEST_F(CliFaults, SeedsBudgetsDocumentsAndControlBytes) {
       run_measured({"run", vadd(), "--seed", "9223372036854775807", "--out", work() + "/seed_max"}, log("seed_max"));
   EXPECT_EQ(max_seed.code, 0) << max_seed.out;
   EXPECT_NE(max_seed.out.find("seed 9223372036854775807"), std::string::npos) << max_seed.out;
+  // Hex as the scenario's seed key takes it (common/parse_number.hpp); a leading zero is not octal.
+  const Measured hex_seed =
+      run_measured({"run", vadd(), "--seed", "0x10", "--out", work() + "/seed_hex"}, log("seed_hex"));
+  EXPECT_EQ(hex_seed.code, 0) << hex_seed.out;
+  EXPECT_NE(hex_seed.out.find("seed 16"), std::string::npos) << hex_seed.out;
+  const Measured zero_seed =
+      run_measured({"run", vadd(), "--seed", "010", "--out", work() + "/seed_010"}, log("seed_010"));
+  EXPECT_EQ(zero_seed.code, 0) << zero_seed.out;
+  EXPECT_NE(zero_seed.out.find("seed 10"), std::string::npos) << zero_seed.out;
 
   const std::string tr = trace_dir("huge_budget", "wait_done 18446744073709551615\n");
   expect_bad_input(run_measured({"replay", tr, "--out", work() + "/huge_budget_out"}, log("huge_budget")),
