@@ -280,6 +280,12 @@ TEST(TbConfig, TraceConfigRoundTripAndErrors) {
   EXPECT_THROW(TbConfig::from_map({{"seed", "abc"}}), cosim::InputError);
   EXPECT_THROW(TbConfig::from_map({{"stall_probability", "1.0"}}), cosim::InputError);
   EXPECT_THROW(TbConfig::from_map({{"bytes_per_cycle", "0"}}), cosim::InputError);
+  // Decimal or 0x hex (common/parse_number.hpp): a leading zero is not octal,
+  // and an overflowing value is refused rather than saturated.
+  EXPECT_EQ(TbConfig::from_map({{"seed", "010"}}).seed, 10u);
+  EXPECT_EQ(TbConfig::from_map({{"seed", "0x10"}}).seed, 16u);
+  EXPECT_THROW(TbConfig::from_map({{"seed", "99999999999999999999"}}), cosim::InputError);
+  EXPECT_THROW(TbConfig::from_map({{"seed", " 7"}}), cosim::InputError);
 }
 
 // Two masters waiting in the same cycle make one cycle of memory wait, so the
