@@ -31,6 +31,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -102,6 +103,17 @@ struct Figures {
   nlohmann::json json = nlohmann::json::object();
   std::map<std::string, double> metrics;
 };
+
+// Min, median (the upper of the two middle values of an even count) and max
+// of a figure over a network's inputs; all 0 for no inputs.
+struct Spread {
+  double min = 0, median = 0, max = 0;
+};
+inline Spread spread_of(std::vector<double> v) {
+  if (v.empty()) return {};
+  std::sort(v.begin(), v.end());
+  return {v.front(), v[v.size() / 2], v.back()};
+}
 
 // An SNR in dB as a figure's json holds it: the number, or "inf" for an exact
 // result and "-inf" against a reference of zeros (JSON has no infinity;

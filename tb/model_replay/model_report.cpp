@@ -69,9 +69,8 @@ std::string partition_line(const ModelTargetBase& target, std::vector<std::pair<
 // Min / median / max of a sample, "12.5/50.0/99.1".
 std::string spread(std::vector<double> v, int precision) {
   if (v.empty()) return "-";
-  std::sort(v.begin(), v.end());
-  return fixed_text(v.front(), precision) + "/" + fixed_text(v[v.size() / 2], precision) + "/" +
-         fixed_text(v.back(), precision);
+  const Spread s = spread_of(std::move(v));
+  return fixed_text(s.min, precision) + "/" + fixed_text(s.median, precision) + "/" + fixed_text(s.max, precision);
 }
 
 }  // namespace

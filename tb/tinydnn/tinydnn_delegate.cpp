@@ -320,23 +320,21 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
                         " vs " + std::to_string(o.top1_float) + ": " + (same ? "agree" : "DIFFERENT"));
     }
   }
-  std::sort(snrs.begin(), snrs.end());
-  std::sort(diffs.begin(), diffs.end());
-  auto pick = [](const std::vector<double>& v, double q) { return v[static_cast<std::size_t>(q * (v.size() - 1) + 0.5)]; };
+  const model_replay::Spread snr = model_replay::spread_of(snrs), diff = model_replay::spread_of(diffs);
   const std::string ns = std::to_string(n);
   m.table.push_back("    top-1 agreement with the float model (float32 on the CPU) over " + ns +
                     " input(s): " + std::to_string(agree) + "/" + ns);
   m.table.push_back("    final-output drift over " + ns + " input(s): max |diff| min " +
-                    significant_text(diffs.front()) + " / median " + significant_text(pick(diffs, 0.5)) + " / max " +
-                    significant_text(diffs.back()) + "; SNR dB min " + fixed_text(snrs.front(), 1) + " / median " +
-                    fixed_text(pick(snrs, 0.5), 1) + " / max " + fixed_text(snrs.back(), 1));
+                    significant_text(diff.min) + " / median " + significant_text(diff.median) + " / max " +
+                    significant_text(diff.max) + "; SNR dB min " + fixed_text(snr.min, 1) + " / median " +
+                    fixed_text(snr.median, 1) + " / max " + fixed_text(snr.max, 1));
   m.table.push_back("    whole network: " + std::to_string(out.cycles) + " cycles (" +
                     std::to_string(out.cycles / std::max<std::size_t>(1, n)) + " per input), MAC utilization " +
                     fixed_text(m.utilization.value_or(0) * 100.0, 1) + " %");
   m.extra["network.inputs"] = static_cast<double>(n);
   m.extra["network.top1_agree_float32"] = agree;
-  m.extra["network.float32_snr_db_min"] = snrs.front();
-  m.extra["network.float32_max_abs_diff_max"] = diffs.back();
+  m.extra["network.float32_snr_db_min"] = snr.min;
+  m.extra["network.float32_max_abs_diff_max"] = diff.max;
   model_replay::AnomalyScores scores{"tinydnn", "float", {}, {}};
   for (const NetOut& o : net.outputs) {
     if (!o.anomaly) break;
@@ -350,11 +348,11 @@ void delegate_totals(const std::vector<ModelLayer>& layers, const SimOutcome& ou
                      {"network_outputs", nets},
                      {"top1_agreement", {{"inputs", n}, {"float32", agree}}},
                      {"network_drift",
-                      {{"max_abs_diff", {{"min", diffs.front()}, {"median", pick(diffs, 0.5)}, {"max", diffs.back()}}},
+                      {{"max_abs_diff", {{"min", diff.min}, {"median", diff.median}, {"max", diff.max}}},
                        {"snr_db",
-                        {{"min", snr_db_json(snrs.front())},
-                         {"median", snr_db_json(pick(snrs, 0.5))},
-                         {"max", snr_db_json(snrs.back())}}}}},
+                        {{"min", snr_db_json(snr.min)},
+                         {"median", snr_db_json(snr.median)},
+                         {"max", snr_db_json(snr.max)}}}}},
                      {"cycles_per_input", out.cycles / std::max<std::size_t>(1, n)}};
   if (!scores.dut.empty()) rep["anomaly_score"] = model_replay::anomaly_json(scores);
   m.report_json = rep.dump();
