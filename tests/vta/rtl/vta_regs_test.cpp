@@ -16,6 +16,7 @@
 class Vvta_rtl;  // the variant this test runs (cosim_vta_core_vta_rtl)
 
 using namespace vta_rtl_test;
+using namespace cosim::test::vta_isa;  // the instruction encoder
 using cosim::tb::vta::RtlRunResult;
 
 namespace {

@@ -11,6 +11,7 @@
 #include "vta_rtl_util.hpp"
 
 using namespace vta_rtl_test;
+using namespace cosim::test::vta_isa;  // the instruction encoder
 using cosim::tb::vta::BareOptions;
 using cosim::tb::vta::RtlRunResult;
 

@@ -14,8 +14,9 @@
 
 namespace vta_rtl_test {
 
-// The instruction encoder (tests/support/vta_isa.hpp).
-using namespace cosim::test::vta_isa;
+// The instruction encoder (tests/support/vta_isa.hpp); a test brings in its
+// names itself.
+namespace isa = cosim::test::vta_isa;
 
 // Flat DRAM image with fixed regions (byte addresses), element-aligned.
 struct Layout {
@@ -30,9 +31,9 @@ struct Layout {
 
 struct Program {
   std::vector<uint8_t> dram = std::vector<uint8_t>(Layout::kSize, 0);
-  std::vector<Insn> insns;
+  std::vector<isa::Insn> insns;
 
-  void add(const Insn& i) { insns.push_back(i); }
+  void add(const isa::Insn& i) { insns.push_back(i); }
   uint32_t uop_base() const { return Layout::kUop / 4; }
   uint32_t inp_base() const { return Layout::kInp / 16; }
   uint32_t wgt_base() const { return Layout::kWgt / 256; }
@@ -64,18 +65,18 @@ struct Program {
 // store->compute token for FINISH.
 inline void store_planes(Program& p, uint32_t sram, uint32_t n, uint32_t out_elem, uint32_t uop_idx) {
   for (uint32_t k = 0; k < 4; ++k) {
-    Deps sd;
+    isa::Deps sd;
     sd.pop_prev = true;
     sd.push_prev = true;
-    p.add(mem_insn(kStore, kOut, sram, out_elem + k * n, 1, n, n, sd));
+    p.add(isa::mem_insn(isa::kStore, isa::kOut, sram, out_elem + k * n, 1, n, n, sd));
     if (k == 3) break;
-    Loop l;
+    isa::Loop l;
     l.uop_bgn = uop_idx;
     l.uop_end = uop_idx + 1;
     l.iter_out = n;
     l.dst_out = 1;
     l.src_out = 1;
-    Insn a = alu_insn(l, kShr, true, 8, Deps{});
+    isa::Insn a = isa::alu_insn(l, isa::kShr, true, 8, isa::Deps{});
     // Wait for the STORE before shifting, then hand over to the next STORE.
     a.set(4, 1, 1);  // pop_next (store->compute)
     a.set(6, 1, 1);  // push_next (compute->store)

@@ -11,8 +11,9 @@
 
 namespace vta_unit {
 
-// The instruction encoder (tests/support/vta_isa.hpp).
-using namespace cosim::test::vta_isa;
+// The encoded instruction the benches queue (tests/support/vta_isa.hpp); a
+// test brings in the rest of the encoder itself.
+using cosim::test::vta_isa::Insn;
 
 // Wide ports: Verilator stores bit 32*i+j of a wide signal in word i, bit j.
 template <class W>

@@ -12,6 +12,7 @@
 #include "compute_tb.hpp"
 
 using namespace vta_unit;
+using namespace cosim::test::vta_isa;  // the instruction encoder
 
 namespace {
 

@@ -15,6 +15,7 @@
 #include "Vvta_load.h"
 
 using namespace vta_unit;
+using namespace cosim::test::vta_isa;  // the instruction encoder
 
 namespace {
 

@@ -19,6 +19,7 @@
 #include "Vvta_store.h"
 
 using namespace vta_unit;
+using namespace cosim::test::vta_isa;  // the instruction encoder
 
 namespace {
 
