@@ -214,7 +214,8 @@ void ModelReport::network_output(std::size_t k, const NetworkOutput& n) {
   for (const auto& [sem, ref] : {std::pair<const char*, const Tensor*>{"double", &n.cpu_double},
                                  std::pair<const char*, const Tensor*>{"single", &n.cpu_single}}) {
     const ops::Distance d = ops::int8_distance(*ref, n.delegate);
-    line += std::string(" ") + sem + " exact " + fixed_text(d.exact_pct()) + " %, max |diff| " + std::to_string(d.max_abs_diff) + ";";
+    line += std::string(" ") + sem + " exact " + fixed_text(d.exact_pct()) + " %, max |diff| " +
+            std::to_string(d.max_abs_diff) + ";";
     net_json[std::string("tflite_") + sem] = {{"exact_pct", d.exact_pct()}, {"max_abs_diff", d.max_abs_diff}};
     if (k == 0) m_.extra[std::string("network.tflite_") + sem + ".exact_pct"] = d.exact_pct();
   }

@@ -42,6 +42,8 @@ double tick_step(double cycles) {
   return 10 * p;
 }
 
+// An SVG coordinate or length: two decimals.
+std::string px(double v) { return fixed_text(v); }
 
 // Layers with their span on the DUT's timeline (a model run's programs).
 std::vector<const nlohmann::json*> layer_spans(const nlohmann::json& layers) {
@@ -91,8 +93,8 @@ class TimelineSvg {
     o_ << "<g class=\"axis\">";
     for (double c = 0; c <= cycles_; c += step) {
       const double x = kLabelWidth + c * scale_;
-      o_ << "<line x1=\"" << fixed_text(x) << "\" y1=\"" << kAxisHeight - 6 << "\" x2=\"" << fixed_text(x) << "\" y2=\"" << height_
-         << "\"/><text x=\"" << fixed_text(x) << "\" y=\"" << kAxisHeight - 10 << "\">" << number(c) << "</text>";
+      o_ << "<line x1=\"" << px(x) << "\" y1=\"" << kAxisHeight - 6 << "\" x2=\"" << px(x) << "\" y2=\"" << height_
+         << "\"/><text x=\"" << px(x) << "\" y=\"" << kAxisHeight - 10 << "\">" << number(c) << "</text>";
     }
     o_ << "</g>\n";
   }
@@ -105,12 +107,12 @@ class TimelineSvg {
       const double c0 = l["start_cycle"].get<double>(), c1 = l["end_cycle"].get<double>();
       const std::string label = "op " + value_text(l.value("op_index", nlohmann::json(k)));
       const double x0 = kLabelWidth + c0 * scale_, x1 = kLabelWidth + c1 * scale_;
-      o_ << "<rect class=\"layer-span" << (k % 2 ? " odd" : "") << "\" x=\"" << fixed_text(x0) << "\" y=\"" << kAxisHeight
-         << "\" width=\"" << fixed_text(std::max(0.5, x1 - x0)) << "\" height=\"" << layer_row_ - 2 << "\"><title>"
+      o_ << "<rect class=\"layer-span" << (k % 2 ? " odd" : "") << "\" x=\"" << px(x0) << "\" y=\"" << kAxisHeight
+         << "\" width=\"" << px(std::max(0.5, x1 - x0)) << "\" height=\"" << layer_row_ - 2 << "\"><title>"
          << escape(label + " " + l.value("type", std::string()) + " " + l.value("shapes", std::string()))
          << ": cycles " << number(c0) << "\u2013" << number(c1) << "</title></rect>";
       if (x1 - x0 > 24) {
-        o_ << "<text class=\"layer-label\" x=\"" << fixed_text((x0 + x1) / 2) << "\" y=\"" << kAxisHeight + 11 << "\">"
+        o_ << "<text class=\"layer-label\" x=\"" << px((x0 + x1) / 2) << "\" y=\"" << kAxisHeight + 11 << "\">"
            << escape(label) << "</text>";
       }
     }
@@ -125,7 +127,7 @@ class TimelineSvg {
     const std::vector<std::string> states = l.value("states", std::vector<std::string>{});
     const std::vector<std::string> colors = state_colors(states);
     o_ << "<g class=\"lane " << (level ? "level-lane" : "state-lane") << "\" data-lane=\"" << escape(name) << "\">"
-       << "<text class=\"lane-label\" x=\"" << kLabelWidth - 8 << "\" y=\"" << fixed_text(y + h / 2 + 4) << "\">"
+       << "<text class=\"lane-label\" x=\"" << kLabelWidth - 8 << "\" y=\"" << px(y + h / 2 + 4) << "\">"
        << escape(name) << "</text><rect class=\"lane-bg\" x=\"" << kLabelWidth << "\" y=\"" << y << "\" width=\""
        << kPlotWidth << "\" height=\"" << h << "\"/>";
     const double peak = std::max(1.0, l.value("max", 1.0));
@@ -159,12 +161,12 @@ class TimelineSvg {
     const double mx = run.at(1).get<double>(), mean = run.at(2).get<double>() / std::max(1.0, span_cycles);
     if (mx <= 0) return;
     const double x = x_of(b), width = width_of(b), y = b.y, h = b.h;
-    o_ << "<rect class=\"bar level-max\" x=\"" << fixed_text(x) << "\" y=\"" << fixed_text(y + h - h * mx / peak) << "\" width=\""
-       << fixed_text(width) << "\" height=\"" << fixed_text(h * mx / peak) << "\"><title>" << escape(name) << ": peak " << number(mx)
+    o_ << "<rect class=\"bar level-max\" x=\"" << px(x) << "\" y=\"" << px(y + h - h * mx / peak) << "\" width=\""
+       << px(width) << "\" height=\"" << px(h * mx / peak) << "\"><title>" << escape(name) << ": peak " << number(mx)
        << ", mean " << number(mean, 2) << ", " << span_of(b) << "</title></rect>";
     if (mean > 0) {
-      o_ << "<rect class=\"bar level-mean\" x=\"" << fixed_text(x) << "\" y=\"" << fixed_text(y + h - h * mean / peak)
-         << "\" width=\"" << fixed_text(width) << "\" height=\"" << fixed_text(h * mean / peak) << "\"/>";
+      o_ << "<rect class=\"bar level-mean\" x=\"" << px(x) << "\" y=\"" << px(y + h - h * mean / peak)
+         << "\" width=\"" << px(width) << "\" height=\"" << px(h * mean / peak) << "\"/>";
     }
   }
 
@@ -182,8 +184,8 @@ class TimelineSvg {
       const std::size_t state = s - 1;
       const std::string sname = state < states.size() ? states[state] : "state " + std::to_string(state);
       o_ << "<rect class=\"bar state-" << token(sname) << "\" fill=\""
-         << (state < colors.size() ? colors[state] : "#868e96") << "\" x=\"" << fixed_text(x) << "\" y=\""
-         << fixed_text(y + h * (1 - stack - share)) << "\" width=\"" << fixed_text(width) << "\" height=\"" << fixed_text(h * share)
+         << (state < colors.size() ? colors[state] : "#868e96") << "\" x=\"" << px(x) << "\" y=\""
+         << px(y + h * (1 - stack - share)) << "\" width=\"" << px(width) << "\" height=\"" << px(h * share)
          << "\"><title>" << escape(name) << ": " << escape(sname) << " " << percent(share, 0) << " of " << span_of(b)
          << "</title></rect>";
       stack += share;
@@ -194,7 +196,7 @@ class TimelineSvg {
   void layer_edges() {
     for (const nlohmann::json* l : spans_) {
       const double x = kLabelWidth + (*l)["start_cycle"].get<double>() * scale_;
-      o_ << "<line class=\"layer-edge\" x1=\"" << fixed_text(x) << "\" y1=\"" << kAxisHeight << "\" x2=\"" << fixed_text(x)
+      o_ << "<line class=\"layer-edge\" x1=\"" << px(x) << "\" y1=\"" << kAxisHeight << "\" x2=\"" << px(x)
          << "\" y2=\"" << height_ << "\"/>";
     }
   }

@@ -19,7 +19,9 @@ std::string num(double v) {
 
 uint64_t to_u64(const std::string& key, const std::string& v) {
   const std::optional<uint64_t> x = parse_unsigned(v);
-  if (!x) throw InputError("trace config " + key + ": expected an unsigned integer (decimal or 0x hex), got '" + v + "'");
+  if (!x) {
+    throw InputError("trace config " + key + ": expected an unsigned integer (decimal or 0x hex), got '" + v + "'");
+  }
   return *x;
 }
 

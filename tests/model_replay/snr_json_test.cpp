@@ -17,7 +17,8 @@ TEST(SnrJson, InfinitiesAreStringsAndReadBack) {
   EXPECT_EQ(model_replay::snr_db_json(-inf), nlohmann::json("-inf"));
   EXPECT_EQ(model_replay::snr_db_json(7.25), nlohmann::json(7.25));
   for (double db : {inf, -inf, 7.25}) {
-    const nlohmann::json layer = {{"float32_drift", {{"snr_db", model_replay::snr_db_json(db)}, {"max_abs_diff", 0.5}}}};
+    const nlohmann::json layer = {
+        {"float32_drift", {{"snr_db", model_replay::snr_db_json(db)}, {"max_abs_diff", 0.5}}}};
     const auto d = report_html::layer_drift(layer);
     ASSERT_TRUE(d && d->snr_db) << layer.dump();
     EXPECT_EQ(*d->snr_db, db) << layer.dump();

@@ -20,7 +20,8 @@ inline std::string model_path(const std::string& file) { return std::string(COSI
 // COSIM_REQUIRE_REFEREE=1).
 inline std::string model_missing(const std::filesystem::path& path) {
   if (std::filesystem::exists(path)) return "";
-  return "model " + path.string() + " not found: the models folder (../shared/models, CMake's COSIM_MODELS_DIR) is optional";
+  return "model " + path.string() +
+         " not found: the models folder (../shared/models, CMake's COSIM_MODELS_DIR) is optional";
 }
 
 }  // namespace cosim::test

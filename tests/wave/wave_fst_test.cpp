@@ -152,8 +152,8 @@ TEST(WaveFst, SizeGuardStopsDumping) {
 TEST(WaveFst, TimeoutStillLeavesTheWaveform) {
   // A hang (TF2 never started: fault no_start) is where a waveform helps most.
   const std::string d = wavetest::fresh_dir("tf2_hang");
-  ASSERT_EQ(
-      run_cosim("tf2_conv1x1", d, "--set fault=no_start --set testbench.timeout_cycles=300 --trace " + d + "/w.fst"), 3);
+  const std::string args = "--set fault=no_start --set testbench.timeout_cycles=300 --trace " + d + "/w.fst";
+  ASSERT_EQ(run_cosim("tf2_conv1x1", d, args), 3);
   const auto j = read_json(d + "/report.json");
   EXPECT_EQ(j["status"], "timeout");
   EXPECT_EQ(j["wave"]["file"], d + "/w.fst");
