@@ -25,6 +25,7 @@
 #include <string>
 
 #include "support/scratch_dir.hpp"
+#include "support/text_file.hpp"
 
 namespace cosim::test {
 
@@ -96,7 +97,7 @@ class CosimCli : public ::testing::Test {
   // Writes `text` to work()/<name> and returns the path.
   static std::string write_file(const std::string& name, const std::string& text) {
     const std::string path = work() + "/" + name;
-    std::ofstream(path) << text;
+    write_text(path, text);
     return path;
   }
 };
