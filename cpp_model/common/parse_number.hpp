@@ -17,12 +17,7 @@ namespace cosim {
 inline std::optional<uint64_t> parse_unsigned(std::string_view text, uint64_t max = UINT64_MAX) {
   const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
   if (hex) text.remove_prefix(2);
-  if (text.empty()) return std::nullopt;
-  const char first = text[0];
-  const bool digit = (first >= '0' && first <= '9') ||
-                     (hex && ((first >= 'a' && first <= 'f') || (first >= 'A' && first <= 'F')));
-  if (!digit) return std::nullopt;  // from_chars would take neither a sign nor a space, but say so here
-  uint64_t v = 0;
+  uint64_t v = 0;  // from_chars into an unsigned type takes no sign and no space
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v, hex ? 16 : 10);
   if (ec != std::errc() || end != text.data() + text.size() || v > max) return std::nullopt;
   return v;

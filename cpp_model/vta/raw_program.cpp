@@ -1,6 +1,5 @@
 #include "vta/raw_program.hpp"
 
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "common/text.hpp"
-#include "common/text.hpp"
 #include "cosim/output_format.hpp"
 #include "scoreboard/check_strength.hpp"
 #include "scoreboard/mismatch_map.hpp"

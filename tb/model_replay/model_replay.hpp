@@ -28,11 +28,11 @@
 // and its own report columns.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <algorithm>
-#include <cmath>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>

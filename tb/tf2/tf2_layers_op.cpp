@@ -61,8 +61,7 @@ FloatConv with_inq_weights(const FloatConv& f, const ConvLayer& L) {
   return g;
 }
 
-std::string fmt_db(double v) { return (std::isinf(v) ? "inf" : fixed_text(v, 1)) + " dB"; }
-
+std::string fmt_db(double v) { return fixed_text(v, 1) + " dB"; }  // "inf dB" for an exact result
 
 FloatConv float_layer(const scenario::Scenario& sc, const std::string& prefix, int c_in, int c_out, int h, int w, int k,
                       int stride, int pad, bool bias, bool bn, bool relu) {

@@ -26,7 +26,7 @@ namespace tf = cosim::tflite_float;
 
 // The network output of one input: the delegate's against the float model's.
 struct NetOut {
-  Drift drift;
+  ops::FloatDistance drift;
   std::size_t top1 = 0, top1_float = 0;
   std::optional<std::pair<double, double>> anomaly;  // an autoencoder's score: the delegate's, the float model's
 };

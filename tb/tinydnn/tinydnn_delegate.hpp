@@ -38,10 +38,6 @@
 
 namespace cosim::tb::tinydnn {
 
-// Distance of the delegate chain's tensor to the float model's own,
-// accumulated over inputs.
-using Drift = ops::FloatDistance;
-
 struct DelegateNet;  // what every row of one delegate run shares (tinydnn_delegate.cpp)
 
 // One row of mode delegate: an operator on the accelerator or on the CPU.
@@ -51,7 +47,7 @@ struct DelegateLayer {
   std::vector<Tiles> tiles;      // on tinydnn: per input
   std::vector<std::size_t> first_wait;  // on tinydnn: per input, its first tile's wait_done index
   std::size_t waits_per_input = 0;
-  Drift drift;                   // over all inputs
+  ops::FloatDistance drift;      // to the float model's own tensor, over all inputs
 };
 
 // A layer of the tinydnn `model` op: its tiles (mode layers) or its row of
