@@ -76,10 +76,76 @@ module @NAME@ #(
                          min2(to_4k(a_q[11:0]), min2(to_4k(b_q[11:0]), to_4k(c_q[11:0])))));
   end
 
-  logic reads_done;
+  logic reads_done, in_burst, take_a, take_b;
   assign reads_done = a_beat_q == burst_q && b_beat_q == burst_q;
+  assign in_burst   = state_q == StRead && burst_q != 0;
+  assign take_a     = m_axi_gmem0_RVALID && m_axi_gmem0_RREADY;  // a beat of A arrives
+  assign take_b     = m_axi_gmem1_RVALID && m_axi_gmem1_RREADY;  // and of B
   assign ap_idle    = state_q == StIdle;
   assign ap_ready   = state_q == StIdle && ap_start;
+
+  // Next state (rtl/README.md: decided here, registered below).
+  state_e      state_d;
+  logic [63:0] a_d, b_d, c_d;
+  logic [31:0] beats_left_d;
+  logic [4:0]  burst_d, a_beat_d, b_beat_d, w_beat_d;
+  logic        ar0_d, ar1_d, ap_done_d;
+  always_comb begin
+    state_d      = state_q;
+    {a_d, b_d, c_d} = {a_q, b_q, c_q};
+    beats_left_d = beats_left_q;
+    burst_d      = burst_q;
+    a_beat_d     = take_a ? a_beat_q + 5'd1 : a_beat_q;
+    b_beat_d     = take_b ? b_beat_q + 5'd1 : b_beat_q;
+    w_beat_d     = w_beat_q;
+    ar0_d        = ar0_q && !(m_axi_gmem0_ARVALID && m_axi_gmem0_ARREADY);
+    ar1_d        = ar1_q && !(m_axi_gmem1_ARVALID && m_axi_gmem1_ARREADY);
+    ap_done_d    = 1'b0;
+    unique case (state_q)
+      StIdle: begin
+        if (ap_start) begin
+          {a_d, b_d, c_d} = {arg_a, arg_b, arg_c};
+          beats_left_d    = arg_length >> BeatSh;
+          burst_d         = '0;
+          {a_beat_d, b_beat_d} = '0;
+          {ar0_d, ar1_d}  = '0;
+          state_d         = StRead;
+        end
+      end
+      // Start a burst (both reads), collect both, then write.
+      StRead: begin
+        if (beats_left_q == 0) begin
+          ap_done_d = 1'b1;
+          state_d   = StIdle;
+        end else if (burst_q == 0) begin
+          burst_d        = next_burst;
+          {ar0_d, ar1_d} = 2'b11;
+          {a_beat_d, b_beat_d} = '0;
+        end else if (reads_done) begin
+          w_beat_d = '0;
+          state_d  = StWriteAddr;
+        end
+      end
+      StWriteAddr: if (m_axi_gmem0_AWREADY) state_d = StWriteData;
+      StWriteData: begin
+        if (m_axi_gmem0_WREADY) begin
+          w_beat_d = w_beat_q + 5'd1;
+          if (w_beat_d == burst_q) state_d = StWriteResp;
+        end
+      end
+      StWriteResp: begin
+        if (m_axi_gmem0_BVALID) begin
+          a_d          = a_q + (64'(burst_q) << BeatSh);
+          b_d          = b_q + (64'(burst_q) << BeatSh);
+          c_d          = c_q + (64'(burst_q) << BeatSh);
+          beats_left_d = beats_left_q - 32'(burst_q);
+          burst_d      = '0;
+          state_d      = StRead;
+        end
+      end
+      default: state_d = StIdle;
+    endcase
+  end
 
   always_ff @(posedge ap_clk) begin
     if (!ap_rst_n) begin
@@ -91,66 +157,20 @@ module @NAME@ #(
       {ar0_q, ar1_q} <= '0;
       ap_done      <= 1'b0;
     end else begin
-      ap_done <= 1'b0;
-      unique case (state_q)
-        StIdle: begin
-          if (ap_start) begin
-            a_q          <= arg_a;
-            b_q          <= arg_b;
-            c_q          <= arg_c;
-            beats_left_q <= arg_length >> BeatSh;
-            burst_q      <= '0;
-            {a_beat_q, b_beat_q} <= '0;
-            {ar0_q, ar1_q} <= '0;
-            state_q      <= StRead;
-          end
-        end
-        // Start a burst (both reads), collect both, then write.
-        StRead: begin
-          if (beats_left_q == 0) begin
-            ap_done <= 1'b1;
-            state_q <= StIdle;
-          end else if (burst_q == 0) begin
-            burst_q  <= next_burst;
-            {ar0_q, ar1_q} <= 2'b11;
-            {a_beat_q, b_beat_q} <= '0;
-          end else begin
-            if (ar0_q && m_axi_gmem0_ARREADY) ar0_q <= 1'b0;
-            if (ar1_q && m_axi_gmem1_ARREADY) ar1_q <= 1'b0;
-            if (m_axi_gmem0_RVALID && a_beat_q != burst_q) begin
-              buf_a[a_beat_q[3:0]] <= m_axi_gmem0_RDATA;
-              a_beat_q <= a_beat_q + 5'd1;
-            end
-            if (m_axi_gmem1_RVALID && b_beat_q != burst_q) begin
-              buf_b[b_beat_q[3:0]] <= m_axi_gmem1_RDATA;
-              b_beat_q <= b_beat_q + 5'd1;
-            end
-            if (reads_done) begin
-              w_beat_q <= '0;
-              state_q  <= StWriteAddr;
-            end
-          end
-        end
-        StWriteAddr: if (m_axi_gmem0_AWREADY) state_q <= StWriteData;
-        StWriteData: begin
-          if (m_axi_gmem0_WREADY) begin
-            w_beat_q <= w_beat_q + 5'd1;
-            if (w_beat_q + 5'd1 == burst_q) state_q <= StWriteResp;
-          end
-        end
-        StWriteResp: begin
-          if (m_axi_gmem0_BVALID) begin
-            a_q          <= a_q + (64'(burst_q) << BeatSh);
-            b_q          <= b_q + (64'(burst_q) << BeatSh);
-            c_q          <= c_q + (64'(burst_q) << BeatSh);
-            beats_left_q <= beats_left_q - 32'(burst_q);
-            burst_q      <= '0;
-            state_q      <= StRead;
-          end
-        end
-        default: state_q <= StIdle;
-      endcase
+      state_q      <= state_d;
+      {a_q, b_q, c_q} <= {a_d, b_d, c_d};
+      beats_left_q <= beats_left_d;
+      burst_q      <= burst_d;
+      {a_beat_q, b_beat_q, w_beat_q} <= {a_beat_d, b_beat_d, w_beat_d};
+      {ar0_q, ar1_q} <= {ar0_d, ar1_d};
+      ap_done      <= ap_done_d;
     end
+  end
+
+  // The burst buffers: each beat lands in its slot as it arrives.
+  always_ff @(posedge ap_clk) begin
+    if (take_a) buf_a[a_beat_q[3:0]] <= m_axi_gmem0_RDATA;
+    if (take_b) buf_b[b_beat_q[3:0]] <= m_axi_gmem1_RDATA;
   end
 
   // C's beat: lane-wise 32-bit sums, wrapping.
@@ -160,9 +180,6 @@ module @NAME@ #(
       sum[32*l +: 32] = buf_a[w_beat_q[3:0]][32*l +: 32] + buf_b[w_beat_q[3:0]][32*l +: 32];
     end
   end
-
-  logic in_burst;
-  assign in_burst = state_q == StRead && burst_q != 0;
 
   assign m_axi_gmem0_ARVALID = in_burst && ar0_q;
   assign m_axi_gmem0_ARADDR  = a_q;
