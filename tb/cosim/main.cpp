@@ -213,7 +213,7 @@ void define_commands(CLI::App& app, CommandLine& cl) {
 
   cl.run = app.add_subcommand("run", "run a scenario on its target's RTL");
   cl.run->add_option("scenario", cl.file, "scenario file (scenarios/NAME.yaml)")->required();
-  cl.run->add_option("--seed", cl.seed_text, "seed (overrides the scenario's), in [0, 2^64 - 1]");
+  cl.run->add_option("--seed", cl.seed_text, "seed (overrides the scenario's), decimal or 0x hex, in [0, 2^63 - 1]");
   cl.run->add_option("--set", cl.sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
   add_run_options(cl.run, cl);
   cl.run->add_option("--jobs,-j", cl.opt.jobs,

@@ -253,6 +253,10 @@ TEST_F(CliFaults, SeedsBudgetsDocumentsAndControlBytes) {
       run_measured({"run", vadd(), "--seed", "010", "--out", work() + "/seed_010"}, log("seed_010"));
   EXPECT_EQ(zero_seed.code, 0) << zero_seed.out;
   EXPECT_NE(zero_seed.out.find("seed 10"), std::string::npos) << zero_seed.out;
+  // The help states the range the parser takes (it once said 2^64 - 1).
+  const Measured help = run_measured({"run", "--help"}, log("run_help"));
+  EXPECT_EQ(help.code, 0) << help.out;
+  EXPECT_NE(help.out.find("decimal or 0x hex, in [0, 2^63 - 1]"), std::string::npos) << help.out;
 
   const std::string tr = trace_dir("huge_budget", "wait_done 18446744073709551615\n");
   expect_bad_input(run_measured({"replay", tr, "--out", work() + "/huge_budget_out"}, log("huge_budget")),
