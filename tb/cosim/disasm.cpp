@@ -27,7 +27,7 @@ void disassemble(const BackendRegistry& registry, const std::string& path, std::
     if (b->disassemble_raw(path, os)) return;
   }
   throw InputError(path + (fs::is_directory(path)
-                               ? ": not a run folder, a trace folder or a raw program (no trace/trace.txt, "
+                               ? ": not a run folder, a trace directory or a raw program (no trace/trace.txt, "
                                  "trace.txt, or a target's raw files such as VTA's insn.bin)"
                                : ": no target reads this file as a program"));
 }

@@ -1,5 +1,5 @@
 // `cosim disasm PATH`: the program a run executed, in its target's words.
-// PATH is a run folder (its trace/), a trace folder, or a file or folder in
+// PATH is a run folder (its trace/), a trace directory, or a file or folder in
 // a target's raw format (VTA: insn.bin); the trace's target, or the first
 // target whose raw format PATH is, writes the text.
 #pragma once

@@ -243,8 +243,9 @@ void define_commands(CLI::App& app, CommandLine& cl) {
   cl.suite = app.add_subcommand("suite", "the MLPerf Tiny models on every accelerator, one table (--inputs N, --only vta,tf2, --out DIR)");
   cl.suite->prefix_command();
 
-  cl.disasm = app.add_subcommand("disasm", "the program a run executed: a run or trace folder, or a raw program");
-  cl.disasm->add_option("path", cl.file, "run folder, trace folder, raw program folder or file (VTA: insn.bin)")
+  cl.disasm = app.add_subcommand("disasm",
+                                 "the program a run executed: a run folder or trace directory, or a raw program");
+  cl.disasm->add_option("path", cl.file, "run folder, trace directory, raw program folder or file (VTA: insn.bin)")
       ->required();
 }
 

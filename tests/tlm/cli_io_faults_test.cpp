@@ -103,7 +103,7 @@ class CliFaults : public cosim::test::CosimCli {
     EXPECT_NE(m.out.find(text), std::string::npos) << what << ": expected '" << text << "' in\n" << m.out;
     EXPECT_EQ(m.out.find("internal error"), std::string::npos) << what << "\n" << m.out;
   }
-  // A trace folder for testdut with `steps` after the header.
+  // A trace directory for testdut with `steps` after the header.
   static std::string trace_dir(const std::string& name, const std::string& steps) {
     const fs::path d = fs::path(work()) / name;
     fs::remove_all(d);
@@ -134,7 +134,8 @@ TEST_F(CliFaults, OrdinaryInputProblemsAreExit2NotInternalErrors) {
                    "trace config dram_size: expected an integer in [1, 4294967296], got '99999999999999'",
                    "config dram_size");
 #ifdef COSIM_TEST_DISASM
-  expect_bad_input(run_measured({"disasm", dir}, log("disasm_dir")), "not a run folder, a trace folder or a raw program",
+  expect_bad_input(run_measured({"disasm", dir}, log("disasm_dir")),
+                   "not a run folder, a trace directory or a raw program",
                    "disasm FOLDER");
   expect_bad_input(run_measured({"run", cosim::test::scenario_file("resnet8"), "--set", "model=" + dir, "--out",
                                  work() + "/model_dir"},

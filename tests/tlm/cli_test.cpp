@@ -419,7 +419,7 @@ TEST_F(Cli, DisassemblesVtaInstructions) {
 }
 
 // Issue 32 item 3: `cosim disasm` of what a run executed. The run folder,
-// its trace folder and a raw program folder holding the same stream give
+// its trace directory and a raw program folder holding the same stream give
 // one numbered line per instruction the trace makes the core fetch
 // (INSN_COUNT, written by the trace's reg_write 0x8), the last a FINISH.
 TEST_F(Cli, DisassemblesTheProgramARunExecuted) {

@@ -23,7 +23,7 @@ namespace trace = cosim::trace;
 
 namespace {
 
-// A fresh trace folder per case, with its blobs/ (support/scratch_dir.hpp).
+// A fresh trace directory per case, with its blobs/ (support/scratch_dir.hpp).
 std::string fresh_trace_dir(const std::string& name) {
   const std::string d = cosim::test::fresh_dir("trace_test", name);
   fs::create_directories(fs::path(d) / "blobs");

@@ -229,7 +229,7 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
 // Issue 32 item 2: a replay is a run. Replaying the failing run's trace
 // finds the same divergence and names the same STORE (decoded from the
 // trace alone), reports the run's MACs and utilization, writes its own
-// trace folder (which replays to the same result), and
+// trace directory (which replays to the same result), and
 // --trace-around-mismatch works on it, its marker on the write cycle.
 TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
   const std::string d = wavetest::fresh_dir("bug_vta_replay");
@@ -249,7 +249,7 @@ TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
   EXPECT_EQ(rep["macs"], run["macs"]);
   EXPECT_GT(rep["macs"].get<uint64_t>(), 0u);
   EXPECT_EQ(rep["utilization"], run["utilization"]);
-  // Its own trace folder, and the waveform around the divergence.
+  // Its own trace directory, and the waveform around the divergence.
   ASSERT_TRUE(fs::exists(d + "/replay/trace/trace.txt"));
   const uint64_t c = rep["first_divergence"]["write_cycle"];
   const auto v = read_fst(d + "/replay/wave_mismatch.fst");
