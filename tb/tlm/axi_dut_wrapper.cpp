@@ -3,13 +3,13 @@
 namespace cosim::tb {
 
 AxiDutWrapper::AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, uint32_t data_bytes)
-    : AxiDutWrapper(name, cfg, std::vector<AxiMasterSpec>{{"axi", data_bytes, 0}}) {}
+    : AxiDutWrapper(name, cfg, std::vector<harness::AxiMasterSpec>{{"axi", data_bytes, 0}}) {}
 
 AxiDutWrapper::AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg,
-                             const std::vector<AxiMasterSpec>& masters)
+                             const std::vector<harness::AxiMasterSpec>& masters)
     : DutWrapper(name, cfg) {
   for (std::size_t i = 0; i < masters.size(); ++i) {
-    const AxiMasterSpec& m = masters[i];
+    const harness::AxiMasterSpec& m = masters[i];
     masters_.push_back(std::make_unique<Master>(m.name, memory(i, i == 0 ? 0 : m.stall_seed), m.data_bytes));
   }
 }

@@ -14,23 +14,17 @@
 #include <vector>
 
 #include "harness/axi_master_binder.hpp"
+#include "harness/axi_masters.hpp"
 #include "tlm/dut_wrapper.hpp"
 #include "tlm/timed_axi_slave.hpp"
 
 namespace cosim::tb {
 
-// One AXI4 master of a DUT (the manifest's axi4 interface).
-struct AxiMasterSpec {
-  std::string name;         // interface name, prefixes its counters when there are several
-  uint32_t data_bytes = 0;  // width of its data bus
-  uint64_t stall_seed = 0;  // DRAM timing stream of its stall draws (master 0: 0)
-};
-
 class AxiDutWrapper : public DutWrapper {
  public:
   // One master, `data_bytes` wide, timing stream 0.
   AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, uint32_t data_bytes);
-  AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const std::vector<AxiMasterSpec>& masters);
+  AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const std::vector<harness::AxiMasterSpec>& masters);
 
   // dut_diagnosis(), then each AXI slave's state.
   std::string diagnosis() const final;
@@ -46,6 +40,12 @@ class AxiDutWrapper : public DutWrapper {
   virtual std::vector<std::string> dut_errors() const { return {}; }
   // What the harness binds the DUT's AXI4 master interface `i` to.
   harness::AxiSlavePort& axi_port(std::size_t i = 0) { return masters_.at(i)->port; }
+  // All of them, in the order of the masters given (harness::AxiMasterBinders).
+  std::vector<harness::AxiSlavePort*> axi_ports() {
+    std::vector<harness::AxiSlavePort*> p;
+    for (const auto& m : masters_) p.push_back(&m->port);
+    return p;
+  }
 
  private:
   struct Master {

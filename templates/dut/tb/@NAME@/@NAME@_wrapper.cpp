@@ -9,8 +9,8 @@
 namespace cosim::tb::@NAME@ {
 
 Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build)
-    : CoreDutWrapper(name, cfg, build.axi_data_bytes) {
-  attach(build.make(axi_port(), cfg));
+    : CoreDutWrapper(name, cfg, build.masters) {
+  attach(build.make(axi_ports(), cfg));
 }
 
 Wrapper::~Wrapper() = default;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "harness/port.hpp"
 #include "harness/variant.hpp"
@@ -22,8 +23,9 @@ class Wrapper : public CoreDutWrapper {
   // One Verilated variant: Over<V<variant>>::build().
   struct Build {
     const harness::Variant& variant;
-    std::unique_ptr<Impl> (*make)(harness::AxiSlavePort& slave, const TbConfig& cfg);
-    uint32_t axi_data_bytes;  // the model's AXI data width
+    // slaves: one per AXI4 master of the manifest, in its order.
+    std::unique_ptr<Impl> (*make)(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg);
+    std::vector<harness::AxiMasterSpec> masters;  // the manifest's AXI4 masters, with the model's data widths
   };
 
   Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);

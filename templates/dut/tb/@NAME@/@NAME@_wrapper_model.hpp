@@ -11,10 +11,11 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "@NAME@/@NAME@_status.hpp"
 #include "dut/@NAME@_pins.hpp"
-#include "harness/axi_master_binder.hpp"
+#include "harness/axi_masters.hpp"
 #include "harness/core.hpp"
 #include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
@@ -51,15 +52,17 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
   using Base = harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top>;
 
  public:
-  // The AXI data width the slave serves: the model's m_axi_wdata_o.
-  static constexpr uint32_t kAxiDataBytes = harness::AxiMasterBinder<Model, pins::Mem>::kDataBytes;
+  // Every AXI4 master the manifest lists (here the one, m_axi_*), bound in its order.
+  using Masters = harness::AxiMasterBinders<Model, pins::Top::AxiMasters>;
 
-  ImplOver(harness::AxiSlavePort& slave, const TbConfig& cfg) : Base("@NAME@", &cfg), axi_pins_(slave) {
-    this->core_.add_port(axi_pins_);
+  ImplOver(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg)
+      : Base("@NAME@", &cfg), masters_(slaves) {
+    masters_.add_to(this->core_);
     this->core_.add_port(busy_);
   }
-  static std::unique_ptr<Wrapper::Impl> make(harness::AxiSlavePort& slave, const TbConfig& cfg) {
-    return std::make_unique<ImplOver>(slave, cfg);
+  static std::unique_ptr<Wrapper::Impl> make(const std::vector<harness::AxiSlavePort*>& slaves,
+                                             const TbConfig& cfg) {
+    return std::make_unique<ImplOver>(slaves, cfg);
   }
 
   std::string diagnosis() const override { return this->core_.diagnosis(); }
@@ -70,7 +73,7 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
   }
 
  private:
-  harness::AxiMasterBinder<Model, pins::Mem> axi_pins_;
+  Masters masters_;
   BusyPort<Model> busy_;
 };
 
@@ -78,8 +81,8 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
 
 template <class Model>
 const Wrapper::Build& Over<Model>::build() {
-  static const Wrapper::Build b{harness::VariantOf<Model>::kVariant, &model::ImplOver<Model>::make,
-                                model::ImplOver<Model>::kAxiDataBytes};
+  using Impl = model::ImplOver<Model>;
+  static const Wrapper::Build b{harness::VariantOf<Model>::kVariant, &Impl::make, Impl::Masters::specs()};
   return b;
 }
 

@@ -10,7 +10,7 @@ namespace cosim::tb::@NAME@ {
 
 Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build)
     : CoreDutWrapper(name, cfg, build.masters) {
-  attach(build.make(axi_port(0), axi_port(1), cfg));
+  attach(build.make(axi_ports(), cfg));
 }
 
 Wrapper::~Wrapper() = default;

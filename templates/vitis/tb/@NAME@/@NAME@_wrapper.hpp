@@ -1,8 +1,10 @@
 // DUT wrapper of @NAME@ (rtl/@NAME@), a Vitis-style kernel: the Verilated
 // model on the harness core, with every pin taken from the manifest's ports
 // (include/dut/@NAME@_pins.hpp): the AXI4-Lite control port behind the TLM
-// register target, the two AXI4 masters gmem0 / gmem1 each served through
-// its own TLM memory bridge on the one DRAM, and the interrupt pin. The
+// register target, every AXI4 master the manifest lists (gmem0 and gmem1
+// here) each served through its own TLM memory bridge on the one DRAM, and
+// the interrupt pin: a kernel with other masters changes its manifest, not
+// this code. The
 // model-specific half is a class template over the Verilated model class
 // (@NAME@_wrapper_model.hpp), instantiated once per variant of the manifest by the
 // build (cosim_core_over_variants / cosim_core_instance_source).
@@ -27,8 +29,9 @@ class Wrapper : public CoreDutWrapper {
   // One Verilated variant: Over<V<variant>>::build().
   struct Build {
     const harness::Variant& variant;
-    std::unique_ptr<Impl> (*make)(harness::AxiSlavePort& gmem0, harness::AxiSlavePort& gmem1, const TbConfig& cfg);
-    std::vector<AxiMasterSpec> masters;  // gmem0, gmem1: the model's data widths
+    // slaves: one per AXI4 master of the manifest, in its order.
+    std::unique_ptr<Impl> (*make)(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg);
+    std::vector<harness::AxiMasterSpec> masters;  // the manifest's AXI4 masters, with the model's data widths
   };
 
   Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);

@@ -1,5 +1,5 @@
 // The model-specific half of @NAME@'s wrapper: the harness core, the
-// control port, both AXI masters and a busy counter over one Verilated
+// control port, the manifest's AXI masters and a busy counter over one Verilated
 // variant's model class. A class template, instantiated once per variant by
 // the build (cosim_core_over_variants in CMakeLists.txt; a plug-in:
 // cosim_core_instance_source, whose source also includes the model's root
@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "dut/@NAME@_pins.hpp"
-#include "harness/axi_master_binder.hpp"
+#include "harness/axi_masters.hpp"
 #include "harness/core.hpp"
 #include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
@@ -41,7 +41,9 @@ namespace model {
 namespace pins = cosim::@NAME@::pins;  // the generated binding (manifest ports)
 
 // The kernel's FSM (rtl/@NAME@/@NAME@.sv state_e), read through the signals
-// the manifest's waiver file makes public.
+// the manifest's waiver file makes public. The only code here that knows the
+// kernel's insides (with Status::diagnosis and BusyPort below): another
+// kernel names its own signals in these three places.
 inline const char* const kStates[] = {"StIdle", "StRead", "StWriteAddr", "StWriteData", "StWriteResp"};
 
 // Done comes from CTRL (ap_ctrl_hs), not from a pin: harness::run_to_done polls it.
@@ -75,18 +77,17 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
   using Base = harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top>;
 
  public:
-  using Gmem0 = harness::AxiMasterBinder<Model, pins::Gmem0>;
-  using Gmem1 = harness::AxiMasterBinder<Model, pins::Gmem1>;
+  // Every AXI4 master the manifest lists, bound in its order.
+  using Masters = harness::AxiMasterBinders<Model, pins::Top::AxiMasters>;
 
-  ImplOver(harness::AxiSlavePort& s0, harness::AxiSlavePort& s1, const TbConfig& cfg)
-      : Base("@NAME@", &cfg), gmem0_(s0), gmem1_(s1) {
-    this->core_.add_port(gmem0_);
-    this->core_.add_port(gmem1_);
+  ImplOver(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg)
+      : Base("@NAME@", &cfg), masters_(slaves) {
+    masters_.add_to(this->core_);
     this->core_.add_port(busy_);
   }
-  static std::unique_ptr<Wrapper::Impl> make(harness::AxiSlavePort& s0, harness::AxiSlavePort& s1,
+  static std::unique_ptr<Wrapper::Impl> make(const std::vector<harness::AxiSlavePort*>& slaves,
                                              const TbConfig& cfg) {
-    return std::make_unique<ImplOver>(s0, s1, cfg);
+    return std::make_unique<ImplOver>(slaves, cfg);
   }
 
   bool run_until_irq(uint64_t max_cycles) override { return this->core_.run_until_irq(max_cycles); }
@@ -99,8 +100,7 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
   std::vector<std::string> errors() const override { return this->ctrl_.errors(); }  // s_axi_control's
 
  private:
-  Gmem0 gmem0_;
-  Gmem1 gmem1_;
+  Masters masters_;
   BusyPort<Model> busy_;
 };
 
@@ -109,12 +109,7 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
 template <class Model>
 const Wrapper::Build& Over<Model>::build() {
   using Impl = model::ImplOver<Model>;
-  namespace pins = cosim::@NAME@::pins;
-  static const Wrapper::Build b{
-      harness::VariantOf<Model>::kVariant,
-      &Impl::make,
-      {{pins::Gmem0::kName, static_cast<uint32_t>(Impl::Gmem0::kDataBytes), pins::Gmem0::kStallSeed},
-       {pins::Gmem1::kName, static_cast<uint32_t>(Impl::Gmem1::kDataBytes), pins::Gmem1::kStallSeed}}};
+  static const Wrapper::Build b{harness::VariantOf<Model>::kVariant, &Impl::make, Impl::Masters::specs()};
   return b;
 }
 
