@@ -9,7 +9,11 @@
 #      `cosim list` naming the plugin, a waveform with the generated view;
 #   5. the same run from the installed Python module (COSIM_DUT_PATH), its
 #      output compared with NumPy's own sum;
-#   6. `git status` of the source tree unchanged.
+#   6. vitis: the kernel's FSM renamed (a kernel without the signals the
+#      template's diagnosis reads, as a vendor's is): it still builds and
+#      runs bit-exact with no wrapper edit, busy_cycles is left out, and a
+#      hang is diagnosed by the pins;
+#   7. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -83,6 +87,26 @@ else:                  # int8, saturating
 np.testing.assert_array_equal(r.outputs[name].reshape(-1), want.reshape(-1))
 print("python: ok", name, r.outputs[name].size)
 PY
+
+if [ "$style" == vitis ]; then
+  # The RTL's state register under another name: the .vlt's public_flat_rd
+  # lines then name nothing, and the wrapper does not see state_q.
+  sed -i 's/\bstate_q\b/phase_q/g' "$dir/rtl/$name/$name.sv" "$dir/rtl/$name/$name.yaml"
+  cmake --build "$dir/build" -j 1 > "$scratch/build2.log" 2>&1 || fail "renamed FSM: build: $(grep -m5 -E 'error|Error' "$scratch/build2.log")"
+  poll=$dir/scenarios/${name}_poll.yaml
+  "$cosim" --dut-path "$dir" run "$poll" --out "$scratch/out/renamed" > "$scratch/renamed.log" 2>&1 ||
+    fail "renamed FSM: exit $? ($(tail -5 "$scratch/renamed.log"))"
+  grep -q "PASS bit-exact" "$scratch/renamed.log" || fail "renamed FSM: $(cat "$scratch/renamed.log")"
+  "$python" -c 'import json, sys; p = json.load(open(sys.argv[1]))["perf_counters"]; assert "busy_cycles" not in p, p' \
+    "$scratch/out/renamed/report.json" || fail "renamed FSM: busy_cycles reported"
+  sed -e "s/^wait: poll/wait: poll\nfault: no_start/" -e 's/timeout_cycles: .*/timeout_cycles: 3000/' "$poll" > "$scratch/nostart.yaml"
+  set +e
+  "$cosim" --dut-path "$dir" run "$scratch/nostart.yaml" --out "$scratch/out/nostart" > "$scratch/nostart.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 3 ] && grep -q "within 3000 cycles.*: $name: interrupt=0; gmem0: AXI slave" "$scratch/nostart.log" ||
+    fail "renamed FSM, no start: exit $rc: $(cat "$scratch/nostart.log")"
+fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)
 [ "$before" == "$after" ] || fail "the source tree changed: $(diff <(echo "$before") <(echo "$after") | head)"

@@ -14,6 +14,8 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "dut/@NAME@_pins.hpp"
@@ -40,11 +42,23 @@ namespace model {
 
 namespace pins = cosim::@NAME@::pins;  // the generated binding (manifest ports)
 
-// The kernel's FSM (rtl/@NAME@/@NAME@.sv state_e), read through the signals
-// the manifest's waiver file makes public. The only code here that knows the
-// kernel's insides (with Status::diagnosis and BusyPort below): another
-// kernel names its own signals in these three places.
+// The kernel's FSM (rtl/@NAME@/@NAME@.sv state_e) and its beats left, read
+// through the signals the manifest's waiver file makes public: the only code
+// here that knows the kernel's insides. A kernel put in the template's place
+// without these signals still builds and runs (its diagnosis then gives the
+// pins, and busy_cycles is left out) until you name its own signals here and
+// in the waiver file's public_flat_rd lines.
 inline const char* const kStates[] = {"StIdle", "StRead", "StWriteAddr", "StWriteData", "StWriteResp"};
+
+template <class Root, class = void>
+struct HasKernelState : std::false_type {};
+template <class Root>
+struct HasKernelState<Root, std::void_t<decltype(std::declval<const Root&>().@NAME@__DOT__state_q),
+                                        decltype(std::declval<const Root&>().@NAME@__DOT__beats_left_q)>>
+    : std::true_type {};
+template <class Model>
+constexpr bool kHasKernelState =
+    HasKernelState<std::remove_pointer_t<decltype(std::declval<const Model&>().rootp)>>::value;
 
 // Done comes from CTRL (ap_ctrl_hs), not from a pin: harness::run_to_done polls it.
 struct Status : harness::NoErrorPin {
@@ -54,11 +68,15 @@ struct Status : harness::NoErrorPin {
   }
   template <class Model>
   static std::string diagnosis(const Model& m) {
-    const unsigned st = m.rootp->@NAME@__DOT__state_q;
     std::ostringstream os;
-    os << "@NAME@ in state " << (st < 5 ? kStates[st] : "?") << " with " << m.rootp->@NAME@__DOT__beats_left_q
-       << " beats left, interrupt=" << int(pins::Interrupt::irq(m));
-    if (st == 0) os << ": idle, ap_start was never set or the kernel finished and nobody read CTRL";
+    if constexpr (kHasKernelState<Model>) {
+      const unsigned st = m.rootp->@NAME@__DOT__state_q;
+      os << "@NAME@ in state " << (st < 5 ? kStates[st] : "?") << " with " << m.rootp->@NAME@__DOT__beats_left_q
+         << " beats left, interrupt=" << int(pins::Interrupt::irq(m));
+      if (st == 0) os << ": idle, ap_start was never set or the kernel finished and nobody read CTRL";
+    } else {
+      os << "@NAME@: interrupt=" << int(pins::Interrupt::irq(m));
+    }
     return os.str();
   }
 };
@@ -68,7 +86,9 @@ template <class Model>
 class BusyPort final : public harness::Port<Model> {
  public:
   void drive(Model&) override {}
-  void sample(const Model& m, uint64_t) override { busy_cycles += m.rootp->@NAME@__DOT__state_q != 0; }
+  void sample(const Model& m, uint64_t) override {
+    if constexpr (kHasKernelState<Model>) busy_cycles += m.rootp->@NAME@__DOT__state_q != 0;
+  }
   uint64_t busy_cycles = 0;
 };
 
@@ -83,7 +103,7 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
   ImplOver(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg)
       : Base("@NAME@", &cfg), masters_(slaves) {
     masters_.add_to(this->core_);
-    this->core_.add_port(busy_);
+    if constexpr (kHasKernelState<Model>) this->core_.add_port(busy_);
   }
   static std::unique_ptr<Wrapper::Impl> make(const std::vector<harness::AxiSlavePort*>& slaves,
                                              const TbConfig& cfg) {
@@ -94,7 +114,7 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
   std::string diagnosis() const override { return this->core_.diagnosis(); }
   std::map<std::string, uint64_t> counters() const override {
     std::map<std::string, uint64_t> p = this->core_.wave_stats();  // wave_*: moved to report.json "wave"
-    p["busy_cycles"] = busy_.busy_cycles;
+    if constexpr (kHasKernelState<Model>) p["busy_cycles"] = busy_.busy_cycles;
     return p;
   }
   std::vector<std::string> errors() const override { return this->ctrl_.errors(); }  // s_axi_control's
