@@ -56,7 +56,7 @@ class AxiMasterBinders<Model, BusList<Bus...>> {
   static const std::vector<AxiSlavePort*>& checked(const std::vector<AxiSlavePort*>& slaves) {
     if (slaves.size() != kCount) {
       throw std::logic_error("AxiMasterBinders: " + std::to_string(slaves.size()) + " slaves for " +
-                          std::to_string(kCount) + " AXI4 masters");
+                             std::to_string(kCount) + " AXI4 masters");
     }
     return slaves;
   }

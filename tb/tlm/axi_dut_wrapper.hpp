@@ -24,7 +24,8 @@ class AxiDutWrapper : public DutWrapper {
  public:
   // One master, `data_bytes` wide, timing stream 0.
   AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, uint32_t data_bytes);
-  AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg, const std::vector<harness::AxiMasterSpec>& masters);
+  AxiDutWrapper(sc_core::sc_module_name name, const TbConfig& cfg,
+                const std::vector<harness::AxiMasterSpec>& masters);
 
   // dut_diagnosis(), then each AXI slave's state.
   std::string diagnosis() const final;

@@ -92,14 +92,16 @@ if [ "$style" == vitis ]; then
   # The RTL's state register under another name: the .vlt's public_flat_rd
   # lines then name nothing, and the wrapper does not see state_q.
   sed -i 's/\bstate_q\b/phase_q/g' "$dir/rtl/$name/$name.sv" "$dir/rtl/$name/$name.yaml"
-  cmake --build "$dir/build" -j 1 > "$scratch/build2.log" 2>&1 || fail "renamed FSM: build: $(grep -m5 -E 'error|Error' "$scratch/build2.log")"
+  cmake --build "$dir/build" -j 1 > "$scratch/build2.log" 2>&1 ||
+    fail "renamed FSM: build: $(grep -m5 -E 'error|Error' "$scratch/build2.log")"
   poll=$dir/scenarios/${name}_poll.yaml
   "$cosim" --dut-path "$dir" run "$poll" --out "$scratch/out/renamed" > "$scratch/renamed.log" 2>&1 ||
     fail "renamed FSM: exit $? ($(tail -5 "$scratch/renamed.log"))"
   grep -q "PASS bit-exact" "$scratch/renamed.log" || fail "renamed FSM: $(cat "$scratch/renamed.log")"
   "$python" -c 'import json, sys; p = json.load(open(sys.argv[1]))["perf_counters"]; assert "busy_cycles" not in p, p' \
     "$scratch/out/renamed/report.json" || fail "renamed FSM: busy_cycles reported"
-  sed -e "s/^wait: poll/wait: poll\nfault: no_start/" -e 's/timeout_cycles: .*/timeout_cycles: 3000/' "$poll" > "$scratch/nostart.yaml"
+  sed -e "s/^wait: poll/wait: poll\nfault: no_start/" -e 's/timeout_cycles: .*/timeout_cycles: 3000/' "$poll" \
+    > "$scratch/nostart.yaml"
   set +e
   "$cosim" --dut-path "$dir" run "$scratch/nostart.yaml" --out "$scratch/out/nostart" > "$scratch/nostart.log" 2>&1
   rc=$?
