@@ -37,16 +37,24 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// --seed: an integer in [0, 2^63 - 1] (a scenario's `seed` key's range),
-// decimal or 0x hex; "-1", "" or "12x" are bad input (CLI11 would wrap "-1"
-// to 2^64 - 1 and echo that).
-uint64_t parse_seed(const std::string& text) {
-  const std::optional<uint64_t> v = cosim::parse_unsigned(text, static_cast<uint64_t>(INT64_MAX));
-  if (!v) {
-    throw cosim::InputError("--seed: expected an integer in [0, " + std::to_string(INT64_MAX) + "], got '" +
-                            cosim::one_line(text) + "'");
-  }
-  return *v;
+// Every whole number on the command line (--seed, --jobs, the waveform's
+// cycles and sizes, ...) is read as a scenario's are (common/parse_number.hpp:
+// decimal or 0x hex, no sign, no octal) against its range, with one error
+// line naming both; CLI11 alone would take "-1" as 2^64 - 1 and word a
+// PositiveNumber failure as a range up to DBL_MAX. The checked text is
+// handed on in decimal, which CLI11's conversion reads.
+CLI::Validator whole_number(uint64_t min, uint64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& text) -> std::string {
+        const std::optional<uint64_t> v = cosim::parse_unsigned(text, max);
+        if (!v || *v < min) {
+          return "expected an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "], got '" +
+                 cosim::one_line(text) + "'";
+        }
+        text = std::to_string(*v);
+        return "";
+      },
+      max == UINT64_MAX ? "" : "[" + std::to_string(min) + ", " + std::to_string(max) + "]");  // shown in --help
 }
 
 // An error from the file system that reached the top: the user's path (exit
@@ -130,7 +138,7 @@ struct CommandLine {
   // run, replay
   cosim::tb::RunOptions opt;
   std::string file, out, wave;
-  std::optional<std::string> seed_text;
+  std::optional<uint64_t> seed;
   std::string input_slice;
   std::vector<std::string> sets;
   bool no_dmi = false, no_timeline = false, fast = false, no_fast = false;
@@ -155,20 +163,26 @@ void add_run_options(CLI::App* cmd, CommandLine& cl) {
   // The waveform flags are --wave*: "trace" is the replay folder (<out>/trace).
   // The --trace* spellings of earlier releases stay as aliases.
   cmd->add_option("--wave,--trace", cl.wave, "write an FST waveform (default <out>/wave.fst)")->expected(0, 1);
-  cmd->add_option("--wave-from,--trace-from", opt.wave_from, "first cycle in the waveform");
-  cmd->add_option("--wave-to,--trace-to", opt.wave_to, "last cycle in the waveform");
+  cmd->add_option("--wave-from,--trace-from", opt.wave_from, "first cycle in the waveform")
+      ->transform(whole_number(0, UINT64_MAX));
+  cmd->add_option("--wave-to,--trace-to", opt.wave_to, "last cycle in the waveform")
+      ->transform(whole_number(0, UINT64_MAX));
   cmd->add_option("--wave-depth,--trace-depth", opt.wave_depth,
                   "hierarchy levels below the DUT's top in the waveform (0 = all)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(whole_number(0, 65535));
   cmd->add_option("--wave-max-mb,--trace-max-mb", cl.max_mb, "stop dumping the waveform beyond this size")
-      ->check(CLI::PositiveNumber)
+      ->transform(whole_number(1, uint64_t{1} << 24))  // 16 TiB: MB << 20 stays in 64 bits
       ->capture_default_str();
   cmd->add_option("--wave-around-mismatch,--trace-around-mismatch", cl.around,
-                  "on a mismatch, replay and dump N cycles on each side of the first diverging write");
+                  "on a mismatch, replay and dump N cycles on each side of the first diverging write")
+      ->transform(whole_number(0, 1000000000));
   cmd->add_flag("--dump", opt.dump, "write expected / actual outputs as .npy");
-  cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")->capture_default_str();
+  cmd->add_option("--max-mismatches", opt.max_report, "mismatches listed per output")
+      ->transform(whole_number(0, 1000000))
+      ->capture_default_str();
   cmd->add_flag("--no-dmi", cl.no_dmi, "send every DUT memory access through b_transport");
-  cmd->add_option("--quantum", cl.quantum, "temporal decoupling quantum in DUT cycles");
+  cmd->add_option("--quantum", cl.quantum, "temporal decoupling quantum in DUT cycles")
+      ->transform(whole_number(1, 1000000000));
   cmd->add_flag("--no-timeline", cl.no_timeline, "do not sample the engine timeline (report.json, report.html)");
   CLI::Option* fast = cmd->add_flag("--fast", cl.fast,
                                     "run the DUT's fast build: no SystemVerilog assertions, same bits and cycles "
@@ -213,12 +227,14 @@ void define_commands(CLI::App& app, CommandLine& cl) {
 
   cl.run = app.add_subcommand("run", "run a scenario on its target's RTL");
   cl.run->add_option("scenario", cl.file, "scenario file (scenarios/NAME.yaml)")->required();
-  cl.run->add_option("--seed", cl.seed_text, "seed (overrides the scenario's), decimal or 0x hex, in [0, 2^63 - 1]");
+  cl.run->add_option("--seed", cl.seed, "seed (overrides the scenario's), decimal or 0x hex, in [0, 2^63 - 1]")
+      ->transform(whole_number(0, INT64_MAX));  // a scenario's seed key's range
   cl.run->add_option("--set", cl.sets, "override a scenario key: key.path=value (repeatable)")->allow_extra_args(false);
   add_run_options(cl.run, cl);
   cl.run->add_option("--jobs,-j", cl.opt.jobs,
                      "processes over which a run of independent inputs (a network's `inputs: N`) splits: "
-                     "default one per 8 inputs, at most the cores not busy (cores minus the tasks running now); 1: one process");
+                     "default one per 8 inputs, at most the cores not busy (cores minus the tasks running now); 1: one process")
+      ->transform(whole_number(1, 4096));
   cl.run->add_flag("--slurm", cl.opt.slurm,
                    "simulate the slices of a split run as a SLURM job array (--jobs tasks, default one per 8 "
                    "inputs) and merge them here");
@@ -345,9 +361,7 @@ int dispatch(CommandLine& cl, const char* program) {
   std::error_code ec;  // the workers of a split run are this program (COSIM_WORKER: a wrapper of it)
   if (const fs::path self = fs::canonical("/proc/self/exe", ec); !ec) opt.executable = self.string();
   if (const char* w = std::getenv("COSIM_WORKER"); w != nullptr && *w != '\0') opt.executable = w;
-  std::optional<uint64_t> seed;
-  if (cl.seed_text) seed = parse_seed(*cl.seed_text);
-  if (cl.run->parsed() || cl.replay->parsed()) return run_or_replay(registry, cl, seed);
+  if (cl.run->parsed() || cl.replay->parsed()) return run_or_replay(registry, cl, cl.seed);
   if (cl.list->parsed()) {
     cosim::tb::print_catalog(cosim::tb::list_catalog(registry, cl.list_dir), std::cout);
     return 0;

@@ -259,6 +259,28 @@ TEST_F(CliFaults, SeedsBudgetsDocumentsAndControlBytes) {
   EXPECT_EQ(help.code, 0) << help.out;
   EXPECT_NE(help.out.find("decimal or 0x hex, in [0, 2^63 - 1]"), std::string::npos) << help.out;
 
+  // Every other whole-number option: the same reading, its own range, one line (docs/user-guide.md).
+  const struct {
+    const char* option;
+    const char* value;
+    const char* range;
+  } bad_numbers[] = {
+      {"--jobs", "0", "[1, 4096]"},           {"--jobs", "-1", "[1, 4096]"},
+      {"--quantum", "-1", "[1, 1000000000]"}, {"--wave-max-mb", "0", "[1, 16777216]"},
+      {"--wave-depth", "-2", "[0, 65535]"},   {"--max-mismatches", "x", "[0, 1000000]"},
+      {"--wave-from", "abc", "[0, 18446744073709551615]"},
+      {"--wave-around-mismatch", "1e3", "[0, 1000000000]"},
+  };
+  for (const auto& b : bad_numbers) {
+    const std::string what = std::string(b.option) + " " + b.value;
+    const std::string name = std::string("num") + b.option + "_" + b.value;
+    expect_bad_input(run_measured({"run", vadd(), b.option, b.value, "--out", work() + "/" + name}, log(name)),
+                     std::string(b.option) + ": expected an integer in " + b.range + ", got '" + b.value + "'", what);
+  }
+  const Measured hex_count =
+      run_measured({"run", vadd(), "--max-mismatches", "0x3", "--out", work() + "/max_hex"}, log("max_hex"));
+  EXPECT_EQ(hex_count.code, 0) << hex_count.out;
+
   const std::string tr = trace_dir("huge_budget", "wait_done 18446744073709551615\n");
   expect_bad_input(run_measured({"replay", tr, "--out", work() + "/huge_budget_out"}, log("huge_budget")),
                    "expected a cycle budget in [1, 1000000000000], got '18446744073709551615'", "wait_done 2^64-1");
