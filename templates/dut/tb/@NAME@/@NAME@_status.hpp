@@ -1,14 +1,18 @@
-// How @NAME@'s pins say where it is (the harness core's Status, see
-// harness/core.hpp): done flag, FSM state, beats left; over any Verilated
-// variant's model class. Include after the model's header, before any
-// SystemC header.
+// What the wrapper knows of @NAME@'s insides, all from its debug pins (the
+// manifest's `debug`): the harness core's Status (harness/core.hpp: done
+// flag, and the hang diagnosis from the FSM state and the beats left) and
+// the BusyPort counting busy_cycles; over any Verilated variant's model
+// class. The rest of the wrapper (@NAME@_wrapper*.{hpp,cpp}) knows only the
+// manifest. Include after the model's header, before any SystemC header.
 #pragma once
 
+#include <cstdint>
 #include <sstream>
 #include <string>
 
 #include "dut/@NAME@_regs.hpp"
 #include "harness/core.hpp"
+#include "harness/port.hpp"
 
 namespace cosim::tb::@NAME@ {
 
@@ -27,6 +31,19 @@ struct Status : harness::NoErrorPin {
     }
     return os.str();
   }
+};
+
+// Cycles the adder is out of its idle state (busy_cycles).
+template <class Model>
+class BusyPort final : public harness::Port<Model> {
+ public:
+  static constexpr bool kCounts = true;
+  void drive(Model& m) override { (void)m; }
+  void sample(const Model& m, uint64_t time) override {
+    (void)time;
+    if (m.state_o != cosim::@NAME@::regs::state_e::kStIdle) ++busy_cycles;
+  }
+  uint64_t busy_cycles = 0;
 };
 
 }  // namespace cosim::tb::@NAME@

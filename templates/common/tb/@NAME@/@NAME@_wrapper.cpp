@@ -16,6 +16,7 @@ Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build&
 Wrapper::~Wrapper() = default;
 
 bool Wrapper::run_until_irq(uint64_t max_cycles) {
+  if (!seam<Impl>().has_irq()) return CoreDutWrapper::run_until_irq(max_cycles);
   const bool seen = seam<Impl>().run_until_irq(max_cycles);
   sync();
   return seen;

@@ -1,11 +1,13 @@
-// The model-specific half of @NAME@'s wrapper: the harness core, the
-// register port, the AXI master and a busy counter over one Verilated
-// variant's model class. A class template, instantiated once per variant by
-// the build (cosim_core_over_variants in CMakeLists.txt; a plug-in:
-// cosim_core_instance_source); the wrapper reaches it through the abstract
-// Wrapper::Impl, one virtual call per run or register access (the clock
-// loop runs inside the template). Verilator's headers come first: include
-// after the model's header, before anything SystemC.
+// The model-specific half of @NAME@'s wrapper: the harness core with the
+// manifest's control port, its AXI4 masters and the kernel's BusyPort
+// (@NAME@_status.hpp) over one Verilated variant's model class. A class
+// template, instantiated once per variant by the build
+// (cosim_core_over_variants in CMakeLists.txt; a plug-in:
+// cosim_core_instance_source, whose source also includes the model's root
+// class, where a kernel's internal signals are); the wrapper reaches it
+// through the abstract Wrapper::Impl, one virtual call per run or register
+// access (the clock loop runs inside the template). Verilator's headers come
+// first: include after the model's header, before anything SystemC.
 #pragma once
 
 #include <map>
@@ -27,54 +29,54 @@ namespace cosim::tb::@NAME@ {
 
 // What the wrapper asks of its model, besides what every core asks (harness::CoreSeam).
 struct Wrapper::Impl : harness::CoreSeam {
+  virtual bool has_irq() const = 0;
+  virtual bool run_until_irq(uint64_t max_cycles) = 0;
   virtual std::string diagnosis() const = 0;
   virtual std::map<std::string, uint64_t> counters() const = 0;
+  virtual std::vector<std::string> errors() const = 0;
 };
 
 namespace model {
 
 namespace pins = cosim::@NAME@::pins;  // the generated binding (manifest ports)
 
-// Cycles the adder is out of its idle state.
-template <class Model>
-class BusyPort final : public harness::Port<Model> {
- public:
-  void drive(Model& m) override { (void)m; }
-  void sample(const Model& m, uint64_t time) override {
-    (void)time;
-    if (m.state_o != cosim::@NAME@::regs::state_e::kStIdle) ++busy_cycles;
-  }
-  uint64_t busy_cycles = 0;
-};
-
 template <class Model>
 class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top> {
   using Base = harness::CoreSeamOver<Wrapper::Impl, Model, Status, pins::Top>;
+  using Busy = BusyPort<Model>;
+  static constexpr bool kHasIrq = harness::Core<Model, Status, pins::Top>::kHasIrq;
 
  public:
-  // Every AXI4 master the manifest lists (here the one, m_axi_*), bound in its order.
+  // Every AXI4 master the manifest lists, bound in its order.
   using Masters = harness::AxiMasterBinders<Model, pins::Top::AxiMasters>;
 
   ImplOver(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg)
       : Base("@NAME@", &cfg), masters_(slaves) {
     masters_.add_to(this->core_);
-    this->core_.add_port(busy_);
+    if constexpr (Busy::kCounts) this->core_.add_port(busy_);
   }
   static std::unique_ptr<Wrapper::Impl> make(const std::vector<harness::AxiSlavePort*>& slaves,
                                              const TbConfig& cfg) {
     return std::make_unique<ImplOver>(slaves, cfg);
   }
 
+  bool has_irq() const override { return kHasIrq; }
+  bool run_until_irq(uint64_t max_cycles) override {
+    if constexpr (kHasIrq) return this->core_.run_until_irq(max_cycles);
+    (void)max_cycles;
+    return false;  // not asked: the wrapper checks has_irq() first
+  }
   std::string diagnosis() const override { return this->core_.diagnosis(); }
   std::map<std::string, uint64_t> counters() const override {
     std::map<std::string, uint64_t> p = this->core_.wave_stats();  // wave_*: moved to report.json "wave"
-    p["busy_cycles"] = busy_.busy_cycles;
+    if constexpr (Busy::kCounts) p["busy_cycles"] = busy_.busy_cycles;
     return p;
   }
+  std::vector<std::string> errors() const override { return this->ctrl_.errors(); }  // the control port's
 
  private:
   Masters masters_;
-  BusyPort<Model> busy_;
+  Busy busy_;
 };
 
 }  // namespace model

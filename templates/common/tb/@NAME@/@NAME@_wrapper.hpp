@@ -1,13 +1,13 @@
-// DUT wrapper of @NAME@ (rtl/@NAME@), a Vitis-style kernel: the Verilated
-// model on the harness core, with every pin taken from the manifest's ports
-// (include/dut/@NAME@_pins.hpp): the AXI4-Lite control port behind the TLM
-// register target, every AXI4 master the manifest lists (gmem0 and gmem1
-// here) each served through its own TLM memory bridge on the one DRAM, and
-// the interrupt pin: a kernel with other masters changes its manifest, not
-// this code. The
-// model-specific half is a class template over the Verilated model class
-// (@NAME@_wrapper_model.hpp), instantiated once per variant of the manifest by the
-// build (cosim_core_over_variants / cosim_core_instance_source).
+// DUT wrapper of @NAME@ (rtl/@NAME@): the Verilated model on the harness
+// core, every pin taken from the manifest's ports (include/dut/@NAME@_pins.hpp):
+// the control port behind the TLM register target, every AXI4 master the
+// manifest lists served through its own TLM memory bridge on the one DRAM
+// (CoreDutWrapper), and the interrupt pins if it has any. Both template
+// styles share it: what one kernel's insides are is said only in
+// @NAME@_status.hpp. The model-specific half is a class template over the
+// Verilated model class (@NAME@_wrapper_model.hpp), instantiated once per
+// variant of the manifest by the build (cosim_core_over_variants /
+// cosim_core_instance_source).
 #pragma once
 
 #include <cstdint>
@@ -22,7 +22,8 @@
 
 namespace cosim::tb::@NAME@ {
 
-// run(): wait_done, polling CTRL for ap_done (the Vitis host flow).
+// run(): wait_done by the manifest's control (a done pin, or CTRL polled for
+// ap_done); wait_irq: until an interrupt pin is high.
 class Wrapper : public CoreDutWrapper {
  public:
   struct Impl;  // the model and the harness core (@NAME@_wrapper_model.hpp)
@@ -37,13 +38,15 @@ class Wrapper : public CoreDutWrapper {
   Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);
   ~Wrapper() override;
 
-  // wait_irq: clocks until the interrupt pin is high.
+  // Without an interrupt pin in the manifest: one line, as for any target.
   bool run_until_irq(uint64_t max_cycles) override;
 
  protected:
-  // The kernel's state and the beats left.
+  // Status::diagnosis (@NAME@_status.hpp).
   std::string dut_diagnosis() const override;
+  // busy_cycles when the kernel's BusyPort counts them.
   std::map<std::string, uint64_t> dut_counters() const override;
+  // The control port's error responses.
   std::vector<std::string> dut_errors() const override;
 };
 
