@@ -96,6 +96,28 @@ struct AxisUserBytes<Model, Bus, std::void_t<decltype(Bus::tuser(std::declval<Mo
 template <class Model, class Bus>
 using AxisPinsOf = axis::BasicPins<axis_data_bytes<Model, Bus>, AxisUserBytes<Model, Bus>::value>;
 
+// An input stream's pins into the model: TVALID, TDATA and the sidebands it has.
+template <class Bus, class Model, class Pins>
+void drive_axis_in(Model& m, const Pins& p) {
+  set_pin(Bus::tvalid(m), p.tvalid);
+  field_to_pin(Bus::tdata(m), p.tdata);
+  if constexpr (COSIM_HAS(Bus, tlast, Model)) set_pin(Bus::tlast(m), p.tlast);
+  if constexpr (COSIM_HAS(Bus, tkeep, Model)) field_to_pin(Bus::tkeep(m), p.tkeep);
+  if constexpr (COSIM_HAS(Bus, tstrb, Model)) field_to_pin(Bus::tstrb(m), p.tstrb);
+  if constexpr (COSIM_HAS(Bus, tuser, Model)) field_to_pin(Bus::tuser(m), p.tuser);
+}
+
+// An output stream's pins out of the model (TREADY is the testbench's).
+template <class Bus, class Model, class Pins>
+void sample_axis_out(const Model& m, Pins& p) {
+  p.tvalid = Bus::tvalid(m);
+  pin_to_field(Bus::tdata(m), p.tdata);
+  if constexpr (COSIM_HAS(Bus, tlast, Model)) p.tlast = Bus::tlast(m);
+  if constexpr (COSIM_HAS(Bus, tkeep, Model)) pin_to_field(Bus::tkeep(m), p.tkeep);
+  if constexpr (COSIM_HAS(Bus, tstrb, Model)) pin_to_field(Bus::tstrb(m), p.tstrb);
+  if constexpr (COSIM_HAS(Bus, tuser, Model)) pin_to_field(Bus::tuser(m), p.tuser);
+}
+
 template <class Model, class In, class Out>
 class AxisBinder final : public Port<Model> {
  public:
@@ -107,22 +129,12 @@ class AxisBinder final : public Port<Model> {
 
   void drive(Model& m) override {
     ends_.drive(in_, out_);
-    set_pin(In::tvalid(m), in_.tvalid);
-    field_to_pin(In::tdata(m), in_.tdata);
-    if constexpr (COSIM_HAS(In, tlast, Model)) set_pin(In::tlast(m), in_.tlast);
-    if constexpr (COSIM_HAS(In, tkeep, Model)) field_to_pin(In::tkeep(m), in_.tkeep);
-    if constexpr (COSIM_HAS(In, tstrb, Model)) field_to_pin(In::tstrb(m), in_.tstrb);
-    if constexpr (COSIM_HAS(In, tuser, Model)) field_to_pin(In::tuser(m), in_.tuser);
+    drive_axis_in<In>(m, in_);
     set_pin(Out::tready(m), out_.tready);
   }
   void sample(const Model& m, uint64_t time) override {
     in_.tready = In::tready(m);
-    out_.tvalid = Out::tvalid(m);
-    pin_to_field(Out::tdata(m), out_.tdata);
-    if constexpr (COSIM_HAS(Out, tlast, Model)) out_.tlast = Out::tlast(m);
-    if constexpr (COSIM_HAS(Out, tkeep, Model)) pin_to_field(Out::tkeep(m), out_.tkeep);
-    if constexpr (COSIM_HAS(Out, tstrb, Model)) pin_to_field(Out::tstrb(m), out_.tstrb);
-    if constexpr (COSIM_HAS(Out, tuser, Model)) pin_to_field(Out::tuser(m), out_.tuser);
+    sample_axis_out<Out>(m, out_);
     ends_.observe(time, in_, out_);
   }
   void update(const Model& m, uint64_t time) override {

@@ -13,7 +13,12 @@
 #      template's diagnosis reads, as a vendor's is): it still builds and
 #      runs bit-exact with no wrapper edit, busy_cycles is left out, and a
 #      hang is diagnosed by the pins;
-#   7. `git status` of the source tree unchanged.
+#   7. vitis: a streaming kernel in the template's place (stream_kernel/: an
+#      AXI4-Lite control port and two 32-bit streams without TLAST, no AXI4
+#      master), the manifest's interfaces edited and an op added: bit-exact
+#      with stalls on both streams and no wrapper edit; a word sent beyond
+#      LENGTH is reported, a word short hangs with the streams in the diagnosis;
+#   8. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -108,6 +113,48 @@ if [ "$style" == vitis ]; then
   set -e
   [ "$rc" -eq 3 ] && grep -q "within 3000 cycles.*: $name: interrupt=0; gmem0: AXI slave" "$scratch/nostart.log" ||
     fail "renamed FSM, no start: exit $rc: $(cat "$scratch/nostart.log")"
+fi
+
+if [ "$style" == vitis ]; then
+  kit=$src/tests/install/stream_kernel
+  sed "s/@NAME@/$name/g" "$kit/@NAME@.sv" > "$dir/rtl/$name/$name.sv"
+  sed "s/@NAME@/$name/g" "$kit/@NAME@_addc_op.cpp" > "$dir/tb/$name/${name}_addc_op.cpp"
+  sed "s/@NAME@/$name/g" "$kit/@NAME@_addc.yaml" > "$dir/scenarios/${name}_addc.yaml"
+  echo "COSIM_OPERATOR(addc)" >> "$dir/tb/$name/${name}_ops.def"
+  # The manifest as a user edits it: the two AXI4 masters become the two
+  # streams; the waveform's kernel group names the new kernel's registers.
+  "$python" - "$dir/rtl/$name/$name.yaml" "$name" <<'PY' || fail "stream kernel: manifest edit"
+import re, sys
+path, name = sys.argv[1:]
+text = open(path).read()
+gmem = re.compile(r"^    - \{name: gmem0, .*\n    - \{name: gmem1, .*\n", re.M)
+assert gmem.search(text), "no gmem interfaces"
+text = gmem.sub("    - {name: p0, kind: axis_in, prefix: p0_, case: upper}\n"
+                "    - {name: p1, kind: axis_out, prefix: p1_, case: upper}\n", text)
+kernel = re.compile(r"signals: \[" + name + r"\.phase_q dec.*?\]", re.S)
+assert kernel.search(text), "no kernel wave group"
+text = kernel.sub(f"signals: [{name}.run_q, {name}.in_left_q dec, {name}.out_left_q dec, p0_TVALID, p0_TREADY, "
+                  f"p0_TDATA, p1_TVALID, p1_TREADY, p1_TDATA]", text)
+open(path, "w").write(text)
+PY
+  cmake --build "$dir/build" -j 1 > "$scratch/build3.log" 2>&1 ||
+    fail "stream kernel: build: $(grep -m5 -E 'error|Error' "$scratch/build3.log")"
+  addc=$dir/scenarios/${name}_addc.yaml
+  "$cosim" --dut-path "$dir" run "$addc" --out "$scratch/out/addc" --trace > "$scratch/addc.log" 2>&1 ||
+    fail "stream kernel: exit $? ($(tail -5 "$scratch/addc.log"))"
+  grep -q "PASS bit-exact" "$scratch/addc.log" || fail "stream kernel: $(cat "$scratch/addc.log")"
+  [ -s "$scratch/out/addc/wave.fst" ] || fail "stream kernel: no waveform"
+  set +e
+  "$cosim" --dut-path "$dir" run "$addc" --set fault=long --out "$scratch/out/long" > "$scratch/long.log" 2>&1
+  rc_long=$?
+  "$cosim" --dut-path "$dir" run "$addc" --set fault=short --set testbench.timeout_cycles=20000 \
+    --out "$scratch/out/short" > "$scratch/short.log" 2>&1
+  rc_short=$?
+  set -e
+  [ "$rc_long" -eq 1 ] && grep -q "stream p0: 4 bytes sent that the DUT never took" "$scratch/long.log" ||
+    fail "stream kernel, a word too many: exit $rc_long: $(cat "$scratch/long.log")"
+  [ "$rc_short" -eq 3 ] && grep -q "within 20000 cycles.*p0: 0 bytes to send, TVALID=0 TREADY=1; p1: 2999 beats taken" \
+    "$scratch/short.log" || fail "stream kernel, a word short: exit $rc_short: $(cat "$scratch/short.log")"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)

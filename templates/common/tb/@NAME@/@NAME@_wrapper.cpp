@@ -9,8 +9,9 @@
 namespace cosim::tb::@NAME@ {
 
 Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build)
-    : CoreDutWrapper(name, cfg, build.masters) {
+    : CoreDutWrapper(name, cfg, build.masters), streams_("@NAME@", {}) {
   attach(build.make(axi_ports(), cfg));
+  streams_ = axis::StreamSet("@NAME@", seam<Impl>().stream_ends());
 }
 
 Wrapper::~Wrapper() = default;
@@ -22,10 +23,25 @@ bool Wrapper::run_until_irq(uint64_t max_cycles) {
   return seen;
 }
 
-std::string Wrapper::dut_diagnosis() const { return seam<Impl>().diagnosis(); }
+void Wrapper::stream_send(const std::string& stream, const std::vector<uint8_t>& bytes) {
+  streams_.send(stream, bytes);
+}
+
+std::vector<uint8_t> Wrapper::stream_receive(const std::string& stream, std::size_t nbytes) {
+  return streams_.receive(stream, nbytes);
+}
+
+std::string Wrapper::dut_diagnosis() const {
+  const std::string streams = streams_.describe();
+  return seam<Impl>().diagnosis() + (streams.empty() ? "" : "; " + streams);
+}
 
 std::map<std::string, uint64_t> Wrapper::dut_counters() const { return seam<Impl>().counters(); }
 
-std::vector<std::string> Wrapper::dut_errors() const { return seam<Impl>().errors(); }
+std::vector<std::string> Wrapper::dut_errors() const {
+  std::vector<std::string> e = seam<Impl>().errors();
+  for (std::string& s : streams_.errors()) e.push_back(std::move(s));
+  return e;
+}
 
 }  // namespace cosim::tb::@NAME@

@@ -2,7 +2,9 @@
 // core, every pin taken from the manifest's ports (include/dut/@NAME@_pins.hpp):
 // the control port behind the TLM register target, every AXI4 master the
 // manifest lists served through its own TLM memory bridge on the one DRAM
-// (CoreDutWrapper), and the interrupt pins if it has any. Both template
+// (CoreDutWrapper), every AXI-Stream it lists reached by its interface name
+// from the trace's stream_send / stream_check steps (axis::StreamSet), and
+// the interrupt pins if it has any. Both template
 // styles share it: what one kernel's insides are is said only in
 // @NAME@_status.hpp. The model-specific half is a class template over the
 // Verilated model class (@NAME@_wrapper_model.hpp), instantiated once per
@@ -16,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "axis/stream_set.hpp"
 #include "harness/port.hpp"
 #include "harness/variant.hpp"
 #include "tlm/core_dut_wrapper.hpp"
@@ -40,14 +43,21 @@ class Wrapper : public CoreDutWrapper {
 
   // Without an interrupt pin in the manifest: one line, as for any target.
   bool run_until_irq(uint64_t max_cycles) override;
+  // The manifest's axis_in / axis_out interfaces by name; without any, one
+  // line, as for any target.
+  void stream_send(const std::string& stream, const std::vector<uint8_t>& bytes) override;
+  std::vector<uint8_t> stream_receive(const std::string& stream, std::size_t nbytes) override;
 
  protected:
-  // Status::diagnosis (@NAME@_status.hpp).
+  // Status::diagnosis (@NAME@_status.hpp), then each stream's state.
   std::string dut_diagnosis() const override;
   // busy_cycles when the kernel's BusyPort counts them.
   std::map<std::string, uint64_t> dut_counters() const override;
-  // The control port's error responses.
+  // The control port's error responses, then the streams' (StreamSet::errors).
   std::vector<std::string> dut_errors() const override;
+
+ private:
+  axis::StreamSet streams_;
 };
 
 // The wrapper's model half over the Verilated model class Model (V<variant>):

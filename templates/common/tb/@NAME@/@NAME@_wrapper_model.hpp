@@ -1,5 +1,5 @@
 // The model-specific half of @NAME@'s wrapper: the harness core with the
-// manifest's control port, its AXI4 masters and the kernel's BusyPort
+// manifest's control port, its AXI4 masters, its AXI-Streams and the kernel's BusyPort
 // (@NAME@_status.hpp) over one Verilated variant's model class. A class
 // template, instantiated once per variant by the build
 // (cosim_core_over_variants in CMakeLists.txt; a plug-in:
@@ -18,9 +18,11 @@
 #include "@NAME@/@NAME@_status.hpp"
 #include "dut/@NAME@_pins.hpp"
 #include "harness/axi_masters.hpp"
+#include "harness/axis_streams.hpp"
 #include "harness/core.hpp"
 #include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
+#include "tlm/tb_config.hpp"
 // (blank line keeps include sorters from moving the above)
 
 #include "@NAME@/@NAME@_wrapper.hpp"
@@ -34,6 +36,8 @@ struct Wrapper::Impl : harness::CoreSeam {
   virtual std::string diagnosis() const = 0;
   virtual std::map<std::string, uint64_t> counters() const = 0;
   virtual std::vector<std::string> errors() const = 0;
+  // The manifest's streams, inputs then outputs (the wrapper's StreamSet).
+  virtual std::vector<axis::StreamEnd*> stream_ends() = 0;
 };
 
 namespace model {
@@ -48,10 +52,13 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
  public:
   // Every AXI4 master the manifest lists, bound in its order.
   using Masters = harness::AxiMasterBinders<Model, pins::Top::AxiMasters>;
+  // Every AXI-Stream, its stalls drawn with the testbench's stall_probability per cycle.
+  using Streams = harness::AxisStreamBinders<Model, pins::Top::AxisIns, pins::Top::AxisOuts>;
 
   ImplOver(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg)
-      : Base("@NAME@", &cfg), masters_(slaves) {
+      : Base("@NAME@", &cfg), masters_(slaves), streams_(cfg.seed, cfg.stall_probability) {
     masters_.add_to(this->core_);
+    streams_.add_to(this->core_);
     if constexpr (Busy::kCounts) this->core_.add_port(busy_);
   }
   static std::unique_ptr<Wrapper::Impl> make(const std::vector<harness::AxiSlavePort*>& slaves,
@@ -68,9 +75,11 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
     return p;
   }
   std::vector<std::string> errors() const override { return this->ctrl_.errors(); }  // the control port's
+  std::vector<axis::StreamEnd*> stream_ends() override { return streams_.ends(); }
 
  private:
   Masters masters_;
+  Streams streams_;
   Busy busy_;
 };
 
