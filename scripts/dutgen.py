@@ -798,6 +798,10 @@ _AXI_VIEW = (("AXI read address", ("arvalid", "arready", "araddr", "arlen", "ari
              ("AXI write address", ("awvalid", "awready", "awaddr", "awlen", "awid")),
              ("AXI write data", ("wvalid", "wready", "wlast", "wstrb", "wdata")),
              ("AXI write response", ("bvalid", "bready", "bresp", "bid")))
+# And one group per stream (axis_in / axis_out interface) the manifest's
+# own groups leave out.
+_AXIS_VIEW = {"axis_in": "AXI-Stream in", "axis_out": "AXI-Stream out"}
+_AXIS_SIGNALS = ("tvalid", "tready", "tdata", "tlast", "tkeep", "tstrb", "tuser")
 
 
 def gen_views(ms, outdir=None):
@@ -829,7 +833,15 @@ def gen_views(ms, outdir=None):
                     top = json.load(f)["ports"]
             except (OSError, ValueError, KeyError):
                 top = None
+        listed = {path.split(".")[-1] for g in w["groups"] for path, _, _ in g["parsed"]}
         for it in m["interfaces"]:
+            # A stream the manifest's own groups show (by its TVALID) gets no second group.
+            if it["kind"] in _AXIS_VIEW and it["pins"]["tvalid"][0] not in listed:
+                shown = [s for s in _AXIS_SIGNALS if s in it["pins"] and
+                         ((top is not None and it["pins"][s][0] in top) or (top is None and it["pins"][s][2]))]
+                sigs = ", ".join(f"ViewSignal({_cpp_str(it['pins'][s][0])})" for s in shown)
+                title = f"{_AXIS_VIEW[it['kind']]} ({it['name']})"
+                L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str(title)}, {{{sigs}}}, false}});")
             if it["kind"] != "axi4":
                 continue
             for title, chans in _AXI_VIEW:
