@@ -27,8 +27,8 @@ module @NAME@ #(
 );
 
   logic        ap_start, ap_done, ap_ready, ap_idle;
-  logic [63:0] arg_a, arg_b, arg_c;
-  logic [31:0] arg_length;
+  logic [63:0] arg_inc;     // A_LO: the increment (bits 31:0)
+  logic [31:0] arg_length;  // LENGTH: bytes in and out
 
   @NAME@_control_s_axi #(
     .C_S_AXI_ADDR_WIDTH(C_S_AXI_CONTROL_ADDR_WIDTH), .C_S_AXI_DATA_WIDTH(C_S_AXI_CONTROL_DATA_WIDTH)
@@ -37,7 +37,7 @@ module @NAME@ #(
     `@NAME@_S_AXI_LITE_CONNECT(s_axi_control_),
     .interrupt,
     .ap_start, .ap_done, .ap_ready, .ap_idle,
-    .a(arg_a), .b(arg_b), .c(arg_c), .length(arg_length)
+    .a(arg_inc), .b(), .c(), .length(arg_length)  // B and C: not this kernel's
   );
 
   logic        run_q, run_d;
@@ -65,7 +65,7 @@ module @NAME@ #(
     ap_done_d   = 1'b0;
     if (!run_q && ap_start) begin
       run_d      = 1'b1;
-      inc_d      = arg_a[31:0];
+      inc_d      = arg_inc[31:0];
       in_left_d  = arg_length >> 2;
       out_left_d = arg_length >> 2;
     end else if (run_q && out_left_q == 0) begin
@@ -88,6 +88,6 @@ module @NAME@ #(
   assign p1_TDATA  = out_data_q;
 
   logic unused;
-  assign unused = ^{arg_a[63:32], arg_b, arg_c, arg_length[1:0]};
+  assign unused = ^{arg_inc[63:32], arg_length[1:0]};
 
 endmodule
