@@ -54,7 +54,8 @@ _REG = [("req_valid", "out", True), ("req_ready", "in", True), ("write", "out", 
         ("wdata", "out", True), ("rsp_valid", "in", True), ("rsp_ready", "out", True), ("rdata", "in", True)]
 # AXI-Stream from the source's side.
 _AXIS = [("tvalid", "out", True), ("tready", "in", True), ("tdata", "out", True), ("tlast", "out", False),
-         ("tkeep", "out", False), ("tstrb", "out", False), ("tuser", "out", False)]
+         ("tkeep", "out", False), ("tstrb", "out", False), ("tuser", "out", False), ("tid", "out", False),
+         ("tdest", "out", False)]
 
 # kind: (signals, whether the DUT is the master / source of the signals' directions)
 KINDS = {

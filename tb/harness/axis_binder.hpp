@@ -2,7 +2,8 @@
 // axis_out interface `Out` (DUT output), from the generated binding
 // (harness/bus.hpp), to and from two axis::BasicPins, whose other ends
 // (sources, sinks, DMA models, checkers) implement the binder's Ends. TLAST,
-// TKEEP, TSTRB and TUSER are bound when the model has them.
+// TKEEP, TSTRB and TUSER are bound when the model has them; an input's TID
+// and TDEST are held at 0.
 //
 // Any data width: each stream's pins are axis::BasicPins<W, U> with W the
 // bytes of its TDATA and U those of its TUSER port (8 without one). Verilator
@@ -105,9 +106,13 @@ void drive_axis_in(Model& m, const Pins& p) {
   if constexpr (COSIM_HAS(Bus, tkeep, Model)) field_to_pin(Bus::tkeep(m), p.tkeep);
   if constexpr (COSIM_HAS(Bus, tstrb, Model)) field_to_pin(Bus::tstrb(m), p.tstrb);
   if constexpr (COSIM_HAS(Bus, tuser, Model)) field_to_pin(Bus::tuser(m), p.tuser);
+  // Routing: one source, one destination (the testbench sends no ID or destination).
+  if constexpr (COSIM_HAS(Bus, tid, Model)) set_pin(Bus::tid(m), 0);
+  if constexpr (COSIM_HAS(Bus, tdest, Model)) set_pin(Bus::tdest(m), 0);
 }
 
-// An output stream's pins out of the model (TREADY is the testbench's).
+// An output stream's pins out of the model (TREADY is the testbench's; TID
+// and TDEST, if the port has them, are not read: one stream, one receiver).
 template <class Bus, class Model, class Pins>
 void sample_axis_out(const Model& m, Pins& p) {
   p.tvalid = Bus::tvalid(m);

@@ -162,6 +162,8 @@ class Ports(unittest.TestCase):
         self.assertIn("COSIM_PIN(tready, s_axis_tready)", h)
         self.assertIn("COSIM_PIN(tkeep, m_axis_tkeep_o)", h)
         self.assertIn("COSIM_PIN(tuser, s_axis_tuser)", h)
+        self.assertIn("COSIM_PIN(tid, s_axis_tid)", h)
+        self.assertIn("COSIM_PIN(tdest, m_axis_tdest_o)", h)
         self.assertIn("using AxisIns = cosim::tb::harness::BusList<cosim::mini::pins::PixIn>;", h)
         self.assertIn("using AxisOuts = cosim::tb::harness::BusList<cosim::mini::pins::PixOut>;", h)
 
@@ -216,6 +218,18 @@ class Ports(unittest.TestCase):
         self.expect_error(*self.axis(72), "72 bits", "stores in 12 bytes", "add data_bytes: 9")
         self.expect_error(*self.axis(32, "data_bytes: 3"), "has data_bytes: 3", "32 bits (4 bytes)")
         self.expect_error(*self.axis(12), "12 bits, not a whole number of bytes")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_axis_routing_signals_are_claimed(self):
+        # TID and TDEST (an HLS side-channel stream has them) belong to the stream.
+        m, sv = self.axis(32)
+        sv = sv.replace("input logic [31:0] s_axis_tdata,",
+                        "input logic [31:0] s_axis_tdata, input logic [1:0] s_axis_tid, input logic [3:0] s_axis_tdest,")
+        sv = sv.replace("output logic [127:0] m_axis_tdata", "output logic [127:0] m_axis_tdata, output logic [1:0] m_axis_tid")
+        sv = sv.replace("assign {m_axis_tvalid, m_axis_tdata} = '0;", "assign {m_axis_tvalid, m_axis_tdata, m_axis_tid} = '0;")
+        self.assertIn("s_axis_tid", sv)
+        rc, _, err = self.configure(m, sv)
+        self.assertEqual(rc, 0, err)
 
     def test_addr_width_and_stall_seed(self):
         h = self.pins()

@@ -1,8 +1,9 @@
 // A Vitis-style streaming RTL kernel for the install test (install_test.sh,
-// step 8): out[i] = in[i] + INC over 32-bit words (wrapping), with a
+// step 7): out[i] = in[i] + INC over 32-bit words (wrapping), with a
 // streaming kernel's interface: ap_clk, ap_rst_n, the AXI4-Lite control port
 // (the template's control map: INC in A_LO, the byte count in LENGTH), a
-// 32-bit input stream p0_* and output stream p1_* without TLAST or TKEEP,
+// 32-bit input stream p0_* and output stream p1_* without TLAST or TKEEP
+// (with TID and TDEST, which the testbench holds at 0 and does not read),
 // and the interrupt pin. No AXI4 master: the testbench binds the streams
 // from the manifest's axis_in / axis_out interfaces, with no wrapper code.
 //
@@ -19,9 +20,13 @@ module @NAME@ #(
   input  logic        p0_TVALID,
   output logic        p0_TREADY,
   input  logic [31:0] p0_TDATA,
+  input  logic [1:0]  p0_TID,     // routing, as an HLS side-channel stream has it: unused here
+  input  logic [1:0]  p0_TDEST,
   output logic        p1_TVALID,
   input  logic        p1_TREADY,
   output logic [31:0] p1_TDATA,
+  output logic [1:0]  p1_TID,
+  output logic [1:0]  p1_TDEST,
   `@NAME@_S_AXI_LITE_PORTS(s_axi_control_, C_S_AXI_CONTROL_ADDR_WIDTH, C_S_AXI_CONTROL_DATA_WIDTH),
   output logic        interrupt
 );
@@ -86,8 +91,10 @@ module @NAME@ #(
 
   assign p1_TVALID = out_valid_q;
   assign p1_TDATA  = out_data_q;
+  assign p1_TID    = '0;
+  assign p1_TDEST  = '0;
 
   logic unused;
-  assign unused = ^{arg_inc[63:32], arg_length[1:0]};
+  assign unused = ^{arg_inc[63:32], arg_length[1:0], p0_TID, p0_TDEST};
 
 endmodule

@@ -1,4 +1,4 @@
-// The install test's streaming op `addc` (install_test.sh, step 8): out = in
+// The install test's streaming op `addc` (install_test.sh, step 7): out = in
 // + increment over int32 (wrapping), the words sent on stream p0 and checked
 // on stream p1, the kernel started through its control map. The expected
 // output is computed here, word by word, not by the kernel's model.
