@@ -118,8 +118,9 @@ bool disassemble_raw(const std::string& path, std::ostream& os) {
   // before the file is read.
   const std::vector<uint8_t> bytes = cosim::trace::read_file_bytes(file, cosim::vta::kMaxRawImageBytes);
   if (bytes.size() % kInsnBytes != 0) {
-    throw InputError(file + ": " + std::to_string(bytes.size()) +
-                     " bytes, expected a multiple of 16 (one VTA instruction = 16 bytes)");
+    // The one target that reads any file as a raw program says what it wanted.
+    throw InputError(file + ": not a run folder, a trace directory or a raw program (as a VTA instruction stream: " +
+                     std::to_string(bytes.size()) + " bytes, not a multiple of 16)");
   }
   write_stream(bytes, os);
   return true;

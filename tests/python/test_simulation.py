@@ -143,7 +143,7 @@ def test_list_matches_the_scenario_files():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"scenario": "no/such/scenario.yaml"}, r"no/such/scenario\.yaml: cannot open scenario file"),
+        ({"scenario": "no/such/scenario.yaml"}, r"no/such/scenario\.yaml: no such scenario file"),
         ({"set": {"shapes.nope": 1}}, r"'shapes\.nope': unknown key"),
         ({"set": {"shapes.input": [1, 14, 14, 32]}}, r"input channels"),
         ({"set": {"params.padding": object()}}, r"set\['params\.padding'\]"),

@@ -216,7 +216,14 @@ TEST(Scenario, YamlSyntaxErrorNamesLine) {
     sc::load_scenario(dir() + "/absent.yaml", targets());
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_NE(std::string(e.what()).find("absent.yaml: cannot open scenario file"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("absent.yaml: no such scenario file"), std::string::npos) << e.what();
+  }
+  try {
+    sc::load_scenario(dir(), targets());  // a folder of scenarios, not one
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()), dir() + ": a folder, not a scenario file (give one of its .yaml files; `cosim list "
+                                             "--dir " + dir() + "` lists them)");
   }
   try {
     sc::load_scenario(write("list_top", "- a\n- b\n"), targets());
