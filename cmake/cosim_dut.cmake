@@ -160,7 +160,11 @@ function(cosim_add_dut manifest)
       set(assert ${assert_default})
     endif()
     # Waiver files (manifest `waivers`) go first: they configure what follows.
-    set(args ${COSIM_DUT_WAIVERS} ${COSIM_DUT_VERILATOR_ARGS} ${${p}_ARGS} -I${dut_dir})
+    # --no-timing: the testbench's clock times the DUT; delays that generated
+    # RTL carries (HLS's `#0` in initial blocks) are left out, as synthesis
+    # leaves them out (Verilator 5 stops without one of --timing / --no-timing,
+    # then warns of each delay it leaves out: STMTDLY, said here once).
+    set(args ${COSIM_DUT_WAIVERS} --no-timing -Wno-STMTDLY ${COSIM_DUT_VERILATOR_ARGS} ${${p}_ARGS} -I${dut_dir})
     if(assert)
       list(APPEND args --assert)
     endif()

@@ -35,8 +35,10 @@ _ADDR = (("valid", "out", True), ("ready", "in", True), ("addr", "out", True), (
          ("user", "out", False))
 _AXI4 = (
     [("aw" + s, d, r) for s, d, r in _ADDR] +
+    # WID: AXI3's, which HLS-generated masters still have; AXI4 writes data in AW order, so it is not read.
     [("w" + s, d, r) for s, d, r in (("valid", "out", True), ("ready", "in", True), ("data", "out", True),
-                                     ("strb", "out", False), ("last", "out", True), ("user", "out", False))] +
+                                     ("strb", "out", False), ("last", "out", True), ("user", "out", False),
+                                     ("id", "out", False))] +
     [("b" + s, d, r) for s, d, r in (("valid", "in", True), ("ready", "out", True), ("resp", "in", False),
                                      ("id", "in", False), ("user", "in", False))] +
     [("ar" + s, d, r) for s, d, r in _ADDR] +
@@ -198,7 +200,10 @@ def top_ports(m, files, includes, verilator, cache_dir):
         pass
     os.makedirs(cache_dir, exist_ok=True)
     xml = os.path.join(cache_dir, f"{m['name']}_top.xml")
-    cmd = [verilator, "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style", "--timescale", "1ps/1ps",
+    # --no-timing: the port list does not depend on delays, which generated
+    # RTL has (HLS's `#0` in initial blocks) and Verilator 5 asks about.
+    cmd = [verilator, "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style", "--no-timing",
+           "--timescale", "1ps/1ps",
            "--top-module", m["top"], "--Mdir", os.path.join(cache_dir, f"{m['name']}_xml.d")]
     cmd += [f"-I{d}" for d in includes] + list(files)
     p = subprocess.run(cmd, capture_output=True, text=True)

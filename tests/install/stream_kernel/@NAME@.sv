@@ -79,6 +79,12 @@ module @NAME@ #(
     end
   end
 
+  // Power-on values after a delay, as HLS-generated RTL writes them: the
+  // build leaves the delay out (--no-timing); reset sets them again.
+  initial begin
+    #0 run_q = 1'b0;
+  end
+
   always_ff @(posedge ap_clk) begin
     if (!ap_rst_n) begin
       {run_q, out_valid_q, ap_done} <= '0;
