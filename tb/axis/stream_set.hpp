@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "axis/stream_end.hpp"
+#include "axis/stream_ends.hpp"
 
 namespace cosim::tb::axis {
 

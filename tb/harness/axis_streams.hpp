@@ -12,9 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "axis/stream_capture.hpp"
-#include "axis/stream_end.hpp"
-#include "axis/stream_feed.hpp"
+#include "axis/stream_ends.hpp"
 #include "harness/axis_binder.hpp"
 #include "harness/bus.hpp"
 #include "harness/port.hpp"

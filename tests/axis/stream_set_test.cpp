@@ -1,18 +1,17 @@
-// A DUT's streams as a trace reaches them (tb/axis/stream_feed.hpp,
-// stream_capture.hpp, stream_set.hpp), driven here cycle by cycle in the
-// phases harness::Core runs (drive, observe, update) against a receiver and
-// a sender written in the test: the bytes a feed sends come back whole
-// through its beats, TLAST and TKEEP where the protocol puts them; a
-// capture keeps what TKEEP marks and reports a stalled beat that changes;
-// StreamSet finds streams by name and says what a run left behind.
+// A DUT's streams as a trace reaches them (tb/axis/stream_ends.hpp,
+// stream_set.hpp), driven here cycle by cycle in the phases harness::Core
+// runs (drive, observe, update) against a receiver and a sender written in
+// the test: the bytes a feed sends come back whole through its beats, TLAST
+// and TKEEP where the protocol puts them; a capture keeps what TKEEP marks
+// and reports a stalled beat that changes; StreamSet finds streams by name
+// and says what a run left behind.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "axis/stream_capture.hpp"
-#include "axis/stream_feed.hpp"
+#include "axis/stream_ends.hpp"
 #include "axis/stream_set.hpp"
 #include "common/error.hpp"
 
