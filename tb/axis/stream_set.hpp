@@ -27,6 +27,9 @@ class StreamSet {
   // The next n bytes of output `stream`; fewer when the DUT gave fewer (the
   // shortfall becomes one of errors()).
   std::vector<uint8_t> receive(const std::string& stream, std::size_t n);
+  // Bytes output `stream` gave that no check took yet (cosim::InputError for
+  // a name that is not an output).
+  uint64_t pending(const std::string& stream) const { return find(stream, false, "stream_check").pending_bytes(); }
   // Every stream, "; "-joined (describe()).
   std::string describe() const;
   // Protocol violations, shortfalls, and what the run left: input the DUT did

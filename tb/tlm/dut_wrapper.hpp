@@ -64,6 +64,16 @@ class DutWrapper : public sc_core::sc_module {
   // AXI-Stream DUTs override these; the default DUT has no streams.
   virtual void stream_send(const std::string& stream, const std::vector<uint8_t>& bytes);
   virtual std::vector<uint8_t> stream_receive(const std::string& stream, std::size_t nbytes);
+  // Before a stream check: clocks the DUT until output `stream` holds
+  // `nbytes` bytes not yet checked, or `max_cycles` more cycles passed
+  // (false). A DUT whose output is complete once it reports done (the
+  // default) does not wait: true. Same thread rule as run().
+  virtual bool stream_wait(const std::string& stream, std::size_t nbytes, uint64_t max_cycles) {
+    (void)stream;
+    (void)nbytes;
+    (void)max_cycles;
+    return true;
+  }
 
   // Cycles since reset (the DUT's own clock count).
   uint64_t cycles() const { return cycles_; }

@@ -249,6 +249,14 @@ void HostPlayer::capture_check(const trace::Step& s) {
     }
   } else {
     c.stream = s.stream;
+    // A DUT without a done (a free-running stream kernel) gives its output
+    // while the host waits for it: the testbench's budget bounds the wait.
+    const uint64_t start = dut_.cycles(), budget = dut_.config().timeout_cycles;
+    if (!dut_.stream_wait(s.stream, s.data.size(), budget)) {
+      throw TimeoutError("stream " + s.stream + " did not give the " + std::to_string(s.data.size()) +
+                         " bytes of check '" + s.tensor.name + "' within " + std::to_string(budget) + " cycles (" +
+                         where(s) + ", " + std::to_string(dut_.cycles() - start) + " cycles run): " + dut_.diagnosis());
+    }
     std::vector<uint8_t> got = dut_.stream_receive(s.stream, s.data.size());
     got.resize(s.data.size());  // a short stream compares as zeros; the DUT reports the shortfall
     c.actual.bytes() = std::move(got);

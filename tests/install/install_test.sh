@@ -18,7 +18,10 @@
 #      master), the manifest's interfaces edited and an op added: bit-exact
 #      with stalls on both streams and no wrapper edit; a word sent beyond
 #      LENGTH is reported, a word short hangs with the streams in the diagnosis;
-#   8. `git status` of the source tree unchanged.
+#      without ap_done polled, the check waits for the words;
+#   8. vitis: a free-running kernel (no control port, `control: none`, as
+#      Vitis's ap_ctrl_none): its words sent and checked, bit-exact;
+#   9. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -153,11 +156,51 @@ PY
   "$cosim" --dut-path "$dir" run "$addc" --set fault=short --set testbench.timeout_cycles=20000 \
     --out "$scratch/out/short" > "$scratch/short.log" 2>&1
   rc_short=$?
+  # Without ap_done: the check clocks the kernel until its words are there, or times out.
+  "$cosim" --dut-path "$dir" run "$addc" --set wait=none --out "$scratch/out/nodone" > "$scratch/nodone.log" 2>&1
+  rc_nodone=$?
+  "$cosim" --dut-path "$dir" run "$addc" --set wait=none --set fault=short --set testbench.timeout_cycles=20000 \
+    --out "$scratch/out/nodone_short" > "$scratch/nodone_short.log" 2>&1
+  rc_nodone_short=$?
   set -e
+  [ "$rc_nodone" -eq 0 ] && grep -q "PASS bit-exact" "$scratch/nodone.log" ||
+    fail "stream kernel without ap_done: exit $rc_nodone: $(cat "$scratch/nodone.log")"
+  [ "$rc_nodone_short" -eq 3 ] &&
+    grep -q "stream p1 did not give the 12000 bytes of check 'out' within 20000 cycles.*p1: 2999 beats taken" \
+      "$scratch/nodone_short.log" || fail "stream kernel without ap_done, a word short: exit $rc_nodone_short: $(cat "$scratch/nodone_short.log")"
   [ "$rc_long" -eq 1 ] && grep -q "stream p0: 4 bytes sent that the DUT never took" "$scratch/long.log" ||
     fail "stream kernel, a word too many: exit $rc_long: $(cat "$scratch/long.log")"
   [ "$rc_short" -eq 3 ] && grep -q "within 20000 cycles.*p0: 0 bytes to send, TVALID=0 TREADY=1; p1: 2999 beats taken" \
     "$scratch/short.log" || fail "stream kernel, a word short: exit $rc_short: $(cat "$scratch/short.log")"
+
+  # 8. A free-running kernel: no control port, no interrupt, two streams.
+  sed "s/@NAME@/$name/g" "$kit/@NAME@_free.sv" > "$dir/rtl/$name/$name.sv"
+  rm "$dir/rtl/$name/${name}_control_s_axi.sv" "$dir/tb/$name/${name}_vadd_op.cpp" "$dir/tb/$name/${name}_addc_op.cpp"
+  sed "s/@NAME@/$name/g" "$kit/@NAME@_inc_op.cpp" > "$dir/tb/$name/${name}_inc_op.cpp"
+  sed "s/@NAME@/$name/g" "$kit/@NAME@_inc.yaml" > "$dir/scenarios/${name}_inc.yaml"
+  echo "COSIM_OPERATOR(inc)" > "$dir/tb/$name/${name}_ops.def"
+  "$python" - "$dir/rtl/$name/$name.yaml" "$name" <<'PY' || fail "free-running kernel: manifest edit"
+import re, sys
+path, name = sys.argv[1:]
+text = open(path).read()
+text = re.sub(r"^sources:\n(  - .*\n)+", f"sources: [{name}.sv]\n", text, flags=re.M)
+iface = re.compile(r"^  interfaces:\n(    - .*\n)+", re.M)
+assert iface.search(text), "no interfaces"
+text = iface.sub("  interfaces:\n    - {name: s0, kind: axis_in, prefix: s0_, case: upper}\n"
+                 "    - {name: s1, kind: axis_out, prefix: s1_, case: upper}\n", text)
+text = re.sub(r"^control: .*$", "control: none", text, flags=re.M)
+text = re.sub(r"^registers:\n(  .*\n|\n)+?(?=^variants:)", "registers: []\n\n", text, flags=re.M)
+text = re.sub(r"^wave:\n(  .*\n)+", "", text, flags=re.M)
+open(path, "w").write(text)
+PY
+  # Files left the manifest: configure again (Verilator's CMake rules depend on every file it read).
+  cmake "$dir/build" > "$scratch/configure4.log" 2>&1 || fail "free-running kernel: configure: $(tail -20 "$scratch/configure4.log")"
+  cmake --build "$dir/build" -j 1 > "$scratch/build4.log" 2>&1 ||
+    fail "free-running kernel: build: $(grep -m5 -E 'error|Error' "$scratch/build4.log") ($(cat "$dir/rtl/$name/$name.yaml"))"
+  inc=$dir/scenarios/${name}_inc.yaml
+  "$cosim" --dut-path "$dir" run "$inc" --out "$scratch/out/inc" > "$scratch/inc.log" 2>&1 ||
+    fail "free-running kernel: exit $? ($(tail -5 "$scratch/inc.log"))"
+  grep -q "PASS bit-exact" "$scratch/inc.log" || fail "free-running kernel: $(cat "$scratch/inc.log")"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)

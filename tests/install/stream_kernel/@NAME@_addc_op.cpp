@@ -8,6 +8,7 @@
 //   data: {in: random}
 //   increment: 7
 //   fault: none                   # long / short: send one word more / fewer than LENGTH says
+//   wait: poll                    # none: no ap_done; the check waits for the words, as for ap_ctrl_none
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -25,6 +26,7 @@ namespace regs = cosim::@NAME@::regs;
 struct AddcState {
   uint32_t increment = 0;
   std::string fault;
+  bool poll = true;
 };
 
 class AddcOp : public tb::TypedOperator<AddcState> {
@@ -37,7 +39,8 @@ class AddcOp : public tb::TypedOperator<AddcState> {
         .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
         .optional("data", Schema::map().optional("in", scenario::schemas::data_source(), "random"), "{}")
         .optional("increment", Schema::integer(-2147483648ll, 2147483647ll), "7")
-        .optional("fault", Schema::one_of({"none", "long", "short"}), "none");
+        .optional("fault", Schema::one_of({"none", "long", "short"}), "none")
+        .optional("wait", Schema::one_of({"poll", "none"}), "poll");
   }
 
   AddcState prepare(const scenario::Scenario& sc, tb::Workload& w) const override {
@@ -55,7 +58,7 @@ class AddcOp : public tb::TypedOperator<AddcState> {
     w.summary = "addc " + std::to_string(n) + " int32 + " + std::to_string(static_cast<int32_t>(inc));
     w.expected["out"] = std::move(out);
     w.inputs["in"] = std::move(in);
-    return AddcState{inc, sc["fault"].as_string()};
+    return AddcState{inc, sc["fault"].as_string(), sc["wait"].as_string() == "poll"};
   }
 
   trace::Trace compile(const scenario::Scenario& sc, const tb::Workload& w, const AddcState& st) const override {
@@ -70,7 +73,7 @@ class AddcOp : public tb::TypedOperator<AddcState> {
     t.reg_write(regs::kALo, st.increment);
     t.reg_write(regs::kLength, static_cast<uint32_t>(in.nbytes()));
     t.reg_write(regs::kCtrl, ctrl::kApStartMask);
-    t.reg_poll(regs::kCtrl, ctrl::kApDoneMask, ctrl::kApDoneMask, sc.testbench.timeout_cycles, "CTRL");
+    if (st.poll) t.reg_poll(regs::kCtrl, ctrl::kApDoneMask, ctrl::kApDoneMask, sc.testbench.timeout_cycles, "CTRL");
     t.stream_check("p1", w.expected.at("out"), "out");
     return t;
   }

@@ -31,6 +31,20 @@ std::vector<uint8_t> Wrapper::stream_receive(const std::string& stream, std::siz
   return streams_.receive(stream, nbytes);
 }
 
+bool Wrapper::stream_wait(const std::string& stream, std::size_t nbytes, uint64_t max_cycles) {
+  const uint64_t end = cycles() + max_cycles;
+  bool enough = true;
+  while (streams_.pending(stream) < nbytes) {
+    if (cycles() >= end) {
+      enough = false;
+      break;
+    }
+    seam<Impl>().cycle();
+  }
+  sync();
+  return enough;
+}
+
 std::string Wrapper::dut_diagnosis() const {
   const std::string streams = streams_.describe();
   return seam<Impl>().diagnosis() + (streams.empty() ? "" : "; " + streams);

@@ -47,6 +47,9 @@ class Wrapper : public CoreDutWrapper {
   // line, as for any target.
   void stream_send(const std::string& stream, const std::vector<uint8_t>& bytes) override;
   std::vector<uint8_t> stream_receive(const std::string& stream, std::size_t nbytes) override;
+  // Clocks until the output holds what a check wants: a kernel without
+  // ap_done (ap_ctrl_none) is checked so.
+  bool stream_wait(const std::string& stream, std::size_t nbytes, uint64_t max_cycles) override;
 
  protected:
   // Status::diagnosis (@NAME@_status.hpp), then each stream's state.

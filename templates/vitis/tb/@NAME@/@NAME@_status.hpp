@@ -35,6 +35,16 @@ template <class Model>
 constexpr bool kHasKernelState =
     HasKernelState<std::remove_pointer_t<decltype(std::declval<const Model&>().rootp)>>::value;
 
+// The interrupt pins the manifest lists, "interrupt=0" (none: empty).
+template <class Model>
+std::string irq_pins(const Model& m) {
+  std::string s;
+  cosim::@NAME@::pins::Top::Irqs::for_each([&](auto bus) {
+    s += (s.empty() ? "" : ", ") + std::string(decltype(bus)::kName) + "=" + std::to_string(int(decltype(bus)::irq(m)));
+  });
+  return s;
+}
+
 struct Status : harness::NoErrorPin {
   template <class Model>
   static bool done(const Model&) {
@@ -42,15 +52,15 @@ struct Status : harness::NoErrorPin {
   }
   template <class Model>
   static std::string diagnosis(const Model& m) {
-    namespace pins = cosim::@NAME@::pins;
+    const std::string irqs = irq_pins(m);
     std::ostringstream os;
     if constexpr (kHasKernelState<Model>) {
       const unsigned st = m.rootp->@NAME@__DOT__state_q;
       os << "@NAME@ in state " << (st < 5 ? kStates[st] : "?") << " with " << m.rootp->@NAME@__DOT__beats_left_q
-         << " beats left, interrupt=" << int(pins::Interrupt::irq(m));
+         << " beats left" << (irqs.empty() ? "" : ", " + irqs);
       if (st == 0) os << ": idle, ap_start was never set or the kernel finished and nobody read CTRL";
     } else {
-      os << "@NAME@: interrupt=" << int(pins::Interrupt::irq(m));
+      os << "@NAME@" << (irqs.empty() ? "" : ": " + irqs);
     }
     return os.str();
   }

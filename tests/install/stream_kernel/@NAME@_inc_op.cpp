@@ -1,0 +1,61 @@
+// The install test's op `inc` for the free-running kernel (install_test.sh,
+// step 8): words sent on s0, each + 1 checked on s1; no register, no
+// ap_done: the check waits for its words. The expected words are computed
+// here, not by the kernel's model.
+//
+//   op: inc
+//   shapes: {input: [N]}          # int32 words
+//   data: {in: random}
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "cosim/operator.hpp"
+
+namespace cosim::tb::@NAME@ {
+
+namespace {
+
+struct IncState {};
+
+class IncOp : public tb::TypedOperator<IncState> {
+ public:
+  std::string name() const override { return "inc"; }
+
+  scenario::Schema schema() const override {
+    using scenario::Schema;
+    return Schema::map()
+        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
+        .optional("data", Schema::map().optional("in", scenario::schemas::data_source(), "random"), "{}");
+  }
+
+  IncState prepare(const scenario::Scenario& sc, tb::Workload& w) const override {
+    Tensor in = scenario::make_tensor(sc, sc["data"]["in"], DType::kInt32, sc["shapes"]["input"].as_ints(),
+                                      Layout::kAny, "in");
+    Tensor out = in;
+    for (std::size_t i = 0; i < in.nbytes(); i += 4) {
+      uint32_t v;
+      std::memcpy(&v, in.bytes().data() + i, 4);
+      v += 1;  // wraps as the kernel's 32-bit adder does
+      std::memcpy(out.bytes().data() + i, &v, 4);
+    }
+    w.summary = "inc " + std::to_string(in.nbytes() / 4) + " int32";
+    w.expected["out"] = std::move(out);
+    w.inputs["in"] = std::move(in);
+    return {};
+  }
+
+  trace::Trace compile(const scenario::Scenario&, const tb::Workload& w, const IncState&) const override {
+    trace::Trace t;
+    t.target = "@NAME@";
+    t.stream_send("s0", w.inputs.at("in").bytes());
+    t.stream_check("s1", w.expected.at("out"), "out");
+    return t;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<tb::Operator> make_inc_op() { return std::make_unique<IncOp>(); }
+
+}  // namespace cosim::tb::@NAME@
