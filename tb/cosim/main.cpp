@@ -148,6 +148,7 @@ struct CommandLine {
   // list, new-dut
   std::string list_dir;
   std::string newdut_name, newdut_out, newdut_style = "reg";
+  bool newdut_refresh = false;
   CLI::App* run = nullptr;
   CLI::App* replay = nullptr;
   CLI::App* list = nullptr;
@@ -251,6 +252,9 @@ void define_commands(CLI::App& app, CommandLine& cl) {
   cl.newdut = app.add_subcommand("new-dut", "write a standalone accelerator project from a template");
   cl.newdut->add_option("name", cl.newdut_name, "lower-case name of the accelerator")->required();
   cl.newdut->add_option("--out", cl.newdut_out, "the project folder to create (outside this installation)")->required();
+  cl.newdut->add_flag("--refresh", cl.newdut_refresh,
+                      "in the existing project --out, rewrite only the files cosim owns (the wrapper) from this "
+                      "installation; the rest is the project's");
   cl.newdut->add_option("--style", cl.newdut_style, "reg (register bus, clk_i / rst_ni) or vitis (Vitis RTL kernel)")
       ->check(CLI::IsMember({"reg", "vitis"}))
       ->capture_default_str();
@@ -292,6 +296,7 @@ void set_up_logging(const CommandLine& cl) {
 
 // `cosim new-dut`: the template copier (scripts/new-dut).
 [[noreturn]] void exec_new_dut(const CommandLine& cl) {
+  if (cl.newdut_refresh) exec_script("new-dut", {"--refresh", cl.newdut_out, cl.newdut_name});
   exec_script("new-dut", {"--style", cl.newdut_style, "--standalone", cl.newdut_out, cl.newdut_name});
 }
 

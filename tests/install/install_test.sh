@@ -7,8 +7,9 @@
 #      run its golden-model test (googletest, cosim::golden);
 #   4. every scenario of DIR bit-exact with the installed `cosim --dut-path DIR`,
 #      `cosim list` naming the plugin, a waveform with the generated view;
-#   5. the same run from the installed Python module (COSIM_DUT_PATH), its
-#      output compared with NumPy's own sum;
+#   5. `cosim new-dut --refresh` rewrites a stale wrapper and nothing of the
+#      project's; the same run from the installed Python module
+#      (COSIM_DUT_PATH), its output compared with NumPy's own sum;
 #   6. vitis: the kernel's FSM renamed (a kernel without the signals the
 #      template's diagnosis reads, as a vendor's is): it still builds and
 #      runs bit-exact with no wrapper edit, busy_cycles is left out, and a
@@ -76,6 +77,22 @@ for sc in "$dir"/scenarios/*.yaml; do
   n=$((n + 1))
 done
 [ "$n" -ge 1 ] || fail "no scenario in $dir/scenarios"
+
+# A project follows an upgraded cosim: --refresh rewrites the wrapper it
+# does not own (here made stale by hand), and leaves the project's own files.
+echo "// stale" >> "$dir/tb/$name/${name}_wrapper.cpp"
+echo "// the project's" >> "$dir/tb/$name/${name}_backend.cpp"
+"$cosim" new-dut "$name" --out "$dir" --refresh > "$scratch/refresh.log" 2>&1 || fail "refresh: $(cat "$scratch/refresh.log")"
+grep -q "refreshed tb/$name/${name}_wrapper.cpp" "$scratch/refresh.log" && grep -q "1 file(s) refreshed" "$scratch/refresh.log" ||
+  fail "refresh: $(cat "$scratch/refresh.log")"
+! grep -q "// stale" "$dir/tb/$name/${name}_wrapper.cpp" && grep -q "// the project's" "$dir/tb/$name/${name}_backend.cpp" ||
+  fail "refresh: rewrote the wrong files"
+"$cosim" new-dut "$name" --out "$dir" --refresh | grep -q "the wrapper is this installation's already" || fail "refresh twice"
+set +e
+"$cosim" new-dut "$name" --out "$scratch" --refresh > "$scratch/refresh_bad.log" 2>&1
+rc=$?
+set -e
+[ "$rc" -eq 1 ] && grep -q "is not a project of $name" "$scratch/refresh_bad.log" || fail "refresh elsewhere: exit $rc: $(cat "$scratch/refresh_bad.log")"
 
 first=$(ls "$dir"/scenarios/*.yaml | head -1)
 PYTHONPATH=$prefix/lib/cosim/python COSIM_DUT_PATH=$dir "$python" - "$first" "$scratch/py" "$style" <<'PY' || fail "Python"
