@@ -182,15 +182,20 @@ std::string memory_tensor_key(const YAML::Node& root, const std::string& name, c
                    (keys.empty() ? std::string(" (it has no data section)") : "; its data keys: " + keys));
 }
 
-Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSchema>& targets,
-                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed,
-                            const std::map<std::string, Tensor>& tensors) {
+// What a path given as a scenario file is when it is not one.
+void check_scenario_path(const std::string& file) {
   if (fs::is_directory(file)) {
     throw InputError(file + ": a folder, not a scenario file (give one of its .yaml files; `cosim list --dir " + file +
                      "` lists them)");
   }
   if (!fs::exists(file)) throw InputError(file + ": no such scenario file");
   if (!fs::is_regular_file(file)) throw InputError(file + ": cannot open scenario file (not a regular file)");
+}
+
+Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSchema>& targets,
+                            const std::vector<std::string>& overrides, std::optional<uint64_t> seed,
+                            const std::map<std::string, Tensor>& tensors) {
+  check_scenario_path(file);
   // Read whole under a cap before parsing (a scenario is a page of keys;
   // tensors come from .npy or .tflite files).
   const std::string text = read_regular_file_text(file, kMaxScenarioBytes, "a scenario file");
