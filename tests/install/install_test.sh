@@ -21,7 +21,8 @@
 #      LENGTH is reported, a word short hangs with the streams in the diagnosis;
 #      without ap_done polled, the check waits for the words;
 #   8. vitis: a free-running kernel (no control port, `control: none`, as
-#      Vitis's ap_ctrl_none): its words sent and checked, bit-exact;
+#      Vitis's ap_ctrl_none; 128-bit streams with TKEEP and TLAST): its
+#      words sent and checked, a short last beat among them, bit-exact;
 #   9. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
@@ -190,7 +191,7 @@ PY
   [ "$rc_short" -eq 3 ] && grep -q "within 20000 cycles.*p0: 0 bytes to send, TVALID=0 TREADY=1; p1: 2999 beats taken" \
     "$scratch/short.log" || fail "stream kernel, a word short: exit $rc_short: $(cat "$scratch/short.log")"
 
-  # 8. A free-running kernel: no control port, no interrupt, two streams.
+  # 8. A free-running kernel: no control port, no interrupt, two 128-bit streams.
   sed "s/@NAME@/$name/g" "$kit/@NAME@_free.sv" > "$dir/rtl/$name/$name.sv"
   rm "$dir/rtl/$name/${name}_control_s_axi.sv" "$dir/tb/$name/${name}_vadd_op.cpp" "$dir/tb/$name/${name}_addc_op.cpp"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_inc_op.cpp" > "$dir/tb/$name/${name}_inc_op.cpp"

@@ -1,32 +1,42 @@
 // A free-running streaming kernel for the install test (install_test.sh,
-// step 8): out[i] = in[i] + 1 over 32-bit words, forever, with no control
+// step 8): each 32-bit lane of a 128-bit beat + 1, forever, with no control
 // port, no ap_start and no ap_done (a Vitis ap_ctrl_none kernel): the
 // manifest says `control: none`, and the host's stream check waits for the
-// words it wants. One output register, as in @NAME@.sv.
+// words it wants. TKEEP and TLAST pass through with their beat, so a packet
+// whose last beat is short leaves short. One output register.
 `timescale 1ns/1ps
 module @NAME@ (
-  input  logic        ap_clk,
-  input  logic        ap_rst_n,
-  input  logic        s0_TVALID,
-  output logic        s0_TREADY,
-  input  logic [31:0] s0_TDATA,
-  output logic        s1_TVALID,
-  input  logic        s1_TREADY,
-  output logic [31:0] s1_TDATA
+  input  logic         ap_clk,
+  input  logic         ap_rst_n,
+  input  logic         s0_TVALID,
+  output logic         s0_TREADY,
+  input  logic [127:0] s0_TDATA,
+  input  logic [15:0]  s0_TKEEP,
+  input  logic         s0_TLAST,
+  output logic         s1_TVALID,
+  input  logic         s1_TREADY,
+  output logic [127:0] s1_TDATA,
+  output logic [15:0]  s1_TKEEP,
+  output logic         s1_TLAST
 );
-  logic        valid_q;
-  logic [31:0] data_q;
+  logic         valid_q, last_q;
+  logic [127:0] data_q;
+  logic [15:0]  keep_q;
+
+  logic [127:0] incremented;
+  always_comb begin
+    for (int l = 0; l < 4; l++) incremented[32*l +: 32] = s0_TDATA[32*l +: 32] + 32'd1;
+  end
 
   assign s0_TREADY = !valid_q || s1_TREADY;
-  assign s1_TVALID = valid_q;
-  assign s1_TDATA  = data_q;
+  assign {s1_TVALID, s1_TDATA, s1_TKEEP, s1_TLAST} = {valid_q, data_q, keep_q, last_q};
 
   always_ff @(posedge ap_clk) begin
     if (!ap_rst_n) begin
       valid_q <= 1'b0;
-      data_q  <= '0;
+      {data_q, keep_q, last_q} <= '0;
     end else begin
-      if (s0_TVALID && s0_TREADY) data_q <= s0_TDATA + 32'd1;
+      if (s0_TVALID && s0_TREADY) {data_q, keep_q, last_q} <= {incremented, s0_TKEEP, s0_TLAST};
       valid_q <= (s0_TVALID && s0_TREADY) || (valid_q && !s1_TREADY);
     end
   end

@@ -1,7 +1,7 @@
 // The install test's op `inc` for the free-running kernel (install_test.sh,
-// step 8): words sent on s0, each + 1 checked on s1; no register, no
-// ap_done: the check waits for its words. The expected words are computed
-// here, not by the kernel's model.
+// step 8): words sent on s0 (128-bit beats with TKEEP), each + 1 checked on
+// s1; no register, no ap_done: the check waits for its words. The expected
+// words are computed here, not by the kernel's model.
 //
 //   op: inc
 //   shapes: {input: [N]}          # int32 words
