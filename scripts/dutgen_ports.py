@@ -279,8 +279,15 @@ def check_top(m, ports):
     for nm in ports:
         if nm not in want:
             close = [it["name"] for it in m["interfaces"] if it.get("prefix") and nm.startswith(it["prefix"])]
-            hint = (f" (it starts with the prefix of interface {close[0]}, which has no such signal)" if close
-                    else " (add it to an interface, or to ports.debug if it is a status output)")
+            second_clock = ports[nm] == "input" and re.fullmatch(r"(ap_clk|ap_rst_n?)_\d+|.*_(clk|clock)(_\w+)?",
+                                                               nm, re.I)
+            if close:
+                hint = f" (it starts with the prefix of interface {close[0]}, which has no such signal)"
+            elif second_clock:
+                hint = (f" (a second clock or its reset? The testbench drives one clock, ports.clock = "
+                        f"{m['ports']['clock']}, and one reset: a kernel with a second clock domain is not supported)")
+            else:
+                hint = " (add it to an interface, or to ports.debug if it is a status output)"
             errs.append(f"top module {m['top']} has port {nm} that no interface of the manifest claims{hint}")
     return errs
 

@@ -241,6 +241,15 @@ class Ports(unittest.TestCase):
         rc, _, err = self.configure(m, sv)
         self.assertEqual(rc, 0, err)
 
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_a_second_clock_is_named_as_such(self):
+        # A Vitis kernel with ap_clk_2 / ap_rst_n_2: one line says what is missing, not "add it to an interface".
+        m, sv = self.axis(32)
+        sv = sv.replace("input  logic CLK, input logic RST,", "input  logic CLK, input logic RST, input logic ap_clk_2,")
+        self.assertIn("ap_clk_2", sv)
+        self.expect_error(m, sv, "has port ap_clk_2 that no interface of the manifest claims",
+                          "a second clock or its reset?", "ports.clock = CLK", "not supported")
+
     def test_addr_width_and_stall_seed(self):
         h = self.pins()
         self.assertIn("kAddrWidth = 6;", h)
