@@ -183,12 +183,17 @@ class PortMap(dict):
 def top_ports(m, files, includes, verilator, cache_dir):
     """{port: 'input'|'output'|'inout'} of the top module, from
     `verilator --xml-only` (cached by the text of every file); a PortMap,
-    whose .widths hold each port's bits."""
+    whose .widths hold each port's bits. The top is read with the -G
+    parameters and defines of the manifest's verilator_args, as the build
+    reads it: a port's width may depend on them, and a top parameter
+    without a default must be given there."""
+    shaping = [a for a in m.get("verilator_args", []) if a.startswith(("-G", "-D", "+define+"))]
     h = hashlib.sha256()
     for f in files:
         with open(f, "rb") as fh:
             h.update(f.encode() + b"\0" + fh.read())
     h.update(" ".join(includes).encode())
+    h.update(("\0" + " ".join(shaping)).encode())
     key = h.hexdigest()
     cache = os.path.join(cache_dir, f"{m['name']}_ports.json")
     try:
@@ -205,7 +210,7 @@ def top_ports(m, files, includes, verilator, cache_dir):
     cmd = [verilator, "--xml-only", "--xml-output", xml, "-Wno-fatal", "-Wno-lint", "-Wno-style", "--no-timing",
            "--timescale", "1ps/1ps",
            "--top-module", m["top"], "--Mdir", os.path.join(cache_dir, f"{m['name']}_xml.d")]
-    cmd += [f"-I{d}" for d in includes] + list(files)
+    cmd += shaping + [f"-I{d}" for d in includes] + list(files)
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         first = next((ln for ln in p.stderr.splitlines() if ln.startswith("%Error")), p.stderr.strip()[:300])

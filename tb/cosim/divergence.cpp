@@ -18,7 +18,9 @@ Divergence first_divergence(const TargetBackend& backend, const Workload* worklo
               {"write_cycle", m.cycle ? json(*m.cycle) : json(nullptr)}};
   if (m.address) d.report["address"] = hex(*m.address);
   d.line = first->check + "[" + m.coords + "]";
-  d.line += m.cycle ? " written at cycle " + std::to_string(*m.cycle) : " never written";
+  // Only memory is logged by write: a stream's element has no address and no write cycle.
+  if (m.cycle) d.line += " written at cycle " + std::to_string(*m.cycle);
+  else if (m.address) d.line += " never written";
   if (const std::optional<WorkUnit> unit = backend.work_unit(workload, tr, first->check, m.index, m.address)) {
     d.report["unit"] = {{"text", unit->text}, {"fields", unit->fields}};
     d.line += " by " + unit->text;

@@ -54,7 +54,8 @@ std::string mismatch_line(const std::string& check, const Mismatch& m) {
   std::string line =
       "  " + check + "[" + m.coords + "]: expected " + value_text(m.expected) + ", got " + value_text(m.actual);
   if (m.address) line += " at " + hex(*m.address);
-  line += m.cycle ? ", written at cycle " + std::to_string(*m.cycle) : ", never written by the DUT";
+  if (m.cycle) line += ", written at cycle " + std::to_string(*m.cycle);
+  else if (m.address) line += ", never written by the DUT";  // a stream's element has no address, no write cycle
   return line;
 }
 

@@ -93,9 +93,8 @@ std::string divergence_section(const nlohmann::json& r, const WaveCommand& w) {
       << "[" << escape(d.value("coords", "")) << "]</b> expected " << value_text(d.value("expected", nlohmann::json()))
       << ", got " << value_text(d.value("actual", nlohmann::json()));
     if (d.contains("address")) o << " at " << escape(d["address"].get<std::string>());
-    o << (d.value("write_cycle", nlohmann::json()).is_number()
-              ? ", written at cycle " + value_text(d["write_cycle"])
-              : std::string(", never written by the DUT"));
+    if (d.value("write_cycle", nlohmann::json()).is_number()) o << ", written at cycle " << value_text(d["write_cycle"]);
+    else if (d.contains("address")) o << ", never written by the DUT";  // a stream's element: neither
     if (d.contains("unit")) o << " by " << escape(d["unit"].value("text", ""));
     o << "</p>\n";
   }

@@ -180,7 +180,13 @@ PY
   "$cosim" --dut-path "$dir" run "$addc" --set wait=none --set fault=short --set testbench.timeout_cycles=20000 \
     --out "$scratch/out/nodone_short" > "$scratch/nodone_short.log" 2>&1
   rc_nodone_short=$?
+  "$cosim" --dut-path "$dir" run "$addc" --set fault=increment --out "$scratch/out/wrong" > "$scratch/wrong.log" 2>&1
+  rc_wrong=$?
   set -e
+  # A stream's element has no address and no write cycle: the first diff says neither.
+  [ "$rc_wrong" -eq 1 ] && grep -q "3000 mismatching" "$scratch/wrong.log" && grep -q "first diff  out\[i0=0\]$" "$scratch/wrong.log" &&
+    ! grep -q "never written" "$scratch/wrong.log" "$scratch/out/wrong/report.html" ||
+    fail "stream kernel, a wrong increment: exit $rc_wrong: $(cat "$scratch/wrong.log")"
   [ "$rc_nodone" -eq 0 ] && grep -q "PASS bit-exact" "$scratch/nodone.log" ||
     fail "stream kernel without ap_done: exit $rc_nodone: $(cat "$scratch/nodone.log")"
   [ "$rc_nodone_short" -eq 3 ] &&

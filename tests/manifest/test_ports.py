@@ -250,6 +250,20 @@ class Ports(unittest.TestCase):
         self.expect_error(m, sv, "has port ap_clk_2 that no interface of the manifest claims",
                           "a second clock or its reset?", "ports.clock = CLK", "not supported")
 
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_the_top_is_read_with_the_builds_parameters(self):
+        # A top parameter without a default (FINN's RTL has them), given by -G in verilator_args as the
+        # build gives it; the port widths follow it.
+        m, sv = self.axis(32)
+        sv = sv.replace("module mini (", "module mini #(parameter int unsigned W) (").replace("[31:0] s_axis_tdata",
+                                                                                         "[W-1:0] s_axis_tdata")
+        self.assertIn("[W-1:0] s_axis_tdata", sv)
+        self.expect_error(m, sv, "verilator cannot read the sources of mini", "'W'")
+        rc, _, err = self.configure(m.replace("sources: [mini.sv]", "sources: [mini.sv]\nverilator_args: [-GW=32]"), sv)
+        self.assertEqual(rc, 0, err)
+        self.expect_error(m.replace("sources: [mini.sv]", "sources: [mini.sv]\nverilator_args: [-GW=24]"), sv,
+                          "24 bits", "add data_bytes: 3")
+
     def test_addr_width_and_stall_seed(self):
         h = self.pins()
         self.assertIn("kAddrWidth = 6;", h)

@@ -7,7 +7,8 @@
 //   shapes: {input: [N]}          # int32 words
 //   data: {in: random}
 //   increment: 7
-//   fault: none                   # long / short: send one word more / fewer than LENGTH says
+//   fault: none                   # long / short: send one word more / fewer than LENGTH says;
+//                                 # increment: write the increment + 1 (every word mismatches)
 //   wait: poll                    # none: no ap_done; the check waits for the words, as for ap_ctrl_none
 #include <cstdint>
 #include <cstring>
@@ -39,7 +40,7 @@ class AddcOp : public tb::TypedOperator<AddcState> {
         .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
         .optional("data", Schema::map().optional("in", scenario::schemas::data_source(), "random"), "{}")
         .optional("increment", Schema::integer(-2147483648ll, 2147483647ll), "7")
-        .optional("fault", Schema::one_of({"none", "long", "short"}), "none")
+        .optional("fault", Schema::one_of({"none", "long", "short", "increment"}), "none")
         .optional("wait", Schema::one_of({"poll", "none"}), "poll");
   }
 
@@ -70,7 +71,7 @@ class AddcOp : public tb::TypedOperator<AddcState> {
     if (st.fault == "long") words.insert(words.end(), 4, 0);
     if (st.fault == "short") words.resize(words.size() - 4);
     t.stream_send("p0", words);
-    t.reg_write(regs::kALo, st.increment);
+    t.reg_write(regs::kALo, st.increment + (st.fault == "increment" ? 1 : 0));
     t.reg_write(regs::kLength, static_cast<uint32_t>(in.nbytes()));
     t.reg_write(regs::kCtrl, ctrl::kApStartMask);
     if (st.poll) t.reg_poll(regs::kCtrl, ctrl::kApDoneMask, ctrl::kApDoneMask, sc.testbench.timeout_cycles, "CTRL");
