@@ -86,7 +86,7 @@ def pin_name(iface, sig, dut_dir):
 def validate(c, m):
     """Checks `ports` and `control`; adds m["interfaces"] (resolved pins),
     m["control_iface"] and m["reg_port"] (addr_width, addressing)."""
-    ports = c.mapping("ports", m.get("ports"), ("clock", "reset"), ("interfaces", "debug"))
+    ports = c.mapping("ports", m.get("ports"), ("clock", "reset"), ("interfaces", "debug", "tie"))
     c.string("ports.clock", ports["clock"], IDENT, "the clock port's name")
     rst = c.mapping("ports.reset", ports["reset"], ("port",), ("active", "cycles"))
     c.string("ports.reset.port", rst["port"], IDENT, "the reset port's name")
@@ -95,6 +95,15 @@ def validate(c, m):
     c.integer("ports.reset.cycles", rst.setdefault("cycles", 2), 1, 1000)
     for i, p in enumerate(c.seq("ports.debug", ports.setdefault("debug", []) or [])):
         c.string(f"ports.debug[{i}]", p, IDENT, "a port name")
+    # Inputs the testbench holds at a constant (a mode pin, an unused second
+    # clock): {port: value}, at most 64 bits each.
+    tie = ports.setdefault("tie", {}) or {}
+    ports["tie"] = tie
+    if not isinstance(tie, dict):
+        c.fail("ports.tie", f"expected a mapping of input port to value, got {type(tie).__name__}")
+    for nm, v in tie.items():
+        c.string("ports.tie", nm, IDENT, "an input port's name")
+        c.integer(f"ports.tie.{nm}", v, 0, (1 << 64) - 1)
 
     ifaces, names = [], set()
     for i, it in enumerate(c.seq("ports.interfaces", ports.setdefault("interfaces", []) or [])):
@@ -157,7 +166,7 @@ def validate(c, m):
                      "addressing": ctrl[0].get("addressing", "byte") if ctrl else "byte"}
 
     claimed = {}
-    for nm in [ports["clock"], rst["port"]] + list(ports["debug"]):
+    for nm in [ports["clock"], rst["port"]] + list(ports["debug"]) + list(ports["tie"]):
         if nm in claimed:
             c.fail("ports", f"port {nm} named twice")
         claimed[nm] = "ports"
@@ -251,10 +260,15 @@ def check_top(m, ports):
     want = {p["clock"]: ("input", True, "ports.clock"), p["reset"]["port"]: ("input", True, "ports.reset.port")}
     for nm in p["debug"]:
         want[nm] = (None, True, "ports.debug")
+    for nm in p["tie"]:
+        want[nm] = ("input", True, "ports.tie")
+    widths_known = getattr(ports, "widths", {})
+    errs_tie = [f"ports.tie holds {nm} at a value, but {nm} of top module {m['top']} is {widths_known[nm]} bits "
+                "(at most 64 can be tied)" for nm in p["tie"] if widths_known.get(nm, 0) > 64]
     for it in m["interfaces"]:
         for s, (nm, d, req) in it["pins"].items():
             want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
-    errs = []
+    errs = errs_tie
     # A stream's beat is its TDATA's bytes: whole bytes, and when Verilator
     # stores them in more (24 bits in 4 bytes, 72 in 12), the manifest says
     # how many (data_bytes), or the binder would carry the storage's.
@@ -341,6 +355,14 @@ def gen_cpp(m, generator, rel):
     L.append(f"  COSIM_PIN(clock, {p['clock']})")
     L.append(f"  COSIM_PIN(reset, {p['reset']['port']})")
     L.append(f"  static constexpr bool kResetActiveLow = {'true' if p['reset']['active'] == 'low' else 'false'};")
+    # The manifest's tied inputs (ports.tie), set before reset and never driven again.
+    L.append("  template <class M_>")
+    L.append("  static void tie(M_& m) {")
+    for nm, v in p["tie"].items():
+        L.append(f"    cosim::tb::harness::set_pin(m.{nm}, {v}ULL);")
+    if not p["tie"]:
+        L.append("    (void)m;")
+    L.append("  }")
     L.append(f"  static constexpr int kResetCycles = {p['reset']['cycles']};")
     L.append(f"  static constexpr cosim::tb::harness::ControlProtocol kControl = "
              f"cosim::tb::harness::ControlProtocol::{protocol[m['control']]};")

@@ -79,6 +79,12 @@ template <class Status>
 using HasWatch = std::negation<std::is_same<typename WatchOf<Status>::type, NoWatch>>;
 
 // Whether binding `Pins` names a reset port (a ModuleBinding need not).
+// Whether a binding ties inputs to constants (the generated pins::Top::tie).
+template <class Pins, class Model, class = void>
+struct HasTie : std::false_type {};
+template <class Pins, class Model>
+struct HasTie<Pins, Model, std::void_t<decltype(Pins::tie(std::declval<Model&>()))>> : std::true_type {};
+
 template <class Pins, class Model, class = void>
 struct HasResetPin : std::false_type {};
 template <class Pins, class Model>
@@ -234,6 +240,7 @@ class Core {
     static_assert(HasResetPin<Pins, Model>::value || Pins::kResetCycles == 0,
                   "a binding with reset cycles names its reset port");
     Model& m = *m_;
+    if constexpr (HasTie<Pins, Model>::value) Pins::tie(m);  // the manifest's tied inputs, from the start
     for (Port<Model>* p : drivers_) p->drive(m);  // the reset binders only: added before
     if constexpr (!HasResetPin<Pins, Model>::value) {
       Pins::clock(m) = 0;  // a binding without reset (ModuleBinding): the test resets the module

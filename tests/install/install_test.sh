@@ -21,8 +21,9 @@
 #      LENGTH is reported, a word short hangs with the streams in the diagnosis;
 #      without ap_done polled, the check waits for the words;
 #   8. vitis: a free-running kernel (no control port, `control: none`, as
-#      Vitis's ap_ctrl_none; 128-bit streams with TKEEP and TLAST): its
-#      words sent and checked, a short last beat among them, bit-exact;
+#      Vitis's ap_ctrl_none; 128-bit streams with TKEEP and TLAST; an
+#      input tied by the manifest): its words sent and checked, a short
+#      last beat among them, bit-exact;
 #   9. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
@@ -213,6 +214,7 @@ assert iface.search(text), "no interfaces"
 text = iface.sub("  interfaces:\n    - {name: s0, kind: axis_in, prefix: s0_, case: upper}\n"
                  "    - {name: s1, kind: axis_out, prefix: s1_, case: upper}\n", text)
 text = re.sub(r"^control: .*$", "control: none", text, flags=re.M)
+text = re.sub(r"^(  reset: .*\n)", r"\1  tie: {STEP: 1}\n", text, flags=re.M)
 text = re.sub(r"^registers:\n(  .*\n|\n)+?(?=^variants:)", "registers: []\n\n", text, flags=re.M)
 text = re.sub(r"^wave:\n(  .*\n)+", "", text, flags=re.M)
 open(path, "w").write(text)

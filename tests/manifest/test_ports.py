@@ -264,6 +264,20 @@ class Ports(unittest.TestCase):
         self.expect_error(m.replace("sources: [mini.sv]", "sources: [mini.sv]\nverilator_args: [-GW=24]"), sv,
                           "24 bits", "add data_bytes: 3")
 
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_tied_inputs(self):
+        # An input the testbench holds at a constant: claimed, generated into Top::tie, checked for direction.
+        m, sv = self.axis(32)
+        sv = sv.replace("input  logic CLK, input logic RST,", "input  logic CLK, input logic RST, input logic [3:0] MODE,")
+        tied = m.replace("  reset: {port: RST, active: high}", "  reset: {port: RST, active: high}\n  tie: {MODE: 5}")
+        self.assertIn("tie: {MODE: 5}", tied)
+        self.expect_error(m, sv, "has port MODE that no interface of the manifest claims")
+        rc, _, err = self.configure(tied, sv)
+        self.assertEqual(rc, 0, err)
+        self.assertIn("cosim::tb::harness::set_pin(m.MODE, 5ULL);", self.pins(tied))
+        out = sv.replace("input logic [3:0] MODE,", "output logic [3:0] MODE,").replace("endmodule", "  assign MODE = '0;\nendmodule")
+        self.expect_error(tied, out, "ports.tie expects MODE to be an input")
+
     def test_addr_width_and_stall_seed(self):
         h = self.pins()
         self.assertIn("kAddrWidth = 6;", h)

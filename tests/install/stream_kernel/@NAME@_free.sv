@@ -1,5 +1,6 @@
 // A free-running streaming kernel for the install test (install_test.sh,
-// step 8): each 32-bit lane of a 128-bit beat + 1, forever, with no control
+// step 8): each 32-bit lane of a 128-bit beat + STEP, forever, STEP an
+// input the manifest ties to 1 (ports.tie), with no control
 // port, no ap_start and no ap_done (a Vitis ap_ctrl_none kernel): the
 // manifest says `control: none`, and the host's stream check waits for the
 // words it wants. TKEEP and TLAST pass through with their beat, so a packet
@@ -8,6 +9,7 @@
 module @NAME@ (
   input  logic         ap_clk,
   input  logic         ap_rst_n,
+  input  logic [31:0]  STEP,
   input  logic         s0_TVALID,
   output logic         s0_TREADY,
   input  logic [127:0] s0_TDATA,
@@ -25,7 +27,7 @@ module @NAME@ (
 
   logic [127:0] incremented;
   always_comb begin
-    for (int l = 0; l < 4; l++) incremented[32*l +: 32] = s0_TDATA[32*l +: 32] + 32'd1;
+    for (int l = 0; l < 4; l++) incremented[32*l +: 32] = s0_TDATA[32*l +: 32] + STEP;
   end
 
   assign s0_TREADY = !valid_q || s1_TREADY;
