@@ -262,17 +262,15 @@ def check_top(m, ports):
         want[nm] = (None, True, "ports.debug")
     for nm in p["tie"]:
         want[nm] = ("input", True, "ports.tie")
-    widths_known = getattr(ports, "widths", {})
-    errs_tie = [f"ports.tie holds {nm} at a value, but {nm} of top module {m['top']} is {widths_known[nm]} bits "
-                "(at most 64 can be tied)" for nm in p["tie"] if widths_known.get(nm, 0) > 64]
     for it in m["interfaces"]:
         for s, (nm, d, req) in it["pins"].items():
             want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
-    errs = errs_tie
+    widths = getattr(ports, "widths", {})
+    errs = [f"ports.tie holds {nm} at a value, but {nm} of top module {m['top']} is {widths[nm]} bits "
+            "(at most 64 can be tied)" for nm in p["tie"] if widths.get(nm, 0) > 64]
     # A stream's beat is its TDATA's bytes: whole bytes, and when Verilator
     # stores them in more (24 bits in 4 bytes, 72 in 12), the manifest says
     # how many (data_bytes), or the binder would carry the storage's.
-    widths = getattr(ports, "widths", {})
     for it in m["interfaces"]:
         if it["kind"] not in ("axis_in", "axis_out"):
             continue

@@ -78,13 +78,13 @@ struct WatchOf<Status, std::void_t<typename Status::Watch>> {
 template <class Status>
 using HasWatch = std::negation<std::is_same<typename WatchOf<Status>::type, NoWatch>>;
 
-// Whether binding `Pins` names a reset port (a ModuleBinding need not).
 // Whether a binding ties inputs to constants (the generated pins::Top::tie).
 template <class Pins, class Model, class = void>
 struct HasTie : std::false_type {};
 template <class Pins, class Model>
 struct HasTie<Pins, Model, std::void_t<decltype(Pins::tie(std::declval<Model&>()))>> : std::true_type {};
 
+// Whether binding `Pins` names a reset port (a ModuleBinding need not).
 template <class Pins, class Model, class = void>
 struct HasResetPin : std::false_type {};
 template <class Pins, class Model>
