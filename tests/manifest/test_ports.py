@@ -277,6 +277,8 @@ class Ports(unittest.TestCase):
         self.assertIn("cosim::tb::harness::set_pin(m.MODE, 5ULL);", self.pins(tied))
         out = sv.replace("input logic [3:0] MODE,", "output logic [3:0] MODE,").replace("endmodule", "  assign MODE = '0;\nendmodule")
         self.expect_error(tied, out, "ports.tie expects MODE to be an input")
+        wide = sv.replace("input logic [3:0] MODE,", "input logic [95:0] MODE,")
+        self.expect_error(tied, wide, "ports.tie holds MODE at a value", "96 bits", "at most 64")
 
     def test_addr_width_and_stall_seed(self):
         h = self.pins()
