@@ -102,6 +102,10 @@ std::string divergence_section(const nlohmann::json& r, const WaveCommand& w) {
   if (!cmd.empty()) {
     o << "<p>Open GTKWave at that cycle (marker on the diverging write):</p><pre class=\"command\" id=\"gtkwave-command\">"
       << escape(cmd) << "</pre>\n";
+  } else if (d.is_object() && !d.contains("address")) {
+    // Only memory is logged by write: a stream's element carries no cycle.
+    o << "<p class=\"note\">The diverging element came out of a stream, whose bytes are not logged by cycle: no "
+         "cycle to open a waveform at; the run's waveform (<code>--wave</code>) shows the stream's handshakes.</p>\n";
   } else {
     o << "<p class=\"note\">The DUT never wrote the diverging element: no cycle to open a waveform at.</p>\n";
   }
@@ -116,7 +120,9 @@ std::string divergence_section(const nlohmann::json& r, const WaveCommand& w) {
       o << "<tr><td>" << escape(m.value("coords", "")) << "</td><td>" << value_text(m.value("expected", nlohmann::json()))
         << "</td><td>" << value_text(m.value("actual", nlohmann::json())) << "</td><td>"
         << escape(m.value("address", "-")) << "</td><td>"
-        << (m.value("write_cycle", nlohmann::json()).is_number() ? value_text(m["write_cycle"]) : "never")
+        << (m.value("write_cycle", nlohmann::json()).is_number() ? value_text(m["write_cycle"])
+            : m.contains("address")                               ? std::string("never")
+                                                                    : std::string("-"))  // a stream's element
         << "</td></tr>\n";
     }
     o << "</table>\n";

@@ -188,6 +188,21 @@ TEST(ReportPageUnit, MismatchShowsWhereWithAMapAndTheGtkwaveCommand) {
       << html;
 }
 
+// A stream's element has no address and no write cycle (only memory is
+// logged by write): the page does not say the DUT never wrote it.
+TEST(ReportPageUnit, AStreamMismatchIsNotCalledNeverWritten) {
+  const json rep = json::parse(R"({
+    "scenario": "s", "target": "krnl", "op": "addc", "seed": 1, "status": "mismatch", "cycles": 100,
+    "mismatch": {"count": 1, "elements": 4, "checks": [{"name": "out", "mismatches": 1, "elements": 4,
+      "first_mismatches": [{"coords": "i0=2", "expected": 5, "actual": 6, "write_cycle": null}]}]},
+    "first_divergence": {"check": "out", "coords": "i0=2", "expected": 5, "actual": 6, "write_cycle": null},
+    "timeline": null, "distance": []})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/s", "cosim"});
+  EXPECT_EQ(html.find("never"), std::string::npos) << html;
+  EXPECT_NE(html.find("came out of a stream"), std::string::npos) << html;
+  EXPECT_NE(html.find("<td>i0=2</td><td>5</td><td>6</td><td>-</td><td>-</td>"), std::string::npos) << html;
+}
+
 TEST(ReportPageUnit, LayersAreTabledAndMarkedOnTheTimeline) {
   const json rep = json::parse(R"({
     "scenario": "net", "target": "vta", "op": "model", "seed": 1, "status": "pass", "cycles": 300,
