@@ -61,6 +61,8 @@ tb::RunOptions run_options(const Options& o, const std::string& default_out) {
   opt.out_dir = o.out.is_none() ? default_out : path_arg(o.out, "out");
   opt.dump = true;  // the tensors come back through <out>/*.npy (report "npy_dumps")
   opt.max_report = o.max_mismatches;
+  // The report page's replay command needs the plugin folders, as the CLI's does.
+  if (const char* p = std::getenv("COSIM_DUT_PATH"); p != nullptr) opt.dut_path = p;
   if (py::isinstance<py::bool_>(o.trace)) {
     if (o.trace.cast<bool>()) opt.wave_file = (fs::path(opt.out_dir) / "wave.fst").string();
   } else if (!o.trace.is_none()) {

@@ -40,8 +40,10 @@ class StreamEnd {
   // Input: one packet, TLAST on its last beat. Throws cosim::InputError when
   // the stream cannot carry it (empty, or not whole beats without TKEEP).
   virtual void send(std::vector<uint8_t> bytes) = 0;
-  // Output: up to n of the bytes taken so far, oldest first.
-  virtual std::vector<uint8_t> take(std::size_t n) = 0;
+  // Output: up to n of the bytes taken so far, oldest first; with `cycles`,
+  // the cycle each of them was handed over (the debug loop's cycle of a
+  // mismatching stream element, as a write log gives memory's).
+  virtual std::vector<uint8_t> take(std::size_t n, std::vector<uint64_t>* cycles = nullptr) = 0;
   // Input: bytes sent that the DUT has not taken yet. Output: bytes the DUT
   // gave that no check has taken yet.
   virtual uint64_t pending_bytes() const = 0;
@@ -78,7 +80,9 @@ class BasicStreamFeed final : public StreamEnd {
     pending_ += bytes.size();
     packets_.push_back(std::move(bytes));
   }
-  std::vector<uint8_t> take(std::size_t) override { throw InputError("stream " + name() + " is a DUT input"); }
+  std::vector<uint8_t> take(std::size_t, std::vector<uint64_t>*) override {
+    throw InputError("stream " + name() + " is a DUT input");
+  }
   uint64_t pending_bytes() const override { return pending_; }
   std::string describe() const override {
     return name() + ": " + std::to_string(pending_) + " bytes to send, TVALID=" + std::to_string(int(pins_.tvalid)) +
@@ -135,10 +139,13 @@ class BasicStreamCapture final : public StreamEnd {
 
   bool is_input() const override { return false; }
   void send(std::vector<uint8_t>) override { throw InputError("stream " + name() + " is a DUT output"); }
-  std::vector<uint8_t> take(std::size_t n) override {
+  std::vector<uint8_t> take(std::size_t n, std::vector<uint64_t>* cycles = nullptr) override {
     n = std::min(n, bytes_.size());
-    std::vector<uint8_t> out(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(n));
-    bytes_.erase(bytes_.begin(), bytes_.begin() + static_cast<std::ptrdiff_t>(n));
+    const auto end = static_cast<std::ptrdiff_t>(n);
+    std::vector<uint8_t> out(bytes_.begin(), bytes_.begin() + end);
+    if (cycles != nullptr) cycles->assign(cycles_.begin(), cycles_.begin() + end);
+    bytes_.erase(bytes_.begin(), bytes_.begin() + end);
+    cycles_.erase(cycles_.begin(), cycles_.begin() + end);
     return out;
   }
   uint64_t pending_bytes() const override { return bytes_.size(); }
@@ -161,17 +168,22 @@ class BasicStreamCapture final : public StreamEnd {
       error_ = e.what();
     }
   }
-  void update(const Pins& p) {
+  // After the rising edge of cycle `time`.
+  void update(uint64_t time, const Pins& p) {
     if (!p.fire()) return;
     ++beats_;
-    for (std::size_t i = 0; i < W; ++i)
-      if (get_bit(p.tkeep, i)) bytes_.push_back(get_byte(p.tdata, i));
+    for (std::size_t i = 0; i < W; ++i) {
+      if (!get_bit(p.tkeep, i)) continue;
+      bytes_.push_back(get_byte(p.tdata, i));
+      cycles_.push_back(time);
+    }
   }
 
  private:
   StallCoin stall_;
   BasicChecker<W, U> check_;
   std::deque<uint8_t> bytes_;
+  std::deque<uint64_t> cycles_;  // the cycle each of bytes_ was handed over
   uint64_t beats_ = 0;
   Pins pins_;
   std::string error_;

@@ -33,8 +33,8 @@ void StreamSet::send(const std::string& stream, std::vector<uint8_t> bytes) {
   find(stream, true, "stream_send").send(std::move(bytes));
 }
 
-std::vector<uint8_t> StreamSet::receive(const std::string& stream, std::size_t n) {
-  std::vector<uint8_t> got = find(stream, false, "stream_check").take(n);
+std::vector<uint8_t> StreamSet::receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles) {
+  std::vector<uint8_t> got = find(stream, false, "stream_check").take(n, cycles);
   if (got.size() < n && shortfalls_.size() < kMaxShortfalls) {
     shortfalls_.push_back("stream " + stream + ": a check wanted " + std::to_string(n) + " bytes, the DUT had given " +
                           std::to_string(got.size()));

@@ -25,8 +25,8 @@ class StreamSet {
   // is not one of the inputs (the message lists them) or bytes it cannot carry.
   void send(const std::string& stream, std::vector<uint8_t> bytes);
   // The next n bytes of output `stream`; fewer when the DUT gave fewer (the
-  // shortfall becomes one of errors()).
-  std::vector<uint8_t> receive(const std::string& stream, std::size_t n);
+  // shortfall becomes one of errors()). `cycles`: the cycle each was handed over.
+  std::vector<uint8_t> receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles = nullptr);
   // Bytes output `stream` gave that no check took yet (cosim::InputError for
   // a name that is not an output).
   uint64_t pending(const std::string& stream) const { return find(stream, false, "stream_check").pending_bytes(); }

@@ -343,7 +343,7 @@ int run_or_replay(const cosim::tb::BackendRegistry& registry, CommandLine& cl, s
     ao.max_bytes = opt.wave_max_bytes;
     if (cosim::wave::trace_around_mismatch(ao, std::cout)) {
       // report.json now names the window's waveform: the page's GTKWave command opens it.
-      cosim::tb::report_html::rewrite_report_html({opt.out_dir, opt.program});
+      cosim::tb::report_html::rewrite_report_html({opt.out_dir, opt.program, opt.dut_path});
     }
   }
   return rc;
@@ -361,6 +361,8 @@ int dispatch(CommandLine& cl, const char* program) {
   if (cl.fast) opt.fast = true;
   if (cl.no_fast) opt.fast = false;
   opt.program = program;
+  // load_backends put --dut-path into COSIM_DUT_PATH: the page's commands need it for a plugin's target.
+  if (const char* p = std::getenv("COSIM_DUT_PATH"); p != nullptr) opt.dut_path = p;
   if (cl.quantum > 0) opt.quantum_cycles = cl.quantum;
   if (!cl.input_slice.empty()) opt.input_slice = cosim::tb::parse_input_slice(cl.input_slice);
   std::error_code ec;  // the workers of a split run are this program (COSIM_WORKER: a wrapper of it)

@@ -105,7 +105,7 @@ std::string with_newline(const json& j) { return j.dump(2) + "\n"; }
 
 void write_file_atomic(const std::string& path, const std::string& text) { cosim::write_file_atomic(path, text); }
 
-RunFolder::RunFolder(const std::string& dir, std::string program) : dir_(dir), program_(std::move(program)) {
+RunFolder::RunFolder(const std::string& dir, report_html::PageOptions page) : dir_(dir), page_(std::move(page)) {
   std::error_code ec;
   fs::create_directories(dir_, ec);
   if (ec && is_storage_errno(ec.value())) throw_for_errno(dir_ + ": cannot create the output folder", ec.value());
@@ -162,7 +162,7 @@ void RunFolder::running(const json& base) {
   base_.erase("status");
   json j = base_;
   j["status"] = "running";
-  const report_html::PageOptions po{dir_, program_};
+  const report_html::PageOptions& po = page_;
   const std::string json_path = (fs::path(dir_) / "report.json").string();
   const std::string html_path = (fs::path(dir_) / "report.html").string();
   auto* prepared = new SignalReport;
@@ -212,7 +212,7 @@ void RunFolder::finish(const json& report) {
   const std::string json_path = (fs::path(dir_) / "report.json").string();
   const std::string html_path = (fs::path(dir_) / "report.html").string();
   try {
-    report_html::write_report_html(report, report_html::PageOptions{dir_, program_});
+    report_html::write_report_html(report, page_);
     write_file_atomic(json_path, with_newline(report));
   } catch (const IoError&) {
     ::unlink(html_path.c_str());

@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "report_html/report_page.hpp"
+
 namespace cosim::tb {
 
 // Writes `text` to `path` through a temporary file in the same folder and a
@@ -33,7 +35,8 @@ class RunFolder {
  public:
   // Creates `dir` and locks it; InputError when it cannot be created or
   // another process holds the lock ("<dir>: in use by another cosim run (pid N ...)").
-  RunFolder(const std::string& dir, std::string program);
+  // `page`: how report.html names the cosim binary and the plugin folders in its commands.
+  RunFolder(const std::string& dir, report_html::PageOptions page);
   ~RunFolder();
   RunFolder(const RunFolder&) = delete;
   RunFolder& operator=(const RunFolder&) = delete;
@@ -49,7 +52,7 @@ class RunFolder {
 
  private:
   std::string dir_;
-  std::string program_;
+  report_html::PageOptions page_;
   int fd_ = -1;
   bool finished_ = false;
   nlohmann::json base_;

@@ -172,7 +172,7 @@ namespace {
 // "timeout") with the message, never an older run's report.
 template <typename Body>
 int in_run_folder(const RunOptions& options, const json& start, Body body) {
-  RunFolder folder(options.out_dir, options.program);
+  RunFolder folder(options.out_dir, {options.out_dir, options.program, options.dut_path});
   folder.running(start);
   const auto fail = [&folder](const char* status, const char* what) {
     if (folder.finished()) return;

@@ -36,6 +36,7 @@ struct RunOptions {
   // fast for a whole-network run of more than kFastInputs inputs, else checked.
   std::optional<bool> fast;
   std::string program = "cosim";  // how report.html names the cosim binary in its commands
+  std::string dut_path;           // and the COSIM_DUT_PATH they need for a plugin's target
   // A run over independent inputs split over processes (input_slices.hpp):
   // `jobs` workers (0: default_jobs(), 1: one process), started from
   // `executable` (the cosim program; empty: no split, e.g. the Python

@@ -22,6 +22,15 @@ Comparison compare_check(const CheckCapture& c, std::size_t max_report, const Wr
   co.base_addr = c.base_addr;
   co.log = &log;
   if (c.desc.strided()) co.element_offset = [&c](int64_t i) { return c.desc.memory_offset(i); };
+  if (!c.stream_cycles.empty()) {
+    // A stream element's cycle: when its last byte was handed over.
+    const std::size_t esize = dtype_size(c.desc.dtype);
+    co.element_cycle = [&c, esize](int64_t i) -> std::optional<uint64_t> {
+      const std::size_t last = static_cast<std::size_t>(i + 1) * esize - 1;
+      if (last >= c.stream_cycles.size()) return std::nullopt;  // past what the DUT gave
+      return c.stream_cycles[last];
+    };
+  }
   return compare(c.expected, c.actual, co);
 }
 

@@ -65,7 +65,7 @@ class AxisCaptureBinder final : public Port<Model> {
     sample_axis_out<Bus>(m, pins_);
     capture_.observe(time, pins_);
   }
-  void update(const Model&, uint64_t) override { capture_.update(pins_); }
+  void update(const Model&, uint64_t time) override { capture_.update(time, pins_); }
   bool has_update() const override { return true; }
   bool owed() const override { return capture_.owed(); }
 

@@ -77,7 +77,9 @@ std::string gtkwave_command(const nlohmann::json& r, const WaveCommand& w) {
   const std::string dir = w.out_dir + "/divergence";
   // The replay exits 1 on the very mismatch it is asked to show: GTKWave
   // opens whatever its status, once the view was written (not after "&&").
-  return quoted(w.program) + " replay " + quoted(w.out_dir + "/trace") + " --out " + quoted(dir) + " --wave " +
+  // A plugin's target is known to the replay only through its folder.
+  const std::string env = w.dut_path.empty() ? "" : "COSIM_DUT_PATH=" + quoted(w.dut_path) + " ";
+  return env + quoted(w.program) + " replay " + quoted(w.out_dir + "/trace") + " --out " + quoted(dir) + " --wave " +
          quoted(dir + "/wave.fst") + " --wave-from " + std::to_string(c > kWindow ? c - kWindow : 0) +
          " --wave-to " + std::to_string(c + kWindow) + "; test -f " + quoted(dir + "/wave.gtkw") + " && gtkwave -a " +
          quoted(dir + "/wave.gtkw") + " " + quoted(dir + "/wave.fst");

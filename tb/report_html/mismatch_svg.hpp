@@ -13,6 +13,7 @@ namespace cosim::tb::report_html {
 struct WaveCommand {
   std::string out_dir;   // the run's output folder (its trace/ is replayed)
   std::string program;   // the cosim binary to name in the command
+  std::string dut_path;  // COSIM_DUT_PATH the command sets (a plugin's target); empty: none
 };
 
 // Empty when nothing mismatched.

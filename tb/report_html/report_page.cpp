@@ -270,7 +270,7 @@ std::string report_page(const nlohmann::json& r, const PageOptions& opt) {
     << (status == "pass" ? "pass" : status == "skipped" ? "skipped" : "other") << "\" id=\"status\">"
     << escape(status) << "</span></h1>\n";
   o << summary(r);
-  const std::string divergence = divergence_section(r, WaveCommand{opt.out_dir, opt.program});
+  const std::string divergence = divergence_section(r, WaveCommand{opt.out_dir, opt.program, opt.dut_path});
   if (!divergence.empty()) o << "<h2 id=\"where\">Where it diverges</h2>\n" << divergence;
   // A run that simulated: finished (cycles), or stopped by a hang or an assertion (a timeline up to there).
   if (r.contains("cycles") || r.contains("timeline")) {

@@ -15,6 +15,7 @@ namespace cosim::tb::report_html {
 struct PageOptions {
   std::string out_dir;            // where report.html goes; its trace/ is named in the replay command
   std::string program = "cosim";  // the cosim binary the page's commands name
+  std::string dut_path;           // COSIM_DUT_PATH the commands need (plugin targets); empty: none
 };
 
 std::string report_page(const nlohmann::json& report, const PageOptions& options);

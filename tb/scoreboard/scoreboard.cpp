@@ -78,6 +78,8 @@ Comparison compare(const Tensor& expected, const Tensor& actual, const CompareOp
       m.address = *options.base_addr +
                   (options.element_offset ? options.element_offset(i) : static_cast<uint64_t>(i) * esize);
       if (options.log != nullptr) m.cycle = options.log->last_write(*m.address, esize);
+    } else if (options.element_cycle) {
+      m.cycle = options.element_cycle(i);
     }
     c.first.push_back(std::move(m));
   }

@@ -41,6 +41,9 @@ struct CompareOptions {
   // memory (e.g. channel-blocked); unset: i * element size.
   std::function<uint64_t(int64_t)> element_offset;
   const WriteLog* log = nullptr;
+  // Elements without an address (a stream's): the cycle element i was handed
+  // over, none when unknown.
+  std::function<std::optional<uint64_t>(int64_t)> element_cycle;
 };
 
 // expected and actual must have the same dtype and shape

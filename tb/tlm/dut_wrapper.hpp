@@ -64,6 +64,10 @@ class DutWrapper : public sc_core::sc_module {
   // AXI-Stream DUTs override these; the default DUT has no streams.
   virtual void stream_send(const std::string& stream, const std::vector<uint8_t>& bytes);
   virtual std::vector<uint8_t> stream_receive(const std::string& stream, std::size_t nbytes);
+  // The DUT cycle each byte the last stream_receive returned was handed
+  // over, where the DUT's wrapper keeps it (empty otherwise): a mismatching
+  // stream element's cycle, for the waveform window.
+  virtual std::vector<uint64_t> last_receive_cycles() const { return {}; }
   // Before a stream check: clocks the DUT until output `stream` holds
   // `nbytes` bytes not yet checked, or `max_cycles` more cycles passed
   // (false). A DUT whose output is complete once it reports done (the

@@ -258,6 +258,7 @@ void HostPlayer::capture_check(const trace::Step& s) {
                          where(s) + ", " + std::to_string(dut_.cycles() - start) + " cycles run): " + dut_.diagnosis());
     }
     std::vector<uint8_t> got = dut_.stream_receive(s.stream, s.data.size());
+    c.stream_cycles = dut_.last_receive_cycles();
     got.resize(s.data.size());  // a short stream compares as zeros; the DUT reports the shortfall
     c.actual.bytes() = std::move(got);
   }

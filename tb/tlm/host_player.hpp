@@ -34,6 +34,9 @@ struct CheckCapture {
   // Memory checks with a write log (simulate()): the DUT cycle of its last
   // write into the checked bytes, none when it wrote none.
   std::optional<uint64_t> last_write_cycle;
+  // Stream checks, where the DUT's wrapper keeps them: the cycle each byte
+  // was handed over (empty otherwise).
+  std::vector<uint64_t> stream_cycles;
 };
 
 // One reg_check step: a register read that must give

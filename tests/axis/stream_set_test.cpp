@@ -94,11 +94,14 @@ TEST(StreamCapture, KeepsTheBytesTkeepMarksAndTakesInOrder) {
     p.tkeep = keep[c];
     p.tlast = c == 2;
     cap.observe(static_cast<uint64_t>(c), p);
-    cap.update(p);
+    cap.update(static_cast<uint64_t>(10 + c), p);
   }
   EXPECT_EQ(cap.pending_bytes(), 10u);
-  EXPECT_EQ(cap.take(3), (std::vector<uint8_t>{0x11, 0x22, 0x33}));
-  EXPECT_EQ(cap.take(100), (std::vector<uint8_t>{0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa}));
+  std::vector<uint64_t> cycles;
+  EXPECT_EQ(cap.take(3, &cycles), (std::vector<uint8_t>{0x11, 0x22, 0x33}));
+  EXPECT_EQ(cycles, (std::vector<uint64_t>{10, 10, 10}));  // each byte's handover cycle
+  EXPECT_EQ(cap.take(100, &cycles), (std::vector<uint8_t>{0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa}));
+  EXPECT_EQ(cycles, (std::vector<uint64_t>{10, 11, 11, 11, 11, 12, 12}));
   EXPECT_TRUE(cap.protocol_error().empty()) << cap.protocol_error();
 }
 
@@ -111,7 +114,7 @@ TEST(StreamCapture, AStalledBeatThatChangesIsItsOneReport) {
     p.tvalid = true;
     p.tdata = c < 2 ? 0x1234 : 0x1235 + c;  // changes at cycle 2 while stalled, and again
     cap.observe(c, p);
-    cap.update(p);
+    cap.update(c, p);
     EXPECT_TRUE(cap.owed());
   }
   EXPECT_NE(cap.protocol_error().find("axis p1: cycle 2: TDATA changed while stalled"), std::string::npos)
@@ -142,7 +145,7 @@ TEST(StreamSet, FindsByNameAndSaysWhatWasLeft) {
   p.tvalid = true;
   p.tdata = 0x04030201;
   out.observe(0, p);
-  out.update(p);
+  out.update(0, p);
   EXPECT_EQ(set.receive("p1", 8), (std::vector<uint8_t>{1, 2, 3, 4}));
   const std::vector<std::string> want = {"stream p1: a check wanted 8 bytes, the DUT had given 4",
                                          "stream p2: 6 bytes sent that the DUT never took"};
@@ -164,7 +167,7 @@ TEST(StreamSet, NoStreamsOfAKind) {
   extra.drive(p);
   p.tvalid = true;
   extra.observe(0, p);
-  extra.update(p);
+  extra.update(0, p);
   StreamSet left("krnl", {&extra});
   EXPECT_EQ(left.errors(), std::vector<std::string>{"stream p3: 4 bytes the DUT gave that no check took"});
 }

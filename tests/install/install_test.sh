@@ -193,10 +193,20 @@ PY
   "$cosim" --dut-path "$dir" run "$addc" --set fault=increment --out "$scratch/out/wrong" > "$scratch/wrong.log" 2>&1
   rc_wrong=$?
   set -e
-  # A stream's element has no address and no write cycle: the first diff says neither.
-  [ "$rc_wrong" -eq 1 ] && grep -q "3000 mismatching" "$scratch/wrong.log" && grep -q "first diff  out\[i0=0\]$" "$scratch/wrong.log" &&
+  # A stream's element has no address: its cycle is the one it was handed over, and the
+  # report's GTKWave command opens the waveform there.
+  [ "$rc_wrong" -eq 1 ] && grep -q "3000 mismatching" "$scratch/wrong.log" &&
+    grep -Eq "first diff  out\[i0=0\] written at cycle [0-9]+$" "$scratch/wrong.log" &&
+    grep -q "id=\"gtkwave-command\">COSIM_DUT_PATH=$dir " "$scratch/out/wrong/report.html" &&
     ! grep -q "never written" "$scratch/wrong.log" "$scratch/out/wrong/report.html" ||
     fail "stream kernel, a wrong increment: exit $rc_wrong: $(cat "$scratch/wrong.log")"
+  # The page's command, as a user pastes it into a new shell: the replay finds the plugin's target
+  # and writes the window's waveform and view.
+  cmd=$("$python" -c 'import html, re, sys; print(html.unescape(re.search(r"id=\"gtkwave-command\">([^<]*)", open(sys.argv[1]).read()).group(1)).split("; test -f")[0])' \
+    "$scratch/out/wrong/report.html")
+  (unset COSIM_DUT_PATH; eval "$cmd") > "$scratch/wrong_replay.log" 2>&1 || true
+  grep -q "3000 mismatching" "$scratch/wrong_replay.log" && [ -s "$scratch/out/wrong/divergence/wave.gtkw" ] ||
+    fail "stream kernel, the page's replay command: $cmd: $(cat "$scratch/wrong_replay.log")"
   [ "$rc_nodone" -eq 0 ] && grep -q "PASS bit-exact" "$scratch/nodone.log" ||
     fail "stream kernel without ap_done: exit $rc_nodone: $(cat "$scratch/nodone.log")"
   [ "$rc_nodone_short" -eq 3 ] &&

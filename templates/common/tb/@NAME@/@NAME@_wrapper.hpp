@@ -50,6 +50,7 @@ class Wrapper : public CoreDutWrapper {
   // Clocks until the output holds what a check wants: a kernel without
   // ap_done (ap_ctrl_none) is checked so.
   bool stream_wait(const std::string& stream, std::size_t nbytes, uint64_t max_cycles) override;
+  std::vector<uint64_t> last_receive_cycles() const override { return received_cycles_; }
 
  protected:
   // Status::diagnosis (@NAME@_status.hpp), then each stream's state.
@@ -61,6 +62,7 @@ class Wrapper : public CoreDutWrapper {
 
  private:
   axis::StreamSet streams_;
+  std::vector<uint64_t> received_cycles_;  // of the last stream_receive's bytes
 };
 
 // The wrapper's model half over the Verilated model class Model (V<variant>):
