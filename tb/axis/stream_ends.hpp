@@ -143,9 +143,16 @@ class BasicStreamCapture final : public StreamEnd {
     n = std::min(n, bytes_.size());
     const auto end = static_cast<std::ptrdiff_t>(n);
     std::vector<uint8_t> out(bytes_.begin(), bytes_.begin() + end);
-    if (cycles != nullptr) cycles->assign(cycles_.begin(), cycles_.begin() + end);
     bytes_.erase(bytes_.begin(), bytes_.begin() + end);
-    cycles_.erase(cycles_.begin(), cycles_.begin() + end);
+    if (cycles != nullptr) cycles->clear();
+    for (std::size_t left = n; left > 0;) {  // the beats' cycles, byte by byte
+      Handover& h = handovers_.front();
+      const std::size_t k = std::min<std::size_t>(left, h.bytes);
+      if (cycles != nullptr) cycles->insert(cycles->end(), k, h.cycle);
+      left -= k;
+      h.bytes -= static_cast<uint32_t>(k);
+      if (h.bytes == 0) handovers_.pop_front();
+    }
     return out;
   }
   uint64_t pending_bytes() const override { return bytes_.size(); }
@@ -172,18 +179,26 @@ class BasicStreamCapture final : public StreamEnd {
   void update(uint64_t time, const Pins& p) {
     if (!p.fire()) return;
     ++beats_;
+    uint32_t kept = 0;
     for (std::size_t i = 0; i < W; ++i) {
       if (!get_bit(p.tkeep, i)) continue;
       bytes_.push_back(get_byte(p.tdata, i));
-      cycles_.push_back(time);
+      ++kept;
     }
+    if (kept > 0) handovers_.push_back(Handover{time, kept});
   }
 
  private:
   StallCoin stall_;
   BasicChecker<W, U> check_;
+  // The cycle bytes_ were handed over, one entry per beat (a byte each would
+  // take eight times the output's size).
+  struct Handover {
+    uint64_t cycle;
+    uint32_t bytes;
+  };
   std::deque<uint8_t> bytes_;
-  std::deque<uint64_t> cycles_;  // the cycle each of bytes_ was handed over
+  std::deque<Handover> handovers_;
   uint64_t beats_ = 0;
   Pins pins_;
   std::string error_;
