@@ -12,6 +12,11 @@ constexpr std::size_t kMaxShortfalls = 10;  // one per check; a broken output wo
 
 }  // namespace
 
+std::string stream_shortfall(const std::string& stream, std::size_t wanted, std::size_t given) {
+  return "stream " + stream + ": a check wanted " + std::to_string(wanted) + " bytes, the DUT had given " +
+         std::to_string(given);
+}
+
 StreamSet::StreamSet(std::string dut, std::vector<StreamEnd*> ends) : dut_(std::move(dut)), ends_(std::move(ends)) {}
 
 StreamEnd& StreamSet::find(const std::string& stream, bool input, const char* step) const {
@@ -36,8 +41,7 @@ void StreamSet::send(const std::string& stream, std::vector<uint8_t> bytes) {
 std::vector<uint8_t> StreamSet::receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles) {
   std::vector<uint8_t> got = find(stream, false, "stream_check").take(n, cycles);
   if (got.size() < n && shortfalls_.size() < kMaxShortfalls) {
-    shortfalls_.push_back("stream " + stream + ": a check wanted " + std::to_string(n) + " bytes, the DUT had given " +
-                          std::to_string(got.size()));
+    shortfalls_.push_back(stream_shortfall(stream, n, got.size()));
   }
   return got;
 }

@@ -15,6 +15,9 @@
 
 namespace cosim::tb::axis {
 
+// The line a check that wanted more than the DUT gave leaves (every DUT's streams say it so).
+std::string stream_shortfall(const std::string& stream, std::size_t wanted, std::size_t given);
+
 class StreamSet {
  public:
   // `dut`: the name messages give the DUT. The ends belong to the DUT's binders.

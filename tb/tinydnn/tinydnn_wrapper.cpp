@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "axis/stream_set.hpp"
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "tinydnn/program.hpp"
@@ -117,9 +118,7 @@ std::vector<uint8_t> TinyDnnWrapper::stream_receive(const std::string& stream, s
   if (stream != "m_axis")
     throw InputError("tinydnn: stream_check of '" + stream + "'; the DUT's output stream is 'm_axis'");
   std::vector<uint8_t> out = core_.streams().take_captured(nbytes);
-  if (out.size() < nbytes)
-    core_.streams().error("stream m_axis: a check wanted " + std::to_string(nbytes) +
-                          " bytes, the DUT had produced " + std::to_string(out.size()));
+  if (out.size() < nbytes) core_.streams().error(axis::stream_shortfall("m_axis", nbytes, out.size()));
   return out;
 }
 
