@@ -30,9 +30,9 @@ class StreamSet {
   // The next n bytes of output `stream`; fewer when the DUT gave fewer (the
   // shortfall becomes one of errors()). `cycles`: the cycle each was handed over.
   std::vector<uint8_t> receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles = nullptr);
-  // Bytes output `stream` gave that no check took yet (cosim::InputError for
-  // a name that is not an output).
-  uint64_t pending(const std::string& stream) const { return find(stream, false, "stream_check").pending_bytes(); }
+  // Output `stream` (cosim::InputError for a name that is not an output):
+  // looked up once by a caller that asks it every cycle.
+  const StreamEnd& output(const std::string& stream) const { return find(stream, false, "stream_check"); }
   // Every stream, "; "-joined (describe()).
   std::string describe() const;
   // Protocol violations, shortfalls, and what the run left: input the DUT did

@@ -34,7 +34,8 @@ std::vector<uint8_t> Wrapper::stream_receive(const std::string& stream, std::siz
 bool Wrapper::stream_wait(const std::string& stream, std::size_t nbytes, uint64_t max_cycles) {
   const uint64_t end = cycles() + max_cycles;
   bool enough = true;
-  while (streams_.pending(stream) < nbytes) {
+  const axis::StreamEnd& out = streams_.output(stream);
+  while (out.pending_bytes() < nbytes) {
     if (cycles() >= end) {
       enough = false;
       break;
