@@ -18,10 +18,12 @@ _o to its outputs (the lowRISC convention), `suffix: none` adds nothing.
 
 import hashlib
 import json
+import math
 import os
 import re
 import subprocess
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 LOWER = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -86,7 +88,7 @@ def pin_name(iface, sig, dut_dir):
 def validate(c, m):
     """Checks `ports` and `control`; adds m["interfaces"] (resolved pins),
     m["control_iface"] and m["reg_port"] (addr_width, addressing)."""
-    ports = c.mapping("ports", m.get("ports"), ("clock", "reset"), ("interfaces", "debug", "tie"))
+    ports = c.mapping("ports", m.get("ports"), ("clock", "reset"), ("interfaces", "debug", "tie", "clocks"))
     c.string("ports.clock", ports["clock"], IDENT, "the clock port's name")
     rst = c.mapping("ports.reset", ports["reset"], ("port",), ("active", "cycles"))
     c.string("ports.reset.port", rst["port"], IDENT, "the reset port's name")
@@ -104,6 +106,8 @@ def validate(c, m):
     for nm, v in tie.items():
         c.string("ports.tie", nm, IDENT, "an input port's name")
         c.integer(f"ports.tie.{nm}", v, 0, (1 << 64) - 1)
+
+    _validate_clocks(c, ports)
 
     ifaces, names = [], set()
     for i, it in enumerate(c.seq("ports.interfaces", ports.setdefault("interfaces", []) or [])):
@@ -166,7 +170,8 @@ def validate(c, m):
                      "addressing": ctrl[0].get("addressing", "byte") if ctrl else "byte"}
 
     claimed = {}
-    for nm in [ports["clock"], rst["port"]] + list(ports["debug"]) + list(ports["tie"]):
+    further = [nm for clk, spec in ports["clocks"].items() for nm in [clk] + ([spec["reset"]] if "reset" in spec else [])]
+    for nm in [ports["clock"], rst["port"]] + further + list(ports["debug"]) + list(ports["tie"]):
         if nm in claimed:
             c.fail("ports", f"port {nm} named twice")
         claimed[nm] = "ports"
@@ -176,6 +181,66 @@ def validate(c, m):
                 c.fail("ports.interfaces", f"port {nm} of interface {it['name']} is also claimed by {claimed[nm]}")
             claimed[nm] = f"interface {it['name']}"
     return m
+
+
+# A further clock's frequency over ports.clock's: p/q, each at most this.
+RATIO_TERMS = 1000
+
+
+def _ratio(c, key, v):
+    """A ratio as written (an integer, a decimal, or "p/q"): a Fraction."""
+    try:
+        if isinstance(v, bool) or not isinstance(v, (int, float, str)):
+            raise ValueError
+        r = Fraction(str(v).strip())
+    except (ValueError, ZeroDivisionError):
+        c.fail(key, f"expected the clock's frequency over ports.clock's: a number or p/q such as 3/2, got {v!r}")
+    if r <= 0 or r.numerator > RATIO_TERMS or r.denominator > RATIO_TERMS:
+        c.fail(key, f"expected a positive ratio p/q with p and q at most {RATIO_TERMS}, got {v!r}")
+    return r
+
+
+def _validate_clocks(c, ports):
+    """ports.clocks: {port: {ratio, reset}}: further clocks the testbench
+    drives at a fixed ratio to ports.clock (its frequency over ports.clock's),
+    each with an optional reset of ports.reset's polarity, held with it."""
+    clocks = ports.setdefault("clocks", {}) or {}
+    ports["clocks"] = clocks
+    if not isinstance(clocks, dict):
+        c.fail("ports.clocks", f"expected a mapping of clock port to {{ratio, reset}}, got {type(clocks).__name__}")
+    for nm, spec in clocks.items():
+        c.string("ports.clocks", nm, IDENT, "a clock port's name")
+        key = f"ports.clocks.{nm}"
+        c.mapping(key, spec, ("ratio",), ("reset",))
+        spec["fraction"] = _ratio(c, f"{key}.ratio", spec["ratio"])
+        if "reset" in spec:
+            c.string(f"{key}.reset", spec["reset"], IDENT, "the clock's reset port")
+
+
+def clock_schedule(p):
+    """The units of harness/clock_set.hpp for ports `p` with further clocks:
+    (ports.clock's half period, [each clock's half period], reset cycles).
+    The unit is 1/(2 L) of a primary cycle, L the least common multiple of
+    the ratios' numerators, so that every half period is a whole number; the
+    reset lasts until every further clock has had ports.reset.cycles rising
+    edges under it (and at least ports.reset.cycles primary cycles): a slow
+    clock's synchronous reset must see its edges too."""
+    ratios = [spec["fraction"] for spec in p["clocks"].values()]
+    lcm = 1
+    for r in ratios:
+        lcm = lcm * r.numerator // math.gcd(lcm, r.numerator)
+    halves = [lcm * r.denominator // r.numerator for r in ratios]
+    cycles = p["reset"]["cycles"]
+
+    def rising_under_reset(r, n):
+        # Clock r rises at 1/2 + k/r primary cycles (aligned with the primary
+        # clock's first rising edge); the reset covers (0, n].
+        return math.floor((n - Fraction(1, 2)) * r) - math.floor(-r / 2)
+
+    reset = cycles
+    while any(rising_under_reset(r, reset) < cycles for r in ratios):
+        reset += 1
+    return lcm, halves, reset
 
 
 # ---------------------------------------------------------------------------
@@ -262,6 +327,10 @@ def check_top(m, ports):
         want[nm] = (None, True, "ports.debug")
     for nm in p["tie"]:
         want[nm] = ("input", True, "ports.tie")
+    for nm, spec in p["clocks"].items():
+        want[nm] = ("input", True, "ports.clocks")
+        if "reset" in spec:
+            want[spec["reset"]] = ("input", True, f"ports.clocks.{nm}.reset")
     for it in m["interfaces"]:
         for s, (nm, d, req) in it["pins"].items():
             want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
@@ -301,8 +370,9 @@ def check_top(m, ports):
             if close:
                 hint = f" (it starts with the prefix of interface {close[0]}, which has no such signal)"
             elif second_clock:
-                hint = (f" (a second clock or its reset? The testbench drives one clock, ports.clock = "
-                        f"{m['ports']['clock']}, and one reset: a kernel with a second clock domain is not supported)")
+                hint = (f" (a second clock or its reset? Name it under ports.clocks, e.g. "
+                        f"clocks: {{{nm}: {{ratio: 2}}}} for a clock twice as fast as {m['ports']['clock']}, "
+                        f"or hold it with ports.tie)")
             else:
                 hint = " (add it to an interface, or to ports.debug if it is a status output)"
             errs.append(f"top module {m['top']} has port {nm} that no interface of the manifest claims{hint}")
@@ -362,6 +432,8 @@ def gen_cpp(m, generator, rel):
         L.append("    (void)m;")
     L.append("  }")
     L.append(f"  static constexpr int kResetCycles = {p['reset']['cycles']};")
+    if p["clocks"]:
+        L += _clocks_cpp(p)
     L.append(f"  static constexpr cosim::tb::harness::ControlProtocol kControl = "
              f"cosim::tb::harness::ControlProtocol::{protocol[m['control']]};")
     # Qualified: an interface may be called like the alias (`control`).
@@ -376,10 +448,39 @@ def gen_cpp(m, generator, rel):
     return "\n".join(L) + "\n"
 
 
+def _clocks_cpp(p):
+    """pins::Top::Clocks: the further clocks for harness/clock_set.hpp."""
+    half, halves, reset = clock_schedule(p)
+    active = "0" if p["reset"]["active"] == "low" else "1"
+    L = ["  // ports.clocks: " + ", ".join(f"{nm} at {spec['fraction']} x {p['clock']}"
+                                        for nm, spec in p["clocks"].items()) + " (harness/clock_set.hpp)",
+         "  struct Clocks {",
+         f"    static constexpr unsigned kCount = {len(halves)};",
+         f"    static constexpr uint64_t kHalfCycle = {half};",
+         f"    static constexpr uint64_t kHalfPeriod[kCount] = {{{', '.join(map(str, halves))}}};",
+         f"    static constexpr int kResetCycles = {reset};",
+         "    template <class M_>",
+         "    static void set(M_& m, unsigned i, uint8_t level) {",
+         "      switch (i) {"]
+    for i, nm in enumerate(p["clocks"]):
+        L.append(f"        case {i}: m.{nm} = level; break;")
+    L += ["        default: break;", "      }", "    }",
+          "    template <class M_>",
+          "    static void reset(M_& m, bool active) {"]
+    resets = [spec["reset"] for spec in p["clocks"].values() if "reset" in spec]
+    for nm in resets:
+        L.append(f"      m.{nm} = active ? {active} : {1 - int(active)};")
+    if not resets:
+        L.append("      (void)m, (void)active;")
+    L += ["    }", "  };"]
+    return L
+
+
 def port_names(m):
     """Every pin name the manifest resolves (for the no-port-names-in-shared-code test)."""
     p = m["ports"]
     out = [p["clock"], p["reset"]["port"]] + list(p["debug"])
+    out += [nm for clk, spec in p["clocks"].items() for nm in [clk] + ([spec["reset"]] if "reset" in spec else [])]
     for it in m["interfaces"]:
         out += [nm for nm, _, _ in it["pins"].values()]
     return out

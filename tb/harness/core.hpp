@@ -42,6 +42,7 @@
 
 #include "coverage/rtl_coverage.hpp"
 #include "harness/bus.hpp"
+#include "harness/clock_set.hpp"
 #include "harness/port.hpp"
 #include "rtl_assert/rtl_assert.hpp"
 #include "tlm/tb_config.hpp"
@@ -90,10 +91,31 @@ struct HasResetPin : std::false_type {};
 template <class Pins, class Model>
 struct HasResetPin<Pins, Model, std::void_t<decltype(Pins::reset(std::declval<Model&>()))>> : std::true_type {};
 
+// The further clocks of a binding (the generated pins::Top::Clocks, from the
+// manifest's ports.clocks): a ClockSet over them, or nothing.
+struct NoClockSet {};
+template <class Pins, class = void>
+struct ClockSetOf {
+  using type = NoClockSet;
+};
+template <class Pins>
+struct ClockSetOf<Pins, std::void_t<typename Pins::Clocks>> {
+  using type = ClockSet<typename Pins::Clocks>;
+};
+
 template <class Model, class Status, class Pins>
 class Core {
  public:
   using Binding = Pins;
+  // Whether the binding has further clocks (the manifest's ports.clocks).
+  static constexpr bool kHasClocks = !std::is_same_v<typename ClockSetOf<Pins>::type, NoClockSet>;
+  // Primary cycles of reset: with further clocks, enough for each of them to
+  // see the reset for ports.reset.cycles edges of its own.
+  static constexpr int reset_cycles() {
+    if constexpr (kHasClocks) return Pins::Clocks::kResetCycles;
+    return Pins::kResetCycles;
+  }
+  static constexpr int kResetCycles = reset_cycles();
 
   // `dut` names the model instance (the waveform view's root) and the DUT in
   // messages; `wave` holds the waveform settings (TbConfig::wave_*), null for
@@ -154,6 +176,7 @@ class Core {
     settle();  // the falling edge
     if (timeline_) wave_->sample(t, 0);
     for (Port<Model>* p : ports_) p->sample(m, t);
+    further_clocks_before(1, t);
     Pins::clock(m) = 1;
     ctx_->time(cycles_ + 1);  // Verilator's assertion messages print this cycle number
     m.eval();
@@ -169,6 +192,7 @@ class Core {
   // an idle check that reads outputs following the next cycle's inputs).
   void settle() {
     Verilated::threadContextp(ctx_.get());  // a failing assertion's $stop counts on the thread's context: this one
+    further_clocks_before(0, time());
     Pins::clock(*m_) = 0;
     m_->eval();
   }
@@ -246,16 +270,40 @@ class Core {
       Pins::clock(m) = 0;  // a binding without reset (ModuleBinding): the test resets the module
     } else {
       Pins::reset(m) = Pins::kResetActiveLow ? 0 : 1;
+      if constexpr (kHasClocks) {
+        Pins::Clocks::reset(m, true);
+        clocks_.start(m);
+      }
       Pins::clock(m) = 0;
       m.eval();
-      for (int i = 0; i < Pins::kResetCycles; ++i) {
+      for (int i = 0; i < kResetCycles; ++i) {
+        further_clocks_before(1, 0);
         Pins::clock(m) = 1;
         m.eval();
+        further_clocks_before(0, 0);
         Pins::clock(m) = 0;
         m.eval();
       }
       Pins::reset(m) = Pins::kResetActiveLow ? 1 : 0;
+      if constexpr (kHasClocks) Pins::Clocks::reset(m, false);
       m.eval();
+    }
+  }
+
+  // The manifest's further clocks (ports.clocks) up to the primary clock's
+  // edge to `level`, when it makes one: their edges before it are evaluated
+  // (and dumped in cycle t's `level` half once the timeline runs), those at
+  // it wait for its eval. Nothing without further clocks.
+  void further_clocks_before(uint8_t level, uint64_t t) {
+    if constexpr (kHasClocks) {
+      Model& m = *m_;
+      if (Pins::clock(m) == level) return;
+      clocks_.to_next_edge(m, [&](uint64_t units_before) {
+        m.eval();
+        if (timeline_) wave_->sample_before(t, level, units_before, 2 * Pins::Clocks::kHalfCycle);
+      });
+    } else {
+      (void)level, (void)t;
     }
   }
 
@@ -268,6 +316,7 @@ class Core {
   std::vector<Port<Model>*> drivers_;   // the binders with a drive phase
   std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;
+  typename ClockSetOf<Pins>::type clocks_;
   uint64_t cycles_ = 0;
   uint64_t origin_ = 0;
   static constexpr uint64_t kWatchEvery = 16;

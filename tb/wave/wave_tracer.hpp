@@ -142,6 +142,29 @@ class WaveTracer {
     }
   }
 
+  // After the eval of a further clock's edge (a manifest's ports.clocks)
+  // `units_before` ahead of cycle `cycle`'s `half` sample, in units of which
+  // a cycle has `units_per_cycle`: dumped at the FST tick it falls in, or the
+  // next free one before that sample (else its values show at the sample).
+  // Only inside the window.
+  void sample_before(uint64_t cycle, unsigned half, uint64_t units_before, uint64_t units_per_cycle) {
+    if constexpr (kCanTrace) {
+      // Not past the window's last sample: the next one closes it.
+      if (!win_.enabled() || win_.state() != WaveWindow::State::kOpen || win_.should_close(cycle)) return;
+      const uint64_t ticks = (units_before * kFstTicksPerCycle + units_per_cycle - 1) / units_per_cycle;
+      const uint64_t at = fst_time(cycle, half);
+      if (ticks == 0 || ticks > at) return;
+      // Two edges in one tick: the later one at the next tick, if one is free.
+      const uint64_t when = std::max(at - ticks, last_dump_ + 1);
+      if (when >= at) return;
+      cycle_now_ = static_cast<uint32_t>(std::min<uint64_t>(when / kFstTicksPerCycle, UINT32_MAX));
+      last_dump_ = when;
+      fst_->dump(when);
+    } else {
+      (void)cycle, (void)half, (void)units_before, (void)units_per_cycle;
+    }
+  }
+
   // Closes the dump (if open) and writes the .gtkw. Idempotent.
   void close() {
     if constexpr (kCanTrace) {
@@ -224,7 +247,8 @@ class WaveTracer {
       return;
     }
     cycle_now_ = static_cast<uint32_t>(std::min<uint64_t>(cycle, UINT32_MAX));
-    fst_->dump(fst_time(cycle, half));
+    last_dump_ = fst_time(cycle, half);
+    fst_->dump(last_dump_);
     win_.dumped(cycle);
     // Size guard: the writer emits a flushed block at its next sample, so
     // flush at a checkpoint and read the size one sample later.
@@ -352,6 +376,7 @@ class WaveTracer {
   bool measure_next_ = false;
   bool stop_pending_ = false;
   uint32_t cycle_code_ = 0;  // the cycle counter's trace code
+  uint64_t last_dump_ = 0;    // the FST time of the last dump
   uint32_t cycle_now_ = 0;   // its value at the sample being dumped
 };
 

@@ -248,7 +248,61 @@ class Ports(unittest.TestCase):
         sv = sv.replace("input  logic CLK, input logic RST,", "input  logic CLK, input logic RST, input logic ap_clk_2,")
         self.assertIn("ap_clk_2", sv)
         self.expect_error(m, sv, "has port ap_clk_2 that no interface of the manifest claims",
-                          "a second clock or its reset?", "ports.clock = CLK", "not supported")
+                          "a second clock or its reset?", "ports.clocks", "{ap_clk_2: {ratio: 2}}",
+                          "twice as fast as CLK", "ports.tie")
+
+    def clocked(self, clocks):
+        """The stream DUT with a second clock and its reset, and a manifest naming them under ports.clocks."""
+        m, sv = self.axis(32)
+        sv = sv.replace("input  logic CLK, input logic RST,",
+                        "input  logic CLK, input logic RST, input logic ap_clk_2, input logic ap_rst_n_2,")
+        return m.replace("  reset: {port: RST, active: high}", "  reset: {port: RST, active: high}\n  clocks: " + clocks), sv
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_further_clocks(self):
+        # A second clock at a ratio to ports.clock, with its reset: claimed, checked, generated into Top::Clocks.
+        m, sv = self.clocked("{ap_clk_2: {ratio: 3/2, reset: ap_rst_n_2}}")
+        self.assertIn("ratio: 3/2", m)
+        rc, _, err = self.configure(m, sv)
+        self.assertEqual(rc, 0, err)
+        h = self.pins(m)
+        self.assertIn("struct Clocks {", h)
+        self.assertIn("case 0: m.ap_clk_2 = level; break;", h)
+        self.assertIn("m.ap_rst_n_2 = active ? 1 : 0;", h)  # ports.reset's polarity: active high
+        # The unit: a primary half cycle of 3 (the ratio's numerator), clk_2's half period 2.
+        self.assertIn("kHalfCycle = 3;", h)
+        self.assertIn("kHalfPeriod[kCount] = {2};", h)
+        self.assertNotIn("struct Clocks", self.pins(self.axis(32)[0]))  # none without ports.clocks
+        # Its reset unclaimed; a clock the top lacks; an output named as a clock.
+        self.expect_error(self.clocked("{ap_clk_2: {ratio: 2}}")[0], sv,
+                          "has port ap_rst_n_2 that no interface of the manifest claims", "a second clock or its reset?")
+        self.expect_error(self.clocked("{ap_clk_2: {ratio: 2, reset: ap_rst_n_2}, ap_clk_3: {ratio: 1}}")[0], sv,
+                          "ports.clocks names port ap_clk_3, which top module mini lacks")
+        out = sv.replace("input logic ap_clk_2,", "output logic ap_clk_2,").replace("endmodule",
+                                                                                "  assign ap_clk_2 = 1'b0;\nendmodule")
+        self.expect_error(m, out, "ports.clocks expects ap_clk_2 to be an input")
+
+    def test_further_clock_reset_cycles_cover_a_slow_clock(self):
+        # A clock at a quarter of ports.clock rises at 0.5, 4.5, ... cycles: two of its edges under reset take 5 cycles.
+        h = self.pins(self.clocked("{ap_clk_2: {ratio: 0.25, reset: ap_rst_n_2}}")[0].replace(
+            "{port: RST, active: high}", "{port: RST, active: high, cycles: 2}"))
+        self.assertIn("kResetCycles = 5;", h.split("struct Clocks")[1])
+        self.assertIn("kHalfCycle = 1;", h)
+        self.assertIn("kHalfPeriod[kCount] = {4};", h)
+
+    def test_bad_further_clocks(self):
+        for clocks, words in (("{ap_clk_2: {ratio: 0}}", "ports.clocks.ap_clk_2.ratio: expected a positive ratio"),
+                              ("{ap_clk_2: {ratio: 3/2000}}", "p and q at most 1000"),
+                              ("{ap_clk_2: {ratio: fast}}", "a number or p/q such as 3/2, got 'fast'"),
+                              ("{ap_clk_2: {}}", "ports.clocks.ap_clk_2.ratio: missing"),
+                              ("{ap_clk_2: {ratio: 2, phase: 90}}", "ports.clocks.ap_clk_2.phase: unknown key"),
+                              ("[ap_clk_2]", "ports.clocks: expected a mapping of clock port to {ratio, reset}"),
+                              ("{CLK: {ratio: 2}}", "port CLK named twice")):
+            m, _ = self.clocked(clocks)
+            rc, _, err = self.configure(m, check=False)
+            self.assertEqual(rc, 2, (clocks, err))
+            self.assertIn(words, err)
+            self.assertEqual(len(err.strip().splitlines()), 1, err)
 
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_the_top_is_read_with_the_builds_parameters(self):
@@ -360,10 +414,10 @@ class Ports(unittest.TestCase):
         self.assertIn("xpm_fifo_sync", err)
 
     def test_unknown_vendor_primitive(self):
-        rc, _, err = self.configure(self.VENDOR.replace("xpm_fifo_sync]", "xpm_fifo_async]"), "module x; endmodule\n",
+        rc, _, err = self.configure(self.VENDOR.replace("xpm_fifo_sync]", "xpm_fifo_axis]"), "module x; endmodule\n",
                                     check=False)
         self.assertEqual(rc, 2)
-        self.assertIn("vendor[0]: unknown primitive 'xpm_fifo_async' (known: xpm_fifo_sync", err)
+        self.assertIn("vendor[0]: unknown primitive 'xpm_fifo_axis' (known: ", err)
 
     # -- validation -----------------------------------------------------------
     def test_bad_values(self):

@@ -1,0 +1,84 @@
+// The further clocks of a DUT (the manifest's `ports.clocks`: a Vitis
+// kernel's ap_clk_2, FINN's ap_clk2x), each at a fixed ratio to the primary
+// clock (ports.clock), which stays the clock of every interface, of the
+// cycle count and of the TLM time.
+//
+// Time is counted in units: the primary clock's half period is
+// Clocks::kHalfCycle units and further clock i's half period
+// Clocks::kHalfPeriod[i] (both whole numbers: scripts/dutgen_ports.py picks
+// the unit from the ratios). The primary clock starts low at time 0 and
+// rises at kHalfCycle, 3 kHalfCycle, ...; every further clock rises at the
+// primary clock's first rising edge too (their rising edges aligned there, as
+// a clock generator's outputs are) and toggles every kHalfPeriod[i] before
+// and after it, so a clock twice as fast rises at each primary edge. The
+// harness core asks for the further edges up to each primary edge it is
+// about to make (to_next_edge): those strictly before it are made and
+// evaluated one time step at a time, in order; those at the same instant are
+// only set, so the primary edge's eval takes them together, like
+// simultaneous edges in an event simulator.
+//
+// `Clocks` is the generated pins::Top::Clocks:
+//   static constexpr unsigned kCount;
+//   static constexpr uint64_t kHalfCycle, kHalfPeriod[kCount];
+//   static constexpr int kResetCycles;   // primary cycles the resets are held
+//   template <class M> static void set(M&, unsigned i, uint8_t level);
+//   template <class M> static void reset(M&, bool active);  // their resets
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace cosim::tb::harness {
+
+template <class Clocks>
+class ClockSet {
+ public:
+  static constexpr unsigned kCount = Clocks::kCount;
+
+  // Each further clock at its level at time 0: the edge after time 0 is
+  // the first of its sequence through kHalfCycle (rising there) that lies
+  // after 0.
+  template <class Model>
+  void start(Model& m) {
+    for (unsigned i = 0; i < kCount; ++i) {
+      const uint64_t h = Clocks::kHalfPeriod[i];
+      const uint64_t whole = Clocks::kHalfCycle / h;  // half periods from 0 to the first primary rise
+      const bool exact = Clocks::kHalfCycle % h == 0;
+      next_[i] = exact ? h : Clocks::kHalfCycle % h;
+      // That edge is `whole` (or whole - 1) half periods before the rising
+      // edge at kHalfCycle: rising itself when that count is even.
+      const bool next_rises = (exact ? whole - 1 : whole) % 2 == 0;
+      level_[i] = next_rises ? 0 : 1;
+      Clocks::set(m, i, level_[i]);
+    }
+    now_ = 0;
+  }
+
+  // Moves time to the primary clock's next edge. `between(units_before)` is
+  // called after each further edge strictly before it (the model to be
+  // evaluated there; the edge lies units_before units ahead of the primary
+  // one); the edges at the primary edge are set and left to its eval.
+  template <class Model, class Between>
+  void to_next_edge(Model& m, Between&& between) {
+    now_ += Clocks::kHalfCycle;
+    for (;;) {
+      uint64_t at = next_[0];
+      for (unsigned i = 1; i < kCount; ++i) at = next_[i] < at ? next_[i] : at;
+      if (at > now_) return;
+      for (unsigned i = 0; i < kCount; ++i) {
+        if (next_[i] != at) continue;
+        level_[i] ^= 1;
+        Clocks::set(m, i, level_[i]);
+        next_[i] += Clocks::kHalfPeriod[i];
+      }
+      if (at < now_) between(now_ - at);
+    }
+  }
+
+ private:
+  uint64_t now_ = 0;                    // the primary clock's last edge
+  std::array<uint64_t, kCount> next_{};  // each further clock's next edge
+  std::array<uint8_t, kCount> level_{};
+};
+
+}  // namespace cosim::tb::harness

@@ -1,0 +1,59 @@
+// Counters on three further clocks, for the harness's clock schedule
+// (tests/clocks/clocks_test.cpp): each counts its own clock's rising edges,
+// so the test can compare them with the edges the ratios promise.
+//  - main_edges_o: rising edges of clk since rst_n was released;
+//  - fast_edges_o / fast_reset_edges_o: rising edges of clk_fast after /
+//    under rst_fast_n (a synchronous reset of clk_fast's domain);
+//  - slow_edges_o: every rising edge of clk_slow (no reset of its own);
+//  - x2_edges_o: every rising edge of clk_2x;
+//  - x2_saw_main_o: main_edges_o as clk_2x's last rising edge sampled it,
+//    main_saw_x2_o: x2_edges_o as clk's last rising edge sampled it. clk_2x
+//    rises with every edge of clk, so both sample across a simultaneous edge:
+//    each must see the other's value from before that edge.
+module clocks_top (
+  input  logic        clk,
+  input  logic        rst_n,
+  input  logic        clk_fast,
+  input  logic        rst_fast_n,
+  input  logic        clk_slow,
+  input  logic        clk_2x,
+  output logic [31:0] main_edges_o,
+  output logic [31:0] fast_edges_o,
+  output logic [31:0] fast_reset_edges_o,
+  output logic [31:0] slow_edges_o,
+  output logic [31:0] x2_edges_o,
+  output logic [31:0] x2_saw_main_o,
+  output logic [31:0] main_saw_x2_o
+);
+  initial begin
+    fast_reset_edges_o = '0;
+    slow_edges_o = '0;
+    x2_edges_o = '0;
+  end
+
+  always_ff @(posedge clk) begin
+    if (!rst_n) begin
+      main_edges_o  <= '0;
+      main_saw_x2_o <= '0;
+    end else begin
+      main_edges_o  <= main_edges_o + 1;
+      main_saw_x2_o <= x2_edges_o;
+    end
+  end
+
+  always_ff @(posedge clk_fast) begin
+    if (!rst_fast_n) begin
+      fast_edges_o       <= '0;
+      fast_reset_edges_o <= fast_reset_edges_o + 1;
+    end else begin
+      fast_edges_o <= fast_edges_o + 1;
+    end
+  end
+
+  always_ff @(posedge clk_slow) slow_edges_o <= slow_edges_o + 1;
+
+  always_ff @(posedge clk_2x) begin
+    x2_edges_o    <= x2_edges_o + 1;
+    x2_saw_main_o <= main_edges_o;
+  end
+endmodule
