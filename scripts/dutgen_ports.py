@@ -201,20 +201,24 @@ def _ratio(c, key, v):
 
 
 def _validate_clocks(c, ports):
-    """ports.clocks: {port: {ratio, reset}}: further clocks the testbench
-    drives at a fixed ratio to ports.clock (its frequency over ports.clock's),
-    each with an optional reset of ports.reset's polarity, held with it."""
+    """ports.clocks: {port: {ratio, reset, early}}: further clocks the
+    testbench drives at a fixed ratio to ports.clock (its frequency over
+    ports.clock's), each with an optional reset of ports.reset's polarity,
+    held with it."""
     clocks = ports.setdefault("clocks", {}) or {}
     ports["clocks"] = clocks
     if not isinstance(clocks, dict):
-        c.fail("ports.clocks", f"expected a mapping of clock port to {{ratio, reset}}, got {type(clocks).__name__}")
+        c.fail("ports.clocks", f"expected a mapping of clock port to {{ratio, reset, early}}, got {type(clocks).__name__}")
     for nm, spec in clocks.items():
         c.string("ports.clocks", nm, IDENT, "a clock port's name")
         key = f"ports.clocks.{nm}"
-        c.mapping(key, spec, ("ratio",), ("reset",))
+        c.mapping(key, spec, ("ratio",), ("reset", "early"))
         spec["fraction"] = _ratio(c, f"{key}.ratio", spec["ratio"])
         if "reset" in spec:
             c.string(f"{key}.reset", spec["reset"], IDENT, "the clock's reset port")
+        # Its edges that meet one of ports.clock's evaluated just before it
+        # (harness/clock_set.hpp): for logic that reads ports.clock as data.
+        c.boolean(f"{key}.early", spec.setdefault("early", False))
 
 
 def clock_schedule(p):
@@ -458,6 +462,8 @@ def _clocks_cpp(p):
          f"    static constexpr unsigned kCount = {len(halves)};",
          f"    static constexpr uint64_t kHalfCycle = {half};",
          f"    static constexpr uint64_t kHalfPeriod[kCount] = {{{', '.join(map(str, halves))}}};",
+         "    static constexpr bool kEarly[kCount] = {" +
+         ", ".join("true" if spec["early"] else "false" for spec in p["clocks"].values()) + "};",
          f"    static constexpr int kResetCycles = {reset};",
          "    template <class M_>",
          "    static void set(M_& m, unsigned i, uint8_t level) {",

@@ -15,11 +15,17 @@
 // about to make (to_next_edge): those strictly before it are made and
 // evaluated one time step at a time, in order; those at the same instant are
 // only set, so the primary edge's eval takes them together, like
-// simultaneous edges in an event simulator.
+// simultaneous edges in an event simulator: every flop samples the values
+// from before them. A clock marked early (kEarly[i], the manifest's
+// `early: true`) has its edges that meet a primary edge evaluated just
+// before it instead: logic that reads the primary clock as data on its
+// edges (FINN's double-pumped units find their phase so, through LUTs whose
+// delay shows the level before the edge) sees the level before it.
 //
 // `Clocks` is the generated pins::Top::Clocks:
 //   static constexpr unsigned kCount;
 //   static constexpr uint64_t kHalfCycle, kHalfPeriod[kCount];
+//   static constexpr bool kEarly[kCount];
 //   static constexpr int kResetCycles;   // primary cycles the resets are held
 //   template <class M> static void set(M&, unsigned i, uint8_t level);
 //   template <class M> static void reset(M&, bool active);  // their resets
@@ -57,7 +63,8 @@ class ClockSet {
   // Moves time to the primary clock's next edge. `between(units_before)` is
   // called after each further edge strictly before it (the model to be
   // evaluated there; the edge lies units_before units ahead of the primary
-  // one); the edges at the primary edge are set and left to its eval.
+  // one) and after the early clocks' edges at it (units_before 0); the other
+  // edges at the primary edge are set and left to its eval.
   template <class Model, class Between>
   void to_next_edge(Model& m, Between&& between) {
     now_ += Clocks::kHalfCycle;
@@ -65,17 +72,33 @@ class ClockSet {
       uint64_t at = next_[0];
       for (unsigned i = 1; i < kCount; ++i) at = next_[i] < at ? next_[i] : at;
       if (at > now_) return;
-      for (unsigned i = 0; i < kCount; ++i) {
-        if (next_[i] != at) continue;
-        level_[i] ^= 1;
-        Clocks::set(m, i, level_[i]);
-        next_[i] += Clocks::kHalfPeriod[i];
+      if (at == now_) {
+        if (toggle_at(m, at, true)) between(0);
+        toggle_at(m, at, false);
+        return;
       }
-      if (at < now_) between(now_ - at);
+      toggle_at(m, at, true);
+      toggle_at(m, at, false);
+      between(now_ - at);
     }
   }
 
  private:
+  // Toggles the clocks (the early ones, or the others) whose next edge is at
+  // `at`; whether any did.
+  template <class Model>
+  bool toggle_at(Model& m, uint64_t at, bool early) {
+    bool any = false;
+    for (unsigned i = 0; i < kCount; ++i) {
+      if (next_[i] != at || Clocks::kEarly[i] != early) continue;
+      level_[i] ^= 1;
+      Clocks::set(m, i, level_[i]);
+      next_[i] += Clocks::kHalfPeriod[i];
+      any = true;
+    }
+    return any;
+  }
+
   uint64_t now_ = 0;                    // the primary clock's last edge
   std::array<uint64_t, kCount> next_{};  // each further clock's next edge
   std::array<uint8_t, kCount> level_{};

@@ -6,8 +6,8 @@
 // clock r rises again every 1/r cycles; the reset is held for the first
 // kResetCycles cycles; after n cycles the time is that of the n-th rising
 // edge after reset. Simultaneous edges are evaluated together (each side
-// samples the other's old value), and the waveform shows each further edge
-// at its own time.
+// samples the other's old value) unless the further clock is early (its
+// edge first), and the waveform shows each further edge at its own time.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -62,9 +62,17 @@ TEST(FurtherClocks, EachClockMakesTheEdgesItsRatioPromises) {
     ASSERT_EQ(m.fast_edges_o, rising_edges(kFast, 2 * reset, now));
     ASSERT_EQ(m.slow_edges_o, rising_edges(kSlow, 0, now));
     ASSERT_EQ(m.x2_edges_o, rising_edges(k2x, 0, now));
-    // clk_2x rises with clk: across that edge each sees the other's old value.
+    // clk_2x rises with clk: across that edge each sees the other's old
+    // value, and clk read as data is already high.
     ASSERT_EQ(m.x2_saw_main_o, n - 1);
     ASSERT_EQ(m.main_saw_x2_o, rising_edges(k2x, 0, now) - 1);
+    ASSERT_EQ(m.x2_saw_clk_o, 1);
+    // clk_2x_early's edge comes first: it sees clk's old count and level,
+    // clk sees its new count.
+    ASSERT_EQ(m.early_edges_o, rising_edges(k2x, 0, now));
+    ASSERT_EQ(m.early_saw_main_o, n - 1);
+    ASSERT_EQ(m.main_saw_early_o, rising_edges(k2x, 0, now));
+    ASSERT_EQ(m.early_saw_clk_o, 0);
   }
 }
 

@@ -272,6 +272,8 @@ class Ports(unittest.TestCase):
         # The unit: a primary half cycle of 3 (the ratio's numerator), clk_2's half period 2.
         self.assertIn("kHalfCycle = 3;", h)
         self.assertIn("kHalfPeriod[kCount] = {2};", h)
+        self.assertIn("kEarly[kCount] = {false};", h)
+        self.assertIn("kEarly[kCount] = {true};", self.pins(self.clocked("{ap_clk_2: {ratio: 2, early: true}}")[0]))
         self.assertNotIn("struct Clocks", self.pins(self.axis(32)[0]))  # none without ports.clocks
         # Its reset unclaimed; a clock the top lacks; an output named as a clock.
         self.expect_error(self.clocked("{ap_clk_2: {ratio: 2}}")[0], sv,
@@ -281,6 +283,18 @@ class Ports(unittest.TestCase):
         out = sv.replace("input logic ap_clk_2,", "output logic ap_clk_2,").replace("endmodule",
                                                                                 "  assign ap_clk_2 = 1'b0;\nendmodule")
         self.expect_error(m, out, "ports.clocks expects ap_clk_2 to be an input")
+
+    def test_further_clocks_in_the_view(self):
+        # The view gets a group with the further clocks and resets its own groups leave out.
+        m, _ = self.clocked("{ap_clk_2: {ratio: 2, reset: ap_rst_n_2}}")
+        rc, _, err = self.configure(m + "wave:\n  groups:\n    - {name: g, signals: [CLK, ap_rst_n_2]}\n", check=False)
+        self.assertEqual(rc, 0, err)
+        rc, out, err = run(self.dir, "views", self.path)
+        self.assertEqual(rc, 0, err)
+        self.assertIn('ViewGroup{"Further clocks", {ViewSignal("ap_clk_2", Format::kBin)}, false}', out)
+        rc, out, err = run(self.dir, "views", os.path.join(REPO, "tests", "clocks", "clocks.yaml"))
+        self.assertEqual(rc, 0, err)
+        self.assertNotIn("Further clocks", out)  # no wave section: no view at all
 
     def test_further_clock_reset_cycles_cover_a_slow_clock(self):
         # A clock at a quarter of ports.clock rises at 0.5, 4.5, ... cycles: two of its edges under reset take 5 cycles.
@@ -296,7 +310,8 @@ class Ports(unittest.TestCase):
                               ("{ap_clk_2: {ratio: fast}}", "a number or p/q such as 3/2, got 'fast'"),
                               ("{ap_clk_2: {}}", "ports.clocks.ap_clk_2.ratio: missing"),
                               ("{ap_clk_2: {ratio: 2, phase: 90}}", "ports.clocks.ap_clk_2.phase: unknown key"),
-                              ("[ap_clk_2]", "ports.clocks: expected a mapping of clock port to {ratio, reset}"),
+                              ("[ap_clk_2]", "ports.clocks: expected a mapping of clock port to {ratio, reset, early}"),
+                              ("{ap_clk_2: {ratio: 2, early: 1}}", "ports.clocks.ap_clk_2.early: expected true or false"),
                               ("{CLK: {ratio: 2}}", "port CLK named twice")):
             m, _ = self.clocked(clocks)
             rc, _, err = self.configure(m, check=False)
