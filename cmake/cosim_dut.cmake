@@ -56,6 +56,29 @@ if(NOT COSIM_PYTHON)
   message(FATAL_ERROR "cosim: no python3 with PyYAML found (apt-get install python3-yaml, or -DCOSIM_PYTHON=...)")
 endif()
 
+# cosim_dutgen_now(<manifest> <outdir> [CHECK_PORTS] [DEPENDS <file>...])
+# The generated files of a test's own DUT manifest (not an accelerator:
+# never given to cosim_add_dut), written at configure time because
+# verilate() reads its sources then. CHECK_PORTS reads the top's ports with
+# Verilator as an accelerator's build does. A failure stops the configure
+# step with dutgen's line; a change of the manifest, a DEPENDS file or the
+# generator configures again.
+function(cosim_dutgen_now manifest outdir)
+  cmake_parse_arguments(ARG "CHECK_PORTS" "" "DEPENDS" ${ARGN})
+  set(check "")
+  if(ARG_CHECK_PORTS)
+    set(check --verilator ${COSIM_VERILATOR_BIN})
+  endif()
+  execute_process(COMMAND ${COSIM_PYTHON} ${COSIM_DUTGEN} gen ${manifest} --outdir ${outdir} ${check}
+                  RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    string(STRIP "${err}" err)
+    message(FATAL_ERROR "${err}")
+  endif()
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${manifest} ${ARG_DEPENDS} ${COSIM_DUTGEN}
+               ${COSIM_DUTGEN_MODULES})
+endfunction()
+
 # Coverage build (scripts/coverage.sh): every variant gets COVERAGE (line,
 # toggle, user cover points) and the manifest's bound cover modules.
 option(COSIM_RTL_COVERAGE "Verilate the RTL with --coverage" OFF)
