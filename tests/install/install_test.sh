@@ -25,7 +25,11 @@
 #      128 bits with TKEEP and TLAST, one of 64; an input tied by the
 #      manifest): its words sent and checked, a short last beat among
 #      them, bit-exact, also with half the cycles stalled;
-#   9. `git status` of the source tree unchanged.
+#   9. vitis: the same sums made in a second clock domain (ap_clk_2 and
+#      ap_rst_n_2 under the manifest's ports.clocks, two xpm_fifo_async
+#      stand-ins between the domains): bit-exact with the second clock faster
+#      (3/2) and slower (2/5) than ap_clk, with and without stalls;
+#  10. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -219,6 +223,7 @@ PY
 
   # 8. A free-running kernel: no control port, no interrupt, two 128-bit streams.
   sed "s/@NAME@/$name/g" "$kit/@NAME@_free.sv" > "$dir/rtl/$name/$name.sv"
+  sed "s/@NAME@/$name/g" "$kit/@NAME@_joined_ports.svh" > "$dir/rtl/$name/${name}_joined_ports.svh"
   rm "$dir/rtl/$name/${name}_control_s_axi.sv" "$dir/tb/$name/${name}_vadd_op.cpp" "$dir/tb/$name/${name}_addc_op.cpp"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_inc_op.cpp" > "$dir/tb/$name/${name}_inc_op.cpp"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_inc.yaml" > "$dir/scenarios/${name}_inc.yaml"
@@ -252,6 +257,31 @@ PY
     "$cosim" --dut-path "$dir" run "$inc" --seed $seed --set testbench.stall_probability=0.5 --out "$scratch/out/inc$seed" \
       > "$scratch/inc$seed.log" 2>&1 && grep -q "PASS bit-exact" "$scratch/inc$seed.log" ||
       fail "free-running kernel, seed $seed, stalls 0.5: $(cat "$scratch/inc$seed.log")"
+  done
+
+  # 9. The sums made in a second clock domain: ap_clk_2 at 3/2, then at 2/5, of ap_clk.
+  sed "s/@NAME@/$name/g" "$kit/@NAME@_twoclk.sv" > "$dir/rtl/$name/$name.sv"
+  for ratio in 3/2 2/5; do
+    "$python" - "$dir/rtl/$name/$name.yaml" "$ratio" <<'PY' || fail "two-clock kernel: manifest edit"
+import re, sys
+path, ratio = sys.argv[1:]
+text = re.sub(r"^  clocks: .*\n", "", open(path).read(), flags=re.M)
+text = re.sub(r"^(  reset: .*\n)", rf"\1  clocks: {{ap_clk_2: {{ratio: {ratio}, reset: ap_rst_n_2}}}}\n", text, flags=re.M)
+if not re.search(r"^vendor:", text, flags=re.M):
+    text = re.sub(r"^(waivers: .*\n)", r"\1vendor: [xpm_fifo_async]\n", text, flags=re.M)
+open(path, "w").write(text)
+PY
+    grep -q "ratio: $ratio" "$dir/rtl/$name/$name.yaml" || fail "two-clock kernel: no ratio in $(cat "$dir/rtl/$name/$name.yaml")"
+    cmake "$dir/build" > "$scratch/configure5.log" 2>&1 ||
+      fail "two-clock kernel: configure: $(tail -20 "$scratch/configure5.log")"
+    cmake --build "$dir/build" -j 1 > "$scratch/build5.log" 2>&1 ||
+      fail "two-clock kernel: build: $(grep -m5 -E 'error|Error' "$scratch/build5.log")"
+    for stalls in 0 0.5; do
+      log=$scratch/twoclk-${ratio/\//_}-$stalls.log
+      "$cosim" --dut-path "$dir" run "$inc" --seed 2 --set testbench.stall_probability=$stalls \
+        --out "$scratch/out/twoclk-${ratio/\//_}-$stalls" > "$log" 2>&1 && grep -q "PASS bit-exact" "$log" ||
+        fail "two-clock kernel, ap_clk_2 at $ratio, stalls $stalls: $(cat "$log")"
+    done
   done
 fi
 

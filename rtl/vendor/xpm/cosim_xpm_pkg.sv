@@ -1,5 +1,6 @@
 // Helpers shared by the XPM stand-ins (rtl/vendor/xpm): decoding the
-// parameters the vendor declares as hexadecimal strings.
+// parameters the vendor declares as hexadecimal strings, Gray code for values
+// that cross clock domains, and the FIFOs' count ports.
 //
 // The vendor declares USE_ADV_FEATURES, DOUT_RESET_VALUE and
 // READ_RESET_VALUE_* as strings of hex digits ("0707", "EA"), but user RTL
@@ -53,6 +54,25 @@ package cosim_xpm_pkg;
       if (is_hex_digit(v[8*i +: 8])) r = {r[MaxValueBits-5:0], hex_digit(v[8*i +: 8])};
     end
     return r;
+  endfunction
+
+  // Gray code, for values that cross from one clock domain to another (the
+  // pointers of xpm_fifo_async, xpm_cdc_gray): successive values differ in one
+  // bit. Up to 32 bits; a narrower value is zero-extended and cut back.
+  function automatic logic [31:0] bin2gray(logic [31:0] b);
+    return b ^ (b >> 1);
+  endfunction
+
+  function automatic logic [31:0] gray2bin(logic [31:0] g);
+    logic [31:0] b = g;
+    for (int s = 1; s < 32; s = 2 * s) b = b ^ (b >> s);  // bit i: XOR of g[i] and every bit above it
+    return b;
+  endfunction
+
+  // A FIFO count of `bits` bits shown on a count port of `width` bits: the
+  // count itself when it fits, otherwise its most significant `width` bits.
+  function automatic logic [31:0] count_port(logic [31:0] n, int bits, int width);
+    return (width >= bits) ? n : n >> (bits - width);
   endfunction
 
 endpackage

@@ -8,23 +8,11 @@
 // words it wants. TKEEP and TLAST pass through with their beat, so a packet
 // whose last beat is short leaves short. One output register.
 `timescale 1ns/1ps
+`include "@NAME@_joined_ports.svh"
 module @NAME@ (
   input  logic         ap_clk,
   input  logic         ap_rst_n,
-  input  logic [31:0]  STEP,
-  input  logic         s0_TVALID,
-  output logic         s0_TREADY,
-  input  logic [127:0] s0_TDATA,
-  input  logic [15:0]  s0_TKEEP,
-  input  logic         s0_TLAST,
-  input  logic         s2_TVALID,
-  output logic         s2_TREADY,
-  input  logic [63:0]  s2_TDATA,
-  output logic         s1_TVALID,
-  input  logic         s1_TREADY,
-  output logic [127:0] s1_TDATA,
-  output logic [15:0]  s1_TKEEP,
-  output logic         s1_TLAST
+  `@NAME@_JOINED_STREAM_PORTS
 );
   logic         valid_q, last_q;
   logic [127:0] data_q;
