@@ -67,17 +67,26 @@ struct NoErrorPin {
   }
 };
 
+// Op<T> when that names a type, else Default (std::experimental's
+// detected_or_t): what a Status or binding may provide.
+template <class Default, class Void, template <class> class Op, class T>
+struct DetectedOr {
+  using type = Default;
+};
+template <class Default, template <class> class Op, class T>
+struct DetectedOr<Default, std::void_t<Op<T>>, Op, T> {
+  using type = Op<T>;
+};
+template <class Default, template <class> class Op, class T>
+using DetectedOrT = typename DetectedOr<Default, void, Op, T>::type;
+
 struct NoWatch {};
-template <class Status, class = void>
-struct WatchOf {
-  using type = NoWatch;
-};
 template <class Status>
-struct WatchOf<Status, std::void_t<typename Status::Watch>> {
-  using type = typename Status::Watch;
-};
+using WatchMember = typename Status::Watch;
 template <class Status>
-using HasWatch = std::negation<std::is_same<typename WatchOf<Status>::type, NoWatch>>;
+using WatchOf = DetectedOrT<NoWatch, WatchMember, Status>;
+template <class Status>
+using HasWatch = std::negation<std::is_same<WatchOf<Status>, NoWatch>>;
 
 // Whether a binding ties inputs to constants (the generated pins::Top::tie).
 template <class Pins, class Model, class = void>
@@ -94,21 +103,17 @@ struct HasResetPin<Pins, Model, std::void_t<decltype(Pins::reset(std::declval<Mo
 // The further clocks of a binding (the generated pins::Top::Clocks, from the
 // manifest's ports.clocks): a ClockSet over them, or nothing.
 struct NoClockSet {};
-template <class Pins, class = void>
-struct ClockSetOf {
-  using type = NoClockSet;
-};
 template <class Pins>
-struct ClockSetOf<Pins, std::void_t<typename Pins::Clocks>> {
-  using type = ClockSet<typename Pins::Clocks>;
-};
+using ClockSetMember = ClockSet<typename Pins::Clocks>;
+template <class Pins>
+using ClockSetOf = DetectedOrT<NoClockSet, ClockSetMember, Pins>;
 
 template <class Model, class Status, class Pins>
 class Core {
  public:
   using Binding = Pins;
   // Whether the binding has further clocks (the manifest's ports.clocks).
-  static constexpr bool kHasClocks = !std::is_same_v<typename ClockSetOf<Pins>::type, NoClockSet>;
+  static constexpr bool kHasClocks = !std::is_same_v<ClockSetOf<Pins>, NoClockSet>;
   // Primary cycles of reset: with further clocks, enough for each of them to
   // see the reset for ports.reset.cycles edges of its own.
   static constexpr int reset_cycles() {
@@ -316,11 +321,11 @@ class Core {
   std::vector<Port<Model>*> drivers_;   // the binders with a drive phase
   std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;
-  typename ClockSetOf<Pins>::type clocks_;
+  ClockSetOf<Pins> clocks_;
   uint64_t cycles_ = 0;
   uint64_t origin_ = 0;
   static constexpr uint64_t kWatchEvery = 16;
-  typename WatchOf<Status>::type watch_{};
+  WatchOf<Status> watch_{};
   uint64_t deadlock_at_ = 0;  // the cycle run() found the deadlock rule held (0: never)
   bool timeline_ = false;
 };
