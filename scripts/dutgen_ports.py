@@ -99,12 +99,7 @@ def validate(c, m):
         c.string(f"ports.debug[{i}]", p, IDENT, "a port name")
     # Inputs the testbench holds at a constant (a mode pin, an unused second
     # clock): {port: value}, at most 64 bits each.
-    tie = ports.setdefault("tie", {}) or {}
-    ports["tie"] = tie
-    if not isinstance(tie, dict):
-        c.fail("ports.tie", f"expected a mapping of input port to value, got {type(tie).__name__}")
-    for nm, v in tie.items():
-        c.string("ports.tie", nm, IDENT, "an input port's name")
+    for nm, v in _port_mapping(c, ports, "tie", "input port to value", "an input port's name").items():
         c.integer(f"ports.tie.{nm}", v, 0, (1 << 64) - 1)
 
     _validate_clocks(c, ports)
@@ -183,6 +178,18 @@ def validate(c, m):
     return m
 
 
+def _port_mapping(c, ports, key, what, name):
+    """ports[key]: a mapping keyed by port names (absent or empty: {}), kept
+    in `ports`."""
+    v = ports.setdefault(key, {}) or {}
+    ports[key] = v
+    if not isinstance(v, dict):
+        c.fail(f"ports.{key}", f"expected a mapping of {what}, got {type(v).__name__}")
+    for nm in v:
+        c.string(f"ports.{key}", nm, IDENT, name)
+    return v
+
+
 # A further clock's frequency over ports.clock's: p/q, each at most this.
 RATIO_TERMS = 1000
 
@@ -205,12 +212,8 @@ def _validate_clocks(c, ports):
     testbench drives at a fixed ratio to ports.clock (its frequency over
     ports.clock's), each with an optional reset of ports.reset's polarity,
     held with it."""
-    clocks = ports.setdefault("clocks", {}) or {}
-    ports["clocks"] = clocks
-    if not isinstance(clocks, dict):
-        c.fail("ports.clocks", f"expected a mapping of clock port to {{ratio, reset, early}}, got {type(clocks).__name__}")
+    clocks = _port_mapping(c, ports, "clocks", "clock port to {ratio, reset, early}", "a clock port's name")
     for nm, spec in clocks.items():
-        c.string("ports.clocks", nm, IDENT, "a clock port's name")
         key = f"ports.clocks.{nm}"
         c.mapping(key, spec, ("ratio",), ("reset", "early"))
         spec["fraction"] = _ratio(c, f"{key}.ratio", spec["ratio"])

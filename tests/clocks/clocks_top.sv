@@ -23,18 +23,11 @@ module clocks_top (
   input  logic        clk_slow,
   input  logic        clk_2x,
   input  logic        clk_2x_early,
-  output logic [31:0] main_edges_o,
-  output logic [31:0] fast_edges_o,
-  output logic [31:0] fast_reset_edges_o,
-  output logic [31:0] slow_edges_o,
-  output logic [31:0] x2_edges_o,
-  output logic [31:0] x2_saw_main_o,
-  output logic [31:0] main_saw_x2_o,
-  output logic        x2_saw_clk_o,
-  output logic [31:0] early_edges_o,
-  output logic [31:0] early_saw_main_o,
-  output logic [31:0] main_saw_early_o,
-  output logic        early_saw_clk_o
+  // The counters.
+  output logic [31:0] main_edges_o, fast_edges_o, fast_reset_edges_o, slow_edges_o, x2_edges_o, early_edges_o,
+  // What one domain sampled of another.
+  output logic [31:0] x2_saw_main_o, main_saw_x2_o, early_saw_main_o, main_saw_early_o,
+  output logic        x2_saw_clk_o, early_saw_clk_o
 );
   initial begin
     fast_reset_edges_o = '0;
