@@ -26,6 +26,7 @@
 #include "axis/axis_checker.hpp"
 #include "axis/axis_source.hpp"
 #include "axis/axis_types.hpp"
+#include "axis/captured_bytes.hpp"
 #include "axis/stall_coin.hpp"
 #include "common/error.hpp"
 
@@ -140,22 +141,9 @@ class BasicStreamCapture final : public StreamEnd {
   bool is_input() const override { return false; }
   void send(std::vector<uint8_t>) override { throw InputError("stream " + name() + " is a DUT output"); }
   std::vector<uint8_t> take(std::size_t n, std::vector<uint64_t>* cycles = nullptr) override {
-    n = std::min(n, bytes_.size());
-    const auto end = static_cast<std::ptrdiff_t>(n);
-    std::vector<uint8_t> out(bytes_.begin(), bytes_.begin() + end);
-    bytes_.erase(bytes_.begin(), bytes_.begin() + end);
-    if (cycles != nullptr) cycles->clear();
-    for (std::size_t left = n; left > 0;) {  // the beats' cycles, byte by byte
-      Handover& h = handovers_.front();
-      const std::size_t k = std::min<std::size_t>(left, h.bytes);
-      if (cycles != nullptr) cycles->insert(cycles->end(), k, h.cycle);
-      left -= k;
-      h.bytes -= static_cast<uint32_t>(k);
-      if (h.bytes == 0) handovers_.pop_front();
-    }
-    return out;
+    return captured_.take(n, cycles);
   }
-  uint64_t pending_bytes() const override { return bytes_.size(); }
+  uint64_t pending_bytes() const override { return captured_.size(); }
   std::string describe() const override {
     return name() + ": " + std::to_string(beats_) + " beats taken, TVALID=" + std::to_string(int(pins_.tvalid)) +
            " TREADY=" + std::to_string(int(pins_.tready));
@@ -179,26 +167,15 @@ class BasicStreamCapture final : public StreamEnd {
   void update(uint64_t time, const Pins& p) {
     if (!p.fire()) return;
     ++beats_;
-    uint32_t kept = 0;
-    for (std::size_t i = 0; i < W; ++i) {
-      if (!get_bit(p.tkeep, i)) continue;
-      bytes_.push_back(get_byte(p.tdata, i));
-      ++kept;
-    }
-    if (kept > 0) handovers_.push_back(Handover{time, kept});
+    for (std::size_t i = 0; i < W; ++i)
+      if (get_bit(p.tkeep, i)) captured_.push(get_byte(p.tdata, i));
+    captured_.end_beat(time);
   }
 
  private:
   StallCoin stall_;
   BasicChecker<W, U> check_;
-  // The cycle bytes_ were handed over, one entry per beat (a byte each would
-  // take eight times the output's size).
-  struct Handover {
-    uint64_t cycle;
-    uint32_t bytes;
-  };
-  std::deque<uint8_t> bytes_;
-  std::deque<Handover> handovers_;
+  CapturedBytes captured_;
   uint64_t beats_ = 0;
   Pins pins_;
   std::string error_;

@@ -117,7 +117,7 @@ void TinyDnnWrapper::stream_send(const std::string& stream, const std::vector<ui
 std::vector<uint8_t> TinyDnnWrapper::stream_receive(const std::string& stream, std::size_t nbytes) {
   if (stream != "m_axis")
     throw InputError("tinydnn: stream_check of '" + stream + "'; the DUT's output stream is 'm_axis'");
-  std::vector<uint8_t> out = core_.streams().take_captured(nbytes);
+  std::vector<uint8_t> out = core_.streams().take_captured(nbytes, &received_cycles_);
   if (out.size() < nbytes) core_.streams().error(axis::stream_shortfall("m_axis", nbytes, out.size()));
   return out;
 }

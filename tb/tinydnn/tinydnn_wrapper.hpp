@@ -51,6 +51,7 @@ class TinyDnnWrapper : public DutWrapper {
   std::vector<std::string> errors() const override { return core_.streams().errors(); }
   void stream_send(const std::string& stream, const std::vector<uint8_t>& bytes) override;
   std::vector<uint8_t> stream_receive(const std::string& stream, std::size_t nbytes) override;
+  std::vector<uint64_t> last_receive_cycles() const override { return received_cycles_; }
 
  protected:
   uint32_t reg_read(uint32_t offset) override;
@@ -66,6 +67,7 @@ class TinyDnnWrapper : public DutWrapper {
   uint64_t commands_ = 0;
   std::vector<uint64_t> run_cycles_;  // per finished wait_done
   uint64_t last_run_end_ = 0;
+  std::vector<uint64_t> received_cycles_;  // of the last stream_receive's bytes
 };
 
 }  // namespace cosim::tb::tinydnn

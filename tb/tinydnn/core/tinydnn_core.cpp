@@ -82,13 +82,6 @@ void Streams::queue_out(uint64_t addr, uint64_t bytes) {
 
 void Streams::expect_captured_packet(uint64_t beats) { out_check_.expect_packet(beats); }
 
-std::vector<uint8_t> Streams::take_captured(std::size_t n) {
-  n = std::min(n, captured_.size());
-  std::vector<uint8_t> out(captured_.begin(), captured_.begin() + static_cast<std::ptrdiff_t>(n));
-  captured_.erase(captured_.begin(), captured_.begin() + static_cast<std::ptrdiff_t>(n));
-  return out;
-}
-
 bool Streams::input_idle() const { return !mm2s_->busy() && in_jobs_.empty(); }
 bool Streams::idle() const { return input_idle() && !s2mm_->busy() && out_jobs_.empty(); }
 
@@ -172,7 +165,8 @@ void Streams::update(uint64_t time, const axis::Pins& in, const axis::Pins& out)
   } else {
     capture_->update(out);
     if (out.fire()) {
-      for (int i = 0; i < 8; ++i) captured_.push_back(uint8_t(out.tdata >> (8 * i)));
+      for (int i = 0; i < 8; ++i) captured_.push(uint8_t(out.tdata >> (8 * i)));
+      captured_.end_beat(time);
     }
   }
   in_stalled_ = in.tvalid && !in.tready;

@@ -21,6 +21,7 @@
 #include "axis/axis_checker.hpp"
 #include "axis/axis_dma.hpp"
 #include "axis/axis_sink.hpp"
+#include "axis/captured_bytes.hpp"
 #include "dut/tinydnn_regs.hpp"
 #include "harness/axis_binder.hpp"
 #include "harness/core_handle.hpp"
@@ -66,8 +67,11 @@ class Streams final : public harness::AxisEnds {
   void queue_out(uint64_t addr, uint64_t bytes);      // one S2MM buffer; its packet must fill it
   void expect_captured_packet(uint64_t beats);        // a packet the capture sink takes
   void expect_no_packets() { out_check_.expect_no_packets(); }
-  // Up to n bytes the capture sink took, oldest first.
-  std::vector<uint8_t> take_captured(std::size_t n);
+  // Up to n bytes the capture sink took, oldest first; with `cycles`, the
+  // cycle each one's beat was handed over.
+  std::vector<uint8_t> take_captured(std::size_t n, std::vector<uint64_t>* cycles = nullptr) {
+    return captured_.take(n, cycles);
+  }
   std::size_t captured() const { return captured_.size(); }
 
   bool idle() const;
@@ -105,7 +109,7 @@ class Streams final : public harness::AxisEnds {
   std::unique_ptr<axis::Sink> capture_;  // result beats without an S2MM buffer
   std::deque<InJob> in_jobs_;
   std::deque<OutJob> out_jobs_;
-  std::vector<uint8_t> captured_;
+  axis::CapturedBytes captured_;
   bool s2mm_owns_beat_ = false;  // this cycle the S2MM (not the capture sink) drives TREADY
 
   axis::Checker in_check_{"tinydnn.s_axis"}, out_check_{"tinydnn.m_axis"};

@@ -121,6 +121,7 @@ json play(const trace::Trace& t, const TbConfig& cfg) {
                       std::to_string(m.actual);
         jc["first_write_cycle"] = m.cycle ? json(*m.cycle) : json(nullptr);
       }
+      jc["stream_cycles"] = c.stream_cycles;
       checks.push_back(jc);
     }
     j["checks"] = checks;
@@ -347,6 +348,15 @@ TEST(TinyDnnTlm, InlineStreamSendAndStreamCheckPath) {
   EXPECT_EQ(r["checks"][0]["mismatches"], 0) << r["checks"][0].dump();
   EXPECT_EQ(r["perf"]["out_beats"], 36);
   EXPECT_EQ(r["perf"]["commands"], 2);
+  // Each checked byte carries the cycle its beat was handed over: eight
+  // bytes a beat, 36 beats in cycle order, within the run.
+  const std::vector<uint64_t> cycles = r["checks"][0]["stream_cycles"];
+  ASSERT_EQ(cycles.size(), 2u * 36 * 4);
+  for (std::size_t b = 0; b < 36; ++b) {
+    for (std::size_t i = 1; i < 8; ++i) EXPECT_EQ(cycles[8 * b + i], cycles[8 * b]) << "beat " << b;
+    if (b > 0) EXPECT_LT(cycles[8 * (b - 1)], cycles[8 * b]) << "beat " << b;
+  }
+  EXPECT_LT(cycles.back(), r["cycles"].get<uint64_t>());
 }
 
 TEST(TinyDnnTlm, BadRegisterAccessesAreInputErrors) {
