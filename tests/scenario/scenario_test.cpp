@@ -19,6 +19,7 @@
 #include "common/error.hpp"
 #include "scenario/resolved_yaml.hpp"
 #include "scenario/scenario.hpp"
+#include "scenario/buffer_addresses.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/text_file.hpp"
 #include "tensor/tensor.hpp"
@@ -53,7 +54,15 @@ std::vector<sc::TargetSchema> targets() {
   sc::TargetSchema other;
   other.name = "other";
   other.ops = {"copy"};
-  other.op_schema = [](const std::string&) { return sc::Schema::map(); };
+  // A DRAM-to-DRAM op: two inputs and an output (buffer_addresses).
+  other.op_schema = [](const std::string&) {
+    return sc::Schema::map().optional("addresses",
+                                      sc::Schema::map()
+                                          .optional("a", sc::Schema::integer(0, 0xffffffffll), "0x1000")
+                                          .optional("b", sc::Schema::integer(0, 0xffffffffll), "0x2000")
+                                          .optional("c", sc::Schema::integer(0, 0xffffffffll), "0x3000"),
+                                      "{}");
+  };
   return {demo, other};
 }
 
@@ -600,4 +609,36 @@ TEST(Scenario, ResolvedYamlLoadsToTheSameScenarioFromAnywhere) {
   const sc::Scenario m = sc::load_scenario(write("resolved_memory", text), targets(), {}, {},
                                            {{"input", cosim::Tensor(cosim::DType::kInt8, {1, 8, 8, 16}, cosim::Layout::kAny)}});
   EXPECT_TRUE(sc::resolved_yaml(m).empty());
+}
+
+// An op's buffers: aligned, inside DRAM, the output clear of the inputs;
+// each rule's failure is the key's one line, with the file and line.
+TEST(BufferAddresses, AlignmentDramAndOverlapEachNameTheirKey) {
+  auto load = [](const std::string& name, const std::string& addresses) {
+    return sc::load_scenario(write(name, "target: other\nop: copy\naddresses: " + addresses + "\n"), targets());
+  };
+  const sc::Scenario ok = load("buf_ok", "{a: 0x1000, b: 0x2000, c: 0x3000}");
+  EXPECT_EQ(sc::buffer_addresses(ok, {"a", "b", "c"}, 0x1000, 16, 64 << 20),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x3000}));
+  auto expect_fail = [&](const sc::Scenario& s, uint64_t bytes, uint64_t align, const std::string& key,
+                         const std::string& words) {
+    try {
+      sc::buffer_addresses(s, {"a", "b", "c"}, bytes, align, 64 << 20);
+      FAIL() << words << ": no error";
+    } catch (const InputError& e) {
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find(":3: 'addresses." + key + "': "), std::string::npos) << msg;
+      EXPECT_NE(msg.find(words), std::string::npos) << msg;
+      EXPECT_EQ(msg.find('\n'), std::string::npos) << msg;
+    }
+  };
+  expect_fail(load("buf_align", "{a: 0x1000, b: 0x2008, c: 0x3000}"), 0x100, 16, "b",
+              "expected a 16-byte aligned address");
+  expect_fail(load("buf_dram", "{a: 0x1000, b: 0x2000, c: 0x3fff000}"), 0x2000, 16, "c",
+              "expected the 8192 bytes from it to fit in DRAM (64 MiB)");
+  // C's first 0x1000 bytes lie inside A's 0x2000 (the inputs may overlap each other).
+  expect_fail(load("buf_overlap", "{a: 0x1000, b: 0x1000, c: 0x2000}"), 0x2000, 16, "c",
+              "expected c not to overlap a");
+  EXPECT_EQ(sc::buffer_addresses(load("buf_touch", "{a: 0x1000, b: 0x1000, c: 0x3000}"), {"a", "b", "c"}, 0x2000,
+                                 16, 64 << 20)[2], 0x3000u);  // ends touching: no overlap
 }

@@ -14,10 +14,12 @@
 // line in @NAME@_ops.def; a new operator is a new @NAME@_<op>_op.cpp defining
 // make_<op>_op() and its line there (tb/README.md, "Adding an operator").
 #include <memory>
+#include <vector>
 
 #include "@NAME@/@NAME@_model.hpp"
 #include "cosim/operator.hpp"
 #include "dut/@NAME@_regs.hpp"
+#include "scenario/buffer_addresses.hpp"
 
 namespace cosim::tb::@NAME@ {
 
@@ -66,19 +68,7 @@ class VaddOp : public tb::TypedOperator<VaddState> {
                    std::to_string(bytes) + " bytes");
     }
     const uint64_t len = static_cast<uint64_t>(bytes);
-    const char* keys[] = {"src_a", "src_b", "dst"};
-    uint64_t addr[3];
-    for (int i = 0; i < 3; ++i) {
-      const scenario::Value& v = sc["addresses"][keys[i]];
-      addr[i] = static_cast<uint64_t>(v.as_int());
-      if (addr[i] % 8 != 0) v.fail("expected an 8-byte aligned address");
-      if (addr[i] + len > kDramBytes) v.fail("expected the vector to fit in DRAM (64 MiB)");
-    }
-    for (int i = 0; i < 2; ++i) {
-      if (addr[i] < addr[2] + len && addr[2] < addr[i] + len) {
-        sc["addresses"]["dst"].fail(std::string("expected a destination that does not overlap ") + keys[i]);
-      }
-    }
+    const std::vector<uint64_t> addr = scenario::buffer_addresses(sc, {"src_a", "src_b", "dst"}, len, 8, kDramBytes);
     const Layout layout = shape.size() == 4 ? Layout::kNHWC : Layout::kAny;
     Tensor a = scenario::make_tensor(sc, sc["data"]["a"], DType::kInt8, shape, layout, "a");
     Tensor b = scenario::make_tensor(sc, sc["data"]["b"], DType::kInt8, shape, layout, "b");

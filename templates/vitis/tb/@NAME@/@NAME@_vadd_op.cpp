@@ -18,10 +18,12 @@
 // line in @NAME@_ops.def; a new operator is a new @NAME@_<op>_op.cpp defining
 // make_<op>_op() and its line there (tb/README.md, "Adding an operator").
 #include <memory>
+#include <vector>
 
 #include "@NAME@/@NAME@_model.hpp"
 #include "cosim/operator.hpp"
 #include "dut/@NAME@_regs.hpp"
+#include "scenario/buffer_addresses.hpp"
 
 namespace cosim::tb::@NAME@ {
 
@@ -70,19 +72,7 @@ class VaddOp : public tb::TypedOperator<VaddState> {
     if (len % kBeatBytes != 0) {
       shape_v.fail("expected a multiple of 4 elements (the kernel moves 16-byte beats), got " + std::to_string(n));
     }
-    const char* keys[] = {"a", "b", "c"};
-    uint64_t addr[3];
-    for (int i = 0; i < 3; ++i) {
-      const scenario::Value& v = sc["addresses"][keys[i]];
-      addr[i] = static_cast<uint64_t>(v.as_int());
-      if (addr[i] % kBeatBytes != 0) v.fail("expected a 16-byte aligned address");
-      if (addr[i] + len > kDramBytes) v.fail("expected the vector to fit in DRAM (64 MiB)");
-    }
-    for (int i = 0; i < 2; ++i) {
-      if (addr[i] < addr[2] + len && addr[2] < addr[i] + len) {
-        sc["addresses"]["c"].fail(std::string("expected C not to overlap ") + keys[i]);
-      }
-    }
+    const std::vector<uint64_t> addr = scenario::buffer_addresses(sc, {"a", "b", "c"}, len, kBeatBytes, kDramBytes);
     Tensor a = scenario::make_tensor(sc, sc["data"]["a"], DType::kInt32, shape, Layout::kAny, "a");
     Tensor b = scenario::make_tensor(sc, sc["data"]["b"], DType::kInt32, shape, Layout::kAny, "b");
     w.summary = "vadd " + std::to_string(n) + " int32, " + sc["wait"].as_string();
