@@ -12,6 +12,9 @@
 //   - the clock loop: per cycle, every binder's drive(); falling-edge eval;
 //     every binder's sample(); rising-edge eval; RTL assertion check;
 //     every binder's update(); the after-cycle hook (the TLM wrapper's time);
+//     the manifest's further clocks (ports.clocks, harness/clock_set.hpp)
+//     make their edges in between, each evaluated at its time, those between
+//     the falling and the rising edge before the binders sample;
 //   - the DUT's status decoding (Status: done, error, diagnosis from its
 //     pins; static functions, so the per-cycle check is inlined), and
 //     run(): clock until done or error within a cycle budget;
@@ -180,8 +183,8 @@ class Core {
     const uint64_t t = time();
     settle();  // the falling edge
     if (timeline_) wave_->sample(t, 0);
+    further_clocks_before(1, t);  // the binders sample what the rising edge sees
     for (Port<Model>* p : ports_) p->sample(m, t);
-    further_clocks_before(1, t);
     Pins::clock(m) = 1;
     ctx_->time(cycles_ + 1);  // Verilator's assertion messages print this cycle number
     m.eval();

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "harness/core.hpp"
 // core.hpp first: it brings in Verilator's headers.
@@ -73,6 +74,26 @@ TEST(FurtherClocks, EachClockMakesTheEdgesItsRatioPromises) {
     ASSERT_EQ(m.early_saw_main_o, n - 1);
     ASSERT_EQ(m.main_saw_early_o, rising_edges(k2x, 0, now));
     ASSERT_EQ(m.early_saw_clk_o, 0);
+  }
+}
+
+// A binder's sample(): what the rising edge of clk sees, clk_fast's edges
+// since the falling one included.
+class FastCountProbe final : public Port<Model> {
+ public:
+  void drive(Model&) override {}
+  bool has_drive() const override { return false; }
+  void sample(const Model& m, uint64_t) override { seen.push_back(m.fast_edges_o); }
+  std::vector<uint32_t> seen;
+};
+
+TEST(FurtherClocks, BindersSampleWhatTheRisingEdgeSees) {
+  ClocksCore core("clocks");
+  FastCountProbe probe;
+  core.add_port(probe);
+  for (int n = 1; n <= 40; ++n) {
+    core.cycle();
+    ASSERT_EQ(probe.seen.back(), core.model().main_saw_fast_o) << "cycle " << n;
   }
 }
 

@@ -12,6 +12,8 @@
 //    each must see the other's value from before that edge;
 //  - x2_saw_clk_o: clk's level as clk_2x's last rising edge read it as data
 //    (after an edge they share: the level after it);
+//  - main_saw_fast_o: fast_edges_o as clk's last rising edge sampled it
+//    (clk_fast has edges between clk's falling and rising ones);
 //  - early_*: the same for clk_2x_early, whose edges come just before clk's
 //    where they meet (`early: true`): main_saw_early_o sees its count after
 //    the shared edge, early_saw_clk_o clk's level before it.
@@ -26,7 +28,7 @@ module clocks_top (
   // The counters.
   output logic [31:0] main_edges_o, fast_edges_o, fast_reset_edges_o, slow_edges_o, x2_edges_o, early_edges_o,
   // What one domain sampled of another.
-  output logic [31:0] x2_saw_main_o, main_saw_x2_o, early_saw_main_o, main_saw_early_o,
+  output logic [31:0] x2_saw_main_o, main_saw_x2_o, early_saw_main_o, main_saw_early_o, main_saw_fast_o,
   output logic        x2_saw_clk_o, early_saw_clk_o
 );
   initial begin
@@ -41,10 +43,12 @@ module clocks_top (
       main_edges_o     <= '0;
       main_saw_x2_o    <= '0;
       main_saw_early_o <= '0;
+      main_saw_fast_o  <= '0;
     end else begin
       main_edges_o     <= main_edges_o + 1;
       main_saw_x2_o    <= x2_edges_o;
       main_saw_early_o <= early_edges_o;
+      main_saw_fast_o  <= fast_edges_o;
     end
   end
 
