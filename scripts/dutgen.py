@@ -835,8 +835,7 @@ def gen_views(ms, outdir=None):
                 top = None
         listed = {path.split(".")[-1] for g in w["groups"] for path, _, _ in g["parsed"]}
         # The further clocks (ports.clocks) and their resets the manifest's groups leave out.
-        further = [nm for clk, spec in m["ports"]["clocks"].items()
-                   for nm in [clk] + ([spec["reset"]] if "reset" in spec else []) if nm not in listed]
+        further = [nm for nm in dutgen_ports.further_clock_pins(m["ports"]) if nm not in listed]
         if further:
             sigs = ", ".join(f"ViewSignal({_cpp_str(nm)}, Format::kBin)" for nm in further)
             L.append(f"    v.groups.push_back(ViewGroup{{\"Further clocks\", {{{sigs}}}, false}});")

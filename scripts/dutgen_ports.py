@@ -165,8 +165,7 @@ def validate(c, m):
                      "addressing": ctrl[0].get("addressing", "byte") if ctrl else "byte"}
 
     claimed = {}
-    further = [nm for clk, spec in ports["clocks"].items() for nm in [clk] + ([spec["reset"]] if "reset" in spec else [])]
-    for nm in [ports["clock"], rst["port"]] + further + list(ports["debug"]) + list(ports["tie"]):
+    for nm in [ports["clock"], rst["port"]] + further_clock_pins(ports) + list(ports["debug"]) + list(ports["tie"]):
         if nm in claimed:
             c.fail("ports", f"port {nm} named twice")
         claimed[nm] = "ports"
@@ -222,6 +221,11 @@ def _validate_clocks(c, ports):
         # Its edges that meet one of ports.clock's evaluated just before it
         # (harness/clock_set.hpp): for logic that reads ports.clock as data.
         c.boolean(f"{key}.early", spec.setdefault("early", False))
+
+
+def further_clock_pins(p):
+    """The further clocks' ports and their resets, in the manifest's order."""
+    return [nm for clk, spec in p["clocks"].items() for nm in [clk] + ([spec["reset"]] if "reset" in spec else [])]
 
 
 def clock_schedule(p):
@@ -489,7 +493,7 @@ def port_names(m):
     """Every pin name the manifest resolves (for the no-port-names-in-shared-code test)."""
     p = m["ports"]
     out = [p["clock"], p["reset"]["port"]] + list(p["debug"])
-    out += [nm for clk, spec in p["clocks"].items() for nm in [clk] + ([spec["reset"]] if "reset" in spec else [])]
+    out += further_clock_pins(p)
     for it in m["interfaces"]:
         out += [nm for nm, _, _ in it["pins"].values()]
     return out
