@@ -1,0 +1,37 @@
+# cmake -DNAMES=<a|b|...> -P unisim_sources_check.cmake
+# Calls cosim_vendor_sources() (cmake/cosim_vendor.cmake) on the UNISIM
+# groups and checks the answer: every primitive of the groups present, each
+# file once and existing, each shared body before the primitives using it.
+get_filename_component(root "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
+include(${root}/cmake/cosim_vendor.cmake)
+string(REPLACE "|" ";" names "${NAMES}")
+cosim_vendor_sources(files ${names})
+set(dir ${root}/rtl/vendor/unisim)
+# <file>: whatever must come before it.
+foreach(rule "LUT1 LUT2 LUT3 LUT4 LUT5 LUT6 LUT6_2: cosim_unisim_lut"
+             "FDRE FDSE FDCE FDPE: cosim_unisim_check cosim_unisim_ff"
+             "BUFG BUFGCE SRL16E SRLC32E: cosim_unisim_check"
+             "SRL16E SRLC32E: cosim_unisim_srl")
+  string(REGEX MATCHALL "[A-Za-z0-9_]+" words "${rule}")
+  string(REGEX MATCH "^[^:]*" users "${rule}")
+  string(REGEX MATCHALL "[A-Za-z0-9_]+" users "${users}")
+  list(REMOVE_ITEM words ${users})
+  foreach(user ${users})
+    list(FIND files ${dir}/${user}.sv at_user)
+    if(at_user EQUAL -1 OR NOT EXISTS ${dir}/${user}.sv)
+      message(FATAL_ERROR "${user}.sv is missing from ${files}")
+    endif()
+    foreach(body ${words})
+      list(FIND files ${dir}/${body}.sv at_body)
+      if(at_body EQUAL -1 OR at_body GREATER at_user OR NOT EXISTS ${dir}/${body}.sv)
+        message(FATAL_ERROR "${body}.sv is not before ${user}.sv: ${files}")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+set(once ${files})
+list(REMOVE_DUPLICATES once)
+if(NOT once STREQUAL files)
+  message(FATAL_ERROR "a file is listed twice: ${files}")
+endif()
+message(STATUS "unisim sources: ${files}")
