@@ -64,13 +64,19 @@ class RamRef {
     return {port_[p].out_known, port_[p].out};
   }
 
-  void edge(const RamPortIn& a, const RamPortIn& b) {
+  // One edge of the common clock.
+  void edge(const RamPortIn& a, const RamPortIn& b) { edge(a, b, true, true); }
+
+  // CLOCKING_MODE "independent_clock": an edge of port A's clock (clk_a), of
+  // port B's (clk_b) or of both at one instant; a port whose clock does not
+  // rise does nothing. A read takes the array from before the instant.
+  void edge(const RamPortIn& a, const RamPortIn& b, bool clk_a, bool clk_b) {
     const uint64_t old_a = word(a.addr), old_b = word(b.addr);
     const bool we_a = cfg_.a.write && a.we != 0, we_b = cfg_.b.write && b.we != 0;
     const uint64_t new_a = merge(old_a, a.din, a.we, cfg_.a.byte_width);
     const uint64_t new_b = merge(old_b, b.din, b.we, cfg_.b.byte_width);
-    const bool wr_a = we_a && (a.en || !cfg_.write_protect) && a.addr < cfg_.depth;
-    const bool wr_b = we_b && (b.en || !cfg_.write_protect) && b.addr < cfg_.depth;
+    const bool wr_a = clk_a && we_a && (a.en || !cfg_.write_protect) && a.addr < cfg_.depth;
+    const bool wr_b = clk_b && we_b && (b.en || !cfg_.write_protect) && b.addr < cfg_.depth;
 
     // What each read latch takes.
     const bool load_a = a.en && (!we_a || cfg_.a.mode != WriteMode::NoChange);
@@ -79,8 +85,12 @@ class RamRef {
     uint64_t latch_b = (we_b && cfg_.b.mode == WriteMode::WriteFirst) ? new_b : old_b;
     if (cfg_.bypass_b && !we_b && wr_a && b.addr < cfg_.depth && a.addr == b.addr) latch_b = new_a;
 
-    if (cfg_.a.read) clock_port(0, cfg_.a, a, load_a, latch_a);
-    if (cfg_.b.read) clock_port(1, cfg_.b, b, load_b, latch_b);
+    if (cfg_.a.read && clk_a) clock_port(0, cfg_.a, a, load_a, latch_a);
+    if (cfg_.b.read && clk_b) clock_port(1, cfg_.b, b, load_b, latch_b);
+    // An asynchronous reset between a port's edges clears its output register
+    // all the same, and it stays clear until the port's next edge.
+    if (cfg_.a.read && !clk_a) async_reset(0, cfg_.a, a);
+    if (cfg_.b.read && !clk_b) async_reset(1, cfg_.b, b);
 
     if (wr_a) mem_[a.addr] = new_a;
     if (wr_b) mem_[b.addr] = merge(mem_[b.addr], b.din, b.we, cfg_.b.byte_width);  // B's lanes last
@@ -110,6 +120,10 @@ class RamRef {
       }
     }
     return old;
+  }
+
+  void async_reset(int p, const RamPortCfg& c, const RamPortIn& in) {
+    if (c.async_rst && in.rst && c.latency > 0) port_[p].out = 0, port_[p].out_known = true;
   }
 
   void clock_port(int p, const RamPortCfg& c, const RamPortIn& in, bool load, uint64_t latch) {

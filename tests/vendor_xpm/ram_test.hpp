@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <random>
 #include <sstream>
+#include <string>
 #include <vector>
 
 #include "ram_ref.hpp"
@@ -41,6 +42,60 @@ struct RamStats {
   unsigned reads_checked = 0, collisions = 0, writes = 0;
 };
 
+// The stand-ins' ports as RamPortIn / RamPortOut see them (sdpram: A writes,
+// B reads; clkb is 0 between edges, whichever clock it is).
+template <class M>
+struct SdpOps {
+  // The inputs both memories have.
+  static void drive(M& d, const RamPortIn& a, const RamPortIn& b) {
+    d.ena = a.en;
+    d.wea = a.we;
+    d.addra = a.addr;
+    d.dina = a.din;
+    d.enb = b.en;
+    d.addrb = b.addr;
+    d.rstb = b.rst;
+    d.regceb = b.regce;
+    d.clkb = 0;
+    d.sleep = 0;
+    d.injectsbiterra = 0;
+    d.injectdbiterra = 0;
+  }
+  static uint64_t douta(const M&) { return 0; }
+  static uint64_t doutb(const M& d) { return d.doutb; }
+};
+template <class M>
+struct TdpOps {
+  static void drive(M& d, const RamPortIn& a, const RamPortIn& b) {
+    SdpOps<M>::drive(d, a, b);
+    d.rsta = a.rst;
+    d.regcea = a.regce;
+    d.web = b.we;
+    d.dinb = b.din;
+    d.injectsbiterrb = d.injectdbiterrb = 0;
+  }
+  static uint64_t douta(const M& d) { return d.douta; }
+  static uint64_t doutb(const M& d) { return d.doutb; }
+};
+
+// Compares the reading ports' dout (settled for the inputs a, b) with the
+// reference; false, with a failure naming `where`, on a difference.
+template <class Ops, class M>
+bool douts_match(const RamTestCfg& c, const RamRef& ref, const M& dut, const RamPortIn& a, const RamPortIn& b,
+                 RamStats& s, const std::string& where) {
+  std::ostringstream bad;
+  for (int p = 0; p < 2; ++p) {
+    if (!(p == 0 ? c.ram.a.read : c.ram.b.read)) continue;
+    const RamPortOut want = ref.dout(p, p == 0 ? a : b);
+    const uint64_t got = p == 0 ? Ops::douta(dut) : Ops::doutb(dut);
+    if (!want.known) continue;
+    ++s.reads_checked;
+    if (got != want.dout) bad << " dout" << (p == 0 ? 'a' : 'b') << "=0x" << std::hex << got << " (want 0x" << want.dout << ")" << std::dec;
+  }
+  EXPECT_TRUE(bad.str().empty()) << where << ":" << bad.str();
+  return bad.str().empty();
+}
+
 // Runs `cycles` random cycles on a stand-in (Ops: drive(dut, a, b), and
 // douta(dut) / doutb(dut) for the ports that read) against RamRef.
 template <class M, class Ops>
@@ -57,17 +112,7 @@ RamStats random_ram_traffic(const RamTestCfg& c, uint64_t seed, int cycles) {
     (void)last_a;
     Ops::drive(tb.dut, a, b);
     tb.settle();
-    std::ostringstream bad;
-    for (int p = 0; p < 2; ++p) {
-      if (!(p == 0 ? c.ram.a.read : c.ram.b.read)) continue;
-      const RamPortOut want = ref.dout(p, p == 0 ? a : b);
-      const uint64_t got = p == 0 ? Ops::douta(tb.dut) : Ops::doutb(tb.dut);
-      if (!want.known) continue;
-      ++s.reads_checked;
-      if (got != want.dout) bad << " dout" << (p == 0 ? 'a' : 'b') << "=0x" << std::hex << got << " (want 0x" << want.dout << ")" << std::dec;
-    }
-    EXPECT_TRUE(bad.str().empty()) << "seed " << seed << ", cycle " << cy << ":" << bad.str();
-    if (testing::Test::HasFailure()) break;
+    if (!douts_match<Ops>(c, ref, tb.dut, a, b, s, "seed " + std::to_string(seed) + ", cycle " + std::to_string(cy))) break;
     s.collisions += a.en && b.en && a.addr == b.addr && (a.we || b.we);
     s.writes += (a.en && a.we) + (b.en && b.we);
     ref.edge(a, b);
@@ -85,6 +130,58 @@ void expect_random_traffic_matches_reference(const RamTestCfg& c, uint64_t seed,
   const RamStats s = random_ram_traffic<M, Ops>(c, seed, 40000);
   EXPECT_GT(s.reads_checked, min_reads_checked);
   EXPECT_GT(s.collisions, 1000u);
+}
+
+// CLOCKING_MODE "independent_clock": `edges` edges of an EdgeSchedule (A:
+// clka, B: clkb) with random inputs on both ports before every edge (a port
+// takes them on its own clock's edges only), against RamRef advancing each
+// port on its own clock. Half of a port's addresses are the one the other
+// port used on its last edge. Both ports writing one word at one instant (on
+// hardware a collision, here undefined) is left out: port B reads instead.
+// collisions counts the reads of a word the other port wrote at or after the
+// reading port's previous edge (at the instant of the read included).
+template <class M, class Ops>
+RamStats random_ram_traffic_two_clocks(const RamTestCfg& c, const EdgeSchedule& clocks, uint64_t seed,
+                                       int edges) {
+  Tb2<M, ClkA, ClkB> tb(clocks);
+  RamRef ref(c.ram, c.init);
+  std::mt19937_64 g(seed);
+  RamStats s;
+  unsigned last_addr[2] = {0, 0};                                  // each port's address on its last edge
+  uint64_t last_edge[2] = {0, 0};                                  // the time of each port's last edge
+  std::vector<uint64_t> written[2] = {std::vector<uint64_t>(c.ram.depth, ~0ull),
+                                      std::vector<uint64_t>(c.ram.depth, ~0ull)};  // time of each port's last write
+  for (int n = 0; n < edges; ++n) {
+    const EdgeSchedule::Edge e = tb.schedule.peek();
+    RamPortIn a = random_port(g, c, c.ram.a, c.addr_width_a, last_addr[1]);
+    RamPortIn b = random_port(g, c, c.ram.b, c.addr_width_b, e.a ? a.addr : last_addr[0]);
+    if (e.a && e.b && a.we && a.addr == b.addr) b.we = 0;
+    Ops::drive(tb.dut, a, b);
+    tb.settle();
+    if (!douts_match<Ops>(c, ref, tb.dut, a, b, s,
+                          clocks.describe("clka", "clkb") + ", seed " + std::to_string(seed) + ", time " +
+                              std::to_string(e.time))) {
+      break;
+    }
+    const bool edge[2] = {e.a, e.b};
+    const RamPortIn* in[2] = {&a, &b};
+    const RamPortCfg* pc[2] = {&c.ram.a, &c.ram.b};
+    for (int p = 0; p < 2; ++p) {
+      if (edge[p] && pc[p]->write && in[p]->en && in[p]->we && in[p]->addr < c.ram.depth) {
+        written[p][in[p]->addr] = e.time;
+        ++s.writes;
+      }
+    }
+    for (int p = 0; p < 2; ++p) {
+      if (!edge[p]) continue;
+      const uint64_t w = in[p]->addr < c.ram.depth ? written[1 - p][in[p]->addr] : ~0ull;
+      if (pc[p]->read && in[p]->en && !in[p]->we && w != ~0ull && w >= last_edge[p]) ++s.collisions;
+      last_addr[p] = in[p]->addr, last_edge[p] = e.time;
+    }
+    ref.edge(a, b, e.a, e.b);
+    tb.edge();
+  }
+  return s;
 }
 
 }  // namespace cosim::vendor_xpm_test

@@ -54,26 +54,6 @@ const RamTestCfg kL0 = sdp(16, 32, 16, 0, WriteMode::ReadFirst, 0, false, true, 
 const RamTestCfg kL3Async = sdp(64, 16, 8, 3, WriteMode::NoChange, 0, true, false, 4, kInitFile);
 
 template <class M>
-struct SdpOps {
-  static void drive(M& d, const RamPortIn& a, const RamPortIn& b) {
-    d.ena = a.en;
-    d.wea = a.we;
-    d.addra = a.addr;
-    d.dina = a.din;
-    d.enb = b.en;
-    d.addrb = b.addr;
-    d.rstb = b.rst;
-    d.regceb = b.regce;
-    d.clkb = 0;
-    d.sleep = 0;
-    d.injectsbiterra = 0;
-    d.injectdbiterra = 0;
-  }
-  static uint64_t douta(const M&) { return 0; }
-  static uint64_t doutb(const M& d) { return d.doutb; }
-};
-
-template <class M>
 void check_random(const RamTestCfg& c, uint64_t seed) {
   expect_random_traffic_matches_reference<M, SdpOps<M>>(c, seed, 30000u);
 }

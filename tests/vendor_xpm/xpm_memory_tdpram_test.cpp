@@ -51,29 +51,6 @@ const RamTestCfg kAsync = tdp(8, 256, 8, {true, true, 8, 2, WriteMode::ReadFirst
                               {0xAB, 0xCD, 0xEF, 0x1, 0x2, 0x34, 0x56, 0x78});
 
 template <class M>
-struct TdpOps {
-  static void drive(M& d, const RamPortIn& a, const RamPortIn& b) {
-    d.ena = a.en;
-    d.wea = a.we;
-    d.addra = a.addr;
-    d.dina = a.din;
-    d.rsta = a.rst;
-    d.regcea = a.regce;
-    d.enb = b.en;
-    d.web = b.we;
-    d.addrb = b.addr;
-    d.dinb = b.din;
-    d.rstb = b.rst;
-    d.regceb = b.regce;
-    d.clkb = 0;
-    d.sleep = 0;
-    d.injectsbiterra = d.injectdbiterra = d.injectsbiterrb = d.injectdbiterrb = 0;
-  }
-  static uint64_t douta(const M& d) { return d.douta; }
-  static uint64_t doutb(const M& d) { return d.doutb; }
-};
-
-template <class M>
 void check_random(const RamTestCfg& c, uint64_t seed) {
   expect_random_traffic_matches_reference<M, TdpOps<M>>(c, seed, 60000u);
 }

@@ -56,7 +56,9 @@ struct ClkA {
   template <class M>
   auto& operator()(M& m) const { return m.clka; }
 };
-// The second clocks: xpm_fifo_async's read clock, the xpm_cdc_* clocks.
+// The second clocks: xpm_fifo_async's read clock, the xpm_cdc_* clocks, the
+// memories' port B clock (CLOCKING_MODE "independent_clock").
+struct ClkB { template <class M> auto& operator()(M& m) const { return m.clkb; } };
 struct RdClk { template <class M> auto& operator()(M& m) const { return m.rd_clk; } };
 struct SrcClk { template <class M> auto& operator()(M& m) const { return m.src_clk; } };
 struct DestClk { template <class M> auto& operator()(M& m) const { return m.dest_clk; } };

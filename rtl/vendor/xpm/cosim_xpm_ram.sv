@@ -1,11 +1,13 @@
 // The RAM behind the xpm_memory_sdpram and xpm_memory_tdpram stand-ins
 // (rtl/vendor/xpm): one array of Depth words of Width bits, two ports A and
-// B on one clock, each able to write (lane write enables of ByteWidth bits)
-// and to read through a pipeline of ReadLatency registers. Internal to the
-// stand-ins; the behaviour it implements is described in the wrappers and in
-// rtl/vendor/README.md.
+// B, each able to write (lane write enables of ByteWidth bits) and to read
+// through a pipeline of ReadLatency registers. Port A runs on clka; port B on
+// clka too (CLOCKING_MODE "common_clock"; clkb is unused) or, with
+// IndependentClock, on clkb. Internal to the stand-ins; the behaviour it
+// implements is described in the wrappers and in rtl/vendor/README.md.
 //
-// One edge, per port with en (or, with WriteProtect 0, a write enable alone):
+// One edge of a port's clock, for that port with en (or, with WriteProtect 0,
+// a write enable alone):
 //  - writes land in the array; a lane both ports write in one edge keeps B's
 //    data (undefined on hardware);
 //  - the read latch (the first pipeline register) takes
@@ -22,6 +24,12 @@
 //    is set to RstVal when rst is high (rst first).
 //  - AsyncRst: rst clears dout at once, to zero, as documented for
 //    RST_MODE "ASYNC".
+// With IndependentClock each port does the above on its own clock's edges
+// only: a read takes the array as it is just before the reading port's edge
+// (the writes of the other port's earlier edges included; edges of both
+// clocks at one instant are one event, so a write at that instant is not);
+// a lane both ports write at one instant keeps one of the two (undefined);
+// BypassB and the collision messages apply to common_clock only.
 // Addresses at or beyond Depth write nothing and read zero.
 `timescale 1ns/1ps
 module cosim_xpm_ram #(
@@ -43,6 +51,7 @@ module cosim_xpm_ram #(
   parameter logic [Width-1:0] RstValB = '0,
   parameter bit          AsyncRstA    = 1'b0,
   parameter bit          AsyncRstB    = 1'b0,
+  parameter bit          IndependentClock = 1'b0,  // port B on clkb (else on clka)
   parameter bit          BypassB      = 1'b0,  // B reads the word A writes in the same edge as new
   parameter bit          WriteProtect = 1'b1,  // a write needs en as well as we
   parameter bit          Messages     = 1'b0,  // warn on address collisions
@@ -54,7 +63,8 @@ module cosim_xpm_ram #(
   localparam int         NbB          = Width / ByteWidthB,
   localparam int         IdxW         = (Depth > 1) ? $clog2(Depth) : 1
 ) (
-  input  logic                  clk,
+  input  logic                  clka,
+  input  logic                  clkb,  // used with IndependentClock only
 
   input  logic                  ena,
   input  logic [NbA-1:0]        wea,
@@ -73,7 +83,11 @@ module cosim_xpm_ram #(
   output logic [Width-1:0]      doutb
 );
 
+  // With IndependentClock the ports write the array from processes on two
+  // clocks (g_write_two), as a dual-clock RAM does.
+  /* verilator lint_off MULTIDRIVEN */
   logic [Width-1:0] mem_q [Depth];
+  /* verilator lint_on MULTIDRIVEN */
 
   // ---- Initial contents: MEMORY_INIT_FILE or MEMORY_INIT_PARAM, else zeros --
   function automatic logic [3:0] hex_digit(logic [7:0] c);
@@ -133,16 +147,36 @@ module cosim_xpm_ram #(
     end
   end
 
-  always_ff @(posedge clk) begin
-    if (wr_a) begin
-      for (int i = 0; i < NbA; i++) begin
-        if (wea[i]) mem_q[idx_a][i*ByteWidthA +: ByteWidthA] <= dina[i*ByteWidthA +: ByteWidthA];
-      end
+  // Port B's clock.
+  logic clk_b;
+  if (IndependentClock) begin : g_clk_b_own
+    assign clk_b = clkb;
+  end else begin : g_clk_b_common
+    assign clk_b = clka;
+    logic unused_clkb;
+    assign unused_clkb = clkb;
+  end
+
+  // The writes: one process for both ports on one clock (B's lanes last), one
+  // per port with two clocks (a lane both write at one instant: one of the two).
+  task automatic write_a();
+    for (int i = 0; i < NbA; i++) begin
+      if (wea[i]) mem_q[idx_a][i*ByteWidthA +: ByteWidthA] <= dina[i*ByteWidthA +: ByteWidthA];
     end
-    if (wr_b) begin
-      for (int i = 0; i < NbB; i++) begin
-        if (web[i]) mem_q[idx_b][i*ByteWidthB +: ByteWidthB] <= dinb[i*ByteWidthB +: ByteWidthB];
-      end
+  endtask
+  task automatic write_b();
+    for (int i = 0; i < NbB; i++) begin
+      if (web[i]) mem_q[idx_b][i*ByteWidthB +: ByteWidthB] <= dinb[i*ByteWidthB +: ByteWidthB];
+    end
+  endtask
+
+  if (IndependentClock) begin : g_write_two
+    always_ff @(posedge clka) if (wr_a) write_a();
+    always_ff @(posedge clk_b) if (wr_b) write_b();
+  end else begin : g_write_one
+    always_ff @(posedge clka) begin
+      if (wr_a) write_a();
+      if (wr_b) write_b();
     end
   end
 
@@ -155,7 +189,7 @@ module cosim_xpm_ram #(
     latch_a = (we_any_a && ModeA == "write_first") ? new_a : old_a;
     load_b  = enb && (!we_any_b || ModeB != "no_change");
     latch_b = (we_any_b && ModeB == "write_first") ? new_b : old_b;
-    if (BypassB && !we_any_b && wr_a && in_b && idx_a == idx_b) begin
+    if (BypassB && !IndependentClock && !we_any_b && wr_a && in_b && idx_a == idx_b) begin
       latch_b = new_a;
     end
   end
@@ -164,7 +198,7 @@ module cosim_xpm_ram #(
     cosim_xpm_ram_read #(
       .Width(Width), .Latency(ReadLatencyA), .RstVal(RstValA), .AsyncRst(AsyncRstA)
     ) u_read (
-      .clk, .en(ena), .load(load_a), .latch(latch_a), .comb(old_a), .rst(rsta), .regce(regcea),
+      .clk(clka), .en(ena), .load(load_a), .latch(latch_a), .comb(old_a), .rst(rsta), .regce(regcea),
       .dout(douta)
     );
   end else begin : g_no_read_a
@@ -178,7 +212,7 @@ module cosim_xpm_ram #(
     cosim_xpm_ram_read #(
       .Width(Width), .Latency(ReadLatencyB), .RstVal(RstValB), .AsyncRst(AsyncRstB)
     ) u_read (
-      .clk, .en(enb), .load(load_b), .latch(latch_b), .comb(old_b), .rst(rstb), .regce(regceb),
+      .clk(clk_b), .en(enb), .load(load_b), .latch(latch_b), .comb(old_b), .rst(rstb), .regce(regceb),
       .dout(doutb)
     );
   end else begin : g_no_read_b
@@ -188,8 +222,9 @@ module cosim_xpm_ram #(
   end
 
   // ---- Messages (MESSAGE_CONTROL / SIM_ASSERT_CHK) --------------------------
-  if (Messages) begin : g_collision_msg
-    always_ff @(posedge clk) begin
+  // A collision needs both ports on one edge: common_clock only.
+  if (Messages && !IndependentClock) begin : g_collision_msg
+    always_ff @(posedge clka) begin
       if (ena && enb && in_a && in_b && idx_a == idx_b && (we_any_a || we_any_b)) begin
         $warning("%s: both ports access address 0x%0h in one cycle with a write (collision)",
                  Name, addra);
@@ -197,8 +232,10 @@ module cosim_xpm_ram #(
     end
   end
   if (RangeCheck) begin : g_range_msg
-    always_ff @(posedge clk) begin
+    always_ff @(posedge clka) begin
       if (ena && !in_a) $warning("%s: port A address 0x%0h is beyond the %0d words", Name, addra, Depth);
+    end
+    always_ff @(posedge clk_b) begin
       if (enb && !in_b) $warning("%s: port B address 0x%0h is beyond the %0d words", Name, addrb, Depth);
     end
   end

@@ -6,13 +6,13 @@
 //
 // Covered: every parameter and port of the vendor's instantiation template is
 // accepted; CLOCKING_MODE "common_clock" (both ports on clka, clkb unused, as
-// documented); byte-wide (8 or 9 bit) or word-wide writes; READ_LATENCY_B 0
+// documented) and "independent_clock" (writes on clka, reads on clkb);
+// byte-wide (8 or 9 bit) or word-wide writes; READ_LATENCY_B 0
 // (combinational) to 100; WRITE_MODE_B; READ_RESET_VALUE_B with RST_MODE_B
 // "SYNC" or "ASYNC"; regceb; MEMORY_INIT_FILE ($readmemh, the path as the
 // simulator's working directory sees it) or MEMORY_INIT_PARAM; WRITE_PROTECT;
 // collision warnings with MESSAGE_CONTROL 1; out-of-range warnings with
-// SIM_ASSERT_CHK 1. Not covered (elaboration error): "independent_clock",
-// ECC, READ_DATA_WIDTH_B different from WRITE_DATA_WIDTH_A, AUTO_SLEEP_TIME
+// SIM_ASSERT_CHK 1. Not covered (elaboration error): ECC, READ_DATA_WIDTH_B different from WRITE_DATA_WIDTH_A, AUTO_SLEEP_TIME
 // other than 0. sleep and the ECC injection inputs are accepted and ignored;
 // sbiterrb/dbiterrb are 0.
 //
@@ -25,6 +25,16 @@
 // ("read_first", "no_change") or the new one ("write_first"); on block RAM the
 // vendor documents the latter two as unpredictable, so correct RTL avoids
 // relying on either. Contents start at zero unless initialised.
+//
+// "independent_clock": the above with port A's edges those of clka and port
+// B's (the read, the pipeline, rstb, regceb) those of clkb. A read takes the
+// array as it is just before its clkb edge: every write of an earlier clka
+// edge, none of a clka edge at the same instant (edges of both clocks at one
+// instant are one event), so WRITE_MODE_B "write_first" never gives port A's
+// new word. (Evaluated one after the other, the order of the two edges would
+// decide.) On hardware such a read, within a clock-to-clock window of the
+// write, is unpredictable (UG974), so correct RTL does not rely on it. No
+// collision warnings (MESSAGE_CONTROL 1 warns in "common_clock" only).
 `timescale 1ns/1ps
 module xpm_memory_sdpram #(
   parameter int    ADDR_WIDTH_A            = 6,
@@ -107,12 +117,14 @@ module xpm_memory_sdpram #(
   localparam bit InitParamSet = MEMORY_INIT_PARAM != "" && MEMORY_INIT_PARAM != "0";
   localparam bit InitOk  = !(InitParamSet && MEMORY_INIT_FILE != "none" && MEMORY_INIT_FILE != "");
   localparam bit WakeOk  = WAKEUP_TIME == "disable_sleep" || WAKEUP_TIME == "use_sleep_pin";
-  localparam bit ConfigOk = CLOCKING_MODE == "common_clock" && ECC_MODE == "no_ecc" && WidthOk &&
+  localparam bit TwoClocks = CLOCKING_MODE == "independent_clock";
+  localparam bit ClockOk = CLOCKING_MODE == "common_clock" || TwoClocks;
+  localparam bit ConfigOk = ClockOk && ECC_MODE == "no_ecc" && WidthOk &&
                             ByteOk && SizeOk && AddrOk && PrimOk && LatOk && ModeOk && RstOk &&
                             InitOk && WakeOk && AUTO_SLEEP_TIME == 0 && WRITE_PROTECT inside {0, 1};
 
-  if (CLOCKING_MODE != "common_clock") begin : g_err_clocking
-    $fatal(1, "xpm_memory_sdpram stand-in: CLOCKING_MODE \"%s\" is not supported (common_clock only)",
+  if (!ClockOk) begin : g_err_clocking
+    $fatal(1, "xpm_memory_sdpram: CLOCKING_MODE \"%s\" must be common_clock or independent_clock",
            CLOCKING_MODE);
   end
   if (ECC_MODE != "no_ecc") begin : g_err_ecc
@@ -190,6 +202,7 @@ module xpm_memory_sdpram #(
     .RstValB     (RstValB),
     .AsyncRstA   (1'b0),
     .AsyncRstB   (RST_MODE_B == "ASYNC"),
+    .IndependentClock(TwoClocks),
     .BypassB     (WRITE_MODE_B == "write_first"),
     .WriteProtect(WRITE_PROTECT != 0),
     .Messages    (MESSAGE_CONTROL == 1),
@@ -198,7 +211,8 @@ module xpm_memory_sdpram #(
     .InitParam   (InitParamSet ? MEMORY_INIT_PARAM : ""),
     .Name        ("xpm_memory_sdpram")
   ) u_ram (
-    .clk   (clka),
+    .clka  (clka),
+    .clkb  (clkb),
     .ena   (ena),
     .wea   (wea),
     .addra (addra),
@@ -215,11 +229,12 @@ module xpm_memory_sdpram #(
     .doutb (doutb)
   );
 
-  // Inputs of the vendor's port list with no effect here: clkb (unused in
-  // common_clock mode, as documented), sleep (no power saving), the ECC error
-  // injection (no ECC). The ECC error outputs are constant.
+  // Inputs of the vendor's port list with no effect here: sleep (no power
+  // saving), the ECC error injection (no ECC). (clkb goes to the RAM, which
+  // leaves it unused in common_clock mode, as documented.) The ECC error
+  // outputs are constant.
   logic unused_inputs;
-  assign unused_inputs = ^{clkb, sleep, injectsbiterra, injectdbiterra};
+  assign unused_inputs = ^{sleep, injectsbiterra, injectdbiterra};
   assign sbiterrb = 1'b0;
   assign dbiterrb = 1'b0;
 

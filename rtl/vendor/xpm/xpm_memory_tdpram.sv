@@ -7,13 +7,14 @@
 //
 // Covered: every parameter and port of the vendor's instantiation template is
 // accepted; CLOCKING_MODE "common_clock" (both ports on clka, clkb unused, as
-// documented); byte-wide (8 or 9 bit) or word-wide writes on each port;
+// documented) and "independent_clock" (port A on clka, port B on clkb);
+// byte-wide (8 or 9 bit) or word-wide writes on each port;
 // READ_LATENCY_A/B 0 (combinational) to 100; WRITE_MODE_A/B; READ_RESET_VALUE_A/B
 // with RST_MODE_A/B "SYNC" or "ASYNC"; regcea/regceb; MEMORY_INIT_FILE
 // ($readmemh, the path as the simulator's working directory sees it) or
 // MEMORY_INIT_PARAM; WRITE_PROTECT; collision warnings with MESSAGE_CONTROL 1;
 // out-of-range warnings with SIM_ASSERT_CHK 1. Not covered (elaboration
-// error): "independent_clock", ECC, any two of the four data widths
+// error): ECC, any two of the four data widths
 // different, AUTO_SLEEP_TIME other than 0. sleep and the ECC injection inputs
 // are accepted and ignored; sbiterra/b and dbiterra/b are 0.
 //
@@ -30,6 +31,18 @@
 // B's lanes. On block RAM the vendor documents those collisions as
 // unpredictable (except a read against a "read_first" write), so correct RTL
 // avoids them. Contents start at zero unless initialised.
+//
+// "independent_clock": each port does the above on its own clock's edges
+// (A: clka, B: clkb), reads, writes, pipeline, rst and regce alike. A read
+// takes the array as it is just before the reading port's edge: every write
+// of the other port's earlier edges, none of an edge of the other clock at
+// the same instant (edges of both clocks at one instant are one event; were
+// they evaluated one after the other, their order would decide). Both ports
+// writing one word at one instant leave one of the two (undefined). On
+// hardware a read of a word the other port writes within a clock-to-clock
+// window, or two such writes, are unpredictable (UG974), so correct RTL does
+// not rely on what the stand-in returns. No collision warnings
+// (MESSAGE_CONTROL 1 warns in "common_clock" only).
 `timescale 1ns/1ps
 module xpm_memory_tdpram #(
   parameter int    ADDR_WIDTH_A            = 6,
@@ -134,12 +147,14 @@ module xpm_memory_tdpram #(
   localparam bit InitParamSet = MEMORY_INIT_PARAM != "" && MEMORY_INIT_PARAM != "0";
   localparam bit InitOk  = !(InitParamSet && MEMORY_INIT_FILE != "none" && MEMORY_INIT_FILE != "");
   localparam bit WakeOk  = WAKEUP_TIME == "disable_sleep" || WAKEUP_TIME == "use_sleep_pin";
-  localparam bit ConfigOk = CLOCKING_MODE == "common_clock" && ECC_MODE == "no_ecc" && WidthOk &&
+  localparam bit TwoClocks = CLOCKING_MODE == "independent_clock";
+  localparam bit ClockOk = CLOCKING_MODE == "common_clock" || TwoClocks;
+  localparam bit ConfigOk = ClockOk && ECC_MODE == "no_ecc" && WidthOk &&
                             ByteOk && SizeOk && AddrOk && PrimOk && LatOk && ModeOk && RstOk &&
                             InitOk && WakeOk && AUTO_SLEEP_TIME == 0 && WRITE_PROTECT inside {0, 1};
 
-  if (CLOCKING_MODE != "common_clock") begin : g_err_clocking
-    $fatal(1, "xpm_memory_tdpram stand-in: CLOCKING_MODE \"%s\" is not supported (common_clock only)",
+  if (!ClockOk) begin : g_err_clocking
+    $fatal(1, "xpm_memory_tdpram: CLOCKING_MODE \"%s\" must be common_clock or independent_clock",
            CLOCKING_MODE);
   end
   if (ECC_MODE != "no_ecc") begin : g_err_ecc
@@ -215,6 +230,7 @@ module xpm_memory_tdpram #(
     .RstValB     (RstValB),
     .AsyncRstA   (RST_MODE_A == "ASYNC"),
     .AsyncRstB   (RST_MODE_B == "ASYNC"),
+    .IndependentClock(TwoClocks),
     .BypassB     (1'b0),
     .WriteProtect(WRITE_PROTECT != 0),
     .Messages    (MESSAGE_CONTROL == 1),
@@ -223,7 +239,8 @@ module xpm_memory_tdpram #(
     .InitParam   (InitParamSet ? MEMORY_INIT_PARAM : ""),
     .Name        ("xpm_memory_tdpram")
   ) u_ram (
-    .clk   (clka),
+    .clka  (clka),
+    .clkb  (clkb),
     .ena   (ena),
     .wea   (wea),
     .addra (addra),
@@ -240,11 +257,12 @@ module xpm_memory_tdpram #(
     .doutb (doutb)
   );
 
-  // Inputs of the vendor's port list with no effect here: clkb (unused in
-  // common_clock mode, as documented), sleep (no power saving), the ECC error
-  // injection (no ECC). The ECC error outputs are constant.
+  // Inputs of the vendor's port list with no effect here: sleep (no power
+  // saving), the ECC error injection (no ECC). (clkb goes to the RAM, which
+  // leaves it unused in common_clock mode, as documented.) The ECC error
+  // outputs are constant.
   logic unused_inputs;
-  assign unused_inputs = ^{clkb, sleep, injectsbiterra, injectdbiterra, injectsbiterrb, injectdbiterrb};
+  assign unused_inputs = ^{sleep, injectsbiterra, injectdbiterra, injectsbiterrb, injectdbiterrb};
   assign sbiterra = 1'b0;
   assign dbiterra = 1'b0;
   assign sbiterrb = 1'b0;
