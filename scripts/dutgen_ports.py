@@ -113,11 +113,11 @@ def validate(c, m):
                                                  "stall_seed"))
             c.fail(f"{k}.kind", f"expected one of {', '.join(KINDS)}, got {kind!r}")
         optional = {"irq": ("port", "desc"),
-                    "reg": ("prefix", "suffix", "case", "addr_width", "addressing", "desc"),
-                    "axi4lite": ("prefix", "suffix", "case", "addr_width", "desc"),
-                    "axi4": ("prefix", "suffix", "case", "stall_seed", "desc"),
-                    "axis_in": ("prefix", "suffix", "case", "data_bytes", "desc"),
-                    "axis_out": ("prefix", "suffix", "case", "data_bytes", "desc")}.get(
+                    "reg": ("prefix", "suffix", "case", "addr_width", "addressing", "clock", "desc"),
+                    "axi4lite": ("prefix", "suffix", "case", "addr_width", "clock", "desc"),
+                    "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
+                    "axis_in": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
+                    "axis_out": ("prefix", "suffix", "case", "data_bytes", "clock", "desc")}.get(
                         kind, ("prefix", "suffix", "case", "desc"))
         c.mapping(k, it, ("name", "kind"), optional)
         c.string(f"{k}.name", it["name"], LOWER, "a lower-case interface name")
@@ -140,6 +140,7 @@ def validate(c, m):
                 c.fail(f"{k}.addressing", f"expected byte or word, got {it['addressing']!r}")
         if kind in ("axis_in", "axis_out") and "data_bytes" in it:
             c.integer(f"{k}.data_bytes", it["data_bytes"], 1, 4096)
+        _validate_iface_clock(c, k, it, ports)
         if kind == "axi4":
             c.integer(f"{k}.stall_seed", it.setdefault("stall_seed", len([x for x in ifaces if x["kind"] == "axi4"])),
                       0)
@@ -191,6 +192,8 @@ def _port_mapping(c, ports, key, what, name):
 
 # A further clock's frequency over ports.clock's: p/q, each at most this.
 RATIO_TERMS = 1000
+# Further clocks at most (harness/clock_set.hpp keeps a mask of them in 32 bits).
+MAX_CLOCKS = 32
 
 
 def _ratio(c, key, v):
@@ -212,6 +215,8 @@ def _validate_clocks(c, ports):
     ports.clock's), each with an optional reset of ports.reset's polarity,
     held with it."""
     clocks = _port_mapping(c, ports, "clocks", "clock port to {ratio, reset, early}", "a clock port's name")
+    if len(clocks) > MAX_CLOCKS:
+        c.fail("ports.clocks", f"expected at most {MAX_CLOCKS} further clocks, got {len(clocks)}")
     for nm, spec in clocks.items():
         key = f"ports.clocks.{nm}"
         c.mapping(key, spec, ("ratio",), ("reset", "early"))
@@ -221,6 +226,22 @@ def _validate_clocks(c, ports):
         # Its edges that meet one of ports.clock's evaluated just before it
         # (harness/clock_set.hpp): for logic that reads ports.clock as data.
         c.boolean(f"{key}.early", spec.setdefault("early", False))
+
+
+def _validate_iface_clock(c, k, it, ports):
+    """An interface's `clock`: ports.clock (the default) or one of
+    ports.clocks, whose rising edges its binder then runs on
+    (harness/port.hpp); it["clock_index"]: -1, or the index among
+    ports.clocks."""
+    clk = it.setdefault("clock", ports["clock"])
+    names = list(ports["clocks"])
+    if clk == ports["clock"]:
+        it["clock_index"] = -1
+    elif isinstance(clk, str) and clk in names:
+        it["clock_index"] = names.index(clk)
+    else:
+        c.fail(f"{k}.clock", f"expected ports.clock ({ports['clock']}) or a clock of ports.clocks "
+                             f"({', '.join(names) or 'none declared'}), got {clk!r}")
 
 
 def further_clock_pins(p):
@@ -416,6 +437,8 @@ def gen_cpp(m, generator, rel):
         L.append(f"  static constexpr cosim::tb::harness::BusKind kKind = cosim::tb::harness::BusKind::{kinds[it['kind']]};")
         if it["kind"] == "axi4":
             L.append(f"  static constexpr uint64_t kStallSeed = {it['stall_seed']};")
+        if it.get("clock_index", -1) >= 0:
+            L.append(f"  static constexpr int kClock = {it['clock_index']};  // on {it['clock']} (ports.clocks)")
         if it["kind"] in ("axis_in", "axis_out") and "data_bytes" in it:
             L.append(f"  static constexpr unsigned kDataBytes = {it['data_bytes']};")
         if it["kind"] in ("reg", "axi4lite"):

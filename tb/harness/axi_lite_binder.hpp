@@ -38,54 +38,70 @@ class AxiLiteBinder final : public ControlPort<Model, AxiLiteBinder<Model, Bus>>
     if constexpr (COSIM_HAS(Bus, arprot, Model)) set_pin(Bus::arprot(m), 0);
     set_pin(Bus::rready(m), 1);
   }
-  // What the rising edge takes: the handshakes of this cycle.
+  // What the rising edge takes. The response of an access whose address
+  // phase ended at an earlier edge (BREADY / RREADY are held high); then
+  // each valid drops after its handshake. Kept per edge, not per primary
+  // cycle, so a port on a faster further clock neither repeats a request nor
+  // loses a response.
   void sample(const Model& m, uint64_t) override {
-    aw_fired_ = aw_ && Bus::awready(m);
-    w_fired_ = w_ && Bus::wready(m);
-    ar_fired_ = ar_ && Bus::arready(m);
-    b_fired_ = Bus::bvalid(m);
-    r_fired_ = Bus::rvalid(m);
-    if (r_fired_) {
-      rdata_ = static_cast<uint32_t>(Bus::rdata(m));
-      if constexpr (COSIM_HAS(Bus, rresp, Model)) resp_ = static_cast<uint32_t>(Bus::rresp(m));
+    ++edges_;
+    if (waiting_ && (write_ ? Bus::bvalid(m) : Bus::rvalid(m))) {
+      waiting_ = false;
+      answered_ = true;
+      if (write_) {
+        if constexpr (COSIM_HAS(Bus, bresp, Model)) resp_ = static_cast<uint32_t>(Bus::bresp(m));
+      } else {
+        rdata_ = static_cast<uint32_t>(Bus::rdata(m));
+        if constexpr (COSIM_HAS(Bus, rresp, Model)) resp_ = static_cast<uint32_t>(Bus::rresp(m));
+      }
     }
-    if (b_fired_) {
-      if constexpr (COSIM_HAS(Bus, bresp, Model)) resp_ = static_cast<uint32_t>(Bus::bresp(m));
+    // The valids as the pins show them: a request made since this port's
+    // clock last rose is driven after its next edge (on the primary clock,
+    // at once: drive() comes first in every cycle).
+    const bool aw = aw_ && Bus::awvalid(m) && Bus::awready(m);
+    const bool w = w_ && Bus::wvalid(m) && Bus::wready(m);
+    const bool ar = ar_ && Bus::arvalid(m) && Bus::arready(m);
+    if (aw || w || ar) {
+      aw_ = aw_ && !aw;
+      w_ = w_ && !w;
+      ar_ = ar_ && !ar;
+      dirty_ = true;
+      waiting_ = !aw_ && !w_ && !ar_;
     }
   }
+  int clock() const override { return bus_clock<Bus>; }
 
   // One 32-bit access on the clock loop `core` this binder is added to (its
   // cycle() and dut()). Returns the read data (writes: 0). A response other
-  // than OKAY is recorded in errors().
+  // than OKAY is recorded in errors(). Each wait is bounded by
+  // kRegPortCycles edges of the port's clock.
   template <class Clock>
   uint32_t access(Clock& core, bool write, uint32_t addr, uint32_t wdata) {
     const std::string& dut = core.dut();
     addr_ = addr;
     wdata_ = wdata;
+    write_ = write;
     aw_ = w_ = write;
     ar_ = !write;
     dirty_ = true;
     resp_ = 0;
-    int n = 0;
-    // Address (and data): each valid drops after its handshake.
+    answered_ = false;
+    // Address (and data).
+    uint64_t from = edges_;
     while (aw_ || w_ || ar_) {
-      if (n++ == kRegPortCycles) {
+      if (edges_ - from >= kRegPortCycles) {
         aw_ = w_ = ar_ = false;
         dirty_ = true;
         throw TimeoutError(dut + ": AXI4-Lite control port did not take the " + (write ? "write" : "read") +
                            " at " + hex(addr) + " within " + std::to_string(kRegPortCycles) + " cycles");
       }
       core.cycle();
-      if (aw_fired_ || w_fired_ || ar_fired_) {
-        aw_ = aw_ && !aw_fired_;
-        w_ = w_ && !w_fired_;
-        ar_ = ar_ && !ar_fired_;
-        dirty_ = true;
-      }
     }
     // Response.
-    for (n = 0; !(write ? b_fired_ : r_fired_); ++n) {
-      if (n == kRegPortCycles) {
+    from = edges_;
+    while (!answered_) {
+      if (edges_ - from >= kRegPortCycles) {
+        waiting_ = false;
         throw TimeoutError(dut + ": AXI4-Lite control port gave no " + (write ? "B" : "R") + " response at " +
                            hex(addr) + " within " + std::to_string(kRegPortCycles) + " cycles");
       }
@@ -102,9 +118,9 @@ class AxiLiteBinder final : public ControlPort<Model, AxiLiteBinder<Model, Bus>>
 
  private:
   std::vector<std::string> errors_;
-  bool aw_ = false, w_ = false, ar_ = false, dirty_ = true;
-  bool aw_fired_ = false, w_fired_ = false, ar_fired_ = false, b_fired_ = false, r_fired_ = false;
+  bool aw_ = false, w_ = false, ar_ = false, write_ = false, dirty_ = true, waiting_ = false, answered_ = false;
   uint32_t addr_ = 0, wdata_ = 0, rdata_ = 0, resp_ = 0;
+  uint64_t edges_ = 0;  // rising edges of the port's clock seen
 };
 
 }  // namespace cosim::tb::harness

@@ -95,6 +95,7 @@ class AxiMasterBinder final : public Port<Model> {
     slave_.tick(p_);
   }
   bool owed() const override { return reads_owed_ > 0 || writes_owed_ > 0; }
+  int clock() const override { return bus_clock<Bus>; }
 
  private:
   AxiSlavePort& slave_;

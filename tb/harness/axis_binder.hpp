@@ -129,6 +129,7 @@ class AxisBinder final : public Port<Model> {
   using InPins = AxisPinsOf<Model, In>;
   using OutPins = AxisPinsOf<Model, Out>;
   using Ends = BasicAxisEnds<InPins, OutPins>;
+  static_assert(bus_clock<In> == bus_clock<Out>, "a stream pair's binder runs on one clock");
 
   explicit AxisBinder(Ends& ends) : ends_(ends) {}
 
@@ -147,6 +148,7 @@ class AxisBinder final : public Port<Model> {
     ends_.update(time, in_, out_);
   }
   bool has_update() const override { return true; }
+  int clock() const override { return bus_clock<In>; }
 
   const InPins& in() const { return in_; }
   const OutPins& out() const { return out_; }

@@ -40,6 +40,7 @@ class AxisFeedBinder final : public Port<Model> {
   void update(const Model&, uint64_t) override { feed_.update(pins_); }
   bool has_update() const override { return true; }
   bool owed() const override { return feed_.owed(); }
+  int clock() const override { return bus_clock<Bus>; }
 
   axis::StreamEnd& end() { return feed_; }
 
@@ -68,6 +69,7 @@ class AxisCaptureBinder final : public Port<Model> {
   void update(const Model&, uint64_t time) override { capture_.update(time, pins_); }
   bool has_update() const override { return true; }
   bool owed() const override { return capture_.owed(); }
+  int clock() const override { return bus_clock<Bus>; }
 
   axis::StreamEnd& end() { return capture_; }
 

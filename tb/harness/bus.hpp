@@ -65,6 +65,16 @@ struct BusList {
   }
 };
 
+// The clock interface `Bus` runs on: its generated kClock (the index of the
+// manifest's interface `clock:` among ports.clocks), else -1, the primary
+// clock (ports.clock).
+template <class Bus, class = void>
+struct BusClock : std::integral_constant<int, -1> {};
+template <class Bus>
+struct BusClock<Bus, std::void_t<decltype(Bus::kClock)>> : std::integral_constant<int, Bus::kClock> {};
+template <class Bus>
+constexpr int bus_clock = BusClock<Bus>::value;
+
 // Writes `v` to an input pin of any integer width (Verilated ports are
 // CData / SData / IData / QData), truncated to the pin's storage.
 template <class Pin, class V>

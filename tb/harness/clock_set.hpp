@@ -1,7 +1,8 @@
 // The further clocks of a DUT (the manifest's `ports.clocks`: a Vitis
 // kernel's ap_clk_2, FINN's ap_clk2x), each at a fixed ratio to the primary
-// clock (ports.clock), which stays the clock of every interface, of the
-// cycle count and of the TLM time.
+// clock (ports.clock), which stays the clock of the cycle count, of the TLM
+// time and of every interface that names no other (an interface's `clock:`:
+// its binder's phases run around that clock's rising edges, harness/core.hpp).
 //
 // Time is counted in units: the primary clock's half period is
 // Clocks::kHalfCycle units and further clock i's half period
@@ -60,30 +61,48 @@ class ClockSet {
     now_ = 0;
   }
 
-  // Moves time to the primary clock's next edge. `between(units_before)` is
-  // called after each further edge strictly before it (the model to be
-  // evaluated there; the edge lies units_before units ahead of the primary
-  // one) and after the early clocks' edges at it (units_before 0); the other
-  // edges at the primary edge are set and left to its eval.
-  template <class Model, class Between>
-  void to_next_edge(Model& m, Between&& between) {
+  // Moves time to the primary clock's next edge. For each further edge
+  // strictly before it: `before(rises)` (rises: bit i set when clock i
+  // rises there) before the clocks change, then `between(units_before,
+  // rises)` after (the model to be evaluated there; the edge lies
+  // units_before units ahead of the primary one); the same for the early
+  // clocks' edges at it (units_before 0). The other edges at the primary
+  // edge are set and left to its eval: returns the clocks rising among them.
+  template <class Model, class Before, class Between>
+  uint32_t to_next_edge(Model& m, Before&& before, Between&& between) {
     now_ += Clocks::kHalfCycle;
     for (;;) {
       uint64_t at = next_[0];
       for (unsigned i = 1; i < kCount; ++i) at = next_[i] < at ? next_[i] : at;
-      if (at > now_) return;
+      if (at > now_) return 0;
       if (at == now_) {
-        if (toggle_at(m, at, true)) between(0);
+        const uint32_t early = rising_at(at, true);
+        before(early);
+        if (toggle_at(m, at, true)) between(0, early);
+        const uint32_t rest = rising_at(at, false);
         toggle_at(m, at, false);
-        return;
+        return rest;
       }
+      const uint32_t rises = rising_at(at, true) | rising_at(at, false);
+      before(rises);
       toggle_at(m, at, true);
       toggle_at(m, at, false);
-      between(now_ - at);
+      between(now_ - at, rises);
     }
   }
 
  private:
+  static_assert(kCount <= 32, "at most 32 further clocks (a mask of them is a uint32_t)");
+
+  // The clocks (the early ones, or the others) rising at `at`.
+  uint32_t rising_at(uint64_t at, bool early) const {
+    uint32_t rises = 0;
+    for (unsigned i = 0; i < kCount; ++i) {
+      if (next_[i] == at && Clocks::kEarly[i] == early && level_[i] == 0) rises |= uint32_t{1} << i;
+    }
+    return rises;
+  }
+
   // Toggles the clocks (the early ones, or the others) whose next edge is at
   // `at`; whether any did.
   template <class Model>

@@ -14,7 +14,9 @@
 //     every binder's update(); the after-cycle hook (the TLM wrapper's time);
 //     the manifest's further clocks (ports.clocks, harness/clock_set.hpp)
 //     make their edges in between, each evaluated at its time, those between
-//     the falling and the rising edge before the binders sample;
+//     the falling and the rising edge before the binders sample; a binder of
+//     an interface on a further clock (Port::clock()) runs its phases on
+//     that clock's rising edges instead (harness/port.hpp);
 //   - the DUT's status decoding (Status: done, error, diagnosis from its
 //     pins; static functions, so the per-cycle check is inlined), and
 //     run(): clock until done or error within a cycle budget;
@@ -38,6 +40,7 @@
 #include <initializer_list>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -161,8 +164,15 @@ class Core {
   // names the accelerator it belongs to, so its counters count there.
   void set_coverage_name(std::string name) { coverage_name_ = std::move(name); }
 
-  // Binders are clocked in the order added, after the reset binders.
+  // Binders are clocked in the order added, after the reset binders; one of
+  // an interface on a further clock on that clock's edges, its pins driven
+  // from now on (as after its clock's last edge).
   void add_port(Port<Model>& p) {
+    all_ports_.push_back(&p);
+    if (p.clock() >= 0) {
+      add_further_port(p);
+      return;
+    }
     ports_.push_back(&p);
     if (p.has_drive()) drivers_.push_back(&p);
     if (p.has_update()) updaters_.push_back(&p);
@@ -183,8 +193,9 @@ class Core {
     const uint64_t t = time();
     settle();  // the falling edge
     if (timeline_) wave_->sample(t, 0);
-    further_clocks_before(1, t);  // the binders sample what the rising edge sees
+    const uint32_t rises = further_clocks_before(1, t);  // the binders sample what the rising edge sees
     for (Port<Model>* p : ports_) p->sample(m, t);
+    further_sample(rises, t);
     Pins::clock(m) = 1;
     ctx_->time(cycles_ + 1);  // Verilator's assertion messages print this cycle number
     m.eval();
@@ -192,6 +203,7 @@ class Core {
     if (timeline_) wave_->sample(t, 1);
     check_rtl_assertions(*ctx_, dut_.c_str(), cycles_);
     for (Port<Model>* p : updaters_) p->update(m, t);
+    further_update(rises, t);
     if (after_cycle_) after_cycle_();
   }
 
@@ -200,9 +212,12 @@ class Core {
   // an idle check that reads outputs following the next cycle's inputs).
   void settle() {
     Verilated::threadContextp(ctx_.get());  // a failing assertion's $stop counts on the thread's context: this one
-    further_clocks_before(0, time());
+    const uint64_t t = time();
+    const uint32_t rises = further_clocks_before(0, t);
+    further_sample(rises, t);
     Pins::clock(*m_) = 0;
     m_->eval();
+    further_update(rises, t);
   }
 
   bool done() const { return Status::done(*m_); }
@@ -224,7 +239,7 @@ class Core {
         // queue stays visible far longer, and the clock loop keeps its speed.
         if (cycles_ % kWatchEvery != 0) continue;
         bool owed = false;
-        for (const Port<Model>* p : ports_) owed = owed || p->owed();
+        for (const Port<Model>* p : all_ports_) owed = owed || p->owed();
         if (watch_.stuck(Status::watch_words(*m_), owed, kWatchEvery)) {
           deadlock_at_ = cycles_;
           return false;
@@ -273,7 +288,9 @@ class Core {
                   "a binding with reset cycles names its reset port");
     Model& m = *m_;
     if constexpr (HasTie<Pins, Model>::value) Pins::tie(m);  // the manifest's tied inputs, from the start
-    for (Port<Model>* p : drivers_) p->drive(m);  // the reset binders only: added before
+    for (Port<Model>* p : all_ports_) {  // the reset binders only: added before
+      if (p->has_drive()) p->drive(m);
+    }
     if constexpr (!HasResetPin<Pins, Model>::value) {
       Pins::clock(m) = 0;  // a binding without reset (ModuleBinding): the test resets the module
     } else {
@@ -296,22 +313,75 @@ class Core {
       if constexpr (kHasClocks) Pins::Clocks::reset(m, false);
       m.eval();
     }
+    clocking_ = true;  // from now on the binders of further clocks run on their edges
   }
 
   // The manifest's further clocks (ports.clocks) up to the primary clock's
   // edge to `level`, when it makes one: their edges before it are evaluated
-  // (and dumped in cycle t's `level` half once the timeline runs), those at
-  // it wait for its eval. Nothing without further clocks.
-  void further_clocks_before(uint8_t level, uint64_t t) {
+  // (and dumped in cycle t's `level` half once the timeline runs), with the
+  // phases of the binders on the clocks that rise there; those at it wait
+  // for its eval. Returns the clocks rising at it (bit i: ports.clocks'
+  // i-th), whose binders the caller runs around that eval. Nothing without
+  // further clocks.
+  uint32_t further_clocks_before(uint8_t level, uint64_t t) {
     if constexpr (kHasClocks) {
       Model& m = *m_;
-      if (Pins::clock(m) == level) return;
-      clocks_.to_next_edge(m, [&](uint64_t units_before) {
-        m.eval();
-        if (timeline_) wave_->sample_before(t, level, units_before, 2 * Pins::Clocks::kHalfCycle);
-      });
+      if (Pins::clock(m) == level) return 0;
+      return clocks_.to_next_edge(
+          m, [&](uint32_t rises) { further_sample(rises, t); },
+          [&](uint64_t units_before, uint32_t rises) {
+            m.eval();
+            if (timeline_) wave_->sample_before(t, level, units_before, 2 * Pins::Clocks::kHalfCycle);
+            further_update(rises, t);
+          });
     } else {
       (void)level, (void)t;
+      return 0;
+    }
+  }
+
+  void add_further_port(Port<Model>& p) {
+    if constexpr (kHasClocks) {
+      if (p.clock() >= static_cast<int>(Pins::Clocks::kCount)) {
+        throw std::logic_error(dut_ + ": a binder on further clock " + std::to_string(p.clock()) + " of " +
+                               std::to_string(Pins::Clocks::kCount));
+      }
+      further_[p.clock()].push_back(&p);
+      if (p.has_drive()) p.drive(*m_);
+    } else {
+      throw std::logic_error(dut_ + ": a binder on a further clock, but the binding has none (ports.clocks)");
+    }
+  }
+
+  // The binders of the further clocks in `rises`, before their rising edge
+  // (sample) and after its eval (update, then drive: their inputs change
+  // just after their own edge).
+  void further_sample(uint32_t rises, uint64_t t) {
+    if constexpr (kHasClocks) {
+      if (!clocking_) return;
+      for (unsigned i = 0; rises != 0; ++i, rises >>= 1) {
+        if (rises & 1) {
+          for (Port<Model>* p : further_[i]) p->sample(*m_, t);
+        }
+      }
+    } else {
+      (void)rises, (void)t;
+    }
+  }
+  void further_update(uint32_t rises, uint64_t t) {
+    if constexpr (kHasClocks) {
+      if (!clocking_) return;
+      for (unsigned i = 0; rises != 0; ++i, rises >>= 1) {
+        if ((rises & 1) == 0) continue;
+        for (Port<Model>* p : further_[i]) {
+          if (p->has_update()) p->update(*m_, t);
+        }
+        for (Port<Model>* p : further_[i]) {
+          if (p->has_drive()) p->drive(*m_);
+        }
+      }
+    } else {
+      (void)rises, (void)t;
     }
   }
 
@@ -320,11 +390,22 @@ class Core {
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<wave::WaveTracer<Model>> wave_;  // before the model: it switches tracing on
   std::unique_ptr<Model> m_;
-  std::vector<Port<Model>*> ports_;
+  std::vector<Port<Model>*> all_ports_;  // every binder, on any clock
+  std::vector<Port<Model>*> ports_;      // the binders on the primary clock
   std::vector<Port<Model>*> drivers_;   // the binders with a drive phase
   std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;
   ClockSetOf<Pins> clocks_;
+  // Per further clock, its binders in the order added.
+  std::conditional_t<kHasClocks, std::vector<std::vector<Port<Model>*>>, NoClockSet> further_ = further_lists();
+  static auto further_lists() {
+    if constexpr (kHasClocks) {
+      return std::vector<std::vector<Port<Model>*>>(Pins::Clocks::kCount);
+    } else {
+      return NoClockSet{};
+    }
+  }
+  bool clocking_ = false;  // reset is over
   uint64_t cycles_ = 0;
   uint64_t origin_ = 0;
   static constexpr uint64_t kWatchEvery = 16;

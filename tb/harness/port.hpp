@@ -12,6 +12,12 @@
 //                     binder whose has_update() is true
 //
 // `time` is the cycle's number on the DUT's timeline (Core::time()).
+//
+// A binder of an interface on a further clock (the manifest's interface
+// `clock:`, one of ports.clocks) runs the same phases on that clock's rising
+// edges instead: sample(m, time) before the edge, update(m, time) and then
+// drive(m) after it (its falling edge's eval lies between the drive and the
+// next sample); `time` is then the primary cycle the edge falls in.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +42,9 @@ class Port {
   // write response): the DUT then waits on the testbench, not on itself,
   // which the deadlock rule (Core::run) must not take for a hang.
   virtual bool owed() const { return false; }
+  // The clock the binder's interface runs on: -1 the primary clock
+  // (ports.clock), i the i-th of ports.clocks (harness/bus.hpp bus_clock).
+  virtual int clock() const { return -1; }
 };
 
 }  // namespace cosim::tb::harness

@@ -21,7 +21,7 @@
 namespace cosim::tb::harness {
 
 // Cycles a register access may wait for the request or the response.
-constexpr int kRegPortCycles = 100;
+constexpr uint64_t kRegPortCycles = 100;
 
 template <class Model, class Bus>
 class RegBinder final : public ControlPort<Model, RegBinder<Model, Bus>> {
@@ -35,50 +35,70 @@ class RegBinder final : public ControlPort<Model, RegBinder<Model, Bus>> {
     set_pin(Bus::wdata(m), wdata_);
     set_pin(Bus::rsp_ready(m), 1);
   }
-  void sample(const Model& m, uint64_t) override { fired_ = valid_ && Bus::req_ready(m); }
+  // The request is taken at the edge that sees req_ready: it drops there.
+  // req_valid as the pin shows it: a request made since this port's clock
+  // last rose is driven after its next edge (on the primary clock, at once:
+  // drive() comes first in every cycle).
+  void sample(const Model& m, uint64_t) override {
+    ++edges_;
+    if (valid_ && Bus::req_valid(m) && Bus::req_ready(m)) {
+      valid_ = false;
+      dirty_ = true;
+      waiting_ = true;
+    }
+  }
+  // From that edge on, the response as each edge leaves it (taken at the
+  // next edge: rsp_ready = 1). Looked for per edge, not per primary cycle,
+  // so a port on a faster further clock loses no response.
+  void update(const Model& m, uint64_t) override {
+    if (waiting_ && Bus::rsp_valid(m)) {
+      waiting_ = false;
+      answered_ = true;
+      rdata_ = static_cast<uint32_t>(Bus::rdata(m));
+    }
+  }
+  bool has_update() const override { return true; }
+  int clock() const override { return bus_clock<Bus>; }
 
   // One access on the clock loop `core` this binder is added to (its
-  // cycle(), model() and dut()). Returns the read data (writes: whatever the
-  // port answers).
+  // cycle() and dut()). Returns the read data (writes: whatever the port
+  // answers). Each wait is bounded by kRegPortCycles edges of the port's clock.
   template <class Clock>
   uint32_t access(Clock& core, bool write, uint32_t addr, uint32_t wdata) {
-    const Model& m = core.model();
     const std::string& dut = core.dut();
-    request(write, addr, wdata);
-    int n = 0;
-    do {
-      if (n++ == kRegPortCycles) {
-        idle();
+    valid_ = true;
+    write_ = write;
+    addr_ = addr;
+    wdata_ = wdata;
+    dirty_ = true;
+    answered_ = false;
+    uint64_t from = edges_;
+    while (valid_) {
+      if (edges_ - from >= kRegPortCycles) {
+        valid_ = false;
+        dirty_ = true;
         throw TimeoutError(dut + ": register port did not take the request at " + hex(addr));
       }
       core.cycle();
-    } while (!fired_);
-    idle();
-    for (n = 0; !Bus::rsp_valid(m); ++n) {
-      if (n == kRegPortCycles) throw TimeoutError(dut + ": register port did not answer at " + hex(addr));
+    }
+    from = edges_;
+    while (!answered_) {
+      if (edges_ - from >= kRegPortCycles) {
+        waiting_ = false;
+        throw TimeoutError(dut + ": register port did not answer at " + hex(addr));
+      }
       core.cycle();
     }
-    return static_cast<uint32_t>(Bus::rdata(m));  // taken at the next clock edge (rsp_ready = 1)
+    return rdata_;
   }
 
   const std::vector<std::string>& errors() const { return errors_; }  // the bus has no error response
 
  private:
   std::vector<std::string> errors_;
-  void request(bool write, uint32_t addr, uint32_t wdata) {
-    valid_ = true;
-    write_ = write;
-    addr_ = addr;
-    wdata_ = wdata;
-    dirty_ = true;
-  }
-  void idle() {
-    valid_ = false;
-    dirty_ = true;
-  }
-
-  bool valid_ = false, write_ = false, fired_ = false, dirty_ = true;
-  uint32_t addr_ = 0, wdata_ = 0;
+  bool valid_ = false, write_ = false, dirty_ = true, waiting_ = false, answered_ = false;
+  uint32_t addr_ = 0, wdata_ = 0, rdata_ = 0;
+  uint64_t edges_ = 0;  // rising edges of the port's clock seen
 };
 
 }  // namespace cosim::tb::harness

@@ -319,6 +319,33 @@ class Ports(unittest.TestCase):
             self.assertIn(words, err)
             self.assertEqual(len(err.strip().splitlines()), 1, err)
 
+    def on_clock(self, clock):
+        """The stream manifest with pix_in on `clock` and two further clocks declared."""
+        m, _ = self.axis(32, f"clock: {clock}")
+        return m.replace("  reset: {port: RST, active: high}", "  reset: {port: RST, active: high}\n"
+                         "  clocks: {ap_clk_2: {ratio: 3/2, reset: ap_rst_n_2}, ap_clk_3: {ratio: 2}}")
+
+    def test_an_interface_on_a_further_clock(self):
+        # An interface's `clock` reaches its binding as the index among ports.clocks; the others have none.
+        h = self.pins(self.on_clock("ap_clk_2"))
+        self.assertRegex(h, r"struct PixIn \{[^}]*static constexpr int kClock = 0;  // on ap_clk_2")
+        self.assertNotRegex(h, r"struct PixOut \{[^}]*kClock")
+        self.assertRegex(self.pins(self.on_clock("ap_clk_3")), r"struct PixIn \{[^}]*kClock = 1;")
+        self.assertNotIn("kClock", self.pins(self.on_clock("CLK")))  # ports.clock itself: the default
+
+    def test_bad_interface_clocks(self):
+        no_clocks, _ = self.axis(32, "clock: ap_clk_2")
+        irq = self.on_clock("CLK").replace("  interfaces:\n", "  interfaces:\n    - {name: done, kind: irq, clock: ap_clk_2}\n")
+        for m, words in ((self.on_clock("ap_clk_9"), "ports.interfaces[0].clock: expected ports.clock (CLK) or a clock "
+                                                     "of ports.clocks (ap_clk_2, ap_clk_3), got 'ap_clk_9'"),
+                         (self.on_clock("[ap_clk_2]"), "got ['ap_clk_2']"),
+                         (no_clocks, "of ports.clocks (none declared), got 'ap_clk_2'"),
+                         (irq, "ports.interfaces[0].clock: unknown key")):
+            rc, _, err = self.configure(m, check=False)
+            self.assertEqual(rc, 2, (m, err))
+            self.assertIn(words, err)
+            self.assertEqual(len(err.strip().splitlines()), 1, err)
+
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_the_top_is_read_with_the_builds_parameters(self):
         # A top parameter without a default (FINN's RTL has them), given by -G in verilator_args as the
