@@ -39,32 +39,10 @@ namespace {
 namespace xt = cosim::vendor_xpm_test;
 using xt::EdgeSchedule;
 using xt::EdgeTimes;
+using xt::History;
 
 template <class M>
 using CdcTb = xt::Tb2<M, xt::SrcClk, xt::DestClk>;
-
-// The values a signal took and when (in half time units: edges are at even
-// instants, inputs set between two edges change at the odd instant after
-// the first), and what it held just before an instant.
-class History {
- public:
-  explicit History(uint64_t initial) { changes_.emplace_back(0, initial); }
-  void set(uint64_t half_time, uint64_t v) {
-    if (v != changes_.back().second) changes_.emplace_back(half_time, v);
-  }
-  uint64_t before(uint64_t half_time) const {
-    uint64_t v = changes_.front().second;
-    for (const auto& c : changes_) {
-      if (c.first >= half_time) break;
-      v = c.second;
-    }
-    return v;
-  }
-  uint64_t now() const { return changes_.back().second; }
-
- private:
-  std::vector<std::pair<uint64_t, uint64_t>> changes_;
-};
 
 // Runs `check(tb, rng, clocks)` on a fresh model for each pair of src_clk /
 // dest_clk periods: a faster and a slower source, equal clocks (every edge

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rtl_assert/rtl_assert.hpp"
@@ -173,6 +174,27 @@ class EdgeTimes {
 
  private:
   std::vector<uint64_t> times_;
+};
+
+// The values a signal took and when (in half time units: edges are at even
+// instants, inputs set between two edges change at the odd instant after
+// the first), and what it held just before an instant.
+class History {
+ public:
+  explicit History(uint64_t initial) { changes_.emplace_back(0, initial); }
+  void set(uint64_t half_time, uint64_t v) {
+    if (v != changes_.back().second) changes_.emplace_back(half_time, v);
+  }
+  uint64_t before(uint64_t half_time) const {  // from the latest change back: tests ask about recent instants
+    for (auto it = changes_.rbegin(); it != changes_.rend(); ++it) {
+      if (it->first < half_time) return it->second;
+    }
+    return changes_.front().second;
+  }
+  uint64_t now() const { return changes_.back().second; }
+
+ private:
+  std::vector<std::pair<uint64_t, uint64_t>> changes_;
 };
 
 }  // namespace cosim::vendor_xpm_test

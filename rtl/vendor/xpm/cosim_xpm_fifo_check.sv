@@ -4,10 +4,13 @@
 // one line naming the macro and the parameter. MACRO names the macro in the
 // messages; ASYNC is set by xpm_fifo_async, whose CDC_SYNC_STAGES arrives as
 // SYNC_STAGES and also raises the least PROG_FULL_THRESH, as documented.
+// xpm_fifo_axis calls its depth FIFO_DEPTH (DEPTH_NAME) and checks its
+// widths itself.
 `timescale 1ns/1ps
 module cosim_xpm_fifo_check #(
   parameter string MACRO               = "xpm_fifo_sync",
   parameter bit    ASYNC               = 1'b0,
+  parameter string DEPTH_NAME          = "FIFO_WRITE_DEPTH",
   parameter int    SYNC_STAGES         = 2,
   parameter string ECC_MODE            = "no_ecc",
   parameter string FIFO_MEMORY_TYPE    = "auto",
@@ -64,7 +67,7 @@ module cosim_xpm_fifo_check #(
            FIFO_MEMORY_TYPE);
   end
   if (!DepthOk) begin : g_err_depth
-    $fatal(1, "%s: FIFO_WRITE_DEPTH %0d must be a power of two from 16 to 4194304", MACRO, Depth);
+    $fatal(1, "%s: %s %0d must be a power of two from 16 to 4194304", MACRO, DEPTH_NAME, Depth);
   end
   if (READ_DATA_WIDTH != WRITE_DATA_WIDTH) begin : g_err_asym
     $fatal(1, "%s stand-in: READ_DATA_WIDTH %0d != WRITE_DATA_WIDTH %0d is not supported", MACRO,

@@ -136,9 +136,6 @@ module xpm_fifo_async #(
   localparam int Depth = FIFO_WRITE_DEPTH;
   localparam int W     = WRITE_DATA_WIDTH;
   localparam bit Fwft  = (READ_MODE == "fwft");
-  localparam int AddrW = (Depth > 1) ? $clog2(Depth) : 1;
-  localparam int PW    = AddrW + 1;  // pointers and counts: up to Depth + 1 words (fwft)
-  localparam int N     = (CDC_SYNC_STAGES < 2) ? 2 : CDC_SYNC_STAGES;  // others have stopped
 
   localparam logic [12:0] Adv =
       13'(cosim_xpm_pkg::hex_param(cosim_xpm_pkg::text_t'(USE_ADV_FEATURES)));
@@ -154,124 +151,18 @@ module xpm_fifo_async #(
     .RD_DATA_COUNT_WIDTH(RD_DATA_COUNT_WIDTH), .WAKEUP_TIME(WAKEUP_TIME)
   ) u_check ();
 
-  function automatic logic [PW-1:0] gray(logic [PW-1:0] b);
-    return PW'(cosim_xpm_pkg::bin2gray(32'(b)));
-  endfunction
-  function automatic logic [PW-1:0] binary(logic [PW-1:0] g);
-    return PW'(cosim_xpm_pkg::gray2bin(32'(g)));
-  endfunction
-
-  logic [W-1:0] mem_q [Depth];  // written on wr_clk, read on rd_clk; no reset
-
-  // ---- Write side: wr_clk ---------------------------------------------------
-  logic [PW-1:0] wbin_q, wgray_q;   // words stored since reset
-  logic [PW-1:0] rgray_w, rpopg_w;  // the read side's pointers, as this side sees them
-  logic [PW-1:0] mem_used_w;        // words in the memory, as this side sees it
-  logic          wr_fire;
-  logic          req_q;             // reset request to the read side
-  logic          again_q;           // rst came while the last handshake was closing
-  logic          ack_w;             // the read side's reset, as this side sees it
-  logic          wr_busy;
-
-  always_ff @(posedge wr_clk) begin
-    if (rst) begin
-      wbin_q  <= '0;
-      wgray_q <= '0;
-    end else if (wr_fire) begin
-      wbin_q  <= wbin_q + 1'b1;
-      wgray_q <= gray(wbin_q + 1'b1);
-    end
-  end
-
-  always_ff @(posedge wr_clk) begin
-    if (wr_fire) mem_q[wbin_q[AddrW-1:0]] <= din;
-  end
-
-  // The reset handshake: raise the request with rst; withdraw it once the
-  // read side has acknowledged and rst is low; busy until the acknowledgement
-  // has fallen. A rst while it falls starts the next handshake after it.
-  always_ff @(posedge wr_clk) begin
-    if (req_q)       req_q <= rst | ~ack_w;
-    else if (!ack_w) req_q <= rst | again_q;
-    again_q <= ~req_q & ack_w & (again_q | rst);
-  end
-  assign wr_busy     = req_q | ack_w | again_q;
-  assign wr_rst_busy = wr_busy;
-  assign mem_used_w  = wbin_q - binary(rgray_w);
-
-  // ---- Crossings ------------------------------------------------------------
-  // The reset request travels with the write pointer (one synchroniser), so
-  // the read side sees the pointer return to 0 on the edge the request
-  // arrives; the acknowledgement travels with the read pointers.
-  logic          rd_rst;            // the request, on rd_clk: the read side resets
-  logic [PW-1:0] wgray_r;           // the write pointer, as the read side sees it
-  logic [PW-1:0] rbin_q, rgray_q;   // words taken from the memory
-  logic [PW-1:0] rpop_q, rpopg_q;   // words taken by reads ("fwft": from the output registers)
-
-  cosim_xpm_sync #(.STAGES(N), .WIDTH(1 + PW)) u_to_rd (
-    .clk(rd_clk), .rst(1'b0), .d({req_q, wgray_q}), .q({rd_rst, wgray_r}));
-  cosim_xpm_sync #(.STAGES(N), .WIDTH(1 + 2 * PW)) u_to_wr (
-    .clk(wr_clk), .rst(1'b0), .d({rd_rst, rgray_q, rpopg_q}), .q({ack_w, rgray_w, rpopg_w}));
-
-  // ---- Read side: rd_clk ----------------------------------------------------
-  logic          rd_busy_q, rd_busy;
-  logic          mem_rd, pop;
-  logic [W-1:0]  dout_w;
-  logic [1:0]    held;
-  logic          underflow_int, data_valid_int;
-
-  always_ff @(posedge rd_clk) rd_busy_q <= rd_rst;
-  assign rd_busy     = rd_rst | rd_busy_q;
-  assign rd_rst_busy = rd_busy;
-
-  always_ff @(posedge rd_clk) begin
-    if (rd_rst) begin
-      rbin_q  <= '0;
-      rgray_q <= '0;
-      rpop_q  <= '0;
-      rpopg_q <= '0;
-    end else begin
-      if (mem_rd) begin
-        rbin_q  <= rbin_q + 1'b1;
-        rgray_q <= gray(rbin_q + 1'b1);
-      end
-      if (pop) begin
-        rpop_q  <= rpop_q + 1'b1;
-        rpopg_q <= gray(rpop_q + 1'b1);
-      end
-    end
-  end
-
-  cosim_xpm_fifo_read #(.W(W), .FWFT(Fwft), .LATENCY(FIFO_READ_LATENCY), .DOUT_RST(DoutRst)) u_read (
-    .clk(rd_clk), .rst(rd_rst), .busy(rd_busy), .rd_en(rd_en), .mem_empty(rbin_q == binary(wgray_r)),
-    .mem_word(mem_q[rbin_q[AddrW-1:0]]), .mem_rd(mem_rd), .pop(pop), .dout(dout_w), .empty(empty),
-    .data_valid(data_valid_int), .underflow(underflow_int), .held(held));
+  // The FIFO itself (cosim_xpm_fifo_async_core, shared with xpm_fifo_axis).
+  logic [W-1:0] dout_w;
+  cosim_xpm_fifo_async_core #(
+    .MACRO("xpm_fifo_async"), .W(W), .FIFO_WRITE_DEPTH(Depth), .STAGES(CDC_SYNC_STAGES), .FWFT(Fwft),
+    .FIFO_READ_LATENCY(FIFO_READ_LATENCY), .DOUT_RST(DoutRst), .ADV(Adv), .FULL_RESET_VALUE(FULL_RESET_VALUE),
+    .PROG_FULL_THRESH(PROG_FULL_THRESH), .PROG_EMPTY_THRESH(PROG_EMPTY_THRESH),
+    .WR_DATA_COUNT_WIDTH(WR_DATA_COUNT_WIDTH), .RD_DATA_COUNT_WIDTH(RD_DATA_COUNT_WIDTH),
+    .SIM_ASSERT_CHK(SIM_ASSERT_CHK), .EN_SIM_ASSERT_ERR(EN_SIM_ASSERT_ERR)
+  ) u_core (
+    .sleep, .rst, .wr_clk, .wr_en, .din, .wr_rst_busy, .full, .almost_full, .prog_full, .overflow, .wr_ack,
+    .wr_data_count, .rd_clk, .rd_en, .dout(dout_w), .rd_rst_busy, .empty, .almost_empty, .prog_empty,
+    .data_valid, .underflow, .rd_data_count, .injectsbiterr, .injectdbiterr, .sbiterr, .dbiterr);
   assign dout = READ_DATA_WIDTH'(dout_w);
-
-  // rpop_q + held = rbin_q: the output registers' words still count.
-  logic unused_held;
-  assign unused_held = ^held;
-
-  // ---- Flags ----------------------------------------------------------------
-  cosim_xpm_fifo_flags #(
-    .CNT_W(PW), .ADV(Adv), .FULL_RST(FULL_RESET_VALUE != 0), .PROG_FULL(PROG_FULL_THRESH),
-    .PROG_EMPTY(PROG_EMPTY_THRESH), .WR_W(WR_DATA_COUNT_WIDTH), .RD_W(RD_DATA_COUNT_WIDTH)
-  ) u_flags (
-    .wr_clk, .rst, .wr_busy, .wr_en, .wr_fire, .mem_full(mem_used_w >= PW'(Depth - 1)),
-    .mem_almost_full(mem_used_w >= PW'(Depth - 2)), .wr_count(wbin_q - binary(rpopg_w)), .full,
-    .almost_full, .prog_full, .wr_data_count, .overflow, .wr_ack,
-    .rd_busy, .rd_count(binary(wgray_r) - rpop_q), .underflow_int, .data_valid_int, .almost_empty,
-    .prog_empty, .rd_data_count, .underflow, .data_valid,
-    .sleep, .injectsbiterr, .injectdbiterr, .sbiterr, .dbiterr);
-
-  // ---- Misuse messages (SIM_ASSERT_CHK = 1) ---------------------------------
-  cosim_xpm_fifo_misuse #(.MACRO("xpm_fifo_async"), .SIM_ASSERT_CHK(SIM_ASSERT_CHK),
-                          .EN_SIM_ASSERT_ERR(EN_SIM_ASSERT_ERR), .REQUEST("wr_en"),
-                          .RESET("rst or wr_rst_busy"))
-    u_wr_misuse (.clk(wr_clk), .in_reset(rst | wr_busy), .request(wr_en));
-  cosim_xpm_fifo_misuse #(.MACRO("xpm_fifo_async"), .SIM_ASSERT_CHK(SIM_ASSERT_CHK),
-                          .EN_SIM_ASSERT_ERR(EN_SIM_ASSERT_ERR), .REQUEST("rd_en"),
-                          .RESET("rd_rst_busy"))
-    u_rd_misuse (.clk(rd_clk), .in_reset(rd_busy), .request(rd_en));
 
 endmodule

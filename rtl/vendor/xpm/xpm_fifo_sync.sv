@@ -94,8 +94,6 @@ module xpm_fifo_sync #(
   localparam int  Depth = FIFO_WRITE_DEPTH;
   localparam int  W     = WRITE_DATA_WIDTH;
   localparam bit  Fwft  = (READ_MODE == "fwft");
-  localparam int  PtrW  = (Depth > 1) ? $clog2(Depth) : 1;
-  localparam int  CntW  = PtrW + 1;  // up to Depth + 2 words (fwft)
 
   localparam logic [12:0] Adv =
       13'(cosim_xpm_pkg::hex_param(cosim_xpm_pkg::text_t'(USE_ADV_FEATURES)));
@@ -111,69 +109,17 @@ module xpm_fifo_sync #(
     .WAKEUP_TIME(WAKEUP_TIME), .WRITE_DATA_WIDTH(W), .WR_DATA_COUNT_WIDTH(WR_DATA_COUNT_WIDTH)
   ) u_check ();
 
-  // ---- Storage --------------------------------------------------------------
-  logic [W-1:0]    mem_q [Depth];
-  logic [PtrW-1:0] wptr_q, rptr_q;
-  logic [CntW-1:0] mem_cnt_q;  // words in the memory array
-  logic            busy_q;     // reset in progress
-
-  logic            wr_fire, mem_rd;  // a word enters / leaves the memory array
-  logic [1:0]      held;             // fwft: words in the output registers
-  logic [CntW-1:0] count;            // words held, as the counts and flags show it
-
-  always_ff @(posedge wr_clk) begin
-    if (rst) begin
-      wptr_q    <= '0;
-      rptr_q    <= '0;
-      mem_cnt_q <= '0;
-    end else begin
-      if (wr_fire) wptr_q <= wptr_q + 1'b1;
-      if (mem_rd)  rptr_q <= rptr_q + 1'b1;
-      if (wr_fire != mem_rd) mem_cnt_q <= wr_fire ? mem_cnt_q + 1'b1 : mem_cnt_q - 1'b1;
-    end
-  end
-
-  // Contents need no reset.
-  always_ff @(posedge wr_clk) begin
-    if (wr_fire) mem_q[wptr_q] <= din;
-  end
-
-  // Both sides are busy the cycle after each rst edge.
-  always_ff @(posedge wr_clk) busy_q <= rst;
-
-  // ---- Read side, flags -----------------------------------------------------
+  // The FIFO itself (cosim_xpm_fifo_sync_core, shared with xpm_fifo_axis).
   logic [W-1:0] dout_w;
-  logic         underflow_int, data_valid_int;
-  /* verilator lint_off UNUSEDSIGNAL */
-  logic         pop;  // one clock: the counts come from mem_cnt_q and held
-  /* verilator lint_on UNUSEDSIGNAL */
-
-  cosim_xpm_fifo_read #(.W(W), .FWFT(Fwft), .LATENCY(FIFO_READ_LATENCY), .DOUT_RST(DoutRst)) u_read (
-    .clk(wr_clk), .rst(rst), .busy(busy_q), .rd_en(rd_en), .mem_empty(mem_cnt_q == '0),
-    .mem_word(mem_q[rptr_q]), .mem_rd(mem_rd), .pop(pop), .dout(dout_w), .empty(empty),
-    .data_valid(data_valid_int), .underflow(underflow_int), .held(held));
-  assign dout  = READ_DATA_WIDTH'(dout_w);
-  assign count = mem_cnt_q + CntW'(held);
-
-  cosim_xpm_fifo_flags #(
-    .CNT_W(CntW), .ADV(Adv), .FULL_RST(FULL_RESET_VALUE != 0), .PROG_FULL(PROG_FULL_THRESH),
-    .PROG_EMPTY(PROG_EMPTY_THRESH), .WR_W(WR_DATA_COUNT_WIDTH), .RD_W(RD_DATA_COUNT_WIDTH)
-  ) u_flags (
-    .wr_clk, .rst, .wr_busy(busy_q), .wr_en, .mem_full(mem_cnt_q == CntW'(Depth)),
-    .mem_almost_full(mem_cnt_q >= CntW'(Depth - 1)), .wr_count(count), .wr_fire, .full, .almost_full,
-    .prog_full, .wr_data_count, .overflow, .wr_ack, .rd_busy(busy_q), .rd_count(count), .underflow_int,
-    .data_valid_int, .almost_empty, .prog_empty, .rd_data_count, .underflow, .data_valid, .sleep,
-    .injectsbiterr, .injectdbiterr, .sbiterr, .dbiterr);
-
-  assign wr_rst_busy = busy_q;
-  assign rd_rst_busy = busy_q;
-
-  // ---- Misuse messages (SIM_ASSERT_CHK = 1) ---------------------------------
-  cosim_xpm_fifo_misuse #(.MACRO("xpm_fifo_sync"), .SIM_ASSERT_CHK(SIM_ASSERT_CHK),
-                          .EN_SIM_ASSERT_ERR(EN_SIM_ASSERT_ERR), .REQUEST("wr_en"))
-    u_wr_misuse (.clk(wr_clk), .in_reset(rst | busy_q), .request(wr_en));
-  cosim_xpm_fifo_misuse #(.MACRO("xpm_fifo_sync"), .SIM_ASSERT_CHK(SIM_ASSERT_CHK),
-                          .EN_SIM_ASSERT_ERR(EN_SIM_ASSERT_ERR), .REQUEST("rd_en"))
-    u_rd_misuse (.clk(wr_clk), .in_reset(rst | busy_q), .request(rd_en));
+  cosim_xpm_fifo_sync_core #(
+    .MACRO("xpm_fifo_sync"), .W(W), .FIFO_WRITE_DEPTH(Depth), .FWFT(Fwft), .FIFO_READ_LATENCY(FIFO_READ_LATENCY),
+    .DOUT_RST(DoutRst), .ADV(Adv), .FULL_RESET_VALUE(FULL_RESET_VALUE), .PROG_FULL_THRESH(PROG_FULL_THRESH),
+    .PROG_EMPTY_THRESH(PROG_EMPTY_THRESH), .WR_DATA_COUNT_WIDTH(WR_DATA_COUNT_WIDTH),
+    .RD_DATA_COUNT_WIDTH(RD_DATA_COUNT_WIDTH), .SIM_ASSERT_CHK(SIM_ASSERT_CHK), .EN_SIM_ASSERT_ERR(EN_SIM_ASSERT_ERR)
+  ) u_core (
+    .sleep, .rst, .wr_clk, .wr_en, .din, .full, .almost_full, .prog_full, .wr_data_count, .overflow, .wr_ack,
+    .wr_rst_busy, .rd_en, .dout(dout_w), .empty, .almost_empty, .prog_empty, .rd_data_count, .underflow,
+    .data_valid, .rd_rst_busy, .injectsbiterr, .injectdbiterr, .sbiterr, .dbiterr);
+  assign dout = READ_DATA_WIDTH'(dout_w);
 
 endmodule
