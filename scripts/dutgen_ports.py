@@ -466,6 +466,8 @@ def gen_cpp(m, generator, rel):
         L.append("    (void)m;")
     L.append("  }")
     L.append(f"  static constexpr int kResetCycles = {p['reset']['cycles']};")
+    # What a run's report says of the clocks (TargetBackend::clocks()).
+    L.append(f"  static constexpr const char* kClocks = {json.dumps(clocks_text(m))};")
     if p["clocks"]:
         L += _clocks_cpp(p)
     L.append(f"  static constexpr cosim::tb::harness::ControlProtocol kControl = "
@@ -480,6 +482,20 @@ def gen_cpp(m, generator, rel):
     L.append("")
     L.append(f"}}  // namespace cosim::{n}::pins")
     return "\n".join(L) + "\n"
+
+
+def clocks_text(m):
+    """The clocks in one line for a run's report, "" with one clock:
+    "ap_clk_2 (the cycles); ap_clk at 3/5: control, gmem"."""
+    p = m["ports"]
+    if not p["clocks"]:
+        return ""
+    parts = [f"{p['clock']} (the cycles)"]
+    for i, (nm, spec) in enumerate(p["clocks"].items()):
+        ifaces = [it["name"] for it in m["interfaces"] if it.get("clock_index", -1) == i]
+        parts.append(f"{nm} at {spec['fraction']}" + (", early" if spec["early"] else "") +
+                     (": " + ", ".join(ifaces) if ifaces else ""))
+    return "; ".join(parts)
 
 
 def _clocks_cpp(p):

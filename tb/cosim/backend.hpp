@@ -106,6 +106,10 @@ class TargetBackend {
 
   virtual std::string name() const = 0;         // the scenario's `target:`
   virtual std::string description() const = 0;  // one line for `cosim list`
+  // The DUT's clocks when it has more than one (the generated
+  // pins::Top::kClocks, from the manifest's ports.clocks): the one the
+  // cycles count, the others' ratios and interfaces. "" for one clock.
+  virtual std::string clocks() const { return ""; }
   // The registered operators' names, in registration order.
   virtual std::vector<std::string> ops() const;
   // The extra top-level keys of one op (a Schema::map()), merged with the

@@ -74,6 +74,7 @@ void print_cycles_and_macs(std::ostream& console, const FinishedRun& run) {
                                                 static_cast<double>(sim.cycles)
                                         : 0.0;
   const std::string wait_share = sim.cycles > 0 ? ", " + fixed_text(wait_pct, 1) + " %" : std::string();
+  if (!run.context.clocks.empty()) console << "  clocks      " << run.context.clocks << "\n";
   console << "  cycles      " << sim.cycles << " (memory wait " << sim.memory_wait_cycles << " cycles" << wait_share
           << ": cycles in which some DRAM access was waiting)\n";
   console << "  MACs        " << metrics.macs << ", utilization "

@@ -18,6 +18,8 @@ struct RunContext {
   // The DUT's Verilated build: "checked" (the default, with the assertions
   // its manifest enables) or "fast" (none: cosim run --fast). DutWrapper::build.
   std::string build = "checked";
+  // The DUT's clocks when it has several (TargetBackend::clocks()), "" for one.
+  std::string clocks;
 };
 
 }  // namespace cosim::tb

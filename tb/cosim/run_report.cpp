@@ -78,7 +78,8 @@ json base_report(const RunContext& ctx) {
           {"op", ctx.op},
           {"seed", ctx.seed},
           {"build", ctx.build},
-          {"injected_fault", ctx.fault.empty() ? json(nullptr) : json(ctx.fault)}};
+          {"injected_fault", ctx.fault.empty() ? json(nullptr) : json(ctx.fault)},
+          {"clocks", ctx.clocks.empty() ? json(nullptr) : json(ctx.clocks)}};
 }
 
 json timeout_report(const RunContext& ctx, const std::string& diagnosis,

@@ -391,6 +391,7 @@ int run_scenario(const BackendRegistry& registry, const std::string& file, const
     if (sc.has("fault") && sc["fault"].as_string() != "none") ctx.fault = sc["fault"].as_string();
     TbConfig run_cfg = apply_options(cfg, run_options);
     ctx.build = run_cfg.fast ? "fast" : "checked";
+    ctx.clocks = backend.clocks();
     return execute(backend, tr, run_cfg, &w, ctx, run_options, console, folder, split.get());
   });
 }
@@ -414,6 +415,7 @@ int replay_trace(const BackendRegistry& registry, const std::string& dir, const 
     ctx.op = tr.config.count("op") ? tr.config.at("op") : "trace";
     ctx.seed = cfg.seed;
     ctx.summary = "replay of " + dir;
+    ctx.clocks = backend.clocks();
     folder.running(base_report(ctx));
     const std::optional<Workload> w = replayed_workload(registry, backend, dir, tr, console);
     const TbConfig run_cfg = apply_options(cfg, options);

@@ -279,10 +279,45 @@ PY
     for stalls in 0 0.5; do
       log=$scratch/twoclk-${ratio/\//_}-$stalls.log
       "$cosim" --dut-path "$dir" run "$inc" --seed 2 --set testbench.stall_probability=$stalls \
-        --out "$scratch/out/twoclk-${ratio/\//_}-$stalls" > "$log" 2>&1 && grep -q "PASS bit-exact" "$log" ||
+        --out "$scratch/out/twoclk-${ratio/\//_}-$stalls" > "$log" 2>&1 && grep -q "PASS bit-exact" "$log" &&
+        grep -q "^  clocks      ap_clk (the cycles); ap_clk_2 at $ratio$" "$log" &&
+        grep -q "\"clocks\": \"ap_clk (the cycles); ap_clk_2 at $ratio\"" "$scratch/out/twoclk-${ratio/\//_}-$stalls/report.json" ||
         fail "two-clock kernel, ap_clk_2 at $ratio, stalls $stalls: $(cat "$log")"
     done
   done
+
+  # 10. The same kernel described from ap_clk_2 (at 2/5 of ap_clk, as last): ap_clk, with every
+  # stream on it, at 5/2 of the primary clock. Its streams' binders run on ap_clk's edges: the
+  # result is the same, in 2/5 of the cycles, now ap_clk_2's.
+  "$python" - "$dir/rtl/$name/$name.yaml" <<'PY' || fail "streams on a further clock: manifest edit"
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+for old, new in (("  clock: ap_clk\n", "  clock: ap_clk_2\n"), ("port: ap_rst_n,", "port: ap_rst_n_2,"),
+                 ("  clocks: {ap_clk_2: {ratio: 2/5, reset: ap_rst_n_2}}", "  clocks: {ap_clk: {ratio: 5/2, reset: ap_rst_n}}")):
+    assert text.count(old) == 1, (old, text)
+    text = text.replace(old, new)
+assert text.count("case: upper}") == 3, text
+text = text.replace("case: upper}", "case: upper, clock: ap_clk}")
+open(path, "w").write(text)
+PY
+  cmake "$dir/build" > "$scratch/configure6.log" 2>&1 ||
+    fail "streams on a further clock: configure: $(tail -20 "$scratch/configure6.log")"
+  cmake --build "$dir/build" -j 1 > "$scratch/build6.log" 2>&1 ||
+    fail "streams on a further clock: build: $(grep -m5 -E 'error|Error' "$scratch/build6.log")"
+  for stalls in 0 0.5; do
+    log=$scratch/swapped-$stalls.log
+    "$cosim" --dut-path "$dir" run "$inc" --seed 2 --set testbench.stall_probability=$stalls \
+      --out "$scratch/out/swapped-$stalls" > "$log" 2>&1 && grep -q "PASS bit-exact" "$log" &&
+      grep -q "^  clocks      ap_clk_2 (the cycles); ap_clk at 5/2: s0, s1, s2$" "$log" ||
+      fail "streams on a further clock, stalls $stalls: $(cat "$log")"
+  done
+  cycles_of() { sed -n 's/^  cycles      \([0-9]*\) .*/\1/p' "$1"; }
+  primary=$(cycles_of "$scratch/twoclk-2_5-0.log") swapped=$(cycles_of "$scratch/swapped-0.log")
+  # 2/5 of the cycles, but for the few the reset and the first and last beats fall on.
+  [ -n "$primary" ] && [ -n "$swapped" ] && [ $((5 * swapped)) -ge $((2 * primary - 50)) ] &&
+    [ $((5 * swapped)) -le $((2 * primary + 50)) ] ||
+    fail "streams on a further clock: $swapped cycles of ap_clk_2, against $primary of ap_clk at ratio 2/5"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)

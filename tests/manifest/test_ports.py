@@ -331,7 +331,10 @@ class Ports(unittest.TestCase):
         self.assertRegex(h, r"struct PixIn \{[^}]*static constexpr int kClock = 0;  // on ap_clk_2")
         self.assertNotRegex(h, r"struct PixOut \{[^}]*kClock")
         self.assertRegex(self.pins(self.on_clock("ap_clk_3")), r"struct PixIn \{[^}]*kClock = 1;")
-        self.assertNotIn("kClock", self.pins(self.on_clock("CLK")))  # ports.clock itself: the default
+        self.assertNotIn("kClock ", self.pins(self.on_clock("CLK")))  # ports.clock itself: the default
+        # What a run's report says of them; nothing with one clock.
+        self.assertIn('kClocks = "CLK (the cycles); ap_clk_2 at 3/2: pix_in; ap_clk_3 at 2";', h)
+        self.assertIn('kClocks = "";', self.pins(self.axis(32)[0]))
 
     def test_bad_interface_clocks(self):
         no_clocks, _ = self.axis(32, "clock: ap_clk_2")

@@ -24,6 +24,7 @@ class Backend : public tb::TargetBackend {
 
   std::string name() const override { return "@NAME@"; }
   std::string description() const override { return cosim::@NAME@::pins::Top::kDescription; }  // the manifest's
+  std::string clocks() const override { return cosim::@NAME@::pins::Top::kClocks; }  // its ports.clocks, "" for none
 
   std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
     return std::make_unique<Wrapper>(name, cfg, Over<V@NAME@_rtl>::build());
