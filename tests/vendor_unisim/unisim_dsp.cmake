@@ -1,9 +1,13 @@
-# The DSP48E2 stand-in (group unisim_dsp), included by CMakeLists.txt: the
-# test top on the group's files and its googletest executable, the stand-in
-# alone under -Wall, a user module pasted from the vendor's template, and each
-# unsupported attribute value stopping with its line. Label: vendor.
+# The DSP48E2, DSP48E1 and DSP58 stand-ins (group unisim_dsp), included by
+# CMakeLists.txt: the test tops on the group's files and their googletest
+# executables (DSP48E2; DSP48E1 and DSP58), each stand-in alone under -Wall,
+# user modules pasted from the vendor's templates, and each unsupported
+# attribute value stopping with its line. Label: vendor.
 vendor_unisim_verilate(unisim_dsp_top unisim_dsp)
 cosim_gtest(test_vendor_unisim_dsp SOURCES unisim_dsp_test.cpp LIBS vendor_unisim_dsp_top_rtl LABELS vendor)
+vendor_unisim_verilate(unisim_dsp_e1_58_top unisim_dsp)
+cosim_gtest(test_vendor_unisim_dsp_e1_58 SOURCES unisim_dsp_e1_58_test.cpp LIBS vendor_unisim_dsp_e1_58_top_rtl
+  LABELS vendor)
 
 vendor_unisim_lint_test(vendor_unisim_lint_DSP48E2 DSP48E2 "" -Wall)
 vendor_unisim_lint_test(vendor_unisim_lint_DSP48E2_unregistered DSP48E2 "" -Wall -GAREG=0 -GACASCREG=0
@@ -13,14 +17,17 @@ vendor_unisim_lint_test(vendor_unisim_user_dsp user_unisim_dsp "")
 
 vendor_unisim_rejects(DSP48E2 IS_CLK_INVERTED 2)
 vendor_unisim_rejects(DSP48E2 IS_RSTP_INVERTED 2)
-# vendor_unisim_dsp_rejects(<attribute> <value> <shown> [<-G...>...]): DSP48E2
-# with <attribute>=<value> stops with "DSP48E2 stand-in: <attribute> <shown>
-# is not supported".
-function(vendor_unisim_dsp_rejects attribute value shown)
+# vendor_unisim_slice_rejects(<top> <attribute> <value> <shown> [<-G...>...]):
+# <top> with <attribute>=<value> stops with "<top> stand-in: <attribute>
+# <shown> is not supported"; vendor_unisim_dsp_rejects is it for DSP48E2.
+function(vendor_unisim_slice_rejects top attribute value shown)
   string(REGEX REPLACE "[^A-Za-z0-9_]" "" tag "${value}")
-  string(TOLOWER "dsp48e2_${attribute}_${tag}" name)
-  vendor_unisim_lint_test(vendor_unisim_rejects_${name} DSP48E2
-    "DSP48E2 stand-in: ${attribute} ${shown} is not supported" -G${attribute}=${value} ${ARGN})
+  string(TOLOWER "${top}_${attribute}_${tag}" name)
+  vendor_unisim_lint_test(vendor_unisim_rejects_${name} ${top}
+    "${top} stand-in: ${attribute} ${shown} is not supported" -G${attribute}=${value} ${ARGN})
+endfunction()
+function(vendor_unisim_dsp_rejects attribute value shown)
+  vendor_unisim_slice_rejects(DSP48E2 ${attribute} ${value} ${shown} ${ARGN})
 endfunction()
 vendor_unisim_dsp_rejects(USE_SIMD "\"TWO24\"" "\"TWO24\"")
 vendor_unisim_dsp_rejects(USE_WIDEXOR "\"TRUE\"" "\"TRUE\"")
@@ -34,3 +41,38 @@ vendor_unisim_dsp_rejects(AREG 3 3)
 vendor_unisim_dsp_rejects(MREG 2 2)
 vendor_unisim_dsp_rejects(ACASCREG 2 2)  # with AREG 1
 vendor_unisim_dsp_rejects(BCASCREG 0 0 -GBREG=2)
+
+# DSP48E1 and DSP58: alone under -Wall (defaults, unregistered, USE_DPORT,
+# INT8), the templates' user modules, and each unsupported value.
+set(vendor_unisim_dsp_unregistered -GAREG=0 -GACASCREG=0 -GBREG=0 -GBCASCREG=0 -GCREG=0 -GDREG=0 -GADREG=0
+  -GMREG=0 -GPREG=0 -GINMODEREG=0 -GOPMODEREG=0 -GALUMODEREG=0 -GCARRYINREG=0 -GCARRYINSELREG=0)
+foreach(prim DSP48E1 DSP58)
+  vendor_unisim_lint_test(vendor_unisim_lint_${prim} ${prim} "" -Wall)
+  vendor_unisim_lint_test(vendor_unisim_lint_${prim}_unregistered ${prim} "" -Wall ${vendor_unisim_dsp_unregistered})
+  vendor_unisim_rejects(${prim} IS_CLK_INVERTED 2)
+  vendor_unisim_rejects(${prim} IS_CARRYIN_INVERTED 2)
+  vendor_unisim_slice_rejects(${prim} USE_PATTERN_DETECT "\"PATDET\"" "\"PATDET\"")
+  vendor_unisim_slice_rejects(${prim} AUTORESET_PATDET "\"RESET_NOT_MATCH\"" "\"RESET_NOT_MATCH\"")
+  vendor_unisim_slice_rejects(${prim} USE_SIMD "\"FOUR12\"" "\"FOUR12\"")
+  vendor_unisim_slice_rejects(${prim} B_INPUT "\"BCIN\"" "\"BCIN\"")
+  vendor_unisim_slice_rejects(${prim} USE_MULT "\"SQUARE\"" "\"SQUARE\"")
+  vendor_unisim_slice_rejects(${prim} BREG 3 3)
+  vendor_unisim_slice_rejects(${prim} PREG 2 2)
+  vendor_unisim_slice_rejects(${prim} ACASCREG 0 0 -GAREG=2)
+endforeach()
+vendor_unisim_lint_test(vendor_unisim_lint_DSP48E1_dport DSP48E1 "" -Wall "-GUSE_DPORT=\"TRUE\"")
+vendor_unisim_lint_test(vendor_unisim_lint_DSP58_int8 DSP58 "" -Wall "-GDSP_MODE=\"INT8\"")
+vendor_unisim_lint_test(vendor_unisim_user_dsp48e1 user_unisim_dsp48e1 "")
+vendor_unisim_lint_test(vendor_unisim_user_dsp58 user_unisim_dsp58 "")
+vendor_unisim_slice_rejects(DSP48E1 USE_DPORT "\"YES\"" "\"YES\"")
+vendor_unisim_slice_rejects(DSP48E1 USE_SIMD "\"ONE58\"" "\"ONE58\"")
+vendor_unisim_slice_rejects(DSP58 USE_SIMD "\"ONE48\"" "\"ONE48\"")
+vendor_unisim_slice_rejects(DSP58 USE_WIDEXOR "\"TRUE\"" "\"TRUE\"")
+vendor_unisim_slice_rejects(DSP58 DSP_MODE "\"FP32\"" "\"FP32\"")
+vendor_unisim_slice_rejects(DSP58 DSP_MODE "\"CINT18\"" "\"CINT18\"")
+vendor_unisim_slice_rejects(DSP58 RESET_MODE "\"ASYNC\"" "\"ASYNC\"")
+vendor_unisim_slice_rejects(DSP58 AMULTSEL "\"AD\"" "\"AD\"" "-GDSP_MODE=\"INT8\"")
+vendor_unisim_slice_rejects(DSP58 BMULTSEL "\"AD\"" "\"AD\"" "-GDSP_MODE=\"INT8\"")
+vendor_unisim_slice_rejects(DSP58 PREADDINSEL "\"D\"" "\"D\"")
+vendor_unisim_rejects(DSP58 IS_ASYNC_RST_INVERTED 2)
+vendor_unisim_rejects(DSP58 IS_RSTP_INVERTED 2)

@@ -31,6 +31,7 @@
 // - P = PCOUT (PREG, CEP, RSTP), with CARRYOUT[3], CARRYCASCOUT and
 //   MULTSIGNOUT (the sign of M) in the same stage; CARRYOUT[2:0] (not valid
 //   with ONE48) are 0.
+// The body is cosim_unisim_dsp_slice, shared with DSP48E1 and DSP58.
 // Every register starts at 0; its synchronous reset wins over its enable.
 // IS_*_INVERTED invert the clock, the resets, CARRYIN, ALUMODE, INMODE and
 // OPMODE before anything else.
@@ -75,20 +76,20 @@ module DSP48E2 #(
   parameter              IS_RSTINMODE_INVERTED     = 0,
   parameter              IS_RSTM_INVERTED          = 0,
   parameter              IS_RSTP_INVERTED          = 0,
-  parameter int          ACASCREG      = 1,
-  parameter int          ADREG         = 1,
-  parameter int          ALUMODEREG    = 1,
-  parameter int          AREG          = 1,
-  parameter int          BCASCREG      = 1,
-  parameter int          BREG          = 1,
-  parameter int          CARRYINREG    = 1,
-  parameter int          CARRYINSELREG = 1,
-  parameter int          CREG          = 1,
-  parameter int          DREG          = 1,
-  parameter int          INMODEREG     = 1,
-  parameter int          MREG          = 1,
-  parameter int          OPMODEREG     = 1,
-  parameter int          PREG          = 1
+  parameter              ACASCREG      = 1,  // untyped: 1'b1 or 1
+  parameter              ADREG         = 1,
+  parameter              ALUMODEREG    = 1,
+  parameter              AREG          = 1,
+  parameter              BCASCREG      = 1,
+  parameter              BREG          = 1,
+  parameter              CARRYINREG    = 1,
+  parameter              CARRYINSELREG = 1,
+  parameter              CREG          = 1,
+  parameter              DREG          = 1,
+  parameter              INMODEREG     = 1,
+  parameter              MREG          = 1,
+  parameter              OPMODEREG     = 1,
+  parameter              PREG          = 1
 ) (
   output logic [29:0] ACOUT,
   output logic [17:0] BCOUT,
@@ -123,153 +124,25 @@ module DSP48E2 #(
   input  logic        RSTM, RSTP
 );
 
-  cosim_unisim_dsp_attrs #(
-    .A_INPUT(A_INPUT), .B_INPUT(B_INPUT), .AMULTSEL(AMULTSEL), .BMULTSEL(BMULTSEL),
-    .PREADDINSEL(PREADDINSEL), .USE_MULT(USE_MULT), .USE_SIMD(USE_SIMD), .USE_WIDEXOR(USE_WIDEXOR),
-    .AUTORESET_PATDET(AUTORESET_PATDET), .USE_PATTERN_DETECT(USE_PATTERN_DETECT),
+  // The slice (cosim_unisim_dsp_slice), at this primitive's widths.
+  logic carryout3;
+  cosim_unisim_dsp_slice #(
+    .PRIM("DSP48E2"), .AW(30), .BW(18), .MW(27), .PW(48), .SHIFT(17), .A_INPUT(A_INPUT), .B_INPUT(B_INPUT),
+    .AMULTSEL(AMULTSEL), .BMULTSEL(BMULTSEL), .PREADDINSEL(PREADDINSEL), .RND(RND), .USE_MULT(USE_MULT),
+    .USE_SIMD(USE_SIMD), .USE_WIDEXOR(USE_WIDEXOR), .AUTORESET_PATDET(AUTORESET_PATDET),
+    .USE_PATTERN_DETECT(USE_PATTERN_DETECT), .IS_ALUMODE_INVERTED(IS_ALUMODE_INVERTED),
     .IS_CARRYIN_INVERTED(IS_CARRYIN_INVERTED), .IS_CLK_INVERTED(IS_CLK_INVERTED),
+    .IS_INMODE_INVERTED(IS_INMODE_INVERTED), .IS_OPMODE_INVERTED(IS_OPMODE_INVERTED),
     .IS_RSTALLCARRYIN_INVERTED(IS_RSTALLCARRYIN_INVERTED), .IS_RSTALUMODE_INVERTED(IS_RSTALUMODE_INVERTED),
     .IS_RSTA_INVERTED(IS_RSTA_INVERTED), .IS_RSTB_INVERTED(IS_RSTB_INVERTED),
     .IS_RSTCTRL_INVERTED(IS_RSTCTRL_INVERTED), .IS_RSTC_INVERTED(IS_RSTC_INVERTED),
     .IS_RSTD_INVERTED(IS_RSTD_INVERTED), .IS_RSTINMODE_INVERTED(IS_RSTINMODE_INVERTED),
     .IS_RSTM_INVERTED(IS_RSTM_INVERTED), .IS_RSTP_INVERTED(IS_RSTP_INVERTED),
-    .ACASCREG(ACASCREG), .ADREG(ADREG), .ALUMODEREG(ALUMODEREG), .AREG(AREG), .BCASCREG(BCASCREG),
-    .BREG(BREG), .CARRYINREG(CARRYINREG), .CARRYINSELREG(CARRYINSELREG), .CREG(CREG), .DREG(DREG),
-    .INMODEREG(INMODEREG), .MREG(MREG), .OPMODEREG(OPMODEREG), .PREG(PREG)) u_attrs ();
-
-  // The pins as the slice sees them, after the programmable inversions.
-  logic clk, rst_a, rst_b, rst_c, rst_d, rst_m, rst_p, rst_inmode, rst_ctrl, rst_alumode, rst_carry;
-  assign clk         = CLK ^ IS_CLK_INVERTED[0];
-  assign rst_a       = RSTA ^ IS_RSTA_INVERTED[0];
-  assign rst_b       = RSTB ^ IS_RSTB_INVERTED[0];
-  assign rst_c       = RSTC ^ IS_RSTC_INVERTED[0];
-  assign rst_d       = RSTD ^ IS_RSTD_INVERTED[0];
-  assign rst_m       = RSTM ^ IS_RSTM_INVERTED[0];
-  assign rst_p       = RSTP ^ IS_RSTP_INVERTED[0];
-  assign rst_inmode  = RSTINMODE ^ IS_RSTINMODE_INVERTED[0];
-  assign rst_ctrl    = RSTCTRL ^ IS_RSTCTRL_INVERTED[0];
-  assign rst_alumode = RSTALUMODE ^ IS_RSTALUMODE_INVERTED[0];
-  assign rst_carry   = RSTALLCARRYIN ^ IS_RSTALLCARRYIN_INVERTED[0];
-
-  // ---- Control registers ----------------------------------------------------
-  logic [4:0] inmode;
-  logic [8:0] opmode;
-  logic [3:0] alumode;
-  logic [2:0] carryinsel;
-  logic       carryin;
-  cosim_unisim_dsp_reg #(.W(5), .STAGES(INMODEREG)) u_inmode
-    (.CLK(clk), .CE(CEINMODE), .RST(rst_inmode), .D(INMODE ^ IS_INMODE_INVERTED), .Q(inmode));
-  cosim_unisim_dsp_reg #(.W(9), .STAGES(OPMODEREG)) u_opmode
-    (.CLK(clk), .CE(CECTRL), .RST(rst_ctrl), .D(OPMODE ^ IS_OPMODE_INVERTED), .Q(opmode));
-  cosim_unisim_dsp_reg #(.W(4), .STAGES(ALUMODEREG)) u_alumode
-    (.CLK(clk), .CE(CEALUMODE), .RST(rst_alumode), .D(ALUMODE ^ IS_ALUMODE_INVERTED), .Q(alumode));
-  cosim_unisim_dsp_reg #(.W(3), .STAGES(CARRYINSELREG)) u_carryinsel
-    (.CLK(clk), .CE(CECTRL), .RST(rst_ctrl), .D(CARRYINSEL), .Q(carryinsel));
-  cosim_unisim_dsp_reg #(.W(1), .STAGES(CARRYINREG)) u_carryin
-    (.CLK(clk), .CE(CECARRYIN), .RST(rst_carry), .D(CARRYIN ^ IS_CARRYIN_INVERTED[0]), .Q(carryin));
-
-  // ---- A, B, C, D and the pre-adder ----------------------------------------
-  logic [29:0] a1, a2;
-  logic [17:0] b1, b2;
-  logic [2:0]  unused_a1;  // the multiplier takes A[26:0]
-  assign unused_a1 = a1[29:27];
-  cosim_unisim_dsp_ab #(.W(30), .REG(AREG), .CASCREG(ACASCREG)) u_a
-    (.CLK(clk), .CE1(CEA1), .CE2(CEA2), .RST(rst_a), .D(A_INPUT == "CASCADE" ? ACIN : A),
-     .Q1(a1), .Q2(a2), .COUT(ACOUT));
-  cosim_unisim_dsp_ab #(.W(18), .REG(BREG), .CASCREG(BCASCREG)) u_b
-    (.CLK(clk), .CE1(CEB1), .CE2(CEB2), .RST(rst_b), .D(B_INPUT == "CASCADE" ? BCIN : B),
-     .Q1(b1), .Q2(b2), .COUT(BCOUT));
-
-  logic [47:0] c;
-  logic [26:0] d, ad_d, ad;
-  cosim_unisim_dsp_reg #(.W(48), .STAGES(CREG)) u_c (.CLK(clk), .CE(CEC), .RST(rst_c), .D(C), .Q(c));
-  cosim_unisim_dsp_reg #(.W(27), .STAGES(DREG)) u_d (.CLK(clk), .CE(CED), .RST(rst_d), .D(D), .Q(d));
-
-  // INMODE[1] zeroes the input the pre-adder takes (PREADDINSEL), on its way
-  // to the multiplier too.
-  logic [26:0] a_mul;
-  logic [17:0] b_mul;
-  logic [26:0] pre_in;
-  assign a_mul  = (PREADDINSEL == "A" && inmode[1]) ? '0 : (inmode[0] ? a1[26:0] : a2[26:0]);
-  assign b_mul  = (PREADDINSEL == "B" && inmode[1]) ? '0 : (inmode[4] ? b1 : b2);
-  assign pre_in = (PREADDINSEL == "B") ? {{9{b_mul[17]}}, b_mul} : a_mul;
-  assign ad_d   = (inmode[2] ? d : '0) + (inmode[3] ? -pre_in : pre_in);
-  cosim_unisim_dsp_reg #(.W(27), .STAGES(ADREG)) u_ad (.CLK(clk), .CE(CEAD), .RST(rst_d), .D(ad_d), .Q(ad));
-
-  // ---- Multiplier -----------------------------------------------------------
-  logic [26:0] mul_a;
-  logic [17:0] mul_b;
-  logic signed [47:0] mul_a48, mul_b48;  // sign-extended: the 45-bit product fits
-  logic [47:0] m_d, m;
-  logic        rnd_d, rnd;  // CARRYINSEL 110: the product's rounding carry
-  assign mul_a   = (AMULTSEL == "AD") ? ad : a_mul;
-  assign mul_b   = (BMULTSEL == "AD") ? ad[17:0] : b_mul;
-  assign mul_a48 = {{21{mul_a[26]}}, mul_a};
-  assign mul_b48 = {{30{mul_b[17]}}, mul_b};
-  assign m_d     = (USE_MULT == "NONE") ? '0 : mul_a48 * mul_b48;
-  assign rnd_d = ~(mul_a[26] ^ mul_b[17]);
-  cosim_unisim_dsp_reg #(.W(48), .STAGES(MREG)) u_m (.CLK(clk), .CE(CEM), .RST(rst_m), .D(m_d), .Q(m));
-  cosim_unisim_dsp_reg #(.W(1), .STAGES(MREG)) u_rnd (.CLK(clk), .CE(CEM), .RST(rst_carry), .D(rnd_d), .Q(rnd));
-
-  // ---- Multiplexers, ALU, P -------------------------------------------------
-  logic [47:0] p_fb;       // P as an operand: the P register (0 without one)
-  logic        casc_fb;    // CARRYCASCOUT likewise
-  logic [47:0] w, x, y, z;
-  logic        cin;
-  always_comb begin
-    unique case (opmode[1:0])
-      2'b00: x = '0;
-      2'b01: x = m;
-      2'b10: x = p_fb;
-      default: x = {a2, b2};
-    endcase
-    unique case (opmode[3:2])
-      2'b00, 2'b01: y = '0;
-      2'b10: y = (opmode[6:4] == 3'b100) ? {48{MULTSIGNIN}} : {48{1'b1}};
-      default: y = c;
-    endcase
-    unique case (opmode[6:4])
-      3'b001: z = PCIN;
-      3'b010, 3'b100: z = p_fb;
-      3'b011: z = c;
-      3'b101: z = {{17{PCIN[47]}}, PCIN[47:17]};
-      3'b110: z = {{17{p_fb[47]}}, p_fb[47:17]};
-      default: z = '0;
-    endcase
-    unique case (opmode[8:7])
-      2'b00: w = '0;
-      2'b01: w = p_fb;
-      2'b10: w = RND;
-      default: w = c;
-    endcase
-    unique case (carryinsel)
-      3'b000: cin = carryin;
-      3'b001: cin = ~PCIN[47];
-      3'b010: cin = CARRYCASCIN;
-      3'b011: cin = PCIN[47];
-      3'b100: cin = casc_fb;
-      3'b101: cin = ~p_fb[47];
-      3'b110: cin = rnd;
-      default: cin = p_fb[47];
-    endcase
-  end
-
-  logic [47:0] alu;
-  logic        carry, carryout3;
-  cosim_unisim_dsp_alu u_alu (.W(w), .X(x), .Y(y), .Z(z), .CIN(cin), .ALUMODE(alumode), .R(alu),
-                              .CARRY(carry), .CARRYOUT3(carryout3));
-
-  // P, CARRYOUT[3], CARRYCASCOUT and MULTSIGNOUT: one stage.
-  logic [50:0] p_out;
-  cosim_unisim_dsp_reg #(.W(51), .STAGES(PREG)) u_p
-    (.CLK(clk), .CE(CEP), .RST(rst_p), .D({m[47], carry, carryout3, alu}), .Q(p_out));
-  assign P            = p_out[47:0];
-  assign PCOUT        = p_out[47:0];
-  assign CARRYOUT     = {p_out[48], 3'b000};
-  assign CARRYCASCOUT = p_out[49];
-  assign MULTSIGNOUT  = p_out[50];
-  assign p_fb         = (PREG == 1) ? p_out[47:0] : '0;
-  assign casc_fb      = (PREG == 1) ? p_out[49] : 1'b0;
+    .ACASCREG(int'(ACASCREG)), .ADREG(int'(ADREG)), .ALUMODEREG(int'(ALUMODEREG)), .AREG(int'(AREG)), .BCASCREG(int'(BCASCREG)),
+    .BREG(int'(BREG)), .CARRYINREG(int'(CARRYINREG)), .CARRYINSELREG(int'(CARRYINSELREG)), .CREG(int'(CREG)), .DREG(int'(DREG)),
+    .INMODEREG(int'(INMODEREG)), .MREG(int'(MREG)), .OPMODEREG(int'(OPMODEREG)), .PREG(int'(PREG)))
+    u_slice (.CARRYOUT3(carryout3), .NEGATE(1'b0), .*);
+  assign CARRYOUT = {carryout3, 3'b000};
 
   assign PATTERNDETECT  = 1'b0;
   assign PATTERNBDETECT = 1'b0;

@@ -1,4 +1,4 @@
-// The A or B input registers of the DSP48E2 stand-in (UG579 "dual A/B
+// The A or B input registers of the DSP slice stand-ins (UG579 "dual A/B
 // registers"): REG (AREG/BREG) 0, 1 or 2 stages, CASCREG (ACASCREG/BCASCREG)
 // the stages before the cascade output. Q2 feeds the A:B path and, with
 // INMODE selecting it, the multiplier; Q1 is the other multiplier choice.

@@ -1,4 +1,4 @@
-// One optional pipeline stage of the DSP48E2 stand-in (the C, D, AD, M, P
+// One optional pipeline stage of the DSP slice stand-ins (the C, D, AD, M, P
 // and control registers; UG579): STAGES 0 is a wire, STAGES 1 a register
 // that starts at 0 and, on the rising edge of CLK, loads 0 while RST is high
 // (the reset wins over the enable) or D while CE is high.

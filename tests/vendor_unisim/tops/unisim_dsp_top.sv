@@ -3,7 +3,7 @@
 // in[n*InW +: InW] and out[n*OutW +: OutW] (lowest bits first):
 //   in:  A 30, B 18, C 48, D 27, ACIN 30, BCIN 18, PCIN 48, CARRYIN,
 //        CARRYCASCIN, MULTSIGNIN, ALUMODE 4, CARRYINSEL 3, INMODE 5, OPMODE 9,
-//        CE 13 (CEA1, CEA2, CEB1, CEB2, CEC, CED, CEAD, CEM, CEP, CEINMODE,
+//        NEGATE 3 (unused: DSP48E2 has none), CE 13 (CEA1, CEA2, CEB1, CEB2, CEC, CED, CEAD, CEM, CEP, CEINMODE,
 //        CECTRL, CEALUMODE, CECARRYIN), RST 10 (RSTA, RSTB, RSTC, RSTD, RSTM,
 //        RSTP, RSTINMODE, RSTCTRL, RSTALUMODE, RSTALLCARRYIN)
 //   out: P 48, ACOUT 30, BCOUT 18, PCOUT 48, CARRYOUT 4, CARRYCASCOUT,
@@ -24,7 +24,7 @@
 `timescale 1ps/1ps
 module unisim_dsp_top #(
   parameter int NUM  = 7,
-  parameter int InW  = 266,
+  parameter int InW  = 269,
   parameter int OutW = 162
 ) (
   input  logic                clk,
@@ -32,28 +32,8 @@ module unisim_dsp_top #(
   output logic [NUM*OutW-1:0] out
 );
 
-  logic [29:0] a[NUM], acin[NUM], acout[NUM];
-  logic [17:0] b[NUM], bcin[NUM], bcout[NUM];
-  logic [47:0] c[NUM], pcin[NUM], p[NUM], pcout[NUM];
-  logic [26:0] d[NUM];
-  logic [3:0]  alumode[NUM], carryout[NUM];
-  logic [2:0]  carryinsel[NUM];
-  logic [4:0]  inmode[NUM];
-  logic [8:0]  opmode[NUM];
-  logic [12:0] ce[NUM];
-  logic [9:0]  rst[NUM];
-  logic [7:0]  xorout[NUM];
-  logic        carryin[NUM], carrycascin[NUM], multsignin[NUM];
-  logic        carrycascout[NUM], multsignout[NUM], patdet[NUM], patbdet[NUM], overflow[NUM], underflow[NUM];
-
-  for (genvar n = 0; n < NUM; n++) begin : g_pins
-    logic [InW-1:0] v;
-    assign v = in[n*InW +: InW];
-    assign {rst[n], ce[n], opmode[n], inmode[n], carryinsel[n], alumode[n], multsignin[n], carrycascin[n],
-            carryin[n], pcin[n], bcin[n], acin[n], d[n], c[n], b[n], a[n]} = v;
-    assign out[n*OutW +: OutW] = {underflow[n], overflow[n], patbdet[n], patdet[n], xorout[n], multsignout[n],
-                                  carrycascout[n], carryout[n], pcout[n], bcout[n], acout[n], p[n]};
-  end
+  localparam int AW = 30, BW = 18, PW = 48, DW = 27;
+`include "unisim_dsp_fields.svh"
 
   // Slice 5's cascade inputs come from slice 4; its own fields are not used.
   logic [29:0] unused_acin5;
@@ -64,6 +44,10 @@ module unisim_dsp_top #(
   assign unused_bcin5 = bcin[5];
   assign unused_pcin5 = pcin[5];
   assign unused_casc5 = {carrycascin[5], multsignin[5]};
+  logic [NUM-1:0] unused_negate;
+  for (genvar n = 0; n < NUM; n++) begin : g_no_negate
+    assign unused_negate[n] = ^negate[n];
+  end
 
 `define DSP_PINS(n, ACIN_, BCIN_, PCIN_, CCIN_, MSIN_, CLK_) \
     .ACOUT(acout[n]), .BCOUT(bcout[n]), .CARRYCASCOUT(carrycascout[n]), .MULTSIGNOUT(multsignout[n]), \
@@ -71,13 +55,7 @@ module unisim_dsp_top #(
     .UNDERFLOW(underflow[n]), .CARRYOUT(carryout[n]), .P(p[n]), .XOROUT(xorout[n]), \
     .ACIN(ACIN_), .BCIN(BCIN_), .CARRYCASCIN(CCIN_), .MULTSIGNIN(MSIN_), .PCIN(PCIN_), \
     .ALUMODE(alumode[n]), .CARRYINSEL(carryinsel[n]), .CLK(CLK_), .INMODE(inmode[n]), .OPMODE(opmode[n]), \
-    .A(a[n]), .B(b[n]), .C(c[n]), .CARRYIN(carryin[n]), .D(d[n]), \
-    .CEA1(ce[n][0]), .CEA2(ce[n][1]), .CEB1(ce[n][2]), .CEB2(ce[n][3]), .CEC(ce[n][4]), .CED(ce[n][5]), \
-    .CEAD(ce[n][6]), .CEM(ce[n][7]), .CEP(ce[n][8]), .CEINMODE(ce[n][9]), .CECTRL(ce[n][10]), \
-    .CEALUMODE(ce[n][11]), .CECARRYIN(ce[n][12]), \
-    .RSTA(rst[n][0]), .RSTB(rst[n][1]), .RSTC(rst[n][2]), .RSTD(rst[n][3]), .RSTM(rst[n][4]), \
-    .RSTP(rst[n][5]), .RSTINMODE(rst[n][6]), .RSTCTRL(rst[n][7]), .RSTALUMODE(rst[n][8]), \
-    .RSTALLCARRYIN(rst[n][9])
+    .A(a[n]), .B(b[n]), .C(c[n]), .CARRYIN(carryin[n]), .D(d[n]), `DSP_CTRL(n)
 `define DSP_OWN(n) `DSP_PINS(n, acin[n], bcin[n], pcin[n], carrycascin[n], multsignin[n], clk)
 
   DSP48E2 #(.AREG(0), .ACASCREG(0), .BREG(0), .BCASCREG(0), .CREG(0), .DREG(0), .ADREG(0), .MREG(0),
