@@ -43,10 +43,7 @@ RamTestCfg sdp(unsigned width, unsigned depth, unsigned byte_width, unsigned lat
   return c;
 }
 
-const std::vector<uint64_t> kInitFile = {
-    0xF2A74DE452E6B438, 0x6513270E269E0D37, 0x0C5C7FD0A6A3A450, 0xD23F0824128B2F33,
-    0x1818E811892F902B, 0x9531985D5D9DC9F8, 0xE8E25D940ED90475, 0x36F675CC81E74EF5,
-    0x1600A35A099950D8, 0x6B0D549B6F03675A, 0x3D9C172411E20B8F, 0x8D116ECE1738F7D9};
+const std::vector<uint64_t>& kInitFile = kRam16x64Words;
 
 const RamTestCfg kL1Wf = sdp(32, 64, 8, 1, WriteMode::WriteFirst, 0xDEADBEEF, false, true, 6);
 const RamTestCfg kL2Rf = sdp(36, 40, 9, 2, WriteMode::ReadFirst, 0xABC, false, true, 7);

@@ -216,9 +216,10 @@ module cosim_xpm_ram #(
       .dout(doutb)
     );
   end else begin : g_no_read_b
+    // Nor does a single-port memory's B, whose clock then drives nothing.
     assign doutb = '0;
     logic unused_read_b;
-    assign unused_read_b = ^{rstb, regceb, load_b, latch_b};
+    assign unused_read_b = ^{rstb, regceb, load_b, latch_b, clk_b};
   end
 
   // ---- Messages (MESSAGE_CONTROL / SIM_ASSERT_CHK) --------------------------
