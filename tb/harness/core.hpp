@@ -396,14 +396,11 @@ class Core {
   std::vector<Port<Model>*> updaters_;  // the binders with an update phase
   std::function<void()> after_cycle_;
   ClockSetOf<Pins> clocks_;
-  // Per further clock, its binders in the order added.
-  std::conditional_t<kHasClocks, std::vector<std::vector<Port<Model>*>>, NoClockSet> further_ = further_lists();
-  static auto further_lists() {
-    if constexpr (kHasClocks) {
-      return std::vector<std::vector<Port<Model>*>>(Pins::Clocks::kCount);
-    } else {
-      return NoClockSet{};
-    }
+  // Per further clock, its binders in the order added (empty without further clocks).
+  std::vector<std::vector<Port<Model>*>> further_ = std::vector<std::vector<Port<Model>*>>(further_count());
+  static constexpr unsigned further_count() {
+    if constexpr (kHasClocks) return Pins::Clocks::kCount;
+    return 0;
   }
   bool clocking_ = false;  // reset is over
   uint64_t cycles_ = 0;

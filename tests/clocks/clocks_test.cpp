@@ -17,6 +17,7 @@
 #include "harness/core.hpp"
 // core.hpp first: it brings in Verilator's headers.
 #include "Vclocks_top.h"
+#include "clock_edges.hpp"
 #include "dut/clocks_pins.hpp"
 #include "harness/module_binding.hpp"
 #include "wave_test_util.hpp"
@@ -30,19 +31,9 @@ using ClocksCore = Core<Model, NeverDone, Pins>;
 
 // The manifest's reset (ports.reset.cycles) and ratios, written again here.
 constexpr int64_t kManifestResetCycles = 2;
-struct Ratio {
-  int64_t p, q;  // the clock's frequency over the primary clock's: p / q
-};
+using clocktest::Ratio;
+using clocktest::rising_edges;
 constexpr Ratio kFast{5, 2}, kSlow{2, 3}, k2x{2, 1};
-
-int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-
-// Rising edges of clock r in the time span (a, b], times in half cycles
-// (the primary clock rises at half cycles 1, 3, 5, ...): clock r rises at
-// 1/2 + k q/p cycles, so #k = floor((b/2 - 1/2) p/q) - floor((a/2 - 1/2) p/q).
-int64_t rising_edges(Ratio r, int64_t a, int64_t b) {
-  return floor_div((b - 1) * r.p, 2 * r.q) - floor_div((a - 1) * r.p, 2 * r.q);
-}
 
 TEST(FurtherClocks, EachClockMakesTheEdgesItsRatioPromises) {
   ClocksCore core("clocks");

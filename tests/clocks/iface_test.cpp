@@ -20,6 +20,7 @@
 #include "Viface_top.h"
 #include "axi/axi4_slave.hpp"
 #include "axi/memory_port.hpp"
+#include "clock_edges.hpp"
 #include "dut/iface_pins.hpp"
 #include "harness/axi_masters.hpp"
 #include "harness/axis_streams.hpp"
@@ -37,18 +38,9 @@ using Streams = AxisStreamBinders<Model, Pins::AxisIns, Pins::AxisOuts>;
 using Masters = AxiMasterBinders<Model, Pins::AxiMasters>;
 
 // The manifest's ratios, written again here: frequency over clk's, p / q.
-struct Ratio {
-  int64_t p, q;
-};
+using clocktest::Ratio;
+using clocktest::rising_edges;
 constexpr Ratio kControlClock{1, 3}, kStreamClock{5, 2};
-
-int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
-
-// Rising edges of clock r in the time span (a, b], in half cycles of clk
-// (clk rises at half cycles 1, 3, 5, ...; clock r at 1/2 + k q/p cycles).
-int64_t rising_edges(Ratio r, int64_t a, int64_t b) {
-  return floor_div((b - 1) * r.p, 2 * r.q) - floor_div((a - 1) * r.p, 2 * r.q);
-}
 
 // Rising edges of clock r since every reset was released, after `cycles` cycles of clk.
 int64_t edges_since_reset(Ratio r, uint64_t cycles) {
