@@ -3,10 +3,12 @@
 // and FSM states) resolved against the signals the FST really holds, and
 // the first-mismatch marker the runner adds after the scoreboard.
 //
-// FST time: the ruler counts DUT cycles. The FST's unit is 100 ps and a
-// cycle takes 10 of them, so GTKWave's "ns" reads as the cycle number:
-// 10 x cycle is the clock low half (inputs applied), 10 x cycle + 5 the
-// high half (after the rising edge). GTKWave has no cycle unit, so the
+// FST time: the ruler counts DUT cycles. The FST's unit is 1 ps and a
+// cycle takes 1000 of them, so GTKWave's "ns" reads as the cycle number:
+// 1000 x cycle is the clock low half (inputs applied), 1000 x cycle + 500
+// the high half (after the rising edge). The fine tick is for further
+// clocks (a manifest's ports.clocks): each edge of a clock up to 500 times
+// as fast as the primary one is shown at its own time. GTKWave has no cycle unit, so the
 // tracer also dumps the cycle number itself (kCycleSignal, a 32-bit counter
 // in the DUT's top scope) and every view shows it first, in decimal.
 //
@@ -59,15 +61,15 @@ const View* find_view(const std::string& dut);
 void add_view(View view);
 
 // FST time of a DUT cycle (clock low half), of the high half, and the unit.
-constexpr uint64_t kFstTicksPerCycle = 10;
+constexpr uint64_t kFstTicksPerCycle = 1000;
 constexpr uint64_t fst_time(uint64_t cycle) { return cycle * kFstTicksPerCycle; }
 constexpr uint64_t fst_time(uint64_t cycle, unsigned half) { return fst_time(cycle) + half * kFstTicksPerCycle / 2; }
-constexpr const char* kFstTimeUnit = "100ps";
+constexpr const char* kFstTimeUnit = "1ps";
 // A .gtkw save file gives times ([timestart], markers) in GTKWave's own
 // unit, picoseconds, whatever the dump's unit: FST times are scaled by this.
-constexpr uint64_t kPsPerFstTick = 100;
+constexpr uint64_t kPsPerFstTick = 1;
 // The cycle counter the tracer adds to every FST, in the DUT's top scope
-// (<root>.cycle[31:0]; its value at 10 x c and 10 x c + 5 is c).
+// (<root>.cycle[31:0]; its value at fst_time(c) and fst_time(c, 1) is c).
 constexpr const char* kCycleSignal = "cycle";
 constexpr int kCycleBits = 32;
 

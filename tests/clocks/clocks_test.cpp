@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/core.hpp"
@@ -102,26 +103,26 @@ TEST(FurtherClocks, TheWaveformShowsEachEdgeAtItsTime) {
   }
   const wavetest::Vcd v = wavetest::read_fst(cfg.wave_file);
   ASSERT_TRUE(v.has("clocks.clk_fast")) << "signals: " << v.names.size();
-  // 10 FST ticks a cycle; clk rises at tick 10c + 5. clk_fast (5/2) rises
-  // there too, then toggles every 2 ticks: it changes at every odd tick, and
-  // at no other, between the window's first and last samples.
-  std::vector<uint64_t> want, got;
-  for (uint64_t t = 10 * cfg.wave_from + 1; t <= 10 * cfg.wave_to + 5; t += 2) want.push_back(t);
-  for (const auto& [t, value] : v.changes.at(v.id.at("clocks.clk_fast")))
-    if (t > 10 * cfg.wave_from) got.push_back(t);
-  EXPECT_EQ(got, want);
-  // clk_2x rises with every edge of clk and falls halfway between, at ticks
-  // 10c + 2.5 and 10c + 7.5: shown in the tick that holds it (2, 7) or, when
-  // an earlier edge took that tick, the next (3, 8). The window ends with
-  // the last cycle's high sample, so its cycles before the last.
-  for (uint64_t c = cfg.wave_from + 1; c < cfg.wave_to; ++c) {
-    SCOPED_TRACE("cycle " + std::to_string(c));
-    EXPECT_EQ(v.at_u64("clocks.clk_2x", 10 * c), 1u);
-    EXPECT_EQ(v.at_u64("clocks.clk_2x", 10 * c + 1), 1u);
-    EXPECT_EQ(v.at_u64("clocks.clk_2x", 10 * c + 3), 0u);
-    EXPECT_EQ(v.at_u64("clocks.clk_2x", 10 * c + 5), 1u);
-    EXPECT_EQ(v.at_u64("clocks.clk_2x", 10 * c + 6), 1u);
-    EXPECT_EQ(v.at_u64("clocks.clk_2x", 10 * c + 8), 0u);
+  // The FST's unit is 1 ps, a cycle 1000 of them (1 ns on GTKWave's
+  // ruler); cycle c (counted from the end of reset) is dumped at 1000 c and
+  // its rising edge at 1000 c + 500. A clock of ratio p/q rises with the
+  // first edge of all (reset's first, 1000 x kManifestResetCycles before
+  // cycle 0's) and toggles every 1000 q / 2p units: each of its edges shows
+  // at exactly that time, and it changes at no other, from the window's
+  // first sample to its last (the last cycle's high half).
+  constexpr int64_t kUnits = 1000;
+  const int64_t first = kUnits * static_cast<int64_t>(cfg.wave_from);
+  const int64_t last = kUnits * static_cast<int64_t>(cfg.wave_to) + kUnits / 2;
+  const std::pair<const char*, Ratio> further[] = {{"clocks.clk_fast", kFast}, {"clocks.clk_slow", kSlow}, {"clocks.clk_2x", k2x}};
+  for (const auto& [name, r] : further) {
+    SCOPED_TRACE(name);
+    const int64_t half = kUnits * r.q / (2 * r.p);
+    std::vector<int64_t> want, got;
+    for (int64_t t = kUnits / 2 - kUnits * kManifestResetCycles; t <= last; t += half)
+      if (t > first) want.push_back(t);
+    for (const auto& [t, value] : v.changes.at(v.id.at(name)))
+      if (static_cast<int64_t>(t) > first) got.push_back(static_cast<int64_t>(t));
+    EXPECT_EQ(got, want);
   }
 }
 

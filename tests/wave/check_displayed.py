@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 PS_PER_CYCLE = 1000  # the ruler's 1 ns is one DUT cycle (tb/wave/gtkw.hpp)
-PS_PER_FST_TICK = 100
+PS_PER_FST_TICK = 1  # the FST unit (tb/wave/gtkw.hpp): 1 ps, 1000 a cycle
 CYCLE_TRACE = "cycle[31:0]"  # the tracer's cycle counter (tb/wave/gtkw.hpp kCycleSignal)
 FILL_SLACK = 0.03  # of the shown span: the wave pane may show this much past the dump's end
 

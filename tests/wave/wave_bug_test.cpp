@@ -47,11 +47,15 @@ uint64_t field(const std::string& bin, int lo, int n) {
   return x;
 }
 
+// The FST's unit is 1 ps and a cycle is 1 ns on GTKWave's ruler: 1000 units
+// a cycle, the high half 500 after the low.
+constexpr uint64_t kUnitsPerCycle = 1000;
+
 // The dump around a mismatch at write cycle c holds cycles [c - around,
-// c + around]: 10 FST units per cycle, the last one's high half at + 5.
+// c + around], the last one's high half included.
 void expect_dumped_around(const wavetest::Vcd& v, uint64_t c, uint64_t around) {
-  EXPECT_EQ(v.times.front(), 10 * (c - around));
-  EXPECT_EQ(v.times.back(), 10 * (c + around) + 5);
+  EXPECT_EQ(v.times.front(), kUnitsPerCycle * (c - around));
+  EXPECT_EQ(v.times.back(), kUnitsPerCycle * (c + around) + kUnitsPerCycle / 2);
 }
 
 // VALID and READY both high at FST time t: the beat is handed over then.
@@ -60,10 +64,10 @@ void expect_handshake_at(const wavetest::Vcd& v, const std::string& valid, const
   EXPECT_EQ(v.at(ready, t), "1") << ready;
 }
 
-// A .gtkw save file's marker at FST time t; the file's times are ps, the
-// FST's unit is 100 ps.
+// A .gtkw save file's marker at FST time t; the file's times are ps, as
+// the FST's unit is.
 std::string gtkw_marker(uint64_t t) {
-  const std::string ps = std::to_string(100 * t);
+  const std::string ps = std::to_string(t);
   return " " + ps + " " + ps + " -1";
 }
 
@@ -101,7 +105,7 @@ TEST(WaveBug, Tf2ReportNamesThePixelChannelAndWriteCycle) {
   expect_dumped_around(v, c, 25);
   // ... and at cycle c the AXI W channel hands over the beat holding the
   // element: valid and ready, its byte lane carrying the wrong value.
-  const uint64_t t = 10 * c;
+  const uint64_t t = kUnitsPerCycle * c;
   expect_handshake_at(v, "tf2.m_axi_wvalid_o", "tf2.m_axi_wready_i", t);
   const int lane = static_cast<int>(addr % 16);
   EXPECT_EQ(field(v.at("tf2.m_axi_wdata_o", t), 8 * lane, 8),
@@ -146,7 +150,7 @@ TEST(WaveBug, TinyDnnReportNamesSampleChannelPixelAndWriteCycle) {
   const uint64_t addr = hex_u64(fd["address"]);
   const auto v = read_fst(d + "/wave_mismatch.fst");
   expect_dumped_around(v, c, 10);
-  const uint64_t t = 10 * c;
+  const uint64_t t = kUnitsPerCycle * c;
   expect_handshake_at(v, "tinydnn.m_axis_tvalid_o", "tinydnn.m_axis_tready_i", t);
   EXPECT_EQ(field(v.at("tinydnn.m_axis_tdata_o", t), 8 * static_cast<int>(addr % 8), 32), ab);
   const std::string g = read_text(d + "/wave_mismatch.gtkw");
@@ -209,7 +213,7 @@ TEST(WaveBug, VtaReportNamesTheStoreInstructionAndWriteCycle) {
   const uint64_t c = fd["write_cycle"];
   const auto v = read_fst(d + "/wave_mismatch.fst");
   expect_dumped_around(v, c, 20);
-  const uint64_t t = 10 * c;
+  const uint64_t t = kUnitsPerCycle * c;
   expect_handshake_at(v, "vta.m_axi_wvalid_o", "vta.m_axi_wready_i", t);
   EXPECT_EQ(field(v.at("vta.m_axi_wdata_o", t), 0, 8),
             static_cast<uint64_t>(static_cast<int>(fd["actual"].get<double>()) & 0xFF));
@@ -253,9 +257,9 @@ TEST(WaveBug, AReplayOfAFailingRunIsAsRichAsTheRun) {
   ASSERT_TRUE(fs::exists(d + "/replay/trace/trace.txt"));
   const uint64_t c = rep["first_divergence"]["write_cycle"];
   const auto v = read_fst(d + "/replay/wave_mismatch.fst");
-  EXPECT_EQ(v.times.front(), 10 * (c - 20));
+  EXPECT_EQ(v.times.front(), kUnitsPerCycle * (c - 20));
   const std::string g = read_text(d + "/replay/wave_mismatch.gtkw");
-  EXPECT_NE(g.find(gtkw_marker(10 * c)), std::string::npos) << g;
+  EXPECT_NE(g.find(gtkw_marker(kUnitsPerCycle * c)), std::string::npos) << g;
   ASSERT_EQ(wavetest::run(std::string(COSIM_BUG_BIN) + " replay " + d + "/replay/trace --out " + d + "/again",
                           d + "/again.log"),
             1);

@@ -39,11 +39,11 @@ std::vector<std::string> gtkw_signals(const std::string& gtkw) {
 
 void expect_window(const wavetest::Vcd& v, uint64_t from, uint64_t to) {
   ASSERT_FALSE(v.times.empty());
-  // The ruler counts cycles: unit 100 ps, 10 units per cycle, so 1 ns is
-  // one cycle; 10 x cycle is the clock's low half, 10 x cycle + 5 its high.
-  EXPECT_EQ(v.timescale, "100ps");
-  EXPECT_EQ(v.times.front(), 10 * from);
-  EXPECT_EQ(v.times.back(), 10 * to + 5);
+  // The ruler counts cycles: unit 1 ps, 1000 units per cycle, so 1 ns is
+  // one cycle; 1000 x cycle is the clock's low half, + 500 its high.
+  EXPECT_EQ(v.timescale, "1ps");
+  EXPECT_EQ(v.times.front(), 1000 * from);
+  EXPECT_EQ(v.times.back(), 1000 * to + 500);
   // Every half cycle in between, nothing outside.
   EXPECT_EQ(v.times.size(), 2 * (to - from + 1));
 }
@@ -75,9 +75,9 @@ TEST(WaveFst, Tf2WindowHoldsExactlyTheRequestedCyclesAndTheView) {
   // a plain vector with a view filter keeps the filter.
   const std::string view = read_text(d + "/w.gtkw");
   EXPECT_NE(view.find("@100000028\ntf2.tf2_top.u_ctrl.state_q[3:0]\n"), std::string::npos) << view;
-  // The clock toggles every half cycle: low at 10 x cycle, high 5 units later.
-  EXPECT_EQ(v.at("tf2.clk_i", 3000), "0");
-  EXPECT_EQ(v.at("tf2.clk_i", 3005), "1");
+  // The clock toggles every half cycle: low at 1000 x cycle, high 500 units later.
+  EXPECT_EQ(v.at("tf2.clk_i", 300000), "0");
+  EXPECT_EQ(v.at("tf2.clk_i", 300500), "1");
   const auto j = read_json(d + "/report.json");
   EXPECT_EQ(j["wave"]["first_cycle"], 300);
   EXPECT_EQ(j["wave"]["last_cycle"], 420);
@@ -144,7 +144,7 @@ TEST(WaveFst, SizeGuardStopsDumping) {
   EXPECT_GE(bytes, 1u << 20);
   EXPECT_LT(bytes, 3u << 19);
   const auto v = read_fst(d + "/w.fst");
-  EXPECT_EQ(v.times.back(), 10 * last + 5);
+  EXPECT_EQ(v.times.back(), 1000 * last + 500);
   EXPECT_NE(read_text(d + ".log").find("dumping stopped"), std::string::npos);
   fs::remove_all(d);
 }

@@ -202,7 +202,7 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   v.filters["st"] = {{0, "StIdle"}, {10, "StRun"}};
   const std::vector<ResolvedGroup> g = {{"ctl", {{"top.state_q[4:0]", 5, Format::kHex, "st"}, {"top.clk_i", 1, Format::kBin, ""}}, false},
                                         {"num", {{"top.n[7:0]", 8, Format::kDec, ""}}, true}};
-  GtkwFile f = gtkw_file_in(d, 200, 601);
+  GtkwFile f = gtkw_file_in(d, 200000, 601000);  // cycles 200 .. 601 (1000 FST units a cycle)
   EXPECT_EQ(f.gtkw_path, (d / "w.gtkw").string());
   write_gtkw(f, v, g);
   const std::string t = read_text(f.gtkw_path);
@@ -210,7 +210,7 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   // collapsed group adds collapsed|closed (0x1000 | 0x400000); hex|rjustify 0x22,
   // bin|rjustify 0x28, dec|rjustify 0x24, translated hex 0x2022.
   EXPECT_NE(t.find("[dumpfile] \"" + fs::absolute(f.fst_path).string() + "\""), std::string::npos);
-  EXPECT_NE(t.find("[timestart] 20000\n"), std::string::npos);  // GTKWave reads ps: FST time 200 x 100 ps
+  EXPECT_NE(t.find("[timestart] 200000\n"), std::string::npos);  // GTKWave reads ps, the FST's unit
   EXPECT_NE(t.find("@800200\n-ctl\n"), std::string::npos);
   EXPECT_NE(t.find("@1000200\n-ctl\n"), std::string::npos);
   EXPECT_NE(t.find("@c01200\n-num\n"), std::string::npos);
@@ -225,15 +225,15 @@ TEST(GtkwFile, GroupsFormatsFiltersAndMarker) {
   for (int i = 0; i < 26; ++i) no_marker += " -1";
   EXPECT_NE(t.find(no_marker + "\n"), std::string::npos);
 
-  set_gtkw_marker(f.gtkw_path, 4200, "first mismatch out[n=0]");  // cycle 420 (10 FST units a cycle)
+  set_gtkw_marker(f.gtkw_path, 420000, "first mismatch out[n=0]");  // cycle 420
   const std::string m = read_text(f.gtkw_path);
   std::string with_marker = " 420000 420000";  // in ps, as GTKWave reads a save file
   for (int i = 1; i < 26; ++i) with_marker += " -1";
   EXPECT_NE(m.find(with_marker + "\n"), std::string::npos) << m;
   EXPECT_NE(m.find("[markername] Afirst mismatch out[n=0]\n"), std::string::npos);
-  EXPECT_NE(m.find("[timestart] 360000\n"), std::string::npos);  // 60 cycles (600 FST units) before the marker, in ps
+  EXPECT_NE(m.find("[timestart] 360000\n"), std::string::npos);  // 60 cycles before the marker, in ps
   // Setting it again replaces it.
-  set_gtkw_marker(f.gtkw_path, 500, "again");
+  set_gtkw_marker(f.gtkw_path, 500000, "again");
   const std::string m2 = read_text(f.gtkw_path);
   EXPECT_EQ(m2.find("[markername] Afirst"), std::string::npos);
   EXPECT_NE(m2.find("[markername] Aagain\n"), std::string::npos);
