@@ -224,7 +224,8 @@ PY
   # 8. A free-running kernel: no control port, no interrupt, two 128-bit streams.
   sed "s/@NAME@/$name/g" "$kit/@NAME@_free.sv" > "$dir/rtl/$name/$name.sv"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_joined_ports.svh" > "$dir/rtl/$name/${name}_joined_ports.svh"
-  rm "$dir/rtl/$name/${name}_control_s_axi.sv" "$dir/tb/$name/${name}_vadd_op.cpp" "$dir/tb/$name/${name}_addc_op.cpp"
+  rm "$dir/rtl/$name/${name}_control_s_axi.sv" "$dir/tb/$name/${name}_vadd_op.cpp" "$dir/tb/$name/${name}_addc_op.cpp" \
+    "$dir/tb/$name/${name}_call_op.cpp"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_inc_op.cpp" > "$dir/tb/$name/${name}_inc_op.cpp"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_inc.yaml" > "$dir/scenarios/${name}_inc.yaml"
   echo "COSIM_OPERATOR(inc)" > "$dir/tb/$name/${name}_ops.def"

@@ -1,0 +1,196 @@
+// The operator `call`: one call of a kernel with the Vitis control map
+// (ap_ctrl_hs; harness/ap_ctrl.hpp), described entirely by its scenario, so
+// a kernel whose arguments are registers and buffers runs without C++:
+//
+//   op: call
+//   args: {LENGTH: 4096, A_LO: a, A_HI: a.hi, C_LO: c}   # a register by its manifest name: a number,
+//                                                        # or a buffer's address (name.hi: bits 63:32)
+//   buffers:
+//     - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}   # loaded before the call
+//     - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}  # checked after it
+//   wait: poll                                            # or irq (GIE, IER, the interrupt, ISR)
+//
+// The expected values are the user's (their reference's output saved as
+// .npy): this operator computes nothing, it loads, calls and compares. The
+// arguments are written in register order, then ap_start. Header-only: a
+// plugin compiles it (neither the cosim program nor the Python module need
+// to carry it).
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cosim/operator.hpp"
+#include "harness/ap_ctrl.hpp"
+#include "scenario/scenario.hpp"
+#include "tlm/tb_config.hpp"
+#include "trace/trace.hpp"
+
+namespace cosim::tb {
+
+// An argument register of the kernel: its manifest name and byte offset.
+struct ArgRegister {
+  std::string name;
+  uint32_t offset = 0;
+};
+
+namespace ap_call_detail {
+
+namespace ap = harness::ap_ctrl;
+
+struct Buffer {
+  std::string name;
+  uint64_t at = 0;
+  std::optional<Tensor> data;    // loaded before the call
+  std::optional<Tensor> expect;  // checked after it
+};
+
+struct CallState {
+  std::vector<std::pair<uint32_t, uint32_t>> writes;  // (offset, value), in register order
+  std::vector<Buffer> buffers;
+  bool irq = false;
+};
+
+class ApCallOp : public TypedOperator<CallState> {
+ public:
+  explicit ApCallOp(std::vector<ArgRegister> args) : args_(std::move(args)) {
+    std::sort(args_.begin(), args_.end(), [](const ArgRegister& a, const ArgRegister& b) { return a.offset < b.offset; });
+  }
+
+  std::string name() const override { return "call"; }
+
+  scenario::Schema schema() const override {
+    using scenario::Schema;
+    Schema args = Schema::map();
+    for (const ArgRegister& a : args_) {
+      args.optional(a.name, Schema::any_of({Schema::integer(0, 0xffffffffll), Schema::string()}));
+    }
+    const Schema buffer = Schema::map()
+                              .required("name", Schema::string())
+                              .required("at", Schema::integer(0, 0xffffffffffll))
+                              .required("dtype", Schema::one_of({"int8", "int16", "int32", "bf16", "fp32"}))
+                              .required("shape", Schema::shape(1, 8))
+                              .optional("data", scenario::schemas::data_source())
+                              .optional("expect", scenario::schemas::data_source());
+    return Schema::map()
+        .optional("args", args, "{}")
+        .required("buffers", Schema::list(buffer, 1, 64))
+        .optional("wait", Schema::one_of({"poll", "irq"}), "poll");
+  }
+
+  CallState prepare(const scenario::Scenario& sc, Workload& w) const override {
+    CallState st;
+    st.irq = sc["wait"].as_string() == "irq";
+    const uint64_t dram = TbConfig{}.dram_size;
+    std::map<std::string, uint64_t> address;
+    std::vector<std::pair<uint64_t, uint64_t>> spans;  // [at, end) of the buffers so far
+    for (const scenario::Value& b : sc["buffers"].items) {
+      Buffer buf;
+      buf.name = b["name"].as_string();
+      buf.at = static_cast<uint64_t>(b["at"].as_int());
+      if (address.count(buf.name) != 0) b["name"].fail("a second buffer named '" + buf.name + "'");
+      bool ok = false;
+      const DType dtype = trace::parse_dtype(b["dtype"].as_string(), &ok);
+      const std::vector<int64_t> shape = b["shape"].as_ints();
+      if (b.has("data")) buf.data = scenario::make_tensor(sc, b["data"], dtype, shape, Layout::kAny, buf.name);
+      if (b.has("expect")) {
+        if (!b["expect"].is_map() || !b["expect"].has("npy")) {
+          b["expect"].fail("expected {npy: file}: the values the call must leave there, from your reference");
+        }
+        buf.expect = scenario::make_tensor(sc, b["expect"], dtype, shape, Layout::kAny, buf.name);
+      }
+      if (!buf.data && !buf.expect) b.fail("a buffer with neither data (loaded) nor expect (checked)");
+      const uint64_t bytes = (buf.data ? buf.data->nbytes() : buf.expect->nbytes());
+      if (buf.at + bytes > dram) {
+        b["at"].fail("the buffer's " + std::to_string(bytes) + " bytes end past the DRAM's " + std::to_string(dram));
+      }
+      for (const auto& [lo, hi] : spans) {
+        if (buf.at < hi && lo < buf.at + bytes) b["at"].fail("the buffer overlaps an earlier one");
+      }
+      spans.emplace_back(buf.at, buf.at + bytes);
+      address[buf.name] = buf.at;
+      if (buf.data) w.inputs[buf.name] = *buf.data;
+      if (buf.expect) w.expected[buf.name] = *buf.expect;
+      st.buffers.push_back(std::move(buf));
+    }
+    const scenario::Value& args = sc["args"];
+    for (const ArgRegister& a : args_) {
+      const scenario::Value* v = args.find(a.name);
+      if (v == nullptr) continue;
+      st.writes.emplace_back(a.offset, argument(*v, address));
+    }
+    w.summary = "call: " + std::to_string(st.writes.size()) + " arguments, " + std::to_string(st.buffers.size()) +
+                " buffers, " + sc["wait"].as_string();
+    return st;
+  }
+
+  trace::Trace compile(const scenario::Scenario& sc, const Workload& w, const CallState& st) const override {
+    (void)w;
+    const uint64_t budget = sc.testbench.timeout_cycles;
+    trace::Trace t;
+    t.target = sc.target;
+    for (const Buffer& b : st.buffers) {
+      if (b.data) t.mem_load(b.at, b.data->bytes(), b.name);
+    }
+    for (const auto& [offset, value] : st.writes) t.reg_write(offset, value);
+    if (st.irq) {
+      t.reg_write(ap::kGie, 1);
+      t.reg_write(ap::kIer, 1);  // ap_done
+    }
+    t.reg_write(ap::kCtrl, ap::kApStart);
+    if (st.irq) {
+      t.wait_irq(budget);
+      t.reg_write(ap::kIsr, 1);  // toggle on write: the interrupt drops
+    }
+    t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
+    for (const Buffer& b : st.buffers) {
+      if (b.expect) t.mem_check(b.at, *b.expect, b.name);
+    }
+    return t;
+  }
+
+ private:
+  // A number, or a buffer's address: `name` (bits 31:0) or `name.hi` (63:32).
+  static uint32_t argument(const scenario::Value& v, const std::map<std::string, uint64_t>& address) {
+    if (!v.is_string()) return static_cast<uint32_t>(v.as_int());
+    std::string name = v.as_string();
+    const bool hi = name.size() > 3 && name.compare(name.size() - 3, 3, ".hi") == 0;
+    if (hi) name.resize(name.size() - 3);
+    const auto it = address.find(name);
+    if (it == address.end()) {
+      std::string known;
+      for (const auto& [n, at] : address) known += (known.empty() ? "" : ", ") + n;
+      v.fail("expected a number or a buffer's name (" + known + "), optionally with .hi, got '" + v.as_string() + "'");
+    }
+    return static_cast<uint32_t>(hi ? it->second >> 32 : it->second);
+  }
+
+  std::vector<ArgRegister> args_;
+};
+
+}  // namespace ap_call_detail
+
+inline std::unique_ptr<Operator> make_ap_call_op(std::vector<ArgRegister> args) {
+  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args));
+}
+
+
+// From the manifest's generated register table (dut/<name>_regs.hpp
+// kRegisters): the writable registers from the arguments' offset (0x10) on.
+template <class Register, std::size_t N>
+std::unique_ptr<Operator> make_ap_call_op(const Register (&regs)[N]) {
+  std::vector<ArgRegister> args;
+  for (const Register& r : regs) {
+    if (r.offset >= 0x10 && std::string(r.access).find('w') != std::string::npos) args.push_back({r.name, r.offset});
+  }
+  return make_ap_call_op(std::move(args));
+}
+
+}  // namespace cosim::tb

@@ -1,0 +1,98 @@
+// The operator `call` (cosim/ap_call_op.hpp) on vitisdut, the build's
+// instance of the Vitis template (C = A + B over int32): a call described by
+// its scenario alone. The inputs and the expected C are written here as .npy
+// files, C computed here (wrapping int32 sums), as a user's reference would.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "support/cosim_cli.hpp"
+#include "tensor/tensor.hpp"
+
+namespace {
+
+using cosim::DType;
+using cosim::Tensor;
+
+class ApCall : public cosim::test::CosimCli {
+ public:
+  static constexpr int kN = 1024;
+
+  // a.npy, b.npy and c.npy (= a + b, or with element `wrong` off by one).
+  static void write_vectors(int wrong = -1) {
+    Tensor a(DType::kInt32, {kN}), b(DType::kInt32, {kN}), c(DType::kInt32, {kN});
+    std::mt19937 rng(7);
+    for (int i = 0; i < kN; ++i) {
+      const auto x = static_cast<uint32_t>(rng()), y = static_cast<uint32_t>(rng());
+      a.data<int32_t>()[i] = static_cast<int32_t>(x);
+      b.data<int32_t>()[i] = static_cast<int32_t>(y);
+      c.data<int32_t>()[i] = static_cast<int32_t>(x + y + (i == wrong ? 1u : 0u));
+    }
+    cosim::write_npy(work() + "/a.npy", a);
+    cosim::write_npy(work() + "/b.npy", b);
+    cosim::write_npy(work() + "/c.npy", c);
+  }
+
+  // The scenario: `args` and `wait` as given, the three buffers.
+  static std::string scenario(const std::string& name, const std::string& args, const std::string& wait = "poll") {
+    return write_file(name + ".yaml",
+                      "target: vitisdut\n"
+                      "op: call\n"
+                      "args: " + args + "\n"
+                      "buffers:\n"
+                      "  - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}\n"
+                      "  - {name: b, at: 0x80000, dtype: int32, shape: [1024], data: {npy: b.npy}}\n"
+                      "  - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}\n"
+                      "wait: " + wait + "\n");
+  }
+  static constexpr const char* kArgs = "{A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4096}";
+};
+
+TEST_F(ApCall, AKernelCalledFromItsScenarioAloneIsBitExact) {
+  write_vectors();
+  for (const char* wait : {"poll", "irq"}) {
+    SCOPED_TRACE(wait);
+    const std::string out = work() + "/call_" + wait;
+    const auto r = cosim("run " + scenario(std::string("call_") + wait, kArgs, wait) + " --out " + out);
+    ASSERT_EQ(r.code, 0) << r.out;
+    const auto rep = report(out);
+    EXPECT_EQ(rep["status"], "pass");
+    EXPECT_TRUE(rep["bit_exact"].get<bool>());
+    EXPECT_EQ(rep["perf_counters"]["gmem0.write_beats"], kN * 4 / 16);
+  }
+}
+
+TEST_F(ApCall, AWrongExpectedElementFailsNamingIt) {
+  write_vectors(517);
+  const std::string out = work() + "/wrong";
+  const auto r = cosim("run " + scenario("wrong", kArgs) + " --out " + out);
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("c[i0=517]"), std::string::npos) << r.out;
+  write_vectors();
+}
+
+TEST_F(ApCall, AnArgumentLeftOutFailsTheCheck) {
+  write_vectors();
+  // No LENGTH: the kernel adds nothing and finishes; C keeps zeros, the check fails.
+  const std::string out = work() + "/nolength";
+  const auto r = cosim("run " + scenario("nolength", "{A_LO: a, B_LO: b, C_LO: c}") + " --out " + out);
+  EXPECT_EQ(r.code, 1) << r.out;
+}
+
+TEST_F(ApCall, BadArgumentsAreOneLineErrors) {
+  write_vectors();
+  const auto bad = [&](const std::string& name, const std::string& args, const std::string& what) {
+    const auto r = cosim("run " + scenario(name, args) + " --out " + work() + "/" + name);
+    EXPECT_EQ(r.code, 2) << r.out;
+    EXPECT_NE(r.out.find(what), std::string::npos) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  };
+  bad("unknown_reg", "{A_LO: a, SIZE: 4}", "SIZE");
+  bad("unknown_buffer", "{A_LO: d}", "expected a number or a buffer's name (a, b, c), optionally with .hi, got 'd'");
+  bad("ctrl", "{CTRL: 1}", "CTRL");
+}
+
+}  // namespace
