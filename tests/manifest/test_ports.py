@@ -459,10 +459,10 @@ class Ports(unittest.TestCase):
         self.assertIn("xpm_fifo_sync", err)
 
     def test_unknown_vendor_primitive(self):
-        rc, _, err = self.configure(self.VENDOR.replace("xpm_fifo_sync]", "unisim_uram]"), "module x; endmodule\n",
+        rc, _, err = self.configure(self.VENDOR.replace("xpm_fifo_sync]", "unisim_fifo]"), "module x; endmodule\n",
                                     check=False)
         self.assertEqual(rc, 2)
-        self.assertIn("vendor[0]: unknown primitive 'unisim_uram' (known: ", err)
+        self.assertIn("vendor[0]: unknown primitive 'unisim_fifo' (known: ", err)
 
     # -- validation -----------------------------------------------------------
     def test_bad_values(self):

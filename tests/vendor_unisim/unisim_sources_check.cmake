@@ -14,8 +14,9 @@ foreach(rule "LUT1 LUT2 LUT3 LUT4 LUT5 LUT6 LUT6_2: cosim_unisim_lut"
              "SRL16E SRLC32E: cosim_unisim_srl"
              "CARRY4 CARRY8: cosim_unisim_carry"
              "MUXF7 MUXF8 MUXF9: cosim_unisim_muxf"
-             "RAMB18E2 RAMB36E2: cosim_unisim_check cosim_unisim_reject cosim_unisim_ramb"
-             "DSP48E2 DSP48E1 DSP58: cosim_unisim_check cosim_unisim_reject cosim_unisim_dsp_attrs cosim_unisim_dsp_reg cosim_unisim_dsp_ab cosim_unisim_dsp_alu cosim_unisim_dsp_slice")
+             "RAMB18E2 RAMB36E2 RAMB18E1 RAMB36E1: cosim_unisim_check cosim_unisim_reject cosim_unisim_ramb"
+             "DSP48E2 DSP48E1 DSP58: cosim_unisim_check cosim_unisim_reject cosim_unisim_dsp_attrs cosim_unisim_dsp_reg cosim_unisim_dsp_ab cosim_unisim_dsp_alu cosim_unisim_dsp_slice"
+             "URAM288 URAM288_BASE: cosim_unisim_check cosim_unisim_reject cosim_unisim_choice cosim_unisim_uram")
   string(REGEX MATCHALL "[A-Za-z0-9_]+" words "${rule}")
   string(REGEX MATCH "^[^:]*" users "${rule}")
   string(REGEX MATCHALL "[A-Za-z0-9_]+" users "${users}")

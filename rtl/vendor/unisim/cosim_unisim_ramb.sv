@@ -1,7 +1,9 @@
 // The body of the block RAM stand-ins RAMB18E2 and RAMB36E2 (UNISIM,
-// UltraScale, UG974 / UG573), written here from the documented behaviour;
-// not vendor code. The pins keep the vendor's names; the wrappers only
-// declare the attributes and the pins they do not use.
+// UltraScale, UG974 / UG573) and RAMB18E1 and RAMB36E1 (7 series, UG953 /
+// UG473), written here from the documented behaviour; not vendor code. The
+// pins keep the UltraScale names (the 7-series wrappers map theirs: DIADI is
+// DINADIN, DOADO DOUTADOUT, and so on); the wrappers only declare the
+// attributes and the pins they do not use.
 //
 // The array: 2^AW data bits and 2^AW / 8 parity bits, kept as rows of 64
 // data and 8 parity bits. A port of width W (1, 2, 4, 9, 18, 36, 72) moves D
@@ -13,10 +15,12 @@
 // and 1 parity bit, lane k under write-enable bit k (widths below 9: one
 // lane under bit 0).
 //
-// Simple dual port (SDP: READ_WIDTH_A or WRITE_WIDTH_B the double width, 72
-// or 36): port A only reads, on CLKARDCLK, {DOUTBDOUT, DOUTADOUT} and
-// {DOUTPBDOUTP, DOUTPADOUTP}; port B only writes, on CLKBWRCLK,
-// {DINBDIN, DINADIN} and {DINPBDINP, DINPADINP} under WEBWE and ENBWREN.
+// Simple dual port (SDP: RAM_MODE "SDP" on the 7 series; on UltraScale,
+// RAM_MODE "", READ_WIDTH_A or WRITE_WIDTH_B the double width, 72 or 36;
+// both sides must be that width): port A only reads, on CLKARDCLK,
+// {DOUTBDOUT, DOUTADOUT} and {DOUTPBDOUTP, DOUTPADOUTP}; port B only writes,
+// on CLKBWRCLK, {DINBDIN, DINADIN} and {DINPBDINP, DINPADINP} under WEBWE and
+// ENBWREN.
 //
 // Each port, on the active edge of its own clock with its enable high:
 //  - the lanes whose write-enable bit is set are written (a write);
@@ -38,6 +42,8 @@ module cosim_unisim_ramb #(
   parameter string PRIM = "RAMB36E2",
   parameter int    AW   = 15,  // address pins: 15 (36 Kb) or 14 (18 Kb)
   parameter int    DP   = 32,  // data pins per port: 32 or 16
+  // "" (UltraScale: simple dual port by the widths), "TDP" or "SDP" (7 series).
+  parameter string RAM_MODE = "",
   /* verilator lint_off WIDTHCONCAT */  // the contents are 16 Kb or 32 Kb wide: on purpose
   parameter logic [(1 << AW)-1:0]       INIT_D = '0,  // {INIT_.., ..., INIT_00}
   parameter logic [(1 << AW) / 8 - 1:0] INIT_P = '0,  // {INITP_.., ..., INITP_00}
@@ -77,7 +83,7 @@ module cosim_unisim_ramb #(
 
   localparam int Tdp = DP + PP;   // the widest true-dual-port width: 36 or 18
   localparam int Sdp = 2 * Tdp;   // the simple-dual-port width: 72 or 36
-  localparam bit IsSdp = READ_WIDTH_A == Sdp || WRITE_WIDTH_B == Sdp;
+  localparam bit IsSdp = RAM_MODE == "SDP" || (RAM_MODE == "" && (READ_WIDTH_A == Sdp || WRITE_WIDTH_B == Sdp));
   localparam int Rows = (1 << AW) / 64;
 
   // ---- Attribute checks (one line each) -------------------------------------
@@ -98,13 +104,17 @@ module cosim_unisim_ramb #(
     return w inside {0, 1, 2, 4, 9, 18} || w == Tdp || (sdp_too && w == Sdp);
   endfunction
   localparam string Widths = Tdp == 36 ? "0, 1, 2, 4, 9, 18, 36" : "0, 1, 2, 4, 9, 18";
-  if (!width_ok(READ_WIDTH_A, 1)) begin : g_err_rwa
-    cosim_unisim_reject #(.PRIM(PRIM), .NAME("READ_WIDTH_A"), .NUM(READ_WIDTH_A),
-                          .ALLOWED({Widths, ", ", $sformatf("%0d", Sdp)})) u_reject ();
+  // Port A's read and port B's write may be the SDP width, except in RAM_MODE "TDP".
+  localparam bit    SdpWidth = RAM_MODE != "TDP";
+  localparam string WidthsAB = SdpWidth ? {Widths, ", ", $sformatf("%0d", Sdp)} : {Widths, " with RAM_MODE TDP"};
+  if (RAM_MODE != "" && RAM_MODE != "TDP" && RAM_MODE != "SDP") begin : g_err_mode
+    cosim_unisim_reject #(.PRIM(PRIM), .NAME("RAM_MODE"), .VALUE(RAM_MODE), .ALLOWED("TDP or SDP")) u_reject ();
   end
-  if (!width_ok(WRITE_WIDTH_B, 1)) begin : g_err_wwb
-    cosim_unisim_reject #(.PRIM(PRIM), .NAME("WRITE_WIDTH_B"), .NUM(WRITE_WIDTH_B),
-                          .ALLOWED({Widths, ", ", $sformatf("%0d", Sdp)})) u_reject ();
+  if (!width_ok(READ_WIDTH_A, SdpWidth)) begin : g_err_rwa
+    cosim_unisim_reject #(.PRIM(PRIM), .NAME("READ_WIDTH_A"), .NUM(READ_WIDTH_A), .ALLOWED(WidthsAB)) u_reject ();
+  end
+  if (!width_ok(WRITE_WIDTH_B, SdpWidth)) begin : g_err_wwb
+    cosim_unisim_reject #(.PRIM(PRIM), .NAME("WRITE_WIDTH_B"), .NUM(WRITE_WIDTH_B), .ALLOWED(WidthsAB)) u_reject ();
   end
   if (!width_ok(READ_WIDTH_B, 0)) begin : g_err_rwb
     cosim_unisim_reject #(.PRIM(PRIM), .NAME("READ_WIDTH_B"), .NUM(READ_WIDTH_B), .ALLOWED(Widths)) u_reject ();
@@ -112,8 +122,9 @@ module cosim_unisim_ramb #(
   if (!width_ok(WRITE_WIDTH_A, 0)) begin : g_err_wwa
     cosim_unisim_reject #(.PRIM(PRIM), .NAME("WRITE_WIDTH_A"), .NUM(WRITE_WIDTH_A), .ALLOWED(Widths)) u_reject ();
   end
-  // SDP with a narrower other side (the vendor allows it) is not modelled.
-  if (IsSdp && READ_WIDTH_A != WRITE_WIDTH_B) begin : g_err_sdp
+  // SDP with a narrower side (the vendor allows it) is not modelled.
+  if (IsSdp && (READ_WIDTH_A != Sdp || WRITE_WIDTH_B != Sdp) && width_ok(READ_WIDTH_A, 1) && width_ok(WRITE_WIDTH_B, 1))
+  begin : g_err_sdp
     cosim_unisim_reject #(.PRIM(PRIM), .NAME(READ_WIDTH_A == Sdp ? "WRITE_WIDTH_B" : "READ_WIDTH_A"),
                           .NUM(READ_WIDTH_A == Sdp ? WRITE_WIDTH_B : READ_WIDTH_A),
                           .ALLOWED($sformatf("%0d with simple dual port", Sdp))) u_reject ();

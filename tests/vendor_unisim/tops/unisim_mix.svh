@@ -8,3 +8,8 @@ function automatic logic [63:0] mix(input logic [63:0] seed, input int k);
   z = (z ^ (z >> 27)) * 64'h94D049BB133111EB;
   return z ^ (z >> 31);
 endfunction
+// An INIT_xx of the block RAM tops: mix(seed, 4k) in bits 63:0 up to
+// mix(seed, 4k + 3) in bits 255:192.
+function automatic logic [255:0] mix256(input logic [63:0] seed, input int k);
+  return {mix(seed, 4 * k + 3), mix(seed, 4 * k + 2), mix(seed, 4 * k + 1), mix(seed, 4 * k)};
+endfunction

@@ -18,27 +18,18 @@
 //    RSTREG_PRIORITY_A "REGCE"
 // The RAMB36E1 take all 16 address pins (bit 15, the cascade's, must be
 // ignored). INIT_00, INIT_01, the last INIT_ and INITP_00 of instance i are
-// init256(SEED, 8 * i + 0 .. 3); unused_o[i] is the OR of its cascade and ECC
+// mix256(SEED, 8 * i + 0 .. 3); unused_o[i] is the OR of its cascade and ECC
 // outputs, which must stay 0.
 `timescale 1ps/1ps
 module unisim_ramb_e1_top #(
   parameter logic [63:0] SEED = 64'h7E51,
-  localparam int         N    = 5
+  localparam int         N    = 5,
+  localparam int         AW   = 16
 ) (
-  input  logic [N-1:0] clka, clkb, ena, enb, rstrama, rstramb, rstrega, rstregb, regcea, regceb,
-  input  logic [15:0]  addra [N], addrb [N],
-  input  logic [31:0]  dina [N], dinb [N],
-  input  logic [3:0]   dinpa [N], dinpb [N], wea [N],
-  input  logic [7:0]   webwe [N],
-  output logic [31:0]  douta [N], doutb [N],
-  output logic [3:0]   doutpa [N], doutpb [N],
-  output logic [N-1:0] unused_o
+`include "unisim_ramb_ports.svh"
 );
 `include "unisim_mix.svh"
 
-  function automatic logic [255:0] init256(input int k);
-    return {mix(SEED, 4 * k + 3), mix(SEED, 4 * k + 2), mix(SEED, 4 * k + 1), mix(SEED, 4 * k)};
-  endfunction
   // mix(SEED, 1000 + k): INIT_A, INIT_B, SRVAL_A, SRVAL_B of instance i are V(i), V(i + 1), V(i + 2), V(i + 3).
   function automatic logic [63:0] v(input int k);
     return mix(SEED, 1000 + k % 4);
@@ -50,8 +41,8 @@ module unisim_ramb_e1_top #(
     logic [7:0] eccp;
     logic [8:0] rdecc;
     RAMB36E1 #(
-      .INIT_00(init256(8 * i)), .INIT_01(init256(8 * i + 1)), .INIT_7F(init256(8 * i + 2)),
-      .INITP_00(init256(8 * i + 3)),
+      .INIT_00(mix256(SEED, 8 * i)), .INIT_01(mix256(SEED, 8 * i + 1)), .INIT_7F(mix256(SEED, 8 * i + 2)),
+      .INITP_00(mix256(SEED, 8 * i + 3)),
       .INIT_A(36'(v(i))), .INIT_B(36'(v(i + 1))), .SRVAL_A(36'(v(i + 2))), .SRVAL_B(36'(v(i + 3))),
       .RAM_MODE(i == 1 ? "SDP" : "TDP"),
       .READ_WIDTH_A(i == 0 ? 18 : (i == 1 ? 72 : 36)),
@@ -81,8 +72,8 @@ module unisim_ramb_e1_top #(
   for (genvar i = 3; i < 5; i++) begin : g_18
     localparam bit Sdp = i == 4;
     RAMB18E1 #(
-      .INIT_00(init256(8 * i)), .INIT_01(init256(8 * i + 1)), .INIT_3F(init256(8 * i + 2)),
-      .INITP_00(init256(8 * i + 3)),
+      .INIT_00(mix256(SEED, 8 * i)), .INIT_01(mix256(SEED, 8 * i + 1)), .INIT_3F(mix256(SEED, 8 * i + 2)),
+      .INITP_00(mix256(SEED, 8 * i + 3)),
       .INIT_A(18'(v(i))), .INIT_B(18'(v(i + 1))), .SRVAL_A(18'(v(i + 2))), .SRVAL_B(18'(v(i + 3))),
       .RAM_MODE(Sdp ? "SDP" : "TDP"),
       .READ_WIDTH_A(Sdp ? 36 : 9), .WRITE_WIDTH_A(Sdp ? 0 : 4),

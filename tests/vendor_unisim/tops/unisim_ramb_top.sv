@@ -11,27 +11,18 @@
 //    with CLKARDCLK, ENBWREN, RSTRAMARSTRAM and RSTREGARSTREG inverted
 //  4 RAMB18E2 simple dual port 36, DOA_REG 0
 // INIT_00, INIT_01, the last INIT_ and INITP_00 of instance i are
-// init256(SEED, 8 * i + 0 .. 3); unused_o[i] is the OR of its cascade (and
+// mix256(SEED, 8 * i + 0 .. 3); unused_o[i] is the OR of its cascade (and
 // ECC) outputs, which must stay 0.
 `timescale 1ps/1ps
 module unisim_ramb_top #(
   parameter logic [63:0] SEED = 64'hB4A3,
-  localparam int         N    = 5
+  localparam int         N    = 5,
+  localparam int         AW   = 15
 ) (
-  input  logic [N-1:0] clka, clkb, ena, enb, rstrama, rstramb, rstrega, rstregb, regcea, regceb,
-  input  logic [14:0]  addra [N], addrb [N],
-  input  logic [31:0]  dina [N], dinb [N],
-  input  logic [3:0]   dinpa [N], dinpb [N], wea [N],
-  input  logic [7:0]   webwe [N],
-  output logic [31:0]  douta [N], doutb [N],
-  output logic [3:0]   doutpa [N], doutpb [N],
-  output logic [N-1:0] unused_o
+`include "unisim_ramb_ports.svh"
 );
 `include "unisim_mix.svh"
 
-  function automatic logic [255:0] init256(input int k);
-    return {mix(SEED, 4 * k + 3), mix(SEED, 4 * k + 2), mix(SEED, 4 * k + 1), mix(SEED, 4 * k)};
-  endfunction
   localparam logic [63:0] V0 = mix(SEED, 1000), V1 = mix(SEED, 1001), V2 = mix(SEED, 1002), V3 = mix(SEED, 1003);
 
   // ---- RAMB36E2 -------------------------------------------------------------
@@ -43,8 +34,8 @@ module unisim_ramb_top #(
     logic        cdbit, csbit, dbit, sbit;
     localparam bit Sdp = i == 2;
     RAMB36E2 #(
-      .INIT_00(init256(8 * i)), .INIT_01(init256(8 * i + 1)), .INIT_7F(init256(8 * i + 2)),
-      .INITP_00(init256(8 * i + 3)),
+      .INIT_00(mix256(SEED, 8 * i)), .INIT_01(mix256(SEED, 8 * i + 1)), .INIT_7F(mix256(SEED, 8 * i + 2)),
+      .INITP_00(mix256(SEED, 8 * i + 3)),
       .INIT_A(36'(i == 0 ? V0 : V2)), .INIT_B(36'(i == 0 ? V1 : V3)),
       .SRVAL_A(36'(i == 0 ? V2 : V0)), .SRVAL_B(36'(i == 0 ? V3 : V1)),
       .READ_WIDTH_A(i == 0 ? 36 : (i == 1 ? 9 : 72)),
@@ -81,8 +72,8 @@ module unisim_ramb_top #(
     logic [1:0]  caspa, caspb;
     localparam bit Sdp = i == 4;
     RAMB18E2 #(
-      .INIT_00(init256(8 * i)), .INIT_01(init256(8 * i + 1)), .INIT_3F(init256(8 * i + 2)),
-      .INITP_00(init256(8 * i + 3)),
+      .INIT_00(mix256(SEED, 8 * i)), .INIT_01(mix256(SEED, 8 * i + 1)), .INIT_3F(mix256(SEED, 8 * i + 2)),
+      .INITP_00(mix256(SEED, 8 * i + 3)),
       .INIT_A(18'(V1)), .INIT_B(18'(V2)), .SRVAL_A(18'(V3)), .SRVAL_B(18'(V0)),
       .READ_WIDTH_A(Sdp ? 36 : 18), .WRITE_WIDTH_A(Sdp ? 0 : 18),
       .READ_WIDTH_B(Sdp ? 0 : 2), .WRITE_WIDTH_B(Sdp ? 36 : 2),
