@@ -147,7 +147,7 @@ struct CommandLine {
   uint64_t max_mb = 256, around = 0;
   // list, new-dut
   std::string list_dir;
-  std::string newdut_name, newdut_out, newdut_style = "reg";
+  std::string newdut_name, newdut_out, newdut_style = "reg", newdut_hls, newdut_top;
   bool newdut_refresh = false;
   CLI::App* run = nullptr;
   CLI::App* replay = nullptr;
@@ -258,6 +258,10 @@ void define_commands(CLI::App& app, CommandLine& cl) {
   cl.newdut->add_option("--style", cl.newdut_style, "reg (register bus, clk_i / rst_ni) or vitis (Vitis RTL kernel)")
       ->check(CLI::IsMember({"reg", "vitis"}))
       ->capture_default_str();
+  cl.newdut->add_option("--from-hls", cl.newdut_hls,
+                        "the folder of a kernel's Verilog that Vitis / Vivado HLS generated: a Vitis-style project "
+                        "with that kernel in the template's place, its manifest read from it");
+  cl.newdut->add_option("--top", cl.newdut_top, "with --from-hls: the kernel's top module, when it cannot be told");
 
   // Everything after `suite` is the suite script's (scripts/suite --help).
   cl.suite = app.add_subcommand("suite", "the MLPerf Tiny models on every accelerator, one table (--inputs N, --only vta,tf2, --out DIR)");
@@ -297,7 +301,16 @@ void set_up_logging(const CommandLine& cl) {
 // `cosim new-dut`: the template copier (scripts/new-dut).
 [[noreturn]] void exec_new_dut(const CommandLine& cl) {
   if (cl.newdut_refresh) exec_script("new-dut", {"--refresh", cl.newdut_out, cl.newdut_name});
-  exec_script("new-dut", {"--style", cl.newdut_style, "--standalone", cl.newdut_out, cl.newdut_name});
+  // An HLS kernel makes a Vitis-style project: --from-hls implies the style.
+  if (!cl.newdut_hls.empty() && cl.newdut->count("--style") > 0 && cl.newdut_style != "vitis") {
+    throw cosim::InputError("cosim new-dut: --from-hls makes a Vitis-style project; --style " + cl.newdut_style +
+                            " does not go with it");
+  }
+  std::vector<std::string> args = {"--style", cl.newdut_hls.empty() ? cl.newdut_style : std::string("vitis")};
+  if (!cl.newdut_hls.empty()) args.insert(args.end(), {"--from-hls", cl.newdut_hls});
+  if (!cl.newdut_top.empty()) args.insert(args.end(), {"--top", cl.newdut_top});
+  args.insert(args.end(), {"--standalone", cl.newdut_out, cl.newdut_name});
+  exec_script("new-dut", args);
 }
 
 // `cosim suite`: the MLPerf Tiny suite (scripts/suite) over this very cosim.

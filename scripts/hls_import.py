@@ -1,0 +1,279 @@
+"""The manifest of a kernel that Vitis or Vivado HLS generated, read from its
+Verilog (what `cosim new-dut NAME --style vitis --from-hls DIR` writes).
+
+HLS names every port after a convention, so the manifest follows from them:
+  ap_clk / ap_rst_n (or ap_rst)     the clock and reset; ap_clk_2 a further clock
+  s_axi_<B>_*                       the AXI4-Lite control port (one)
+  m_axi_<B>_*                       an AXI4 master per bundle
+  <S>_TDATA, _TVALID, _TREADY ...   an AXI4-Stream, in or out by TDATA's direction
+  interrupt                         the interrupt pin
+and the control port's registers come from the "Address Info" table HLS
+writes at the top of <top>_<B>_s_axi.v: CTRL / GIE / IER / ISR at 0x00 to
+0x0C, then one register per argument word (an argument wider than 32 bits
+gets NAME_LO and NAME_HI, wider still NAME_0, NAME_1, ...; an ap_vld
+"Control signal" NAME_CTRL, read-clear). Memories mapped into the control
+port are left out (a manifest register is one word), each named in a
+comment. Other inputs are tied to 0 and other outputs listed under `debug`,
+both with a comment, so the manifest builds and says what it did.
+
+Everything is parsed as text: HLS's Verilog declares one port per line,
+in the module header or the body, which is all this reads.
+"""
+import os
+import re
+
+VERILOG = (".v", ".sv")
+
+
+class ImportError_(Exception):
+    """One line for the user: what is wrong with the HLS output."""
+
+
+def _strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def read_sources(folder):
+    """{file name: text} of the Verilog files directly in `folder`."""
+    if not os.path.isdir(folder):
+        raise ImportError_(f"{folder}: not a folder (give the folder HLS wrote the kernel's Verilog to)")
+    files = {}
+    for f in sorted(os.listdir(folder)):
+        path = os.path.join(folder, f)
+        if f.endswith(VERILOG) and os.path.isfile(path):
+            with open(path, encoding="utf-8", errors="replace") as fh:
+                files[f] = fh.read()
+    if not files:
+        raise ImportError_(f"{folder}: no .v or .sv file")
+    return files
+
+
+def modules(files):
+    """{module name: (file, its text from `module` to `endmodule`)}, comments removed."""
+    found = {}
+    for f, text in files.items():
+        for m in re.finditer(r"\bmodule\s+(\w+)(.*?)\bendmodule\b", _strip_comments(text), flags=re.S):
+            found[m.group(1)] = (f, m.group(2))
+    return found
+
+
+def find_top(mods, top=None):
+    """The top module: `top` if given, else the one module with ap_clk that no other instantiates."""
+    if top is not None:
+        if top not in mods:
+            raise ImportError_(f"no module {top!r} in the folder (modules: {', '.join(sorted(mods))})")
+        return top
+    used = set()
+    for name, (_, body) in mods.items():
+        for other in mods:
+            if other != name and re.search(r"(?m)^\s*" + re.escape(other) + r"(\s*#\s*\(|\s+\w+\s*\()", body):
+                used.add(other)
+    tops = sorted(n for n in mods if n not in used and re.search(r"\bap_clk\b", mods[n][1]))
+    if len(tops) != 1:
+        raise ImportError_("cannot tell the kernel's top module: " +
+                           (f"candidates {', '.join(tops)}; pass --top NAME" if tops else
+                            "no module with an ap_clk port that no other module instantiates; pass --top NAME"))
+    return tops[0]
+
+
+def ports(body):
+    """[(name, 'input'|'output'|'inout')] of a module, from its declarations (ANSI or not)."""
+    out, seen = [], set()
+    decl = re.compile(r"\b(input|output|inout)\b\s*(?:wire|reg|logic)?\s*(?:signed)?\s*(?:\[[^\]]*\]\s*)*"
+                      r"((?:\\?\w+\s*,\s*)*\\?\w+)\s*(?=[,;)])")
+    for m in decl.finditer(body):
+        for n in m.group(2).split(","):
+            n = n.strip()
+            if n and n not in seen and not re.fullmatch(r"input|output|inout|wire|reg|logic", n):
+                seen.add(n)
+                out.append((n, m.group(1)))
+    return out
+
+
+def parameter(body, name):
+    m = re.search(r"\bparameter\s+(?:\w+\s+)?" + re.escape(name) + r"\s*=\s*(\d+)", body)
+    return int(m.group(1)) if m else None
+
+
+def interfaces(port_list, body):
+    """The manifest's ports: clock, reset, clocks, interfaces, tie, debug; and the control bundle."""
+    dirs = dict(port_list)
+    claimed = set()
+    if "ap_clk" not in dirs:
+        raise ImportError_("the top has no ap_clk: not a kernel HLS generated (or give --top)")
+    res = {"clock": "ap_clk", "interfaces": [], "tie": {}, "debug": [], "clocks": {}, "control": None}
+    claimed.add("ap_clk")
+    if "ap_rst_n" in dirs:
+        res["reset"] = ("ap_rst_n", "low")
+    elif "ap_rst" in dirs:
+        res["reset"] = ("ap_rst", "high")
+    else:
+        raise ImportError_("the top has neither ap_rst_n nor ap_rst")
+    claimed.add(res["reset"][0])
+    for clk, rst in (("ap_clk_2", "ap_rst_n_2"),):
+        if clk in dirs:
+            res["clocks"][clk] = rst if rst in dirs else None
+            claimed.update({clk, rst})
+    names = [n for n, _ in port_list]
+    lites = sorted({m.group(1) for n in names for m in [re.fullmatch(r"s_axi_(\w+?)_AWADDR", n)] if m})
+    if len(lites) > 1:
+        raise ImportError_(f"{len(lites)} AXI4-Lite slaves ({', '.join(lites)}): one control port is supported")
+    for b in lites:
+        prefix = f"s_axi_{b}_"
+        width = parameter(body, f"C_S_AXI_{b.upper()}_ADDR_WIDTH") or 6
+        res["interfaces"].append({"name": "control", "kind": "axi4lite", "prefix": prefix, "case": "upper",
+                                  "addr_width": width})
+        res["control"] = b
+        claimed.update(n for n in names if n.startswith(prefix))
+    masters = sorted({m.group(1) for n in names for m in [re.fullmatch(r"m_axi_(\w+?)_(?:AW|AR)ADDR", n)] if m})
+    for b in masters:
+        prefix = f"m_axi_{b}_"
+        res["interfaces"].append({"name": b, "kind": "axi4", "prefix": prefix, "case": "upper"})
+        claimed.update(n for n in names if n.startswith(prefix))
+    for n in names:
+        m = re.fullmatch(r"(\w+)_TDATA", n)
+        if m is None or n in claimed:
+            continue
+        s = m.group(1)
+        kind = "axis_in" if dirs[n] == "input" else "axis_out"
+        res["interfaces"].append({"name": s, "kind": kind, "prefix": s + "_", "case": "upper"})
+        claimed.update(x for x in names if re.fullmatch(re.escape(s) + r"_T[A-Z]+", x))
+    if "interrupt" in dirs:
+        res["interfaces"].append({"name": "interrupt", "kind": "irq", "port": "interrupt"})
+        claimed.add("interrupt")
+    for n, d in port_list:
+        if n in claimed:
+            continue
+        if d == "input":
+            res["tie"][n] = 0
+        else:
+            res["debug"].append(n)
+    return res
+
+
+def address_map(text):
+    """[(offset, name, access, comment)] of an HLS s_axi file's Address Info table."""
+    m = re.search(r"-+Address Info-+\n(.*?)\n\s*(?://\s*\(SC = |//\s*-{8,}|[^/\s])", text, flags=re.S)
+    if not m:
+        raise ImportError_("no 'Address Info' table in the control port's Verilog")
+    lines = [re.sub(r"^\s*//\s?", "", ln) for ln in m.group(1).splitlines()]
+    regs, skipped = [], []
+    entry = None
+    pending_range = None
+    for ln in lines:
+        r = re.match(r"(0x[0-9a-fA-F]+)\s*~\s*$", ln)
+        if r:
+            pending_range = int(r.group(1), 16)
+            continue
+        e = re.match(r"(0x[0-9a-fA-F]+)\s*:\s*(.*\S)", ln)
+        if e:
+            off, what = int(e.group(1), 16), e.group(2)
+            if pending_range is not None:
+                skipped.append(f"{pending_range:#x} to {off:#x}: {what}")
+                pending_range, entry = None, None
+                continue
+            entry = {"offset": off, "what": what, "bits": []}
+            regs.append(entry)
+            continue
+        b = re.match(r"\s*bit\s+(\d+)(?:~(\d+))?\s*-\s*(\w+)(?:\[(\d+):(\d+)\])?", ln)
+        if b and entry is not None:
+            entry["bits"].append(b.groups())
+    out = []
+    for e in regs:
+        what = e["what"]
+        d = re.match(r"Data signal of (\w+)", what)
+        c = re.match(r"Control signal of (\w+)", what)
+        if d:
+            arg = d.group(1)
+            words = [r for r in regs if re.match(r"Data signal of " + re.escape(arg) + r"$", r["what"])]
+            idx = words.index(e)
+            name = arg.upper() if len(words) == 1 else (
+                f"{arg.upper()}_{'LO' if idx == 0 else 'HI'}" if len(words) == 2 else f"{arg.upper()}_{idx}")
+            out.append((e["offset"], name, "rw", f"{arg}, word {idx}" if len(words) > 1 else arg))
+        elif c:
+            out.append((e["offset"], c.group(1).upper() + "_CTRL", "rc", f"{c.group(1)}'s handshake (ap_vld)"))
+    return out, skipped
+
+
+def control_file(files, top, bundle):
+    """The text of the control port's Verilog (module <top>_<bundle>_s_axi)."""
+    want = f"{top}_{bundle}_s_axi"
+    for f, text in files.items():
+        if re.search(r"\bmodule\s+" + re.escape(want) + r"\b", text):
+            return text
+    raise ImportError_(f"no module {want} (the control port's registers) in the folder")
+
+
+CTRL_REGISTERS = """  - name: CTRL
+    offset: 0x00
+    access: rw
+    fields:
+      - {name: ap_start, bits: "0", access: w1s}
+      - {name: ap_done, bits: "1", access: rc}
+      - {name: ap_idle, bits: "2", access: ro}
+      - {name: ap_ready, bits: "3", access: rc}
+      - {name: auto_restart, bits: "7", access: rw}
+  - {name: GIE, offset: 0x04, access: rw}
+  - {name: IER, offset: 0x08, access: rw}
+  - {name: ISR, offset: 0x0c, access: w1t}
+"""
+
+
+def manifest(name, folder, files, top=None):
+    """(manifest YAML text, summary lines) of the kernel in `files` (HLS's Verilog folder)."""
+    mods = modules(files)
+    top = find_top(mods, top)
+    top_file, body = mods[top]
+    p = interfaces(ports(body), body)
+    regs, skipped = [], []
+    if p["control"] is not None:
+        regs, skipped = address_map(control_file(files, top, p["control"]))
+    rel = sorted(files)
+    rel.remove(top_file)
+    rel.append(top_file)  # the top last, as HLS's own file lists have it
+    L = [f"# {name}: the HLS kernel {top} from {folder}, imported by `cosim new-dut --from-hls`",
+         "# (scripts/hls_import.py): ports by HLS's naming, registers from its Address Info table.",
+         f"name: {name}", f"description: HLS kernel {top}", f"top: {top}", "sources:"]
+    L += [f"  - {f}" for f in rel]
+    L += ["# HLS's Verilog is not lint-clean: its warnings do not stop the build.",
+          "verilator_args: [-O3, --x-assign, fast, --x-initial, fast, -Wno-fatal]",
+          f"waivers: [{name}.vlt]", "", "ports:", "  clock: ap_clk",
+          f"  reset: {{port: {p['reset'][0]}, active: {p['reset'][1]}, cycles: 2}}"]
+    if p["clocks"]:
+        L.append("  # Set each further clock's frequency over ap_clk's (ratio).")
+        L.append("  clocks:")
+        for clk, rst in p["clocks"].items():
+            L.append(f"    {clk}: {{ratio: 1" + (f", reset: {rst}" if rst else "") + "}")
+    L.append("  interfaces:")
+    for i in p["interfaces"]:
+        L.append("    - {" + ", ".join(f"{k}: {v}" for k, v in i.items()) + "}")
+    if p["tie"]:
+        L.append("  # Inputs that are no interface: held at 0 (change the value if the kernel needs another).")
+        L.append("  tie: {" + ", ".join(f"{n}: 0" for n in p["tie"]) + "}")
+    if p["debug"]:
+        L.append("  # Outputs that are no interface, recorded for the waveform and the hang diagnosis.")
+        L.append("  debug: [" + ", ".join(p["debug"]) + "]")
+    if p["control"] is not None:
+        L += ["control: ap_ctrl_hs", "", "registers:"]
+        L.append(CTRL_REGISTERS.rstrip("\n"))
+        for off, rname, access, what in regs:
+            L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}, desc: \"{what}\"}}")
+        for s in skipped:
+            L.append(f"  # not a register here (a memory in the control port): {s}")
+    else:
+        L += ["control: none", "registers: []"]
+    L += ["", "variants:", f"  - {{name: {name}_rtl, trace: true}}"]
+    summary = [f"top {top} ({top_file}), {len(rel)} files",
+               "interfaces: " + ", ".join(f"{i['name']} ({i['kind']})" for i in p["interfaces"]),
+               f"registers: {len(regs)} argument words" + (f", {len(skipped)} memories left out" if skipped else "")]
+    if p["tie"]:
+        summary.append("tied to 0: " + ", ".join(p["tie"]))
+    return "\n".join(L) + "\n", summary
+
+
+def waivers(name):
+    return ("`verilator_config\n"
+            "// HLS's Verilog is the generator's, not yours to lint; Vitis names the\n"
+            "// interrupt pin `interrupt`, a C++ word to Verilator.\n"
+            f"lint_off -file \"*/rtl/{name}/*\"\n")

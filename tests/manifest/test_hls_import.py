@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""scripts/hls_import.py, the manifest of an HLS-generated kernel read from
+its Verilog: the top found, ports sorted into interfaces by HLS's naming,
+the control port's registers from its Address Info table, and one line for
+what it cannot import. The kernels here are written for the test in the
+layout HLS uses (non-ANSI ports, one per line; the Address Info comment);
+`manifest()`'s output is checked by dutgen's own validator. Python 3
+unittest, run by CTest."""
+
+import os
+import sys
+import tempfile
+import textwrap
+import unittest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+import dutgen  # noqa: E402
+import hls_import as hi  # noqa: E402
+
+TOP = textwrap.dedent("""\
+    `timescale 1 ns / 1 ps
+    (* CORE_GENERATION_INFO="k" *)
+    module krnl (
+            ap_clk,
+            ap_rst_n,
+            m_axi_gmem_AWVALID,
+            m_axi_gmem_AWADDR,
+            m_axi_gmem_ARADDR,
+            m_axi_wts_ARADDR,
+            in_r_TDATA,
+            in_r_TVALID,
+            in_r_TREADY,
+            in_r_TLAST,
+            out_r_TDATA,
+            out_r_TVALID,
+            out_r_TREADY,
+            s_axi_control_AWADDR,
+            s_axi_control_WDATA,
+            interrupt,
+            ap_local_block,
+            mode_dbg
+    );
+    parameter    C_S_AXI_CONTROL_ADDR_WIDTH = 7;
+    input   ap_clk;
+    input   ap_rst_n;
+    output   m_axi_gmem_AWVALID;
+    output  [63:0] m_axi_gmem_AWADDR;
+    output  [63:0] m_axi_gmem_ARADDR;
+    output  [63:0] m_axi_wts_ARADDR;
+    input  [31:0] in_r_TDATA;
+    input   in_r_TVALID;
+    output   in_r_TREADY;
+    input  [0:0] in_r_TLAST;
+    output  [31:0] out_r_TDATA;
+    output   out_r_TVALID;
+    input   out_r_TREADY;
+    input  [C_S_AXI_CONTROL_ADDR_WIDTH - 1:0] s_axi_control_AWADDR;
+    input  [31:0] s_axi_control_WDATA;
+    output   interrupt;
+    input   ap_local_block;
+    output  [3:0] mode_dbg;
+    krnl_control_s_axi #(.C_S_AXI_ADDR_WIDTH(7)) control_s_axi_U (.ACLK(ap_clk));
+    krnl_fifo fifo_U (.clk(ap_clk));
+    endmodule
+    """)
+
+CONTROL = textwrap.dedent("""\
+    `timescale 1ns/1ps
+    module krnl_control_s_axi
+    #(parameter C_S_AXI_ADDR_WIDTH = 7)
+    (
+        input  wire ACLK
+    );
+    //------------------------Address Info-------------------
+    // 0x00 : Control signals
+    //        bit 0  - ap_start (Read/Write/COH)
+    //        bit 1  - ap_done (Read/COR)
+    //        others - reserved
+    // 0x04 : Global Interrupt Enable Register
+    //        bit 0  - Global Interrupt Enable (Read/Write)
+    // 0x08 : IP Interrupt Enable Register (Read/Write)
+    // 0x0c : IP Interrupt Status Register (Read/TOW)
+    // 0x10 : Data signal of size
+    //        bit 31~0 - size[31:0] (Read/Write)
+    // 0x14 : reserved
+    // 0x18 : Data signal of src
+    //        bit 31~0 - src[31:0] (Read/Write)
+    // 0x1c : Data signal of src
+    //        bit 31~0 - src[63:32] (Read/Write)
+    // 0x20 : reserved
+    // 0x24 : Data signal of sum
+    //        bit 31~0 - sum[31:0] (Read)
+    // 0x28 : Control signal of sum
+    //        bit 0  - sum_ap_vld (Read/COR)
+    //        others - reserved
+    // 0x40 ~
+    // 0x7f : Memory 'coeffs' (16 * 32b)
+    //        Word n : bit [31:0] - coeffs[n]
+    // (SC = Self Clear, COR = Clear on Read, TOW = Toggle on Write, COH = Clear on Handshake)
+    //------------------------Parameter----------------------
+    localparam ADDR_AP_CTRL = 7'h00;
+    endmodule
+    """)
+
+FIFO = "module krnl_fifo (input clk);\nendmodule\n"
+
+
+class Import(unittest.TestCase):
+    def files(self, **extra):
+        f = {"krnl.v": TOP, "krnl_control_s_axi.v": CONTROL, "krnl_fifo.v": FIFO}
+        f.update(extra)
+        return f
+
+    def test_top_is_the_module_no_other_instantiates(self):
+        mods = hi.modules(self.files())
+        self.assertEqual(hi.find_top(mods), "krnl")
+        self.assertEqual(hi.find_top(mods, "krnl_fifo"), "krnl_fifo")
+        with self.assertRaisesRegex(hi.ImportError_, r"no module 'nope' in the folder \(modules: krnl, "):
+            hi.find_top(mods, "nope")
+        two = hi.modules(self.files(other_v="module other (ap_clk);\ninput ap_clk;\nendmodule\n"))
+        with self.assertRaisesRegex(hi.ImportError_, "candidates krnl, other; pass --top NAME"):
+            hi.find_top(two)
+
+    def test_ports_sort_into_interfaces_by_their_names(self):
+        mods = hi.modules(self.files())
+        body = mods["krnl"][1]
+        p = hi.interfaces(hi.ports(body), body)
+        self.assertEqual(p["reset"], ("ap_rst_n", "low"))
+        kinds = [(i["name"], i["kind"], i.get("prefix")) for i in p["interfaces"]]
+        self.assertEqual(kinds, [("control", "axi4lite", "s_axi_control_"), ("gmem", "axi4", "m_axi_gmem_"),
+                                 ("wts", "axi4", "m_axi_wts_"), ("in_r", "axis_in", "in_r_"),
+                                 ("out_r", "axis_out", "out_r_"), ("interrupt", "irq", None)])
+        self.assertEqual(p["interfaces"][0]["addr_width"], 7)  # C_S_AXI_CONTROL_ADDR_WIDTH
+        self.assertEqual(p["tie"], {"ap_local_block": 0})
+        self.assertEqual(p["debug"], ["mode_dbg"])
+
+    def test_ansi_ports_and_an_active_high_reset(self):
+        body = hi.modules({"a.v": "module a (input wire ap_clk, input ap_rst,\n"
+                                  "  input [7:0] s_TDATA, input s_TVALID, output s_TREADY);\nendmodule\n"})["a"][1]
+        self.assertEqual(hi.ports(body), [("ap_clk", "input"), ("ap_rst", "input"), ("s_TDATA", "input"),
+                                          ("s_TVALID", "input"), ("s_TREADY", "output")])
+        p = hi.interfaces(hi.ports(body), body)
+        self.assertEqual(p["reset"], ("ap_rst", "high"))
+        self.assertEqual(p["control"], None)
+
+    def test_registers_come_from_the_address_info_table(self):
+        regs, skipped = hi.address_map(CONTROL)
+        self.assertEqual(regs, [(0x10, "SIZE", "rw", "size"), (0x18, "SRC_LO", "rw", "src, word 0"),
+                                (0x1c, "SRC_HI", "rw", "src, word 1"), (0x24, "SUM", "rw", "sum"),
+                                (0x28, "SUM_CTRL", "rc", "sum's handshake (ap_vld)")])
+        self.assertEqual(skipped, ["0x40 to 0x7f: Memory 'coeffs' (16 * 32b)"])
+
+    def test_the_manifest_passes_dutgens_validation(self):
+        with tempfile.TemporaryDirectory() as d:
+            for f, text in self.files().items():
+                with open(os.path.join(d, f), "w") as fh:
+                    fh.write(text)
+            text, summary = hi.manifest("krnl", d, hi.read_sources(d))
+            path = os.path.join(d, "krnl.yaml")
+            with open(path, "w") as fh:
+                fh.write(text)
+            with open(os.path.join(d, "krnl.vlt"), "w") as fh:
+                fh.write(hi.waivers("krnl"))
+            m = dutgen.load(path)
+        self.assertEqual(m["top"], "krnl")
+        self.assertEqual(m["sources"][-1], "krnl.v")  # the top last
+        self.assertEqual([r["name"] for r in m["registers"]],
+                         ["CTRL", "GIE", "IER", "ISR", "SIZE", "SRC_LO", "SRC_HI", "SUM", "SUM_CTRL"])
+        self.assertIn("  # not a register here (a memory in the control port): 0x40 to 0x7f: Memory 'coeffs' "
+                      "(16 * 32b)", text)
+        self.assertEqual(summary[0], "top krnl (krnl.v), 3 files")
+        self.assertIn("tied to 0: ap_local_block", summary)
+
+    def test_what_it_cannot_import_is_one_line(self):
+        with tempfile.TemporaryDirectory() as d:
+            with self.assertRaisesRegex(hi.ImportError_, "no .v or .sv file"):
+                hi.read_sources(d)
+        with self.assertRaisesRegex(hi.ImportError_, "not a folder"):
+            hi.read_sources("/nonexistent/hls")
+        no_clk = hi.modules({"a.v": "module a (input clk);\nendmodule\n"})["a"][1]
+        with self.assertRaisesRegex(hi.ImportError_, "no ap_clk: not a kernel HLS generated"):
+            hi.interfaces(hi.ports(no_clk), no_clk)
+        two = TOP.replace("s_axi_control_WDATA,", "s_axi_control_WDATA,\n        s_axi_other_AWADDR,").replace(
+            "input  [31:0] s_axi_control_WDATA;", "input  [31:0] s_axi_control_WDATA;\ninput [5:0] s_axi_other_AWADDR;")
+        body = hi.modules({"k.v": two})["krnl"][1]
+        with self.assertRaisesRegex(hi.ImportError_, r"2 AXI4-Lite slaves \(control, other\)"):
+            hi.interfaces(hi.ports(body), body)
+        with self.assertRaisesRegex(hi.ImportError_, "no 'Address Info' table"):
+            hi.address_map("module x; endmodule")
+        with self.assertRaisesRegex(hi.ImportError_, "no module krnl_control_s_axi"):
+            hi.manifest("krnl", ".", {"krnl.v": TOP, "krnl_fifo.v": FIFO})
+
+
+if __name__ == "__main__":
+    unittest.main()
