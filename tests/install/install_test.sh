@@ -29,7 +29,14 @@
 #      ap_rst_n_2 under the manifest's ports.clocks, two xpm_fifo_async
 #      stand-ins between the domains): bit-exact with the second clock faster
 #      (3/2) and slower (2/5) than ap_clk, with and without stalls;
-#  10. `git status` of the source tree unchanged.
+#  10. vitis: the kernel described from ap_clk_2, its streams on ap_clk;
+#  11. vitis: the template's kernel as HLS hands a kernel over (one Verilog
+#      file, flattened by `verilator -E`, with the control port's Address
+#      Info table): `cosim new-dut --from-hls` imports it, the project builds
+#      with no file edited, and the op `call` runs it from a scenario and
+#      .npy files written here: bit-exact, and one wrong expected element
+#      fails naming it;
+#  12. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -319,6 +326,72 @@ PY
   [ -n "$primary" ] && [ -n "$swapped" ] && [ $((5 * swapped)) -ge $((2 * primary - 50)) ] &&
     [ $((5 * swapped)) -le $((2 * primary + 50)) ] ||
     fail "streams on a further clock: $swapped cycles of ap_clk_2, against $primary of ap_clk at ratio 2/5"
+fi
+
+if [ "$style" == vitis ]; then
+  # 11. The template's kernel as HLS would hand it over, imported and called from a scenario.
+  hls=$scratch/hls k=hlskrnl imported=$scratch/imported
+  mkdir -p "$hls/src"
+  for f in "$prefix"/share/cosim/templates/vitis/rtl/@NAME@/*; do
+    base=$(basename "$f")
+    sed "s/@NAME@/$k/g" "$f" > "$hls/src/${base//@NAME@/$k}"
+  done
+  verilator -E -P -I"$hls/src" "$hls/src/${k}_control_s_axi.sv" "$hls/src/$k.sv" > "$hls/$k.v" 2> "$scratch/flatten.log" ||
+    fail "HLS import: verilator -E: $(cat "$scratch/flatten.log")"
+  "$python" - "$hls/$k.v" <<'PY' || fail "HLS import: the Address Info table"
+import sys
+rows = ["0x00 : Control signals", "       bit 0  - ap_start (Read/Write/COH)", "0x04 : Global Interrupt Enable Register",
+        "0x08 : IP Interrupt Enable Register (Read/Write)", "0x0c : IP Interrupt Status Register (Read/TOW)"]
+for i, arg in enumerate("abc"):
+    for half, bits in enumerate(("31:0", "63:32")):
+        rows += [f"0x{0x10 + 8 * i + 4 * half:02x} : Data signal of {arg}", f"       bit 31~0 - {arg}[{bits}] (Read/Write)"]
+rows += ["0x28 : Data signal of length", "       bit 31~0 - length[31:0] (Read/Write)",
+         "(SC = Self Clear, COR = Clear on Read, TOW = Toggle on Write, COH = Clear on Handshake)"]
+with open(sys.argv[1], "a") as f:
+    f.write("//------------------------Address Info-------------------\n" + "".join(f"// {r}\n" for r in rows))
+PY
+  "$cosim" new-dut imported --out "$imported" --from-hls "$hls" > "$scratch/import.log" 2>&1 &&
+    grep -q "^new-dut: interfaces: control (axi4lite), gmem0 (axi4), gmem1 (axi4), interrupt (irq)$" "$scratch/import.log" &&
+    grep -q "^new-dut: registers: 7 argument words$" "$scratch/import.log" || fail "HLS import: $(cat "$scratch/import.log")"
+  cmake -S "$imported" -B "$imported/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
+    "${launcher[@]}" > "$scratch/configure-imported.log" 2>&1 ||
+    fail "HLS import: configure: $(tail -20 "$scratch/configure-imported.log")"
+  cmake --build "$imported/build" -j 1 > "$scratch/build-imported.log" 2>&1 ||
+    fail "HLS import: build: $(grep -m5 -E 'error|Error' "$scratch/build-imported.log")"
+  "$python" - "$imported/scenarios" <<'PY' || fail "HLS import: the .npy files"
+import sys
+import numpy as np
+d = sys.argv[1]
+rng = np.random.default_rng(3)
+a, b = (rng.integers(-2**31, 2**31, 1000, dtype=np.int64).astype(np.int32) for _ in range(2))
+np.save(f"{d}/a.npy", a)
+np.save(f"{d}/b.npy", b)
+c = (a.astype(np.int64) + b).astype(np.uint32).astype(np.int32)   # wrapping, as the kernel adds
+np.save(f"{d}/c.npy", c)
+c[617] += 1
+np.save(f"{d}/c_wrong.npy", c)
+with open(f"{d}/call.yaml", "w") as f:
+    f.write("target: imported\nop: call\n"
+            "args: {A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4000}\n"
+            "buffers:\n"
+            "  - {name: a, at: 0x1000, dtype: int32, shape: [1000], data: {npy: a.npy}}\n"
+            "  - {name: b, at: 0x8000, dtype: int32, shape: [1000], data: {npy: b.npy}}\n"
+            "  - {name: c, at: 0x10000, dtype: int32, shape: [1000], expect: {npy: c.npy}}\n")
+PY
+  for wait in poll irq; do
+    log=$scratch/imported-$wait.log
+    "$cosim" --dut-path "$imported" run "$imported/scenarios/call.yaml" --set wait=$wait \
+      --out "$scratch/out/imported-$wait" > "$log" 2>&1 && grep -q "PASS bit-exact (1 check, 1000 elements)" "$log" ||
+      fail "HLS import: the call ($wait): $(cat "$log")"
+  done
+  sed -i 's/c.npy/c_wrong.npy/' "$imported/scenarios/call.yaml"
+  set +e
+  "$cosim" --dut-path "$imported" run "$imported/scenarios/call.yaml" --out "$scratch/out/imported-wrong" \
+    > "$scratch/imported-wrong.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q "c\[i0=617\]" "$scratch/imported-wrong.log" ||
+    fail "HLS import: a wrong expected element: exit $rc: $(cat "$scratch/imported-wrong.log")"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)
