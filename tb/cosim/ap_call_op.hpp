@@ -8,7 +8,11 @@
 //   buffers:
 //     - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}   # loaded before the call
 //     - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}  # checked after it
-//   wait: poll                                            # or irq (GIE, IER, the interrupt, ISR)
+//   streams:                                              # the manifest's AXI-Streams, by interface name
+//     - {name: in, dtype: int32, shape: [256], data: {npy: in.npy}}       # sent
+//     - {name: out, dtype: int32, shape: [256], expect: {npy: out.npy}}   # checked
+//   wait: poll      # or irq (GIE, IER, the interrupt, ISR), or none: no start, no wait
+//                   # (the default for a kernel without the control map, control: none)
 //
 // The expected values are the user's (their reference's output saved as
 // .npy): this operator computes nothing, it loads, calls and compares. The
@@ -45,22 +49,24 @@ namespace ap_call_detail {
 
 namespace ap = harness::ap_ctrl;
 
-struct Buffer {
+// A buffer in DRAM (at) or a stream (an interface of the manifest), with what
+// goes in before the call and what must come out.
+struct Transfer {
   std::string name;
   uint64_t at = 0;
-  std::optional<Tensor> data;    // loaded before the call
+  std::optional<Tensor> data;    // loaded / sent before the call
   std::optional<Tensor> expect;  // checked after it
 };
 
 struct CallState {
   std::vector<std::pair<uint32_t, uint32_t>> writes;  // (offset, value), in register order
-  std::vector<Buffer> buffers;
-  bool irq = false;
+  std::vector<Transfer> buffers, streams;
+  std::string wait;
 };
 
 class ApCallOp : public TypedOperator<CallState> {
  public:
-  explicit ApCallOp(std::vector<ArgRegister> args) : args_(std::move(args)) {
+  ApCallOp(std::vector<ArgRegister> args, bool has_ctrl) : args_(std::move(args)), has_ctrl_(has_ctrl) {
     std::sort(args_.begin(), args_.end(), [](const ArgRegister& a, const ArgRegister& b) { return a.offset < b.offset; });
   }
 
@@ -72,41 +78,35 @@ class ApCallOp : public TypedOperator<CallState> {
     for (const ArgRegister& a : args_) {
       args.optional(a.name, Schema::any_of({Schema::integer(0, 0xffffffffll), Schema::string()}));
     }
-    const Schema buffer = Schema::map()
-                              .required("name", Schema::string())
-                              .required("at", Schema::integer(0, 0xffffffffffll))
-                              .required("dtype", Schema::one_of({"int8", "int16", "int32", "bf16", "fp32"}))
-                              .required("shape", Schema::shape(1, 8))
-                              .optional("data", scenario::schemas::data_source())
-                              .optional("expect", scenario::schemas::data_source());
+    const auto transfer = [] {
+      return Schema::map()
+          .required("name", Schema::string())
+          .required("dtype", Schema::one_of({"int8", "int16", "int32", "bf16", "fp32"}))
+          .required("shape", Schema::shape(1, 8))
+          .optional("data", scenario::schemas::data_source())
+          .optional("expect", scenario::schemas::data_source());
+    };
     return Schema::map()
         .optional("args", args, "{}")
-        .required("buffers", Schema::list(buffer, 1, 64))
-        .optional("wait", Schema::one_of({"poll", "irq"}), "poll");
+        .optional("buffers", Schema::list(transfer().required("at", Schema::integer(0, 0xffffffffffll)), 0, 64), "[]")
+        .optional("streams", Schema::list(transfer(), 0, 64), "[]")
+        .optional("wait", Schema::one_of({"poll", "irq", "none"}), has_ctrl_ ? "poll" : "none");
   }
 
   CallState prepare(const scenario::Scenario& sc, Workload& w) const override {
     CallState st;
-    st.irq = sc["wait"].as_string() == "irq";
+    st.wait = sc["wait"].as_string();
+    if (!has_ctrl_ && st.wait != "none") {
+      sc["wait"].fail("the kernel has no control map (control: none): only wait: none, got '" + st.wait + "'");
+    }
+    if (sc["buffers"].items.empty() && sc["streams"].items.empty()) sc["buffers"].fail("a call with no buffer and no stream");
     const uint64_t dram = TbConfig{}.dram_size;
     std::map<std::string, uint64_t> address;
     std::vector<std::pair<uint64_t, uint64_t>> spans;  // [at, end) of the buffers so far
     for (const scenario::Value& b : sc["buffers"].items) {
-      Buffer buf;
-      buf.name = b["name"].as_string();
+      Transfer buf = transfer(sc, b, "buffer", w);
       buf.at = static_cast<uint64_t>(b["at"].as_int());
       if (address.count(buf.name) != 0) b["name"].fail("a second buffer named '" + buf.name + "'");
-      bool ok = false;
-      const DType dtype = trace::parse_dtype(b["dtype"].as_string(), &ok);
-      const std::vector<int64_t> shape = b["shape"].as_ints();
-      if (b.has("data")) buf.data = scenario::make_tensor(sc, b["data"], dtype, shape, Layout::kAny, buf.name);
-      if (b.has("expect")) {
-        if (!b["expect"].is_map() || !b["expect"].has("npy")) {
-          b["expect"].fail("expected {npy: file}: the values the call must leave there, from your reference");
-        }
-        buf.expect = scenario::make_tensor(sc, b["expect"], dtype, shape, Layout::kAny, buf.name);
-      }
-      if (!buf.data && !buf.expect) b.fail("a buffer with neither data (loaded) nor expect (checked)");
       const uint64_t bytes = (buf.data ? buf.data->nbytes() : buf.expect->nbytes());
       if (buf.at + bytes > dram) {
         b["at"].fail("the buffer's " + std::to_string(bytes) + " bytes end past the DRAM's " + std::to_string(dram));
@@ -116,9 +116,12 @@ class ApCallOp : public TypedOperator<CallState> {
       }
       spans.emplace_back(buf.at, buf.at + bytes);
       address[buf.name] = buf.at;
-      if (buf.data) w.inputs[buf.name] = *buf.data;
-      if (buf.expect) w.expected[buf.name] = *buf.expect;
       st.buffers.push_back(std::move(buf));
+    }
+    for (const scenario::Value& v : sc["streams"].items) {
+      Transfer s = transfer(sc, v, "stream", w);
+      if (s.data && s.expect) v.fail("a stream is sent (data) or checked (expect), not both");
+      st.streams.push_back(std::move(s));
     }
     const scenario::Value& args = sc["args"];
     for (const ArgRegister& a : args_) {
@@ -127,7 +130,7 @@ class ApCallOp : public TypedOperator<CallState> {
       st.writes.emplace_back(a.offset, argument(*v, address));
     }
     w.summary = "call: " + std::to_string(st.writes.size()) + " arguments, " + std::to_string(st.buffers.size()) +
-                " buffers, " + sc["wait"].as_string();
+                " buffers, " + std::to_string(st.streams.size()) + " streams, wait " + st.wait;
     return st;
   }
 
@@ -136,27 +139,57 @@ class ApCallOp : public TypedOperator<CallState> {
     const uint64_t budget = sc.testbench.timeout_cycles;
     trace::Trace t;
     t.target = sc.target;
-    for (const Buffer& b : st.buffers) {
+    for (const Transfer& b : st.buffers) {
       if (b.data) t.mem_load(b.at, b.data->bytes(), b.name);
     }
+    for (const Transfer& s : st.streams) {
+      if (s.data) t.stream_send(s.name, s.data->bytes());
+    }
     for (const auto& [offset, value] : st.writes) t.reg_write(offset, value);
-    if (st.irq) {
+    if (st.wait == "irq") {
       t.reg_write(ap::kGie, 1);
       t.reg_write(ap::kIer, 1);  // ap_done
     }
-    t.reg_write(ap::kCtrl, ap::kApStart);
-    if (st.irq) {
+    if (st.wait != "none") t.reg_write(ap::kCtrl, ap::kApStart);
+    if (st.wait == "irq") {
       t.wait_irq(budget);
       t.reg_write(ap::kIsr, 1);  // toggle on write: the interrupt drops
     }
-    t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
-    for (const Buffer& b : st.buffers) {
+    if (st.wait != "none") t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
+    for (const Transfer& b : st.buffers) {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
+    }
+    for (const Transfer& s : st.streams) {
+      if (s.expect) t.stream_check(s.name, *s.expect, s.name);
     }
     return t;
   }
 
  private:
+  // A buffer's or stream's name, data and expected values (`what` for the messages).
+  static Transfer transfer(const scenario::Scenario& sc, const scenario::Value& v, const std::string& what,
+                           Workload& w) {
+    Transfer x;
+    x.name = v["name"].as_string();
+    bool ok = false;
+    const DType dtype = trace::parse_dtype(v["dtype"].as_string(), &ok);
+    const std::vector<int64_t> shape = v["shape"].as_ints();
+    if (v.has("data")) x.data = scenario::make_tensor(sc, v["data"], dtype, shape, Layout::kAny, x.name);
+    if (v.has("expect")) {
+      if (!v["expect"].is_map() || !v["expect"].has("npy")) {
+        v["expect"].fail("expected {npy: file}: the values the call must leave there, from your reference");
+      }
+      x.expect = scenario::make_tensor(sc, v["expect"], dtype, shape, Layout::kAny, x.name);
+    }
+    if (!x.data && !x.expect) v.fail("a " + what + " with neither data (put in) nor expect (checked)");
+    if (w.inputs.count(x.name) != 0 || w.expected.count(x.name) != 0) {
+      v["name"].fail("a second buffer or stream named '" + x.name + "'");
+    }
+    if (x.data) w.inputs[x.name] = *x.data;
+    if (x.expect) w.expected[x.name] = *x.expect;
+    return x;
+  }
+
   // A number, or a buffer's address: `name` (bits 31:0) or `name.hi` (63:32).
   static uint32_t argument(const scenario::Value& v, const std::map<std::string, uint64_t>& address) {
     if (!v.is_string()) return static_cast<uint32_t>(v.as_int());
@@ -173,24 +206,23 @@ class ApCallOp : public TypedOperator<CallState> {
   }
 
   std::vector<ArgRegister> args_;
+  bool has_ctrl_;
 };
 
 }  // namespace ap_call_detail
 
-inline std::unique_ptr<Operator> make_ap_call_op(std::vector<ArgRegister> args) {
-  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args));
-}
-
-
-// From the manifest's generated register table (dut/<name>_regs.hpp
-// kRegisters): the writable registers from the arguments' offset (0x10) on.
-template <class Register, std::size_t N>
-std::unique_ptr<Operator> make_ap_call_op(const Register (&regs)[N]) {
+// The manifest's generated register table (dut/<name>_regs.hpp kRegisters):
+// the writable registers from the arguments' offset (0x10) on are the
+// arguments; without CTRL at 0x00 (control: none) the call only moves data.
+template <class Registers>
+std::unique_ptr<Operator> make_ap_call_op(const Registers& regs) {
   std::vector<ArgRegister> args;
-  for (const Register& r : regs) {
-    if (r.offset >= 0x10 && std::string(r.access).find('w') != std::string::npos) args.push_back({r.name, r.offset});
+  bool has_ctrl = false;
+  for (const auto& r : regs) {
+    has_ctrl = has_ctrl || (r.offset == harness::ap_ctrl::kCtrl && std::string(r.name) == "CTRL");
+    if (r.offset >= harness::ap_ctrl::kArgs && std::string(r.access).find('w') != std::string::npos) args.push_back({r.name, r.offset});
   }
-  return make_ap_call_op(std::move(args));
+  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), has_ctrl);
 }
 
 }  // namespace cosim::tb

@@ -19,12 +19,14 @@
 #      master), the manifest's interfaces edited and an op added: bit-exact
 #      with stalls on both streams and no wrapper edit; a word sent beyond
 #      LENGTH is reported, a word short hangs with the streams in the diagnosis;
-#      without ap_done polled, the check waits for the words;
+#      without ap_done polled, the check waits for the words; the op call
+#      runs it from register names and .npy streams;
 #   8. vitis: a free-running kernel (no control port, `control: none`, as
 #      Vitis's ap_ctrl_none; two input streams joined beat by beat, one of
 #      128 bits with TKEEP and TLAST, one of 64; an input tied by the
 #      manifest): its words sent and checked, a short last beat among
-#      them, bit-exact, also with half the cycles stalled;
+#      them, bit-exact, also with half the cycles stalled; the op call runs
+#      it with streams only (wait none);
 #   9. vitis: the same sums made in a second clock domain (ap_clk_2 and
 #      ap_rst_n_2 under the manifest's ports.clocks, two xpm_fifo_async
 #      stand-ins between the domains): bit-exact with the second clock faster
@@ -227,15 +229,45 @@ PY
     fail "stream kernel, a word too many: exit $rc_long: $(cat "$scratch/long.log")"
   [ "$rc_short" -eq 3 ] && grep -q "within 20000 cycles.*p0: 0 bytes to send, TVALID=0 TREADY=1; p1: 2999 beats taken" \
     "$scratch/short.log" || fail "stream kernel, a word short: exit $rc_short: $(cat "$scratch/short.log")"
+  # The same kernel through the op call: its arguments by register name, the streams from .npy files.
+  call_npy() {  # DIR: in.npy (3000 words), out.npy (in - 5, wrapping); in_free, add, out_free.npy for step 8
+    "$python" - "$1" <<'PY'
+import sys
+import numpy as np
+d = sys.argv[1]
+rng = np.random.default_rng(5)
+x = rng.integers(-2**31, 2**31, 3000, dtype=np.int64)
+np.save(f"{d}/in.npy", x.astype(np.int32))
+np.save(f"{d}/out.npy", ((x - 5) % 2**32).astype(np.uint32).astype(np.int32))
+y = x[:2001]
+add = rng.integers(-2**31, 2**31, (2001 + 3) // 4 * 2, dtype=np.int64)
+w = np.arange(2001)
+np.save(f"{d}/in_free.npy", y.astype(np.int32))
+np.save(f"{d}/add.npy", add.astype(np.int32))
+np.save(f"{d}/out_free.npy", ((y + add[w // 4 * 2 + w % 2] + 1) % 2**32).astype(np.uint32).astype(np.int32))
+PY
+  }
+  call_npy "$dir/scenarios" || fail "stream kernel, call: the .npy files"
+  cat > "$dir/scenarios/call_streams.yaml" <<YAML
+target: $name
+op: call
+testbench: {stall_probability: 0.3}
+args: {A_LO: 0xfffffffb, LENGTH: 12000}
+streams:
+  - {name: p0, dtype: int32, shape: [3000], data: {npy: in.npy}}
+  - {name: p1, dtype: int32, shape: [3000], expect: {npy: out.npy}}
+YAML
+  "$cosim" --dut-path "$dir" run "$dir/scenarios/call_streams.yaml" --out "$scratch/out/call_streams" \
+    > "$scratch/call_streams.log" 2>&1 && grep -q "PASS bit-exact (1 check, 3000 elements)" "$scratch/call_streams.log" ||
+    fail "stream kernel, call: $(cat "$scratch/call_streams.log")"
 
   # 8. A free-running kernel: no control port, no interrupt, two 128-bit streams.
   sed "s/@NAME@/$name/g" "$kit/@NAME@_free.sv" > "$dir/rtl/$name/$name.sv"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_joined_ports.svh" > "$dir/rtl/$name/${name}_joined_ports.svh"
-  rm "$dir/rtl/$name/${name}_control_s_axi.sv" "$dir/tb/$name/${name}_vadd_op.cpp" "$dir/tb/$name/${name}_addc_op.cpp" \
-    "$dir/tb/$name/${name}_call_op.cpp"
+  rm "$dir/rtl/$name/${name}_control_s_axi.sv" "$dir/tb/$name/${name}_vadd_op.cpp" "$dir/tb/$name/${name}_addc_op.cpp"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_inc_op.cpp" > "$dir/tb/$name/${name}_inc_op.cpp"
   sed "s/@NAME@/$name/g" "$kit/@NAME@_inc.yaml" > "$dir/scenarios/${name}_inc.yaml"
-  echo "COSIM_OPERATOR(inc)" > "$dir/tb/$name/${name}_ops.def"
+  printf 'COSIM_OPERATOR(inc)\nCOSIM_OPERATOR(call)\n' > "$dir/tb/$name/${name}_ops.def"
   "$python" - "$dir/rtl/$name/$name.yaml" "$name" <<'PY' || fail "free-running kernel: manifest edit"
 import re, sys
 path, name = sys.argv[1:]
@@ -260,6 +292,26 @@ PY
   "$cosim" --dut-path "$dir" run "$inc" --out "$scratch/out/inc" > "$scratch/inc.log" 2>&1 ||
     fail "free-running kernel: exit $? ($(tail -5 "$scratch/inc.log"))"
   grep -q "PASS bit-exact" "$scratch/inc.log" || fail "free-running kernel: $(cat "$scratch/inc.log")"
+  # The op call without a control map: no register, no start, wait none by default.
+  cat > "$dir/scenarios/call_free.yaml" <<YAML
+target: $name
+op: call
+testbench: {stall_probability: 0.25, timeout_cycles: 50000}
+streams:
+  - {name: s0, dtype: int32, shape: [2001], data: {npy: in_free.npy}}
+  - {name: s2, dtype: int32, shape: [1002], data: {npy: add.npy}}
+  - {name: s1, dtype: int32, shape: [2001], expect: {npy: out_free.npy}}
+YAML
+  "$cosim" --dut-path "$dir" run "$dir/scenarios/call_free.yaml" --out "$scratch/out/call_free" \
+    > "$scratch/call_free.log" 2>&1 && grep -q "PASS bit-exact (1 check, 2001 elements)" "$scratch/call_free.log" &&
+    grep -q "streams, wait none" "$scratch/call_free.log" || fail "free-running kernel, call: $(cat "$scratch/call_free.log")"
+  set +e
+  "$cosim" --dut-path "$dir" run "$dir/scenarios/call_free.yaml" --set wait=poll --out "$scratch/out/call_free_poll" \
+    > "$scratch/call_free_poll.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 2 ] && grep -q "the kernel has no control map (control: none): only wait: none" "$scratch/call_free_poll.log" ||
+    fail "free-running kernel, call with wait poll: exit $rc: $(cat "$scratch/call_free_poll.log")"
   # Two input streams joined beat by beat, each with its own stalls: more of them.
   for seed in 1 2 3; do
     "$cosim" --dut-path "$dir" run "$inc" --seed $seed --set testbench.stall_probability=0.5 --out "$scratch/out/inc$seed" \
