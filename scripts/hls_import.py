@@ -152,8 +152,13 @@ def interfaces(port_list, body):
     return res
 
 
+def chained(text):
+    """Whether the control map has ap_continue (ap_ctrl_chain, Vitis HLS's default for kernels)."""
+    return re.search(r"//\s*bit\s+4\s*-\s*ap_continue\b", text) is not None
+
+
 def address_map(text):
-    """[(offset, name, access, comment)] of an HLS s_axi file's Address Info table."""
+    """([(offset, name, access, comment)], [memories left out]) of an HLS s_axi file's Address Info table."""
     m = re.search(r"-+Address Info-+\n(.*?)\n\s*(?://\s*\(SC = |//\s*-{8,}|[^/\s])", text, flags=re.S)
     if not m:
         raise ImportError_("no 'Address Info' table in the control port's Verilog")
@@ -205,19 +210,18 @@ def control_file(files, top, bundle):
     raise ImportError_(f"no module {want} (the control port's registers) in the folder")
 
 
-CTRL_REGISTERS = """  - name: CTRL
-    offset: 0x00
-    access: rw
-    fields:
-      - {name: ap_start, bits: "0", access: w1s}
-      - {name: ap_done, bits: "1", access: rc}
-      - {name: ap_idle, bits: "2", access: ro}
-      - {name: ap_ready, bits: "3", access: rc}
-      - {name: auto_restart, bits: "7", access: rw}
-  - {name: GIE, offset: 0x04, access: rw}
-  - {name: IER, offset: 0x08, access: rw}
-  - {name: ISR, offset: 0x0c, access: w1t}
-"""
+def ctrl_registers(chain):
+    """CTRL, GIE, IER, ISR as the manifest writes them (ap_continue with ap_ctrl_chain)."""
+    cont = '      - {name: ap_continue, bits: "4", access: w1s}\n' if chain else ""
+    return ("  - name: CTRL\n    offset: 0x00\n    access: rw\n    fields:\n"
+            '      - {name: ap_start, bits: "0", access: w1s}\n'
+            '      - {name: ap_done, bits: "1", access: rc}\n'
+            '      - {name: ap_idle, bits: "2", access: ro}\n'
+            '      - {name: ap_ready, bits: "3", access: rc}\n' + cont +
+            '      - {name: auto_restart, bits: "7", access: rw}\n'
+            "  - {name: GIE, offset: 0x04, access: rw}\n"
+            "  - {name: IER, offset: 0x08, access: rw}\n"
+            "  - {name: ISR, offset: 0x0c, access: w1t}")
 
 
 def manifest(name, folder, files, top=None):
@@ -226,9 +230,11 @@ def manifest(name, folder, files, top=None):
     top = find_top(mods, top)
     top_file, body = mods[top]
     p = interfaces(ports(body), body)
-    regs, skipped = [], []
+    regs, skipped, chain = [], [], False
     if p["control"] is not None:
-        regs, skipped = address_map(control_file(files, top, p["control"]))
+        control_text = control_file(files, top, p["control"])
+        regs, skipped = address_map(control_text)
+        chain = chained(control_text)
     rel = sorted(files)
     rel.remove(top_file)
     rel.append(top_file)  # the top last, as HLS's own file lists have it
@@ -255,8 +261,8 @@ def manifest(name, folder, files, top=None):
         L.append("  # Outputs that are no interface, recorded for the waveform and the hang diagnosis.")
         L.append("  debug: [" + ", ".join(p["debug"]) + "]")
     if p["control"] is not None:
-        L += ["control: ap_ctrl_hs", "", "registers:"]
-        L.append(CTRL_REGISTERS.rstrip("\n"))
+        L += [f"control: {'ap_ctrl_chain' if chain else 'ap_ctrl_hs'}", "", "registers:"]
+        L.append(ctrl_registers(chain))
         for off, rname, access, what in regs:
             L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}, desc: \"{what}\"}}")
         for s in skipped:
@@ -266,7 +272,8 @@ def manifest(name, folder, files, top=None):
     L += ["", "variants:", f"  - {{name: {name}_rtl, trace: true}}"]
     summary = [f"top {top} ({top_file}), {len(rel)} files",
                "interfaces: " + ", ".join(f"{i['name']} ({i['kind']})" for i in p["interfaces"]),
-               f"registers: {len(regs)} argument words" + (f", {len(skipped)} memories left out" if skipped else "")]
+               f"registers: {len(regs)} argument words" + (f", {len(skipped)} memories left out" if skipped else ""),
+               "control: " + ("none" if p["control"] is None else "ap_ctrl_chain" if chain else "ap_ctrl_hs")]
     if p["tie"]:
         summary.append("tied to 0: " + ", ".join(p["tie"]))
     return "\n".join(L) + "\n", summary

@@ -33,6 +33,7 @@
 
 #include "cosim/operator.hpp"
 #include "harness/ap_ctrl.hpp"
+#include "harness/bus.hpp"
 #include "scenario/scenario.hpp"
 #include "tlm/tb_config.hpp"
 #include "trace/trace.hpp"
@@ -66,7 +67,10 @@ struct CallState {
 
 class ApCallOp : public TypedOperator<CallState> {
  public:
-  ApCallOp(std::vector<ArgRegister> args, bool has_ctrl) : args_(std::move(args)), has_ctrl_(has_ctrl) {
+  ApCallOp(std::vector<ArgRegister> args, harness::ControlProtocol control)
+      : args_(std::move(args)),
+        has_ctrl_(control == harness::ControlProtocol::kApCtrlHs || control == harness::ControlProtocol::kApCtrlChain),
+        chain_(control == harness::ControlProtocol::kApCtrlChain) {
     std::sort(args_.begin(), args_.end(), [](const ArgRegister& a, const ArgRegister& b) { return a.offset < b.offset; });
   }
 
@@ -156,6 +160,7 @@ class ApCallOp : public TypedOperator<CallState> {
       t.reg_write(ap::kIsr, 1);  // toggle on write: the interrupt drops
     }
     if (st.wait != "none") t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
+    if (st.wait != "none" && chain_) t.reg_write(ap::kCtrl, ap::kApContinue);  // ap_ctrl_chain: release the output
     for (const Transfer& b : st.buffers) {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
     }
@@ -206,23 +211,25 @@ class ApCallOp : public TypedOperator<CallState> {
   }
 
   std::vector<ArgRegister> args_;
-  bool has_ctrl_;
+  bool has_ctrl_, chain_;
 };
 
 }  // namespace ap_call_detail
 
-// The manifest's generated register table (dut/<name>_regs.hpp kRegisters):
-// the writable registers from the arguments' offset (0x10) on are the
-// arguments; without CTRL at 0x00 (control: none) the call only moves data.
+// From the manifest's generated register table (dut/<name>_regs.hpp
+// kRegisters: the writable registers from the arguments' offset, 0x10, on are
+// the arguments) and its control protocol (dut/<name>_pins.hpp
+// Top::kControl: ap_ctrl_hs, ap_ctrl_chain, whose output the call releases
+// with ap_continue, or none, whose call only moves data).
 template <class Registers>
-std::unique_ptr<Operator> make_ap_call_op(const Registers& regs) {
+std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, harness::ControlProtocol control) {
   std::vector<ArgRegister> args;
-  bool has_ctrl = false;
   for (const auto& r : regs) {
-    has_ctrl = has_ctrl || (r.offset == harness::ap_ctrl::kCtrl && std::string(r.name) == "CTRL");
-    if (r.offset >= harness::ap_ctrl::kArgs && std::string(r.access).find('w') != std::string::npos) args.push_back({r.name, r.offset});
+    if (r.offset >= harness::ap_ctrl::kArgs && std::string(r.access).find('w') != std::string::npos) {
+      args.push_back({r.name, r.offset});
+    }
   }
-  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), has_ctrl);
+  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), control);
 }
 
 }  // namespace cosim::tb

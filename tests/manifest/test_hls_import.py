@@ -170,7 +170,28 @@ class Import(unittest.TestCase):
         self.assertIn("  # not a register here (a memory in the control port): 0x40 to 0x7f: Memory 'coeffs' "
                       "(16 * 32b)", text)
         self.assertEqual(summary[0], "top krnl (krnl.v), 3 files")
+        self.assertIn("control: ap_ctrl_hs", summary)
         self.assertIn("tied to 0: ap_local_block", summary)
+
+    def test_ap_continue_makes_the_kernel_ap_ctrl_chain(self):
+        chain = CONTROL.replace("//        bit 1  - ap_done (Read/COR)\n",
+                                "//        bit 1  - ap_done (Read/COR)\n//        bit 4  - ap_continue (Read/Write/SC)\n")
+        self.assertFalse(hi.chained(CONTROL))
+        self.assertTrue(hi.chained(chain))
+        with tempfile.TemporaryDirectory() as d:
+            for f, text in self.files(**{"krnl_control_s_axi.v": chain}).items():
+                with open(os.path.join(d, f), "w") as fh:
+                    fh.write(text)
+            text, summary = hi.manifest("krnl", d, hi.read_sources(d))
+            path = os.path.join(d, "krnl.yaml")
+            with open(path, "w") as fh:
+                fh.write(text)
+            with open(os.path.join(d, "krnl.vlt"), "w") as fh:
+                fh.write(hi.waivers("krnl"))
+            m = dutgen.load(path)
+        self.assertEqual(m["control"], "ap_ctrl_chain")
+        self.assertIn("ap_continue", [f["name"] for f in m["registers"][0]["fields"]])
+        self.assertIn("control: ap_ctrl_chain", summary)
 
     def test_what_it_cannot_import_is_one_line(self):
         with tempfile.TemporaryDirectory() as d:

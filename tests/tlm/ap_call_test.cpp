@@ -9,8 +9,11 @@
 #include <random>
 #include <string>
 
+#include "cosim/ap_call_op.hpp"
+#include "scenario/scenario.hpp"
 #include "support/cosim_cli.hpp"
 #include "tensor/tensor.hpp"
+#include "trace/trace.hpp"
 
 namespace {
 
@@ -93,6 +96,45 @@ TEST_F(ApCall, BadArgumentsAreOneLineErrors) {
   bad("unknown_reg", "{A_LO: a, SIZE: 4}", "SIZE");
   bad("unknown_buffer", "{A_LO: d}", "expected a number or a buffer's name (a, b, c), optionally with .hi, got 'd'");
   bad("ctrl", "{CTRL: 1}", "CTRL");
+}
+
+// The trace a call compiles to, by control protocol: the arguments, then
+// ap_start and the poll for ap_done; ap_ctrl_chain releases the output with
+// ap_continue after it; a kernel without the control map gets neither.
+TEST_F(ApCall, TheControlProtocolShapesTheCall) {
+  using cosim::tb::harness::ControlProtocol;
+  namespace trace = cosim::trace;
+  write_vectors();
+  const struct {
+    const char* name;
+    uint32_t offset;
+    const char* access;
+  } regs[] = {{"CTRL", 0x00, "rw"}, {"ISR", 0x0c, "w1t"}, {"N", 0x10, "rw"}, {"DONE_CNT", 0x18, "ro"}};
+  const std::string yaml = write_file("proto.yaml",
+                                      "target: k\nop: call\nargs: {N: 7}\n"
+                                      "buffers: [{name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}]\n");
+  const auto ops_of = [&](ControlProtocol control, const std::vector<std::string>& overrides) {
+    const auto op = cosim::tb::make_ap_call_op(regs, control);
+    const std::vector<cosim::scenario::TargetSchema> targets = {
+        {"k", {"call"}, [&](const std::string&) { return op->schema(); }}};
+    const cosim::scenario::Scenario sc = cosim::scenario::load_scenario(yaml, targets, overrides);
+    const cosim::tb::Workload w = op->prepare(sc);
+    std::vector<std::pair<trace::Op, uint64_t>> steps;
+    for (const trace::Step& st : op->compile(sc, w).steps) steps.emplace_back(st.op, st.op == trace::Op::kRegWrite ? st.addr * 0x100 + st.value : st.addr);
+    return steps;
+  };
+  using S = std::vector<std::pair<trace::Op, uint64_t>>;
+  const S hs = {{trace::Op::kMemLoad, 0x1000}, {trace::Op::kRegWrite, 0x10 * 0x100 + 7},
+                {trace::Op::kRegWrite, 0x00 * 0x100 + 1}, {trace::Op::kRegPoll, 0x00}};
+  EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {}), hs);
+  S chain = hs;
+  chain.emplace_back(trace::Op::kRegWrite, 0x00 * 0x100 + 0x10);  // ap_continue
+  EXPECT_EQ(ops_of(ControlProtocol::kApCtrlChain, {}), chain);
+  const S none = {{trace::Op::kMemLoad, 0x1000}, {trace::Op::kRegWrite, 0x10 * 0x100 + 7}};
+  EXPECT_EQ(ops_of(ControlProtocol::kNone, {}), none);
+  EXPECT_THROW(ops_of(ControlProtocol::kNone, {"wait=poll"}), cosim::InputError);
+  // DONE_CNT is read-only: not an argument.
+  EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"args.DONE_CNT=1"}), cosim::InputError);
 }
 
 }  // namespace

@@ -3,10 +3,13 @@
 // and its buffers loaded from and checked against .npy files (cosim/ap_call_op.hpp).
 // A kernel whose arguments are registers and buffers needs no other operator.
 #include "cosim/ap_call_op.hpp"
+#include "dut/@NAME@_pins.hpp"
 #include "dut/@NAME@_regs.hpp"
 
 namespace cosim::tb::@NAME@ {
 
-std::unique_ptr<tb::Operator> make_call_op() { return tb::make_ap_call_op(cosim::@NAME@::regs::kRegisters); }
+std::unique_ptr<tb::Operator> make_call_op() {
+  return tb::make_ap_call_op(cosim::@NAME@::regs::kRegisters, cosim::@NAME@::pins::Top::kControl);
+}
 
 }  // namespace cosim::tb::@NAME@
