@@ -142,6 +142,10 @@ def interfaces(port_list, body):
     if "interrupt" in dirs:
         res["interfaces"].append({"name": "interrupt", "kind": "irq", "port": "interrupt"})
         claimed.add("interrupt")
+    if "ap_start" in dirs and dirs["ap_start"] == "input":
+        raise ImportError_("the kernel takes ap_start on a port (block-level ap_ctrl_hs on wires): give its "
+                           "return an AXI4-Lite port in HLS (#pragma HLS INTERFACE s_axilite port=return) or "
+                           "ap_ctrl_none")
     for n, d in port_list:
         if n in claimed:
             continue

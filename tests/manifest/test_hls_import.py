@@ -207,6 +207,10 @@ class Import(unittest.TestCase):
         body = hi.modules({"k.v": two})["krnl"][1]
         with self.assertRaisesRegex(hi.ImportError_, r"2 AXI4-Lite slaves \(control, other\)"):
             hi.interfaces(hi.ports(body), body)
+        wires = hi.modules({"w.v": "module w (ap_clk, ap_rst_n, ap_start, ap_done);\ninput ap_clk;\ninput ap_rst_n;\n"
+                                   "input ap_start;\noutput ap_done;\nendmodule\n"})["w"][1]
+        with self.assertRaisesRegex(hi.ImportError_, "takes ap_start on a port"):
+            hi.interfaces(hi.ports(wires), wires)
         with self.assertRaisesRegex(hi.ImportError_, "no 'Address Info' table"):
             hi.address_map("module x; endmodule")
         with self.assertRaisesRegex(hi.ImportError_, "no module krnl_control_s_axi"):
