@@ -77,6 +77,64 @@ def find_top(mods, top=None):
     return tops[0]
 
 
+# Words that start a statement `word word (` without being a module instantiated.
+_KEYWORDS = {"module", "input", "output", "inout", "wire", "reg", "logic", "assign", "always", "initial", "if",
+             "else", "for", "while", "case", "function", "task", "begin", "end", "generate", "genvar", "integer",
+             "parameter", "localparam", "return", "signed", "unsigned", "default", "posedge", "negedge", "or",
+             "and", "not", "automatic", "static", "wait", "repeat", "forever", "unique", "unique0", "priority",
+             "casez", "casex", "assert", "assume", "cover", "property", "sequence", "foreach", "disable", "fork",
+             "typedef", "struct", "enum", "import", "export", "bind", "always_ff", "always_comb", "always_latch",
+             "final", "do", "bit", "byte", "int", "shortint", "longint", "genvar", "localparam", "string"}
+
+
+def instantiated(body):
+    """Names of the modules a module body instantiates (`name #(` or `name inst (` at a statement's start)."""
+    found = set()
+    for m in re.finditer(r"(?m)^\s*([A-Za-z_]\w*)(?:\s*#\s*\(|\s+[A-Za-z_\\][\w\[\].$]*\s*\()", body):
+        if m.group(1) not in _KEYWORDS:
+            found.add(m.group(1))
+    return found
+
+
+def vendor_groups():
+    """{primitive module name: group} of the stand-ins (rtl/vendor/primitives.txt, next to the scripts)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    groups = {}
+    for path in (os.path.join(here, "..", "rtl", "vendor", "primitives.txt"),):
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("#") or ":" not in line:
+                    continue
+                group, files = line.split(":", 1)
+                for f in files.split():
+                    name = os.path.splitext(os.path.basename(f))[0]
+                    if not name.startswith("cosim_"):
+                        groups[name] = group.strip()
+    return groups
+
+
+def external_modules(mods, top):
+    """(vendor groups, modules defined nowhere) below `top`: what the manifest's `vendor:` must select, and
+    what no file of the folder and no stand-in provides."""
+    vendor, missing, seen, todo = set(), set(), set(), [top]
+    groups = vendor_groups()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for child in instantiated(mods[name][1]):
+            if child in mods:
+                todo.append(child)
+            elif child in groups:
+                vendor.add(groups[child])
+            else:
+                missing.add(child)
+    return sorted(vendor), sorted(missing)
+
+
 def ports(body):
     """[(name, 'input'|'output'|'inout')] of a module, from its declarations (ANSI or not)."""
     out, seen = [], set()
@@ -205,6 +263,20 @@ def address_map(text):
     return out, skipped
 
 
+_READMEM = re.compile(r'(\$readmem[hb]\s*\(\s*")([^"]+)(")')
+
+
+def rom_files(files):
+    """{path as written: file name} of the memory images HLS's ROMs read ($readmemh("./x_rom.dat", ...))."""
+    return {m.group(2): f for f, text in files.items() for m in _READMEM.finditer(text)}
+
+
+def relocate_roms(text, where):
+    """`text` with each $readmem path P replaced by where[P] (the image's copy, an absolute path): a
+    relative path would be read from whatever folder the run starts in."""
+    return _READMEM.sub(lambda m: m.group(1) + where.get(m.group(2), m.group(2)) + m.group(3), text)
+
+
 def control_file(files, top, bundle):
     """The text of the control port's Verilog (module <top>_<bundle>_s_axi)."""
     want = f"{top}_{bundle}_s_axi"
@@ -214,7 +286,13 @@ def control_file(files, top, bundle):
     raise ImportError_(f"no module {want} (the control port's registers) in the folder")
 
 
-def ctrl_registers(chain):
+def isr_clears_on_read(text):
+    """Whether the table's ISR clears on read (Vitis HLS 2022.1) instead of toggling on write."""
+    m = re.search(r"//\s*0x0c\s*:\s*IP Interrupt Status Register\s*\(([^)]*)\)", text)
+    return m is not None and "COR" in m.group(1)
+
+
+def ctrl_registers(chain, isr_rc=False):
     """CTRL, GIE, IER, ISR as the manifest writes them (ap_continue with ap_ctrl_chain)."""
     cont = '      - {name: ap_continue, bits: "4", access: w1s}\n' if chain else ""
     return ("  - name: CTRL\n    offset: 0x00\n    access: rw\n    fields:\n"
@@ -225,7 +303,7 @@ def ctrl_registers(chain):
             '      - {name: auto_restart, bits: "7", access: rw}\n'
             "  - {name: GIE, offset: 0x04, access: rw}\n"
             "  - {name: IER, offset: 0x08, access: rw}\n"
-            "  - {name: ISR, offset: 0x0c, access: w1t}")
+            f"  - {{name: ISR, offset: 0x0c, access: {'rc' if isr_rc else 'w1t'}}}")
 
 
 def manifest(name, folder, files, top=None):
@@ -233,12 +311,18 @@ def manifest(name, folder, files, top=None):
     mods = modules(files)
     top = find_top(mods, top)
     top_file, body = mods[top]
+    vendor, missing = external_modules(mods, top)
+    if missing:
+        ips = [m for m in missing if m.endswith("_ip")]
+        raise ImportError_(f"{top} instantiates modules no file of the folder defines: {', '.join(missing)}" +
+                           (" (Xilinx IP such as HLS's floating-point cores, which has no source to simulate)"
+                            if ips else " (a vendor primitive without a stand-in, or a file left out)"))
     p = interfaces(ports(body), body)
-    regs, skipped, chain = [], [], False
+    regs, skipped, chain, isr_rc = [], [], False, False
     if p["control"] is not None:
         control_text = control_file(files, top, p["control"])
         regs, skipped = address_map(control_text)
-        chain = chained(control_text)
+        chain, isr_rc = chained(control_text), isr_clears_on_read(control_text)
     rel = sorted(files)
     rel.remove(top_file)
     rel.append(top_file)  # the top last, as HLS's own file lists have it
@@ -248,7 +332,10 @@ def manifest(name, folder, files, top=None):
     L += [f"  - {f}" for f in rel]
     L += ["# HLS's Verilog is not lint-clean: its warnings do not stop the build.",
           "verilator_args: [-O3, --x-assign, fast, --x-initial, fast, -Wno-fatal]",
-          f"waivers: [{name}.vlt]", "", "ports:", "  clock: ap_clk",
+          f"waivers: [{name}.vlt]"]
+    if vendor:
+        L.append(f"vendor: [{', '.join(vendor)}]   # the stand-ins of the vendor primitives it instantiates")
+    L += ["", "ports:", "  clock: ap_clk",
           f"  reset: {{port: {p['reset'][0]}, active: {p['reset'][1]}, cycles: 2}}"]
     if p["clocks"]:
         L.append("  # Set each further clock's frequency over ap_clk's (ratio).")
@@ -266,7 +353,7 @@ def manifest(name, folder, files, top=None):
         L.append("  debug: [" + ", ".join(p["debug"]) + "]")
     if p["control"] is not None:
         L += [f"control: {'ap_ctrl_chain' if chain else 'ap_ctrl_hs'}", "", "registers:"]
-        L.append(ctrl_registers(chain))
+        L.append(ctrl_registers(chain, isr_rc))
         for off, rname, access, what in regs:
             L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}, desc: \"{what}\"}}")
         for s in skipped:
@@ -280,6 +367,8 @@ def manifest(name, folder, files, top=None):
                "control: " + ("none" if p["control"] is None else "ap_ctrl_chain" if chain else "ap_ctrl_hs")]
     if p["tie"]:
         summary.append("tied to 0: " + ", ".join(p["tie"]))
+    if vendor:
+        summary.append("vendor stand-ins: " + ", ".join(vendor))
     return "\n".join(L) + "\n", summary
 
 

@@ -67,8 +67,9 @@ struct CallState {
 
 class ApCallOp : public TypedOperator<CallState> {
  public:
-  ApCallOp(std::vector<ArgRegister> args, harness::ControlProtocol control)
+  ApCallOp(std::vector<ArgRegister> args, harness::ControlProtocol control, bool isr_clears_on_read)
       : args_(std::move(args)),
+        isr_rc_(isr_clears_on_read),
         has_ctrl_(control == harness::ControlProtocol::kApCtrlHs || control == harness::ControlProtocol::kApCtrlChain),
         chain_(control == harness::ControlProtocol::kApCtrlChain) {
     std::sort(args_.begin(), args_.end(), [](const ArgRegister& a, const ArgRegister& b) { return a.offset < b.offset; });
@@ -157,7 +158,13 @@ class ApCallOp : public TypedOperator<CallState> {
     if (st.wait != "none") t.reg_write(ap::kCtrl, ap::kApStart);
     if (st.wait == "irq") {
       t.wait_irq(budget);
-      t.reg_write(ap::kIsr, 1);  // toggle on write: the interrupt drops
+      // The interrupt drops: ISR toggles on write (ap_done's bit), or clears on a read (a poll
+      // whose mask compares nothing: one read).
+      if (isr_rc_) {
+        t.reg_poll(ap::kIsr, 0, 0, budget, "ISR");
+      } else {
+        t.reg_write(ap::kIsr, 1);
+      }
     }
     if (st.wait != "none") t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
     if (st.wait != "none" && chain_) t.reg_write(ap::kCtrl, ap::kApContinue);  // ap_ctrl_chain: release the output
@@ -211,7 +218,7 @@ class ApCallOp : public TypedOperator<CallState> {
   }
 
   std::vector<ArgRegister> args_;
-  bool has_ctrl_, chain_;
+  bool isr_rc_, has_ctrl_, chain_;
 };
 
 }  // namespace ap_call_detail
@@ -224,12 +231,14 @@ class ApCallOp : public TypedOperator<CallState> {
 template <class Registers>
 std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, harness::ControlProtocol control) {
   std::vector<ArgRegister> args;
+  bool isr_rc = false;  // ISR clears on read (its manifest access rc) rather than toggling on write
   for (const auto& r : regs) {
     if (r.offset >= harness::ap_ctrl::kArgs && std::string(r.access).find('w') != std::string::npos) {
       args.push_back({r.name, r.offset});
     }
+    isr_rc = isr_rc || (r.offset == harness::ap_ctrl::kIsr && std::string(r.access) == "rc");
   }
-  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), control);
+  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), control, isr_rc);
 }
 
 }  // namespace cosim::tb

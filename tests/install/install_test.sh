@@ -402,7 +402,15 @@ rows += ["0x28 : Data signal of length", "       bit 31~0 - length[31:0] (Read/W
 with open(sys.argv[1], "a") as f:
     f.write("//------------------------Address Info-------------------\n" + "".join(f"// {r}\n" for r in rows))
 PY
+  # A ROM as HLS writes one (its image read from the folder the run starts in), here unused by the
+  # kernel: the import copies its image and makes the path absolute in the copy.
+  printf 'module %s_w_rom (input clk);\nreg [7:0] ram[0:3];\ninitial begin\n  $readmemh("./%s_w_rom.dat", ram);\nend\nendmodule\n' \
+    "$k" "$k" > "$hls/${k}_w_rom.v"
+  printf '01\n02\n03\n04\n' > "$hls/${k}_w_rom.dat"
   "$cosim" new-dut imported --out "$imported" --from-hls "$hls" > "$scratch/import.log" 2>&1 &&
+    grep -q "^new-dut: ROM images: 1 copied beside the Verilog" "$scratch/import.log" &&
+    grep -q "readmemh(\"$imported/rtl/imported/${k}_w_rom.dat\", ram)" "$imported/rtl/imported/${k}_w_rom.v" &&
+    cmp -s "$hls/${k}_w_rom.dat" "$imported/rtl/imported/${k}_w_rom.dat" &&
     grep -q "^new-dut: interfaces: control (axi4lite), gmem0 (axi4), gmem1 (axi4), interrupt (irq)$" "$scratch/import.log" &&
     grep -q "^new-dut: registers: 7 argument words$" "$scratch/import.log" || fail "HLS import: $(cat "$scratch/import.log")"
   cmake -S "$imported" -B "$imported/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \

@@ -190,6 +190,12 @@ class Import(unittest.TestCase):
                 fh.write(hi.waivers("krnl"))
             m = dutgen.load(path)
         self.assertEqual(m["control"], "ap_ctrl_chain")
+        self.assertEqual(m["registers"][3]["access"], "w1t")  # ISR toggles on write (Read/TOW)
+        cor = CONTROL.replace("IP Interrupt Status Register (Read/TOW)", "IP Interrupt Status Register (Read/COR)")
+        self.assertTrue(hi.isr_clears_on_read(cor))
+        self.assertFalse(hi.isr_clears_on_read(CONTROL))
+        self.assertIn("  - {name: ISR, offset: 0x0c, access: rc}", hi.manifest("krnl", ".", self.files(
+            **{"krnl_control_s_axi.v": cor}))[0])
         self.assertIn("ap_continue", [f["name"] for f in m["registers"][0]["fields"]])
         self.assertIn("control: ap_ctrl_chain", summary)
 
@@ -213,8 +219,35 @@ class Import(unittest.TestCase):
             hi.interfaces(hi.ports(wires), wires)
         with self.assertRaisesRegex(hi.ImportError_, "no 'Address Info' table"):
             hi.address_map("module x; endmodule")
-        with self.assertRaisesRegex(hi.ImportError_, "no module krnl_control_s_axi"):
+        with self.assertRaisesRegex(hi.ImportError_, "krnl instantiates modules no file of the folder defines: "
+                                    r"krnl_control_s_axi \(a vendor primitive without a stand-in, or a file left out\)"):
             hi.manifest("krnl", ".", {"krnl.v": TOP, "krnl_fifo.v": FIFO})
+        uninstantiated = TOP.replace("krnl_control_s_axi #(.C_S_AXI_ADDR_WIDTH(7)) control_s_axi_U (.ACLK(ap_clk));\n", "")
+        with self.assertRaisesRegex(hi.ImportError_, "no module krnl_control_s_axi"):
+            hi.manifest("krnl", ".", {"krnl.v": uninstantiated, "krnl_fifo.v": FIFO})
+        fp = FIFO.replace("endmodule", "  krnl_fadd_32ns_32ns_32_5_full_dsp_1_ip u_ip (.aclk(clk));\nendmodule")
+        with self.assertRaisesRegex(hi.ImportError_, r"krnl_fadd_32ns_32ns_32_5_full_dsp_1_ip \(Xilinx IP such as "
+                                    "HLS's floating-point cores, which has no source to simulate\)"):
+            hi.manifest("krnl", ".", self.files(**{"krnl_fifo.v": fp}))
+
+    def test_rom_images_are_found_and_relocated(self):
+        rom = ("module krnl_w_rom (input clk);\nreg [7:0] ram[0:15];\ninitial begin\n"
+               '    $readmemh("./krnl_w_rom.dat", ram);\nend\nendmodule\n')
+        self.assertEqual(hi.rom_files(self.files(**{"krnl_w_rom.v": rom})), {"./krnl_w_rom.dat": "krnl_w_rom.v"})
+        moved = hi.relocate_roms(rom, {"./krnl_w_rom.dat": "/p/rtl/k/krnl_w_rom.dat"})
+        self.assertIn('$readmemh("/p/rtl/k/krnl_w_rom.dat", ram);', moved)
+        self.assertEqual(moved.replace("/p/rtl/k/", "./"), rom)
+
+    def test_vendor_primitives_it_instantiates_select_their_stand_ins(self):
+        fifo = FIFO.replace("endmodule", "  xpm_fifo_sync #(.FIFO_WRITE_DEPTH(16)) u_fifo (.wr_clk(clk));\n"
+                                         "  RAMB36E1 #(.DOA_REG(0)) ram_reg (.CLKARDCLK(clk));\n"
+                                         "  if (clk) begin end\n  unique case (clk)\n  default: ;\n  endcase\n"
+                                         "endmodule")
+        mods = hi.modules(self.files(**{"krnl_fifo.v": fifo}))
+        self.assertEqual(hi.external_modules(mods, "krnl"), (["unisim_ramb", "xpm_fifo_sync"], []))
+        text, summary = hi.manifest("krnl", ".", self.files(**{"krnl_fifo.v": fifo}))
+        self.assertIn("vendor: [unisim_ramb, xpm_fifo_sync]", text)
+        self.assertIn("vendor stand-ins: unisim_ramb, xpm_fifo_sync", summary)
 
 
 if __name__ == "__main__":

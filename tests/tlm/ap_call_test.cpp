@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -105,16 +106,19 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   using cosim::tb::harness::ControlProtocol;
   namespace trace = cosim::trace;
   write_vectors();
-  const struct {
+  struct Reg {
     const char* name;
     uint32_t offset;
     const char* access;
-  } regs[] = {{"CTRL", 0x00, "rw"}, {"ISR", 0x0c, "w1t"}, {"N", 0x10, "rw"}, {"DONE_CNT", 0x18, "ro"}};
+  };
+  const std::array<Reg, 4> regs = {{{"CTRL", 0x00, "rw"}, {"ISR", 0x0c, "w1t"}, {"N", 0x10, "rw"}, {"DONE_CNT", 0x18, "ro"}}};
   const std::string yaml = write_file("proto.yaml",
                                       "target: k\nop: call\nargs: {N: 7}\n"
                                       "buffers: [{name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}]\n");
-  const auto ops_of = [&](ControlProtocol control, const std::vector<std::string>& overrides) {
-    const auto op = cosim::tb::make_ap_call_op(regs, control);
+  std::array<Reg, 4> isr_rc = regs;
+  isr_rc[1].access = "rc";  // ISR clears on read (Vitis HLS 2022.1) instead of toggling on write
+  const auto ops_of = [&](ControlProtocol control, const std::vector<std::string>& overrides, bool rc = false) {
+    const auto op = rc ? cosim::tb::make_ap_call_op(isr_rc, control) : cosim::tb::make_ap_call_op(regs, control);
     const std::vector<cosim::scenario::TargetSchema> targets = {
         {"k", {"call"}, [&](const std::string&) { return op->schema(); }}};
     const cosim::scenario::Scenario sc = cosim::scenario::load_scenario(yaml, targets, overrides);
@@ -133,6 +137,15 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   const S none = {{trace::Op::kMemLoad, 0x1000}, {trace::Op::kRegWrite, 0x10 * 0x100 + 7}};
   EXPECT_EQ(ops_of(ControlProtocol::kNone, {}), none);
   EXPECT_THROW(ops_of(ControlProtocol::kNone, {"wait=poll"}), cosim::InputError);
+  // By interrupt: GIE and IER, ap_start, the interrupt, then ISR cleared (a write of its bit, or a read).
+  const S irq_head = {{trace::Op::kMemLoad, 0x1000}, {trace::Op::kRegWrite, 0x10 * 0x100 + 7},
+                      {trace::Op::kRegWrite, 0x04 * 0x100 + 1}, {trace::Op::kRegWrite, 0x08 * 0x100 + 1},
+                      {trace::Op::kRegWrite, 0x00 * 0x100 + 1}, {trace::Op::kWaitIrq, 0}};
+  S tow = irq_head, cor = irq_head;
+  tow.insert(tow.end(), {{trace::Op::kRegWrite, 0x0c * 0x100 + 1}, {trace::Op::kRegPoll, 0x00}});
+  cor.insert(cor.end(), {{trace::Op::kRegPoll, 0x0c}, {trace::Op::kRegPoll, 0x00}});
+  EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {"wait=irq"}), tow);
+  EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {"wait=irq"}, true), cor);
   // DONE_CNT is read-only: not an argument.
   EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"args.DONE_CNT=1"}), cosim::InputError);
 }
