@@ -112,6 +112,20 @@ class Import(unittest.TestCase):
         f.update(extra)
         return f
 
+    def imported(self, **extra):
+        """(the manifest as dutgen loads it, its text, the summary) of the kernel written to a folder."""
+        with tempfile.TemporaryDirectory() as d:
+            for f, verilog in self.files(**extra).items():
+                with open(os.path.join(d, f), "w") as fh:
+                    fh.write(verilog)
+            text, summary = hi.manifest("krnl", d, hi.read_sources(d))
+            path = os.path.join(d, "krnl.yaml")
+            with open(path, "w") as fh:
+                fh.write(text)
+            with open(os.path.join(d, "krnl.vlt"), "w") as fh:
+                fh.write(hi.waivers("krnl"))
+            return dutgen.load(path), text, summary
+
     def test_top_is_the_module_no_other_instantiates(self):
         mods = hi.modules(self.files())
         self.assertEqual(hi.find_top(mods), "krnl")
@@ -152,17 +166,7 @@ class Import(unittest.TestCase):
         self.assertEqual(skipped, ["0x40 to 0x7f: Memory 'coeffs' (16 * 32b)"])
 
     def test_the_manifest_passes_dutgens_validation(self):
-        with tempfile.TemporaryDirectory() as d:
-            for f, text in self.files().items():
-                with open(os.path.join(d, f), "w") as fh:
-                    fh.write(text)
-            text, summary = hi.manifest("krnl", d, hi.read_sources(d))
-            path = os.path.join(d, "krnl.yaml")
-            with open(path, "w") as fh:
-                fh.write(text)
-            with open(os.path.join(d, "krnl.vlt"), "w") as fh:
-                fh.write(hi.waivers("krnl"))
-            m = dutgen.load(path)
+        m, text, summary = self.imported()
         self.assertEqual(m["top"], "krnl")
         self.assertEqual(m["sources"][-1], "krnl.v")  # the top last
         self.assertEqual([r["name"] for r in m["registers"]],
@@ -178,17 +182,7 @@ class Import(unittest.TestCase):
                                 "//        bit 1  - ap_done (Read/COR)\n//        bit 4  - ap_continue (Read/Write/SC)\n")
         self.assertFalse(hi.chained(CONTROL))
         self.assertTrue(hi.chained(chain))
-        with tempfile.TemporaryDirectory() as d:
-            for f, text in self.files(**{"krnl_control_s_axi.v": chain}).items():
-                with open(os.path.join(d, f), "w") as fh:
-                    fh.write(text)
-            text, summary = hi.manifest("krnl", d, hi.read_sources(d))
-            path = os.path.join(d, "krnl.yaml")
-            with open(path, "w") as fh:
-                fh.write(text)
-            with open(os.path.join(d, "krnl.vlt"), "w") as fh:
-                fh.write(hi.waivers("krnl"))
-            m = dutgen.load(path)
+        m, _, summary = self.imported(**{"krnl_control_s_axi.v": chain})
         self.assertEqual(m["control"], "ap_ctrl_chain")
         self.assertEqual(m["registers"][3]["access"], "w1t")  # ISR toggles on write (Read/TOW)
         cor = CONTROL.replace("IP Interrupt Status Register (Read/TOW)", "IP Interrupt Status Register (Read/COR)")
