@@ -111,7 +111,6 @@ class ApCallOp : public TypedOperator<CallState> {
     for (const scenario::Value& b : sc["buffers"].items) {
       Transfer buf = transfer(sc, b, "buffer", w);
       buf.at = static_cast<uint64_t>(b["at"].as_int());
-      if (address.count(buf.name) != 0) b["name"].fail("a second buffer named '" + buf.name + "'");
       const uint64_t bytes = (buf.data ? buf.data->nbytes() : buf.expect->nbytes());
       if (buf.at + bytes > dram) {
         b["at"].fail("the buffer's " + std::to_string(bytes) + " bytes end past the DRAM's " + std::to_string(dram));
