@@ -60,6 +60,12 @@ _REG = [("req_valid", "out", True), ("req_ready", "in", True), ("write", "out", 
 _AXIS = [("tvalid", "out", True), ("tready", "in", True), ("tdata", "out", True), ("tlast", "out", False),
          ("tkeep", "out", False), ("tstrb", "out", False), ("tuser", "out", False), ("tid", "out", False),
          ("tdest", "out", False)]
+# A native memory port (SRAM / BRAM style) from the DUT's side, the master:
+# an address, an optional enable (absent: every cycle), an optional
+# whole-word write enable and byte enables, write data with either, read
+# data back after the interface's `latency` cycles.
+_SRAM = [("addr", "out", True), ("en", "out", False), ("we", "out", False), ("be", "out", False),
+         ("wdata", "out", False), ("rdata", "in", False)]
 
 # kind: (signals, whether the DUT is the master / source of the signals' directions)
 KINDS = {
@@ -68,6 +74,7 @@ KINDS = {
     "reg": (_REG, False),
     "axis_in": (_AXIS, False),
     "axis_out": (_AXIS, True),
+    "sram": (_SRAM, True),
     "irq": (None, None),
 }
 CONTROLS = ("reg", "ap_ctrl_hs", "ap_ctrl_chain", "none")
@@ -117,7 +124,9 @@ def validate(c, m):
                     "axi4lite": ("prefix", "suffix", "case", "addr_width", "clock", "desc"),
                     "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
                     "axis_in": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
-                    "axis_out": ("prefix", "suffix", "case", "data_bytes", "clock", "desc")}.get(
+                    "axis_out": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
+                    "sram": ("prefix", "suffix", "case", "signals", "data_bytes", "latency", "base", "addressing",
+                             "clock", "desc")}.get(
                         kind, ("prefix", "suffix", "case", "desc"))
         c.mapping(k, it, ("name", "kind"), optional)
         c.string(f"{k}.name", it["name"], LOWER, "a lower-case interface name")
@@ -129,7 +138,9 @@ def validate(c, m):
             it["pins"] = {"irq": (it["port"], "out", True)}
             ifaces.append(it)
             continue
-        c.string(f"{k}.prefix", it.setdefault("prefix", ""), re.compile(r"^[A-Za-z0-9_]*$"), "a port-name prefix")
+        # An sram port's pins may all be named by `signals` instead.
+        if it.setdefault("prefix", "") or kind != "sram":
+            c.string(f"{k}.prefix", it["prefix"], re.compile(r"^[A-Za-z0-9_]*$"), "a port-name prefix")
         if it.setdefault("suffix", "none") not in ("io", "none"):
             c.fail(f"{k}.suffix", f"expected io (inputs _i, outputs _o) or none, got {it['suffix']!r}")
         if it.setdefault("case", "lower") not in ("lower", "upper"):
@@ -138,15 +149,21 @@ def validate(c, m):
             c.integer(f"{k}.addr_width", it.setdefault("addr_width", 8), 1, 32)
             if it.setdefault("addressing", "byte") not in ("byte", "word"):
                 c.fail(f"{k}.addressing", f"expected byte or word, got {it['addressing']!r}")
-        if kind in ("axis_in", "axis_out") and "data_bytes" in it:
+        if kind in ("axis_in", "axis_out", "sram") and "data_bytes" in it:
             c.integer(f"{k}.data_bytes", it["data_bytes"], 1, 4096)
         _validate_iface_clock(c, k, it, ports)
         if kind == "axi4":
             c.integer(f"{k}.stall_seed", it.setdefault("stall_seed", len([x for x in ifaces if x["kind"] == "axi4"])),
                       0)
+        if kind == "sram":
+            _validate_sram(c, k, it)
         sigs, master = KINDS[kind]
         it["pins"] = {s: (pin_name(it, s, d if master else _flip(d)), d if master else _flip(d), req)
                       for s, d, req in sigs}
+        if kind == "sram":
+            # `signals` names pins the prefix does not; without a prefix they are all its pins.
+            it["pins"] = {s: ((it["signals"][s],) + p[1:] if s in it["signals"] else p)
+                          for s, p in it["pins"].items() if s in it["signals"] or it["prefix"]}
         ifaces.append(it)
     m["interfaces"] = ifaces
 
@@ -176,6 +193,33 @@ def validate(c, m):
                 c.fail("ports.interfaces", f"port {nm} of interface {it['name']} is also claimed by {claimed[nm]}")
             claimed[nm] = f"interface {it['name']}"
     return m
+
+
+# Read latency of an sram interface in cycles, at most (harness/sram_binder.hpp).
+MAX_SRAM_LATENCY = 64
+
+
+def _validate_sram(c, k, it):
+    """An sram interface's keys: `latency` (cycles from the address to its
+    read data, 1 = a BRAM's), `base` (the DRAM byte address of the port's
+    address 0), `addressing` (word: the address counts data words; byte),
+    `signals` ({signal: port}: a pin whose name the prefix does not give)."""
+    c.integer(f"{k}.latency", it.setdefault("latency", 1), 1, MAX_SRAM_LATENCY)
+    c.integer(f"{k}.base", it.setdefault("base", 0), 0, (1 << 64) - 1)
+    if it.setdefault("addressing", "word") not in ("word", "byte"):
+        c.fail(f"{k}.addressing", f"expected word (the address counts data words) or byte, got {it['addressing']!r}")
+    signals = it.setdefault("signals", {}) or {}
+    it["signals"] = signals
+    if not isinstance(signals, dict):
+        c.fail(f"{k}.signals", f"expected a mapping of signal to port name, got {type(signals).__name__}")
+    known = [s for s, _, _ in _SRAM]
+    for s, nm in signals.items():
+        if s not in known:
+            c.fail(f"{k}.signals", f"expected a signal of kind sram ({', '.join(known)}), got {s!r}")
+        c.string(f"{k}.signals.{s}", nm, IDENT, "a port name")
+    if not it["prefix"] and "addr" not in signals:
+        c.fail(f"{k}.signals", "expected the port of addr at least (an sram interface without a prefix names its "
+                               "pins under signals)")
 
 
 def _port_mapping(c, ports, key, what, name):
@@ -372,21 +416,25 @@ def check_top(m, ports):
     # A stream's beat is its TDATA's bytes: whole bytes, and when Verilator
     # stores them in more (24 bits in 4 bytes, 72 in 12), the manifest says
     # how many (data_bytes), or the binder would carry the storage's.
+    # So is an sram port's word (its read or write data).
     for it in m["interfaces"]:
-        if it["kind"] not in ("axis_in", "axis_out"):
+        if it["kind"] == "sram":
+            errs += _check_sram(m, it, ports)
+        if it["kind"] not in ("axis_in", "axis_out", "sram"):
             continue
-        nm = it["pins"]["tdata"][0]
+        sig = "tdata" if it["kind"] != "sram" else "rdata" if it["pins"].get("rdata", ("",))[0] in ports else "wdata"
+        nm = it["pins"].get(sig, ("",))[0]
         if nm not in widths:
             continue
         w = widths[nm]
         who = f"interface {it['name']} ({it['kind']})"
         if w % 8:
-            errs.append(f"{who}: TDATA {nm} of top module {m['top']} is {w} bits, not a whole number of bytes")
+            errs.append(f"{who}: {sig.upper()} {nm} of top module {m['top']} is {w} bits, not a whole number of bytes")
         elif "data_bytes" in it and it["data_bytes"] != w // 8:
-            errs.append(f"{who} has data_bytes: {it['data_bytes']}, but TDATA {nm} of top module {m['top']} is "
-                        f"{w} bits ({w // 8} bytes)")
+            errs.append(f"{who} has data_bytes: {it['data_bytes']}, but {sig.upper()} {nm} of top module {m['top']} "
+                        f"is {w} bits ({w // 8} bytes)")
         elif "data_bytes" not in it and storage_bytes(w) != w // 8:
-            errs.append(f"{who}: TDATA {nm} of top module {m['top']} is {w} bits, which Verilator stores in "
+            errs.append(f"{who}: {sig.upper()} {nm} of top module {m['top']} is {w} bits, which Verilator stores in "
                         f"{storage_bytes(w)} bytes; add data_bytes: {w // 8} to the interface")
     for nm, (d, req, who) in want.items():
         if nm not in ports:
@@ -411,6 +459,35 @@ def check_top(m, ports):
     return errs
 
 
+def _check_sram(m, it, ports):
+    """An sram interface's optional signals as the top has them: write data
+    with a write or byte enable and only then, read data or a write, a 1-bit
+    write enable, a byte enable per data byte, read and write data alike wide."""
+    has = {s: nm for s, (nm, _, _) in it["pins"].items() if nm in ports}
+    widths = getattr(ports, "widths", {})
+    who = f"interface {it['name']} (sram) of top module {m['top']}"
+
+    def pin(s):
+        return it["pins"][s][0] if s in it["pins"] else f"(signals: {{{s}: ...}})"
+    writes = "we" in has or "be" in has
+    if writes and "wdata" not in has:
+        return [f"{who} has a write enable ({has.get('we') or has.get('be')}) but no write data {pin('wdata')}"]
+    if "wdata" in has and not writes:
+        return [f"{who} has write data {has['wdata']} but no write enable {pin('we')} nor byte enable {pin('be')}"]
+    if not writes and "rdata" not in has:
+        return [f"{who} has neither read data {pin('rdata')} nor write data {pin('wdata')}"]
+    w = {s: widths.get(has[s]) for s in ("we", "be", "wdata", "rdata") if s in has}
+    if w.get("we") not in (None, 1):
+        return [f"{who}: write enable {has['we']} is {w['we']} bits, expected 1 (byte enables go on be)"]
+    if w.get("rdata") and w.get("wdata") and w["rdata"] != w["wdata"]:
+        return [f"{who}: read data {has['rdata']} is {w['rdata']} bits, write data {has['wdata']} {w['wdata']}"]
+    data = w.get("rdata") or w.get("wdata")
+    if w.get("be") and data and w["be"] * 8 != data:
+        return [f"{who}: byte enable {has['be']} is {w['be']} bits, expected one per byte of the "
+                f"{data}-bit data ({data // 8})"]
+    return []
+
+
 # ---------------------------------------------------------------------------
 # C++ binding
 # ---------------------------------------------------------------------------
@@ -423,7 +500,7 @@ def gen_cpp(m, generator, rel):
     n = m["name"]
     p = m["ports"]
     kinds = {"axi4": "kAxi4", "axi4lite": "kAxi4Lite", "reg": "kReg", "axis_in": "kAxisIn", "axis_out": "kAxisOut",
-             "irq": "kIrq"}
+             "sram": "kSram", "irq": "kIrq"}
     L = [f"// Generated by {generator} from {rel}: do not edit.",
          f"// The pins of {m['top']} by interface, from the manifest's `ports`: each",
          "// accessor returns the Verilated model's member; has_<signal><Model> says",
@@ -439,13 +516,19 @@ def gen_cpp(m, generator, rel):
             L.append(f"  static constexpr uint64_t kStallSeed = {it['stall_seed']};")
         if it.get("clock_index", -1) >= 0:
             L.append(f"  static constexpr int kClock = {it['clock_index']};  // on {it['clock']} (ports.clocks)")
-        if it["kind"] in ("axis_in", "axis_out") and "data_bytes" in it:
+        if it["kind"] in ("axis_in", "axis_out", "sram") and "data_bytes" in it:
             L.append(f"  static constexpr unsigned kDataBytes = {it['data_bytes']};")
+        if it["kind"] == "sram":
+            L.append(f"  static constexpr unsigned kLatency = {it['latency']};")
+            L.append(f"  static constexpr uint64_t kBase = {it['base']:#x}ULL;")
+            L.append(f"  static constexpr bool kByteAddressing = {'true' if it['addressing'] == 'byte' else 'false'};")
         if it["kind"] in ("reg", "axi4lite"):
             L.append(f"  static constexpr unsigned kAddrWidth = {it['addr_width']};")
             L.append(f"  static constexpr unsigned kAddrShift = {0 if it.get('addressing', 'byte') == 'byte' else 2};")
         for s, (nm, _, _) in it["pins"].items():
             L.append(f"  COSIM_PIN({s}, {nm})")
+        if it["kind"] == "sram":  # those `signals` leaves out of an interface without a prefix
+            L += [f"  COSIM_NO_PIN({s})" for s, _, _ in _SRAM if s not in it["pins"]]
         L.append("};")
         L.append("")
     ctrl = m["control_iface"]
@@ -475,7 +558,8 @@ def gen_cpp(m, generator, rel):
     # Qualified: an interface may be called like the alias (`control`).
     ns = f"cosim::{n}::pins::"
     L.append(f"  using Control = {ns + _struct(ctrl['name']) if ctrl else 'cosim::tb::harness::NoBus'};")
-    for kind, alias in (("axi4", "AxiMasters"), ("axis_in", "AxisIns"), ("axis_out", "AxisOuts"), ("irq", "Irqs")):
+    for kind, alias in (("axi4", "AxiMasters"), ("axis_in", "AxisIns"), ("axis_out", "AxisOuts"), ("sram", "Srams"),
+                        ("irq", "Irqs")):
         members = ", ".join(ns + _struct(it["name"]) for it in m["interfaces"] if it["kind"] == kind)
         L.append(f"  using {alias} = cosim::tb::harness::BusList<{members}>;")
     L.append("};")

@@ -36,12 +36,18 @@
     return m.__SYM__##port;                                                                           \
   }
 
+// A signal the interface does not have on any model (an sram interface's
+// pins are those its `signals` names when it has no prefix).
+#define COSIM_NO_PIN(sig)   \
+  template <class M_>       \
+  struct has_##sig : std::false_type {};
+
 // Whether interface `Bus` of model `Model` has signal `sig`.
 #define COSIM_HAS(Bus, sig, Model) (Bus::template has_##sig<Model>::value)
 
 namespace cosim::tb::harness {
 
-enum class BusKind { kAxi4, kAxi4Lite, kReg, kAxisIn, kAxisOut, kIrq };
+enum class BusKind { kAxi4, kAxi4Lite, kReg, kAxisIn, kAxisOut, kSram, kIrq };
 
 // How the host starts the DUT and learns that it finished (manifest `control`).
 enum class ControlProtocol {
