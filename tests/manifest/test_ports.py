@@ -430,6 +430,105 @@ class Ports(unittest.TestCase):
         self.expect_error(MANIFEST.replace("port: RST,", "port: ap_rst_n,"), SV,
                           "ports.reset.port names port ap_rst_n, which top module mini lacks")
 
+    # -- sram: a native memory port ------------------------------------------
+    SRAM_SV = textwrap.dedent("""\
+        module mini (
+          input  logic CLK, input logic RST,
+          output logic [11:0] addr_r_byte, input logic [31:0] data_r,
+          output logic [11:0] addr_w_byte, output logic [31:0] data_w, output logic [3:0] BYTE_WRITE,
+          output logic [9:0] m_addr, output logic m_en, output logic m_we, output logic [63:0] m_wdata,
+          input  logic [63:0] m_rdata
+        );
+          assign {addr_r_byte, addr_w_byte, data_w, BYTE_WRITE} = '0;
+          assign {m_addr, m_en, m_we, m_wdata} = '0;
+        endmodule
+        """)
+    SRAM_MANIFEST = textwrap.dedent("""\
+        name: mini
+        top: mini
+        sources: [mini.sv]
+        ports:
+          clock: CLK
+          reset: {port: RST, active: high}
+          interfaces:
+            - {name: rd, kind: sram, latency: 2, addressing: byte, signals: {addr: addr_r_byte, rdata: data_r}}
+            - {name: wr, kind: sram, base: 0x1000, addressing: byte,
+               signals: {addr: addr_w_byte, wdata: data_w, be: BYTE_WRITE}}
+            - {name: buf, kind: sram, prefix: m_}
+        control: none
+        registers: []
+        variants:
+          - {name: mini_rtl}
+        """)
+
+    def test_sram(self):
+        h = self.pins(self.SRAM_MANIFEST)
+        self.assertRegex(h, r"struct Rd \{[^}]*BusKind::kSram;\s*static constexpr unsigned kLatency = 2;\s*"
+                            r"static constexpr uint64_t kBase = 0x0ULL;\s*static constexpr bool kByteAddressing = true;")
+        self.assertRegex(h, r"struct Wr \{[^}]*kLatency = 1;\s*static constexpr uint64_t kBase = 0x1000ULL;")
+        self.assertRegex(h, r"struct Buf \{[^}]*kLatency = 1;[^}]*kBase = 0x0ULL;[^}]*kByteAddressing = false;")
+        # `signals` names the pins of an interface without a prefix, and only those.
+        self.assertIn("COSIM_PIN(addr, addr_r_byte)", h)
+        self.assertIn("COSIM_PIN(rdata, data_r)", h)
+        self.assertIn("COSIM_PIN(be, BYTE_WRITE)", h)
+        self.assertRegex(h, r"struct Rd \{[^}]*COSIM_NO_PIN\(we\)")
+        self.assertRegex(h, r"struct Wr \{[^}]*COSIM_NO_PIN\(rdata\)")
+        # With a prefix, every signal by it (optional ones bound when the top has them).
+        self.assertIn("COSIM_PIN(en, m_en)", h)
+        self.assertIn("COSIM_PIN(be, m_be)", h)
+        self.assertNotRegex(h, r"struct Buf \{[^}]*COSIM_NO_PIN")
+        self.assertIn("using Srams = cosim::tb::harness::BusList<cosim::mini::pins::Rd, cosim::mini::pins::Wr, "
+                      "cosim::mini::pins::Buf>;", h)
+        # And with a prefix, `signals` renames one.
+        h = self.pins(self.SRAM_MANIFEST.replace("prefix: m_}", "prefix: m_, signals: {we: BYTE_WRITE2}}"))
+        self.assertIn("COSIM_PIN(we, BYTE_WRITE2)", h)
+        self.assertIn("COSIM_PIN(wdata, m_wdata)", h)
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_sram_checked_against_the_top(self):
+        rc, _, err = self.configure(self.SRAM_MANIFEST, self.SRAM_SV)
+        self.assertEqual(rc, 0, err)
+        sv = self.SRAM_SV
+        self.expect_error(self.SRAM_MANIFEST, sv.replace(", output logic [31:0] data_w", "").replace(" data_w,", ""),
+                          "interface wr (sram) of top module mini has a write enable (BYTE_WRITE) but no write data "
+                          "data_w")
+        self.expect_error(self.SRAM_MANIFEST, sv.replace("output logic m_we, ", "").replace(" m_we,", ""),
+                          "interface buf (sram)", "has write data m_wdata but no write enable m_we nor byte enable m_be")
+        self.expect_error(self.SRAM_MANIFEST.replace("rdata: data_r}", "}"),
+                          sv.replace(", input logic [31:0] data_r", ""),
+                          "interface rd (sram)", "neither read data (signals: {rdata: ...}) nor write data")
+        self.expect_error(self.SRAM_MANIFEST, sv.replace("output logic m_we", "output logic [1:0] m_we"),
+                          "write enable m_we is 2 bits, expected 1")
+        self.expect_error(self.SRAM_MANIFEST, sv.replace("[3:0] BYTE_WRITE", "[7:0] BYTE_WRITE"),
+                          "byte enable BYTE_WRITE is 8 bits, expected one per byte of the 32-bit data (4)")
+        self.expect_error(self.SRAM_MANIFEST, sv.replace("input  logic [63:0] m_rdata", "input  logic [31:0] m_rdata"),
+                          "read data m_rdata is 32 bits, write data m_wdata 64")
+        self.expect_error(self.SRAM_MANIFEST, sv.replace("logic [31:0] data_r", "logic [23:0] data_r"),
+                          "interface rd (sram)", "RDATA data_r", "24 bits", "add data_bytes: 3")
+        self.expect_error(self.SRAM_MANIFEST, sv.replace("addr_r_byte, input", "addr_rb, input")
+                          .replace("{addr_r_byte,", "{addr_rb,"),
+                          "interface rd (sram) signal addr names port addr_r_byte, which top module mini lacks")
+
+    def test_bad_sram_keys(self):
+        for old, new, words in (
+                ("latency: 2,", "latency: 0,", "ports.interfaces[0].latency: expected an integer in [1, 64], got 0"),
+                ("latency: 2,", "latency: two,", "ports.interfaces[0].latency: expected an integer"),
+                ("base: 0x1000,", "base: -4,", "ports.interfaces[1].base: expected an integer in [0, "),
+                ("base: 0x1000, addressing: byte", "base: 0x1000, addressing: nibble",
+                 "ports.interfaces[1].addressing: expected word (the address counts data words) or byte, got 'nibble'"),
+                ("rdata: data_r}", "rdata: data_r, rd: x}", "ports.interfaces[0].signals: expected a signal of kind "
+                                                           "sram (addr, en, we, be, wdata, rdata), got 'rd'"),
+                ("rdata: data_r}", "rdata: 7}", "ports.interfaces[0].signals.rdata: expected"),
+                ("signals: {addr: addr_r_byte, rdata: data_r}", "signals: {rdata: data_r}",
+                 "ports.interfaces[0].signals: expected the port of addr at least"),
+                ("prefix: m_}", "prefix: m_, stall_seed: 3}", "ports.interfaces[2].stall_seed: unknown key")):
+            m = self.SRAM_MANIFEST.replace(old, new)
+            self.assertNotEqual(m, self.SRAM_MANIFEST, old)
+            rc, _, err = self.configure(m, self.SRAM_SV, check=False)
+            self.assertEqual(rc, 2, (new, err))
+            self.assertEqual(len(err.strip().splitlines()), 1, err)
+            self.assertIn(words, err)
+
     # -- vendor stand-ins -------------------------------------------------------
     VENDOR = textwrap.dedent("""\
         name: mini
