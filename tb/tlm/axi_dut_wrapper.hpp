@@ -47,6 +47,13 @@ class AxiDutWrapper : public DutWrapper {
     for (const auto& m : masters_) p.push_back(&m->port);
     return p;
   }
+  // The DRAM bridges of `n` native memory ports (harness::SramBinders),
+  // after the masters': untimed, their accesses are the DUT's own cycles.
+  std::vector<MemoryPort*> sram_ports(std::size_t n) {
+    std::vector<MemoryPort*> p;
+    for (std::size_t i = masters_.size(); i < masters_.size() + n; ++i) p.push_back(&memory(i, i));
+    return p;
+  }
 
  private:
   struct Master {

@@ -10,7 +10,7 @@ namespace cosim::tb::@NAME@ {
 
 Wrapper::Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build)
     : CoreDutWrapper(name, cfg, build.masters), streams_("@NAME@", {}) {
-  attach(build.make(axi_ports(), cfg));
+  attach(build.make(axi_ports(), sram_ports(build.srams.size()), cfg));
   streams_ = axis::StreamSet("@NAME@", seam<Impl>().stream_ends());
 }
 

@@ -2,7 +2,8 @@
 // core, every pin taken from the manifest's ports (include/dut/@NAME@_pins.hpp):
 // the control port behind the TLM register target, every AXI4 master the
 // manifest lists served through its own TLM memory bridge on the one DRAM
-// (CoreDutWrapper), every AXI-Stream it lists reached by its interface name
+// (CoreDutWrapper), every native memory port (sram) on a bridge of its own
+// to the same DRAM, every AXI-Stream it lists reached by its interface name
 // from the trace's stream_send / stream_check steps (axis::StreamSet), and
 // the interrupt pins if it has any. Both template
 // styles share it: what one kernel's insides are is said only in
@@ -20,6 +21,7 @@
 
 #include "axis/stream_set.hpp"
 #include "harness/port.hpp"
+#include "harness/sram_binder.hpp"
 #include "harness/variant.hpp"
 #include "tlm/core_dut_wrapper.hpp"
 
@@ -33,9 +35,11 @@ class Wrapper : public CoreDutWrapper {
   // One Verilated variant: Over<V<variant>>::build().
   struct Build {
     const harness::Variant& variant;
-    // slaves: one per AXI4 master of the manifest, in its order.
-    std::unique_ptr<Impl> (*make)(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg);
+    // slaves: one per AXI4 master of the manifest, in its order; mems: one per sram interface.
+    std::unique_ptr<Impl> (*make)(const std::vector<harness::AxiSlavePort*>& slaves,
+                                  const std::vector<MemoryPort*>& mems, const TbConfig& cfg);
     std::vector<harness::AxiMasterSpec> masters;  // the manifest's AXI4 masters, with the model's data widths
+    std::vector<harness::SramSpec> srams;         // its sram interfaces (native memory ports)
   };
 
   Wrapper(sc_core::sc_module_name name, const TbConfig& cfg, const Build& build);

@@ -1,5 +1,5 @@
 // The model-specific half of @NAME@'s wrapper: the harness core with the
-// manifest's control port, its AXI4 masters, its AXI-Streams and the kernel's BusyPort
+// manifest's control port, its AXI4 masters, its native memory ports (sram), its AXI-Streams and the kernel's BusyPort
 // (@NAME@_status.hpp) over one Verilated variant's model class. A class
 // template, instantiated once per variant by the build
 // (cosim_core_over_variants in CMakeLists.txt; a plug-in:
@@ -21,6 +21,7 @@
 #include "harness/axis_streams.hpp"
 #include "harness/core.hpp"
 #include "harness/core_seam_over.hpp"
+#include "harness/sram_binder.hpp"
 #include "harness/variant.hpp"
 #include "tlm/tb_config.hpp"
 // (blank line keeps include sorters from moving the above)
@@ -52,18 +53,22 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
  public:
   // Every AXI4 master the manifest lists, bound in its order.
   using Masters = harness::AxiMasterBinders<Model, pins::Top::AxiMasters>;
+  // Every sram interface, each on its own bridge to the DRAM.
+  using Srams = harness::SramBinders<Model, pins::Top::Srams>;
   // Every AXI-Stream, its stalls drawn with the testbench's stall_probability per cycle.
   using Streams = harness::AxisStreamBinders<Model, pins::Top::AxisIns, pins::Top::AxisOuts>;
 
-  ImplOver(const std::vector<harness::AxiSlavePort*>& slaves, const TbConfig& cfg)
-      : Base("@NAME@", &cfg), masters_(slaves), streams_(cfg.seed, cfg.stall_probability) {
+  ImplOver(const std::vector<harness::AxiSlavePort*>& slaves, const std::vector<MemoryPort*>& mems,
+           const TbConfig& cfg)
+      : Base("@NAME@", &cfg), masters_(slaves), srams_(mems), streams_(cfg.seed, cfg.stall_probability) {
     masters_.add_to(this->core_);
+    srams_.add_to(this->core_);
     streams_.add_to(this->core_);
     if constexpr (Busy::kCounts) this->core_.add_port(busy_);
   }
   static std::unique_ptr<Wrapper::Impl> make(const std::vector<harness::AxiSlavePort*>& slaves,
-                                             const TbConfig& cfg) {
-    return std::make_unique<ImplOver>(slaves, cfg);
+                                             const std::vector<MemoryPort*>& mems, const TbConfig& cfg) {
+    return std::make_unique<ImplOver>(slaves, mems, cfg);
   }
 
   bool has_irq() const override { return harness::Core<Model, Status, pins::Top>::kHasIrq; }
@@ -72,13 +77,20 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
   std::map<std::string, uint64_t> counters() const override {
     std::map<std::string, uint64_t> p = this->core_.wave_stats();  // wave_*: moved to report.json "wave"
     if constexpr (Busy::kCounts) p["busy_cycles"] = busy_.busy_cycles;
+    p.merge(srams_.counters());  // <sram>.reads, <sram>.writes
     return p;
   }
-  std::vector<std::string> errors() const override { return this->ctrl_.errors(); }  // the control port's
+  // The control port's, then the sram ports' refused accesses.
+  std::vector<std::string> errors() const override {
+    std::vector<std::string> e = this->ctrl_.errors();
+    for (std::string& s : srams_.errors()) e.push_back(std::move(s));
+    return e;
+  }
   std::vector<axis::StreamEnd*> stream_ends() override { return streams_.ends(); }
 
  private:
   Masters masters_;
+  Srams srams_;
   Streams streams_;
   Busy busy_;
 };
@@ -88,7 +100,8 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
 template <class Model>
 const Wrapper::Build& Over<Model>::build() {
   using Impl = model::ImplOver<Model>;
-  static const Wrapper::Build b{harness::VariantOf<Model>::kVariant, &Impl::make, Impl::Masters::specs()};
+  static const Wrapper::Build b{harness::VariantOf<Model>::kVariant, &Impl::make, Impl::Masters::specs(),
+                                Impl::Srams::specs()};
   return b;
 }
 
