@@ -41,7 +41,8 @@ class AxiMasterBinders<Model, BusList<Bus...>> {
 
   // slaves[i] serves the i-th master of the list.
   explicit AxiMasterBinders(const std::vector<AxiSlavePort*>& slaves)
-      : AxiMasterBinders(checked(slaves), std::index_sequence_for<Bus...>{}) {}
+      : AxiMasterBinders(one_per_interface(slaves, kCount, "AxiMasterBinders", "slaves for", "AXI4 masters"),
+                         std::index_sequence_for<Bus...>{}) {}
 
   // The binders join the core's ports in the manifest's order.
   template <class Core>
@@ -52,14 +53,6 @@ class AxiMasterBinders<Model, BusList<Bus...>> {
  private:
   template <std::size_t... I>
   AxiMasterBinders(const std::vector<AxiSlavePort*>& slaves, std::index_sequence<I...>) : binders_(*slaves[I]...) {}
-
-  static const std::vector<AxiSlavePort*>& checked(const std::vector<AxiSlavePort*>& slaves) {
-    if (slaves.size() != kCount) {
-      throw std::logic_error("AxiMasterBinders: " + std::to_string(slaves.size()) + " slaves for " +
-                             std::to_string(kCount) + " AXI4 masters");
-    }
-    return slaves;
-  }
 
   std::tuple<AxiMasterBinder<Model, Bus>...> binders_;
 };

@@ -11,9 +11,13 @@
 // name appears in shared code.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 // One signal `sig` of an interface, on the model's member `port`. Verilator
 // names a port that is a C++ word (`interrupt`, say) __SYM__<port>; either
@@ -80,6 +84,19 @@ template <class Bus>
 struct BusClock<Bus, std::void_t<decltype(Bus::kClock)>> : std::integral_constant<int, Bus::kClock> {};
 template <class Bus>
 constexpr int bus_clock = BusClock<Bus>::value;
+
+// The testbench ends given to the binders of a list of `count` interfaces:
+// one each, or std::logic_error naming `who` (the binders) and `what` (the
+// ends and the interfaces, "slaves for" ... "AXI4 masters").
+template <class End>
+const std::vector<End*>& one_per_interface(const std::vector<End*>& ends, std::size_t count, const char* who,
+                                           const char* ends_for, const char* interfaces) {
+  if (ends.size() != count) {
+    throw std::logic_error(std::string(who) + ": " + std::to_string(ends.size()) + " " + ends_for + " " +
+                           std::to_string(count) + " " + interfaces);
+  }
+  return ends;
+}
 
 // Writes `v` to an input pin of any integer width (Verilated ports are
 // CData / SData / IData / QData), truncated to the pin's storage.

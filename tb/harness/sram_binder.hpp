@@ -183,7 +183,8 @@ class SramBinders<Model, BusList<Bus...>> {
 
   // mems[i] serves the i-th sram interface of the list.
   explicit SramBinders(const std::vector<MemoryPort*>& mems)
-      : SramBinders(checked(mems), std::index_sequence_for<Bus...>{}) {}
+      : SramBinders(one_per_interface(mems, kCount, "SramBinders", "memory ports for", "sram interfaces"),
+                    std::index_sequence_for<Bus...>{}) {}
 
   template <class Core>
   void add_to(Core& core) {
@@ -208,13 +209,6 @@ class SramBinders<Model, BusList<Bus...>> {
   template <std::size_t... I>
   SramBinders(const std::vector<MemoryPort*>& mems, std::index_sequence<I...>) : binders_(*mems[I]...) {}
 
-  static const std::vector<MemoryPort*>& checked(const std::vector<MemoryPort*>& mems) {
-    if (mems.size() != kCount) {
-      throw std::logic_error("SramBinders: " + std::to_string(mems.size()) + " memory ports for " +
-                             std::to_string(kCount) + " sram interfaces");
-    }
-    return mems;
-  }
   static void append(std::vector<std::string>& to, std::vector<std::string> from) {
     for (std::string& s : from) to.push_back(std::move(s));
   }

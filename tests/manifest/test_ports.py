@@ -443,23 +443,13 @@ class Ports(unittest.TestCase):
           assign {m_addr, m_en, m_we, m_wdata} = '0;
         endmodule
         """)
-    SRAM_MANIFEST = textwrap.dedent("""\
-        name: mini
-        top: mini
-        sources: [mini.sv]
-        ports:
-          clock: CLK
-          reset: {port: RST, active: high}
-          interfaces:
-            - {name: rd, kind: sram, latency: 2, addressing: byte, signals: {addr: addr_r_byte, rdata: data_r}}
-            - {name: wr, kind: sram, base: 0x1000, addressing: byte,
-               signals: {addr: addr_w_byte, wdata: data_w, be: BYTE_WRITE}}
-            - {name: buf, kind: sram, prefix: m_}
-        control: none
-        registers: []
-        variants:
-          - {name: mini_rtl}
-        """)
+    SRAM_MANIFEST = AXIS_MANIFEST.replace(
+        "    - {name: pix_in, kind: axis_in, prefix: s_axis_EXTRA}\n"
+        "    - {name: pix_out, kind: axis_out, prefix: m_axis_}\n",
+        "    - {name: rd, kind: sram, latency: 2, addressing: byte, signals: {addr: addr_r_byte, rdata: data_r}}\n"
+        "    - {name: wr, kind: sram, base: 0x1000, addressing: byte,\n"
+        "       signals: {addr: addr_w_byte, wdata: data_w, be: BYTE_WRITE}}\n"
+        "    - {name: buf, kind: sram, prefix: m_}\n")
 
     def test_sram(self):
         h = self.pins(self.SRAM_MANIFEST)
