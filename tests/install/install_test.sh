@@ -38,7 +38,10 @@
 #      with no file edited, and the op `call` runs it from a scenario and
 #      .npy files written here: bit-exact, and one wrong expected element
 #      fails naming it;
-#  12. `git status` of the source tree unchanged.
+#  12. vitis: a kernel whose memory ports are native (three `sram`
+#      interfaces, byte addresses) called with the op call: bit-exact, its
+#      reads and writes counted, a write past the DRAM one error;
+#  13. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -452,6 +455,51 @@ PY
   set -e
   [ "$rc" -eq 1 ] && grep -q "c\[i0=617\]" "$scratch/imported-wrong.log" ||
     fail "HLS import: a wrong expected element: exit $rc: $(cat "$scratch/imported-wrong.log")"
+fi
+
+if [ "$style" == vitis ]; then
+  # 12. A kernel whose memory ports are native (sram interfaces: address, enable, byte enables, data),
+  #     its arguments in the template's control map, called with step 11's .npy files.
+  sk=sramk sdir=$scratch/sramk
+  "$cosim" new-dut "$sk" --style vitis --out "$sdir" > "$scratch/newdut-sram.log" 2>&1 ||
+    fail "sram kernel: new-dut: $(cat "$scratch/newdut-sram.log")"
+  sed "s/@NAME@/$sk/g" "$src/tests/install/stream_kernel/@NAME@_sram.sv" > "$sdir/rtl/$sk/$sk.sv"
+  "$python" - "$sdir/rtl/$sk/$sk.yaml" <<'PY' || fail "sram kernel: manifest edit"
+import re, sys
+path = sys.argv[1]
+text = open(path).read()
+gmem = re.compile(r"^    - \{name: gmem0, .*\n    - \{name: gmem1, .*\n", re.M)
+assert gmem.search(text), "no gmem interfaces"
+text = gmem.sub("".join(f"    - {{name: {p}, kind: sram, prefix: {p}_, addressing: byte}}\n" for p in "abc"), text)
+text = re.sub(r"^wave:\n(  .*\n)+", "", text, flags=re.M)
+open(path, "w").write(text)
+PY
+  cmake -S "$sdir" -B "$sdir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
+    "${launcher[@]}" > "$scratch/configure-sram.log" 2>&1 || fail "sram kernel: configure: $(tail -20 "$scratch/configure-sram.log")"
+  cmake --build "$sdir/build" -j 1 > "$scratch/build-sram.log" 2>&1 ||
+    fail "sram kernel: build: $(grep -m5 -E 'error|Error' "$scratch/build-sram.log")"
+  npy=$imported/scenarios
+  cat > "$sdir/scenarios/call.yaml" <<YAML
+target: $sk
+op: call
+args: {A_LO: a, B_LO: b, C_LO: c, LENGTH: 4000}
+buffers:
+  - {name: a, at: 0x1000, dtype: int32, shape: [1000], data: {npy: $npy/a.npy}}
+  - {name: b, at: 0x8004, dtype: int32, shape: [1000], data: {npy: $npy/b.npy}}
+  - {name: c, at: 0x10008, dtype: int32, shape: [1000], expect: {npy: $npy/c.npy}}
+YAML
+  "$cosim" --dut-path "$sdir" run "$sdir/scenarios/call.yaml" --out "$scratch/out/sram" > "$scratch/sram.log" 2>&1 &&
+    grep -q "PASS bit-exact (1 check, 1000 elements)" "$scratch/sram.log" &&
+    "$python" -c 'import json, sys; p = json.load(open(sys.argv[1]))["perf_counters"]; assert (p["a.reads"], p["b.reads"], p["c.writes"]) == (1000, 1000, 1000), p' \
+      "$scratch/out/sram/report.json" || fail "sram kernel: $(cat "$scratch/sram.log")"
+  # C past the DRAM's end: the refused write is one error naming the interface.
+  set +e
+  "$cosim" --dut-path "$sdir" run "$sdir/scenarios/call.yaml" --set args.C_LO=0x3fffff0 --out "$scratch/out/sram_far" \
+    > "$scratch/sram_far.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -ne 0 ] && grep -q "sram c: write of address 0x4000000" "$scratch/sram_far.log" ||
+    fail "sram kernel, C past the DRAM: exit $rc: $(cat "$scratch/sram_far.log")"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)
