@@ -197,6 +197,22 @@ def interfaces(port_list, body):
         kind = "axis_in" if dirs[n] == "input" else "axis_out"
         res["interfaces"].append({"name": s, "kind": kind, "prefix": s + "_", "case": "upper"})
         claimed.update(x for x in names if re.fullmatch(re.escape(s) + r"_T[A-Z]+", x))
+    # ap_memory: an array outside the kernel, <a>_address<k>, _ce<k>, _we<k>, _d<k>, _q<k> per port k, read
+    # the cycle after its address (a block RAM's latency, HLS's default).
+    for n in names:
+        m = re.fullmatch(r"(\w+)_address([01])", n)
+        if m is None or n in claimed or dirs[n] != "output":
+            continue
+        a, k = m.groups()
+        signals = {"addr": n}
+        for sig, pin, d in (("en", "ce", "output"), ("we", "we", "output"), ("wdata", "d", "output"),
+                            ("rdata", "q", "input")):
+            if dirs.get(f"{a}_{pin}{k}") == d:
+                signals[sig] = f"{a}_{pin}{k}"
+        both = f"{a}_address{1 - int(k)}" in dirs
+        res["interfaces"].append({"name": f"{a}{k}" if both else a, "kind": "sram", "base": 0, "signals": signals})
+        res["memories"] = res.get("memories", 0) + 1
+        claimed.update(signals.values())
     if "interrupt" in dirs:
         res["interfaces"].append({"name": "interrupt", "kind": "irq", "port": "interrupt"})
         claimed.add("interrupt")
@@ -343,8 +359,10 @@ def manifest(name, folder, files, top=None):
         for clk, rst in p["clocks"].items():
             L.append(f"    {clk}: {{ratio: 1" + (f", reset: {rst}" if rst else "") + "}")
     L.append("  interfaces:")
+    if p.get("memories"):
+        L.append("    # sram: an ap_memory array outside the kernel; set its base, the DRAM byte address it starts at.")
     for i in p["interfaces"]:
-        L.append("    - {" + ", ".join(f"{k}: {v}" for k, v in i.items()) + "}")
+        L.append("    - {" + ", ".join(f"{k}: {_yaml(v)}" for k, v in i.items()) + "}")
     if p["tie"]:
         L.append("  # Inputs that are no interface: held at 0 (change the value if the kernel needs another).")
         L.append("  tie: {" + ", ".join(f"{n}: 0" for n in p["tie"]) + "}")
@@ -370,6 +388,11 @@ def manifest(name, folder, files, top=None):
     if vendor:
         summary.append("vendor stand-ins: " + ", ".join(vendor))
     return "\n".join(L) + "\n", summary
+
+
+def _yaml(v):
+    """A value of a manifest's flow mapping: a dict as {k: v, ...}."""
+    return "{" + ", ".join(f"{k}: {x}" for k, x in v.items()) + "}" if isinstance(v, dict) else str(v)
 
 
 def waivers(name):

@@ -149,6 +149,32 @@ class Import(unittest.TestCase):
         self.assertEqual(p["tie"], {"ap_local_block": 0})
         self.assertEqual(p["debug"], ["mode_dbg"])
 
+    def test_ap_memory_ports_become_sram_interfaces(self):
+        text = ("module k (ap_clk, ap_rst_n, w_address0, w_ce0, w_q0, o_address0, o_ce0, o_we0, o_d0, o_address1,\n"
+                "  o_ce1, o_q1);\ninput ap_clk;\ninput ap_rst_n;\noutput [9:0] w_address0;\noutput w_ce0;\n"
+                "input [7:0] w_q0;\noutput [5:0] o_address0;\noutput o_ce0;\noutput o_we0;\noutput [31:0] o_d0;\n"
+                "output [5:0] o_address1;\noutput o_ce1;\ninput [31:0] o_q1;\nendmodule\n")
+        body = hi.modules({"k.v": text})["k"][1]
+        p = hi.interfaces(hi.ports(body), body)
+        self.assertEqual(p["interfaces"], [
+            {"name": "w", "kind": "sram", "base": 0, "signals": {"addr": "w_address0", "en": "w_ce0", "rdata": "w_q0"}},
+            {"name": "o0", "kind": "sram", "base": 0,
+             "signals": {"addr": "o_address0", "en": "o_ce0", "we": "o_we0", "wdata": "o_d0"}},
+            {"name": "o1", "kind": "sram", "base": 0, "signals": {"addr": "o_address1", "en": "o_ce1", "rdata": "o_q1"}}])
+        self.assertEqual((p["tie"], p["debug"]), ({}, []))
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "k.v"), "w") as fh:
+                fh.write(text)
+            manifest, _ = hi.manifest("k", d, hi.read_sources(d))
+            self.assertIn("    - {name: w, kind: sram, base: 0, signals: {addr: w_address0, en: w_ce0, rdata: w_q0}}",
+                          manifest)
+            path = os.path.join(d, "k.yaml")
+            with open(path, "w") as fh:
+                fh.write(manifest)
+            with open(os.path.join(d, "k.vlt"), "w") as fh:
+                fh.write(hi.waivers("k"))
+            self.assertEqual([i["kind"] for i in dutgen.load(path)["ports"]["interfaces"]], ["sram"] * 3)
+
     def test_ansi_ports_and_an_active_high_reset(self):
         body = hi.modules({"a.v": "module a (input wire ap_clk, input ap_rst,\n"
                                   "  input [7:0] s_TDATA, input s_TVALID, output s_TREADY);\nendmodule\n"})["a"][1]
