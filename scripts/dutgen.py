@@ -848,6 +848,12 @@ def gen_views(ms, outdir=None):
                 sigs = ", ".join(f"ViewSignal({_cpp_str(it['pins'][s][0])})" for s in shown)
                 title = f"{_AXIS_VIEW[it['kind']]} ({it['name']})"
                 L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str(title)}, {{{sigs}}}, false}});")
+            # A native memory port the manifest's own groups leave out (by its address).
+            if it["kind"] == "sram" and it["pins"]["addr"][0] not in listed:
+                shown = [s for s in it["pins"] if (top is not None and it["pins"][s][0] in top) or
+                         (top is None and it["pins"][s][2])]
+                sigs = ", ".join(f"ViewSignal({_cpp_str(it['pins'][s][0])})" for s in shown)
+                L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str('Memory port (' + it['name'] + ')')}, {{{sigs}}}, false}});")
             if it["kind"] != "axi4":
                 continue
             for title, chans in _AXI_VIEW:

@@ -40,7 +40,8 @@
 #      fails naming it;
 #  12. vitis: a kernel whose memory ports are native (three `sram`
 #      interfaces, byte addresses) called with the op call: bit-exact, its
-#      reads and writes counted, a write past the DRAM one error;
+#      reads and writes counted, its pins in the waveform's view, a write
+#      past the DRAM one error;
 #  13. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
@@ -471,7 +472,6 @@ text = open(path).read()
 gmem = re.compile(r"^    - \{name: gmem0, .*\n    - \{name: gmem1, .*\n", re.M)
 assert gmem.search(text), "no gmem interfaces"
 text = gmem.sub("".join(f"    - {{name: {p}, kind: sram, prefix: {p}_, addressing: byte}}\n" for p in "abc"), text)
-text = re.sub(r"^wave:\n(  .*\n)+", "", text, flags=re.M)
 open(path, "w").write(text)
 PY
   cmake -S "$sdir" -B "$sdir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
@@ -488,8 +488,9 @@ buffers:
   - {name: b, at: 0x8004, dtype: int32, shape: [1000], data: {npy: $npy/b.npy}}
   - {name: c, at: 0x10008, dtype: int32, shape: [1000], expect: {npy: $npy/c.npy}}
 YAML
-  "$cosim" --dut-path "$sdir" run "$sdir/scenarios/call.yaml" --out "$scratch/out/sram" > "$scratch/sram.log" 2>&1 &&
+  "$cosim" --dut-path "$sdir" run "$sdir/scenarios/call.yaml" --out "$scratch/out/sram" --trace > "$scratch/sram.log" 2>&1 &&
     grep -q "PASS bit-exact (1 check, 1000 elements)" "$scratch/sram.log" &&
+    grep -q "^-Memory port (c)" "$scratch/out/sram/wave.gtkw" && grep -q "c_wdata" "$scratch/out/sram/wave.gtkw" &&
     "$python" -c 'import json, sys; p = json.load(open(sys.argv[1]))["perf_counters"]; assert (p["a.reads"], p["b.reads"], p["c.writes"]) == (1000, 1000, 1000), p' \
       "$scratch/out/sram/report.json" || fail "sram kernel: $(cat "$scratch/sram.log")"
   # C past the DRAM's end: the refused write is one error naming the interface.
