@@ -23,6 +23,9 @@ import os
 import re
 
 VERILOG = (".v", ".sv")
+# Loops of up to this many iterations are unrolled (Verilator's default is 64): deep enough
+# for the request and burst FIFOs HLS's AXI adapters shift in a loop.
+UNROLL_COUNT = 1024
 
 
 class ImportError_(Exception):
@@ -346,8 +349,11 @@ def manifest(name, folder, files, top=None):
          "# (scripts/hls_import.py): ports by HLS's naming, registers from its Address Info table.",
          f"name: {name}", f"description: HLS kernel {top}", f"top: {top}", "sources:"]
     L += [f"  - {f}" for f in rel]
-    L += ["# HLS's Verilog is not lint-clean: its warnings do not stop the build.",
-          "verilator_args: [-O3, --x-assign, fast, --x-initial, fast, -Wno-fatal]",
+    L += ["# HLS's Verilog is not lint-clean: its warnings do not stop the build. Its AXI adapters",
+          "# shift their request FIFOs in a for loop of delayed assignments: unrolled, each stage is",
+          "# simulated (Verilator 5.006 refuses a deep one as BLKLOOPINIT, and with -Wno-BLKLOOPINIT",
+          "# keeps only the loop's last assignment).",
+          f"verilator_args: [-O3, --x-assign, fast, --x-initial, fast, -Wno-fatal, --unroll-count, '{UNROLL_COUNT}']",
           f"waivers: [{name}.vlt]"]
     if vendor:
         L.append(f"vendor: [{', '.join(vendor)}]   # the stand-ins of the vendor primitives it instantiates")

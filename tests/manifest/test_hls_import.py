@@ -8,6 +8,7 @@ layout HLS uses (non-ANSI ports, one per line; the Address Info comment);
 unittest, run by CTest."""
 
 import os
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -104,6 +105,36 @@ CONTROL = textwrap.dedent("""\
     """)
 
 FIFO = "module krnl_fifo (input clk);\nendmodule\n"
+
+# A request queue shaped like those of HLS's AXI adapters: a shift register of
+# delayed assignments in a for loop, deeper than Verilator unrolls by default,
+# read at any stage.
+SHIFT_QUEUE = textwrap.dedent("""\
+    module krnl_req_queue #(parameter W = 16, parameter DEPTH = 100) (
+        input  wire clk, input wire push, input wire [W-1:0] din,
+        input  wire [6:0] at, output wire [W-1:0] dout);
+        reg [W-1:0] stage[0:DEPTH-1];
+        integer k;
+        always @(posedge clk) if (push) begin
+            for (k = 0; k < DEPTH - 1; k = k + 1) stage[k+1] <= stage[k];
+            stage[0] <= din;
+        end
+        assign dout = stage[at];
+    endmodule
+    """)
+
+# Pushes 1..100 and prints what each stage holds (stage k: 100 - k when it shifts).
+SHIFT_QUEUE_MAIN = textwrap.dedent("""\
+    #include "Vkrnl_req_queue.h"
+    #include <cstdio>
+    int main() {
+        Vkrnl_req_queue q;
+        for (int v = 1; v <= 100; ++v) {
+            q.push = 1; q.din = v; q.clk = 0; q.eval(); q.clk = 1; q.eval();
+        }
+        for (int k = 0; k < 100; ++k) { q.at = k; q.eval(); std::printf("%d\\n", int(q.dout)); }
+    }
+    """)
 
 
 class Import(unittest.TestCase):
@@ -268,6 +299,23 @@ class Import(unittest.TestCase):
         text, summary = hi.manifest("krnl", ".", self.files(**{"krnl_fifo.v": fifo}))
         self.assertIn("vendor: [unisim_ramb, xpm_fifo_sync]", text)
         self.assertIn("vendor stand-ins: unisim_ramb, xpm_fifo_sync", summary)
+
+    def test_a_queue_shifted_in_a_loop_simulates_every_stage(self):
+        """Built with the verilator_args the import writes, each of the 100
+        stages holds what was pushed that many pushes ago."""
+        m, text, _ = self.imported(**{"krnl_req_queue.v": SHIFT_QUEUE})
+        self.assertIn("--unroll-count", m["verilator_args"])
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "main.cpp"), "w") as fh:
+                fh.write(SHIFT_QUEUE_MAIN)
+            with open(os.path.join(d, "krnl_req_queue.v"), "w") as fh:
+                fh.write(SHIFT_QUEUE)
+            build = subprocess.run(["verilator", "--cc", "--exe", "--build", "-j", "2", "-Mdir", os.path.join(d, "obj"),
+                                    "--top-module", "krnl_req_queue", *m["verilator_args"], "krnl_req_queue.v", "main.cpp"],
+                                   cwd=d, capture_output=True, text=True)
+            self.assertEqual(build.returncode, 0, build.stdout + build.stderr)
+            run = subprocess.run([os.path.join(d, "obj", "Vkrnl_req_queue")], capture_output=True, text=True, check=True)
+        self.assertEqual([int(v) for v in run.stdout.split()], [100 - k for k in range(100)])
 
 
 if __name__ == "__main__":
