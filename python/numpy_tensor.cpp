@@ -17,6 +17,9 @@ py::dtype numpy_dtype(DType d) {
     case DType::kInt32: return py::dtype::of<int32_t>();
     case DType::kBf16: return py::dtype::of<uint16_t>();
     case DType::kFp32: return py::dtype::of<float>();
+    case DType::kUint8: return py::dtype::of<uint8_t>();
+    case DType::kUint16: return py::dtype::of<uint16_t>();
+    case DType::kUint32: return py::dtype::of<uint32_t>();
   }
   throw std::logic_error("numpy_dtype: unknown dtype");
 }
@@ -29,25 +32,33 @@ bool has_dtype(const py::array& a, DType d) {
     case DType::kInt32: return py::isinstance<py::array_t<int32_t>>(a);
     case DType::kBf16: return py::isinstance<py::array_t<uint16_t>>(a);
     case DType::kFp32: return py::isinstance<py::array_t<float>>(a);
+    case DType::kUint8: return py::isinstance<py::array_t<uint8_t>>(a);
+    case DType::kUint16: return py::isinstance<py::array_t<uint16_t>>(a);
+    case DType::kUint32: return py::isinstance<py::array_t<uint32_t>>(a);
   }
   return false;
 }
 
 std::string numpy_name(DType d) { return d == DType::kBf16 ? "uint16 (bf16 bits)" : dtype_name(d); }
 
+// The array's elements, C order, as a tensor of `d` (an element type it has).
+Tensor copied(const py::array& array, DType d) {
+  const py::array c = py::array::ensure(array, py::array::c_style);
+  std::vector<int64_t> shape(c.shape(), c.shape() + c.ndim());
+  Tensor t(d, shape);
+  if (t.nbytes() > 0) std::memcpy(t.bytes().data(), c.data(), t.nbytes());
+  return t;
+}
+
 }  // namespace
 
 Tensor to_tensor(const py::array& array, const std::string& what) {
-  for (DType d : {DType::kInt8, DType::kInt16, DType::kInt32, DType::kFp32, DType::kBf16}) {
-    if (!has_dtype(array, d)) continue;
-    const py::array c = py::array::ensure(array, py::array::c_style);
-    std::vector<int64_t> shape(c.shape(), c.shape() + c.ndim());
-    Tensor t(d, shape);
-    if (t.nbytes() > 0) std::memcpy(t.bytes().data(), c.data(), t.nbytes());
-    return t;
+  // A uint16 array is bf16 bits here, as in a .npy file; a typed reader takes it as uint16.
+  for (DType d : {DType::kInt8, DType::kInt16, DType::kInt32, DType::kFp32, DType::kBf16, DType::kUint8, DType::kUint32}) {
+    if (has_dtype(array, d)) return copied(array, d);
   }
   throw InputError(what + ": a NumPy array of dtype " + py::str(array.dtype()).cast<std::string>() +
-                   "; expected int8, int16, int32, float32 or uint16 (bf16 bits)");
+                   "; expected int8, int16, int32, float32, uint8, uint32 or uint16 (uint16 or bf16 bits)");
 }
 
 Tensor to_tensor(const py::handle& value, DType dtype, const std::string& what) {
@@ -57,7 +68,7 @@ Tensor to_tensor(const py::handle& value, DType dtype, const std::string& what) 
       throw InputError(what + ": a NumPy array of dtype " + py::str(a.dtype()).cast<std::string>() + "; expected " +
                        numpy_name(dtype));
     }
-    return to_tensor(a, what);
+    return copied(a, dtype);
   }
   // A list or a scalar: through NumPy, checking that no value changes.
   py::module_ np = py::module_::import("numpy");
@@ -66,7 +77,7 @@ Tensor to_tensor(const py::handle& value, DType dtype, const std::string& what) 
   if (!np.attr("array_equal")(exact, cast).cast<bool>()) {
     throw InputError(what + ": values do not fit " + numpy_name(dtype));
   }
-  return to_tensor(py::reinterpret_borrow<py::array>(cast), what);
+  return copied(py::reinterpret_borrow<py::array>(cast), dtype);
 }
 
 py::array to_numpy(const Tensor& t) {

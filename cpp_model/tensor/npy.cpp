@@ -1,8 +1,9 @@
 // .npy reader and writer (NumPy format 1.0 / 2.0 / 3.0), little-endian C order.
 //
 // dtype mapping: '<i1' / '|i1' int8, '<i2' int16, '<i4' int32, '<f4' fp32,
-// and '<u2' bfloat16: NumPy has no bf16 type, so bf16 tensors travel as their
-// raw 16-bit patterns in an unsigned 16-bit array. Every problem is reported as
+// '|u1' uint8, '<u4' uint32, and '<u2' bfloat16: NumPy has no bf16 type, so
+// bf16 tensors travel as their raw 16-bit patterns in an unsigned 16-bit
+// array (a uint16 tensor is written so too, and read back as bf16 bits). Every problem is reported as
 // one line "<path>: <problem>" in a cosim::InputError.
 #include <algorithm>
 #include <cstdio>
@@ -179,11 +180,13 @@ DType dtype_from_descr(const std::string& path, const std::string& descr) {
   if (descr == "<i2") return DType::kInt16;
   if (descr == "<i4") return DType::kInt32;
   if (descr == "<f4") return DType::kFp32;
+  if (descr == "<u1" || descr == "|u1") return DType::kUint8;
   if (descr == "<u2") return DType::kBf16;
+  if (descr == "<u4") return DType::kUint32;
   if (!descr.empty() && descr[0] == '>')
     fail(path, "big-endian dtype '" + printable(descr) + "' is not supported (little-endian only)");
   fail(path, "unsupported dtype '" + printable(descr) +
-                 "' (expected '<i1', '|i1', '<i2', '<i4', '<f4' or '<u2' for bf16)");
+                 "' (expected '<i1', '|i1', '<i2', '<i4', '<f4', '|u1', '<u2' (uint16 or bf16) or '<u4')");
 }
 
 const char* descr_of(DType dtype) {
@@ -193,6 +196,9 @@ const char* descr_of(DType dtype) {
     case DType::kInt32: return "<i4";
     case DType::kBf16: return "<u2";
     case DType::kFp32: return "<f4";
+    case DType::kUint8: return "|u1";
+    case DType::kUint16: return "<u2";
+    case DType::kUint32: return "<u4";
   }
   return "?";
 }

@@ -14,6 +14,9 @@ std::size_t dtype_size(DType dtype) {
     case DType::kInt32: return 4;
     case DType::kBf16: return 2;
     case DType::kFp32: return 4;
+    case DType::kUint8: return 1;
+    case DType::kUint16: return 2;
+    case DType::kUint32: return 4;
   }
   throw std::logic_error("dtype_size: unknown dtype");
 }
@@ -25,6 +28,9 @@ const char* dtype_name(DType dtype) {
     case DType::kInt32: return "int32";
     case DType::kBf16: return "bf16";
     case DType::kFp32: return "fp32";
+    case DType::kUint8: return "uint8";
+    case DType::kUint16: return "uint16";
+    case DType::kUint32: return "uint32";
   }
   return "unknown";
 }
@@ -43,12 +49,15 @@ int64_t checked_numel(const std::vector<int64_t>& shape, std::size_t elem) {
   return n;
 }
 
-template <class T> struct DTypeOf;
-template <> struct DTypeOf<int8_t> { static constexpr DType value = DType::kInt8; };
-template <> struct DTypeOf<int16_t> { static constexpr DType value = DType::kInt16; };
-template <> struct DTypeOf<int32_t> { static constexpr DType value = DType::kInt32; };
-template <> struct DTypeOf<uint16_t> { static constexpr DType value = DType::kBf16; };
-template <> struct DTypeOf<float> { static constexpr DType value = DType::kFp32; };
+// Whether elements of type T are those of `d`: uint16_t serves bf16's bits too.
+template <class T> bool holds(DType d);
+template <> bool holds<int8_t>(DType d) { return d == DType::kInt8; }
+template <> bool holds<int16_t>(DType d) { return d == DType::kInt16; }
+template <> bool holds<int32_t>(DType d) { return d == DType::kInt32; }
+template <> bool holds<float>(DType d) { return d == DType::kFp32; }
+template <> bool holds<uint8_t>(DType d) { return d == DType::kUint8; }
+template <> bool holds<uint16_t>(DType d) { return d == DType::kBf16 || d == DType::kUint16; }
+template <> bool holds<uint32_t>(DType d) { return d == DType::kUint32; }
 
 }  // namespace
 
@@ -59,14 +68,14 @@ Tensor::Tensor(DType dtype, std::vector<int64_t> shape, Layout layout)
 }
 
 template <class T> T* Tensor::data() {
-  if (DTypeOf<T>::value != dtype_)
+  if (!holds<T>(dtype_))
     throw std::logic_error(std::string("Tensor::data: element type does not match dtype ") +
                            dtype_name(dtype_));
   return reinterpret_cast<T*>(bytes_.data());
 }
 
 template <class T> const T* Tensor::data() const {
-  if (DTypeOf<T>::value != dtype_)
+  if (!holds<T>(dtype_))
     throw std::logic_error(std::string("Tensor::data: element type does not match dtype ") +
                            dtype_name(dtype_));
   return reinterpret_cast<const T*>(bytes_.data());
@@ -77,11 +86,15 @@ template int16_t* Tensor::data<int16_t>();
 template int32_t* Tensor::data<int32_t>();
 template uint16_t* Tensor::data<uint16_t>();
 template float* Tensor::data<float>();
+template uint8_t* Tensor::data<uint8_t>();
+template uint32_t* Tensor::data<uint32_t>();
 template const int8_t* Tensor::data<int8_t>() const;
 template const int16_t* Tensor::data<int16_t>() const;
 template const int32_t* Tensor::data<int32_t>() const;
 template const uint16_t* Tensor::data<uint16_t>() const;
 template const float* Tensor::data<float>() const;
+template const uint8_t* Tensor::data<uint8_t>() const;
+template const uint32_t* Tensor::data<uint32_t>() const;
 
 int64_t Tensor::offset(const std::vector<int64_t>& index) const {
   if (index.size() != shape_.size())

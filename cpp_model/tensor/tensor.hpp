@@ -9,7 +9,11 @@
 
 namespace cosim {
 
-enum class DType { kInt8, kInt16, kInt32, kBf16, kFp32 };
+// The unsigned types are for kernels written elsewhere (an image's uint8
+// pixels); the accelerators here compute in the signed ones, bf16 and fp32.
+enum class DType { kInt8, kInt16, kInt32, kBf16, kFp32, kUint8, kUint16, kUint32 };
+inline constexpr DType kDTypes[] = {DType::kInt8,  DType::kInt16,  DType::kInt32,  DType::kBf16,
+                                    DType::kFp32,  DType::kUint8,  DType::kUint16, DType::kUint32};
 // The layout is a tag for readers of 4-D activations; the bytes are always
 // row-major over shape().
 enum class Layout { kAny, kNHWC, kNCHW };
@@ -36,7 +40,7 @@ class Tensor {
   std::size_t nbytes() const { return bytes_.size(); }
 
   // Typed access; throws std::logic_error when T does not match dtype()
-  // (uint16_t for kBf16).
+  // (uint16_t for kBf16 and kUint16).
   template <class T> T* data();
   template <class T> const T* data() const;
   // Row-major flat offset of a full index; throws on rank or range errors.
@@ -61,9 +65,11 @@ class Tensor {
 
 // .npy format 1.0 / 2.0 (and 3.0), little-endian, C order. Errors are
 // cosim::InputError naming the file and the problem.
-// dtypes: '<i1' or '|i1' int8, '<i2' int16, '<i4' int32, '<f4' fp32, and
-// '<u2' = bf16 (raw bit patterns; NumPy has no bf16). write_npy writes
-// version 1.0 unless the header needs 2.0.
+// dtypes: '<i1' or '|i1' int8, '<i2' int16, '<i4' int32, '<f4' fp32,
+// '<u1' or '|u1' uint8, '<u4' uint32, and '<u2' bf16 (raw bit patterns;
+// NumPy has no bf16): read_npy gives a '<u2' file as bf16, and a reader that
+// expects uint16 takes the same bits as such; write_npy writes both as '<u2'.
+// write_npy writes version 1.0 unless the header needs 2.0.
 // The file's size is checked against kMaxNpyBytes (1 GiB) before it is read;
 // the shape's byte count (overflow-safe, at most kMaxNpyBytes even counting
 // only the non-zero dimensions of an empty array) must equal the data that

@@ -24,17 +24,6 @@ namespace cosim::trace {
 
 namespace {
 
-std::size_t elem_size(DType dtype) {
-  switch (dtype) {
-    case DType::kInt8: return 1;
-    case DType::kInt16: return 2;
-    case DType::kBf16: return 2;
-    case DType::kInt32: return 4;
-    case DType::kFp32: return 4;
-  }
-  return 1;
-}
-
 // A register name token: letters, digits, '_' and '.' (CTRL, ap_ctrl.done).
 bool is_reg_name(const std::string& t) {
   if (t.empty()) return false;
@@ -112,7 +101,7 @@ struct LineParser {
     TensorDesc d;
     bool ok = false;
     d.dtype = parse_dtype(tok[i], &ok);
-    if (!ok) fail("expected dtype int8|int16|int32|bf16|fp32, got '" + tok[i] + "'");
+    if (!ok) fail("expected dtype int8|int16|int32|bf16|fp32|uint8|uint16|uint32, got '" + tok[i] + "'");
     std::stringstream ss(tok[i + 1]);
     std::string dim;
     while (std::getline(ss, dim, ',')) {
@@ -127,7 +116,7 @@ struct LineParser {
       fail("expected shape as comma-separated positive integers (e.g. 1,8,8,16), got '" + tok[i + 1] + "'");
     }
     // Bytes of the tensor, overflow-safe, before the layout adds padding.
-    uint64_t bytes = elem_size(d.dtype);
+    uint64_t bytes = dtype_size(d.dtype);
     for (int64_t dim : d.shape) {
       if (static_cast<uint64_t>(dim) > kMaxBlobBytes / bytes) too_large(tok[i], tok[i + 1]);
       bytes *= static_cast<uint64_t>(dim);
@@ -165,7 +154,7 @@ struct LineParser {
     if (d.channel_block > 0) {  // [N][ceil(C/B)][H][W][B]: every factor <= kMaxBlobBytes
       const uint64_t b = static_cast<uint64_t>(d.channel_block);
       const uint64_t c = (static_cast<uint64_t>(d.shape[3]) + b - 1) / b * b;
-      uint64_t span = elem_size(d.dtype);
+      uint64_t span = dtype_size(d.dtype);
       for (uint64_t f : {static_cast<uint64_t>(d.shape[0]), static_cast<uint64_t>(d.shape[1]),
                          static_cast<uint64_t>(d.shape[2]), c}) {
         if (f > kMaxBlobBytes / span) too_large(tok[i], tok[i + 1] + " in " + tok[i + 2]);
@@ -173,7 +162,7 @@ struct LineParser {
       }
     }
     if (d.row_pitch > 0) {  // rows of W*C elements, P bytes apart: (N*H - 1)*P + row bytes
-      const uint64_t row = elem_size(d.dtype) * static_cast<uint64_t>(d.shape[2]) * static_cast<uint64_t>(d.shape[3]);
+      const uint64_t row = dtype_size(d.dtype) * static_cast<uint64_t>(d.shape[2]) * static_cast<uint64_t>(d.shape[3]);
       if (d.row_pitch < row) {
         fail("row pitch " + std::to_string(d.row_pitch) + " of " + tok[i + 2] + " is smaller than a row of [" +
              tok[i + 1] + "] (" + std::to_string(row) + " bytes)");
@@ -226,21 +215,21 @@ int64_t TensorDesc::numel() const {
   return n;
 }
 
-std::size_t TensorDesc::nbytes() const { return static_cast<std::size_t>(numel()) * elem_size(dtype); }
+std::size_t TensorDesc::nbytes() const { return static_cast<std::size_t>(numel()) * dtype_size(dtype); }
 
 std::size_t TensorDesc::memory_bytes() const {
   if (row_pitch > 0 && shape.size() == 4) {
     const uint64_t rows = static_cast<uint64_t>(shape[0] * shape[1]);
-    const uint64_t row = static_cast<uint64_t>(shape[2] * shape[3]) * elem_size(dtype);
+    const uint64_t row = static_cast<uint64_t>(shape[2] * shape[3]) * dtype_size(dtype);
     return static_cast<std::size_t>((rows - 1) * row_pitch + row);
   }
   if (channel_block <= 0 || shape.size() != 4) return nbytes();
   const int64_t blocks = (shape[3] + channel_block - 1) / channel_block;
-  return static_cast<std::size_t>(shape[0] * blocks * shape[1] * shape[2] * channel_block) * elem_size(dtype);
+  return static_cast<std::size_t>(shape[0] * blocks * shape[1] * shape[2] * channel_block) * dtype_size(dtype);
 }
 
 uint64_t TensorDesc::memory_offset(int64_t flat) const {
-  const uint64_t esize = elem_size(dtype);
+  const uint64_t esize = dtype_size(dtype);
   if (row_pitch > 0 && shape.size() == 4) {
     const int64_t row = shape[2] * shape[3];
     return static_cast<uint64_t>(flat / row) * row_pitch + static_cast<uint64_t>(flat % row) * esize;
@@ -270,11 +259,9 @@ const char* op_name(Op op) {
 
 DType parse_dtype(const std::string& text, bool* ok) {
   *ok = true;
-  if (text == "int8") return DType::kInt8;
-  if (text == "int16") return DType::kInt16;
-  if (text == "int32") return DType::kInt32;
-  if (text == "bf16") return DType::kBf16;
-  if (text == "fp32") return DType::kFp32;
+  for (DType d : kDTypes) {
+    if (text == dtype_name(d)) return d;
+  }
   *ok = false;
   return DType::kInt8;
 }
@@ -407,7 +394,7 @@ void Trace::mem_check_rows(uint64_t addr, const Tensor& expected, const std::str
   if (expected.rank() != 4 || expected.layout() != Layout::kNHWC) {
     throw std::invalid_argument("Trace::mem_check_rows: a row-pitched check needs a 4-D NHWC tensor");
   }
-  const uint64_t row = static_cast<uint64_t>(expected.shape()[2] * expected.shape()[3]) * elem_size(expected.dtype());
+  const uint64_t row = static_cast<uint64_t>(expected.shape()[2] * expected.shape()[3]) * dtype_size(expected.dtype());
   if (row_pitch < row) {
     throw std::invalid_argument("Trace::mem_check_rows: row pitch " + std::to_string(row_pitch) +
                                 " is smaller than a row of " + std::to_string(row) + " bytes");

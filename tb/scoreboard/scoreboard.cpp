@@ -21,6 +21,9 @@ double element_value(const Tensor& t, int64_t flat) {
       return f;
     }
     case DType::kFp32: return t.data<float>()[flat];
+    case DType::kUint8: return t.data<uint8_t>()[flat];
+    case DType::kUint16: return t.data<uint16_t>()[flat];
+    case DType::kUint32: return t.data<uint32_t>()[flat];
   }
   return 0;
 }

@@ -73,6 +73,7 @@ def test_a_model_scenario_takes_its_input_from_memory_and_its_tensors_round_trip
 @pytest.mark.parametrize("array, message", [
     (np.zeros((1, 16, 16, 3), np.int8), r"inputs\['input'\] has shape \[1,16,16,3\], expected \[1,32,32,3\]"),
     (np.zeros((1, 32, 32, 3), np.float32), r"inputs\['input'\] holds fp32, expected int8"),
+    (np.zeros((1, 32, 32, 3), np.uint8), r"inputs\['input'\] holds uint8, expected int8"),
 ])
 def test_a_model_input_of_the_wrong_shape_or_dtype_is_input_error(tmp_path, array, message):
     with pytest.raises(cosim.InputError, match=message):

@@ -419,6 +419,34 @@ std::string input_error_of(const std::function<void()>& f) {
   return "";
 }
 
+TEST(Scenario, UnsignedTensorsComeFromRandomAndNpy) {
+  // random: the whole unsigned range by default, none of it negative.
+  const sc::Scenario s = sc::load_scenario(write("unsigned", std::string(kValid) + "data:\n  input: random\n"), targets());
+  const Tensor u8 = sc::make_tensor(s, s["data"]["input"], DType::kUint8, {4000}, Layout::kAny, "input");
+  const auto [lo, hi] = std::minmax_element(u8.data<uint8_t>(), u8.data<uint8_t>() + 4000);
+  EXPECT_EQ(*lo, 0);
+  EXPECT_EQ(*hi, 255);
+  const Tensor u32 = sc::make_tensor(s, s["data"]["input"], DType::kUint32, {4000}, Layout::kAny, "input");
+  EXPECT_GT(*std::max_element(u32.data<uint32_t>(), u32.data<uint32_t>() + 4000), 0x80000000u);
+
+  // npy: a uint16 tensor is saved as '<u2' and taken back as uint16; a file of
+  // another element type is one error.
+  Tensor words(DType::kUint16, {3});
+  words.data<uint16_t>()[0] = 0;
+  words.data<uint16_t>()[1] = 40000;
+  words.data<uint16_t>()[2] = 65535;
+  cosim::write_npy(dir() + "/words.npy", words);
+  const std::string path = write("unsigned_npy", std::string(kValid) + "data:\n  input: {npy: words.npy}\n");
+  const sc::Scenario sn = sc::load_scenario(path, targets());
+  const Tensor got = sc::make_tensor(sn, sn["data"]["input"], DType::kUint16, {3}, Layout::kAny, "input");
+  EXPECT_EQ(got.dtype(), DType::kUint16);
+  EXPECT_EQ(got.bytes(), words.bytes());
+  EXPECT_NE(input_error_of([&] { sc::make_tensor(sn, sn["data"]["input"], DType::kUint8, {3}, Layout::kAny, "input"); })
+                .find("words.npy holds '<u2' (uint16 or bf16 bits), expected uint8"),
+            std::string::npos);
+}
+
+
 TEST(Scenario, InMemoryTensorsReplaceTheirDataSourceAndAreChecked) {
   Tensor t(DType::kInt8, {1, 2, 2, 8}, Layout::kNHWC);
   for (int i = 0; i < 32; ++i) t.data<int8_t>()[i] = static_cast<int8_t>(3 * i - 40);

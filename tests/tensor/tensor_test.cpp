@@ -16,7 +16,12 @@ TEST(Tensor, DtypeSizesAndNames) {
   EXPECT_EQ(cosim::dtype_size(DType::kInt32), 4u);
   EXPECT_EQ(cosim::dtype_size(DType::kBf16), 2u);
   EXPECT_EQ(cosim::dtype_size(DType::kFp32), 4u);
+  EXPECT_EQ(cosim::dtype_size(DType::kUint8), 1u);
+  EXPECT_EQ(cosim::dtype_size(DType::kUint16), 2u);
+  EXPECT_EQ(cosim::dtype_size(DType::kUint32), 4u);
   EXPECT_STREQ(cosim::dtype_name(DType::kBf16), "bf16");
+  EXPECT_STREQ(cosim::dtype_name(DType::kUint8), "uint8");
+  EXPECT_STREQ(cosim::dtype_name(DType::kUint32), "uint32");
 }
 
 TEST(Tensor, ShapeBytesAndZeroInit) {
@@ -46,6 +51,11 @@ TEST(Tensor, TypedAccessChecksDtype) {
   EXPECT_THROW(t.data<int16_t>(), std::logic_error);
   const Tensor& c = t;
   EXPECT_THROW(c.data<float>(), std::logic_error);
+  // uint16_t serves uint16 too; the other unsigned types only their own.
+  EXPECT_NO_THROW(Tensor(DType::kUint16, {1}).data<uint16_t>());
+  EXPECT_NO_THROW(Tensor(DType::kUint8, {1}).data<uint8_t>());
+  EXPECT_THROW(Tensor(DType::kUint8, {1}).data<int8_t>(), std::logic_error);
+  EXPECT_THROW(Tensor(DType::kInt32, {1}).data<uint32_t>(), std::logic_error);
 }
 
 TEST(Tensor, EqualityIsDtypeShapeBytes) {

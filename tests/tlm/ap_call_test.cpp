@@ -35,21 +35,41 @@ class ApCall : public cosim::test::CosimCli {
       b.data<int32_t>()[i] = static_cast<int32_t>(y);
       c.data<int32_t>()[i] = static_cast<int32_t>(x + y + (i == wrong ? 1u : 0u));
     }
+    save(a, b, c);
+  }
+
+  // The same as uint32 ('<u4' files, sums modulo 2^32), element 9 of A and B
+  // chosen so that C's is above 2^31 (off by one when `wrong`).
+  static void write_unsigned_vectors(bool wrong) {
+    Tensor a(DType::kUint32, {kN}), b(DType::kUint32, {kN}), c(DType::kUint32, {kN});
+    std::mt19937 rng(11);
+    for (int i = 0; i < kN; ++i) {
+      const uint32_t x = i == 9 ? 0xfffffff0u : static_cast<uint32_t>(rng());
+      const uint32_t y = i == 9 ? 5u : static_cast<uint32_t>(rng());
+      a.data<uint32_t>()[i] = x;
+      b.data<uint32_t>()[i] = y;
+      c.data<uint32_t>()[i] = x + y + (wrong && i == 9 ? 1u : 0u);
+    }
+    save(a, b, c);
+  }
+
+  static void save(const Tensor& a, const Tensor& b, const Tensor& c) {
     cosim::write_npy(work() + "/a.npy", a);
     cosim::write_npy(work() + "/b.npy", b);
     cosim::write_npy(work() + "/c.npy", c);
   }
 
   // The scenario: `args` and `wait` as given, the three buffers.
-  static std::string scenario(const std::string& name, const std::string& args, const std::string& wait = "poll") {
+  static std::string scenario(const std::string& name, const std::string& args, const std::string& wait = "poll",
+                              const std::string& dtype = "int32") {
     return write_file(name + ".yaml",
                       "target: vitisdut\n"
                       "op: call\n"
                       "args: " + args + "\n"
                       "buffers:\n"
-                      "  - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}\n"
-                      "  - {name: b, at: 0x80000, dtype: int32, shape: [1024], data: {npy: b.npy}}\n"
-                      "  - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}\n"
+                      "  - {name: a, at: 0x1000, dtype: " + dtype + ", shape: [1024], data: {npy: a.npy}}\n"
+                      "  - {name: b, at: 0x80000, dtype: " + dtype + ", shape: [1024], data: {npy: b.npy}}\n"
+                      "  - {name: c, at: 0x100000, dtype: " + dtype + ", shape: [1024], expect: {npy: c.npy}}\n"
                       "wait: " + wait + "\n");
   }
   static constexpr const char* kArgs = "{A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4096}";
@@ -84,6 +104,25 @@ TEST_F(ApCall, AnArgumentLeftOutFailsTheCheck) {
   const std::string out = work() + "/nolength";
   const auto r = cosim("run " + scenario("nolength", "{A_LO: a, B_LO: b, C_LO: c}") + " --out " + out);
   EXPECT_EQ(r.code, 1) << r.out;
+}
+
+// Unsigned element types: the same bits as the signed view, read from '<u4'
+// files, and a mismatch shows the unsigned value.
+TEST_F(ApCall, UnsignedBuffersAreCheckedAsSuch) {
+  write_unsigned_vectors(false);
+  const auto r = cosim("run " + scenario("u32", kArgs, "poll", "uint32") + " --out " + work() + "/u32");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_TRUE(report(work() + "/u32")["bit_exact"].get<bool>());
+  write_unsigned_vectors(true);
+  const auto w = cosim("run " + scenario("u32_wrong", kArgs, "poll", "uint32") + " --out " + work() + "/u32_wrong");
+  EXPECT_EQ(w.code, 1) << w.out;
+  EXPECT_NE(w.out.find("c[i0=9]"), std::string::npos) << w.out;
+  EXPECT_NE(w.out.find("4294967286"), std::string::npos) << w.out;  // 0xfffffff6 expected
+  // A signed file where uint32 is declared is one line.
+  write_vectors();
+  const auto bad = cosim("run " + scenario("u32_signed", kArgs, "poll", "uint32") + " --out " + work() + "/u32_signed");
+  EXPECT_EQ(bad.code, 2) << bad.out;
+  EXPECT_NE(bad.out.find("a.npy holds int32, expected uint32"), std::string::npos) << bad.out;
 }
 
 TEST_F(ApCall, BadArgumentsAreOneLineErrors) {

@@ -148,7 +148,7 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"number", "reg_write 0x1g 5", {"expected register offset", "got '0x1g'"}},
         BadLine{"reg32", "reg_write 0x0 0x100000000", {"expected 32-bit register value", "0xffffffff"}},
         BadLine{"budget0", "wait_done 0", {"expected a cycle budget > 0"}},
-        BadLine{"dtype", "mem_check 0x0 blobs/a.bin int9 16 any out", {"expected dtype int8|int16|int32|bf16|fp32", "'int9'"}},
+        BadLine{"dtype", "mem_check 0x0 blobs/a.bin int9 16 any out", {"expected dtype int8|int16|int32|bf16|fp32|uint8|uint16|uint32", "'int9'"}},
         BadLine{"shape", "mem_check 0x0 blobs/a.bin int8 4,0 any out", {"expected shape as comma-separated positive integers", "'4,0'"}},
         BadLine{"layout", "mem_check 0x0 blobs/a.bin int8 16 nhwc out", {"layout nhwc needs a 4-D shape"}},
         BadLine{"size", "mem_check 0x0 blobs/a.bin int32 2,3 any out", {"has 16 bytes, expected 24", "int32 [2,3]"}},
