@@ -73,6 +73,32 @@ function(cosim_gtest name)
   endif()
 endfunction()
 
+# cosim_test_top_models(<out-var> RTL <file.sv> TOP <module> MANIFESTS <name>...)
+# A binder's test top under several manifests beside it (<name>.yaml): per
+# manifest the pin binding, generated now with the port check an accelerator
+# gets, and the top Verilated as V<name> with the manifest's -G parameters.
+# Not accelerators (never added with cosim_add_dut). <out-var>: the models' libraries.
+function(cosim_test_top_models out)
+  cmake_parse_arguments(ARG "" "RTL;TOP" "MANIFESTS" ${ARGN})
+  set(gen ${CMAKE_CURRENT_BINARY_DIR}/generated)
+  set(models "")
+  foreach(dut ${ARG_MANIFESTS})
+    set(manifest ${CMAKE_CURRENT_SOURCE_DIR}/${dut}.yaml)
+    cosim_dutgen_now(${manifest} ${gen} CHECK_PORTS DEPENDS ${ARG_RTL})
+    file(STRINGS ${manifest} params REGEX "^verilator_args:")
+    string(REGEX MATCHALL "-G[A-Za-z_]+=[0-9]+" params "${params}")
+    add_library(${dut}_rtl STATIC)
+    verilate(${dut}_rtl
+      SOURCES ${ARG_RTL}
+      TOP_MODULE ${ARG_TOP}
+      PREFIX V${dut}
+      VERILATOR_ARGS -O3 --x-assign fast --x-initial fast ${params})
+    target_include_directories(${dut}_rtl INTERFACE ${gen}/include)
+    list(APPEND models ${dut}_rtl)
+  endforeach()
+  set(${out} ${models} PARENT_SCOPE)
+endfunction()
+
 include(${CMAKE_CURRENT_LIST_DIR}/mutants.cmake)
 
 # cosim_relative_verilate_args(<out-var> <verilate() arguments>...)

@@ -264,7 +264,8 @@ def validate(m, path):
     offsets, names = {}, set()
     for i, r in enumerate(regs):
         k = f"registers[{i}]"
-        c.mapping(k, r, ("name", "offset", "access"), ("desc", "fields", "group", "width", "reset", "hw", "write_enable"))
+        c.mapping(k, r, ("name", "offset", "access"), ("desc", "fields", "group", "width", "reset", "hw", "write_enable",
+                                                       "pin", "word"))
         c.string(f"{k}.name", r["name"], REG_NAME, "an upper-case register name")
         off = c.integer(f"{k}.offset", r["offset"], 0)
         if off % 4:
@@ -294,6 +295,7 @@ def validate(m, path):
                 c.fail(f"{fk}.access", f"expected one of {', '.join(ACCESS)}, got {f['access']!r}")
             if "enum" in f:
                 enum_ref(f"{fk}.enum", f["enum"])
+    _validate_argument_pins(c, m, regs)
     groups = {}
     for r in regs:
         if "group" in r:
@@ -416,6 +418,40 @@ def validate(m, path):
     m["path"] = path
     m["folder"] = folder
     return m
+
+
+def _validate_argument_pins(c, m, regs):
+    """The registers of a block-level control port (kind: ap_ctrl): the Vitis
+    control map below 0x10, kept by the binder; from 0x10 each an argument
+    word driven onto a pin of the top (`pin`, `word`: bits 32*word+31..32*word),
+    or read from an output pin (access ro)."""
+    ctrl = m["control_iface"]
+    on_pins = ctrl is not None and ctrl["kind"] == "ap_ctrl"
+    p = m["ports"]
+    claimed = {nm for it in m["interfaces"] for nm, _, _ in it["pins"].values()}
+    claimed |= {p["clock"], p["reset"]["port"]} | set(p["tie"]) | set(p["debug"])
+    for i, r in enumerate(regs):
+        k = f"registers[{i}]"
+        if "pin" not in r and "word" not in r:
+            if on_pins and r["offset"] >= 0x10:
+                c.fail(k, f"{r['name']} at {r['offset']:#x} is an argument of the ap_ctrl port {ctrl['name']}: "
+                          "name the input port it drives (pin: <port>, word: <n> for bits 32n+31..32n)")
+            continue
+        if not on_pins:
+            c.fail(f"{k}.pin", "only a block-level control port (an interface of kind ap_ctrl) drives pins from "
+                               "registers" + (f"; this manifest's control port {ctrl['name']} is {ctrl['kind']}"
+                                              if ctrl else ""))
+        c.string(f"{k}.pin", r.get("pin"), IDENT, "the top's port the register drives")
+        c.integer(f"{k}.word", r.setdefault("word", 0), 0, 1023)
+        if r["pin"] in claimed:
+            c.fail(f"{k}.pin", f"port {r['pin']} is also claimed under ports (an interface, the clock or reset, "
+                               "tie or debug)")
+        if r["offset"] < 0x10:
+            c.fail(f"{k}.offset", f"{r['offset']:#x} is in the control map (CTRL, GIE, IER, ISR); arguments "
+                                  "start at 0x10")
+        if r["access"] not in ("rw", "wo", "ro"):
+            c.fail(f"{k}.access", f"expected rw or wo (an input pin) or ro (an output pin), got {r['access']!r}")
+    m["argument_pins"] = [r for r in regs if "pin" in r]
 
 
 def _validate_deadlock(c, m):

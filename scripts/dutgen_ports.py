@@ -56,6 +56,11 @@ _AXI4LITE = [("awvalid", "out", True), ("awready", "in", True), ("awaddr", "out"
 # The common register bus (rtl/common/cosim_reg_slave) from the host's side.
 _REG = [("req_valid", "out", True), ("req_ready", "in", True), ("write", "out", True), ("addr", "out", True),
         ("wdata", "out", True), ("rsp_valid", "in", True), ("rsp_ready", "out", True), ("rdata", "in", True)]
+# Block-level control pins (HLS's ap_ctrl_hs / ap_ctrl_chain without an
+# AXI4-Lite adapter) from the host's side; the argument registers name their
+# own pins (registers[].pin).
+_APCTRL = [("start", "out", True), ("done", "in", True), ("idle", "in", False), ("ready", "in", False),
+           ("continue", "out", False)]
 # AXI-Stream from the source's side.
 _AXIS = [("tvalid", "out", True), ("tready", "in", True), ("tdata", "out", True), ("tlast", "out", False),
          ("tkeep", "out", False), ("tstrb", "out", False), ("tuser", "out", False), ("tid", "out", False),
@@ -72,6 +77,7 @@ KINDS = {
     "axi4": (_AXI4, True),
     "axi4lite": (_AXI4LITE, False),
     "reg": (_REG, False),
+    "ap_ctrl": (_APCTRL, False),
     "axis_in": (_AXIS, False),
     "axis_out": (_AXIS, True),
     "sram": (_SRAM, True),
@@ -122,6 +128,7 @@ def validate(c, m):
         optional = {"irq": ("port", "desc"),
                     "reg": ("prefix", "suffix", "case", "addr_width", "addressing", "clock", "desc"),
                     "axi4lite": ("prefix", "suffix", "case", "addr_width", "clock", "desc"),
+                    "ap_ctrl": ("prefix", "suffix", "case", "clock", "desc"),
                     "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
                     "axis_in": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
                     "axis_out": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
@@ -138,8 +145,8 @@ def validate(c, m):
             it["pins"] = {"irq": (it["port"], "out", True)}
             ifaces.append(it)
             continue
-        # An sram port's pins may all be named by `signals` instead.
-        if it.setdefault("prefix", "") or kind != "sram":
+        # An sram port's pins may all be named by `signals` instead; HLS names block-level control ap_*.
+        if it.setdefault("prefix", "ap_" if kind == "ap_ctrl" else "") or kind != "sram":
             c.string(f"{k}.prefix", it["prefix"], re.compile(r"^[A-Za-z0-9_]*$"), "a port-name prefix")
         if it.setdefault("suffix", "none") not in ("io", "none"):
             c.fail(f"{k}.suffix", f"expected io (inputs _i, outputs _o) or none, got {it['suffix']!r}")
@@ -170,16 +177,21 @@ def validate(c, m):
     control = m.setdefault("control", "reg")
     if control not in CONTROLS:
         c.fail("control", f"expected one of {', '.join(CONTROLS)}, got {control!r}")
-    ctrl = [x for x in ifaces if x["kind"] in ("reg", "axi4lite")]
+    ctrl = [x for x in ifaces if x["kind"] in ("reg", "axi4lite", "ap_ctrl")]
     if len(ctrl) > 1:
-        c.fail("ports.interfaces", f"expected at most one reg or axi4lite interface (the control port), got "
+        c.fail("ports.interfaces", f"expected at most one reg, axi4lite or ap_ctrl interface (the control port), got "
                                    f"{', '.join(x['name'] for x in ctrl)}")
     if control != "none" and not ctrl:
-        c.fail("control", f"{control} needs a reg or axi4lite interface under ports.interfaces")
+        c.fail("control", f"{control} needs a reg, axi4lite or ap_ctrl interface under ports.interfaces")
     if control == "reg" and ctrl and ctrl[0]["kind"] != "reg":
-        c.fail("control", "reg needs a kind: reg interface (an axi4lite port takes ap_ctrl_hs or ap_ctrl_chain)")
+        c.fail("control", f"reg needs a kind: reg interface (an {ctrl[0]['kind']} port takes ap_ctrl_hs or "
+                          "ap_ctrl_chain)")
+    if ctrl and ctrl[0]["kind"] == "ap_ctrl" and control not in ("ap_ctrl_hs", "ap_ctrl_chain"):
+        c.fail("control", f"an ap_ctrl interface ({ctrl[0]['name']}) takes control: ap_ctrl_hs or ap_ctrl_chain, "
+                          f"got {control!r}")
     m["control_iface"] = ctrl[0] if ctrl else None
-    m["reg_port"] = {"addr_width": ctrl[0]["addr_width"] if ctrl else 8,
+    # An ap_ctrl port's map is the binder's: the Vitis control map, argument words from 0x10.
+    m["reg_port"] = {"addr_width": ctrl[0].get("addr_width", 12) if ctrl else 8,
                      "addressing": ctrl[0].get("addressing", "byte") if ctrl else "byte"}
 
     claimed = {}
@@ -409,10 +421,16 @@ def check_top(m, ports):
             want[spec["reset"]] = ("input", True, f"ports.clocks.{nm}.reset")
     for it in m["interfaces"]:
         for s, (nm, d, req) in it["pins"].items():
+            req = req or (s == "continue" and m["control"] == "ap_ctrl_chain")
             want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
+    for r in m.get("argument_pins", []):
+        want[r["pin"]] = ("output" if r["access"] == "ro" else "input", True, f"register {r['name']} (pin)")
     widths = getattr(ports, "widths", {})
-    errs = [f"ports.tie holds {nm} at a value, but {nm} of top module {m['top']} is {widths[nm]} bits "
-            "(at most 64 can be tied)" for nm in p["tie"] if widths.get(nm, 0) > 64]
+    errs = [f"register {r['name']} is word {r['word']} of {r['pin']}, but {r['pin']} of top module {m['top']} is "
+            f"{widths[r['pin']]} bits" for r in m.get("argument_pins", [])
+            if r["pin"] in widths and r["word"] * 32 >= widths[r["pin"]]]
+    errs += [f"ports.tie holds {nm} at a value, but {nm} of top module {m['top']} is {widths[nm]} bits "
+             "(at most 64 can be tied)" for nm in p["tie"] if widths.get(nm, 0) > 64]
     # A stream's beat is its TDATA's bytes: whole bytes, and when Verilator
     # stores them in more (24 bits in 4 bytes, 72 in 12), the manifest says
     # how many (data_bytes), or the binder would carry the storage's.
@@ -496,11 +514,34 @@ def _struct(name):
     return "".join(p[:1].upper() + p[1:] for p in name.split("_") if p)
 
 
+def _argument_pins_cpp(regs):
+    """An ap_ctrl port's argument registers (harness/ap_ctrl_binder.hpp): a
+    write drives its word of the pin, a read of an output pin's register gives
+    the pin's word."""
+    L = [f"  COSIM_PIN(arg_{r['name']}, {r['pin']})" for r in regs]
+    L += ["  static constexpr bool is_arg(uint32_t offset) {", "    switch (offset) {"]
+    L += [f"      case {r['offset']:#x}:" for r in regs]
+    L += ["        return true;" if regs else "", "      default: return false;", "    }", "  }"]
+    L += ["  template <class M_>", "  static void write_arg(M_& m, uint32_t offset, uint32_t v) {",
+          "    switch (offset) {"]
+    L += [f"      case {r['offset']:#x}: cosim::tb::harness::set_pin_word(arg_{r['name']}(m), {r['word']}, v); break;"
+          for r in regs if r["access"] != "ro"]
+    L += ["      default: (void)m; (void)v; break;", "    }", "  }"]
+    L += ["  template <class M_>", "  static bool read_arg(const M_& m, uint32_t offset, uint32_t& v) {",
+          "    switch (offset) {"]
+    for r in regs:
+        if r["access"] == "ro":
+            L += [f"      case {r['offset']:#x}: v = cosim::tb::harness::pin_word(arg_{r['name']}(m), {r['word']}); "
+                  "return true;"]
+    L += ["      default: (void)m; (void)v; return false;", "    }", "  }"]
+    return [x for x in L if x]
+
+
 def gen_cpp(m, generator, rel):
     n = m["name"]
     p = m["ports"]
-    kinds = {"axi4": "kAxi4", "axi4lite": "kAxi4Lite", "reg": "kReg", "axis_in": "kAxisIn", "axis_out": "kAxisOut",
-             "sram": "kSram", "irq": "kIrq"}
+    kinds = {"axi4": "kAxi4", "axi4lite": "kAxi4Lite", "reg": "kReg", "ap_ctrl": "kApCtrl", "axis_in": "kAxisIn",
+             "axis_out": "kAxisOut", "sram": "kSram", "irq": "kIrq"}
     L = [f"// Generated by {generator} from {rel}: do not edit.",
          f"// The pins of {m['top']} by interface, from the manifest's `ports`: each",
          "// accessor returns the Verilated model's member; has_<signal><Model> says",
@@ -526,9 +567,12 @@ def gen_cpp(m, generator, rel):
             L.append(f"  static constexpr unsigned kAddrWidth = {it['addr_width']};")
             L.append(f"  static constexpr unsigned kAddrShift = {0 if it.get('addressing', 'byte') == 'byte' else 2};")
         for s, (nm, _, _) in it["pins"].items():
-            L.append(f"  COSIM_PIN({s}, {nm})")
+            L.append(f"  COSIM_PIN({s + '_' if s == 'continue' else s}, {nm})")  # `continue` is a C++ word
         if it["kind"] == "sram":  # those `signals` leaves out of an interface without a prefix
             L += [f"  COSIM_NO_PIN({s})" for s, _, _ in _SRAM if s not in it["pins"]]
+        if it["kind"] == "ap_ctrl":
+            L.append(f"  static constexpr bool kChain = {'true' if m['control'] == 'ap_ctrl_chain' else 'false'};")
+            L += _argument_pins_cpp(m["argument_pins"])
         L.append("};")
         L.append("")
     ctrl = m["control_iface"]

@@ -7,14 +7,19 @@ HLS names every port after a convention, so the manifest follows from them:
   m_axi_<B>_*                       an AXI4 master per bundle
   <S>_TDATA, _TVALID, _TREADY ...   an AXI4-Stream, in or out by TDATA's direction
   interrupt                         the interrupt pin
+  ap_start, ap_done, ap_idle ...    block-level control on pins (no s_axi_ port, HLS's
+                                    default): an ap_ctrl port, each scalar input an
+                                    argument register a 32-bit word of its pin at a time
+  <A>_address0, _ce0, _we0, _d0 ... an ap_memory array outside the kernel: an sram port
 and the control port's registers come from the "Address Info" table HLS
 writes at the top of <top>_<B>_s_axi.v: CTRL / GIE / IER / ISR at 0x00 to
 0x0C, then one register per argument word (an argument wider than 32 bits
 gets NAME_LO and NAME_HI, wider still NAME_0, NAME_1, ...; an ap_vld
 "Control signal" NAME_CTRL, read-clear). Memories mapped into the control
 port are left out (a manifest register is one word), each named in a
-comment. Other inputs are tied to 0 and other outputs listed under `debug`,
-both with a comment, so the manifest builds and says what it did.
+comment. Other inputs are tied to 0 (ap_ce, a pipelined kernel's clock
+enable, to 1) and other outputs listed under `debug`, both with a comment,
+so the manifest builds and says what it did.
 
 Everything is parsed as text: HLS's Verilog declares one port per line,
 in the module header or the body, which is all this reads.
@@ -61,8 +66,15 @@ def modules(files):
     return found
 
 
-def find_top(mods, top=None):
-    """The top module: `top` if given, else the one module with ap_clk that no other instantiates."""
+def marked_tops(files):
+    """Modules HLS marks as a kernel's top: (* CORE_GENERATION_INFO = ... *) before `module`."""
+    mark = re.compile(r"\(\*\s*CORE_GENERATION_INFO\s*=[^*]*\*\)\s*module\s+(\w+)")
+    return {m.group(1) for text in files.values() for m in mark.finditer(text)}
+
+
+def find_top(mods, top=None, marked=frozenset()):
+    """The top module: `top` if given, else the one module with ap_clk that no other instantiates
+    (of several, the one HLS marked, `marked`: an unused regslice variant has ap_clk too)."""
     if top is not None:
         if top not in mods:
             raise ImportError_(f"no module {top!r} in the folder (modules: {', '.join(sorted(mods))})")
@@ -73,6 +85,8 @@ def find_top(mods, top=None):
             if other != name and re.search(r"(?m)^\s*" + re.escape(other) + r"(\s*#\s*\(|\s+\w+\s*\()", body):
                 used.add(other)
     tops = sorted(n for n in mods if n not in used and re.search(r"\bap_clk\b", mods[n][1]))
+    if len(tops) > 1 and len(set(tops) & set(marked)) == 1:
+        tops = sorted(set(tops) & set(marked))
     if len(tops) != 1:
         raise ImportError_("cannot tell the kernel's top module: " +
                            (f"candidates {', '.join(tops)}; pass --top NAME" if tops else
@@ -87,7 +101,7 @@ _KEYWORDS = {"module", "input", "output", "inout", "wire", "reg", "logic", "assi
              "and", "not", "automatic", "static", "wait", "repeat", "forever", "unique", "unique0", "priority",
              "casez", "casex", "assert", "assume", "cover", "property", "sequence", "foreach", "disable", "fork",
              "typedef", "struct", "enum", "import", "export", "bind", "always_ff", "always_comb", "always_latch",
-             "final", "do", "bit", "byte", "int", "shortint", "longint", "genvar", "localparam", "string"}
+             "final", "do", "bit", "byte", "int", "shortint", "longint", "string"}
 
 
 def instantiated(body):
@@ -149,6 +163,18 @@ def ports(body):
             if n and n not in seen and not re.fullmatch(r"input|output|inout|wire|reg|logic", n):
                 seen.add(n)
                 out.append((n, m.group(1)))
+    return out
+
+
+def port_widths(body):
+    """{name: bits} of the ports whose declared range is numeric ([127:0]; none: 1 bit)."""
+    out = {}
+    decl = re.compile(r"\b(?:input|output|inout)\b\s*(?:wire|reg|logic)?\s*(?:signed)?\s*(\[\s*(\d+)\s*:\s*(\d+)\s*\])?"
+                      r"\s*((?:\\?\w+\s*,\s*)*\\?\w+)\s*(?=[,;)])")
+    for m in decl.finditer(body):
+        bits = abs(int(m.group(2)) - int(m.group(3))) + 1 if m.group(1) else 1
+        for n in m.group(4).split(","):
+            out.setdefault(n.strip(), bits)
     return out
 
 
@@ -219,18 +245,42 @@ def interfaces(port_list, body):
     if "interrupt" in dirs:
         res["interfaces"].append({"name": "interrupt", "kind": "irq", "port": "interrupt"})
         claimed.add("interrupt")
-    if "ap_start" in dirs and dirs["ap_start"] == "input":
-        raise ImportError_("the kernel takes ap_start on a port (block-level ap_ctrl_hs on wires): give its "
-                           "return an AXI4-Lite port in HLS (#pragma HLS INTERFACE s_axilite port=return) or "
-                           "ap_ctrl_none")
+    res["arguments"] = []
+    if dirs.get("ap_start") == "input":
+        # Block-level control on pins: the ap_ctrl binder is the control adapter, the scalar inputs its
+        # argument registers.
+        if res["control"] is not None:
+            raise ImportError_("the kernel takes ap_start on a port and has an AXI4-Lite control port too: "
+                               "one control is supported")
+        res["interfaces"].insert(0, {"name": "control", "kind": "ap_ctrl"})
+        res["control"] = "ap_ctrl"
+        claimed.update(n for n in ("ap_start", "ap_done", "ap_idle", "ap_ready", "ap_continue") if n in dirs)
+        res["arguments"] = [n for n, d in port_list if d == "input" and n not in claimed and n != "ap_ce"]
+        claimed.update(res["arguments"])
     for n, d in port_list:
         if n in claimed:
             continue
         if d == "input":
-            res["tie"][n] = 0
+            res["tie"][n] = 1 if n == "ap_ce" else 0  # ap_ce: the clock enable of a pipelined kernel
         else:
             res["debug"].append(n)
     return res
+
+
+def argument_registers(names, widths):
+    """[(offset, name, pin, word)] of a block-level kernel's scalar inputs, from 0x10 a word each:
+    NAME for up to 32 bits, NAME_LO / NAME_HI for 64, NAME_0 ... beyond."""
+    regs, off = [], 0x10
+    for n in names:
+        if n not in widths:
+            raise ImportError_(f"the width of input {n} is not a number in its declaration")
+        words = (widths[n] + 31) // 32
+        base = re.sub(r"\W", "_", n).upper()
+        suffixes = [""] if words == 1 else ["_LO", "_HI"] if words == 2 else [f"_{w}" for w in range(words)]
+        for w, sfx in enumerate(suffixes):
+            regs.append((off, base + sfx, n, w))
+            off += 4
+    return regs
 
 
 def chained(text):
@@ -328,7 +378,7 @@ def ctrl_registers(chain, isr_rc=False):
 def manifest(name, folder, files, top=None):
     """(manifest YAML text, summary lines) of the kernel in `files` (HLS's Verilog folder)."""
     mods = modules(files)
-    top = find_top(mods, top)
+    top = find_top(mods, top, marked_tops(files))
     top_file, body = mods[top]
     vendor, missing = external_modules(mods, top)
     if missing:
@@ -336,9 +386,14 @@ def manifest(name, folder, files, top=None):
         raise ImportError_(f"{top} instantiates modules no file of the folder defines: {', '.join(missing)}" +
                            (" (Xilinx IP such as HLS's floating-point cores, which has no source to simulate)"
                             if ips else " (a vendor primitive without a stand-in, or a file left out)"))
-    p = interfaces(ports(body), body)
+    port_list = ports(body)
+    p = interfaces(port_list, body)
     regs, skipped, chain, isr_rc = [], [], False, False
-    if p["control"] is not None:
+    if p["control"] == "ap_ctrl":
+        chain = "ap_continue" in dict(port_list)
+        regs = [(off, rname, "rw", f"word {w} of input {pin}", pin, w)
+                for off, rname, pin, w in argument_registers(p["arguments"], port_widths(body))]
+    elif p["control"] is not None:
         control_text = control_file(files, top, p["control"])
         regs, skipped = address_map(control_text)
         chain, isr_rc = chained(control_text), isr_clears_on_read(control_text)
@@ -370,16 +425,19 @@ def manifest(name, folder, files, top=None):
     for i in p["interfaces"]:
         L.append("    - {" + ", ".join(f"{k}: {_yaml(v)}" for k, v in i.items()) + "}")
     if p["tie"]:
-        L.append("  # Inputs that are no interface: held at 0 (change the value if the kernel needs another).")
-        L.append("  tie: {" + ", ".join(f"{n}: 0" for n in p["tie"]) + "}")
+        L.append("  # Inputs that are no interface: held at 0, ap_ce at 1 (change a value if the kernel needs another).")
+        L.append("  tie: {" + ", ".join(f"{n}: {v}" for n, v in p["tie"].items()) + "}")
     if p["debug"]:
         L.append("  # Outputs that are no interface, recorded for the waveform and the hang diagnosis.")
         L.append("  debug: [" + ", ".join(p["debug"]) + "]")
     if p["control"] is not None:
         L += [f"control: {'ap_ctrl_chain' if chain else 'ap_ctrl_hs'}", "", "registers:"]
         L.append(ctrl_registers(chain, isr_rc))
-        for off, rname, access, what in regs:
-            L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}, desc: \"{what}\"}}")
+        if p["control"] == "ap_ctrl":
+            L.append("  # The scalar inputs, a 32-bit word of a pin each (pin, word), written by the op call's args.")
+        for off, rname, access, what, *pin in regs:
+            on_pin = f", pin: {pin[0]}, word: {pin[1]}" if pin else ""
+            L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}{on_pin}, desc: \"{what}\"}}")
         for s in skipped:
             L.append(f"  # not a register here (a memory in the control port): {s}")
     else:
@@ -388,9 +446,11 @@ def manifest(name, folder, files, top=None):
     summary = [f"top {top} ({top_file}), {len(rel)} files",
                "interfaces: " + ", ".join(f"{i['name']} ({i['kind']})" for i in p["interfaces"]),
                f"registers: {len(regs)} argument words" + (f", {len(skipped)} memories left out" if skipped else ""),
-               "control: " + ("none" if p["control"] is None else "ap_ctrl_chain" if chain else "ap_ctrl_hs")]
+               "control: " + ("none" if p["control"] is None else "ap_ctrl_chain" if chain else "ap_ctrl_hs") +
+               (" on pins (ap_start, ap_done, ...: the testbench is its control adapter)"
+                if p["control"] == "ap_ctrl" else "")]
     if p["tie"]:
-        summary.append("tied to 0: " + ", ".join(p["tie"]))
+        summary.append("tied: " + ", ".join(f"{n}={v}" for n, v in p["tie"].items()))
     if vendor:
         summary.append("vendor stand-ins: " + ", ".join(vendor))
     return "\n".join(L) + "\n", summary

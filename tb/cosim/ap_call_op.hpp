@@ -13,6 +13,8 @@
 //     - {name: out, dtype: int32, shape: [256], expect: {npy: out.npy}}   # checked
 //   wait: poll      # or irq (GIE, IER, the interrupt, ISR), or none: no start, no wait
 //                   # (the default for a kernel without the control map, control: none)
+//   calls: 1        # ap_start and the wait that many times (a kernel that takes one item of
+//                   # its streams a call); the arguments are written once, the checks come last
 //
 // The expected values are the user's (their reference's output saved as
 // .npy): this operator computes nothing, it loads, calls and compares. The
@@ -63,6 +65,7 @@ struct CallState {
   std::vector<std::pair<uint32_t, uint32_t>> writes;  // (offset, value), in register order
   std::vector<Transfer> buffers, streams;
   std::string wait;
+  int64_t calls = 1;
 };
 
 class ApCallOp : public TypedOperator<CallState> {
@@ -95,7 +98,8 @@ class ApCallOp : public TypedOperator<CallState> {
         .optional("args", args, "{}")
         .optional("buffers", Schema::list(transfer().required("at", Schema::integer(0, 0xffffffffffll)), 0, 64), "[]")
         .optional("streams", Schema::list(transfer(), 0, 64), "[]")
-        .optional("wait", Schema::one_of({"poll", "irq", "none"}), has_ctrl_ ? "poll" : "none");
+        .optional("wait", Schema::one_of({"poll", "irq", "none"}), has_ctrl_ ? "poll" : "none")
+        .optional("calls", Schema::integer(1, kMaxCalls), "1");
   }
 
   CallState prepare(const scenario::Scenario& sc, Workload& w) const override {
@@ -104,6 +108,8 @@ class ApCallOp : public TypedOperator<CallState> {
     if (!has_ctrl_ && st.wait != "none") {
       sc["wait"].fail("the kernel has no control map (control: none): only wait: none, got '" + st.wait + "'");
     }
+    st.calls = sc["calls"].as_int();
+    if (st.calls > 1 && st.wait == "none") sc["calls"].fail("calls repeat ap_start and the wait; with wait: none there is none");
     if (sc["buffers"].items.empty() && sc["streams"].items.empty()) sc["buffers"].fail("a call with no buffer and no stream");
     const uint64_t dram = TbConfig{}.dram_size;
     std::map<std::string, uint64_t> address;
@@ -134,7 +140,8 @@ class ApCallOp : public TypedOperator<CallState> {
       st.writes.emplace_back(a.offset, argument(*v, address));
     }
     w.summary = "call: " + std::to_string(st.writes.size()) + " arguments, " + std::to_string(st.buffers.size()) +
-                " buffers, " + std::to_string(st.streams.size()) + " streams, wait " + st.wait;
+                " buffers, " + std::to_string(st.streams.size()) + " streams, wait " + st.wait +
+                (st.calls > 1 ? ", " + std::to_string(st.calls) + " calls" : "");
     return st;
   }
 
@@ -154,19 +161,21 @@ class ApCallOp : public TypedOperator<CallState> {
       t.reg_write(ap::kGie, 1);
       t.reg_write(ap::kIer, 1);  // ap_done
     }
-    if (st.wait != "none") t.reg_write(ap::kCtrl, ap::kApStart);
-    if (st.wait == "irq") {
-      t.wait_irq(budget);
-      // The interrupt drops: ISR toggles on write (ap_done's bit), or clears on a read (a poll
-      // whose mask compares nothing: one read).
-      if (isr_rc_) {
-        t.reg_poll(ap::kIsr, 0, 0, budget, "ISR");
-      } else {
-        t.reg_write(ap::kIsr, 1);
+    for (int64_t call = 0; call < (st.wait == "none" ? 0 : st.calls); ++call) {
+      t.reg_write(ap::kCtrl, ap::kApStart);
+      if (st.wait == "irq") {
+        t.wait_irq(budget);
+        // The interrupt drops: ISR toggles on write (ap_done's bit), or clears on a read (a poll
+        // whose mask compares nothing: one read).
+        if (isr_rc_) {
+          t.reg_poll(ap::kIsr, 0, 0, budget, "ISR");
+        } else {
+          t.reg_write(ap::kIsr, 1);
+        }
       }
+      t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
+      if (chain_) t.reg_write(ap::kCtrl, ap::kApContinue);  // ap_ctrl_chain: release the output
     }
-    if (st.wait != "none") t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
-    if (st.wait != "none" && chain_) t.reg_write(ap::kCtrl, ap::kApContinue);  // ap_ctrl_chain: release the output
     for (const Transfer& b : st.buffers) {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
     }
@@ -216,6 +225,7 @@ class ApCallOp : public TypedOperator<CallState> {
     return static_cast<uint32_t>(hi ? it->second >> 32 : it->second);
   }
 
+  static constexpr int64_t kMaxCalls = 100000;
   std::vector<ArgRegister> args_;
   bool isr_rc_, has_ctrl_, chain_;
 };

@@ -51,7 +51,7 @@
 
 namespace cosim::tb::harness {
 
-enum class BusKind { kAxi4, kAxi4Lite, kReg, kAxisIn, kAxisOut, kSram, kIrq };
+enum class BusKind { kAxi4, kAxi4Lite, kReg, kApCtrl, kAxisIn, kAxisOut, kSram, kIrq };
 
 // How the host starts the DUT and learns that it finished (manifest `control`).
 enum class ControlProtocol {
@@ -103,6 +103,33 @@ const std::vector<End*>& one_per_interface(const std::vector<End*>& ends, std::s
 template <class Pin, class V>
 inline void set_pin(Pin& pin, V v) {
   pin = static_cast<std::remove_reference_t<Pin>>(v);
+}
+
+// 32-bit word `word` (bits 32*word+31 .. 32*word) of a pin of any width: an
+// integer port (CData .. QData) or a wide one (VlWide, words of 32 bits).
+template <class Pin>
+inline void set_pin_word(Pin& pin, unsigned word, uint32_t v) {
+  using P = std::remove_reference_t<Pin>;
+  if constexpr (std::is_integral_v<P>) {
+    if (word * 32 >= sizeof(P) * 8) return;
+    if constexpr (sizeof(P) <= 4) {
+      pin = static_cast<P>(v);
+    } else {
+      const unsigned shift = word * 32;
+      pin = static_cast<P>((pin & ~(static_cast<P>(0xffffffffu) << shift)) | (static_cast<P>(v) << shift));
+    }
+  } else {
+    pin[word] = v;
+  }
+}
+template <class Pin>
+inline uint32_t pin_word(const Pin& pin, unsigned word) {
+  using P = std::remove_cv_t<std::remove_reference_t<Pin>>;
+  if constexpr (std::is_integral_v<P>) {
+    return word * 32 >= sizeof(P) * 8 ? 0 : static_cast<uint32_t>(static_cast<uint64_t>(pin) >> (word * 32));
+  } else {
+    return static_cast<uint32_t>(pin[word]);
+  }
 }
 
 }  // namespace cosim::tb::harness

@@ -1,6 +1,7 @@
 // The binder of a DUT's control interface, chosen by the kind the generated
 // binding gives it (manifest `ports`): RegBinder for the common register bus,
-// AxiLiteBinder for AXI4-Lite, NoControl without one. A DUT's core holds it
+// AxiLiteBinder for AXI4-Lite, ApCtrlBinder for block-level control pins,
+// NoControl without one. A DUT's core holds it
 // like its other binders and gives it to Core as a reset binder, so its idle
 // bus is driven through reset and it comes first in every cycle:
 //
@@ -19,6 +20,7 @@
 #include "common/error.hpp"
 #include "common/text.hpp"
 #include "harness/ap_ctrl.hpp"
+#include "harness/ap_ctrl_binder.hpp"
 #include "harness/axi_lite_binder.hpp"
 #include "harness/bus.hpp"
 #include "harness/control_port.hpp"
@@ -50,6 +52,10 @@ struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kReg>
 template <class Model, class Bus>
 struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kAxi4Lite>> {
   using type = AxiLiteBinder<Model, Bus>;
+};
+template <class Model, class Bus>
+struct ControlBinderOf<Model, Bus, std::enable_if_t<Bus::kKind == BusKind::kApCtrl>> {
+  using type = ApCtrlBinder<Model, Bus>;
 };
 // The control binder of a generated binding's top (`Pins`: pins::Top).
 template <class Model, class Pins>

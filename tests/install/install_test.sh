@@ -42,7 +42,13 @@
 #      interfaces, byte addresses) called with the op call: bit-exact, its
 #      reads and writes counted, its pins in the waveform's view, a write
 #      past the DRAM one error;
-#  13. `git status` of the source tree unchanged.
+#  13. vitis: a kernel with block-level control on pins and a 96-bit scalar
+#      argument port, as HLS writes a top function without an AXI4-Lite
+#      interface (stream_kernel/NAME_blk.v): imported by --from-hls (an
+#      ap_ctrl port, KEY_0..KEY_2 on its pin, ap_ce tied high), built, and
+#      called 300 times from one scenario (calls: 300), a stream word a call:
+#      bit-exact with stalls; one key word wrong fails;
+#  14. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -501,6 +507,51 @@ YAML
   set -e
   [ "$rc" -ne 0 ] && grep -q "sram c: write of address 0x4000000" "$scratch/sram_far.log" ||
     fail "sram kernel, C past the DRAM: exit $rc: $(cat "$scratch/sram_far.log")"
+fi
+
+if [ "$style" == vitis ]; then
+  # 13. Block-level control on pins (no AXI4-Lite port): the testbench is its control adapter.
+  bk=blkk bhls=$scratch/blk-hls bdir=$scratch/blkk
+  mkdir -p "$bhls"
+  sed "s/@NAME@/$bk/g" "$src/tests/install/stream_kernel/@NAME@_blk.v" > "$bhls/$bk.v"
+  "$cosim" new-dut "$bk" --out "$bdir" --from-hls "$bhls" > "$scratch/import-blk.log" 2>&1 &&
+    grep -q "^new-dut: interfaces: control (ap_ctrl), in_r (axis_in), out_r (axis_out)$" "$scratch/import-blk.log" &&
+    grep -q "^new-dut: registers: 3 argument words$" "$scratch/import-blk.log" &&
+    grep -q "^new-dut: tied: ap_ce=1$" "$scratch/import-blk.log" &&
+    grep -q "{name: KEY_2, offset: 0x18, access: rw, pin: key, word: 2" "$bdir/rtl/$bk/$bk.yaml" ||
+    fail "block-level kernel: import: $(cat "$scratch/import-blk.log")"
+  cmake -S "$bdir" -B "$bdir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
+    "${launcher[@]}" > "$scratch/configure-blk.log" 2>&1 || fail "block-level kernel: configure: $(tail -20 "$scratch/configure-blk.log")"
+  cmake --build "$bdir/build" -j 1 > "$scratch/build-blk.log" 2>&1 ||
+    fail "block-level kernel: build: $(grep -m5 -E 'error|Error' "$scratch/build-blk.log")"
+  "$python" - "$bdir/scenarios" "$bk" <<'PY' || fail "block-level kernel: the .npy files"
+import sys
+import numpy as np
+d, k = sys.argv[1], sys.argv[2]
+rng = np.random.default_rng(5)
+key = [int(w) for w in rng.integers(0, 2**32, 3, dtype=np.uint64)]
+x = rng.integers(0, 2**64, 300, dtype=np.uint64)
+lo = np.uint64(key[0] | key[1] << 32)
+y = (x ^ lo) + np.uint64(key[2])   # wrapping, as the kernel adds
+np.save(f"{d}/x.npy", x.view(np.uint32))
+np.save(f"{d}/y.npy", y.view(np.uint32))
+for name, k2 in (("call", key[2]), ("call_wrong", key[2] ^ 1)):
+    with open(f"{d}/{name}.yaml", "w") as f:
+        f.write(f"target: {k}\nop: call\ncalls: 300\n"
+                f"args: {{KEY_0: {key[0]}, KEY_1: {key[1]}, KEY_2: {k2}}}\n"
+                "streams:\n"
+                "  - {name: in_r, dtype: uint32, shape: [600], data: {npy: x.npy}}\n"
+                "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: y.npy}}\n")
+PY
+  "$cosim" --dut-path "$bdir" run "$bdir/scenarios/call.yaml" --set testbench.stall_probability=0.3 \
+    --out "$scratch/out/blk" > "$scratch/blk.log" 2>&1 && grep -q "PASS bit-exact (1 check, 600 elements)" "$scratch/blk.log" ||
+    fail "block-level kernel: the calls: $(cat "$scratch/blk.log")"
+  set +e
+  "$cosim" --dut-path "$bdir" run "$bdir/scenarios/call_wrong.yaml" --out "$scratch/out/blk-wrong" > "$scratch/blk-wrong.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q "FAIL" "$scratch/blk-wrong.log" ||
+    fail "block-level kernel: a wrong key word: exit $rc: $(cat "$scratch/blk-wrong.log")"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)

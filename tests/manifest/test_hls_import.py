@@ -166,6 +166,10 @@ class Import(unittest.TestCase):
         two = hi.modules(self.files(other_v="module other (ap_clk);\ninput ap_clk;\nendmodule\n"))
         with self.assertRaisesRegex(hi.ImportError_, "candidates krnl, other; pass --top NAME"):
             hi.find_top(two)
+        # Of several, the one HLS marked (CORE_GENERATION_INFO): an unused regslice variant has ap_clk too.
+        files = self.files(other_v="module other (ap_clk);\ninput ap_clk;\nendmodule\n")
+        self.assertEqual(hi.marked_tops(files), {"krnl"})
+        self.assertEqual(hi.find_top(two, marked=hi.marked_tops(files)), "krnl")
 
     def test_ports_sort_into_interfaces_by_their_names(self):
         mods = hi.modules(self.files())
@@ -232,7 +236,7 @@ class Import(unittest.TestCase):
                       "(16 * 32b)", text)
         self.assertEqual(summary[0], "top krnl (krnl.v), 3 files")
         self.assertIn("control: ap_ctrl_hs", summary)
-        self.assertIn("tied to 0: ap_local_block", summary)
+        self.assertIn("tied: ap_local_block=0", summary)
 
     def test_ap_continue_makes_the_kernel_ap_ctrl_chain(self):
         chain = CONTROL.replace("//        bit 1  - ap_done (Read/COR)\n",
@@ -264,10 +268,11 @@ class Import(unittest.TestCase):
         body = hi.modules({"k.v": two})["krnl"][1]
         with self.assertRaisesRegex(hi.ImportError_, r"2 AXI4-Lite slaves \(control, other\)"):
             hi.interfaces(hi.ports(body), body)
-        wires = hi.modules({"w.v": "module w (ap_clk, ap_rst_n, ap_start, ap_done);\ninput ap_clk;\ninput ap_rst_n;\n"
-                                   "input ap_start;\noutput ap_done;\nendmodule\n"})["w"][1]
-        with self.assertRaisesRegex(hi.ImportError_, "takes ap_start on a port"):
-            hi.interfaces(hi.ports(wires), wires)
+        both = TOP.replace("ap_rst_n,", "ap_rst_n,\n        ap_start,").replace(
+            "input   ap_rst_n;", "input   ap_rst_n;\ninput   ap_start;")
+        body = hi.modules({"k.v": both})["krnl"][1]
+        with self.assertRaisesRegex(hi.ImportError_, "takes ap_start on a port and has an AXI4-Lite control port too"):
+            hi.interfaces(hi.ports(body), body)
         with self.assertRaisesRegex(hi.ImportError_, "no 'Address Info' table"):
             hi.address_map("module x; endmodule")
         with self.assertRaisesRegex(hi.ImportError_, "krnl instantiates modules no file of the folder defines: "
@@ -280,6 +285,54 @@ class Import(unittest.TestCase):
         with self.assertRaisesRegex(hi.ImportError_, r"krnl_fadd_32ns_32ns_32_5_full_dsp_1_ip \(Xilinx IP such as "
                                     "HLS's floating-point cores, which has no source to simulate\)"):
             hi.manifest("krnl", ".", self.files(**{"krnl_fifo.v": fp}))
+
+    def test_block_level_control_becomes_an_ap_ctrl_port(self):
+        """A top without an AXI4-Lite port (HLS's default): ap_start ... on pins,
+        each scalar input an argument register a word of its pin at a time."""
+        block = textwrap.dedent("""\
+            module blk (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready, ap_ce, key, n, base,
+                        in_r_TDATA, in_r_TVALID, in_r_TREADY, ap_return);
+            input   ap_clk;
+            input   ap_rst;
+            input   ap_start;
+            output   ap_done;
+            output   ap_idle;
+            output   ap_ready;
+            input   ap_ce;
+            input  [127:0] key;
+            input  [15:0] n;
+            input  [63:0] base;
+            input  [31:0] in_r_TDATA;
+            input   in_r_TVALID;
+            output   in_r_TREADY;
+            output  [31:0] ap_return;
+            endmodule
+            """)
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "blk.v"), "w") as fh:
+                fh.write(block)
+            text, summary = hi.manifest("blk", d, hi.read_sources(d))
+            path = os.path.join(d, "blk.yaml")
+            with open(path, "w") as fh:
+                fh.write(text)
+            with open(os.path.join(d, "blk.vlt"), "w") as fh:
+                fh.write(hi.waivers("blk"))
+            m = dutgen.load(path)
+        self.assertEqual(m["control"], "ap_ctrl_hs")
+        self.assertEqual([(i["name"], i["kind"]) for i in m["interfaces"]], [("control", "ap_ctrl"), ("in_r", "axis_in")])
+        args = [(r["name"], r["offset"], r["pin"], r["word"]) for r in m["argument_pins"]]
+        self.assertEqual(args, [("KEY_0", 0x10, "key", 0), ("KEY_1", 0x14, "key", 1), ("KEY_2", 0x18, "key", 2),
+                                ("KEY_3", 0x1c, "key", 3), ("N", 0x20, "n", 0), ("BASE_LO", 0x24, "base", 0),
+                                ("BASE_HI", 0x28, "base", 1)])
+        self.assertEqual(m["ports"]["tie"], {"ap_ce": 1})
+        self.assertEqual(m["ports"]["debug"], ["ap_return"])
+        self.assertIn("control: ap_ctrl_hs on pins", "\n".join(summary))
+        # ap_continue: ap_ctrl_chain, its pin in the control port.
+        chain = block.replace("ap_ready,", "ap_ready, ap_continue,").replace(
+            "output   ap_ready;", "output   ap_ready;\ninput   ap_continue;")
+        text, _ = hi.manifest("blk", ".", {"c.v": chain})
+        self.assertIn("control: ap_ctrl_chain", text)
+        self.assertNotIn("AP_CONTINUE", text)
 
     def test_rom_images_are_found_and_relocated(self):
         rom = ("module krnl_w_rom (input clk);\nreg [7:0] ram[0:15];\ninitial begin\n"

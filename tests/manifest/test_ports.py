@@ -430,6 +430,86 @@ class Ports(unittest.TestCase):
         self.expect_error(MANIFEST.replace("port: RST,", "port: ap_rst_n,"), SV,
                           "ports.reset.port names port ap_rst_n, which top module mini lacks")
 
+    # -- ap_ctrl: block-level control on pins -----------------------------------
+    AP_SV = textwrap.dedent("""\
+        module mini (
+          input  logic CLK, input logic RST,
+          input  logic ap_start, output logic ap_done, output logic ap_idle, output logic ap_ready,
+          input  logic [95:0] key, input logic [15:0] n, output logic [63:0] result
+        );
+          assign {ap_done, ap_idle, ap_ready, result} = '0;
+        endmodule
+        """)
+    AP_MANIFEST = AXIS_MANIFEST.replace(
+        "    - {name: pix_in, kind: axis_in, prefix: s_axis_EXTRA}\n"
+        "    - {name: pix_out, kind: axis_out, prefix: m_axis_}\n"
+        "control: none\n"
+        "registers: []\n",
+        "    - {name: control, kind: ap_ctrl}\n"
+        "control: ap_ctrl_hs\n"
+        "registers:\n"
+        "  - {name: CTRL, offset: 0x00, access: rw}\n"
+        "  - {name: KEY_0, offset: 0x10, access: rw, pin: key}\n"
+        "  - {name: KEY_1, offset: 0x14, access: rw, pin: key, word: 1}\n"
+        "  - {name: KEY_2, offset: 0x18, access: wo, pin: key, word: 2}\n"
+        "  - {name: N, offset: 0x1c, access: rw, pin: n}\n"
+        "  - {name: RESULT_HI, offset: 0x24, access: ro, pin: result, word: 1}\n")
+
+    def test_ap_ctrl(self):
+        h = self.pins(self.AP_MANIFEST)
+        self.assertRegex(h, r"struct Control \{[^}]*BusKind::kApCtrl;\s*COSIM_PIN\(start, ap_start\)\s*"
+                            r"COSIM_PIN\(done, ap_done\)\s*COSIM_PIN\(idle, ap_idle\)\s*COSIM_PIN\(ready, ap_ready\)\s*"
+                            r"COSIM_PIN\(continue_, ap_continue\)\s*static constexpr bool kChain = false;")
+        self.assertIn("case 0x14: cosim::tb::harness::set_pin_word(arg_KEY_1(m), 1, v); break;", h)
+        self.assertIn("case 0x18: cosim::tb::harness::set_pin_word(arg_KEY_2(m), 2, v); break;", h)
+        self.assertIn("case 0x24: v = cosim::tb::harness::pin_word(arg_RESULT_HI(m), 1); return true;", h)
+        self.assertNotIn("set_pin_word(arg_RESULT_HI", h)  # read-only: an output pin
+        self.assertIn("kControl = cosim::tb::harness::ControlProtocol::kApCtrlHs", h)
+        h = self.pins(self.AP_MANIFEST.replace("control: ap_ctrl_hs", "control: ap_ctrl_chain"))
+        self.assertIn("static constexpr bool kChain = true;", h)
+        if VERILATOR:
+            rc, _, err = self.configure(self.AP_MANIFEST, self.AP_SV)
+            self.assertEqual(rc, 0, err)
+
+    def register_error(self, manifest, *words):
+        rc, _, err = self.configure(manifest, check=False)
+        self.assertEqual(rc, 2, err)
+        lines = err.strip().splitlines()
+        self.assertEqual(len(lines), 1, err)
+        for w in words:
+            self.assertIn(w, lines[0])
+
+    def test_bad_ap_ctrl(self):
+        m = self.AP_MANIFEST
+        self.register_error(m.replace("access: rw, pin: n}", "access: rw}"),
+                            "registers[4]: N at 0x1c is an argument of the ap_ctrl port control: name the input port")
+        self.register_error(m.replace("offset: 0x10, access: rw, pin: key}", "offset: 0x08, access: rw, pin: key}"),
+                            "registers[1].offset: 0x8 is in the control map (CTRL, GIE, IER, ISR)")
+        self.register_error(m.replace("access: rw, pin: n}", "access: w1t, pin: n}"),
+                            "registers[4].access: expected rw or wo (an input pin) or ro (an output pin), got 'w1t'")
+        self.register_error(m.replace("control: ap_ctrl_hs", "control: reg"),
+                            "control: reg needs a kind: reg interface (an ap_ctrl port takes ap_ctrl_hs or ap_ctrl_chain)")
+        self.register_error(m.replace("control: ap_ctrl_hs", "control: none"),
+                            "control: an ap_ctrl interface (control) takes control: ap_ctrl_hs or ap_ctrl_chain, got 'none'")
+        self.register_error(m.replace("    - {name: control, kind: ap_ctrl}", "    - {name: control, kind: ap_ctrl}\n  tie: {n: 3}"),
+                            "registers[4].pin: port n is also claimed under ports")
+        self.register_error(MANIFEST.replace("access: rw}", "access: rw}\n  - {name: A, offset: 0x10, access: rw, pin: a}"),
+                            "registers[1].pin: only a block-level control port (an interface of kind ap_ctrl) drives pins "
+                            "from registers; this manifest's control port control is axi4lite")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_ap_ctrl_checked_against_the_top(self):
+        self.expect_error(self.AP_MANIFEST.replace("word: 2}", "word: 3}"), self.AP_SV,
+                          "register KEY_2 is word 3 of key, but key of top module mini is 96 bits")
+        self.expect_error(self.AP_MANIFEST.replace("control: ap_ctrl_hs", "control: ap_ctrl_chain"), self.AP_SV,
+                          "interface control (ap_ctrl) signal continue names port ap_continue, which top module mini lacks")
+        self.expect_error(self.AP_MANIFEST, self.AP_SV.replace("input logic [15:0] n", "output logic [15:0] n"),
+                          "register N (pin) expects n to be an input, top module mini declares an output")
+        # ap_idle and ap_ready are optional (the binder then takes ap_done as the handshake).
+        rc, _, err = self.configure(self.AP_MANIFEST, self.AP_SV.replace(" output logic ap_idle, output logic ap_ready,", "")
+                                    .replace("ap_done, ap_idle, ap_ready, result", "ap_done, result"))
+        self.assertEqual(rc, 0, err)
+
     # -- sram: a native memory port ------------------------------------------
     SRAM_SV = textwrap.dedent("""\
         module mini (

@@ -185,6 +185,12 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   cor.insert(cor.end(), {{trace::Op::kRegPoll, 0x0c}, {trace::Op::kRegPoll, 0x00}});
   EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {"wait=irq"}), tow);
   EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {"wait=irq"}, true), cor);
+  // calls: 3: the arguments once, then ap_start and the wait (and ap_continue) three times.
+  S three = {{trace::Op::kMemLoad, 0x1000}, {trace::Op::kRegWrite, 0x10 * 0x100 + 7}};
+  for (int i = 0; i < 3; ++i) three.insert(three.end(), {chain[2], chain[3], chain[4]});
+  EXPECT_EQ(ops_of(ControlProtocol::kApCtrlChain, {"calls=3"}), three);
+  EXPECT_THROW(ops_of(ControlProtocol::kNone, {"calls=2"}), cosim::InputError);
+  EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"calls=0"}), cosim::InputError);
   // DONE_CNT is read-only: not an argument.
   EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"args.DONE_CNT=1"}), cosim::InputError);
 }

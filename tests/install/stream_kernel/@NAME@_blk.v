@@ -1,0 +1,72 @@
+// A kernel laid out as HLS writes one whose top function has no AXI4-Lite
+// interface (HLS's default): block-level control on pins (ap_start, ap_done,
+// ap_idle, ap_ready), a clock enable, a scalar argument as an input port and
+// two 64-bit streams. Each call takes one word x from in_r and sends
+//     y = (x ^ key[63:0]) + key[95:64]      (64-bit, wrapping)
+// to out_r. Nothing advances while ap_ce is low.
+`timescale 1 ns / 1 ps
+(* CORE_GENERATION_INFO="@NAME@_blk,hls_ip_test" *)
+module @NAME@_blk (
+        ap_clk,
+        ap_rst_n,
+        ap_start,
+        ap_done,
+        ap_idle,
+        ap_ready,
+        ap_ce,
+        key,
+        in_r_TDATA,
+        in_r_TVALID,
+        in_r_TREADY,
+        out_r_TDATA,
+        out_r_TVALID,
+        out_r_TREADY
+);
+input   ap_clk;
+input   ap_rst_n;
+input   ap_start;
+output   ap_done;
+output   ap_idle;
+output   ap_ready;
+input   ap_ce;
+input  [95:0] key;
+input  [63:0] in_r_TDATA;
+input   in_r_TVALID;
+output   in_r_TREADY;
+output  [63:0] out_r_TDATA;
+output   out_r_TVALID;
+input   out_r_TREADY;
+
+localparam IDLE = 2'd0, READ = 2'd1, WRITE = 2'd2, DONE = 2'd3;
+reg [1:0] state;
+reg [95:0] key_q;
+reg [63:0] y;
+
+assign ap_idle = state == IDLE;
+assign ap_ready = ap_ce && state == IDLE && ap_start;
+assign ap_done = state == DONE;
+assign in_r_TREADY = state == READ;
+assign out_r_TVALID = state == WRITE;
+assign out_r_TDATA = y;
+
+always @(posedge ap_clk) begin
+    if (!ap_rst_n) begin
+        state <= IDLE;
+        key_q <= 96'd0;
+        y <= 64'd0;
+    end else if (ap_ce) begin
+        case (state)
+            IDLE: if (ap_start) begin
+                key_q <= key;
+                state <= READ;
+            end
+            READ: if (in_r_TVALID) begin
+                y <= (in_r_TDATA ^ key_q[63:0]) + {32'd0, key_q[95:64]};
+                state <= WRITE;
+            end
+            WRITE: if (out_r_TREADY) state <= DONE;
+            default: state <= IDLE;
+        endcase
+    end
+end
+endmodule
