@@ -534,6 +534,11 @@ def _argument_pins_cpp(regs):
             L += [f"      case {r['offset']:#x}: v = cosim::tb::harness::pin_word(arg_{r['name']}(m), {r['word']}); "
                   "return true;"]
     L += ["      default: (void)m; (void)v; return false;", "    }", "  }"]
+    # The output pins' words as the kernel finishes (an adapter latches them with ap_done).
+    L += ["  template <class M_, class F_>", "  static void for_each_output(const M_& m, F_&& f) {"]
+    L += [f"    f({r['offset']:#x}u, cosim::tb::harness::pin_word(arg_{r['name']}(m), {r['word']}));"
+          for r in regs if r["access"] == "ro"]
+    L += ["    (void)m;", "    (void)f;", "  }"]
     return [x for x in L if x]
 
 

@@ -245,7 +245,7 @@ def interfaces(port_list, body):
     if "interrupt" in dirs:
         res["interfaces"].append({"name": "interrupt", "kind": "irq", "port": "interrupt"})
         claimed.add("interrupt")
-    res["arguments"] = []
+    res["arguments"], res["results"] = [], []
     if dirs.get("ap_start") == "input":
         # Block-level control on pins: the ap_ctrl binder is the control adapter, the scalar inputs its
         # argument registers.
@@ -256,7 +256,11 @@ def interfaces(port_list, body):
         res["control"] = "ap_ctrl"
         claimed.update(n for n in ("ap_start", "ap_done", "ap_idle", "ap_ready", "ap_continue") if n in dirs)
         res["arguments"] = [n for n, d in port_list if d == "input" and n not in claimed and n != "ap_ce"]
-        claimed.update(res["arguments"])
+        # Scalar outputs (ap_return, an argument passed by reference) are read-only registers; their
+        # ap_vld strobes and HLS's other ap_* outputs stay debug outputs.
+        res["results"] = [n for n, d in port_list if d == "output" and n not in claimed and
+                          (n == "ap_return" or not n.startswith("ap_")) and not n.endswith("_ap_vld")]
+        claimed.update(res["arguments"] + res["results"])
     for n, d in port_list:
         if n in claimed:
             continue
@@ -267,10 +271,10 @@ def interfaces(port_list, body):
     return res
 
 
-def argument_registers(names, widths):
-    """[(offset, name, pin, word)] of a block-level kernel's scalar inputs, from 0x10 a word each:
+def argument_registers(names, widths, off=0x10):
+    """[(offset, name, pin, word)] of a block-level kernel's scalar ports, from `off` a word each:
     NAME for up to 32 bits, NAME_LO / NAME_HI for 64, NAME_0 ... beyond."""
-    regs, off = [], 0x10
+    regs = []
     for n in names:
         if n not in widths:
             raise ImportError_(f"the width of input {n} is not a number in its declaration")
@@ -391,8 +395,11 @@ def manifest(name, folder, files, top=None):
     regs, skipped, chain, isr_rc = [], [], False, False
     if p["control"] == "ap_ctrl":
         chain = "ap_continue" in dict(port_list)
+        widths = port_widths(body)
         regs = [(off, rname, "rw", f"word {w} of input {pin}", pin, w)
-                for off, rname, pin, w in argument_registers(p["arguments"], port_widths(body))]
+                for off, rname, pin, w in argument_registers(p["arguments"], widths)]
+        regs += [(off, rname, "ro", f"word {w} of output {pin}, as of ap_done", pin, w)
+                 for off, rname, pin, w in argument_registers(p["results"], widths, 0x10 + 4 * len(regs))]
     elif p["control"] is not None:
         control_text = control_file(files, top, p["control"])
         regs, skipped = address_map(control_text)
@@ -434,7 +441,8 @@ def manifest(name, folder, files, top=None):
         L += [f"control: {'ap_ctrl_chain' if chain else 'ap_ctrl_hs'}", "", "registers:"]
         L.append(ctrl_registers(chain, isr_rc))
         if p["control"] == "ap_ctrl":
-            L.append("  # The scalar inputs, a 32-bit word of a pin each (pin, word), written by the op call's args.")
+            L.append("  # The scalar ports, a 32-bit word of a pin each (pin, word): inputs written by the op call's")
+            L.append("  # args, outputs (ro) read back, e.g. by its results.")
         for off, rname, access, what, *pin in regs:
             on_pin = f", pin: {pin[0]}, word: {pin[1]}" if pin else ""
             L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}{on_pin}, desc: \"{what}\"}}")

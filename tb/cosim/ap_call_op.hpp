@@ -15,6 +15,8 @@
 //                   # (the default for a kernel without the control map, control: none)
 //   calls: 1        # ap_start and the wait that many times (a kernel that takes one item of
 //                   # its streams a call); the arguments are written once, the checks come last
+//   results: {AP_RETURN: 42}   # registers the call must leave so (a returned scalar), read
+//                              # after the wait
 //
 // The expected values are the user's (their reference's output saved as
 // .npy): this operator computes nothing, it loads, calls and compares. The
@@ -63,6 +65,7 @@ struct Transfer {
 
 struct CallState {
   std::vector<std::pair<uint32_t, uint32_t>> writes;  // (offset, value), in register order
+  std::vector<std::pair<ArgRegister, uint32_t>> results;  // (register, the value it must read)
   std::vector<Transfer> buffers, streams;
   std::string wait;
   int64_t calls = 1;
@@ -70,8 +73,10 @@ struct CallState {
 
 class ApCallOp : public TypedOperator<CallState> {
  public:
-  ApCallOp(std::vector<ArgRegister> args, harness::ControlProtocol control, bool isr_clears_on_read)
+  ApCallOp(std::vector<ArgRegister> args, std::vector<ArgRegister> readable, harness::ControlProtocol control,
+           bool isr_clears_on_read)
       : args_(std::move(args)),
+        readable_(std::move(readable)),
         isr_rc_(isr_clears_on_read),
         has_ctrl_(control == harness::ControlProtocol::kApCtrlHs || control == harness::ControlProtocol::kApCtrlChain),
         chain_(control == harness::ControlProtocol::kApCtrlChain) {
@@ -86,6 +91,8 @@ class ApCallOp : public TypedOperator<CallState> {
     for (const ArgRegister& a : args_) {
       args.optional(a.name, Schema::any_of({Schema::integer(0, 0xffffffffll), Schema::string()}));
     }
+    Schema results = Schema::map();
+    for (const ArgRegister& r : readable_) results.optional(r.name, Schema::integer(0, 0xffffffffll));
     const auto transfer = [] {
       return Schema::map()
           .required("name", Schema::string())
@@ -99,7 +106,8 @@ class ApCallOp : public TypedOperator<CallState> {
         .optional("buffers", Schema::list(transfer().required("at", Schema::integer(0, 0xffffffffffll)), 0, 64), "[]")
         .optional("streams", Schema::list(transfer(), 0, 64), "[]")
         .optional("wait", Schema::one_of({"poll", "irq", "none"}), has_ctrl_ ? "poll" : "none")
-        .optional("calls", Schema::integer(1, kMaxCalls), "1");
+        .optional("calls", Schema::integer(1, kMaxCalls), "1")
+        .optional("results", results, "{}");
   }
 
   CallState prepare(const scenario::Scenario& sc, Workload& w) const override {
@@ -139,6 +147,10 @@ class ApCallOp : public TypedOperator<CallState> {
       if (v == nullptr) continue;
       st.writes.emplace_back(a.offset, argument(*v, address));
     }
+    for (const ArgRegister& r : readable_) {
+      if (const scenario::Value* v = sc["results"].find(r.name)) st.results.emplace_back(r, static_cast<uint32_t>(v->as_int()));
+    }
+    if (!st.results.empty() && st.wait == "none") sc["results"].fail("results are read after the wait; with wait: none there is none");
     w.summary = "call: " + std::to_string(st.writes.size()) + " arguments, " + std::to_string(st.buffers.size()) +
                 " buffers, " + std::to_string(st.streams.size()) + " streams, wait " + st.wait +
                 (st.calls > 1 ? ", " + std::to_string(st.calls) + " calls" : "");
@@ -176,6 +188,7 @@ class ApCallOp : public TypedOperator<CallState> {
       t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
       if (chain_) t.reg_write(ap::kCtrl, ap::kApContinue);  // ap_ctrl_chain: release the output
     }
+    for (const auto& [reg, value] : st.results) t.reg_check(reg.offset, value, 0xffffffffu, reg.name);
     for (const Transfer& b : st.buffers) {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
     }
@@ -226,7 +239,7 @@ class ApCallOp : public TypedOperator<CallState> {
   }
 
   static constexpr int64_t kMaxCalls = 100000;
-  std::vector<ArgRegister> args_;
+  std::vector<ArgRegister> args_, readable_;
   bool isr_rc_, has_ctrl_, chain_;
 };
 
@@ -234,20 +247,21 @@ class ApCallOp : public TypedOperator<CallState> {
 
 // From the manifest's generated register table (dut/<name>_regs.hpp
 // kRegisters: the writable registers from the arguments' offset, 0x10, on are
-// the arguments) and its control protocol (dut/<name>_pins.hpp
+// the arguments, and every register from there may be named in `results`) and its control protocol (dut/<name>_pins.hpp
 // Top::kControl: ap_ctrl_hs, ap_ctrl_chain, whose output the call releases
 // with ap_continue, or none, whose call only moves data).
 template <class Registers>
 std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, harness::ControlProtocol control) {
-  std::vector<ArgRegister> args;
+  std::vector<ArgRegister> args, readable;
   bool isr_rc = false;  // ISR clears on read (its manifest access rc) rather than toggling on write
   for (const auto& r : regs) {
     if (r.offset >= harness::ap_ctrl::kArgs && std::string(r.access).find('w') != std::string::npos) {
       args.push_back({r.name, r.offset});
     }
+    if (r.offset >= harness::ap_ctrl::kArgs && std::string(r.access) != "wo") readable.push_back({r.name, r.offset});
     isr_rc = isr_rc || (r.offset == harness::ap_ctrl::kIsr && std::string(r.access) == "rc");
   }
-  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), control, isr_rc);
+  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), std::move(readable), control, isr_rc);
 }
 
 }  // namespace cosim::tb

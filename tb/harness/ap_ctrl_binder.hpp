@@ -17,6 +17,10 @@
 //        bit 3 ap_ready      set when the kernel takes a start, cleared by a read
 //        bit 4 ap_continue   written 1: the ap_continue pin high for one cycle
 //   ISR  bit 0 done, bit 1 ready, when enabled in IER; a write toggles
+//   an argument register   written: its word of the pin, driven from the next
+//                          cycle and held; read: what was written, or for an
+//                          output pin (access ro) its word as of the last
+//                          ap_done (the adapter latches a returned value so)
 //
 // Every access takes one cycle of the port's clock (an AXI4-Lite adapter
 // takes a few); an offset the map lacks is recorded as an error of the run.
@@ -58,6 +62,7 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
     if constexpr (Bus::kChain) done_ = done && !continuing;
     else done_ = done_ || done;
     if (done && (ier_ & 1)) isr_ |= 1;
+    if (done) Bus::for_each_output(m, [this](uint32_t offset, uint32_t v) { outputs_[offset] = v; });
     if constexpr (COSIM_HAS(Bus, idle, Model)) idle_ = Bus::idle(m);
     else idle_ = !start_;
     model_ = &m;
@@ -108,8 +113,9 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
       case ap_ctrl::kIsr: return isr_;
       default: break;
     }
+    if (const auto it = outputs_.find(addr); it != outputs_.end()) return it->second;
     uint32_t out = 0;
-    if (model_ && Bus::read_arg(*model_, addr, out)) return out;  // an output pin's word
+    if (model_ && Bus::read_arg(*model_, addr, out)) return out;  // an output pin's word, before any ap_done
     if (Bus::is_arg(addr)) return args_[addr];
     errors_.push_back("control (ap_ctrl): read at " + hex(addr) + ", where no register is");
     return 0;
@@ -117,6 +123,7 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
 
   std::vector<std::string> errors_;
   std::map<uint32_t, uint32_t> args_, pending_;  // what each argument word holds; those not yet on the pins
+  std::map<uint32_t, uint32_t> outputs_;         // output pins' words at the last ap_done
   const Model* model_ = nullptr;
   bool start_ = false, continue_pulse_ = false, auto_restart_ = false, done_ = false, ready_ = false, idle_ = true;
   bool gie_ = false;

@@ -108,6 +108,22 @@ TEST(ApCtrl, WithoutApContinueAChainedKernelStaysDone) {
   (void)key;
 }
 
+// An output pin's register reads its word as of the last ap_done, as an
+// adapter latches a returned value: not the pin while the next call runs.
+TEST(ApCtrl, ResultRegistersHoldTheValueAtApDone) {
+  Kernel<Vap_ctrl_hs, cosim::ap_ctrl_hs::pins::Top> k;
+  const uint32_t key[3] = {0x11111111u, 0x22222222u, 0x33333333u};
+  const auto [runs, acc] = k.call(10, key);
+  ASSERT_EQ(acc, expected_acc(10, key));
+  k.ctrl.write(k.core, kN, 500);
+  k.ctrl.write(k.core, ap_ctrl::kCtrl, ap_ctrl::kApStart);
+  for (int i = 0; i < 100; ++i) k.core.cycle();
+  ASSERT_EQ(k.ctrl.read(k.core, ap_ctrl::kCtrl) & ap_ctrl::kApIdle, 0u);  // running
+  EXPECT_NE(k.core.model().result & 0xffffffffu, acc);                    // the pin moves on
+  EXPECT_EQ(k.ctrl.read(k.core, kResultLo), acc);                         // the register holds
+  EXPECT_EQ(k.ctrl.read(k.core, kResultHi), runs);
+}
+
 TEST(ApCtrl, InterruptStatusFollowsIerAndTogglesOnWrite) {
   Kernel<Vap_ctrl_hs, cosim::ap_ctrl_hs::pins::Top> k;
   k.ctrl.write(k.core, ap_ctrl::kIer, 1);  // ap_done only

@@ -42,12 +42,13 @@
 #      interfaces, byte addresses) called with the op call: bit-exact, its
 #      reads and writes counted, its pins in the waveform's view, a write
 #      past the DRAM one error;
-#  13. vitis: a kernel with block-level control on pins and a 96-bit scalar
-#      argument port, as HLS writes a top function without an AXI4-Lite
-#      interface (stream_kernel/NAME_blk.v): imported by --from-hls (an
-#      ap_ctrl port, KEY_0..KEY_2 on its pin, ap_ce tied high), built, and
-#      called 300 times from one scenario (calls: 300), a stream word a call:
-#      bit-exact with stalls; one key word wrong fails;
+#  13. vitis: a kernel with block-level control on pins, a 96-bit scalar
+#      argument port and a returned value, as HLS writes a top function
+#      without an AXI4-Lite interface (stream_kernel/NAME_blk.v): imported by
+#      --from-hls (an ap_ctrl port, KEY_0..KEY_2 on its pin, AP_RETURN read
+#      back, ap_ce tied high), built, and called 300 times from one scenario
+#      (calls: 300), a stream word a call, the last call's return checked
+#      (results): bit-exact with stalls; one key word wrong fails;
 #  14. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
@@ -516,7 +517,8 @@ if [ "$style" == vitis ]; then
   sed "s/@NAME@/$bk/g" "$src/tests/install/stream_kernel/@NAME@_blk.v" > "$bhls/$bk.v"
   "$cosim" new-dut "$bk" --out "$bdir" --from-hls "$bhls" > "$scratch/import-blk.log" 2>&1 &&
     grep -q "^new-dut: interfaces: control (ap_ctrl), in_r (axis_in), out_r (axis_out)$" "$scratch/import-blk.log" &&
-    grep -q "^new-dut: registers: 3 argument words$" "$scratch/import-blk.log" &&
+    grep -q "^new-dut: registers: 4 argument words$" "$scratch/import-blk.log" &&
+    grep -q "{name: AP_RETURN, offset: 0x1c, access: ro, pin: ap_return, word: 0" "$bdir/rtl/$bk/$bk.yaml" &&
     grep -q "^new-dut: tied: ap_ce=1$" "$scratch/import-blk.log" &&
     grep -q "{name: KEY_2, offset: 0x18, access: rw, pin: key, word: 2" "$bdir/rtl/$bk/$bk.yaml" ||
     fail "block-level kernel: import: $(cat "$scratch/import-blk.log")"
@@ -539,12 +541,13 @@ for name, k2 in (("call", key[2]), ("call_wrong", key[2] ^ 1)):
     with open(f"{d}/{name}.yaml", "w") as f:
         f.write(f"target: {k}\nop: call\ncalls: 300\n"
                 f"args: {{KEY_0: {key[0]}, KEY_1: {key[1]}, KEY_2: {k2}}}\n"
+                f"results: {{AP_RETURN: {int(y[-1]) >> 32}}}\n"
                 "streams:\n"
                 "  - {name: in_r, dtype: uint32, shape: [600], data: {npy: x.npy}}\n"
                 "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: y.npy}}\n")
 PY
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/call.yaml" --set testbench.stall_probability=0.3 \
-    --out "$scratch/out/blk" > "$scratch/blk.log" 2>&1 && grep -q "PASS bit-exact (1 check, 600 elements)" "$scratch/blk.log" ||
+    --out "$scratch/out/blk" > "$scratch/blk.log" 2>&1 && grep -q "PASS bit-exact (1 check, 600 elements; 1 register check)" "$scratch/blk.log" ||
     fail "block-level kernel: the calls: $(cat "$scratch/blk.log")"
   set +e
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/call_wrong.yaml" --out "$scratch/out/blk-wrong" > "$scratch/blk-wrong.log" 2>&1

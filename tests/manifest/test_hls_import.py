@@ -291,7 +291,7 @@ class Import(unittest.TestCase):
         each scalar input an argument register a word of its pin at a time."""
         block = textwrap.dedent("""\
             module blk (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready, ap_ce, key, n, base,
-                        in_r_TDATA, in_r_TVALID, in_r_TREADY, ap_return);
+                        in_r_TDATA, in_r_TVALID, in_r_TREADY, ap_return, sum, sum_ap_vld);
             input   ap_clk;
             input   ap_rst;
             input   ap_start;
@@ -306,6 +306,8 @@ class Import(unittest.TestCase):
             input   in_r_TVALID;
             output   in_r_TREADY;
             output  [31:0] ap_return;
+            output  [15:0] sum;
+            output   sum_ap_vld;
             endmodule
             """)
         with tempfile.TemporaryDirectory() as d:
@@ -320,12 +322,14 @@ class Import(unittest.TestCase):
             m = dutgen.load(path)
         self.assertEqual(m["control"], "ap_ctrl_hs")
         self.assertEqual([(i["name"], i["kind"]) for i in m["interfaces"]], [("control", "ap_ctrl"), ("in_r", "axis_in")])
-        args = [(r["name"], r["offset"], r["pin"], r["word"]) for r in m["argument_pins"]]
-        self.assertEqual(args, [("KEY_0", 0x10, "key", 0), ("KEY_1", 0x14, "key", 1), ("KEY_2", 0x18, "key", 2),
-                                ("KEY_3", 0x1c, "key", 3), ("N", 0x20, "n", 0), ("BASE_LO", 0x24, "base", 0),
-                                ("BASE_HI", 0x28, "base", 1)])
+        args = [(r["name"], r["offset"], r["access"], r["pin"], r["word"]) for r in m["argument_pins"]]
+        self.assertEqual(args, [("KEY_0", 0x10, "rw", "key", 0), ("KEY_1", 0x14, "rw", "key", 1),
+                                ("KEY_2", 0x18, "rw", "key", 2), ("KEY_3", 0x1c, "rw", "key", 3),
+                                ("N", 0x20, "rw", "n", 0), ("BASE_LO", 0x24, "rw", "base", 0),
+                                ("BASE_HI", 0x28, "rw", "base", 1), ("AP_RETURN", 0x2c, "ro", "ap_return", 0),
+                                ("SUM", 0x30, "ro", "sum", 0)])
         self.assertEqual(m["ports"]["tie"], {"ap_ce": 1})
-        self.assertEqual(m["ports"]["debug"], ["ap_return"])
+        self.assertEqual(m["ports"]["debug"], ["sum_ap_vld"])
         self.assertIn("control: ap_ctrl_hs on pins", "\n".join(summary))
         # ap_continue: ap_ctrl_chain, its pin in the control port.
         chain = block.replace("ap_ready,", "ap_ready, ap_continue,").replace(

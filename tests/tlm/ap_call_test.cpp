@@ -191,8 +191,13 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   EXPECT_EQ(ops_of(ControlProtocol::kApCtrlChain, {"calls=3"}), three);
   EXPECT_THROW(ops_of(ControlProtocol::kNone, {"calls=2"}), cosim::InputError);
   EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"calls=0"}), cosim::InputError);
-  // DONE_CNT is read-only: not an argument.
+  // DONE_CNT is read-only: not an argument, but a result, read after the wait.
   EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"args.DONE_CNT=1"}), cosim::InputError);
+  S checked = hs;
+  checked.emplace_back(trace::Op::kRegCheck, 0x18);
+  EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {"results.DONE_CNT=5"}), checked);
+  EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"results.NOPE=5"}), cosim::InputError);
+  EXPECT_THROW(ops_of(ControlProtocol::kNone, {"results.N=5"}), cosim::InputError);
 }
 
 }  // namespace

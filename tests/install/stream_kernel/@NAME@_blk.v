@@ -1,9 +1,11 @@
 // A kernel laid out as HLS writes one whose top function has no AXI4-Lite
 // interface (HLS's default): block-level control on pins (ap_start, ap_done,
-// ap_idle, ap_ready), a clock enable, a scalar argument as an input port and
-// two 64-bit streams. Each call takes one word x from in_r and sends
+// ap_idle, ap_ready), a clock enable, a scalar argument as an input port, a
+// returned value and two 64-bit streams. Each call takes one word x from
+// in_r, sends
 //     y = (x ^ key[63:0]) + key[95:64]      (64-bit, wrapping)
-// to out_r. Nothing advances while ap_ce is low.
+// to out_r and returns y's high half (ap_return, valid with ap_done).
+// Nothing advances while ap_ce is low.
 `timescale 1 ns / 1 ps
 (* CORE_GENERATION_INFO="@NAME@_blk,hls_ip_test" *)
 module @NAME@_blk (
@@ -20,7 +22,8 @@ module @NAME@_blk (
         in_r_TREADY,
         out_r_TDATA,
         out_r_TVALID,
-        out_r_TREADY
+        out_r_TREADY,
+        ap_return
 );
 input   ap_clk;
 input   ap_rst_n;
@@ -36,6 +39,7 @@ output   in_r_TREADY;
 output  [63:0] out_r_TDATA;
 output   out_r_TVALID;
 input   out_r_TREADY;
+output  [31:0] ap_return;
 
 localparam IDLE = 2'd0, READ = 2'd1, WRITE = 2'd2, DONE = 2'd3;
 reg [1:0] state;
@@ -48,6 +52,7 @@ assign ap_done = state == DONE;
 assign in_r_TREADY = state == READ;
 assign out_r_TVALID = state == WRITE;
 assign out_r_TDATA = y;
+assign ap_return = y[63:32];
 
 always @(posedge ap_clk) begin
     if (!ap_rst_n) begin
