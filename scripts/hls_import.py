@@ -27,6 +27,8 @@ in the module header or the body, which is all this reads.
 import os
 import re
 
+from dutgen_ports import storage_bytes
+
 VERILOG = (".v", ".sv")
 # Loops of up to this many iterations are unrolled (Verilator's default is 64): deep enough
 # for the request and burst FIFOs HLS's AXI adapters shift in a loop.
@@ -227,7 +229,10 @@ def interfaces(port_list, body):
         res["interfaces"].append({"name": s, "kind": kind, "prefix": s + "_", "case": "upper"})
         claimed.update(x for x in names if re.fullmatch(re.escape(s) + r"_T[A-Z]+", x))
     # ap_memory: an array outside the kernel, <a>_address<k>, _ce<k>, _we<k>, _d<k>, _q<k> per port k, read
-    # the cycle after its address (a block RAM's latency, HLS's default).
+    # the cycle after its address (a block RAM's latency, HLS's default). The arrays lie one after the
+    # other in the DRAM from 0, each as large as its address reaches, at 4 KiB boundaries; the ports of
+    # a two-port array share its base.
+    widths, bases, free = port_widths(body), {}, 0
     for n in names:
         m = re.fullmatch(r"(\w+)_address([01])", n)
         if m is None or n in claimed or dirs[n] != "output":
@@ -239,7 +244,14 @@ def interfaces(port_list, body):
             if dirs.get(f"{a}_{pin}{k}") == d:
                 signals[sig] = f"{a}_{pin}{k}"
         both = f"{a}_address{1 - int(k)}" in dirs
-        res["interfaces"].append({"name": f"{a}{k}" if both else a, "kind": "sram", "base": 0, "signals": signals})
+        data = widths.get(signals.get("rdata") or signals.get("wdata"), 32)
+        if a not in bases:
+            bases[a] = free
+            free += (((1 << widths.get(n, 0)) * ((data + 7) // 8) + 0xfff) // 0x1000) * 0x1000
+        iface = {"name": (f"{a}{k}" if both else a).lower(), "kind": "sram", "base": f"{bases[a]:#x}"}
+        if data % 8 == 0 and storage_bytes(data) != data // 8:
+            iface["data_bytes"] = data // 8  # 24 bits: three bytes an element in the DRAM, not Verilator's four
+        res["interfaces"].append(dict(iface, signals=signals))
         res["memories"] = res.get("memories", 0) + 1
         claimed.update(signals.values())
     if "interrupt" in dirs:
@@ -428,7 +440,8 @@ def manifest(name, folder, files, top=None):
             L.append(f"    {clk}: {{ratio: 1" + (f", reset: {rst}" if rst else "") + "}")
     L.append("  interfaces:")
     if p.get("memories"):
-        L.append("    # sram: an ap_memory array outside the kernel; set its base, the DRAM byte address it starts at.")
+        L.append("    # sram: an ap_memory array outside the kernel, from the DRAM byte address `base` (the arrays one")
+        L.append("    # after another; your scenario's buffers go there: change a base to suit them).")
     for i in p["interfaces"]:
         L.append("    - {" + ", ".join(f"{k}: {_yaml(v)}" for k, v in i.items()) + "}")
     if p["tie"]:
@@ -452,7 +465,8 @@ def manifest(name, folder, files, top=None):
         L += ["control: none", "registers: []"]
     L += ["", "variants:", f"  - {{name: {name}_rtl, trace: true}}"]
     summary = [f"top {top} ({top_file}), {len(rel)} files",
-               "interfaces: " + ", ".join(f"{i['name']} ({i['kind']})" for i in p["interfaces"]),
+               "interfaces: " + ", ".join(f"{i['name']} ({i['kind']}" + (f" at {i['base']}" if "base" in i else "") + ")"
+                                         for i in p["interfaces"]),
                f"registers: {len(regs)} argument words" + (f", {len(skipped)} memories left out" if skipped else ""),
                "control: " + ("none" if p["control"] is None else "ap_ctrl_chain" if chain else "ap_ctrl_hs") +
                (" on pins (ap_start, ap_done, ...: the testbench is its control adapter)"

@@ -185,24 +185,28 @@ class Import(unittest.TestCase):
         self.assertEqual(p["debug"], ["mode_dbg"])
 
     def test_ap_memory_ports_become_sram_interfaces(self):
-        text = ("module k (ap_clk, ap_rst_n, w_address0, w_ce0, w_q0, o_address0, o_ce0, o_we0, o_d0, o_address1,\n"
-                "  o_ce1, o_q1);\ninput ap_clk;\ninput ap_rst_n;\noutput [9:0] w_address0;\noutput w_ce0;\n"
-                "input [7:0] w_q0;\noutput [5:0] o_address0;\noutput o_ce0;\noutput o_we0;\noutput [31:0] o_d0;\n"
+        text = ("module k (ap_clk, ap_rst_n, W_address0, W_ce0, W_q0, o_address0, o_ce0, o_we0, o_d0, o_address1,\n"
+                "  o_ce1, o_q1);\ninput ap_clk;\ninput ap_rst_n;\noutput [9:0] W_address0;\noutput W_ce0;\n"
+                "input [23:0] W_q0;\noutput [5:0] o_address0;\noutput o_ce0;\noutput o_we0;\noutput [31:0] o_d0;\n"
                 "output [5:0] o_address1;\noutput o_ce1;\ninput [31:0] o_q1;\nendmodule\n")
         body = hi.modules({"k.v": text})["k"][1]
         p = hi.interfaces(hi.ports(body), body)
+        # Names lower-cased; W's 1024 24-bit words from 0 (three bytes each: data_bytes), o's two ports at the
+        # next 4 KiB boundary.
         self.assertEqual(p["interfaces"], [
-            {"name": "w", "kind": "sram", "base": 0, "signals": {"addr": "w_address0", "en": "w_ce0", "rdata": "w_q0"}},
-            {"name": "o0", "kind": "sram", "base": 0,
+            {"name": "w", "kind": "sram", "base": "0x0", "data_bytes": 3,
+             "signals": {"addr": "W_address0", "en": "W_ce0", "rdata": "W_q0"}},
+            {"name": "o0", "kind": "sram", "base": "0x1000",
              "signals": {"addr": "o_address0", "en": "o_ce0", "we": "o_we0", "wdata": "o_d0"}},
-            {"name": "o1", "kind": "sram", "base": 0, "signals": {"addr": "o_address1", "en": "o_ce1", "rdata": "o_q1"}}])
+            {"name": "o1", "kind": "sram", "base": "0x1000",
+             "signals": {"addr": "o_address1", "en": "o_ce1", "rdata": "o_q1"}}])
         self.assertEqual((p["tie"], p["debug"]), ({}, []))
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "k.v"), "w") as fh:
                 fh.write(text)
             manifest, _ = hi.manifest("k", d, hi.read_sources(d))
-            self.assertIn("    - {name: w, kind: sram, base: 0, signals: {addr: w_address0, en: w_ce0, rdata: w_q0}}",
-                          manifest)
+            self.assertIn("    - {name: w, kind: sram, base: 0x0, data_bytes: 3, signals: {addr: W_address0, en: W_ce0, "
+                          "rdata: W_q0}}", manifest)
             path = os.path.join(d, "k.yaml")
             with open(path, "w") as fh:
                 fh.write(manifest)
