@@ -8,6 +8,7 @@
 //   buffers:
 //     - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}   # loaded before the call
 //     - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}  # checked after it
+//     # without `at`, a buffer named like one of the kernel's sram interfaces lies at its base
 //   streams:                                              # the manifest's AXI-Streams, by interface name
 //     - {name: in, dtype: int32, shape: [256], data: {npy: in.npy}}       # sent
 //     - {name: out, dtype: int32, shape: [256], expect: {npy: out.npy}}   # checked
@@ -50,6 +51,13 @@ struct ArgRegister {
   uint32_t offset = 0;
 };
 
+// What the call needs of the kernel's ports (its generated binding, dut/<name>_pins.hpp).
+struct CallPorts {
+  harness::ControlProtocol control = harness::ControlProtocol::kApCtrlHs;
+  bool has_irq = true;
+  std::map<std::string, uint64_t> sram_bases;  // native memory ports (kind sram) by name: where each array lies
+};
+
 namespace ap_call_detail {
 
 namespace ap = harness::ap_ctrl;
@@ -73,13 +81,14 @@ struct CallState {
 
 class ApCallOp : public TypedOperator<CallState> {
  public:
-  ApCallOp(std::vector<ArgRegister> args, std::vector<ArgRegister> readable, harness::ControlProtocol control,
-           bool isr_clears_on_read)
+  ApCallOp(std::vector<ArgRegister> args, std::vector<ArgRegister> readable, CallPorts ports, bool isr_clears_on_read)
       : args_(std::move(args)),
         readable_(std::move(readable)),
+        ports_(std::move(ports)),
         isr_rc_(isr_clears_on_read),
-        has_ctrl_(control == harness::ControlProtocol::kApCtrlHs || control == harness::ControlProtocol::kApCtrlChain),
-        chain_(control == harness::ControlProtocol::kApCtrlChain) {
+        has_ctrl_(ports_.control == harness::ControlProtocol::kApCtrlHs ||
+                  ports_.control == harness::ControlProtocol::kApCtrlChain),
+        chain_(ports_.control == harness::ControlProtocol::kApCtrlChain) {
     std::sort(args_.begin(), args_.end(), [](const ArgRegister& a, const ArgRegister& b) { return a.offset < b.offset; });
   }
 
@@ -103,7 +112,7 @@ class ApCallOp : public TypedOperator<CallState> {
     };
     return Schema::map()
         .optional("args", args, "{}")
-        .optional("buffers", Schema::list(transfer().required("at", Schema::integer(0, 0xffffffffffll)), 0, 64), "[]")
+        .optional("buffers", Schema::list(transfer().optional("at", Schema::integer(0, 0xffffffffffll)), 0, 64), "[]")
         .optional("streams", Schema::list(transfer(), 0, 64), "[]")
         .optional("wait", Schema::one_of({"poll", "irq", "none"}), has_ctrl_ ? "poll" : "none")
         .optional("calls", Schema::integer(1, kMaxCalls), "1")
@@ -116,6 +125,9 @@ class ApCallOp : public TypedOperator<CallState> {
     if (!has_ctrl_ && st.wait != "none") {
       sc["wait"].fail("the kernel has no control map (control: none): only wait: none, got '" + st.wait + "'");
     }
+    if (st.wait == "irq" && !ports_.has_irq) {
+      sc["wait"].fail("the kernel has no interrupt pin (no interface of kind irq in its manifest): wait: poll");
+    }
     st.calls = sc["calls"].as_int();
     if (st.calls > 1 && st.wait == "none") sc["calls"].fail("calls repeat ap_start and the wait; with wait: none there is none");
     if (sc["buffers"].items.empty() && sc["streams"].items.empty()) sc["buffers"].fail("a call with no buffer and no stream");
@@ -124,7 +136,7 @@ class ApCallOp : public TypedOperator<CallState> {
     std::vector<std::pair<uint64_t, uint64_t>> spans;  // [at, end) of the buffers so far
     for (const scenario::Value& b : sc["buffers"].items) {
       Transfer buf = transfer(sc, b, "buffer", w);
-      buf.at = static_cast<uint64_t>(b["at"].as_int());
+      buf.at = address_of(b, buf.name);
       const uint64_t bytes = (buf.data ? buf.data->nbytes() : buf.expect->nbytes());
       if (buf.at + bytes > dram) {
         b["at"].fail("the buffer's " + std::to_string(bytes) + " bytes end past the DRAM's " + std::to_string(dram));
@@ -223,6 +235,21 @@ class ApCallOp : public TypedOperator<CallState> {
     return x;
   }
 
+  // A buffer's DRAM address: its `at`, or else the base of the sram interface it is named after
+  // (where an HLS array's element 0 lies; a kernel that puts its own addresses on the port, from
+  // its arguments, reaches beyond the base, so an `at` is taken as given).
+  uint64_t address_of(const scenario::Value& b, const std::string& name) const {
+    const auto sram = ports_.sram_bases.find(name);
+    if (!b.has("at")) {
+      if (sram != ports_.sram_bases.end()) return sram->second;
+      std::string known;
+      for (const auto& [n, base] : ports_.sram_bases) known += (known.empty() ? "" : ", ") + n;
+      b.fail("a buffer needs `at`, its DRAM address" +
+             (known.empty() ? std::string() : ", or the name of an sram interface (" + known + ") to lie at its base"));
+    }
+    return static_cast<uint64_t>(b["at"].as_int());
+  }
+
   // A number, or a buffer's address: `name` (bits 31:0) or `name.hi` (63:32).
   static uint32_t argument(const scenario::Value& v, const std::map<std::string, uint64_t>& address) {
     if (!v.is_string()) return static_cast<uint32_t>(v.as_int());
@@ -240,6 +267,7 @@ class ApCallOp : public TypedOperator<CallState> {
 
   static constexpr int64_t kMaxCalls = 100000;
   std::vector<ArgRegister> args_, readable_;
+  CallPorts ports_;
   bool isr_rc_, has_ctrl_, chain_;
 };
 
@@ -251,7 +279,7 @@ class ApCallOp : public TypedOperator<CallState> {
 // Top::kControl: ap_ctrl_hs, ap_ctrl_chain, whose output the call releases
 // with ap_continue, or none, whose call only moves data).
 template <class Registers>
-std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, harness::ControlProtocol control) {
+std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, CallPorts ports) {
   std::vector<ArgRegister> args, readable;
   bool isr_rc = false;  // ISR clears on read (its manifest access rc) rather than toggling on write
   for (const auto& r : regs) {
@@ -261,7 +289,22 @@ std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, harness::Contro
     if (r.offset >= harness::ap_ctrl::kArgs && std::string(r.access) != "wo") readable.push_back({r.name, r.offset});
     isr_rc = isr_rc || (r.offset == harness::ap_ctrl::kIsr && std::string(r.access) == "rc");
   }
-  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), std::move(readable), control, isr_rc);
+  return std::make_unique<ap_call_detail::ApCallOp>(std::move(args), std::move(readable), std::move(ports), isr_rc);
+}
+
+// The same from the binding's top (dut/<name>_pins.hpp pins::Top): its control protocol, whether it
+// has an interrupt, its sram interfaces' bases.
+template <class Top, class Registers>
+std::unique_ptr<Operator> make_ap_call_op(const Registers& regs) {
+  CallPorts ports{Top::kControl, Top::Irqs::size > 0, {}};
+  Top::Srams::for_each([&](auto bus) { ports.sram_bases[decltype(bus)::kName] = decltype(bus)::kBase; });
+  return make_ap_call_op(regs, std::move(ports));
+}
+
+// The form a project made before the binding's ports were read (its NAME_call_op.cpp): the protocol only.
+template <class Registers>
+std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, harness::ControlProtocol control) {
+  return make_ap_call_op(regs, CallPorts{control, true, {}});
 }
 
 }  // namespace cosim::tb

@@ -21,6 +21,13 @@ namespace {
 using cosim::DType;
 using cosim::Tensor;
 
+// A register of a generated table (dut/<name>_regs.hpp kRegisters), as the op reads one.
+struct Reg {
+  const char* name;
+  uint32_t offset;
+  const char* access;
+};
+
 class ApCall : public cosim::test::CosimCli {
  public:
   static constexpr int kN = 1024;
@@ -73,6 +80,23 @@ class ApCall : public cosim::test::CosimCli {
                       "wait: " + wait + "\n");
   }
   static constexpr const char* kArgs = "{A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4096}";
+
+  // The steps the op compiles the scenario `yaml` (target k) to: each op with its address, a register
+  // write's value folded in (addr * 0x100 + value).
+  using S = std::vector<std::pair<cosim::trace::Op, uint64_t>>;
+  static S steps_of(const std::unique_ptr<cosim::tb::Operator>& op, const std::string& yaml,
+                    const std::vector<std::string>& overrides) {
+    namespace trace = cosim::trace;
+    const std::vector<cosim::scenario::TargetSchema> targets = {
+        {"k", {"call"}, [&](const std::string&) { return op->schema(); }}};
+    const cosim::scenario::Scenario sc = cosim::scenario::load_scenario(yaml, targets, overrides);
+    const cosim::tb::Workload w = op->prepare(sc);
+    S steps;
+    for (const trace::Step& st : op->compile(sc, w).steps) {
+      steps.emplace_back(st.op, st.op == trace::Op::kRegWrite ? st.addr * 0x100 + st.value : st.addr);
+    }
+    return steps;
+  }
 };
 
 TEST_F(ApCall, AKernelCalledFromItsScenarioAloneIsBitExact) {
@@ -145,11 +169,6 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   using cosim::tb::harness::ControlProtocol;
   namespace trace = cosim::trace;
   write_vectors();
-  struct Reg {
-    const char* name;
-    uint32_t offset;
-    const char* access;
-  };
   const std::array<Reg, 4> regs = {{{"CTRL", 0x00, "rw"}, {"ISR", 0x0c, "w1t"}, {"N", 0x10, "rw"}, {"DONE_CNT", 0x18, "ro"}}};
   const std::string yaml = write_file("proto.yaml",
                                       "target: k\nop: call\nargs: {N: 7}\n"
@@ -157,16 +176,9 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   std::array<Reg, 4> isr_rc = regs;
   isr_rc[1].access = "rc";  // ISR clears on read (Vitis HLS 2022.1) instead of toggling on write
   const auto ops_of = [&](ControlProtocol control, const std::vector<std::string>& overrides, bool rc = false) {
-    const auto op = rc ? cosim::tb::make_ap_call_op(isr_rc, control) : cosim::tb::make_ap_call_op(regs, control);
-    const std::vector<cosim::scenario::TargetSchema> targets = {
-        {"k", {"call"}, [&](const std::string&) { return op->schema(); }}};
-    const cosim::scenario::Scenario sc = cosim::scenario::load_scenario(yaml, targets, overrides);
-    const cosim::tb::Workload w = op->prepare(sc);
-    std::vector<std::pair<trace::Op, uint64_t>> steps;
-    for (const trace::Step& st : op->compile(sc, w).steps) steps.emplace_back(st.op, st.op == trace::Op::kRegWrite ? st.addr * 0x100 + st.value : st.addr);
-    return steps;
+    return steps_of(rc ? cosim::tb::make_ap_call_op(isr_rc, control) : cosim::tb::make_ap_call_op(regs, control), yaml,
+                    overrides);
   };
-  using S = std::vector<std::pair<trace::Op, uint64_t>>;
   const S hs = {{trace::Op::kMemLoad, 0x1000}, {trace::Op::kRegWrite, 0x10 * 0x100 + 7},
                 {trace::Op::kRegWrite, 0x00 * 0x100 + 1}, {trace::Op::kRegPoll, 0x00}};
   EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {}), hs);
@@ -198,6 +210,38 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {"results.DONE_CNT=5"}), checked);
   EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"results.NOPE=5"}), cosim::InputError);
   EXPECT_THROW(ops_of(ControlProtocol::kNone, {"results.N=5"}), cosim::InputError);
+}
+
+// From the binding's ports: a buffer named like an sram interface and without `at` lies at its
+// base, and a kernel without an interrupt pin is refused wait: irq.
+TEST_F(ApCall, SramBuffersLieAtTheirBaseAndIrqNeedsAPin) {
+  namespace trace = cosim::trace;
+  write_vectors();
+  const cosim::tb::CallPorts ports{cosim::tb::harness::ControlProtocol::kApCtrlHs, false, {{"a", 0x2000}, {"c", 0x9000}}};
+  const auto op = cosim::tb::make_ap_call_op(std::array<Reg, 0>{}, ports);
+  const auto yaml = [&](const std::string& name, const std::string& buffer) {
+    return write_file(name + ".yaml", "target: k\nop: call\nbuffers: [" + buffer + "]\n");
+  };
+  const S at_base = {{trace::Op::kMemLoad, 0x2000}, {trace::Op::kRegWrite, 0x00 * 0x100 + 1}, {trace::Op::kRegPoll, 0x00}};
+  EXPECT_EQ(steps_of(op, yaml("sram_a", "{name: a, dtype: int32, shape: [1024], data: {npy: a.npy}}"), {}), at_base);
+  S elsewhere = at_base;  // a kernel that addresses the DRAM itself finds it where `at` puts it
+  elsewhere[0].second = 0x1000;
+  EXPECT_EQ(steps_of(op, yaml("sram_at", "{name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}"), {}),
+            elsewhere);
+  const auto error = [&](const std::string& path, const std::vector<std::string>& overrides) {
+    try {
+      steps_of(op, path, overrides);
+    } catch (const cosim::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(error(yaml("no_at", "{name: b, dtype: int32, shape: [1024], data: {npy: b.npy}}"), {})
+                .find("a buffer needs `at`, its DRAM address, or the name of an sram interface (a, c)"),
+            std::string::npos);
+  EXPECT_NE(error(yaml("irq", "{name: a, dtype: int32, shape: [1024], data: {npy: a.npy}}"), {"wait=irq"})
+                .find("the kernel has no interrupt pin"),
+            std::string::npos);
 }
 
 }  // namespace

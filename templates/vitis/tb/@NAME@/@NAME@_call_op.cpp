@@ -9,7 +9,7 @@
 namespace cosim::tb::@NAME@ {
 
 std::unique_ptr<tb::Operator> make_call_op() {
-  return tb::make_ap_call_op(cosim::@NAME@::regs::kRegisters, cosim::@NAME@::pins::Top::kControl);
+  return tb::make_ap_call_op<cosim::@NAME@::pins::Top>(cosim::@NAME@::regs::kRegisters);
 }
 
 }  // namespace cosim::tb::@NAME@
