@@ -132,8 +132,8 @@ def validate(c, m):
                     "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
                     "axis_in": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
                     "axis_out": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
-                    "sram": ("prefix", "suffix", "case", "signals", "data_bytes", "latency", "base", "addressing",
-                             "clock", "desc")}.get(
+                    "sram": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "latency", "base",
+                             "addressing", "clock", "desc")}.get(
                         kind, ("prefix", "suffix", "case", "desc"))
         c.mapping(k, it, ("name", "kind"), optional)
         c.string(f"{k}.name", it["name"], LOWER, "a lower-case interface name")
@@ -215,8 +215,14 @@ def _validate_sram(c, k, it):
     """An sram interface's keys: `latency` (cycles from the address to its
     read data, 1 = a BRAM's), `base` (the DRAM byte address of the port's
     address 0), `addressing` (word: the address counts data words; byte),
-    `signals` ({signal: port}: a pin whose name the prefix does not give)."""
+    `signals` ({signal: port}: a pin whose name the prefix does not give),
+    `data_bits` (a word that is no whole number of bytes, 18 bits say: it
+    takes data_bytes, by default the bytes that hold it, in the DRAM)."""
     c.integer(f"{k}.latency", it.setdefault("latency", 1), 1, MAX_SRAM_LATENCY)
+    if "data_bits" in it:
+        bits = c.integer(f"{k}.data_bits", it["data_bits"], 1, 4096 * 8)
+        if it.setdefault("data_bytes", (bits + 7) // 8) * 8 < bits:
+            c.fail(f"{k}.data_bytes", f"{it['data_bytes']} bytes cannot hold data_bits: {bits}")
     c.integer(f"{k}.base", it.setdefault("base", 0), 0, (1 << 64) - 1)
     if it.setdefault("addressing", "word") not in ("word", "byte"):
         c.fail(f"{k}.addressing", f"expected word (the address counts data words) or byte, got {it['addressing']!r}")
@@ -446,7 +452,15 @@ def check_top(m, ports):
             continue
         w = widths[nm]
         who = f"interface {it['name']} ({it['kind']})"
-        if w % 8:
+        if "data_bits" in it:
+            if it["data_bits"] != w:
+                errs.append(f"{who} has data_bits: {it['data_bits']}, but {sig.upper()} {nm} of top module {m['top']} "
+                            f"is {w} bits")
+            continue
+        if w % 8 and it["kind"] == "sram":
+            errs.append(f"{who}: {sig.upper()} {nm} of top module {m['top']} is {w} bits, not a whole number of "
+                        f"bytes; add data_bits: {w} (each word then takes {(w + 7) // 8} bytes in the DRAM)")
+        elif w % 8:
             errs.append(f"{who}: {sig.upper()} {nm} of top module {m['top']} is {w} bits, not a whole number of bytes")
         elif "data_bytes" in it and it["data_bytes"] != w // 8:
             errs.append(f"{who} has data_bytes: {it['data_bytes']}, but {sig.upper()} {nm} of top module {m['top']} "
@@ -564,6 +578,8 @@ def gen_cpp(m, generator, rel):
             L.append(f"  static constexpr int kClock = {it['clock_index']};  // on {it['clock']} (ports.clocks)")
         if it["kind"] in ("axis_in", "axis_out", "sram") and "data_bytes" in it:
             L.append(f"  static constexpr unsigned kDataBytes = {it['data_bytes']};")
+        if "data_bits" in it:
+            L.append(f"  static constexpr unsigned kDataBits = {it['data_bits']};")
         if it["kind"] == "sram":
             L.append(f"  static constexpr unsigned kLatency = {it['latency']};")
             L.append(f"  static constexpr uint64_t kBase = {it['base']:#x}ULL;")

@@ -249,7 +249,9 @@ def interfaces(port_list, body):
             bases[a] = free
             free += (((1 << widths.get(n, 0)) * ((data + 7) // 8) + 0xfff) // 0x1000) * 0x1000
         iface = {"name": (f"{a}{k}" if both else a).lower(), "kind": "sram", "base": f"{bases[a]:#x}"}
-        if data % 8 == 0 and storage_bytes(data) != data // 8:
+        if data % 8:
+            iface["data_bits"] = data  # 18 bits: three bytes an element in the DRAM, the bits above cleared
+        elif storage_bytes(data) != data // 8:
             iface["data_bytes"] = data // 8  # 24 bits: three bytes an element in the DRAM, not Verilator's four
         res["interfaces"].append(dict(iface, signals=signals))
         res["memories"] = res.get("memories", 0) + 1

@@ -213,6 +213,10 @@ class Import(unittest.TestCase):
             with open(os.path.join(d, "k.vlt"), "w") as fh:
                 fh.write(hi.waivers("k"))
             self.assertEqual([i["kind"] for i in dutgen.load(path)["ports"]["interfaces"]], ["sram"] * 3)
+        # A word that is no whole number of bytes: data_bits (three bytes an element).
+        narrow = hi.modules({"k.v": text.replace("input [23:0] W_q0;", "input [17:0] W_q0;")})["k"][1]
+        w = hi.interfaces(hi.ports(narrow), narrow)["interfaces"][0]
+        self.assertEqual((w["data_bits"], "data_bytes" in w), (18, False))
 
     def test_ansi_ports_and_an_active_high_reset(self):
         body = hi.modules({"a.v": "module a (input wire ap_clk, input ap_rst,\n"

@@ -575,6 +575,14 @@ class Ports(unittest.TestCase):
                           "read data m_rdata is 32 bits, write data m_wdata 64")
         self.expect_error(self.SRAM_MANIFEST, sv.replace("logic [31:0] data_r", "logic [23:0] data_r"),
                           "interface rd (sram)", "RDATA data_r", "24 bits", "add data_bytes: 3")
+        # A word that is no whole number of bytes needs data_bits, which must be its width.
+        narrow = sv.replace("logic [31:0] data_r", "logic [17:0] data_r")
+        self.expect_error(self.SRAM_MANIFEST, narrow, "interface rd (sram)", "RDATA data_r", "is 18 bits, not a whole "
+                          "number of bytes; add data_bits: 18 (each word then takes 3 bytes in the DRAM)")
+        with_bits = self.SRAM_MANIFEST.replace("rdata: data_r}}", "rdata: data_r}, data_bits: 18}")
+        rc, _, err = self.configure(with_bits, narrow)
+        self.assertEqual(rc, 0, err)
+        self.expect_error(with_bits, sv, "interface rd (sram) has data_bits: 18, but RDATA data_r of top module mini is 32 bits")
         self.expect_error(self.SRAM_MANIFEST, sv.replace("addr_r_byte, input", "addr_rb, input")
                           .replace("{addr_r_byte,", "{addr_rb,"),
                           "interface rd (sram) signal addr names port addr_r_byte, which top module mini lacks")
@@ -591,6 +599,9 @@ class Ports(unittest.TestCase):
                 ("rdata: data_r}", "rdata: 7}", "ports.interfaces[0].signals.rdata: expected"),
                 ("signals: {addr: addr_r_byte, rdata: data_r}", "signals: {rdata: data_r}",
                  "ports.interfaces[0].signals: expected the port of addr at least"),
+                ("prefix: m_}", "prefix: m_, data_bits: 0}", "ports.interfaces[2].data_bits: expected an integer in [1, "),
+                ("prefix: m_}", "prefix: m_, data_bits: 18, data_bytes: 2}",
+                 "ports.interfaces[2].data_bytes: 2 bytes cannot hold data_bits: 18"),
                 ("prefix: m_}", "prefix: m_, stall_seed: 3}", "ports.interfaces[2].stall_seed: unknown key")):
             m = self.SRAM_MANIFEST.replace(old, new)
             self.assertNotEqual(m, self.SRAM_MANIFEST, old)

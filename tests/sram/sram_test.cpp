@@ -23,9 +23,11 @@
 #include "harness/core.hpp"
 // core.hpp first: it brings in Verilator's headers.
 #include "Vsram_b2.h"
+#include "Vsram_n18.h"
 #include "Vsram_w1.h"
 #include "axi/memory_port.hpp"
 #include "dut/sram_b2_pins.hpp"
+#include "dut/sram_n18_pins.hpp"
 #include "dut/sram_w1_pins.hpp"
 #include "harness/sram_binder.hpp"
 
@@ -143,6 +145,35 @@ TEST(Sram, AnAccessOutsideMemoryIsOneErrorNamingPortAddressAndCycle) {
   want.resize(mem.size());
   want[0x83c] = before[0x83c];
   want[0x83d] = before[0x83d];
+  EXPECT_EQ(mem, want);
+}
+
+// 18-bit words (data_bits: 18), three bytes each: the bits above the 18 in
+// memory are random and never reach the DUT (its comparison with 18'h3ffff
+// would see them), and its writes fill them with zeros.
+TEST(Sram, EighteenBitWordsTakeThreeBytesAndOnlyTheirBits) {
+  namespace pins = cosim::sram_n18::pins;
+  static_assert(SramBinder<Vsram_n18, pins::Src>::kDataBytes == 3 && pins::Src::kDataBits == 18);
+  constexpr unsigned kN = 64;
+  std::vector<uint8_t> mem = random_bytes(0x800, 4);
+  const auto word = [&](uint64_t at) { return uint32_t{mem[at]} | uint32_t{mem[at + 1]} << 8 | uint32_t{mem[at + 2]} << 16; };
+  for (unsigned i = 0; i < kN; i += 5) {  // some all ones in their 18 bits, the bits above still random
+    mem[0x100 + 3 * i] = mem[0x100 + 3 * i + 1] = 0xff;
+    mem[0x100 + 3 * i + 2] |= 0x03;
+  }
+  std::vector<uint8_t> want = mem;
+  for (unsigned i = 0; i < kN; ++i) {
+    const uint32_t x = word(0x100 + 3 * i) & 0x3ffff;
+    const uint32_t y = x == 0x3ffff ? 0x2aaaa : (x + 1) & 0x3ffff;
+    for (unsigned b = 0; b < 3; ++b) want[0x400 + 3 * i + b] = uint8_t(y >> (8 * b));
+  }
+  VectorMemory port(mem);
+  Core<Vsram_n18, Done, pins::Top> core("sram_narrow_top");
+  SramBinders<Vsram_n18, pins::Top::Srams> srams({&port, &port});
+  srams.add_to(core);
+  core.start_timeline();
+  ASSERT_TRUE(core.run(1000)) << "not done";
+  EXPECT_EQ(srams.errors(), std::vector<std::string>{});
   EXPECT_EQ(mem, want);
 }
 
