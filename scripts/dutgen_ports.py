@@ -130,8 +130,8 @@ def validate(c, m):
                     "axi4lite": ("prefix", "suffix", "case", "addr_width", "clock", "desc"),
                     "ap_ctrl": ("prefix", "suffix", "case", "clock", "desc"),
                     "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
-                    "axis_in": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
-                    "axis_out": ("prefix", "suffix", "case", "data_bytes", "clock", "desc"),
+                    "axis_in": ("prefix", "suffix", "case", "signals", "data_bytes", "clock", "desc"),
+                    "axis_out": ("prefix", "suffix", "case", "signals", "data_bytes", "clock", "desc"),
                     "sram": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "latency", "base",
                              "addressing", "clock", "desc")}.get(
                         kind, ("prefix", "suffix", "case", "desc"))
@@ -145,8 +145,9 @@ def validate(c, m):
             it["pins"] = {"irq": (it["port"], "out", True)}
             ifaces.append(it)
             continue
-        # An sram port's pins may all be named by `signals` instead; HLS names block-level control ap_*.
-        if it.setdefault("prefix", "ap_" if kind == "ap_ctrl" else "") or kind != "sram":
+        # An sram port's or a stream's pins may all be named by `signals` instead; HLS names block-level
+        # control ap_*.
+        if it.setdefault("prefix", "ap_" if kind == "ap_ctrl" else "") or kind not in NAMED:
             c.string(f"{k}.prefix", it["prefix"], re.compile(r"^[A-Za-z0-9_]*$"), "a port-name prefix")
         if it.setdefault("suffix", "none") not in ("io", "none"):
             c.fail(f"{k}.suffix", f"expected io (inputs _i, outputs _o) or none, got {it['suffix']!r}")
@@ -164,10 +165,12 @@ def validate(c, m):
                       0)
         if kind == "sram":
             _validate_sram(c, k, it)
+        if kind in NAMED:
+            _validate_signals(c, k, it)
         sigs, master = KINDS[kind]
         it["pins"] = {s: (pin_name(it, s, d if master else _flip(d)), d if master else _flip(d), req)
                       for s, d, req in sigs}
-        if kind == "sram":
+        if kind in NAMED:
             # `signals` names pins the prefix does not; without a prefix they are all its pins.
             it["pins"] = {s: ((it["signals"][s],) + p[1:] if s in it["signals"] else p)
                           for s, p in it["pins"].items() if s in it["signals"] or it["prefix"]}
@@ -226,18 +229,29 @@ def _validate_sram(c, k, it):
     c.integer(f"{k}.base", it.setdefault("base", 0), 0, (1 << 64) - 1)
     if it.setdefault("addressing", "word") not in ("word", "byte"):
         c.fail(f"{k}.addressing", f"expected word (the address counts data words) or byte, got {it['addressing']!r}")
+
+
+# Kinds whose pins `signals` may name one by one ({signal: port}): a port the prefix does not give, or,
+# without a prefix, every pin (an sram port's addr_r_byte / data_r; an HLS ap_fifo stream's
+# in_dout / in_empty_n / in_read as tdata / tvalid / tready).
+NAMED = ("sram", "axis_in", "axis_out")
+
+
+def _validate_signals(c, k, it):
+    kind = it["kind"]
     signals = it.setdefault("signals", {}) or {}
     it["signals"] = signals
     if not isinstance(signals, dict):
         c.fail(f"{k}.signals", f"expected a mapping of signal to port name, got {type(signals).__name__}")
-    known = [s for s, _, _ in _SRAM]
+    known = [s for s, _, _ in KINDS[kind][0]]
     for s, nm in signals.items():
         if s not in known:
-            c.fail(f"{k}.signals", f"expected a signal of kind sram ({', '.join(known)}), got {s!r}")
+            c.fail(f"{k}.signals", f"expected a signal of kind {kind} ({', '.join(known)}), got {s!r}")
         c.string(f"{k}.signals.{s}", nm, IDENT, "a port name")
-    if not it["prefix"] and "addr" not in signals:
-        c.fail(f"{k}.signals", "expected the port of addr at least (an sram interface without a prefix names its "
-                               "pins under signals)")
+    needed = ["addr"] if kind == "sram" else [s for s, _, req in KINDS[kind][0] if req]
+    if not it["prefix"] and any(s not in signals for s in needed):
+        c.fail(f"{k}.signals", f"expected the port{'s' if len(needed) > 1 else ''} of {', '.join(needed)} at least "
+                               f"(an {kind} interface without a prefix names its pins under signals)")
 
 
 def _port_mapping(c, ports, key, what, name):
@@ -589,8 +603,8 @@ def gen_cpp(m, generator, rel):
             L.append(f"  static constexpr unsigned kAddrShift = {0 if it.get('addressing', 'byte') == 'byte' else 2};")
         for s, (nm, _, _) in it["pins"].items():
             L.append(f"  COSIM_PIN({s + '_' if s == 'continue' else s}, {nm})")  # `continue` is a C++ word
-        if it["kind"] == "sram":  # those `signals` leaves out of an interface without a prefix
-            L += [f"  COSIM_NO_PIN({s})" for s, _, _ in _SRAM if s not in it["pins"]]
+        if it["kind"] in NAMED:  # those `signals` leaves out of an interface without a prefix
+            L += [f"  COSIM_NO_PIN({s})" for s, _, _ in KINDS[it['kind']][0] if s not in it["pins"]]
         if it["kind"] == "ap_ctrl":
             L.append(f"  static constexpr bool kChain = {'true' if m['control'] == 'ap_ctrl_chain' else 'false'};")
             L += _argument_pins_cpp(m["argument_pins"])

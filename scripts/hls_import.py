@@ -228,6 +228,27 @@ def interfaces(port_list, body):
         kind = "axis_in" if dirs[n] == "input" else "axis_out"
         res["interfaces"].append({"name": s, "kind": kind, "prefix": s + "_", "case": "upper"})
         claimed.update(x for x in names if re.fullmatch(re.escape(s) + r"_T[A-Z]+", x))
+    # ap_fifo (an hls::stream without an axis pragma): <s>_dout, _empty_n, _read in; <s>_din, _full_n, _write
+    # out. A first-word-fall-through FIFO's handshake is a stream's: empty_n the valid, read the ready (in);
+    # write the valid, full_n the ready (out). Newer HLS adds _num_data_valid / _fifo_cap inputs: tied.
+    for n in names:
+        m = re.fullmatch(r"(\w+)_(dout|din)", n)
+        if m is None or n in claimed:
+            continue
+        s, d = m.groups()
+        pins = ({"tdata": n, "tvalid": f"{s}_empty_n", "tready": f"{s}_read"} if d == "dout" else
+                {"tdata": n, "tvalid": f"{s}_write", "tready": f"{s}_full_n"})
+        want = {"tdata": "input" if d == "dout" else "output", "tvalid": "input" if d == "dout" else "output",
+                "tready": "output" if d == "dout" else "input"}
+        if any(dirs.get(pins[k]) != want[k] for k in pins):
+            continue
+        kind = "axis_in" if d == "dout" else "axis_out"
+        res["interfaces"].append({"name": s.lower(), "kind": kind, "signals": pins})
+        claimed.update(pins.values())
+        for extra in (f"{s}_num_data_valid", f"{s}_fifo_cap"):
+            if dirs.get(extra) == "input":
+                res["tie"][extra] = 0
+                claimed.add(extra)
     # ap_memory: an array outside the kernel, <a>_address<k>, _ce<k>, _we<k>, _d<k>, _q<k> per port k, read
     # the cycle after its address (a block RAM's latency, HLS's default). The arrays lie one after the
     # other in the DRAM from 0, each as large as its address reaches, at 4 KiB boundaries; the ports of

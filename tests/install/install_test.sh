@@ -43,10 +43,11 @@
 #      reads and writes counted, its pins in the waveform's view, a write
 #      past the DRAM one error;
 #  13. vitis: a kernel with block-level control on pins, a 96-bit scalar
-#      argument port and a returned value, as HLS writes a top function
-#      without an AXI4-Lite interface (stream_kernel/NAME_blk.v): imported by
-#      --from-hls (an ap_ctrl port, KEY_0..KEY_2 on its pin, AP_RETURN read
-#      back, ap_ce tied high), built, and called 300 times from one scenario
+#      argument port, a returned value and an ap_fifo output, as HLS writes
+#      a top function without an AXI4-Lite interface (stream_kernel/NAME_blk.v):
+#      imported by --from-hls (an ap_ctrl port, KEY_0..KEY_2 on its pin,
+#      AP_RETURN read back, the FIFO port a stream by `signals`, ap_ce tied
+#      high), built, and called 300 times from one scenario
 #      (calls: 300), a stream word a call, the last call's return checked
 #      (results): bit-exact with stalls; one key word wrong fails;
 #  14. `git status` of the source tree unchanged.
@@ -519,6 +520,8 @@ if [ "$style" == vitis ]; then
     grep -q "^new-dut: interfaces: control (ap_ctrl), in_r (axis_in), out_r (axis_out)$" "$scratch/import-blk.log" &&
     grep -q "^new-dut: registers: 4 argument words$" "$scratch/import-blk.log" &&
     grep -q "{name: AP_RETURN, offset: 0x1c, access: ro, pin: ap_return, word: 0" "$bdir/rtl/$bk/$bk.yaml" &&
+    grep -q "{name: out_r, kind: axis_out, signals: {tdata: out_r_din, tvalid: out_r_write, tready: out_r_full_n}}" \
+      "$bdir/rtl/$bk/$bk.yaml" &&
     grep -q "^new-dut: tied: ap_ce=1$" "$scratch/import-blk.log" &&
     grep -q "{name: KEY_2, offset: 0x18, access: rw, pin: key, word: 2" "$bdir/rtl/$bk/$bk.yaml" ||
     fail "block-level kernel: import: $(cat "$scratch/import-blk.log")"

@@ -346,6 +346,32 @@ class Import(unittest.TestCase):
         self.assertIn("control: ap_ctrl_chain", text)
         self.assertNotIn("AP_CONTINUE", text)
 
+    def test_ap_fifo_ports_become_streams_by_signals(self):
+        """An hls::stream without an axis pragma (ap_fifo): _dout / _empty_n / _read an input stream,
+        _din / _full_n / _write an output one, named by `signals`; Vitis HLS's occupancy inputs tied."""
+        text = ("module k (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready, in_r_dout, in_r_empty_n, in_r_read,\n"
+                "  in_r_num_data_valid, in_r_fifo_cap, out_r_din, out_r_full_n, out_r_write);\ninput ap_clk;\n"
+                "input ap_rst;\ninput ap_start;\noutput ap_done;\noutput ap_idle;\noutput ap_ready;\n"
+                "input [31:0] in_r_dout;\ninput in_r_empty_n;\noutput in_r_read;\ninput [2:0] in_r_num_data_valid;\n"
+                "input [2:0] in_r_fifo_cap;\noutput [15:0] out_r_din;\ninput out_r_full_n;\noutput out_r_write;\n"
+                "endmodule\n")
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "k.v"), "w") as fh:
+                fh.write(text)
+            manifest, _ = hi.manifest("k", d, hi.read_sources(d))
+            path = os.path.join(d, "k.yaml")
+            with open(path, "w") as fh:
+                fh.write(manifest)
+            with open(os.path.join(d, "k.vlt"), "w") as fh:
+                fh.write(hi.waivers("k"))
+            m = dutgen.load(path)
+        streams = {i["name"]: (i["kind"], {s: p[0] for s, p in i["pins"].items()})
+                   for i in m["interfaces"] if i["kind"].startswith("axis")}
+        self.assertEqual(streams, {
+            "in_r": ("axis_in", {"tdata": "in_r_dout", "tvalid": "in_r_empty_n", "tready": "in_r_read"}),
+            "out_r": ("axis_out", {"tdata": "out_r_din", "tvalid": "out_r_write", "tready": "out_r_full_n"})})
+        self.assertEqual(m["ports"]["tie"], {"in_r_num_data_valid": 0, "in_r_fifo_cap": 0})
+
     def test_rom_images_are_found_and_relocated(self):
         rom = ("module krnl_w_rom (input clk);\nreg [7:0] ram[0:15];\ninitial begin\n"
                '    $readmemh("./krnl_w_rom.dat", ram);\nend\nendmodule\n')

@@ -587,6 +587,21 @@ class Ports(unittest.TestCase):
                           .replace("{addr_r_byte,", "{addr_rb,"),
                           "interface rd (sram) signal addr names port addr_r_byte, which top module mini lacks")
 
+    def test_a_stream_named_by_signals(self):
+        m = self.AXIS_MANIFEST.replace("- {name: pix_out, kind: axis_out, prefix: m_axis_}",
+                                       "- {name: pix_out, kind: axis_out, signals: {tdata: out_din, tvalid: out_write, "
+                                       "tready: out_full_n}}")
+        h = self.pins(m)
+        self.assertRegex(h, r"struct PixOut \{[^}]*COSIM_PIN\(tvalid, out_write\)\s*COSIM_PIN\(tready, out_full_n\)\s*"
+                            r"COSIM_PIN\(tdata, out_din\)\s*COSIM_NO_PIN\(tlast\)")
+        rc, _, err = self.configure(m.replace("out_full_n}}", "out_full_n, tlst: x}}"), check=False)
+        self.assertEqual(rc, 2, err)
+        self.assertIn("ports.interfaces[1].signals: expected a signal of kind axis_out (tvalid, tready, tdata, tlast,", err)
+        rc, _, err = self.configure(m.replace(", tready: out_full_n}}", "}}"), check=False)
+        self.assertEqual(rc, 2, err)
+        self.assertIn("ports.interfaces[1].signals: expected the ports of tvalid, tready, tdata at least (an axis_out "
+                      "interface without a prefix names its pins under signals)", err)
+
     def test_bad_sram_keys(self):
         for old, new, words in (
                 ("latency: 2,", "latency: 0,", "ports.interfaces[0].latency: expected an integer in [1, 64], got 0"),

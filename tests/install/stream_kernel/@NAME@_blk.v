@@ -1,8 +1,9 @@
 // A kernel laid out as HLS writes one whose top function has no AXI4-Lite
 // interface (HLS's default): block-level control on pins (ap_start, ap_done,
 // ap_idle, ap_ready), a clock enable, a scalar argument as an input port, a
-// returned value and two 64-bit streams. Each call takes one word x from
-// in_r, sends
+// returned value, a 64-bit AXI-Stream in and a 64-bit FIFO port out (ap_fifo:
+// out_r_din, out_r_full_n, out_r_write, as an hls::stream without an axis
+// pragma). Each call takes one word x from in_r, sends
 //     y = (x ^ key[63:0]) + key[95:64]      (64-bit, wrapping)
 // to out_r and returns y's high half (ap_return, valid with ap_done).
 // Nothing advances while ap_ce is low.
@@ -20,9 +21,9 @@ module @NAME@_blk (
         in_r_TDATA,
         in_r_TVALID,
         in_r_TREADY,
-        out_r_TDATA,
-        out_r_TVALID,
-        out_r_TREADY,
+        out_r_din,
+        out_r_full_n,
+        out_r_write,
         ap_return
 );
 input   ap_clk;
@@ -36,9 +37,9 @@ input  [95:0] key;
 input  [63:0] in_r_TDATA;
 input   in_r_TVALID;
 output   in_r_TREADY;
-output  [63:0] out_r_TDATA;
-output   out_r_TVALID;
-input   out_r_TREADY;
+output  [63:0] out_r_din;
+input   out_r_full_n;
+output   out_r_write;
 output  [31:0] ap_return;
 
 localparam IDLE = 2'd0, READ = 2'd1, WRITE = 2'd2, DONE = 2'd3;
@@ -50,8 +51,8 @@ assign ap_idle = state == IDLE;
 assign ap_ready = ap_ce && state == IDLE && ap_start;
 assign ap_done = state == DONE;
 assign in_r_TREADY = state == READ;
-assign out_r_TVALID = state == WRITE;
-assign out_r_TDATA = y;
+assign out_r_write = state == WRITE && out_r_full_n;
+assign out_r_din = y;
 assign ap_return = y[63:32];
 
 always @(posedge ap_clk) begin
@@ -69,7 +70,7 @@ always @(posedge ap_clk) begin
                 y <= (in_r_TDATA ^ key_q[63:0]) + {32'd0, key_q[95:64]};
                 state <= WRITE;
             end
-            WRITE: if (out_r_TREADY) state <= DONE;
+            WRITE: if (out_r_full_n) state <= DONE;
             default: state <= IDLE;
         endcase
     end
