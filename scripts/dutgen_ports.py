@@ -128,7 +128,7 @@ def validate(c, m):
         optional = {"irq": ("port", "desc"),
                     "reg": ("prefix", "suffix", "case", "addr_width", "addressing", "clock", "desc"),
                     "axi4lite": ("prefix", "suffix", "case", "addr_width", "clock", "desc"),
-                    "ap_ctrl": ("prefix", "suffix", "case", "clock", "desc"),
+                    "ap_ctrl": ("prefix", "suffix", "case", "signals", "clock", "desc"),
                     "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
                     "axis_in": ("prefix", "suffix", "case", "signals", "data_bytes", "clock", "desc"),
                     "axis_out": ("prefix", "suffix", "case", "signals", "data_bytes", "clock", "desc"),
@@ -233,8 +233,9 @@ def _validate_sram(c, k, it):
 
 # Kinds whose pins `signals` may name one by one ({signal: port}): a port the prefix does not give, or,
 # without a prefix, every pin (an sram port's addr_r_byte / data_r; an HLS ap_fifo stream's
-# in_dout / in_empty_n / in_read as tdata / tvalid / tready).
-NAMED = ("sram", "axis_in", "axis_out")
+# in_dout / in_empty_n / in_read as tdata / tvalid / tready; an accelerator's go / finished as
+# start / done).
+NAMED = ("sram", "axis_in", "axis_out", "ap_ctrl")
 
 
 def _validate_signals(c, k, it):

@@ -505,6 +505,15 @@ class Ports(unittest.TestCase):
                           "interface control (ap_ctrl) signal continue names port ap_continue, which top module mini lacks")
         self.expect_error(self.AP_MANIFEST, self.AP_SV.replace("input logic [15:0] n", "output logic [15:0] n"),
                           "register N (pin) expects n to be an input, top module mini declares an output")
+        # A hand-written accelerator's own names, by signals: go and finished as start and done.
+        own = self.AP_SV.replace("ap_start", "go").replace("ap_done", "finished")
+        named = self.AP_MANIFEST.replace("{name: control, kind: ap_ctrl}",
+                                         "{name: control, kind: ap_ctrl, signals: {start: go, done: finished}}")
+        rc, _, err = self.configure(named, own)
+        self.assertEqual(rc, 0, err)
+        self.assertRegex(self.pins(named), r"COSIM_PIN\(start, go\)\s*COSIM_PIN\(done, finished\)\s*COSIM_PIN\(idle, ap_idle\)")
+        self.expect_error(self.AP_MANIFEST, own, "interface control (ap_ctrl) signal start names port ap_start, which "
+                          "top module mini lacks")
         # ap_idle and ap_ready are optional (the binder then takes ap_done as the handshake).
         rc, _, err = self.configure(self.AP_MANIFEST, self.AP_SV.replace(" output logic ap_idle, output logic ap_ready,", "")
                                     .replace("ap_done, ap_idle, ap_ready, result", "ap_done, result"))
