@@ -165,18 +165,37 @@ Scenario load_scenario(const std::string& file, const std::vector<TargetSchema>&
 
 namespace {
 
-// The key path of in-memory tensor `name`: data.<name> when the scenario's
-// data section has it, else a top-level <name> (a model scenario's input).
-std::string memory_tensor_key(const YAML::Node& root, const std::string& name, const std::string& file) {
+// Where in-memory tensor `name` goes: the key path and the node holding the
+// data source under `field`. data.<name> when the scenario's data section has
+// it, else a top-level <name> (a model scenario's input), else the data of
+// the entry of that name in a `buffers` or `streams` list (the op call's).
+struct MemoryTensorKey {
+  std::string path;
+  YAML::Node parent;
+  std::string field;
+};
+
+MemoryTensorKey memory_tensor_key(YAML::Node& root, const std::string& name, const std::string& file) {
   // A missing key of a const node is an invalid node: only IsDefined() may be
   // asked of it (a model scenario has no data section).
   const YAML::Node data = root["data"];
   const bool has_data = data.IsDefined() && data.IsMap();
-  if (has_data && data[name]) return "data." + name;
-  if (root[name]) return name;
+  if (has_data && data[name]) return {"data." + name, root["data"], name};
+  if (root[name]) return {name, root, name};
   std::string keys;
   if (has_data) {
     for (const auto& kv : data) keys += (keys.empty() ? "" : ", ") + kv.first.as<std::string>();
+  }
+  for (const char* list : {"buffers", "streams"}) {
+    const YAML::Node entries = root[list];
+    if (!entries.IsDefined() || !entries.IsSequence()) continue;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const YAML::Node e = entries[i];
+      if (!e.IsMap() || !e["name"] || !e["name"].IsScalar()) continue;
+      const std::string entry = e["name"].as<std::string>();
+      if (entry == name) return {std::string(list) + "[" + std::to_string(i) + "].data", root[list][i], "data"};
+      keys += (keys.empty() ? "" : ", ") + entry;
+    }
   }
   throw InputError(file + ": inputs['" + name + "']: the scenario has no tensor of that name" +
                    (keys.empty() ? std::string(" (it has no data section)") : "; its data keys: " + keys));
@@ -227,22 +246,21 @@ Scenario load_scenario_impl(const std::string& file, const std::vector<TargetSch
   }
   std::map<std::string, Tensor> memory_npy;
   for (const auto& [name, tensor] : tensors) {
-    const std::string key = memory_tensor_key(root, name, file);
+    MemoryTensorKey key = memory_tensor_key(root, name, file);
     const std::string label = "inputs['" + name + "']";
     YAML::Node source(YAML::NodeType::Map);
     // The keys the source already has beside its data (an MLI format, say:
     // --set data.input='{mli: fx8, frac_bits: 5}') stay.
-    const YAML::Node before = key == name ? root[name] : root["data"][name];
-    if (before.IsMap()) {
+    const YAML::Node before = key.parent[key.field];
+    if (before.IsDefined() && before.IsMap()) {
       for (const auto& kv : before) {
         const std::string k = kv.first.as<std::string>();
         if (k != "npy" && k != "random") source[k] = kv.second;
       }
     }
     source["npy"] = label;
-    if (key == name) root[name] = source;
-    else root["data"][name] = source;
-    applied[key] = label;
+    key.parent[key.field] = source;
+    applied[key.path] = label;
     memory_npy[label] = tensor;
   }
 

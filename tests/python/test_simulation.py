@@ -30,6 +30,29 @@ def test_vadd_with_in_memory_inputs(tmp_path):
     assert (tmp_path / "report.json").is_file()
 
 
+def test_a_kernel_call_with_in_memory_buffers(tmp_path):
+    """The op call (vitisdut, the Vitis template's C = A + B over int32) fed from NumPy arrays by
+    buffer name; C expected from NumPy's own wrapping sum, saved as the call's .npy."""
+    rng = np.random.default_rng(11)
+    a, b = (rng.integers(-2**31, 2**31, 1024, dtype=np.int64).astype(np.int32) for _ in range(2))
+    np.save(tmp_path / "c.npy", (a.astype(np.int64) + b).astype(np.uint32).astype(np.int32))
+    (tmp_path / "call.yaml").write_text(
+        "target: vitisdut\nop: call\n"
+        "args: {A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4096}\n"
+        "buffers:\n"
+        "  - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: random}\n"
+        "  - {name: b, at: 0x80000, dtype: int32, shape: [1024], data: random}\n"
+        "  - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}\n")
+    r = cosim.run(str(tmp_path / "call.yaml"), inputs={"a": a, "b": b}, out=str(tmp_path / "out"))
+    assert r.passed, r.console
+    np.testing.assert_array_equal(r.inputs["a"], a)
+    with pytest.raises(cosim.InputError, match=r"inputs\['d'\]: the scenario has no tensor of that name; "
+                                               r"its data keys: a, b, c"):
+        cosim.run(str(tmp_path / "call.yaml"), inputs={"d": a}, out=str(tmp_path / "out2"))
+    # The random data the arrays replace would not have passed.
+    assert not cosim.run(str(tmp_path / "call.yaml"), out=str(tmp_path / "out3")).passed
+
+
 def test_an_input_in_an_mli_format(tmp_path):
     # fx8 with 4 fractional bits (value = q / 16) into VTA's ADD, whose input1
     # is int8 at scale 0.05, zero point -3 (scenarios/add.yaml): the run's
