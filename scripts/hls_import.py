@@ -290,6 +290,13 @@ def interfaces(port_list, body):
         res["interfaces"].insert(0, {"name": "control", "kind": "ap_ctrl"})
         res["control"] = "ap_ctrl"
         claimed.update(n for n in ("ap_start", "ap_done", "ap_idle", "ap_ready", "ap_continue") if n in dirs)
+        # An argument's handshake inputs (ap_vld: its value is valid; ap_ack on an output: taken) are held
+        # high, as a host whose arguments are set before ap_start would hold them.
+        for n, d in port_list:
+            base = re.sub(r"_ap_(vld|ack)$", "", n)
+            if d == "input" and n != base and base in dirs and n not in claimed:
+                res["tie"][n] = 1
+                claimed.add(n)
         res["arguments"] = [n for n, d in port_list if d == "input" and n not in claimed and n != "ap_ce"]
         # Scalar outputs (ap_return, an argument passed by reference) are read-only registers; their
         # ap_vld strobes and HLS's other ap_* outputs stay debug outputs.
@@ -468,7 +475,8 @@ def manifest(name, folder, files, top=None):
     for i in p["interfaces"]:
         L.append("    - {" + ", ".join(f"{k}: {_yaml(v)}" for k, v in i.items()) + "}")
     if p["tie"]:
-        L.append("  # Inputs that are no interface: held at 0, ap_ce at 1 (change a value if the kernel needs another).")
+        L.append("  # Inputs that are no interface: held at 0, ap_ce and an argument's ap_vld / ap_ack at 1 (change")
+        L.append("  # a value if the kernel needs another).")
         L.append("  tie: {" + ", ".join(f"{n}: {v}" for n, v in p["tie"].items()) + "}")
     if p["debug"]:
         L.append("  # Outputs that are no interface, recorded for the waveform and the hang diagnosis.")

@@ -298,7 +298,7 @@ class Import(unittest.TestCase):
         """A top without an AXI4-Lite port (HLS's default): ap_start ... on pins,
         each scalar input an argument register a word of its pin at a time."""
         block = textwrap.dedent("""\
-            module blk (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready, ap_ce, key, n, base,
+            module blk (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready, ap_ce, key, n, n_ap_vld, base,
                         in_r_TDATA, in_r_TVALID, in_r_TREADY, ap_return, sum, sum_ap_vld);
             input   ap_clk;
             input   ap_rst;
@@ -309,6 +309,7 @@ class Import(unittest.TestCase):
             input   ap_ce;
             input  [127:0] key;
             input  [15:0] n;
+            input   n_ap_vld;
             input  [63:0] base;
             input  [31:0] in_r_TDATA;
             input   in_r_TVALID;
@@ -336,7 +337,7 @@ class Import(unittest.TestCase):
                                 ("N", 0x20, "rw", "n", 0), ("BASE_LO", 0x24, "rw", "base", 0),
                                 ("BASE_HI", 0x28, "rw", "base", 1), ("AP_RETURN", 0x2c, "ro", "ap_return", 0),
                                 ("SUM", 0x30, "ro", "sum", 0)])
-        self.assertEqual(m["ports"]["tie"], {"ap_ce": 1})
+        self.assertEqual(m["ports"]["tie"], {"n_ap_vld": 1, "ap_ce": 1})  # an argument's ap_vld held high
         self.assertEqual(m["ports"]["debug"], ["sum_ap_vld"])
         self.assertIn("control: ap_ctrl_hs on pins", "\n".join(summary))
         # ap_continue: ap_ctrl_chain, its pin in the control port.
