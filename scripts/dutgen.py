@@ -265,7 +265,7 @@ def validate(m, path):
     for i, r in enumerate(regs):
         k = f"registers[{i}]"
         c.mapping(k, r, ("name", "offset", "access"), ("desc", "fields", "group", "width", "reset", "hw", "write_enable",
-                                                       "pin", "word"))
+                                                       "pin", "word", "valid"))
         c.string(f"{k}.name", r["name"], REG_NAME, "an upper-case register name")
         off = c.integer(f"{k}.offset", r["offset"], 0)
         if off % 4:
@@ -424,7 +424,8 @@ def _validate_argument_pins(c, m, regs):
     """The registers of a block-level control port (kind: ap_ctrl): the Vitis
     control map below 0x10, kept by the binder; from 0x10 each an argument
     word driven onto a pin of the top (`pin`, `word`: bits 32*word+31..32*word),
-    or read from an output pin (access ro)."""
+    or read from an output pin (access ro): as of the last cycle its `valid`
+    output was high (an HLS output's ap_vld), else of the last ap_done."""
     ctrl = m["control_iface"]
     on_pins = ctrl is not None and ctrl["kind"] == "ap_ctrl"
     p = m["ports"]
@@ -432,7 +433,7 @@ def _validate_argument_pins(c, m, regs):
     claimed |= {p["clock"], p["reset"]["port"]} | set(p["tie"]) | set(p["debug"])
     for i, r in enumerate(regs):
         k = f"registers[{i}]"
-        if "pin" not in r and "word" not in r:
+        if "pin" not in r and "word" not in r and "valid" not in r:
             if on_pins and r["offset"] >= 0x10:
                 c.fail(k, f"{r['name']} at {r['offset']:#x} is an argument of the ap_ctrl port {ctrl['name']}: "
                           "name the input port it drives (pin: <port>, word: <n> for bits 32n+31..32n)")
@@ -451,6 +452,13 @@ def _validate_argument_pins(c, m, regs):
                                   "start at 0x10")
         if r["access"] not in ("rw", "wo", "ro"):
             c.fail(f"{k}.access", f"expected rw or wo (an input pin) or ro (an output pin), got {r['access']!r}")
+        if "valid" in r:
+            c.string(f"{k}.valid", r["valid"], IDENT, "the output port that says when the pin holds a value")
+            if r["access"] != "ro":
+                c.fail(f"{k}.valid", "only an output pin's register (access ro) has a valid strobe")
+            if r["valid"] in claimed:
+                c.fail(f"{k}.valid", f"port {r['valid']} is also claimed under ports (an interface, the clock or "
+                                     "reset, tie or debug)")
     m["argument_pins"] = [r for r in regs if "pin" in r]
 
 

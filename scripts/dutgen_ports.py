@@ -446,6 +446,8 @@ def check_top(m, ports):
             want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
     for r in m.get("argument_pins", []):
         want[r["pin"]] = ("output" if r["access"] == "ro" else "input", True, f"register {r['name']} (pin)")
+        if "valid" in r:
+            want[r["valid"]] = ("output", True, f"register {r['name']} (valid)")
     widths = getattr(ports, "widths", {})
     errs = [f"register {r['name']} is word {r['word']} of {r['pin']}, but {r['pin']} of top module {m['top']} is "
             f"{widths[r['pin']]} bits" for r in m.get("argument_pins", [])
@@ -548,6 +550,7 @@ def _argument_pins_cpp(regs):
     write drives its word of the pin, a read of an output pin's register gives
     the pin's word."""
     L = [f"  COSIM_PIN(arg_{r['name']}, {r['pin']})" for r in regs]
+    L += [f"  COSIM_PIN(valid_{r['name']}, {r['valid']})" for r in regs if "valid" in r]
     L += ["  static constexpr bool is_arg(uint32_t offset) {", "    switch (offset) {"]
     L += [f"      case {r['offset']:#x}:" for r in regs]
     L += ["        return true;" if regs else "", "      default: return false;", "    }", "  }"]
@@ -563,11 +566,15 @@ def _argument_pins_cpp(regs):
             L += [f"      case {r['offset']:#x}: v = cosim::tb::harness::pin_word(arg_{r['name']}(m), {r['word']}); "
                   "return true;"]
     L += ["      default: (void)m; (void)v; return false;", "    }", "  }"]
-    # The output pins' words as the kernel finishes (an adapter latches them with ap_done).
-    L += ["  template <class M_, class F_>", "  static void for_each_output(const M_& m, F_&& f) {"]
-    L += [f"    f({r['offset']:#x}u, cosim::tb::harness::pin_word(arg_{r['name']}(m), {r['word']}));"
-          for r in regs if r["access"] == "ro"]
-    L += ["    (void)m;", "    (void)f;", "  }"]
+    # The output pins' words to latch this cycle, as an adapter does: those with a valid strobe while it
+    # is high, the others as the kernel finishes (`done`).
+    L += ["  template <class M_, class F_>", "  static void for_each_output(const M_& m, bool done, F_&& f) {"]
+    for r in regs:
+        if r["access"] != "ro":
+            continue
+        when = f"valid_{r['name']}(m)" if "valid" in r else "done"
+        L.append(f"    if ({when}) f({r['offset']:#x}u, cosim::tb::harness::pin_word(arg_{r['name']}(m), {r['word']}));")
+    L += ["    (void)m;", "    (void)done;", "    (void)f;", "  }"]
     return [x for x in L if x]
 
 

@@ -280,7 +280,7 @@ def interfaces(port_list, body):
     if "interrupt" in dirs:
         res["interfaces"].append({"name": "interrupt", "kind": "irq", "port": "interrupt"})
         claimed.add("interrupt")
-    res["arguments"], res["results"] = [], []
+    res["arguments"], res["results"], res["valid"] = [], [], {}
     if dirs.get("ap_start") == "input":
         # Block-level control on pins: the ap_ctrl binder is the control adapter, the scalar inputs its
         # argument registers.
@@ -298,11 +298,12 @@ def interfaces(port_list, body):
                 res["tie"][n] = 1
                 claimed.add(n)
         res["arguments"] = [n for n, d in port_list if d == "input" and n not in claimed and n != "ap_ce"]
-        # Scalar outputs (ap_return, an argument passed by reference) are read-only registers; their
-        # ap_vld strobes and HLS's other ap_* outputs stay debug outputs.
+        # Scalar outputs (ap_return, an argument passed by reference) are read-only registers, latched
+        # when their ap_vld strobe is high (their `valid`); HLS's other ap_* outputs stay debug outputs.
         res["results"] = [n for n, d in port_list if d == "output" and n not in claimed and
                           (n == "ap_return" or not n.startswith("ap_")) and not n.endswith("_ap_vld")]
-        claimed.update(res["arguments"] + res["results"])
+        res["valid"] = {n: f"{n}_ap_vld" for n in res["results"] if dirs.get(f"{n}_ap_vld") == "output"}
+        claimed.update(res["arguments"] + res["results"] + list(res["valid"].values()))
     for n, d in port_list:
         if n in claimed:
             continue
@@ -440,7 +441,8 @@ def manifest(name, folder, files, top=None):
         widths = port_widths(body)
         regs = [(off, rname, "rw", f"word {w} of input {pin}", pin, w)
                 for off, rname, pin, w in argument_registers(p["arguments"], widths)]
-        regs += [(off, rname, "ro", f"word {w} of output {pin}, as of ap_done", pin, w)
+        regs += [(off, rname, "ro", f"word {w} of output {pin}, as of " +
+                  (f"{p['valid'][pin]}" if pin in p["valid"] else "ap_done"), pin, w, p["valid"].get(pin))
                  for off, rname, pin, w in argument_registers(p["results"], widths, 0x10 + 4 * len(regs))]
     elif p["control"] is not None:
         control_text = control_file(files, top, p["control"])
@@ -489,6 +491,7 @@ def manifest(name, folder, files, top=None):
             L.append("  # args, outputs (ro) read back, e.g. by its results.")
         for off, rname, access, what, *pin in regs:
             on_pin = f", pin: {pin[0]}, word: {pin[1]}" if pin else ""
+            on_pin += f", valid: {pin[2]}" if len(pin) > 2 and pin[2] else ""
             L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}{on_pin}, desc: \"{what}\"}}")
         for s in skipped:
             L.append(f"  # not a register here (a memory in the control port): {s}")

@@ -20,7 +20,9 @@
 //   an argument register   written: its word of the pin, driven from the next
 //                          cycle and held; read: what was written, or for an
 //                          output pin (access ro) its word as of the last
-//                          ap_done (the adapter latches a returned value so)
+//                          cycle its `valid` strobe was high (an ap_vld), or
+//                          without one of the last ap_done (the adapter
+//                          latches a returned value so)
 //
 // Every access takes one cycle of the port's clock (an AXI4-Lite adapter
 // takes a few); an offset the map lacks is recorded as an error of the run.
@@ -62,7 +64,7 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
     if constexpr (Bus::kChain) done_ = done && !continuing;
     else done_ = done_ || done;
     if (done && (ier_ & 1)) isr_ |= 1;
-    if (done) Bus::for_each_output(m, [this](uint32_t offset, uint32_t v) { outputs_[offset] = v; });
+    Bus::for_each_output(m, done, [this](uint32_t offset, uint32_t v) { outputs_[offset] = v; });
     if constexpr (COSIM_HAS(Bus, idle, Model)) idle_ = Bus::idle(m);
     else idle_ = !start_;
     model_ = &m;
@@ -123,7 +125,7 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
 
   std::vector<std::string> errors_;
   std::map<uint32_t, uint32_t> args_, pending_;  // what each argument word holds; those not yet on the pins
-  std::map<uint32_t, uint32_t> outputs_;         // output pins' words at the last ap_done
+  std::map<uint32_t, uint32_t> outputs_;         // output pins' words as last latched
   const Model* model_ = nullptr;
   bool start_ = false, continue_pulse_ = false, auto_restart_ = false, done_ = false, ready_ = false, idle_ = true;
   bool gie_ = false;

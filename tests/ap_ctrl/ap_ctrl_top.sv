@@ -8,7 +8,9 @@
 // cycle, of
 //     acc = (acc * 33) ^ key[32*(i % 3) +: 32]        (i = 0 .. n-1, acc from 1)
 // and ap_done is high for one cycle with result = {runs, acc}, where runs
-// counts the calls finished (this one included), mod 2^32. With CHAIN,
+// counts the calls finished (this one included), mod 2^32. `peek` shows
+// acc all along; `peek_vld` is high for the one cycle it holds acc after two
+// steps (as an output passed by reference and its ap_vld). With CHAIN,
 // ap_done stays high until ap_continue, and only then does the kernel go
 // idle.
 module ap_ctrl_top #(
@@ -23,7 +25,9 @@ module ap_ctrl_top #(
   input  logic        ap_continue,
   input  logic [15:0] n,
   input  logic [95:0] key,
-  output logic [63:0] result
+  output logic [63:0] result,
+  output logic [31:0] peek,
+  output logic        peek_vld
 );
   typedef enum logic [1:0] {Idle, Busy, Done} state_e;
   state_e state_q;
@@ -35,6 +39,8 @@ module ap_ctrl_top #(
   assign ap_ready = ap_start && state_q == Idle;
   assign ap_done  = state_q == Done;
   assign result   = {runs_q, acc_q};
+  assign peek     = acc_q;
+  assign peek_vld = state_q == Busy && i_q == 16'd2;
 
   always_ff @(posedge ap_clk) begin
     if (!ap_rst_n) begin

@@ -338,7 +338,9 @@ class Import(unittest.TestCase):
                                 ("BASE_HI", 0x28, "rw", "base", 1), ("AP_RETURN", 0x2c, "ro", "ap_return", 0),
                                 ("SUM", 0x30, "ro", "sum", 0)])
         self.assertEqual(m["ports"]["tie"], {"n_ap_vld": 1, "ap_ce": 1})  # an argument's ap_vld held high
-        self.assertEqual(m["ports"]["debug"], ["sum_ap_vld"])
+        self.assertEqual(m["ports"]["debug"], [])  # sum_ap_vld is SUM's valid
+        self.assertEqual({r["name"]: r.get("valid") for r in m["argument_pins"] if r["access"] == "ro"},
+                         {"AP_RETURN": None, "SUM": "sum_ap_vld"})
         self.assertIn("control: ap_ctrl_hs on pins", "\n".join(summary))
         # ap_continue: ap_ctrl_chain, its pin in the control port.
         chain = block.replace("ap_ready,", "ap_ready, ap_continue,").replace(

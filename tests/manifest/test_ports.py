@@ -489,6 +489,8 @@ class Ports(unittest.TestCase):
                             "registers[4].access: expected rw or wo (an input pin) or ro (an output pin), got 'w1t'")
         self.register_error(m.replace("control: ap_ctrl_hs", "control: reg"),
                             "control: reg needs a kind: reg interface (an ap_ctrl port takes ap_ctrl_hs or ap_ctrl_chain)")
+        self.register_error(m.replace("access: rw, pin: n}", "access: rw, pin: n, valid: n_vld}"),
+                            "registers[4].valid: only an output pin's register (access ro) has a valid strobe")
         self.register_error(m.replace("control: ap_ctrl_hs", "control: none"),
                             "control: an ap_ctrl interface (control) takes control: ap_ctrl_hs or ap_ctrl_chain, got 'none'")
         self.register_error(m.replace("    - {name: control, kind: ap_ctrl}", "    - {name: control, kind: ap_ctrl}\n  tie: {n: 3}"),
@@ -505,6 +507,8 @@ class Ports(unittest.TestCase):
                           "interface control (ap_ctrl) signal continue names port ap_continue, which top module mini lacks")
         self.expect_error(self.AP_MANIFEST, self.AP_SV.replace("input logic [15:0] n", "output logic [15:0] n"),
                           "register N (pin) expects n to be an input, top module mini declares an output")
+        self.expect_error(self.AP_MANIFEST.replace("pin: result, word: 1}", "pin: result, word: 1, valid: result_vld}"),
+                          self.AP_SV, "register RESULT_HI (valid) names port result_vld, which top module mini lacks")
         # A hand-written accelerator's own names, by signals: go and finished as start and done.
         own = self.AP_SV.replace("ap_start", "go").replace("ap_done", "finished")
         named = self.AP_MANIFEST.replace("{name: control, kind: ap_ctrl}",
