@@ -18,6 +18,9 @@
 //                   # its streams a call); the arguments are written once, the checks come last
 //   results: {AP_RETURN: 42}   # registers the call must leave so (a returned scalar), read
 //                              # after the wait
+// A port wider than 32 bits is several registers, NAME_0, NAME_1, ... (NAME_LO, NAME_HI): under
+// args or results, NAME: {npy: x.npy} gives all its words at once, the file's bytes in order
+// (little-endian words, the last zero-padded), as a vector packed into one port.
 //
 // The expected values are the user's (their reference's output saved as
 // .npy): this operator computes nothing, it loads, calls and compares. The
@@ -27,7 +30,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
+#include <filesystem>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -36,10 +41,12 @@
 #include <utility>
 #include <vector>
 
+#include "common/error.hpp"
 #include "cosim/operator.hpp"
 #include "harness/ap_ctrl.hpp"
 #include "harness/bus.hpp"
 #include "scenario/scenario.hpp"
+#include "tensor/tensor.hpp"
 #include "tlm/tb_config.hpp"
 #include "trace/trace.hpp"
 
@@ -90,6 +97,8 @@ class ApCallOp : public TypedOperator<CallState> {
                   ports_.control == harness::ControlProtocol::kApCtrlChain),
         chain_(ports_.control == harness::ControlProtocol::kApCtrlChain) {
     std::sort(args_.begin(), args_.end(), [](const ArgRegister& a, const ArgRegister& b) { return a.offset < b.offset; });
+    arg_groups_ = word_groups(args_);
+    result_groups_ = word_groups(readable_);
   }
 
   std::string name() const override { return "call"; }
@@ -102,6 +111,9 @@ class ApCallOp : public TypedOperator<CallState> {
     }
     Schema results = Schema::map();
     for (const ArgRegister& r : readable_) results.optional(r.name, Schema::integer(0, 0xffffffffll));
+    const auto words = [] { return Schema::map().required("npy", Schema::string()); };
+    for (const auto& [group, regs] : arg_groups_) args.optional(group, words());
+    for (const auto& [group, regs] : result_groups_) results.optional(group, words());
     const auto transfer = [] {
       return Schema::map()
           .required("name", Schema::string())
@@ -159,8 +171,20 @@ class ApCallOp : public TypedOperator<CallState> {
       if (v == nullptr) continue;
       st.writes.emplace_back(a.offset, argument(*v, address));
     }
+    for (const auto& [group, regs] : arg_groups_) {
+      const scenario::Value* v = args.find(group);
+      if (v == nullptr) continue;
+      const std::vector<uint32_t> words = npy_words(sc, (*v)["npy"], group, regs.size());
+      for (std::size_t i = 0; i < regs.size(); ++i) st.writes.emplace_back(regs[i].offset, words[i]);
+    }
     for (const ArgRegister& r : readable_) {
       if (const scenario::Value* v = sc["results"].find(r.name)) st.results.emplace_back(r, static_cast<uint32_t>(v->as_int()));
+    }
+    for (const auto& [group, regs] : result_groups_) {
+      const scenario::Value* v = sc["results"].find(group);
+      if (v == nullptr) continue;
+      const std::vector<uint32_t> words = npy_words(sc, (*v)["npy"], group, regs.size());
+      for (std::size_t i = 0; i < regs.size(); ++i) st.results.emplace_back(regs[i], words[i]);
     }
     if (!st.results.empty() && st.wait == "none") sc["results"].fail("results are read after the wait; with wait: none there is none");
     w.summary = "call: " + std::to_string(st.writes.size()) + " arguments, " + std::to_string(st.buffers.size()) +
@@ -250,6 +274,49 @@ class ApCallOp : public TypedOperator<CallState> {
     return static_cast<uint64_t>(b["at"].as_int());
   }
 
+  // The registers of ports wider than 32 bits, by port: NAME_0, NAME_1, ... or NAME_LO, NAME_HI,
+  // in word order (a name whose words are not 0 to n-1 makes no group).
+  static std::map<std::string, std::vector<ArgRegister>> word_groups(const std::vector<ArgRegister>& regs) {
+    std::map<std::string, std::map<int, ArgRegister>> found;
+    for (const ArgRegister& r : regs) {
+      const std::size_t cut = r.name.rfind('_');
+      if (cut == std::string::npos || cut == 0 || cut + 1 == r.name.size()) continue;
+      const std::string tail = r.name.substr(cut + 1);
+      int word = tail == "LO" ? 0 : tail == "HI" ? 1 : -1;
+      if (word < 0 && tail.size() < 5 && std::all_of(tail.begin(), tail.end(), [](char c) { return std::isdigit(c); })) {
+        word = std::stoi(tail);
+      }
+      if (word >= 0) found[r.name.substr(0, cut)].emplace(word, r);
+    }
+    std::map<std::string, std::vector<ArgRegister>> groups;
+    for (auto& [name, words] : found) {
+      if (words.size() < 2 || words.rbegin()->first + 1 != static_cast<int>(words.size())) continue;
+      for (auto& [word, reg] : words) groups[name].push_back(reg);
+    }
+    return groups;
+  }
+
+  // The words of a port `words` registers wide from a .npy file's bytes (little-endian, zero-padded).
+  static std::vector<uint32_t> npy_words(const scenario::Scenario& sc, const scenario::Value& npy,
+                                         const std::string& port, std::size_t words) {
+    const std::filesystem::path file = std::filesystem::path(npy.as_string()).is_absolute()
+                                           ? std::filesystem::path(npy.as_string())
+                                           : std::filesystem::path(sc.dir) / npy.as_string();
+    Tensor t;
+    try {
+      t = read_npy(file.string());
+    } catch (const InputError& e) {
+      npy.fail(e.what());
+    }
+    if (t.nbytes() > 4 * words) {
+      npy.fail(file.string() + " holds " + std::to_string(t.nbytes()) + " bytes, more than the " +
+               std::to_string(4 * words) + " of " + port + "'s " + std::to_string(words) + " registers");
+    }
+    std::vector<uint32_t> out(words, 0);
+    for (std::size_t b = 0; b < t.nbytes(); ++b) out[b / 4] |= static_cast<uint32_t>(t.bytes()[b]) << (8 * (b % 4));
+    return out;
+  }
+
   // A number, or a buffer's address: `name` (bits 31:0) or `name.hi` (63:32).
   static uint32_t argument(const scenario::Value& v, const std::map<std::string, uint64_t>& address) {
     if (!v.is_string()) return static_cast<uint32_t>(v.as_int());
@@ -267,6 +334,7 @@ class ApCallOp : public TypedOperator<CallState> {
 
   static constexpr int64_t kMaxCalls = 100000;
   std::vector<ArgRegister> args_, readable_;
+  std::map<std::string, std::vector<ArgRegister>> arg_groups_, result_groups_;  // ports wider than 32 bits
   CallPorts ports_;
   bool isr_rc_, has_ctrl_, chain_;
 };

@@ -82,7 +82,7 @@ class ApCall : public cosim::test::CosimCli {
   static constexpr const char* kArgs = "{A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4096}";
 
   // The steps the op compiles the scenario `yaml` (target k) to: each op with its address, a register
-  // write's value folded in (addr * 0x100 + value).
+  // write's or check's value folded in (addr * 0x100 + value).
   using S = std::vector<std::pair<cosim::trace::Op, uint64_t>>;
   static S steps_of(const std::unique_ptr<cosim::tb::Operator>& op, const std::string& yaml,
                     const std::vector<std::string>& overrides) {
@@ -93,7 +93,10 @@ class ApCall : public cosim::test::CosimCli {
     const cosim::tb::Workload w = op->prepare(sc);
     S steps;
     for (const trace::Step& st : op->compile(sc, w).steps) {
-      steps.emplace_back(st.op, st.op == trace::Op::kRegWrite ? st.addr * 0x100 + st.value : st.addr);
+      uint64_t folded = st.addr;
+      if (st.op == trace::Op::kRegWrite) folded = st.addr * 0x100 + st.value;
+      if (st.op == trace::Op::kRegCheck) folded = st.addr * 0x100 + st.expected;
+      steps.emplace_back(st.op, folded);
     }
     return steps;
   }
@@ -206,7 +209,7 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
   // DONE_CNT is read-only: not an argument, but a result, read after the wait.
   EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"args.DONE_CNT=1"}), cosim::InputError);
   S checked = hs;
-  checked.emplace_back(trace::Op::kRegCheck, 0x18);
+  checked.emplace_back(trace::Op::kRegCheck, 0x18 * 0x100 + 5);
   EXPECT_EQ(ops_of(ControlProtocol::kApCtrlHs, {"results.DONE_CNT=5"}), checked);
   EXPECT_THROW(ops_of(ControlProtocol::kApCtrlHs, {"results.NOPE=5"}), cosim::InputError);
   EXPECT_THROW(ops_of(ControlProtocol::kNone, {"results.N=5"}), cosim::InputError);
@@ -242,6 +245,36 @@ TEST_F(ApCall, SramBuffersLieAtTheirBaseAndIrqNeedsAPin) {
   EXPECT_NE(error(yaml("irq", "{name: a, dtype: int32, shape: [1024], data: {npy: a.npy}}"), {"wait=irq"})
                 .find("the kernel has no interrupt pin"),
             std::string::npos);
+}
+
+// A port wider than 32 bits (KEY_0..KEY_2, OUT_LO / OUT_HI) given whole from a .npy file: its
+// bytes in order, little-endian words, the last zero-padded; the same for results.
+TEST_F(ApCall, AWidePortTakesItsWordsFromANpyFile) {
+  namespace trace = cosim::trace;
+  const std::array<Reg, 6> regs = {{{"CTRL", 0x00, "rw"}, {"KEY_0", 0x10, "rw"}, {"KEY_1", 0x14, "rw"},
+                                    {"KEY_2", 0x18, "rw"}, {"OUT_LO", 0x20, "ro"}, {"OUT_HI", 0x24, "ro"}}};
+  Tensor key(DType::kUint8, {10}), out(DType::kInt32, {2});
+  for (int i = 0; i < 10; ++i) key.data<uint8_t>()[i] = static_cast<uint8_t>(0x11 * (i + 1));
+  out.data<int32_t>()[0] = -2;
+  out.data<int32_t>()[1] = 7;
+  cosim::write_npy(work() + "/key.npy", key);
+  cosim::write_npy(work() + "/out.npy", out);
+  const std::string yaml = write_file("wide.yaml", "target: k\nop: call\nargs: {KEY: {npy: key.npy}}\n"
+                                                   "results: {OUT: {npy: out.npy}}\n"
+                                                   "buffers: [{name: a, at: 0x1000, dtype: int32, shape: [1024], data: random}]\n");
+  const auto op = cosim::tb::make_ap_call_op(regs, cosim::tb::harness::ControlProtocol::kApCtrlHs);
+  const S want = {{trace::Op::kMemLoad, 0x1000},
+                  {trace::Op::kRegWrite, 0x10 * 0x100ull + 0x44332211u},
+                  {trace::Op::kRegWrite, 0x14 * 0x100ull + 0x88776655u},
+                  {trace::Op::kRegWrite, 0x18 * 0x100ull + 0x0000aa99u},
+                  {trace::Op::kRegWrite, 0x00 * 0x100 + 1},
+                  {trace::Op::kRegPoll, 0x00},
+                  {trace::Op::kRegCheck, 0x20 * 0x100ull + 0xfffffffeu},
+                  {trace::Op::kRegCheck, 0x24 * 0x100ull + 7}};
+  EXPECT_EQ(steps_of(op, yaml, {}), want);
+  // More bytes than the port's registers hold is one line.
+  cosim::write_npy(work() + "/key.npy", Tensor(DType::kUint8, {13}));
+  EXPECT_THROW(steps_of(op, yaml, {}), cosim::InputError);
 }
 
 }  // namespace
