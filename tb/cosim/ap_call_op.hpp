@@ -32,8 +32,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
-#include <filesystem>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
@@ -283,15 +283,17 @@ class ApCallOp : public TypedOperator<CallState> {
       if (cut == std::string::npos || cut == 0 || cut + 1 == r.name.size()) continue;
       const std::string tail = r.name.substr(cut + 1);
       int word = tail == "LO" ? 0 : tail == "HI" ? 1 : -1;
-      if (word < 0 && tail.size() < 5 && std::all_of(tail.begin(), tail.end(), [](char c) { return std::isdigit(c); })) {
+      if (word < 0 && tail.size() < 5 && std::all_of(tail.begin(), tail.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) {
         word = std::stoi(tail);
       }
       if (word >= 0) found[r.name.substr(0, cut)].emplace(word, r);
     }
     std::map<std::string, std::vector<ArgRegister>> groups;
-    for (auto& [name, words] : found) {
-      if (words.size() < 2 || words.rbegin()->first + 1 != static_cast<int>(words.size())) continue;
-      for (auto& [word, reg] : words) groups[name].push_back(reg);
+    for (auto& [port, words] : found) {
+      const std::string& group = port;  // a register of that name keeps it (the group is left out)
+      const bool taken = std::any_of(regs.begin(), regs.end(), [&group](const ArgRegister& r) { return r.name == group; });
+      if (taken || words.size() < 2 || words.rbegin()->first + 1 != static_cast<int>(words.size())) continue;
+      for (auto& [word, reg] : words) groups[port].push_back(reg);
     }
     return groups;
   }
