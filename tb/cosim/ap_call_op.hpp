@@ -174,6 +174,9 @@ class ApCallOp : public TypedOperator<CallState> {
     for (const auto& [group, regs] : arg_groups_) {
       const scenario::Value* v = args.find(group);
       if (v == nullptr) continue;
+      for (const ArgRegister& r : regs) {
+        if (args.find(r.name) != nullptr) v->fail(group + " gives all its words, " + r.name + " one of them again");
+      }
       const std::vector<uint32_t> words = npy_words(sc, (*v)["npy"], group, regs.size());
       for (std::size_t i = 0; i < regs.size(); ++i) st.writes.emplace_back(regs[i].offset, words[i]);
     }

@@ -272,6 +272,10 @@ TEST_F(ApCall, AWidePortTakesItsWordsFromANpyFile) {
                   {trace::Op::kRegCheck, 0x20 * 0x100ull + 0xfffffffeu},
                   {trace::Op::kRegCheck, 0x24 * 0x100ull + 7}};
   EXPECT_EQ(steps_of(op, yaml, {}), want);
+  // A word given twice (the whole port and one of its registers) is one line.
+  const std::string twice = write_file("wide_twice.yaml", "target: k\nop: call\nargs: {KEY: {npy: key.npy}, KEY_1: 3}\n"
+                                                          "buffers: [{name: a, at: 0x1000, dtype: int32, shape: [1024], data: random}]\n");
+  EXPECT_THROW(steps_of(op, twice, {}), cosim::InputError);
   // More bytes than the port's registers hold is one line.
   cosim::write_npy(work() + "/key.npy", Tensor(DType::kUint8, {13}));
   EXPECT_THROW(steps_of(op, yaml, {}), cosim::InputError);
