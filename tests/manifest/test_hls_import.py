@@ -137,6 +137,22 @@ SHIFT_QUEUE_MAIN = textwrap.dedent("""\
     """)
 
 
+def import_folder(name, files):
+    """(the manifest as dutgen loads it, its text, the summary) of the kernel `name` whose Verilog
+    files ({file: text}) are written to a folder and imported."""
+    with tempfile.TemporaryDirectory() as d:
+        for f, verilog in files.items():
+            with open(os.path.join(d, f), "w") as fh:
+                fh.write(verilog)
+        text, summary = hi.manifest(name, d, hi.read_sources(d))
+        path = os.path.join(d, f"{name}.yaml")
+        with open(path, "w") as fh:
+            fh.write(text)
+        with open(os.path.join(d, f"{name}.vlt"), "w") as fh:
+            fh.write(hi.waivers(name))
+        return dutgen.load(path), text, summary
+
+
 class Import(unittest.TestCase):
     def files(self, **extra):
         f = {"krnl.v": TOP, "krnl_control_s_axi.v": CONTROL, "krnl_fifo.v": FIFO}
@@ -145,17 +161,7 @@ class Import(unittest.TestCase):
 
     def imported(self, **extra):
         """(the manifest as dutgen loads it, its text, the summary) of the kernel written to a folder."""
-        with tempfile.TemporaryDirectory() as d:
-            for f, verilog in self.files(**extra).items():
-                with open(os.path.join(d, f), "w") as fh:
-                    fh.write(verilog)
-            text, summary = hi.manifest("krnl", d, hi.read_sources(d))
-            path = os.path.join(d, "krnl.yaml")
-            with open(path, "w") as fh:
-                fh.write(text)
-            with open(os.path.join(d, "krnl.vlt"), "w") as fh:
-                fh.write(hi.waivers("krnl"))
-            return dutgen.load(path), text, summary
+        return import_folder("krnl", self.files(**extra))
 
     def test_top_is_the_module_no_other_instantiates(self):
         mods = hi.modules(self.files())
@@ -201,18 +207,10 @@ class Import(unittest.TestCase):
             {"name": "o1", "kind": "sram", "base": "0x1000",
              "signals": {"addr": "o_address1", "en": "o_ce1", "rdata": "o_q1"}}])
         self.assertEqual((p["tie"], p["debug"]), ({}, []))
-        with tempfile.TemporaryDirectory() as d:
-            with open(os.path.join(d, "k.v"), "w") as fh:
-                fh.write(text)
-            manifest, _ = hi.manifest("k", d, hi.read_sources(d))
-            self.assertIn("    - {name: w, kind: sram, base: 0x0, data_bytes: 3, signals: {addr: W_address0, en: W_ce0, "
-                          "rdata: W_q0}}", manifest)
-            path = os.path.join(d, "k.yaml")
-            with open(path, "w") as fh:
-                fh.write(manifest)
-            with open(os.path.join(d, "k.vlt"), "w") as fh:
-                fh.write(hi.waivers("k"))
-            self.assertEqual([i["kind"] for i in dutgen.load(path)["ports"]["interfaces"]], ["sram"] * 3)
+        m, manifest, _ = import_folder("k", {"k.v": text})
+        self.assertIn("    - {name: w, kind: sram, base: 0x0, data_bytes: 3, signals: {addr: W_address0, en: W_ce0, "
+                      "rdata: W_q0}}", manifest)
+        self.assertEqual([i["kind"] for i in m["ports"]["interfaces"]], ["sram"] * 3)
         # A word that is no whole number of bytes: data_bits (three bytes an element).
         narrow = hi.modules({"k.v": text.replace("input [23:0] W_q0;", "input [17:0] W_q0;")})["k"][1]
         w = hi.interfaces(hi.ports(narrow), narrow)["interfaces"][0]
@@ -319,16 +317,7 @@ class Import(unittest.TestCase):
             output   sum_ap_vld;
             endmodule
             """)
-        with tempfile.TemporaryDirectory() as d:
-            with open(os.path.join(d, "blk.v"), "w") as fh:
-                fh.write(block)
-            text, summary = hi.manifest("blk", d, hi.read_sources(d))
-            path = os.path.join(d, "blk.yaml")
-            with open(path, "w") as fh:
-                fh.write(text)
-            with open(os.path.join(d, "blk.vlt"), "w") as fh:
-                fh.write(hi.waivers("blk"))
-            m = dutgen.load(path)
+        m, text, summary = import_folder("blk", {"blk.v": block})
         self.assertEqual(m["control"], "ap_ctrl_hs")
         self.assertEqual([(i["name"], i["kind"]) for i in m["interfaces"]], [("control", "ap_ctrl"), ("in_r", "axis_in")])
         args = [(r["name"], r["offset"], r["access"], r["pin"], r["word"]) for r in m["argument_pins"]]
@@ -358,16 +347,7 @@ class Import(unittest.TestCase):
                 "input [31:0] in_r_dout;\ninput in_r_empty_n;\noutput in_r_read;\ninput [2:0] in_r_num_data_valid;\n"
                 "input [2:0] in_r_fifo_cap;\noutput [15:0] out_r_din;\ninput out_r_full_n;\noutput out_r_write;\n"
                 "endmodule\n")
-        with tempfile.TemporaryDirectory() as d:
-            with open(os.path.join(d, "k.v"), "w") as fh:
-                fh.write(text)
-            manifest, _ = hi.manifest("k", d, hi.read_sources(d))
-            path = os.path.join(d, "k.yaml")
-            with open(path, "w") as fh:
-                fh.write(manifest)
-            with open(os.path.join(d, "k.vlt"), "w") as fh:
-                fh.write(hi.waivers("k"))
-            m = dutgen.load(path)
+        m, _, _ = import_folder("k", {"k.v": text})
         streams = {i["name"]: (i["kind"], {s: p[0] for s, p in i["pins"].items()})
                    for i in m["interfaces"] if i["kind"].startswith("axis")}
         self.assertEqual(streams, {
