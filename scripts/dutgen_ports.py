@@ -218,7 +218,6 @@ def _validate_sram(c, k, it):
     """An sram interface's keys: `latency` (cycles from the address to its
     read data, 1 = a BRAM's), `base` (the DRAM byte address of the port's
     address 0), `addressing` (word: the address counts data words; byte),
-    `signals` ({signal: port}: a pin whose name the prefix does not give),
     `data_bits` (a word that is no whole number of bytes, 18 bits say: it
     takes data_bytes, by default the bytes that hold it, in the DRAM)."""
     c.integer(f"{k}.latency", it.setdefault("latency", 1), 1, MAX_SRAM_LATENCY)
@@ -239,6 +238,8 @@ NAMED = ("sram", "axis_in", "axis_out", "ap_ctrl")
 
 
 def _validate_signals(c, k, it):
+    """`signals` of an interface of a NAMED kind: known signals of its kind, port names, and without a
+    prefix the pins it cannot do without."""
     kind = it["kind"]
     signals = it.setdefault("signals", {}) or {}
     it["signals"] = signals
