@@ -20,7 +20,11 @@
 //                              # after the wait
 // A port wider than 32 bits is several registers, NAME_0, NAME_1, ... (NAME_LO, NAME_HI): under
 // args or results, NAME: {npy: x.npy} gives all its words at once, the file's bytes in order
-// (little-endian words, the last zero-padded), as a vector packed into one port.
+// (little-endian words, the last zero-padded), as a vector packed into one port. Ports numbered
+// alike (OUT_0_V, OUT_1_V, ...: an array HLS partitioned into ports) are one more such name,
+// OUT_*_V, whose file's elements are shared out among them in order. With `per_call: true` the
+// file holds one row a call (its first dimension `calls`): call i writes, or is checked against,
+// row i, so one scenario runs a batch of samples through a kernel of register arguments.
 //
 // The expected values are the user's (their reference's output saved as
 // .npy): this operator computes nothing, it loads, calls and compares. The
@@ -37,7 +41,9 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -78,9 +84,14 @@ struct Transfer {
   std::optional<Tensor> expect;  // checked after it
 };
 
+using Writes = std::vector<std::pair<uint32_t, uint32_t>>;          // (offset, value)
+using Checks = std::vector<std::pair<ArgRegister, uint32_t>>;       // (register, the value it must read)
+
 struct CallState {
-  std::vector<std::pair<uint32_t, uint32_t>> writes;  // (offset, value), in register order
-  std::vector<std::pair<ArgRegister, uint32_t>> results;  // (register, the value it must read)
+  Writes writes;                   // before the first call, in register order
+  Checks results;                  // after the last wait
+  std::vector<Writes> call_writes;  // per_call files: before call i's ap_start (empty without)
+  std::vector<Checks> call_results;  // and after its wait
   std::vector<Transfer> buffers, streams;
   std::string wait;
   int64_t calls = 1;
@@ -97,8 +108,8 @@ class ApCallOp : public TypedOperator<CallState> {
                   ports_.control == harness::ControlProtocol::kApCtrlChain),
         chain_(ports_.control == harness::ControlProtocol::kApCtrlChain) {
     std::sort(args_.begin(), args_.end(), [](const ArgRegister& a, const ArgRegister& b) { return a.offset < b.offset; });
-    arg_groups_ = word_groups(args_);
-    result_groups_ = word_groups(readable_);
+    arg_groups_ = port_names(args_);
+    result_groups_ = port_names(readable_);
   }
 
   std::string name() const override { return "call"; }
@@ -107,13 +118,18 @@ class ApCallOp : public TypedOperator<CallState> {
     using scenario::Schema;
     Schema args = Schema::map();
     for (const ArgRegister& a : args_) {
-      args.optional(a.name, Schema::any_of({Schema::integer(0, 0xffffffffll), Schema::string()}));
+      args.optional(a.name, Schema::any_of({Schema::integer(0, 0xffffffffll), Schema::string(),
+                                            Schema::map().required("npy", Schema::string()).optional("per_call", Schema::boolean(), "false")}));
     }
     Schema results = Schema::map();
-    for (const ArgRegister& r : readable_) results.optional(r.name, Schema::integer(0, 0xffffffffll));
-    const auto words = [] { return Schema::map().required("npy", Schema::string()); };
-    for (const auto& [group, regs] : arg_groups_) args.optional(group, words());
-    for (const auto& [group, regs] : result_groups_) results.optional(group, words());
+    const auto words = [] { return Schema::map().required("npy", Schema::string()).optional("per_call", Schema::boolean(), "false"); };
+    for (const ArgRegister& r : readable_) results.optional(r.name, Schema::any_of({Schema::integer(0, 0xffffffffll), words()}));
+    for (const auto& [group, regs] : arg_groups_) {
+      if (regs.size() > 1 || regs[0].name != group) args.optional(group, words());
+    }
+    for (const auto& [group, regs] : result_groups_) {
+      if (regs.size() > 1 || regs[0].name != group) results.optional(group, words());
+    }
     const auto transfer = [] {
       return Schema::map()
           .required("name", Schema::string())
@@ -142,7 +158,9 @@ class ApCallOp : public TypedOperator<CallState> {
     }
     st.calls = sc["calls"].as_int();
     if (st.calls > 1 && st.wait == "none") sc["calls"].fail("calls repeat ap_start and the wait; with wait: none there is none");
-    if (sc["buffers"].items.empty() && sc["streams"].items.empty()) sc["buffers"].fail("a call with no buffer and no stream");
+    if (sc["buffers"].items.empty() && sc["streams"].items.empty() && sc["results"].map.empty()) {
+      sc["buffers"].fail("a call with no buffer, no stream and no results: nothing to put in or check");
+    }
     const uint64_t dram = TbConfig{}.dram_size;
     std::map<std::string, uint64_t> address;
     std::vector<std::pair<uint64_t, uint64_t>> spans;  // [at, end) of the buffers so far
@@ -166,30 +184,30 @@ class ApCallOp : public TypedOperator<CallState> {
       st.streams.push_back(std::move(s));
     }
     const scenario::Value& args = sc["args"];
+    std::map<uint32_t, std::string> given;  // a word's offset -> the key that gave it
     for (const ArgRegister& a : args_) {
       const scenario::Value* v = args.find(a.name);
-      if (v == nullptr) continue;
-      st.writes.emplace_back(a.offset, argument(*v, address));
+      if (v != nullptr && !v->is_map()) add_words(given, *v, a.name, {a}, {argument(*v, address)}, st.writes);
     }
-    for (const auto& [group, regs] : arg_groups_) {
-      const scenario::Value* v = args.find(group);
-      if (v == nullptr) continue;
-      for (const ArgRegister& r : regs) {
-        if (args.find(r.name) != nullptr) v->fail(group + " gives all its words, " + r.name + " one of them again");
-      }
-      const std::vector<uint32_t> words = npy_words(sc, (*v)["npy"], group, regs.size());
-      for (std::size_t i = 0; i < regs.size(); ++i) st.writes.emplace_back(regs[i].offset, words[i]);
+    for (const auto& [port, regs] : arg_groups_) {
+      const scenario::Value* v = args.find(port);
+      if (v == nullptr || !v->is_map()) continue;
+      from_file(sc, *v, port, regs, st.calls, given, st.writes, st.call_writes);
     }
+    given.clear();
     for (const ArgRegister& r : readable_) {
-      if (const scenario::Value* v = sc["results"].find(r.name)) st.results.emplace_back(r, static_cast<uint32_t>(v->as_int()));
+      const scenario::Value* v = sc["results"].find(r.name);
+      if (v != nullptr && !v->is_map()) add_words(given, *v, r.name, {r}, {static_cast<uint32_t>(v->as_int())}, st.results);
     }
-    for (const auto& [group, regs] : result_groups_) {
-      const scenario::Value* v = sc["results"].find(group);
-      if (v == nullptr) continue;
-      const std::vector<uint32_t> words = npy_words(sc, (*v)["npy"], group, regs.size());
-      for (std::size_t i = 0; i < regs.size(); ++i) st.results.emplace_back(regs[i], words[i]);
+    for (const auto& [port, regs] : result_groups_) {
+      const scenario::Value* v = sc["results"].find(port);
+      if (v == nullptr || !v->is_map()) continue;
+      from_file(sc, *v, port, regs, st.calls, given, st.results, st.call_results);
     }
-    if (!st.results.empty() && st.wait == "none") sc["results"].fail("results are read after the wait; with wait: none there is none");
+    std::sort(st.writes.begin(), st.writes.end());
+    if (st.wait == "none" && (!st.results.empty() || !st.call_results.empty() || !st.call_writes.empty())) {
+      sc["results"].fail("results are read after the wait, and per-call arguments written before ap_start; with wait: none there is neither");
+    }
     w.summary = "call: " + std::to_string(st.writes.size()) + " arguments, " + std::to_string(st.buffers.size()) +
                 " buffers, " + std::to_string(st.streams.size()) + " streams, wait " + st.wait +
                 (st.calls > 1 ? ", " + std::to_string(st.calls) + " calls" : "");
@@ -213,6 +231,9 @@ class ApCallOp : public TypedOperator<CallState> {
       t.reg_write(ap::kIer, 1);  // ap_done
     }
     for (int64_t call = 0; call < (st.wait == "none" ? 0 : st.calls); ++call) {
+      if (!st.call_writes.empty()) {
+        for (const auto& [offset, value] : st.call_writes[call]) t.reg_write(offset, value);
+      }
       t.reg_write(ap::kCtrl, ap::kApStart);
       if (st.wait == "irq") {
         t.wait_irq(budget);
@@ -226,6 +247,11 @@ class ApCallOp : public TypedOperator<CallState> {
       }
       t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
       if (chain_) t.reg_write(ap::kCtrl, ap::kApContinue);  // ap_ctrl_chain: release the output
+      if (!st.call_results.empty()) {
+        for (const auto& [reg, value] : st.call_results[call]) {
+          t.reg_check(reg.offset, value, 0xffffffffu, reg.name + ".call" + std::to_string(call));
+        }
+      }
     }
     for (const auto& [reg, value] : st.results) t.reg_check(reg.offset, value, 0xffffffffu, reg.name);
     for (const Transfer& b : st.buffers) {
@@ -277,49 +303,149 @@ class ApCallOp : public TypedOperator<CallState> {
     return static_cast<uint64_t>(b["at"].as_int());
   }
 
-  // The registers of ports wider than 32 bits, by port: NAME_0, NAME_1, ... or NAME_LO, NAME_HI,
-  // in word order (a name whose words are not 0 to n-1 makes no group).
-  static std::map<std::string, std::vector<ArgRegister>> word_groups(const std::vector<ArgRegister>& regs) {
+  // The names a file may fill, each with its registers in word order: every register (one word),
+  // every port wider than 32 bits (NAME_0, NAME_1, ... or NAME_LO, NAME_HI; a name whose words are not
+  // 0 to n-1 makes none), and every array of such ports or lone registers numbered alike from 0
+  // (OUT_0_V, OUT_1_V, ... as OUT_*_V; OUT_0, OUT_1 as OUT_*), members of one width.
+  static std::map<std::string, std::vector<ArgRegister>> port_names(const std::vector<ArgRegister>& regs) {
     std::map<std::string, std::map<int, ArgRegister>> found;
     for (const ArgRegister& r : regs) {
       const std::size_t cut = r.name.rfind('_');
-      if (cut == std::string::npos || cut == 0 || cut + 1 == r.name.size()) continue;
+      if (cut == std::string::npos || cut == 0) continue;
       const std::string tail = r.name.substr(cut + 1);
-      int word = tail == "LO" ? 0 : tail == "HI" ? 1 : -1;
-      if (word < 0 && tail.size() < 5 && std::all_of(tail.begin(), tail.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) {
-        word = std::stoi(tail);
-      }
+      const int word = tail == "LO" ? 0 : tail == "HI" ? 1 : number(tail);
       if (word >= 0) found[r.name.substr(0, cut)].emplace(word, r);
     }
-    std::map<std::string, std::vector<ArgRegister>> groups;
+    std::map<std::string, std::vector<ArgRegister>> names;
+    std::set<std::string> grouped;  // registers that are a word of a wider port
     for (auto& [port, words] : found) {
-      const std::string& group = port;  // a register of that name keeps it (the group is left out)
-      const bool taken = std::any_of(regs.begin(), regs.end(), [&group](const ArgRegister& r) { return r.name == group; });
+      const std::string& name = port;  // a register of that name keeps it (the port is left out)
+      const bool taken = std::any_of(regs.begin(), regs.end(), [&name](const ArgRegister& r) { return r.name == name; });
       if (taken || words.size() < 2 || words.rbegin()->first + 1 != static_cast<int>(words.size())) continue;
-      for (auto& [word, reg] : words) groups[port].push_back(reg);
+      for (auto& [word, reg] : words) {
+        names[port].push_back(reg);
+        grouped.insert(reg.name);
+      }
     }
-    return groups;
+    for (const ArgRegister& r : regs) {
+      if (grouped.count(r.name) == 0) names[r.name] = {r};
+    }
+    // Arrays: a number between underscores (or at the end) of a port's name, replaced by '*'.
+    std::map<std::string, std::map<int, std::string>> arrays;
+    for (const auto& [port, words] : names) {
+      for (std::size_t at = port.find('_'); at != std::string::npos; at = port.find('_', at + 1)) {
+        const std::size_t end = std::min(port.find('_', at + 1), port.size());
+        const int index = number(port.substr(at + 1, end - at - 1));
+        if (index >= 0) arrays[port.substr(0, at + 1) + "*" + port.substr(end)].emplace(index, port);
+      }
+    }
+    for (const auto& [array, members] : arrays) {
+      const std::size_t width = names[members.begin()->second].size();
+      const bool alike = std::all_of(members.begin(), members.end(),
+                                     [&](const auto& m) { return names[m.second].size() == width; });
+      if (names.count(array) != 0 || members.size() < 2 || members.rbegin()->first + 1 != static_cast<int>(members.size()) || !alike) {
+        continue;
+      }
+      for (const auto& [index, port] : members) {
+        const std::vector<ArgRegister>& words = names[port];
+        names[array].insert(names[array].end(), words.begin(), words.end());
+      }
+    }
+    return names;
   }
 
-  // The words of a port `words` registers wide from a .npy file's bytes (little-endian, zero-padded).
-  static std::vector<uint32_t> npy_words(const scenario::Scenario& sc, const scenario::Value& npy,
-                                         const std::string& port, std::size_t words) {
+  // A short decimal number (an index or a word), or -1.
+  static int number(const std::string& s) {
+    if (s.empty() || s.size() > 4) return -1;
+    if (!std::all_of(s.begin(), s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })) return -1;
+    return std::stoi(s);
+  }
+
+  // Words given under `key` for `regs`, each offset once across the keys (`given`).
+  template <class To>
+  static void add_words(std::map<uint32_t, std::string>& given, const scenario::Value& at, const std::string& key,
+                        const std::vector<ArgRegister>& regs, const std::vector<uint32_t>& words, To& to) {
+    for (std::size_t i = 0; i < regs.size(); ++i) {
+      const auto [it, fresh] = given.emplace(regs[i].offset, key);
+      if (!fresh) at.fail(key + " gives " + regs[i].name + ", which " + it->second + " gives already");
+      if constexpr (std::is_same_v<To, Writes>) {
+        to.emplace_back(regs[i].offset, words[i]);
+      } else {
+        to.emplace_back(regs[i], words[i]);
+      }
+    }
+  }
+
+  // {npy: file, per_call: bool} for the registers `regs` (a port, or an array of ports): the file's
+  // bytes, or with per_call its row i for call i, into `once` or `each`[i].
+  template <class To>
+  static void from_file(const scenario::Scenario& sc, const scenario::Value& v, const std::string& key,
+                        const std::vector<ArgRegister>& regs, int64_t calls, std::map<uint32_t, std::string>& given,
+                        To& once, std::vector<To>& each) {
+    const scenario::Value& npy = v["npy"];
+    const bool per_call = v["per_call"].as_bool();
+    const Tensor t = load_npy(sc, npy);
+    const std::size_t rows = per_call ? static_cast<std::size_t>(calls) : 1;
+    if (per_call && (t.shape().empty() || t.shape()[0] != calls)) {
+      npy.fail(npy.as_string() + ": per_call wants one row a call, a first dimension of " + std::to_string(calls) +
+               " (calls), got shape " + shape_text(t.shape()));
+    }
+    const std::size_t row_bytes = t.nbytes() / rows;
+    const std::size_t members = members_of(key, regs);  // ports sharing the row's elements
+    const std::size_t port_words = regs.size() / members;
+    const std::size_t elements = t.nbytes() / dtype_size(t.dtype()) / rows;
+    if (elements % members != 0 || row_bytes / members > 4 * port_words) {
+      npy.fail(npy.as_string() + ": " + std::to_string(row_bytes) + " bytes " + (per_call ? "a row" : "in all") + " for " +
+               key + (members > 1 ? ", " + std::to_string(members) + " ports of " : ", ") + std::to_string(4 * port_words) +
+               " bytes" + (members > 1 ? " each" : "") + (members > 1 ? ": a row's elements must share out evenly" : ""));
+    }
+    const std::size_t share = row_bytes / members;  // bytes of the row each port takes
+    if (per_call && each.empty()) each.resize(rows);
+    for (std::size_t row = 0; row < rows; ++row) {
+      std::vector<uint32_t> words(regs.size(), 0);
+      for (std::size_t m = 0; m < members; ++m) {
+        for (std::size_t b = 0; b < share; ++b) {
+          const uint8_t byte = t.bytes()[row * row_bytes + m * share + b];
+          words[m * port_words + b / 4] |= static_cast<uint32_t>(byte) << (8 * (b % 4));
+        }
+      }
+      if (per_call) {
+        std::map<uint32_t, std::string> mine(given);  // each row checks against the once-given words
+        add_words(mine, v, key, regs, words, each[row]);
+        if (row + 1 == rows) given.swap(mine);
+      } else {
+        add_words(given, v, key, regs, words, once);
+      }
+    }
+  }
+
+  // How many ports an array name (a '*' in it) spans; 1 for a port.
+  static std::size_t members_of(const std::string& key, const std::vector<ArgRegister>& regs) {
+    if (key.find('*') == std::string::npos) return 1;
+    std::set<std::string> ports;
+    const std::size_t at = key.find('*');
+    for (const ArgRegister& r : regs) {
+      const std::size_t end = r.name.find('_', at);
+      ports.insert(r.name.substr(0, end == std::string::npos ? r.name.size() : end));
+    }
+    return ports.size();
+  }
+
+  static Tensor load_npy(const scenario::Scenario& sc, const scenario::Value& npy) {
     const std::filesystem::path file = std::filesystem::path(npy.as_string()).is_absolute()
                                            ? std::filesystem::path(npy.as_string())
                                            : std::filesystem::path(sc.dir) / npy.as_string();
-    Tensor t;
     try {
-      t = read_npy(file.string());
+      return read_npy(file.string());
     } catch (const InputError& e) {
       npy.fail(e.what());
     }
-    if (t.nbytes() > 4 * words) {
-      npy.fail(file.string() + " holds " + std::to_string(t.nbytes()) + " bytes, more than the " +
-               std::to_string(4 * words) + " of " + port + "'s " + std::to_string(words) + " registers");
-    }
-    std::vector<uint32_t> out(words, 0);
-    for (std::size_t b = 0; b < t.nbytes(); ++b) out[b / 4] |= static_cast<uint32_t>(t.bytes()[b]) << (8 * (b % 4));
-    return out;
+  }
+
+  static std::string shape_text(const std::vector<int64_t>& shape) {
+    std::string s = "[";
+    for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+    return s + "]";
   }
 
   // A number, or a buffer's address: `name` (bits 31:0) or `name.hi` (63:32).
@@ -339,7 +465,7 @@ class ApCallOp : public TypedOperator<CallState> {
 
   static constexpr int64_t kMaxCalls = 100000;
   std::vector<ArgRegister> args_, readable_;
-  std::map<std::string, std::vector<ArgRegister>> arg_groups_, result_groups_;  // ports wider than 32 bits
+  std::map<std::string, std::vector<ArgRegister>> arg_groups_, result_groups_;  // names a file may fill (port_names)
   CallPorts ports_;
   bool isr_rc_, has_ctrl_, chain_;
 };

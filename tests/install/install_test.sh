@@ -49,7 +49,9 @@
 #      AP_RETURN read back, the FIFO port a stream by `signals`, ap_ce tied
 #      high), built, and called 300 times from one scenario
 #      (calls: 300), a stream word a call, the last call's return checked
-#      (results): bit-exact with stalls; one key word wrong fails;
+#      (results): bit-exact with stalls; one key word wrong fails; then
+#      as a batch (per_call: a key and a returned value a call, rows of
+#      .npy files): bit-exact, and one wrong return fails naming call 150;
 #  14. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
@@ -548,6 +550,23 @@ for name, k2 in (("call", key[2]), ("call_wrong", key[2] ^ 1)):
                 "streams:\n"
                 "  - {name: in_r, dtype: uint32, shape: [600], data: {npy: x.npy}}\n"
                 "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: y.npy}}\n")
+# A batch: each call its own key (a row of keys.npy) and its own returned value (rets.npy).
+keys = rng.integers(0, 2**32, (300, 3), dtype=np.uint64)
+lo = keys[:, 0] | keys[:, 1] << np.uint64(32)
+yb = (x ^ lo) + keys[:, 2]
+np.save(f"{d}/keys.npy", keys.astype(np.uint32))
+np.save(f"{d}/yb.npy", yb.view(np.uint32))
+for name, flip in (("batch", 0), ("batch_wrong", 1)):
+    rets = (yb >> np.uint64(32)).astype(np.uint32)
+    rets[150] ^= flip  # the return of call 150 only
+    np.save(f"{d}/{name}_rets.npy", rets)
+    with open(f"{d}/{name}.yaml", "w") as f:
+        f.write(f"target: {k}\nop: call\ncalls: 300\n"
+                "args: {KEY: {npy: keys.npy, per_call: true}}\n"
+                f"results: {{AP_RETURN: {{npy: {name}_rets.npy, per_call: true}}}}\n"
+                "streams:\n"
+                "  - {name: in_r, dtype: uint32, shape: [600], data: {npy: x.npy}}\n"
+                "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: yb.npy}}\n")
 PY
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/call.yaml" --set testbench.stall_probability=0.3 \
     --out "$scratch/out/blk" > "$scratch/blk.log" 2>&1 && grep -q "PASS bit-exact (1 check, 600 elements; 1 register check)" "$scratch/blk.log" ||
@@ -558,6 +577,17 @@ PY
   set -e
   [ "$rc" -eq 1 ] && grep -q "FAIL" "$scratch/blk-wrong.log" ||
     fail "block-level kernel: a wrong key word: exit $rc: $(cat "$scratch/blk-wrong.log")"
+  # per_call: a key and a returned value a call, from the rows of .npy files.
+  "$cosim" --dut-path "$bdir" run "$bdir/scenarios/batch.yaml" --out "$scratch/out/blk-batch" > "$scratch/blk-batch.log" 2>&1 &&
+    grep -q "PASS bit-exact (1 check, 600 elements; 300 register checks)" "$scratch/blk-batch.log" ||
+    fail "block-level kernel: a key a call: $(cat "$scratch/blk-batch.log")"
+  set +e
+  "$cosim" --dut-path "$bdir" run "$bdir/scenarios/batch_wrong.yaml" --out "$scratch/out/blk-batch-wrong" > "$scratch/blk-batch-wrong.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q "300 register checks, 1 failing" "$scratch/blk-batch-wrong.log" &&
+    grep -q "register AP_RETURN.call150 " "$scratch/blk-batch-wrong.log" ||
+    fail "block-level kernel: a wrong return of call 150: exit $rc: $(cat "$scratch/blk-batch-wrong.log")"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)

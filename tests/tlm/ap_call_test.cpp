@@ -281,4 +281,64 @@ TEST_F(ApCall, AWidePortTakesItsWordsFromANpyFile) {
   EXPECT_THROW(steps_of(op, yaml, {}), cosim::InputError);
 }
 
+// per_call: a file with a row a call gives call i its arguments and its checks (a batch of samples
+// through a kernel of register arguments, with no buffer); ports numbered alike (OUT_0_V, OUT_1_V)
+// are one name, OUT_*_V, sharing a row's elements out in order.
+TEST_F(ApCall, PerCallRowsGiveEachCallItsArgumentsAndChecks) {
+  namespace trace = cosim::trace;
+  const std::array<Reg, 7> regs = {{{"CTRL", 0x00, "rw"},
+                                    {"X", 0x10, "rw"},
+                                    {"OUT_0_V_LO", 0x14, "ro"},
+                                    {"OUT_0_V_HI", 0x18, "ro"},
+                                    {"OUT_1_V_LO", 0x1c, "ro"},
+                                    {"OUT_1_V_HI", 0x20, "ro"},
+                                    {"RET", 0x24, "ro"}}};
+  Tensor x(DType::kInt32, {2}), y(DType::kInt32, {2, 4});
+  x.data<int32_t>()[0] = 5;
+  x.data<int32_t>()[1] = -1;
+  for (int i = 0; i < 8; ++i) y.data<int32_t>()[i] = 100 + i;  // call r, port p, word w: 100 + 4r + 2p + w
+  cosim::write_npy(work() + "/x.npy", x);
+  cosim::write_npy(work() + "/y.npy", y);
+  const std::string head = "target: k\nop: call\ncalls: 2\nargs: {X: {npy: x.npy, per_call: true}}\n";
+  const std::string yaml = write_file("batch.yaml", head + "results: {'OUT_*_V': {npy: y.npy, per_call: true}, RET: 9}\n");
+  const auto op = cosim::tb::make_ap_call_op(regs, cosim::tb::harness::ControlProtocol::kApCtrlHs);
+  S want;
+  for (uint64_t call = 0; call < 2; ++call) {
+    want.emplace_back(trace::Op::kRegWrite, 0x10 * 0x100ull + (call == 0 ? 5u : 0xffffffffu));
+    want.emplace_back(trace::Op::kRegWrite, 0x00 * 0x100 + 1);
+    want.emplace_back(trace::Op::kRegPoll, 0x00);
+    for (uint64_t r = 0; r < 4; ++r) want.emplace_back(trace::Op::kRegCheck, (0x14 + 4 * r) * 0x100 + 100 + 4 * call + r);
+  }
+  want.emplace_back(trace::Op::kRegCheck, 0x24 * 0x100ull + 9);
+  EXPECT_EQ(steps_of(op, yaml, {}), want);
+
+  // One line each: a file with another number of rows than calls; a row whose elements do not
+  // share out evenly among the ports; a word given by two names; per-call arguments and no wait;
+  // nothing to put in or check.
+  const auto error_of = [&](const std::string& file, const std::vector<std::string>& overrides) -> std::string {
+    try {
+      steps_of(op, file, overrides);
+    } catch (const cosim::InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  const auto has = [](const std::string& message, const std::string& what) {
+    return message.find(what) != std::string::npos && message.find('\n') == std::string::npos;
+  };
+  std::string e = error_of(yaml, {"calls=3"});
+  EXPECT_TRUE(has(e, "x.npy: per_call wants one row a call, a first dimension of 3 (calls), got shape [2]")) << e;
+  cosim::write_npy(work() + "/y3.npy", Tensor(DType::kInt32, {2, 3}));
+  e = error_of(write_file("uneven.yaml", head + "results: {'OUT_*_V': {npy: y3.npy, per_call: true}}\n"), {});
+  EXPECT_TRUE(has(e, "12 bytes a row for OUT_*_V, 2 ports of 8 bytes each: a row's elements must share out evenly")) << e;
+  e = error_of(write_file("twice.yaml", head + "results: {'OUT_*_V': {npy: y.npy, per_call: true}, OUT_1_V_HI: 3}\n"), {});
+  EXPECT_TRUE(has(e, "OUT_*_V gives OUT_1_V_HI, which OUT_1_V_HI gives already")) << e;
+  cosim::write_npy(work() + "/x1.npy", Tensor(DType::kInt32, {1}));
+  e = error_of(write_file("no_wait.yaml", "target: k\nop: call\nwait: none\nargs: {X: {npy: x1.npy, per_call: true}}\n"
+                                          "buffers: [{name: a, at: 0x1000, dtype: int32, shape: [4], data: random}]\n"), {"calls=1"});
+  EXPECT_TRUE(has(e, "per-call arguments written before ap_start; with wait: none there is neither")) << e;
+  e = error_of(write_file("empty.yaml", "target: k\nop: call\nargs: {X: 1}\n"), {});
+  EXPECT_TRUE(has(e, "a call with no buffer, no stream and no results")) << e;
+}
+
 }  // namespace
