@@ -20,6 +20,8 @@ py::dtype numpy_dtype(DType d) {
     case DType::kUint8: return py::dtype::of<uint8_t>();
     case DType::kUint16: return py::dtype::of<uint16_t>();
     case DType::kUint32: return py::dtype::of<uint32_t>();
+    case DType::kInt64: return py::dtype::of<int64_t>();
+    case DType::kUint64: return py::dtype::of<uint64_t>();
   }
   throw std::logic_error("numpy_dtype: unknown dtype");
 }
@@ -35,6 +37,8 @@ bool has_dtype(const py::array& a, DType d) {
     case DType::kUint8: return py::isinstance<py::array_t<uint8_t>>(a);
     case DType::kUint16: return py::isinstance<py::array_t<uint16_t>>(a);
     case DType::kUint32: return py::isinstance<py::array_t<uint32_t>>(a);
+    case DType::kInt64: return py::isinstance<py::array_t<int64_t>>(a);
+    case DType::kUint64: return py::isinstance<py::array_t<uint64_t>>(a);
   }
   return false;
 }
@@ -54,11 +58,12 @@ Tensor copied(const py::array& array, DType d) {
 
 Tensor to_tensor(const py::array& array, const std::string& what) {
   // A uint16 array is bf16 bits here, as in a .npy file; a typed reader takes it as uint16.
-  for (DType d : {DType::kInt8, DType::kInt16, DType::kInt32, DType::kFp32, DType::kBf16, DType::kUint8, DType::kUint32}) {
+  for (DType d : {DType::kInt8, DType::kInt16, DType::kInt32, DType::kInt64, DType::kFp32, DType::kBf16, DType::kUint8,
+                  DType::kUint32, DType::kUint64}) {
     if (has_dtype(array, d)) return copied(array, d);
   }
   throw InputError(what + ": a NumPy array of dtype " + py::str(array.dtype()).cast<std::string>() +
-                   "; expected int8, int16, int32, float32, uint8, uint32 or uint16 (uint16 or bf16 bits)");
+                   "; expected int8, int16, int32, int64, float32, uint8, uint32, uint64 or uint16 (uint16 or bf16 bits)");
 }
 
 Tensor to_tensor(const py::handle& value, DType dtype, const std::string& what) {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "common/error.hpp"
 #include "common/file_io.hpp"
@@ -346,6 +347,8 @@ Range dtype_range(DType d) {
     case DType::kUint8: return {0, 255};
     case DType::kUint16: return {0, 65535};
     case DType::kUint32: return {0, 4294967295.0};
+    case DType::kInt64: return {-9223372036854775808.0, 9223372036854775807.0};  // the top rounds to 2^63
+    case DType::kUint64: return {0, 18446744073709551615.0};                     // to 2^64
   }
   return {0, 0};
 }
@@ -357,6 +360,20 @@ template <class T> void fill_uniform(Tensor& t, Rng& rng, Range r) {
   T* v = t.data<T>();
   for (int64_t i = 0; i < t.numel(); ++i)
     v[i] = static_cast<T>(rng.uniform_int(static_cast<int64_t>(r.lo), static_cast<int64_t>(r.hi)));
+}
+
+// 64-bit integers: the bounds as integers (a double at 2^63 or 2^64 is the type's top), each
+// element drawn over [lo, hi] as a span of 64-bit words (the whole type: any word).
+template <class T> void fill_uniform_64(Tensor& t, Rng& rng, Range r) {
+  const auto bound = [](double d) {
+    if (d >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+    if (d <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+    return static_cast<T>(d);
+  };
+  const auto lo = static_cast<uint64_t>(bound(r.lo)), hi = static_cast<uint64_t>(bound(r.hi));
+  const uint64_t span = hi - lo + 1;  // 0: all 2^64 words
+  T* v = t.data<T>();
+  for (int64_t i = 0; i < t.numel(); ++i) v[i] = static_cast<T>(lo + (span == 0 ? rng.next() : rng.next() % span));
 }
 
 uint16_t to_bf16(float f) {
@@ -448,6 +465,8 @@ Tensor make_tensor(const Scenario& sc, const Value& source, DType dtype, const s
     case DType::kUint8: fill_uniform<uint8_t>(t, rng, r); break;
     case DType::kUint16: fill_uniform<uint16_t>(t, rng, r); break;
     case DType::kUint32: fill_uniform<uint32_t>(t, rng, r); break;
+    case DType::kInt64: fill_uniform_64<int64_t>(t, rng, r); break;
+    case DType::kUint64: fill_uniform_64<uint64_t>(t, rng, r); break;
     case DType::kBf16: {
       uint16_t* bits = t.data<uint16_t>();
       for (int64_t i = 0; i < t.numel(); ++i) bits[i] = to_bf16(static_cast<float>(rng.uniform(r.lo, r.hi)));

@@ -183,10 +183,12 @@ DType dtype_from_descr(const std::string& path, const std::string& descr) {
   if (descr == "<u1" || descr == "|u1") return DType::kUint8;
   if (descr == "<u2") return DType::kBf16;
   if (descr == "<u4") return DType::kUint32;
+  if (descr == "<i8") return DType::kInt64;
+  if (descr == "<u8") return DType::kUint64;
   if (!descr.empty() && descr[0] == '>')
     fail(path, "big-endian dtype '" + printable(descr) + "' is not supported (little-endian only)");
   fail(path, "unsupported dtype '" + printable(descr) +
-                 "' (expected '<i1', '|i1', '<i2', '<i4', '<f4', '|u1', '<u2' (uint16 or bf16) or '<u4')");
+                 "' (expected '<i1', '|i1', '<i2', '<i4', '<i8', '<f4', '|u1', '<u2' (uint16 or bf16), '<u4' or '<u8')");
 }
 
 const char* descr_of(DType dtype) {
@@ -199,6 +201,8 @@ const char* descr_of(DType dtype) {
     case DType::kUint8: return "|u1";
     case DType::kUint16: return "<u2";
     case DType::kUint32: return "<u4";
+    case DType::kInt64: return "<i8";
+    case DType::kUint64: return "<u8";
   }
   return "?";
 }

@@ -17,6 +17,8 @@ std::size_t dtype_size(DType dtype) {
     case DType::kUint8: return 1;
     case DType::kUint16: return 2;
     case DType::kUint32: return 4;
+    case DType::kInt64: return 8;
+    case DType::kUint64: return 8;
   }
   throw std::logic_error("dtype_size: unknown dtype");
 }
@@ -31,6 +33,8 @@ const char* dtype_name(DType dtype) {
     case DType::kUint8: return "uint8";
     case DType::kUint16: return "uint16";
     case DType::kUint32: return "uint32";
+    case DType::kInt64: return "int64";
+    case DType::kUint64: return "uint64";
   }
   return "unknown";
 }
@@ -58,6 +62,8 @@ template <> bool holds<float>(DType d) { return d == DType::kFp32; }
 template <> bool holds<uint8_t>(DType d) { return d == DType::kUint8; }
 template <> bool holds<uint16_t>(DType d) { return d == DType::kBf16 || d == DType::kUint16; }
 template <> bool holds<uint32_t>(DType d) { return d == DType::kUint32; }
+template <> bool holds<int64_t>(DType d) { return d == DType::kInt64; }
+template <> bool holds<uint64_t>(DType d) { return d == DType::kUint64; }
 
 }  // namespace
 
@@ -88,6 +94,8 @@ template uint16_t* Tensor::data<uint16_t>();
 template float* Tensor::data<float>();
 template uint8_t* Tensor::data<uint8_t>();
 template uint32_t* Tensor::data<uint32_t>();
+template int64_t* Tensor::data<int64_t>();
+template uint64_t* Tensor::data<uint64_t>();
 template const int8_t* Tensor::data<int8_t>() const;
 template const int16_t* Tensor::data<int16_t>() const;
 template const int32_t* Tensor::data<int32_t>() const;
@@ -95,6 +103,8 @@ template const uint16_t* Tensor::data<uint16_t>() const;
 template const float* Tensor::data<float>() const;
 template const uint8_t* Tensor::data<uint8_t>() const;
 template const uint32_t* Tensor::data<uint32_t>() const;
+template const int64_t* Tensor::data<int64_t>() const;
+template const uint64_t* Tensor::data<uint64_t>() const;
 
 int64_t Tensor::offset(const std::vector<int64_t>& index) const {
   if (index.size() != shape_.size())

@@ -9,11 +9,12 @@
 
 namespace cosim {
 
-// The unsigned types are for kernels written elsewhere (an image's uint8
-// pixels); the accelerators here compute in the signed ones, bf16 and fp32.
-enum class DType { kInt8, kInt16, kInt32, kBf16, kFp32, kUint8, kUint16, kUint32 };
-inline constexpr DType kDTypes[] = {DType::kInt8,  DType::kInt16,  DType::kInt32,  DType::kBf16,
-                                    DType::kFp32,  DType::kUint8,  DType::kUint16, DType::kUint32};
+// The unsigned and 64-bit types are for kernels written elsewhere (an image's
+// uint8 pixels, an HLS kernel's 64-bit ports); the accelerators here compute in
+// the signed ones up to 32 bits, bf16 and fp32.
+enum class DType { kInt8, kInt16, kInt32, kBf16, kFp32, kUint8, kUint16, kUint32, kInt64, kUint64 };
+inline constexpr DType kDTypes[] = {DType::kInt8,  DType::kInt16,  DType::kInt32,  DType::kBf16,  DType::kFp32,
+                                    DType::kUint8, DType::kUint16, DType::kUint32, DType::kInt64, DType::kUint64};
 // The layout is a tag for readers of 4-D activations; the bytes are always
 // row-major over shape().
 enum class Layout { kAny, kNHWC, kNCHW };
@@ -66,7 +67,7 @@ class Tensor {
 // .npy format 1.0 / 2.0 (and 3.0), little-endian, C order. Errors are
 // cosim::InputError naming the file and the problem.
 // dtypes: '<i1' or '|i1' int8, '<i2' int16, '<i4' int32, '<f4' fp32,
-// '<u1' or '|u1' uint8, '<u4' uint32, and '<u2' bf16 (raw bit patterns;
+// '<u1' or '|u1' uint8, '<u4' uint32, '<i8' int64, '<u8' uint64, and '<u2' bf16 (raw bit patterns;
 // NumPy has no bf16): read_npy gives a '<u2' file as bf16, and a reader that
 // expects uint16 takes the same bits as such; write_npy writes both as '<u2'.
 // write_npy writes version 1.0 unless the header needs 2.0.

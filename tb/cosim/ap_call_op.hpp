@@ -133,7 +133,7 @@ class ApCallOp : public TypedOperator<CallState> {
     const auto transfer = [] {
       return Schema::map()
           .required("name", Schema::string())
-          .required("dtype", Schema::one_of({"int8", "int16", "int32", "bf16", "fp32", "uint8", "uint16", "uint32"}))
+          .required("dtype", Schema::one_of({"int8", "int16", "int32", "int64", "bf16", "fp32", "uint8", "uint16", "uint32", "uint64"}))
           .required("shape", Schema::shape(1, 8))
           .optional("data", scenario::schemas::data_source())
           .optional("expect", scenario::schemas::data_source());

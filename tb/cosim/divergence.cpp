@@ -14,7 +14,7 @@ Divergence first_divergence(const TargetBackend& backend, const Workload* worklo
   d.found = true;
   d.write_cycle = m.cycle;
   d.report = {{"check", first->check},   {"index", m.index},   {"coords", m.coords},
-              {"expected", m.expected},  {"actual", m.actual},
+              {"expected", value_json(m.expected_text, m.expected)},  {"actual", value_json(m.actual_text, m.actual)},
               {"write_cycle", m.cycle ? json(*m.cycle) : json(nullptr)}};
   if (m.address) d.report["address"] = hex(*m.address);
   d.line = first->check + "[" + m.coords + "]";

@@ -1,5 +1,6 @@
 #include "cosim/scoring.hpp"
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -48,12 +49,26 @@ json check_json(const CheckCapture& c, const Comparison& cmp) {
   return jc;
 }
 
+}  // namespace
+
+json value_json(const std::string& text, double value) {
+  const bool negative = !text.empty() && text[0] == '-';
+  const std::string digits = negative ? text.substr(1) : text;
+  if (digits.empty() || digits.size() > 20 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return value;
+  }
+  const json exact = json::parse(text, nullptr, false);
+  return exact.is_number_integer() ? exact : json(value);
+}
+
+namespace {
+
 json mismatch_json(const Mismatch& m) {
   json jm;
   jm["index"] = m.index;
   jm["coords"] = m.coords;
-  jm["expected"] = m.expected;
-  jm["actual"] = m.actual;
+  jm["expected"] = value_json(m.expected_text, m.expected);
+  jm["actual"] = value_json(m.actual_text, m.actual);
   if (m.address) jm["address"] = hex(*m.address);
   jm["write_cycle"] = m.cycle ? json(*m.cycle) : json(nullptr);
   return jm;
@@ -61,7 +76,7 @@ json mismatch_json(const Mismatch& m) {
 
 std::string mismatch_line(const std::string& check, const Mismatch& m) {
   std::string line =
-      "  " + check + "[" + m.coords + "]: expected " + value_text(m.expected) + ", got " + value_text(m.actual);
+      "  " + check + "[" + m.coords + "]: expected " + m.expected_text + ", got " + m.actual_text;
   if (m.address) line += " at " + hex(*m.address);
   if (m.cycle) line += ", written at cycle " + std::to_string(*m.cycle);
   else if (m.address) line += ", never written by the DUT";  // a stream's element has no address, no write cycle

@@ -22,6 +22,10 @@ struct FirstMismatch {
   Mismatch mismatch;
 };
 
+// A mismatch's value for report.json: the integer its text holds, exactly (any 64-bit one), else
+// the number.
+nlohmann::json value_json(const std::string& text, double value);
+
 struct Scores {
   nlohmann::json checks = nlohmann::json::array();  // report.json "mismatch.checks"
   int64_t mismatches = 0;

@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <string>
+
+#include "common/text.hpp"
 
 namespace cosim::tb {
 
@@ -24,8 +27,16 @@ double element_value(const Tensor& t, int64_t flat) {
     case DType::kUint8: return t.data<uint8_t>()[flat];
     case DType::kUint16: return t.data<uint16_t>()[flat];
     case DType::kUint32: return t.data<uint32_t>()[flat];
+    case DType::kInt64: return static_cast<double>(t.data<int64_t>()[flat]);
+    case DType::kUint64: return static_cast<double>(t.data<uint64_t>()[flat]);
   }
   return 0;
+}
+
+std::string element_text(const Tensor& t, int64_t flat) {
+  if (t.dtype() == DType::kInt64) return std::to_string(t.data<int64_t>()[flat]);
+  if (t.dtype() == DType::kUint64) return std::to_string(t.data<uint64_t>()[flat]);
+  return value_text(element_value(t, flat));
 }
 
 std::vector<int64_t> unravel(const std::vector<int64_t>& shape, int64_t flat) {
@@ -77,6 +88,8 @@ Comparison compare(const Tensor& expected, const Tensor& actual, const CompareOp
     m.coords = coords(m.index, expected.layout());
     m.expected = element_value(expected, i);
     m.actual = element_value(actual, i);
+    m.expected_text = element_text(expected, i);
+    m.actual_text = element_text(actual, i);
     if (options.base_addr) {
       m.address = *options.base_addr +
                   (options.element_offset ? options.element_offset(i) : static_cast<uint64_t>(i) * esize);

@@ -19,8 +19,9 @@ namespace cosim::tb {
 struct Mismatch {
   std::vector<int64_t> index;
   std::string coords;  // "n=0,h=3,w=1,c=7"
-  double expected = 0;
+  double expected = 0;  // as numbers (a 64-bit integer beyond 2^53 rounded: the texts hold it)
   double actual = 0;
+  std::string expected_text, actual_text;  // exactly (element_text)
   std::optional<uint64_t> address;  // when the tensor lives in memory
   std::optional<uint64_t> cycle;    // last DUT write of the element
 };
@@ -63,8 +64,10 @@ struct Distance {
 const std::vector<double>& drift_bin_bounds();
 Distance distance(const std::string& reference_name, const Tensor& reference, const Tensor& actual);
 
-// Element i (row-major) as a double: integers exactly, bf16 / fp32 widened.
+// Element i (row-major) as a double: integers exactly up to 2^53, bf16 / fp32 widened.
 double element_value(const Tensor& t, int64_t flat);
+// Element i as text, exactly: an integer in full (64-bit ones too), a float with 9 digits.
+std::string element_text(const Tensor& t, int64_t flat);
 // Row-major flat index -> full index.
 std::vector<int64_t> unravel(const std::vector<int64_t>& shape, int64_t flat);
 // "n=0,h=1,w=2,c=3" (NHWC), "n=..,c=..,h=..,w=.." (NCHW), "i0=..,i1=.." otherwise.

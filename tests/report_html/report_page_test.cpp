@@ -203,6 +203,22 @@ TEST(ReportPageUnit, AStreamMismatchIsNotCalledNeverWritten) {
   EXPECT_NE(html.find("<td>i0=2</td><td>5</td><td>6</td><td>-</td><td>-</td>"), std::string::npos) << html;
 }
 
+// 64-bit values are shown in full: 2^53 + 1 is not printed as 2^53, nor 2^64 - 1 as 2^64.
+TEST(ReportPageUnit, SixtyFourBitValuesAreShownInFull) {
+  const json rep = json::parse(R"({
+    "scenario": "s", "target": "krnl", "op": "call", "seed": 1, "status": "mismatch", "cycles": 100,
+    "mismatch": {"count": 1, "elements": 4, "checks": [{"name": "out", "mismatches": 1, "elements": 4,
+      "first_mismatches": [{"coords": "i0=2", "expected": 9007199254740993, "actual": 18446744073709551615,
+                            "write_cycle": null}]}]},
+    "first_divergence": null, "timeline": null, "distance": []})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/s", "cosim"});
+  const std::string thin = "\u2009";
+  EXPECT_NE(html.find("9" + thin + "007" + thin + "199" + thin + "254" + thin + "740" + thin + "993"), std::string::npos) << html;
+  EXPECT_NE(html.find("18" + thin + "446" + thin + "744" + thin + "073" + thin + "709" + thin + "551" + thin + "615"),
+            std::string::npos)
+      << html;
+}
+
 TEST(ReportPageUnit, LayersAreTabledAndMarkedOnTheTimeline) {
   const json rep = json::parse(R"({
     "scenario": "net", "target": "vta", "op": "model", "seed": 1, "status": "pass", "cycles": 300,

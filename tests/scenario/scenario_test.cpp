@@ -428,6 +428,16 @@ TEST(Scenario, UnsignedTensorsComeFromRandomAndNpy) {
   EXPECT_EQ(*hi, 255);
   const Tensor u32 = sc::make_tensor(s, s["data"]["input"], DType::kUint32, {4000}, Layout::kAny, "input");
   EXPECT_GT(*std::max_element(u32.data<uint32_t>(), u32.data<uint32_t>() + 4000), 0x80000000u);
+  // 64-bit: the whole range (words above 2^63 unsigned, below -2^62 signed), or the range asked.
+  const Tensor u64 = sc::make_tensor(s, s["data"]["input"], DType::kUint64, {4000}, Layout::kAny, "input");
+  EXPECT_GT(*std::max_element(u64.data<uint64_t>(), u64.data<uint64_t>() + 4000), uint64_t{1} << 63);
+  const Tensor i64 = sc::make_tensor(s, s["data"]["input"], DType::kInt64, {4000}, Layout::kAny, "input");
+  EXPECT_LT(*std::min_element(i64.data<int64_t>(), i64.data<int64_t>() + 4000), -(int64_t{1} << 62));
+  const sc::Scenario r = sc::load_scenario(write("range64", std::string(kValid) + "data:\n  input: {random: {min: -3, max: 5}}\n"), targets());
+  const Tensor small = sc::make_tensor(r, r["data"]["input"], DType::kInt64, {4000}, Layout::kAny, "input");
+  const auto [slo, shi] = std::minmax_element(small.data<int64_t>(), small.data<int64_t>() + 4000);
+  EXPECT_EQ(*slo, -3);
+  EXPECT_EQ(*shi, 5);
 
   // npy: a uint16 tensor is saved as '<u2' and taken back as uint16; a file of
   // another element type is one error.

@@ -99,7 +99,8 @@ TEST(Npy, WrittenDescrStrings) {
   const std::pair<DType, const char*> cases[] = {{DType::kInt8, "'|i1'"}, {DType::kInt16, "'<i2'"},
                                                  {DType::kInt32, "'<i4'"}, {DType::kFp32, "'<f4'"},
                                                  {DType::kBf16, "'<u2'"},  {DType::kUint8, "'|u1'"},
-                                                 {DType::kUint16, "'<u2'"}, {DType::kUint32, "'<u4'"}};
+                                                 {DType::kUint16, "'<u2'"}, {DType::kUint32, "'<u4'"},
+                                                 {DType::kInt64, "'<i8'"},  {DType::kUint64, "'<u8'"}};
   for (const auto& [dt, descr] : cases) {
     const std::string path = temp_path(descr + 2);
     cosim::write_npy(path, Tensor(dt, {4}));
@@ -108,6 +109,20 @@ TEST(Npy, WrittenDescrStrings) {
     EXPECT_NE(text.find(descr), std::string::npos) << descr;
     EXPECT_NE(text.find("'shape': (4,)"), std::string::npos);
   }
+}
+
+TEST(Npy, ReadsSixtyFourBitIntegers) {
+  const std::string path = temp_path("i8.npy");
+  write_file(path, npy_bytes(1, dict("<i8", "(2,)"), {0x01, 0, 0, 0, 0, 0, 0x20, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}));
+  const Tensor t = cosim::read_npy(path);
+  ASSERT_EQ(t.dtype(), DType::kInt64);
+  EXPECT_EQ(t.data<int64_t>()[0], (int64_t{1} << 53) + 1);
+  EXPECT_EQ(t.data<int64_t>()[1], -1);
+  const std::string upath = temp_path("u8.npy");
+  write_file(upath, npy_bytes(1, dict("<u8", "(1,)"), {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}));
+  const Tensor u = cosim::read_npy(upath);
+  ASSERT_EQ(u.dtype(), DType::kUint64);
+  EXPECT_EQ(u.data<uint64_t>()[0], UINT64_MAX);
 }
 
 TEST(Npy, ScalarOneDimAndEmptyShapes) {

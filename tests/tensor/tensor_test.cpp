@@ -22,6 +22,11 @@ TEST(Tensor, DtypeSizesAndNames) {
   EXPECT_STREQ(cosim::dtype_name(DType::kBf16), "bf16");
   EXPECT_STREQ(cosim::dtype_name(DType::kUint8), "uint8");
   EXPECT_STREQ(cosim::dtype_name(DType::kUint32), "uint32");
+  EXPECT_EQ(cosim::dtype_size(DType::kInt64), 8u);
+  EXPECT_EQ(cosim::dtype_size(DType::kUint64), 8u);
+  EXPECT_STREQ(cosim::dtype_name(DType::kInt64), "int64");
+  EXPECT_STREQ(cosim::dtype_name(DType::kUint64), "uint64");
+  EXPECT_THROW(Tensor(DType::kInt64, {1}).data<uint64_t>(), std::logic_error);
 }
 
 TEST(Tensor, ShapeBytesAndZeroInit) {

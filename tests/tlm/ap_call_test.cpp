@@ -311,6 +311,12 @@ TEST_F(ApCall, PerCallRowsGiveEachCallItsArgumentsAndChecks) {
   }
   want.emplace_back(trace::Op::kRegCheck, 0x24 * 0x100ull + 9);
   EXPECT_EQ(steps_of(op, yaml, {}), want);
+  // The same words as one int64 a port (an ap_fixed<64,...> output's natural file).
+  Tensor y64(DType::kInt64, {2, 2});
+  for (int i = 0; i < 4; ++i) y64.data<int64_t>()[i] = (int64_t{101 + 2 * i} << 32) | (100 + 2 * i);
+  cosim::write_npy(work() + "/y64.npy", y64);
+  const std::string yaml64 = write_file("batch64.yaml", head + "results: {'OUT_*_V': {npy: y64.npy, per_call: true}, RET: 9}\n");
+  EXPECT_EQ(steps_of(op, yaml64, {}), want);
 
   // One line each: a file with another number of rows than calls; a row whose elements do not
   // share out evenly among the ports; a word given by two names; per-call arguments and no wait;

@@ -118,6 +118,30 @@ TEST(WriteLog, MatchesAByteMapAcrossPages) {
   }
 }
 
+// 64-bit integers: 2^53 + 1 and 2^53 are one double apart from nothing, but two elements apart in
+// the comparison and in the texts a mismatch prints.
+TEST(Scoreboard, SixtyFourBitValuesArePrintedInFull) {
+  Tensor e(DType::kInt64, {2}), u(DType::kUint64, {1});
+  e.data<int64_t>()[0] = (int64_t{1} << 53) + 1;
+  e.data<int64_t>()[1] = INT64_MIN;
+  Tensor a = e;
+  a.data<int64_t>()[0] = int64_t{1} << 53;
+  a.data<int64_t>()[1] = INT64_MAX;
+  const Comparison c = compare(e, a, CompareOptions{});
+  ASSERT_EQ(c.mismatches, 2);
+  EXPECT_EQ(c.first[0].expected_text, "9007199254740993");
+  EXPECT_EQ(c.first[0].actual_text, "9007199254740992");
+  EXPECT_EQ(c.first[1].expected_text, "-9223372036854775808");
+  EXPECT_EQ(c.first[1].actual_text, "9223372036854775807");
+  u.data<uint64_t>()[0] = UINT64_MAX;
+  Tensor v = u;
+  v.data<uint64_t>()[0] = 0;
+  const Comparison cu = compare(u, v, CompareOptions{});
+  ASSERT_EQ(cu.mismatches, 1);
+  EXPECT_EQ(cu.first[0].expected_text, "18446744073709551615");
+  EXPECT_EQ(element_text(Tensor(DType::kFp32, {1}), 0), "0");
+}
+
 TEST(Scoreboard, FloatsCompareBitwise) {
   Tensor e(DType::kFp32, {2});
   Tensor a(DType::kFp32, {2});
