@@ -227,8 +227,9 @@ void bind_simulation(py::module_& m) {
             if (!r.report.contains("register_checks")) return py::list();
             return py::dict(r.report["register_checks"])["checks"];
           },
-          "the trace's reg_check steps in order (report['register_checks']['checks']): dicts with name, offset, "
-          "value, expected, mask, held, cycle, line, text")
+          "the trace's reg_check steps in order (report['register_checks']['checks']), every one up to 1000, else "
+          "the failing ones (report['register_checks']['listed']): dicts with name, offset, value, expected, mask, "
+          "held, cycle, line, text")
       .def_property_readonly("passed", [](const RunResult& r) { return r.status == "pass"; }, "bit-exact")
       .def_readonly("report", &RunResult::report, "report.json as a dict")
       .def_readonly("outputs", &RunResult::outputs, "the DUT's outputs by check name (NumPy arrays)")

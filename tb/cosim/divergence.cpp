@@ -12,8 +12,9 @@ Divergence first_divergence(const TargetBackend& backend, const Workload* worklo
   if (!first) return d;
   const Mismatch& m = first->mismatch;
   d.found = true;
-  d.write_cycle = m.cycle;
+  d.cycle = m.cycle;
   d.report = {{"check", first->check},   {"index", m.index},   {"coords", m.coords},
+              {"cycle", m.cycle ? json(*m.cycle) : json(nullptr)},
               {"expected", value_json(m.expected_text, m.expected)},  {"actual", value_json(m.actual_text, m.actual)},
               {"write_cycle", m.cycle ? json(*m.cycle) : json(nullptr)}};
   if (m.address) d.report["address"] = hex(*m.address);
@@ -25,6 +26,16 @@ Divergence first_divergence(const TargetBackend& backend, const Workload* worklo
     d.report["unit"] = {{"text", unit->text}, {"fields", unit->fields}};
     d.line += " by " + unit->text;
   }
+  return d;
+}
+
+Divergence register_divergence(const RegCheck& failed) {
+  Divergence d;
+  d.found = true;
+  d.cycle = failed.cycle;
+  d.report = {{"register", failed.name}, {"offset", hex(failed.offset)}, {"expected", failed.expected},
+              {"actual", failed.value},  {"mask", failed.mask},          {"cycle", failed.cycle}};
+  d.line = "register " + failed.name + " read at cycle " + std::to_string(failed.cycle);
   return d;
 }
 

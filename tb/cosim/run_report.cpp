@@ -52,7 +52,8 @@ void add_checks(json& j, const FinishedRun& run) {
   j["mismatch"] = {{"count", s.mismatches}, {"elements", s.elements}, {"checks", s.checks}};
   j["weak_checks"] = s.weak_names;
   j["register_checks"] = {
-      {"count", s.register_checks.size()}, {"failed", s.register_failed}, {"checks", s.register_checks}};
+      {"count", s.register_count}, {"failed", s.register_failed},
+      {"listed", s.register_all_listed ? "all" : "failing"}, {"checks", s.register_checks}};
   j["distance"] = s.distances;
 }
 

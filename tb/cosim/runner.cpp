@@ -118,6 +118,10 @@ int execute(const TargetBackend& backend, const trace::Trace& tr, const TbConfig
   run.verdict = verdict(run.scores, run.sim.play, run.sim.dut_errors);
 
   run.divergence = first_divergence(backend, workload, tr, run.scores.first_mismatch);
+  // Elements first; a run that failed only on its register reads opens at the first failing one.
+  if (!run.divergence.found && run.scores.first_register_failure) {
+    run.divergence = register_divergence(*run.scores.first_register_failure);
+  }
   // Before the metrics: the waveform's counters are not the DUT's.
   if (!cfg.wave_file.empty()) {
     run.wave = wave_section(cfg, take_wave_counters(run.sim.perf), run.divergence, run.sim.cycles);

@@ -184,14 +184,27 @@ json distances_by_check(const json& checks) {
 }
 
 // Register checks (reg_check): each one a read that held or not.
-void score_register_checks(const std::vector<RegCheck>& reg_checks, Scores& scores) {
+void score_register_checks(const std::vector<RegCheck>& reg_checks, std::size_t max_report, Scores& scores) {
+  scores.register_count = static_cast<int64_t>(reg_checks.size());
+  scores.register_all_listed = reg_checks.size() <= kRegisterChecksListed;
   for (const RegCheck& r : reg_checks) {
     scores.register_failed += r.held() ? 0 : 1;
-    scores.register_checks.push_back({{"name", r.name}, {"offset", hex(r.offset)}, {"value", r.value},
-                                      {"expected", r.expected}, {"mask", r.mask}, {"held", r.held()},
-                                      {"cycle", r.cycle}, {"line", r.line > 0 ? json(r.line) : json(nullptr)},
-                                      {"text", r.text()}});
-    if (!r.held()) scores.register_lines.push_back("  " + r.text() + ", at cycle " + std::to_string(r.cycle));
+    if (!r.held() && !scores.first_register_failure) scores.first_register_failure = r;
+    const bool listed = scores.register_all_listed || (!r.held() && scores.register_checks.size() < kRegisterChecksListed);
+    if (listed) {
+      scores.register_checks.push_back({{"name", r.name}, {"offset", hex(r.offset)}, {"value", r.value},
+                                        {"expected", r.expected}, {"mask", r.mask}, {"held", r.held()},
+                                        {"cycle", r.cycle}, {"line", r.line > 0 ? json(r.line) : json(nullptr)},
+                                        {"text", r.text()}});
+    }
+    if (!r.held() && scores.register_lines.size() < max_report) {
+      scores.register_lines.push_back("  " + r.text() + ", at cycle " + std::to_string(r.cycle));
+    }
+  }
+  const int64_t unprinted = scores.register_failed - static_cast<int64_t>(scores.register_lines.size());
+  if (unprinted > 0) {
+    scores.register_lines.push_back("  ... " + std::to_string(unprinted) +
+                                    " more failing register checks in report.json \"register_checks\"");
   }
 }
 
@@ -202,7 +215,7 @@ Scores score_checks(const PlayResult& play, const Workload* workload, std::size_
   const ReferencesByCheck references = references_by_check(workload);
   for (const CheckCapture& c : play.checks) score_check(c, workload, references, max_report, log, scores);
   scores.distances = distances_by_check(scores.checks);
-  score_register_checks(play.reg_checks, scores);
+  score_register_checks(play.reg_checks, max_report, scores);
   return scores;
 }
 

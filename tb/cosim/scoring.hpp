@@ -22,6 +22,8 @@ struct FirstMismatch {
   Mismatch mismatch;
 };
 
+constexpr std::size_t kRegisterChecksListed = 1000;
+
 // A mismatch's value for report.json: the integer its text holds, exactly (any 64-bit one), else
 // the number.
 nlohmann::json value_json(const std::string& text, double value);
@@ -37,9 +39,13 @@ struct Scores {
   // Each check's distances to the reference semantics, with the check named.
   nlohmann::json distances = nlohmann::json::array();
 
+  // report.json "register_checks": every check up to kRegisterChecksListed of them, else only the
+  // failing ones up to that many (a batch of calls checks thousands of registers).
   nlohmann::json register_checks = nlohmann::json::array();
-  int64_t register_failed = 0;
-  std::vector<std::string> register_lines;  // console, the failing register checks
+  int64_t register_count = 0, register_failed = 0;
+  bool register_all_listed = true;
+  std::vector<std::string> register_lines;  // console: the first max_report failing register checks
+  std::optional<RegCheck> first_register_failure;  // in trace order
 };
 
 // `max_report`: mismatches listed per check; `log` names the cycle of the

@@ -44,8 +44,8 @@ json wave_section(const TbConfig& cfg, const json& window, const Divergence& div
   const std::string gtkw = wave::gtkw_path_for(cfg.wave_file);
   if (fs::exists(gtkw)) {
     wave["gtkw"] = gtkw;
-    if (divergence.write_cycle && written_inside(wave, *divergence.write_cycle)) {
-      const uint64_t time = wave::fst_time(*divergence.write_cycle);
+    if (divergence.cycle && written_inside(wave, *divergence.cycle)) {
+      const uint64_t time = wave::fst_time(*divergence.cycle);
       wave::set_gtkw_marker(gtkw, time, "first mismatch " + divergence.line);
       wave["marker_time"] = time;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <sstream>
 
 #include "report_html/html.hpp"
@@ -72,8 +73,10 @@ std::string gtkwave_command(const nlohmann::json& r, const WaveCommand& w) {
     return "gtkwave -a " + quoted(wave["gtkw"].get<std::string>()) + " " + quoted(wave["file"].get<std::string>());
   }
   const nlohmann::json d = r.value("first_divergence", nlohmann::json(nullptr));
-  if (!d.is_object() || !d.contains("write_cycle") || !d["write_cycle"].is_number()) return "";
-  const uint64_t c = d["write_cycle"].get<uint64_t>();
+  // "cycle": the diverging write or register read ("write_cycle" in reports before it).
+  const nlohmann::json at = d.is_object() ? d.value("cycle", d.value("write_cycle", nlohmann::json())) : nlohmann::json();
+  if (!at.is_number()) return "";
+  const uint64_t c = at.get<uint64_t>();
   const std::string dir = w.out_dir + "/divergence";
   // The replay exits 1 on the very mismatch it is asked to show: GTKWave
   // opens whatever its status, once the view was written (not after "&&").
@@ -85,11 +88,32 @@ std::string gtkwave_command(const nlohmann::json& r, const WaveCommand& w) {
          quoted(dir + "/wave.gtkw") + " " + quoted(dir + "/wave.fst");
 }
 
+namespace {
+
+// Every element matched but a register read did not: that read, and GTKWave at its cycle.
+std::string register_divergence(const nlohmann::json& r, const nlohmann::json& d, const WaveCommand& w) {
+  std::ostringstream o;
+  char read[40];
+  std::snprintf(read, sizeof read, "0x%08llx, expected 0x%08llx", static_cast<unsigned long long>(d.value("actual", uint64_t{0})),
+                static_cast<unsigned long long>(d.value("expected", uint64_t{0})));
+  o << "<p class=\"divergence\" id=\"first-divergence\">First divergence: register <b>" << escape(d.value("register", "?"))
+    << "</b> (" << escape(d.value("offset", "?")) << ") read " << read << ", at cycle " << value_text(d.value("cycle", nlohmann::json()))
+    << "</p>\n";
+  const std::string cmd = gtkwave_command(r, w);
+  if (!cmd.empty()) {
+    o << "<p>Open GTKWave at that cycle (marker on the failing read):</p><pre class=\"command\" id=\"gtkwave-command\">"
+      << escape(cmd) << "</pre>\n";
+  }
+  return o.str();
+}
+
+}  // namespace
+
 std::string divergence_section(const nlohmann::json& r, const WaveCommand& w) {
   const nlohmann::json mm = r.value("mismatch", nlohmann::json::object());
-  if (mm.value("count", int64_t{0}) == 0) return "";
-  std::ostringstream o;
   const nlohmann::json d = r.value("first_divergence", nlohmann::json(nullptr));
+  if (mm.value("count", int64_t{0}) == 0) return d.is_object() && d.contains("register") ? register_divergence(r, d, w) : "";
+  std::ostringstream o;
   if (d.is_object()) {
     o << "<p class=\"divergence\" id=\"first-divergence\">First divergence: <b>" << escape(d.value("check", "?"))
       << "[" << escape(d.value("coords", "")) << "]</b> expected " << value_text(d.value("expected", nlohmann::json()))

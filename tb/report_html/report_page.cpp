@@ -229,6 +229,10 @@ std::string register_section(const nlohmann::json& r) {
   const nlohmann::json g = r.value("register_checks", nlohmann::json::object());
   if (!g.is_object() || g.value("checks", nlohmann::json::array()).empty()) return "";
   std::ostringstream o;
+  if (g.value("listed", "all") == "failing") {
+    o << "<p class=\"note\">" << number(g.value("count", 0.0)) << " checks, " << number(g.value("failed", 0.0))
+      << " failing: only the failing ones are listed (a run of many register checks, a batch of calls).</p>\n";
+  }
   o << "<table class=\"registers\" id=\"register-checks\"><tr><th>register</th><th>offset</th><th>read</th>"
        "<th>expected</th><th>mask</th><th>result</th><th>cycle</th><th>trace line</th></tr>\n";
   for (const auto& c : g["checks"]) {

@@ -57,12 +57,12 @@ std::optional<AroundResult> trace_around_mismatch(const AroundOptions& o, std::o
   }
   in.close();
   const auto fd = j.find("first_divergence");
-  if (fd == j.end() || !fd->is_object() || !(*fd)["write_cycle"].is_number_unsigned()) {
-    console << "  wave        no write cycle known for the first mismatch: nothing to trace around\n";
+  if (fd == j.end() || !fd->is_object() || !fd->value("cycle", nlohmann::json()).is_number_unsigned()) {
+    console << "  wave        no cycle known for the first mismatch (no write of it logged): nothing to trace around\n";
     return std::nullopt;
   }
   AroundResult r;
-  r.cycle = (*fd)["write_cycle"].get<uint64_t>();
+  r.cycle = (*fd)["cycle"].get<uint64_t>();
   std::tie(r.from, r.to) = window_around(r.cycle, o.cycles);
   r.fst = (fs::path(o.out_dir) / "wave_mismatch.fst").string();
   r.gtkw = gtkw_path_for(r.fst);

@@ -203,6 +203,29 @@ TEST(ReportPageUnit, AStreamMismatchIsNotCalledNeverWritten) {
   EXPECT_NE(html.find("<td>i0=2</td><td>5</td><td>6</td><td>-</td><td>-</td>"), std::string::npos) << html;
 }
 
+// Every element matched, a register read did not (a batch's call 1500): the page says where, and
+// the command opens GTKWave around that read's cycle through a replay of the plugin's trace.
+TEST(ReportPageUnit, ARegisterOnlyFailureOpensAtTheFailingRead) {
+  const json rep = json::parse(R"({
+    "scenario": "batch", "target": "q3", "op": "call", "seed": 1, "status": "mismatch", "cycles": 32000,
+    "mismatch": {"count": 0, "elements": 0, "checks": []},
+    "register_checks": {"count": 2000, "failed": 1, "listed": "failing", "checks": [
+      {"name": "OUT.call1500", "offset": "0x18", "value": 76, "expected": 77, "mask": 4294967295, "held": false,
+       "cycle": 24016, "line": null, "text": "register OUT.call1500 (0x18): read 0x0000004c, expected 0x0000004d"}]},
+    "first_divergence": {"register": "OUT.call1500", "offset": "0x18", "expected": 77, "actual": 76,
+                         "mask": 4294967295, "cycle": 24016},
+    "timeline": null, "distance": []})");
+  const std::string html = cosim::tb::report_html::report_page(rep, {"out/b", "cosim", "/proj"});
+  EXPECT_NE(html.find("First divergence: register <b>OUT.call1500</b> (0x18) read 0x0000004c, expected 0x0000004d"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("COSIM_DUT_PATH=/proj cosim replay out/b/trace --out out/b/divergence --wave "
+                      "out/b/divergence/wave.fst --wave-from 23816 --wave-to 24216"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("2 000 checks, 1 failing: only the failing ones are listed"), std::string::npos) << html;
+}
+
 // 64-bit values are shown in full: 2^53 + 1 is not printed as 2^53, nor 2^64 - 1 as 2^64.
 TEST(ReportPageUnit, SixtyFourBitValuesAreShownInFull) {
   const json rep = json::parse(R"({

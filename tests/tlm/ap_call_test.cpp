@@ -11,6 +11,8 @@
 #include <string>
 
 #include "cosim/ap_call_op.hpp"
+#include "cosim/divergence.hpp"
+#include "cosim/scoring.hpp"
 #include "scenario/scenario.hpp"
 #include "support/cosim_cli.hpp"
 #include "tensor/tensor.hpp"
@@ -345,6 +347,48 @@ TEST_F(ApCall, PerCallRowsGiveEachCallItsArgumentsAndChecks) {
   EXPECT_TRUE(has(e, "per-call arguments written before ap_start; with wait: none there is neither")) << e;
   e = error_of(write_file("empty.yaml", "target: k\nop: call\nargs: {X: 1}\n"), {});
   EXPECT_TRUE(has(e, "a call with no buffer, no stream and no results")) << e;
+}
+
+// A batch checks thousands of registers: the console prints the first max_report failing ones and
+// counts the rest, report.json lists every check up to kRegisterChecksListed and beyond that only the
+// failing ones, and the first failing read is where the run diverges (its cycle, for the waveform).
+TEST(ApCallScores, ABatchListsItsFailingChecksAndOpensAtTheFirst) {
+  using namespace cosim::tb;
+  const auto play_of = [](int checks, int every) {
+    PlayResult play;
+    for (int i = 0; i < checks; ++i) {
+      RegCheck r;
+      r.name = "OUT.call" + std::to_string(i);
+      r.offset = 0x18;
+      r.expected = 7;
+      r.value = i % every == every - 1 ? 6 : 7;  // every `every`-th read fails
+      r.mask = 0xffffffffu;
+      r.cycle = 100 + 16 * static_cast<uint64_t>(i);
+      play.reg_checks.push_back(r);
+    }
+    return play;
+  };
+  const WriteLog log;
+  const Scores big = score_checks(play_of(3000, 100), nullptr, 10, log);  // 30 failing
+  EXPECT_EQ(big.register_count, 3000);
+  EXPECT_EQ(big.register_failed, 30);
+  EXPECT_FALSE(big.register_all_listed);
+  EXPECT_EQ(big.register_checks.size(), 30u);
+  ASSERT_EQ(big.register_lines.size(), 11u);
+  EXPECT_EQ(big.register_lines[0].rfind("  register OUT.call99 (0x18): read 0x00000006, expected 0x00000007", 0), 0u)
+      << big.register_lines[0];
+  EXPECT_EQ(big.register_lines[10], "  ... 20 more failing register checks in report.json \"register_checks\"");
+  ASSERT_TRUE(big.first_register_failure.has_value());
+  const Divergence d = register_divergence(*big.first_register_failure);
+  EXPECT_EQ(d.cycle, std::optional<uint64_t>(100 + 16 * 99));
+  EXPECT_EQ(d.report["register"], "OUT.call99");
+  EXPECT_EQ(d.report["cycle"], 100 + 16 * 99);
+  EXPECT_EQ(d.line, "register OUT.call99 read at cycle 1684");
+
+  const Scores small = score_checks(play_of(500, 100), nullptr, 10, log);  // all 500 listed, 5 failing
+  EXPECT_TRUE(small.register_all_listed);
+  EXPECT_EQ(small.register_checks.size(), 500u);
+  EXPECT_EQ(small.register_lines.size(), 5u);
 }
 
 }  // namespace
