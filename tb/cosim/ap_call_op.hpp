@@ -24,7 +24,9 @@
 // alike (OUT_0_V, OUT_1_V, ...: an array HLS partitioned into ports) are one more such name,
 // OUT_*_V, whose file's elements are shared out among them in order. With `per_call: true` the
 // file holds one row a call (its first dimension `calls`): call i writes, or is checked against,
-// row i, so one scenario runs a batch of samples through a kernel of register arguments.
+// row i, so one scenario runs a batch of samples through a kernel of register arguments. With
+// `bits: N` its elements are N-bit fields packed from bit 0 (HLS's packing of an ap_fixed<N,..>
+// array), results compared on those bits only.
 //
 // The expected values are the user's (their reference's output saved as
 // .npy): this operator computes nothing, it loads, calls and compares. The
@@ -85,7 +87,14 @@ struct Transfer {
 };
 
 using Writes = std::vector<std::pair<uint32_t, uint32_t>>;          // (offset, value)
-using Checks = std::vector<std::pair<ArgRegister, uint32_t>>;       // (register, the value it must read)
+// A register the call must leave so: its value under a mask (a file's fields of `bits` compare
+// only those bits).
+struct RegisterCheck {
+  ArgRegister reg;
+  uint32_t value = 0;
+  uint32_t mask = 0xffffffffu;
+};
+using Checks = std::vector<RegisterCheck>;
 
 struct CallState {
   Writes writes;                   // before the first call, in register order
@@ -118,11 +127,10 @@ class ApCallOp : public TypedOperator<CallState> {
     using scenario::Schema;
     Schema args = Schema::map();
     for (const ArgRegister& a : args_) {
-      args.optional(a.name, Schema::any_of({Schema::integer(0, 0xffffffffll), Schema::string(),
-                                            Schema::map().required("npy", Schema::string()).optional("per_call", Schema::boolean(), "false")}));
+      args.optional(a.name, Schema::any_of({Schema::integer(0, 0xffffffffll), Schema::string(), file_schema()}));
     }
     Schema results = Schema::map();
-    const auto words = [] { return Schema::map().required("npy", Schema::string()).optional("per_call", Schema::boolean(), "false"); };
+    const auto words = [] { return file_schema(); };
     for (const ArgRegister& r : readable_) results.optional(r.name, Schema::any_of({Schema::integer(0, 0xffffffffll), words()}));
     for (const auto& [group, regs] : arg_groups_) {
       if (regs.size() > 1 || regs[0].name != group) args.optional(group, words());
@@ -187,7 +195,7 @@ class ApCallOp : public TypedOperator<CallState> {
     std::map<uint32_t, std::string> given;  // a word's offset -> the key that gave it
     for (const ArgRegister& a : args_) {
       const scenario::Value* v = args.find(a.name);
-      if (v != nullptr && !v->is_map()) add_words(given, *v, a.name, {a}, {argument(*v, address)}, st.writes);
+      if (v != nullptr && !v->is_map()) add_words(given, *v, a.name, {a}, {argument(*v, address)}, {}, st.writes);
     }
     for (const auto& [port, regs] : arg_groups_) {
       const scenario::Value* v = args.find(port);
@@ -197,7 +205,9 @@ class ApCallOp : public TypedOperator<CallState> {
     given.clear();
     for (const ArgRegister& r : readable_) {
       const scenario::Value* v = sc["results"].find(r.name);
-      if (v != nullptr && !v->is_map()) add_words(given, *v, r.name, {r}, {static_cast<uint32_t>(v->as_int())}, st.results);
+      if (v != nullptr && !v->is_map()) {
+        add_words(given, *v, r.name, {r}, {static_cast<uint32_t>(v->as_int())}, {0xffffffffu}, st.results);
+      }
     }
     for (const auto& [port, regs] : result_groups_) {
       const scenario::Value* v = sc["results"].find(port);
@@ -248,12 +258,12 @@ class ApCallOp : public TypedOperator<CallState> {
       t.reg_poll(ap::kCtrl, ap::kApDone, ap::kApDone, budget, "CTRL");
       if (chain_) t.reg_write(ap::kCtrl, ap::kApContinue);  // ap_ctrl_chain: release the output
       if (!st.call_results.empty()) {
-        for (const auto& [reg, value] : st.call_results[call]) {
-          t.reg_check(reg.offset, value, 0xffffffffu, reg.name + ".call" + std::to_string(call));
+        for (const RegisterCheck& c : st.call_results[call]) {
+          t.reg_check(c.reg.offset, c.value, c.mask, c.reg.name + ".call" + std::to_string(call));
         }
       }
     }
-    for (const auto& [reg, value] : st.results) t.reg_check(reg.offset, value, 0xffffffffu, reg.name);
+    for (const RegisterCheck& c : st.results) t.reg_check(c.reg.offset, c.value, c.mask, c.reg.name);
     for (const Transfer& b : st.buffers) {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
     }
@@ -361,60 +371,113 @@ class ApCallOp : public TypedOperator<CallState> {
     return std::stoi(s);
   }
 
-  // Words given under `key` for `regs`, each offset once across the keys (`given`).
+  // A file's entry under args or results: its path, one row a call or not, elements of `bits` each.
+  static scenario::Schema file_schema() {
+    using scenario::Schema;
+    return Schema::map()
+        .required("npy", Schema::string())
+        .optional("per_call", Schema::boolean(), "false")
+        .optional("bits", Schema::integer(1, 64));
+  }
+
+  // Words given under `key` for `regs` (results: under `masks`), each offset once across the keys
+  // (`given`).
   template <class To>
   static void add_words(std::map<uint32_t, std::string>& given, const scenario::Value& at, const std::string& key,
-                        const std::vector<ArgRegister>& regs, const std::vector<uint32_t>& words, To& to) {
+                        const std::vector<ArgRegister>& regs, const std::vector<uint32_t>& words,
+                        const std::vector<uint32_t>& masks, To& to) {
     for (std::size_t i = 0; i < regs.size(); ++i) {
       const auto [it, fresh] = given.emplace(regs[i].offset, key);
       if (!fresh) at.fail(key + " gives " + regs[i].name + ", which " + it->second + " gives already");
       if constexpr (std::is_same_v<To, Writes>) {
         to.emplace_back(regs[i].offset, words[i]);
       } else {
-        to.emplace_back(regs[i], words[i]);
+        to.push_back({regs[i], words[i], masks[i]});
       }
     }
   }
 
-  // {npy: file, per_call: bool} for the registers `regs` (a port, or an array of ports): the file's
-  // bytes, or with per_call its row i for call i, into `once` or `each`[i].
+  // Element `flat` of an integer tensor as its two's-complement bits.
+  static uint64_t element_bits(const Tensor& t, int64_t flat) {
+    switch (t.dtype()) {
+      case DType::kInt8: return static_cast<uint64_t>(int64_t{t.data<int8_t>()[flat]});
+      case DType::kInt16: return static_cast<uint64_t>(int64_t{t.data<int16_t>()[flat]});
+      case DType::kInt32: return static_cast<uint64_t>(int64_t{t.data<int32_t>()[flat]});
+      case DType::kInt64: return static_cast<uint64_t>(t.data<int64_t>()[flat]);
+      case DType::kUint8: return t.data<uint8_t>()[flat];
+      case DType::kUint16: return t.data<uint16_t>()[flat];
+      case DType::kUint32: return t.data<uint32_t>()[flat];
+      case DType::kUint64: return t.data<uint64_t>()[flat];
+      case DType::kBf16:
+      case DType::kFp32: break;
+    }
+    return 0;
+  }
+
+  static bool is_signed(DType d) {
+    return d == DType::kInt8 || d == DType::kInt16 || d == DType::kInt32 || d == DType::kInt64;
+  }
+
+  // {npy: file, per_call: bool, bits: n} for the registers `regs` (a port, or an array of ports): the
+  // file's bytes, or with `bits` its elements as fields of n bits each (packed from bit 0 of the port,
+  // results compared on those bits only), or with per_call its row i for call i; into `once` or
+  // `each`[i].
   template <class To>
   static void from_file(const scenario::Scenario& sc, const scenario::Value& v, const std::string& key,
                         const std::vector<ArgRegister>& regs, int64_t calls, std::map<uint32_t, std::string>& given,
                         To& once, std::vector<To>& each) {
     const scenario::Value& npy = v["npy"];
     const bool per_call = v["per_call"].as_bool();
+    const int bits = v.has("bits") ? static_cast<int>(v["bits"].as_int()) : 0;
     const Tensor t = load_npy(sc, npy);
     const std::size_t rows = per_call ? static_cast<std::size_t>(calls) : 1;
     if (per_call && (t.shape().empty() || t.shape()[0] != calls)) {
       npy.fail(npy.as_string() + ": per_call wants one row a call, a first dimension of " + std::to_string(calls) +
                " (calls), got shape " + shape_text(t.shape()));
     }
-    const std::size_t row_bytes = t.nbytes() / rows;
+    if (bits > 0 && (t.dtype() == DType::kFp32 || t.dtype() == DType::kBf16)) {
+      v["bits"].fail(npy.as_string() + " holds " + dtype_name(t.dtype()) + ": fields of bits are an integer file's elements");
+    }
     const std::size_t members = members_of(key, regs);  // ports sharing the row's elements
     const std::size_t port_words = regs.size() / members;
-    const std::size_t elements = t.nbytes() / dtype_size(t.dtype()) / rows;
-    if (elements % members != 0 || row_bytes / members > 4 * port_words) {
-      npy.fail(npy.as_string() + ": " + std::to_string(row_bytes) + " bytes " + (per_call ? "a row" : "in all") + " for " +
-               key + (members > 1 ? ", " + std::to_string(members) + " ports of " : ", ") + std::to_string(4 * port_words) +
-               " bytes" + (members > 1 ? " each" : "") + (members > 1 ? ": a row's elements must share out evenly" : ""));
+    const std::size_t elements = t.nbytes() / dtype_size(t.dtype()) / rows;  // a row's
+    const std::size_t element_bits_each = bits > 0 ? static_cast<std::size_t>(bits) : 8 * dtype_size(t.dtype());
+    if (elements % members != 0 || elements / members * element_bits_each > 32 * port_words) {
+      npy.fail(npy.as_string() + ": " + std::to_string(elements) + " elements of " + std::to_string(element_bits_each) +
+               " bits " + (per_call ? "a row" : "in all") + " for " + key +
+               (members > 1 ? ", " + std::to_string(members) + " ports of " : ", ") + std::to_string(32 * port_words) +
+               " bits" + (members > 1 ? " each: a row's elements must share out evenly" : ""));
     }
-    const std::size_t share = row_bytes / members;  // bytes of the row each port takes
+    const std::size_t share = elements / members;  // elements of the row each port takes
     if (per_call && each.empty()) each.resize(rows);
     for (std::size_t row = 0; row < rows; ++row) {
-      std::vector<uint32_t> words(regs.size(), 0);
+      std::vector<uint32_t> words(regs.size(), 0), masks(regs.size(), bits > 0 ? 0u : 0xffffffffu);
       for (std::size_t m = 0; m < members; ++m) {
-        for (std::size_t b = 0; b < share; ++b) {
-          const uint8_t byte = t.bytes()[row * row_bytes + m * share + b];
-          words[m * port_words + b / 4] |= static_cast<uint32_t>(byte) << (8 * (b % 4));
+        for (std::size_t e = 0; e < share; ++e) {
+          const auto flat = static_cast<int64_t>(row * elements + m * share + e);
+          uint64_t value = element_bits(t, flat);
+          if (bits > 0 && bits < 64) {
+            // Its bits beyond the field: all 0, or all 1 for a negative signed element.
+            const uint64_t high = value >> bits, ones = ~uint64_t{0} >> bits;
+            if (high != 0 && !(is_signed(t.dtype()) && high == ones && (value >> (bits - 1) & 1) != 0)) {
+              npy.fail(npy.as_string() + ": element " + std::to_string(flat) + " does not fit " + std::to_string(bits) +
+                       " bits");
+            }
+            value &= (uint64_t{1} << bits) - 1;
+          }
+          for (std::size_t b = 0; b < element_bits_each; ++b) {
+            const std::size_t at = e * element_bits_each + b, word = m * port_words + at / 32;
+            words[word] |= static_cast<uint32_t>((value >> b) & 1) << (at % 32);
+            if (bits > 0) masks[word] |= 1u << (at % 32);
+          }
         }
       }
       if (per_call) {
         std::map<uint32_t, std::string> mine(given);  // each row checks against the once-given words
-        add_words(mine, v, key, regs, words, each[row]);
+        add_words(mine, v, key, regs, words, masks, each[row]);
         if (row + 1 == rows) given.swap(mine);
       } else {
-        add_words(given, v, key, regs, words, once);
+        add_words(given, v, key, regs, words, masks, once);
       }
     }
   }

@@ -338,7 +338,7 @@ TEST_F(ApCall, PerCallRowsGiveEachCallItsArgumentsAndChecks) {
   EXPECT_TRUE(has(e, "x.npy: per_call wants one row a call, a first dimension of 3 (calls), got shape [2]")) << e;
   cosim::write_npy(work() + "/y3.npy", Tensor(DType::kInt32, {2, 3}));
   e = error_of(write_file("uneven.yaml", head + "results: {'OUT_*_V': {npy: y3.npy, per_call: true}}\n"), {});
-  EXPECT_TRUE(has(e, "12 bytes a row for OUT_*_V, 2 ports of 8 bytes each: a row's elements must share out evenly")) << e;
+  EXPECT_TRUE(has(e, "3 elements of 32 bits a row for OUT_*_V, 2 ports of 64 bits each: a row's elements must share out evenly")) << e;
   e = error_of(write_file("twice.yaml", head + "results: {'OUT_*_V': {npy: y.npy, per_call: true}, OUT_1_V_HI: 3}\n"), {});
   EXPECT_TRUE(has(e, "OUT_*_V gives OUT_1_V_HI, which OUT_1_V_HI gives already")) << e;
   cosim::write_npy(work() + "/x1.npy", Tensor(DType::kInt32, {1}));
@@ -347,6 +347,55 @@ TEST_F(ApCall, PerCallRowsGiveEachCallItsArgumentsAndChecks) {
   EXPECT_TRUE(has(e, "per-call arguments written before ap_start; with wait: none there is neither")) << e;
   e = error_of(write_file("empty.yaml", "target: k\nop: call\nargs: {X: 1}\n"), {});
   EXPECT_TRUE(has(e, "a call with no buffer, no stream and no results")) << e;
+}
+
+// bits: a file's elements as fields of that many bits (an HLS array of ap_fixed<18,6> reshaped into
+// one port, or partitioned into 18-bit ports), packed from bit 0 in order; a negative element
+// gives its two's-complement field, and results compare only the fields' bits (an 18-bit output
+// reads zeros above them, its int32 file holds the sign).
+TEST_F(ApCall, FieldsOfBitsPackElementsAndCheckOnlyTheirBits) {
+  namespace trace = cosim::trace;
+  const std::array<Reg, 5> regs = {{{"CTRL", 0x00, "rw"},
+                                    {"IN_LO", 0x10, "rw"},
+                                    {"IN_HI", 0x14, "rw"},
+                                    {"OUT_0_V", 0x18, "ro"},
+                                    {"OUT_1_V", 0x1c, "ro"}}};
+  Tensor x(DType::kInt32, {1, 2}), y(DType::kInt32, {2});
+  x.data<int32_t>()[0] = -5;
+  x.data<int32_t>()[1] = 70000;
+  y.data<int32_t>()[0] = -1;
+  y.data<int32_t>()[1] = 5;
+  cosim::write_npy(work() + "/fx.npy", x);
+  cosim::write_npy(work() + "/fy.npy", y);
+  const std::string yaml = write_file("fields.yaml", "target: k\nop: call\nargs: {IN: {npy: fx.npy, per_call: true, bits: 18}}\n"
+                                                     "results: {'OUT_*_V': {npy: fy.npy, bits: 18}}\n");
+  const auto op = cosim::tb::make_ap_call_op(regs, cosim::tb::harness::ControlProtocol::kApCtrlHs);
+  // -5 in bits 17:0 (0x3fffb), 70000 (0x11170) in bits 35:18: its low 14 bits atop word 0, the rest word 1.
+  const S want = {{trace::Op::kRegWrite, 0x10 * 0x100ull + 0x45c3fffbu},
+                  {trace::Op::kRegWrite, 0x14 * 0x100ull + 0x4u},
+                  {trace::Op::kRegWrite, 0x00 * 0x100 + 1},
+                  {trace::Op::kRegPoll, 0x00},
+                  {trace::Op::kRegCheck, 0x18 * 0x100ull + 0x3ffffu},
+                  {trace::Op::kRegCheck, 0x1c * 0x100ull + 5}};
+  EXPECT_EQ(steps_of(op, yaml, {}), want);
+  const std::vector<cosim::scenario::TargetSchema> targets = {{"k", {"call"}, [&](const std::string&) { return op->schema(); }}};
+  const cosim::scenario::Scenario sc = cosim::scenario::load_scenario(yaml, targets, {});
+  for (const trace::Step& st : op->compile(sc, op->prepare(sc)).steps) {
+    if (st.op == trace::Op::kRegCheck) EXPECT_EQ(st.mask, 0x3ffffu) << st.reg_name;
+  }
+  // An element its field cannot hold, either way, and a float file, are one line each.
+  for (const int32_t bad : {300000, -200000}) {
+    y.data<int32_t>()[1] = bad;
+    cosim::write_npy(work() + "/fy.npy", y);
+    try {
+      steps_of(op, yaml, {});
+      ADD_FAILURE() << bad << " was taken";
+    } catch (const cosim::InputError& e) {
+      EXPECT_NE(std::string(e.what()).find("fy.npy: element 1 does not fit 18 bits"), std::string::npos) << e.what();
+    }
+  }
+  cosim::write_npy(work() + "/fy.npy", Tensor(DType::kFp32, {2}));
+  EXPECT_THROW(steps_of(op, yaml, {}), cosim::InputError);
 }
 
 // A batch checks thousands of registers: the console prints the first max_report failing ones and
