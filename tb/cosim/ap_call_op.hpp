@@ -448,30 +448,9 @@ class ApCallOp : public TypedOperator<CallState> {
                (members > 1 ? ", " + std::to_string(members) + " ports of " : ", ") + std::to_string(32 * port_words) +
                " bits" + (members > 1 ? " each: a row's elements must share out evenly" : ""));
     }
-    const std::size_t share = elements / members;  // elements of the row each port takes
     if (per_call && each.empty()) each.resize(rows);
     for (std::size_t row = 0; row < rows; ++row) {
-      std::vector<uint32_t> words(regs.size(), 0), masks(regs.size(), bits > 0 ? 0u : 0xffffffffu);
-      for (std::size_t m = 0; m < members; ++m) {
-        for (std::size_t e = 0; e < share; ++e) {
-          const auto flat = static_cast<int64_t>(row * elements + m * share + e);
-          uint64_t value = element_bits(t, flat);
-          if (bits > 0 && bits < 64) {
-            // Its bits beyond the field: all 0, or all 1 for a negative signed element.
-            const uint64_t high = value >> bits, ones = ~uint64_t{0} >> bits;
-            if (high != 0 && !(is_signed(t.dtype()) && high == ones && (value >> (bits - 1) & 1) != 0)) {
-              npy.fail(npy.as_string() + ": element " + std::to_string(flat) + " does not fit " + std::to_string(bits) +
-                       " bits");
-            }
-            value &= (uint64_t{1} << bits) - 1;
-          }
-          for (std::size_t b = 0; b < element_bits_each; ++b) {
-            const std::size_t at = e * element_bits_each + b, word = m * port_words + at / 32;
-            words[word] |= static_cast<uint32_t>((value >> b) & 1) << (at % 32);
-            if (bits > 0) masks[word] |= 1u << (at % 32);
-          }
-        }
-      }
+      const auto [words, masks] = pack_row(t, npy, row, elements, members, port_words, bits);
       if (per_call) {
         std::map<uint32_t, std::string> mine(given);  // each row checks against the once-given words
         add_words(mine, v, key, regs, words, masks, each[row]);
@@ -480,6 +459,37 @@ class ApCallOp : public TypedOperator<CallState> {
         add_words(given, v, key, regs, words, masks, once);
       }
     }
+  }
+
+  // Row `row` of `t` (`elements` long) shared out evenly among `members` ports of `port_words` words:
+  // each element its bytes, or with `bits` a field of that many bits; (words, the bits that count).
+  static std::pair<std::vector<uint32_t>, std::vector<uint32_t>> pack_row(const Tensor& t, const scenario::Value& npy,
+                                                                          std::size_t row, std::size_t elements,
+                                                                          std::size_t members, std::size_t port_words,
+                                                                          int bits) {
+    const std::size_t width = bits > 0 ? static_cast<std::size_t>(bits) : 8 * dtype_size(t.dtype());
+    const std::size_t share = elements / members;  // elements of the row each port takes
+    std::vector<uint32_t> words(members * port_words, 0), masks(members * port_words, bits > 0 ? 0u : 0xffffffffu);
+    for (std::size_t m = 0; m < members; ++m) {
+      for (std::size_t e = 0; e < share; ++e) {
+        const auto flat = static_cast<int64_t>(row * elements + m * share + e);
+        uint64_t value = element_bits(t, flat);
+        if (bits > 0 && bits < 64) {
+          // Its bits beyond the field: all 0, or all 1 for a negative signed element.
+          const uint64_t high = value >> bits, ones = ~uint64_t{0} >> bits;
+          if (high != 0 && !(is_signed(t.dtype()) && high == ones && (value >> (bits - 1) & 1) != 0)) {
+            npy.fail(npy.as_string() + ": element " + std::to_string(flat) + " does not fit " + std::to_string(bits) + " bits");
+          }
+          value &= (uint64_t{1} << bits) - 1;
+        }
+        for (std::size_t b = 0; b < width; ++b) {
+          const std::size_t at = e * width + b, word = m * port_words + at / 32;
+          words[word] |= static_cast<uint32_t>((value >> b) & 1) << (at % 32);
+          if (bits > 0) masks[word] |= 1u << (at % 32);
+        }
+      }
+    }
+    return {words, masks};
   }
 
   // How many ports an array name (a '*' in it) spans; 1 for a port.
