@@ -169,7 +169,8 @@ namespace {
 // Where in-memory tensor `name` goes: the key path and the node holding the
 // data source under `field`. data.<name> when the scenario's data section has
 // it, else a top-level <name> (a model scenario's input), else the data of
-// the entry of that name in a `buffers` or `streams` list (the op call's).
+// the entry of that name in a `buffers` or `streams` list, else the file an
+// `args` or `results` entry of that name reads (the op call's).
 struct MemoryTensorKey {
   std::string path;
   YAML::Node parent;
@@ -195,6 +196,16 @@ MemoryTensorKey memory_tensor_key(YAML::Node& root, const std::string& name, con
       if (!e.IsMap() || !e["name"] || !e["name"].IsScalar()) continue;
       const std::string entry = e["name"].as<std::string>();
       if (entry == name) return {std::string(list) + "[" + std::to_string(i) + "].data", root[list][i], "data"};
+      keys += (keys.empty() ? "" : ", ") + entry;
+    }
+  }
+  for (const char* section : {"args", "results"}) {
+    const YAML::Node entries = root[section];
+    if (!entries.IsDefined() || !entries.IsMap()) continue;
+    for (const auto& kv : entries) {
+      if (!kv.second.IsMap() || !kv.second["npy"]) continue;
+      const std::string entry = kv.first.as<std::string>();
+      if (entry == name) return {std::string(section) + "." + name, root[section], name};
       keys += (keys.empty() ? "" : ", ") + entry;
     }
   }

@@ -313,10 +313,11 @@ class ApCallOp : public TypedOperator<CallState> {
     return static_cast<uint64_t>(b["at"].as_int());
   }
 
-  // The names a file may fill, each with its registers in word order: every register (one word),
-  // every port wider than 32 bits (NAME_0, NAME_1, ... or NAME_LO, NAME_HI; a name whose words are not
-  // 0 to n-1 makes none), and every array of such ports or lone registers numbered alike from 0
-  // (OUT_0_V, OUT_1_V, ... as OUT_*_V; OUT_0, OUT_1 as OUT_*), members of one width.
+  // The names a file may fill, each with its registers in word order: every register (one word, a
+  // word of a wider port too), every port wider than 32 bits (NAME_0, NAME_1, ... or NAME_LO,
+  // NAME_HI; a name whose words are not 0 to n-1 makes none), and every array of such ports or lone
+  // registers numbered alike from 0 (OUT_0_V, OUT_1_V, ... as OUT_*_V; OUT_0, OUT_1 as OUT_*),
+  // members of one width.
   static std::map<std::string, std::vector<ArgRegister>> port_names(const std::vector<ArgRegister>& regs) {
     std::map<std::string, std::map<int, ArgRegister>> found;
     for (const ArgRegister& r : regs) {
@@ -361,6 +362,7 @@ class ApCallOp : public TypedOperator<CallState> {
         names[array].insert(names[array].end(), words.begin(), words.end());
       }
     }
+    for (const ArgRegister& r : regs) names.emplace(r.name, std::vector<ArgRegister>{r});  // a word of a port too
     return names;
   }
 
@@ -504,7 +506,10 @@ class ApCallOp : public TypedOperator<CallState> {
     return ports.size();
   }
 
+  // A file, or the array Python gave in its place (cosim.run(..., inputs={"X": x})).
   static Tensor load_npy(const scenario::Scenario& sc, const scenario::Value& npy) {
+    const auto memory = sc.memory_npy.find(npy.as_string());
+    if (memory != sc.memory_npy.end()) return memory->second;
     const std::filesystem::path file = std::filesystem::path(npy.as_string()).is_absolute()
                                            ? std::filesystem::path(npy.as_string())
                                            : std::filesystem::path(sc.dir) / npy.as_string();

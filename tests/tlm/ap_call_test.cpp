@@ -274,6 +274,11 @@ TEST_F(ApCall, AWidePortTakesItsWordsFromANpyFile) {
                   {trace::Op::kRegCheck, 0x20 * 0x100ull + 0xfffffffeu},
                   {trace::Op::kRegCheck, 0x24 * 0x100ull + 7}};
   EXPECT_EQ(steps_of(op, yaml, {}), want);
+  // One word of the port given alone by a file counts too (not silently left out).
+  cosim::write_npy(work() + "/lo.npy", Tensor(DType::kInt32, {1}));
+  const std::string lo = write_file("wide_lo.yaml", "target: k\nop: call\nresults: {OUT_LO: {npy: lo.npy}}\n");
+  const S want_lo = {{trace::Op::kRegWrite, 0x00 * 0x100 + 1}, {trace::Op::kRegPoll, 0x00}, {trace::Op::kRegCheck, 0x20 * 0x100ull}};
+  EXPECT_EQ(steps_of(op, lo, {}), want_lo);
   // A word given twice (the whole port and one of its registers) is one line.
   const std::string twice = write_file("wide_twice.yaml", "target: k\nop: call\nargs: {KEY: {npy: key.npy}, KEY_1: 3}\n"
                                                           "buffers: [{name: a, at: 0x1000, dtype: int32, shape: [1024], data: random}]\n");
