@@ -30,57 +30,57 @@ def test_vadd_with_in_memory_inputs(tmp_path):
     assert (tmp_path / "report.json").is_file()
 
 
-def test_a_kernel_call_with_in_memory_buffers(tmp_path):
-    """The op call (vitisdut, the Vitis template's C = A + B over int32) fed from NumPy arrays by
-    buffer name; C expected from NumPy's own wrapping sum, saved as the call's .npy."""
-    rng = np.random.default_rng(11)
+def vadd_call(tmp_path, name, seed, head, args):
+    """A call of vitisdut (C = A + B over int32) as tmp_path/<name>.yaml: `head` and `args` lines,
+    its buffers a and b (random, for arrays to replace) and c checked against c.npy, NumPy's own
+    wrapping sum of the arrays a and b returned."""
+    rng = np.random.default_rng(seed)
     a, b = (rng.integers(-2**31, 2**31, 1024, dtype=np.int64).astype(np.int32) for _ in range(2))
     np.save(tmp_path / "c.npy", (a.astype(np.int64) + b).astype(np.uint32).astype(np.int32))
-    (tmp_path / "call.yaml").write_text(
-        "target: vitisdut\nop: call\n"
-        "args: {A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4096}\n"
+    (tmp_path / f"{name}.yaml").write_text(
+        "target: vitisdut\nop: call\n" + head + args +
         "buffers:\n"
         "  - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: random}\n"
         "  - {name: b, at: 0x80000, dtype: int32, shape: [1024], data: random}\n"
         "  - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}\n")
-    r = cosim.run(str(tmp_path / "call.yaml"), inputs={"a": a, "b": b}, out=str(tmp_path / "out"))
+    return str(tmp_path / f"{name}.yaml"), a, b
+
+
+def test_a_kernel_call_with_in_memory_buffers(tmp_path):
+    """The op call (vitisdut, the Vitis template's C = A + B over int32) fed from NumPy arrays by
+    buffer name; C expected from NumPy's own wrapping sum, saved as the call's .npy."""
+    call, a, b = vadd_call(tmp_path, "call", 11, "",
+                           "args: {A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi, LENGTH: 4096}\n")
+    r = cosim.run(call, inputs={"a": a, "b": b}, out=str(tmp_path / "out"))
     assert r.passed, r.console
     np.testing.assert_array_equal(r.inputs["a"], a)
     with pytest.raises(cosim.InputError, match=r"inputs\['d'\]: the scenario has no tensor of that name; "
                                                r"its data keys: a, b, c"):
-        cosim.run(str(tmp_path / "call.yaml"), inputs={"d": a}, out=str(tmp_path / "out2"))
+        cosim.run(call, inputs={"d": a}, out=str(tmp_path / "out2"))
     # The random data the arrays replace would not have passed.
-    assert not cosim.run(str(tmp_path / "call.yaml"), out=str(tmp_path / "out3")).passed
+    assert not cosim.run(call, out=str(tmp_path / "out3")).passed
 
 
 def test_a_batch_of_calls_from_arrays(tmp_path):
     """per_call files given as NumPy arrays: each call's LENGTH (args) and the A_LO each call must
     read back (results) by their names; the buffers too. The last call adds all 4096 bytes."""
-    rng = np.random.default_rng(12)
-    a, b = (rng.integers(-2**31, 2**31, 1024, dtype=np.int64).astype(np.int32) for _ in range(2))
-    np.save(tmp_path / "c.npy", (a.astype(np.int64) + b).astype(np.uint32).astype(np.int32))
-    (tmp_path / "batch.yaml").write_text(
-        "target: vitisdut\nop: call\ncalls: 3\n"
-        "args: {A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi,\n"
-        "       LENGTH: {npy: lengths.npy, per_call: true}}\n"
-        "results: {A_LO: {npy: a_lo.npy, per_call: true}}\n"
-        "buffers:\n"
-        "  - {name: a, at: 0x1000, dtype: int32, shape: [1024], data: random}\n"
-        "  - {name: b, at: 0x80000, dtype: int32, shape: [1024], data: random}\n"
-        "  - {name: c, at: 0x100000, dtype: int32, shape: [1024], expect: {npy: c.npy}}\n")
+    batch, a, b = vadd_call(tmp_path, "batch", 12, "calls: 3\n",
+                            "args: {A_LO: a, A_HI: a.hi, B_LO: b, B_HI: b.hi, C_LO: c, C_HI: c.hi,\n"
+                            "       LENGTH: {npy: lengths.npy, per_call: true}}\n"
+                            "results: {A_LO: {npy: a_lo.npy, per_call: true}}\n")
     lengths = np.array([64, 1024, 4096], np.uint32)
     a_lo = np.full(3, 0x1000, np.uint32)
-    r = cosim.run(str(tmp_path / "batch.yaml"), inputs={"a": a, "b": b, "LENGTH": lengths, "A_LO": a_lo},
+    r = cosim.run(batch, inputs={"a": a, "b": b, "LENGTH": lengths, "A_LO": a_lo},
                   out=str(tmp_path / "out"))
     assert r.passed, r.console
     assert [c["name"] for c in r.register_checks] == ["A_LO.call0", "A_LO.call1", "A_LO.call2"]
     a_lo[1] = 0x1004
-    r = cosim.run(str(tmp_path / "batch.yaml"), inputs={"a": a, "b": b, "LENGTH": lengths, "A_LO": a_lo},
+    r = cosim.run(batch, inputs={"a": a, "b": b, "LENGTH": lengths, "A_LO": a_lo},
                   out=str(tmp_path / "out2"))
     assert not r.passed and r.report["register_checks"]["failed"] == 1
     assert r.report["first_divergence"]["register"] == "A_LO.call1"
     with pytest.raises(cosim.InputError, match=r"per_call wants one row a call, a first dimension of 3"):
-        cosim.run(str(tmp_path / "batch.yaml"), inputs={"a": a, "b": b, "LENGTH": lengths[:2], "A_LO": a_lo},
+        cosim.run(batch, inputs={"a": a, "b": b, "LENGTH": lengths[:2], "A_LO": a_lo},
                   out=str(tmp_path / "out3"))
 
 
