@@ -314,6 +314,11 @@ def interfaces(port_list, body):
     return res
 
 
+def register_base(pin):
+    """The register name of a scalar port (its words' names add _LO / _HI or _0, _1, ...)."""
+    return re.sub(r"\W", "_", pin).upper()
+
+
 def argument_registers(names, widths, off=0x10):
     """[(offset, name, pin, word)] of a block-level kernel's scalar ports, from `off` a word each:
     NAME for up to 32 bits, NAME_LO / NAME_HI for 64, NAME_0 ... beyond."""
@@ -322,12 +327,21 @@ def argument_registers(names, widths, off=0x10):
         if n not in widths:
             raise ImportError_(f"the width of input {n} is not a number in its declaration")
         words = (widths[n] + 31) // 32
-        base = re.sub(r"\W", "_", n).upper()
+        base = register_base(n)
         suffixes = [""] if words == 1 else ["_LO", "_HI"] if words == 2 else [f"_{w}" for w in range(words)]
         for w, sfx in enumerate(suffixes):
             regs.append((off, base + sfx, n, w))
             off += 4
     return regs
+
+
+def port_summary(p, widths, most=6):
+    """The scalar ports of a block-level kernel as the op call names them, with their widths: the
+    first `most`, then how many more."""
+    ports = [f"in {register_base(n)} ({widths[n]} bits)" for n in p["arguments"]]
+    ports += [f"out {register_base(n)} ({widths[n]} bits" + (", as of its ap_vld)" if n in p["valid"] else ")")
+              for n in p["results"]]
+    return ", ".join(ports[:most]) + (f", ... {len(ports) - most} more" if len(ports) > most else "")
 
 
 def chained(text):
@@ -505,6 +519,9 @@ def manifest(name, folder, files, top=None):
                "control: " + ("none" if p["control"] is None else "ap_ctrl_chain" if chain else "ap_ctrl_hs") +
                (" on pins (ap_start, ap_done, ...: the testbench is its control adapter)"
                 if p["control"] == "ap_ctrl" else "")]
+    if p["control"] == "ap_ctrl" and (p["arguments"] or p["results"]):
+        summary.append("ports (the op call's args and results by these names; a batch: per_call files): " +
+                       port_summary(p, port_widths(body)))
     if p["tie"]:
         summary.append("tied: " + ", ".join(f"{n}={v}" for n, v in p["tie"].items()))
     if vendor:

@@ -331,6 +331,13 @@ class Import(unittest.TestCase):
         self.assertEqual({r["name"]: r.get("valid") for r in m["argument_pins"] if r["access"] == "ro"},
                          {"AP_RETURN": None, "SUM": "sum_ap_vld"})
         self.assertIn("control: ap_ctrl_hs on pins", "\n".join(summary))
+        # The ports as the op call names them, with their widths (the first six, then a count).
+        self.assertIn("ports (the op call's args and results by these names; a batch: per_call files): in KEY "
+                      "(128 bits), in N (16 bits), in BASE (64 bits), out AP_RETURN (32 bits), out SUM (16 bits, "
+                      "as of its ap_vld)", summary)
+        body = hi.modules({"blk.v": block})["blk"][1]
+        self.assertEqual(hi.port_summary(hi.interfaces(hi.ports(body), body), hi.port_widths(body), most=2),
+                         "in KEY (128 bits), in N (16 bits), ... 3 more")
         # ap_continue: ap_ctrl_chain, its pin in the control port.
         chain = block.replace("ap_ready,", "ap_ready, ap_continue,").replace(
             "output   ap_ready;", "output   ap_ready;\ninput   ap_continue;")
