@@ -26,9 +26,15 @@
 //
 // Every access takes one cycle of the port's clock (an AXI4-Lite adapter
 // takes a few); an offset the map lacks is recorded as an error of the run.
+// It counts the kernel's calls and their latency, in the port's cycles from
+// the one a start is taken in to the one ap_done is high in (counters():
+// <port>.calls, .latency_min, .latency_max, .latency_total), to set beside
+// what HLS reports (HLS_SYN_LAT).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -49,7 +55,7 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
     for (const auto& [offset, value] : pending_) Bus::write_arg(m, offset, value);
     pending_.clear();
   }
-  void sample(const Model& m, uint64_t) override {
+  void sample(const Model& m, uint64_t cycle) override {
     const bool continuing = continue_pulse_;
     continue_pulse_ = false;  // a one-cycle pulse: the edge after this sample takes it
     const bool done = Bus::done(m);
@@ -60,7 +66,11 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
       ready_ = true;
       start_ = auto_restart_;
       if (ier_ & 2) isr_ |= 2;
+      started_.push_back(cycle);
     }
+    // A call completes in each cycle ap_done is high (a pipelined kernel's completions may follow
+    // each other), under ap_ctrl_chain in the first of them before its ap_continue.
+    if (done && !(Bus::kChain && done_)) complete(cycle);
     if constexpr (Bus::kChain) done_ = done && !continuing;
     else done_ = done_ || done;
     if (done && (ier_ & 1)) isr_ |= 1;
@@ -79,6 +89,13 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
   }
 
   const std::vector<std::string>& errors() const { return errors_; }
+
+  std::map<std::string, uint64_t> counters() const {
+    const std::string p = std::string(Bus::kName) + ".";
+    if (calls_ == 0) return {{p + "calls", 0}};
+    return {{p + "calls", calls_}, {p + "latency_min", latency_min_}, {p + "latency_max", latency_max_},
+            {p + "latency_total", latency_total_}};
+  }
 
  private:
   void write_reg(uint32_t addr, uint32_t v) {
@@ -123,7 +140,19 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
     return 0;
   }
 
+  void complete(uint64_t cycle) {
+    if (started_.empty()) return;  // a done without a start taken: not a call of ours
+    const uint64_t latency = cycle - started_.front();
+    started_.pop_front();
+    latency_min_ = calls_ == 0 ? latency : std::min(latency_min_, latency);
+    latency_max_ = std::max(latency_max_, latency);
+    latency_total_ += latency;
+    ++calls_;
+  }
+
   std::vector<std::string> errors_;
+  std::deque<uint64_t> started_;  // the cycles of the starts taken whose calls have not completed
+  uint64_t calls_ = 0, latency_min_ = 0, latency_max_ = 0, latency_total_ = 0;
   std::map<uint32_t, uint32_t> args_, pending_;  // what each argument word holds; those not yet on the pins
   std::map<uint32_t, uint32_t> outputs_;         // output pins' words as last latched
   const Model* model_ = nullptr;

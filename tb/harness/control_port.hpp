@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <string>
 
 #include "harness/port.hpp"
 
@@ -23,6 +25,9 @@ class ControlPort : public Port<Model> {
   void write(Clock& core, uint32_t addr, uint32_t value) {
     static_cast<Self&>(*this).access(core, true, addr, value);
   }
+  // What the port counted for the report's perf_counters (ApCtrlBinder: the kernel's calls and
+  // their latency); none by default.
+  std::map<std::string, uint64_t> counters() const { return {}; }
 };
 
 }  // namespace cosim::tb::harness

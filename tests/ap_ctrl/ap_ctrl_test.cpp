@@ -79,6 +79,12 @@ void expect_calls_bit_exact() {
   EXPECT_EQ(ctrl & (ap_ctrl::kApDone | ap_ctrl::kApStart), 0u) << ctrl;
   EXPECT_NE(ctrl & ap_ctrl::kApIdle, 0u) << ctrl;
   EXPECT_EQ(k.ctrl.errors(), std::vector<std::string>{});
+  // Three calls counted once each (under ap_ctrl_chain too, whose ap_done stays high until
+  // ap_continue), their latencies n steps apart: n = 1000 the longest, n = 0 the shortest.
+  const auto c = k.ctrl.counters();
+  EXPECT_EQ(c.at("control.calls"), 3u);
+  EXPECT_EQ(c.at("control.latency_max") - c.at("control.latency_min"), 1000u);
+  EXPECT_EQ(c.at("control.latency_total"), 3 * c.at("control.latency_min") + 1007u);
 }
 
 TEST(ApCtrl, CallsThroughBlockLevelPinsAreBitExact) {

@@ -78,6 +78,7 @@ class ImplOver final : public harness::CoreSeamOver<Wrapper::Impl, Model, Status
     std::map<std::string, uint64_t> p = this->core_.wave_stats();  // wave_*: moved to report.json "wave"
     if constexpr (Busy::kCounts) p["busy_cycles"] = busy_.busy_cycles;
     p.merge(srams_.counters());  // <sram>.reads, <sram>.writes
+    p.merge(this->ctrl_.counters());  // block-level control: <port>.calls, .latency_min, ...
     return p;
   }
   // The control port's, then the sram ports' refused accesses.
