@@ -27,9 +27,10 @@
 // Every access takes one cycle of the port's clock (an AXI4-Lite adapter
 // takes a few); an offset the map lacks is recorded as an error of the run.
 // It counts the kernel's calls and their latency, in the port's cycles from
-// the one a start is taken in to the one ap_done is high in (counters():
-// <port>.calls, .latency_min, .latency_max, .latency_total), to set beside
-// what HLS reports (HLS_SYN_LAT).
+// the first one ap_start is high in to the one ap_done is high in, HLS's
+// definition (counters(): <port>.calls, .latency_min, .latency_max,
+// .latency_total), to set beside what HLS reports (HLS_SYN_LAT). Not from
+// ap_ready: a dataflow kernel raises it once its inputs are read, late.
 #pragma once
 
 #include <algorithm>
@@ -62,11 +63,16 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
     bool taken = false;
     if constexpr (COSIM_HAS(Bus, ready, Model)) taken = start_ && Bus::ready(m);
     else taken = start_ && done;
+    if (start_ && !start_seen_) {  // the first cycle ap_start is high for this call
+      start_seen_ = true;
+      start_cycle_ = cycle;
+    }
     if (taken) {
       ready_ = true;
       start_ = auto_restart_;
       if (ier_ & 2) isr_ |= 2;
-      started_.push_back(cycle);
+      started_.push_back(start_cycle_);
+      start_seen_ = false;
     }
     // A call completes in each cycle ap_done is high (a pipelined kernel's completions may follow
     // each other), under ap_ctrl_chain in the first of them before its ap_continue.
@@ -151,7 +157,9 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
   }
 
   std::vector<std::string> errors_;
-  std::deque<uint64_t> started_;  // the cycles of the starts taken whose calls have not completed
+  std::deque<uint64_t> started_;  // the first ap_start cycles of the calls taken and not completed
+  bool start_seen_ = false;       // the pending start's first cycle is recorded (start_cycle_)
+  uint64_t start_cycle_ = 0;
   uint64_t calls_ = 0, latency_min_ = 0, latency_max_ = 0, latency_total_ = 0;
   std::map<uint32_t, uint32_t> args_, pending_;  // what each argument word holds; those not yet on the pins
   std::map<uint32_t, uint32_t> outputs_;         // output pins' words as last latched

@@ -14,8 +14,10 @@
 // core.hpp first: it brings in Verilator's headers.
 #include "Vap_ctrl_chain.h"
 #include "Vap_ctrl_hs.h"
+#include "Vap_ctrl_late.h"
 #include "dut/ap_ctrl_chain_pins.hpp"
 #include "dut/ap_ctrl_hs_pins.hpp"
+#include "dut/ap_ctrl_late_pins.hpp"
 #include "harness/ap_ctrl.hpp"
 #include "harness/control.hpp"
 
@@ -85,6 +87,19 @@ void expect_calls_bit_exact() {
   EXPECT_EQ(c.at("control.calls"), 3u);
   EXPECT_EQ(c.at("control.latency_max") - c.at("control.latency_min"), 1000u);
   EXPECT_EQ(c.at("control.latency_total"), 3 * c.at("control.latency_min") + 1007u);
+}
+
+// A call's latency runs from the first cycle ap_start is high to the one ap_done is high in (HLS's
+// definition): n + 2 cycles for this kernel (the start cycle, n + 1 in Busy, the check included),
+// also when ap_ready comes only in the ap_done cycle, as a dataflow kernel's does.
+TEST(ApCtrl, LatencyRunsFromApStartNotApReady) {
+  const uint32_t key[3] = {5, 6, 7};
+  Kernel<Vap_ctrl_hs, cosim::ap_ctrl_hs::pins::Top> hs;
+  Kernel<Vap_ctrl_late, cosim::ap_ctrl_late::pins::Top> late;
+  EXPECT_EQ(hs.call(40, key), late.call(40, key));
+  EXPECT_EQ(hs.ctrl.counters().at("control.latency_max"), 42u);
+  EXPECT_EQ(late.ctrl.counters().at("control.latency_max"), 42u);
+  EXPECT_EQ(late.ctrl.counters().at("control.calls"), 1u);
 }
 
 TEST(ApCtrl, CallsThroughBlockLevelPinsAreBitExact) {

@@ -12,9 +12,11 @@
 // acc all along; `peek_vld` is high for the one cycle it holds acc after two
 // steps (as an output passed by reference and its ap_vld). With CHAIN,
 // ap_done stays high until ap_continue, and only then does the kernel go
-// idle.
+// idle. With LATE_READY, ap_ready is high in the ap_done cycle instead, as a
+// dataflow kernel raises it once its inputs are read.
 module ap_ctrl_top #(
-  parameter int unsigned CHAIN = 0
+  parameter int unsigned CHAIN = 0,
+  parameter int unsigned LATE_READY = 0
 ) (
   input  logic        ap_clk,
   input  logic        ap_rst_n,
@@ -36,7 +38,7 @@ module ap_ctrl_top #(
   logic [31:0] acc_q, runs_q;
 
   assign ap_idle  = state_q == Idle;
-  assign ap_ready = ap_start && state_q == Idle;
+  assign ap_ready = LATE_READY != 0 ? state_q == Done : ap_start && state_q == Idle;
   assign ap_done  = state_q == Done;
   assign result   = {runs_q, acc_q};
   assign peek     = acc_q;
