@@ -185,6 +185,14 @@ def parameter(body, name):
     return int(m.group(1)) if m else None
 
 
+def stream_bytes(width):
+    """{data_bytes: n} for a stream whose data is a whole number of bytes that Verilator stores in more
+    (80 bits, ten nnet::array elements of 8 bits, in 12 bytes); else nothing."""
+    if width and width % 8 == 0 and storage_bytes(width) != width // 8:
+        return {"data_bytes": width // 8}
+    return {}
+
+
 def interfaces(port_list, body):
     """The manifest's ports: clock, reset, clocks, interfaces, tie, debug; and the control bundle."""
     dirs = dict(port_list)
@@ -220,13 +228,15 @@ def interfaces(port_list, body):
         prefix = f"m_axi_{b}_"
         res["interfaces"].append({"name": b, "kind": "axi4", "prefix": prefix, "case": "upper"})
         claimed.update(n for n in names if n.startswith(prefix))
+    widths = port_widths(body)
     for n in names:
         m = re.fullmatch(r"(\w+)_TDATA", n)
         if m is None or n in claimed:
             continue
         s = m.group(1)
         kind = "axis_in" if dirs[n] == "input" else "axis_out"
-        res["interfaces"].append({"name": s, "kind": kind, "prefix": s + "_", "case": "upper"})
+        res["interfaces"].append(dict({"name": s, "kind": kind, "prefix": s + "_", "case": "upper"},
+                                      **stream_bytes(widths.get(n))))
         claimed.update(x for x in names if re.fullmatch(re.escape(s) + r"_T[A-Z]+", x))
     # ap_fifo (an hls::stream without an axis pragma): <s>_dout, _empty_n, _read in; <s>_din, _full_n, _write
     # out. A first-word-fall-through FIFO's handshake is a stream's: empty_n the valid, read the ready (in);
@@ -243,7 +253,7 @@ def interfaces(port_list, body):
         if any(dirs.get(pins[k]) != want[k] for k in pins):
             continue
         kind = "axis_in" if d == "dout" else "axis_out"
-        res["interfaces"].append({"name": s.lower(), "kind": kind, "signals": pins})
+        res["interfaces"].append(dict({"name": s.lower(), "kind": kind}, **stream_bytes(widths.get(n)), signals=pins))
         claimed.update(pins.values())
         for extra in (f"{s}_num_data_valid", f"{s}_fifo_cap"):
             if dirs.get(extra) == "input":
@@ -253,7 +263,7 @@ def interfaces(port_list, body):
     # the cycle after its address (a block RAM's latency, HLS's default). The arrays lie one after the
     # other in the DRAM from 0, each as large as its address reaches, at 4 KiB boundaries; the ports of
     # a two-port array share its base.
-    widths, bases, free = port_widths(body), {}, 0
+    bases, free = {}, 0
     for n in names:
         m = re.fullmatch(r"(\w+)_address([01])", n)
         if m is None or n in claimed or dirs[n] != "output":
