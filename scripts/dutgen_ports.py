@@ -130,8 +130,8 @@ def validate(c, m):
                     "axi4lite": ("prefix", "suffix", "case", "addr_width", "clock", "desc"),
                     "ap_ctrl": ("prefix", "suffix", "case", "signals", "clock", "desc"),
                     "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
-                    "axis_in": ("prefix", "suffix", "case", "signals", "data_bytes", "clock", "desc"),
-                    "axis_out": ("prefix", "suffix", "case", "signals", "data_bytes", "clock", "desc"),
+                    "axis_in": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "clock", "desc"),
+                    "axis_out": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "clock", "desc"),
                     "sram": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "latency", "base",
                              "addressing", "clock", "desc")}.get(
                         kind, ("prefix", "suffix", "case", "desc"))
@@ -165,6 +165,8 @@ def validate(c, m):
                       0)
         if kind == "sram":
             _validate_sram(c, k, it)
+        if kind in ("axis_in", "axis_out", "sram"):
+            _validate_data_bits(c, k, it)
         if kind in NAMED:
             _validate_signals(c, k, it)
         sigs, master = KINDS[kind]
@@ -217,17 +219,21 @@ MAX_SRAM_LATENCY = 64
 def _validate_sram(c, k, it):
     """An sram interface's keys: `latency` (cycles from the address to its
     read data, 1 = a BRAM's), `base` (the DRAM byte address of the port's
-    address 0), `addressing` (word: the address counts data words; byte),
-    `data_bits` (a word that is no whole number of bytes, 18 bits say: it
-    takes data_bytes, by default the bytes that hold it, in the DRAM)."""
+    address 0), `addressing` (word: the address counts data words; byte)."""
     c.integer(f"{k}.latency", it.setdefault("latency", 1), 1, MAX_SRAM_LATENCY)
+    c.integer(f"{k}.base", it.setdefault("base", 0), 0, (1 << 64) - 1)
+    if it.setdefault("addressing", "word") not in ("word", "byte"):
+        c.fail(f"{k}.addressing", f"expected word (the address counts data words) or byte, got {it['addressing']!r}")
+
+
+def _validate_data_bits(c, k, it):
+    """`data_bits` of an sram port or a stream: a word or beat that is no whole number of bytes
+    (18 bits, say) takes data_bytes, by default the bytes that hold it, in the DRAM or the stream's
+    data, and the bits above it are cleared on the way in."""
     if "data_bits" in it:
         bits = c.integer(f"{k}.data_bits", it["data_bits"], 1, 4096 * 8)
         if it.setdefault("data_bytes", (bits + 7) // 8) * 8 < bits:
             c.fail(f"{k}.data_bytes", f"{it['data_bytes']} bytes cannot hold data_bits: {bits}")
-    c.integer(f"{k}.base", it.setdefault("base", 0), 0, (1 << 64) - 1)
-    if it.setdefault("addressing", "word") not in ("word", "byte"):
-        c.fail(f"{k}.addressing", f"expected word (the address counts data words) or byte, got {it['addressing']!r}")
 
 
 # Kinds whose pins `signals` may name one by one ({signal: port}): a port the prefix does not give, or,
@@ -475,11 +481,10 @@ def check_top(m, ports):
                 errs.append(f"{who} has data_bits: {it['data_bits']}, but {sig.upper()} {nm} of top module {m['top']} "
                             f"is {w} bits")
             continue
-        if w % 8 and it["kind"] == "sram":
+        if w % 8:
             errs.append(f"{who}: {sig.upper()} {nm} of top module {m['top']} is {w} bits, not a whole number of "
-                        f"bytes; add data_bits: {w} (each word then takes {(w + 7) // 8} bytes in the DRAM)")
-        elif w % 8:
-            errs.append(f"{who}: {sig.upper()} {nm} of top module {m['top']} is {w} bits, not a whole number of bytes")
+                        f"bytes; add data_bits: {w} (each " + ("word then takes" if it["kind"] == "sram" else "beat then is") +
+                        f" {(w + 7) // 8} bytes" + (" in the DRAM)" if it["kind"] == "sram" else ")"))
         elif "data_bytes" in it and it["data_bytes"] != w // 8:
             errs.append(f"{who} has data_bytes: {it['data_bytes']}, but {sig.upper()} {nm} of top module {m['top']} "
                         f"is {w} bits ({w // 8} bytes)")

@@ -187,8 +187,11 @@ def parameter(body, name):
 
 def stream_bytes(width):
     """{data_bytes: n} for a stream whose data is a whole number of bytes that Verilator stores in more
-    (80 bits, ten nnet::array elements of 8 bits, in 12 bytes); else nothing."""
-    if width and width % 8 == 0 and storage_bytes(width) != width // 8:
+    (80 bits, ten nnet::array elements of 8 bits, in 12 bytes), {data_bits: n} for one that is no whole
+    number of bytes (54 bits, three of 18); else nothing."""
+    if width and width % 8:
+        return {"data_bits": width}
+    if width and storage_bytes(width) != width // 8:
         return {"data_bytes": width // 8}
     return {}
 

@@ -12,7 +12,10 @@
 // carried in an axis::Bytes); W is that storage, or the manifest's
 // data_bytes when TDATA has fewer bytes (dutgen's port check asks for it).
 // So a 64-bit stream keeps the 64-bit Pins and AxisEnds; a 128-bit one has
-// BasicPins<16>, a 24-bit one BasicPins<3>. The two streams may differ.
+// BasicPins<16>, a 24-bit one BasicPins<3>. The two streams may differ. A
+// TDATA that is no whole number of bytes (data_bits: 18) is carried in the
+// bytes that hold it, and the bits above it are cleared on the way into the
+// model (a Verilated input must not carry them).
 #pragma once
 
 #include <cstddef>
@@ -102,6 +105,7 @@ template <class Bus, class Model, class Pins>
 void drive_axis_in(Model& m, const Pins& p) {
   set_pin(Bus::tvalid(m), p.tvalid);
   field_to_pin(Bus::tdata(m), p.tdata);
+  if constexpr (DataBits<Bus>::value != 0) clear_bits_from(Bus::tdata(m), DataBits<Bus>::value);
   if constexpr (COSIM_HAS(Bus, tlast, Model)) set_pin(Bus::tlast(m), p.tlast);
   if constexpr (COSIM_HAS(Bus, tkeep, Model)) field_to_pin(Bus::tkeep(m), p.tkeep);
   if constexpr (COSIM_HAS(Bus, tstrb, Model)) field_to_pin(Bus::tstrb(m), p.tstrb);

@@ -22,7 +22,6 @@
 #include <cstdint>
 #include <deque>
 #include <exception>
-#include <iterator>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -63,25 +62,6 @@ struct SramDataBytes<Model, Bus, std::void_t<decltype(Bus::kDataBytes)>> {
   static constexpr std::size_t value = Bus::kDataBytes;
 };
 
-// Bits of an sram port's word when they are no whole number of bytes (the
-// manifest's data_bits, Bus::kDataBits), else 0: the read data's bits above
-// them are cleared on the pin (a Verilated input must not carry any).
-template <class Bus, class = void>
-struct SramDataBits : std::integral_constant<std::size_t, 0> {};
-template <class Bus>
-struct SramDataBits<Bus, std::void_t<decltype(Bus::kDataBits)>> : std::integral_constant<std::size_t, Bus::kDataBits> {};
-
-template <class Pin>
-void clear_bits_from(Pin& pin, std::size_t bits) {
-  if constexpr (std::is_integral_v<Pin>) {
-    if (bits < sizeof(Pin) * 8) pin = static_cast<Pin>(pin & ((Pin{1} << bits) - 1));
-  } else {
-    for (std::size_t w = bits / 32; w < std::size(pin.m_storage); ++w) {
-      pin.m_storage[w] &= bits > w * 32 ? (1u << (bits - w * 32)) - 1 : 0u;
-    }
-  }
-}
-
 template <class Model, class Bus>
 class SramBinder final : public Port<Model> {
  public:
@@ -100,7 +80,7 @@ class SramBinder final : public Port<Model> {
     if constexpr (kReads) {
       if (!pending_.empty() && pending_.front().due <= samples_) {
         bytes_to_pin(Bus::rdata(m), pending_.front().data.data(), kDataBytes);
-        if constexpr (SramDataBits<Bus>::value != 0) clear_bits_from(Bus::rdata(m), SramDataBits<Bus>::value);
+        if constexpr (DataBits<Bus>::value != 0) clear_bits_from(Bus::rdata(m), DataBits<Bus>::value);
         pending_.pop_front();
       }
     } else {

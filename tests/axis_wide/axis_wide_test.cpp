@@ -23,6 +23,7 @@
 
 #include "harness/core.hpp"
 // core.hpp first: it brings in Verilator's headers.
+#include "Vaxis_bits_top.h"
 #include "Vaxis_narrow_top.h"
 #include "Vaxis_wide_top.h"
 #include "axi/memory_port.hpp"
@@ -30,6 +31,7 @@
 #include "axis/axis_dma.hpp"
 #include "axis/axis_sink.hpp"
 #include "axis/axis_source.hpp"
+#include "dut/axis_bits_pins.hpp"
 #include "dut/axis_narrow_pins.hpp"
 #include "dut/axis_wide_pins.hpp"
 #include "harness/axis_binder.hpp"
@@ -376,6 +378,39 @@ TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
   for (std::size_t i = 0; i < kLen; ++i)
     ASSERT_EQ(image[kDst + i], uint8_t(image[kSrc + i] + i % 3 + 1)) << "byte " << i;
   EXPECT_EQ(image[kDst + kLen], 0xee);
+}
+
+// An 18-bit stream (data_bits: 18): three bytes a beat, the bits above 18 cleared on the way into
+// the model. Beats whose three bytes are all ones are 18 ones to the DUT, which answers 1; with the
+// bits left set it would see no match and answer x + 1.
+namespace bpins = cosim::axis_bits::pins;
+using BitsBinder = AxisBinder<Vaxis_bits_top, bpins::In, bpins::Out>;
+static_assert(bpins::In::kDataBits == 18 && bpins::In::kDataBytes == 3);
+static_assert(std::is_same_v<BitsBinder::InPins, axis::BasicPins<3>>);
+
+struct BitsNeverDone : NoErrorPin {
+  static bool done(const Vaxis_bits_top&) { return false; }
+  static std::string diagnosis(const Vaxis_bits_top&) { return "axis_bits"; }
+};
+
+TEST(AxisBits, EighteenBitBeatsTakeThreeBytesAndOnlyTheirBits) {
+  constexpr std::size_t kBeats = 8, kLen = 3 * kBeats, kSrc = 16, kDst = 128;
+  std::vector<uint8_t> image = image_with_source(256, 9, kSrc, kLen);
+  for (std::size_t b : {1u, 4u, 7u}) std::fill_n(image.begin() + kSrc + 3 * b, 3, 0xff);
+  VectorMemory mem(image);
+  Core<Vaxis_bits_top, BitsNeverDone, bpins::Top> core("axis_bits");
+  DmaStreams<BitsBinder, 3, 3, false> s(mem, 41, "axis_bits");
+  s.out_check_.expect_packet(kBeats);
+  s.run(core, kSrc, kLen, kDst, 64, 2000);
+  ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
+  EXPECT_EQ(s.s2mm_.bytes_written(), kLen);
+  for (std::size_t b = 0; b < kBeats; ++b) {
+    const uint8_t* in = &image[kSrc + 3 * b];
+    const uint32_t x = (in[0] | in[1] << 8 | in[2] << 16) & 0x3ffffu;
+    const uint32_t want = x == 0x3ffffu ? 1u : (x + 1) & 0x3ffffu;
+    const uint8_t* out = &image[kDst + 3 * b];
+    EXPECT_EQ(uint32_t(out[0] | out[1] << 8 | out[2] << 16), want) << "beat " << b;
+  }
 }
 
 // The pin copies the binder uses, without a model.

@@ -364,15 +364,18 @@ class Import(unittest.TestCase):
 
     def test_a_stream_of_whole_bytes_verilator_stores_in_more_takes_data_bytes(self):
         """An 80-bit TDATA (ten 8-bit elements of an hls4ml nnet::array) is ten bytes a beat, not the
-        twelve Verilator stores it in; a 48-bit ap_fifo six; 64 bits need nothing."""
+        twelve Verilator stores it in; a 48-bit ap_fifo six; 64 bits need nothing; a 54-bit ap_fifo
+        (three 18-bit elements) is data_bits."""
         text = ("module k (ap_clk, ap_rst, ap_start, ap_done, ap_idle, ap_ready, x_TDATA, x_TVALID, x_TREADY,\n"
                 "  y_TDATA, y_TVALID, y_TREADY, f_din, f_full_n, f_write);\ninput ap_clk;\ninput ap_rst;\n"
                 "input ap_start;\noutput ap_done;\noutput ap_idle;\noutput ap_ready;\ninput [63:0] x_TDATA;\n"
                 "input x_TVALID;\noutput x_TREADY;\noutput [79:0] y_TDATA;\noutput y_TVALID;\ninput y_TREADY;\n"
-                "output [47:0] f_din;\ninput f_full_n;\noutput f_write;\nendmodule\n")
+                "output [47:0] f_din;\ninput f_full_n;\noutput f_write;\ninput [53:0] g_dout;\ninput g_empty_n;\n"
+                "output g_read;\nendmodule\n").replace("f_write);", "f_write, g_dout, g_empty_n, g_read);")
         m, _, _ = import_folder("k", {"k.v": text})
-        self.assertEqual({i["name"]: i.get("data_bytes") for i in m["interfaces"] if i["kind"].startswith("axis")},
-                         {"x": None, "y": 10, "f": 6})
+        self.assertEqual({i["name"]: (i.get("data_bytes"), i.get("data_bits"))
+                          for i in m["interfaces"] if i["kind"].startswith("axis")},
+                         {"x": (None, None), "y": (10, None), "f": (6, None), "g": (7, 54)})
 
     def test_rom_images_are_found_and_relocated(self):
         rom = ("module krnl_w_rom (input clk);\nreg [7:0] ram[0:15];\ninitial begin\n"

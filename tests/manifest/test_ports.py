@@ -218,7 +218,13 @@ class Ports(unittest.TestCase):
                           "stores in 4 bytes", "add data_bytes: 3")
         self.expect_error(*self.axis(72), "72 bits", "stores in 12 bytes", "add data_bytes: 9")
         self.expect_error(*self.axis(32, "data_bytes: 3"), "has data_bytes: 3", "32 bits (4 bytes)")
-        self.expect_error(*self.axis(12), "12 bits, not a whole number of bytes")
+        self.expect_error(*self.axis(12), "12 bits, not a whole number of bytes; add data_bits: 12 (each beat then is "
+                          "2 bytes)")
+        # data_bits: a beat of 12 bits is 2 bytes of the stream's data, the bits above cleared on the way in.
+        m, sv = self.axis(12, "data_bits: 12")
+        rc, _, err = self.configure(m, sv)
+        self.assertEqual(rc, 0, err)
+        self.expect_error(*self.axis(16, "data_bits: 12"), "has data_bits: 12, but TDATA s_axis_tdata", "is 16 bits")
 
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_axis_routing_signals_are_claimed(self):
