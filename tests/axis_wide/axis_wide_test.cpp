@@ -53,9 +53,16 @@ static_assert(InPins::kDataBytes == 32 && OutPins::kDataBytes == 16);
 static_assert(std::is_same_v<InPins::Data, axis::Bytes<32>> && std::is_same_v<OutPins::Data, axis::Bytes<16>>);
 static_assert(std::is_same_v<InPins::Mask, uint64_t> && std::is_same_v<InPins::User, uint64_t>);
 
+// A test DUT is never done: each test runs it until its streams have moved.
 struct NeverDone : NoErrorPin {
-  static bool done(const Model&) { return false; }
-  static std::string diagnosis(const Model&) { return "axis_wide"; }
+  template <class M>
+  static bool done(const M&) {
+    return false;
+  }
+  template <class M>
+  static std::string diagnosis(const M&) {
+    return "a stream test DUT";
+  }
 };
 using WideCore = Core<Model, NeverDone, pins::Top>;
 
@@ -349,16 +356,12 @@ static_assert(npins::In::kDataBytes == 3);
 static_assert(NarrowBinder::InPins::kDataBytes == 3 && NarrowBinder::OutPins::kDataBytes == 3);
 static_assert(std::is_same_v<NarrowBinder::InPins, axis::BasicPins<3>>);
 
-struct NarrowNeverDone : NoErrorPin {
-  static bool done(const Vaxis_narrow_top&) { return false; }
-  static std::string diagnosis(const Vaxis_narrow_top&) { return "axis_narrow"; }
-};
 
 TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
   constexpr std::size_t kLen = 10, kSrc = 16, kDst = 128;
   std::vector<uint8_t> image = image_with_source(256, 5, kSrc, kLen);
   VectorMemory mem(image);
-  Core<Vaxis_narrow_top, NarrowNeverDone, npins::Top> core("axis_narrow");
+  Core<Vaxis_narrow_top, NeverDone, npins::Top> core("axis_narrow");
   DmaStreams<NarrowBinder, 3, 3, true> s(mem, 31, "axis_narrow");
   std::vector<axis::BasicBeat<3>> fetched;
   s.mm2s_.set_beat_hook([&](const axis::BasicBeat<3>& b) {
@@ -388,17 +391,13 @@ using BitsBinder = AxisBinder<Vaxis_bits_top, bpins::In, bpins::Out>;
 static_assert(bpins::In::kDataBits == 18 && bpins::In::kDataBytes == 3);
 static_assert(std::is_same_v<BitsBinder::InPins, axis::BasicPins<3>>);
 
-struct BitsNeverDone : NoErrorPin {
-  static bool done(const Vaxis_bits_top&) { return false; }
-  static std::string diagnosis(const Vaxis_bits_top&) { return "axis_bits"; }
-};
 
 TEST(AxisBits, EighteenBitBeatsTakeThreeBytesAndOnlyTheirBits) {
   constexpr std::size_t kBeats = 8, kLen = 3 * kBeats, kSrc = 16, kDst = 128;
   std::vector<uint8_t> image = image_with_source(256, 9, kSrc, kLen);
   for (std::size_t b : {1u, 4u, 7u}) std::fill_n(image.begin() + kSrc + 3 * b, 3, 0xff);
   VectorMemory mem(image);
-  Core<Vaxis_bits_top, BitsNeverDone, bpins::Top> core("axis_bits");
+  Core<Vaxis_bits_top, NeverDone, bpins::Top> core("axis_bits");
   DmaStreams<BitsBinder, 3, 3, false> s(mem, 41, "axis_bits");
   s.out_check_.expect_packet(kBeats);
   s.run(core, kSrc, kLen, kDst, 64, 2000);
