@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <sstream>
 
@@ -62,6 +63,13 @@ std::string value_text(const nlohmann::json& v) {
     return d == std::floor(d) && std::fabs(d) < 1e15 ? number(d) : number(d, std::fabs(d) < 10 ? 4 : 2);
   }
   return v.dump();
+}
+
+std::string hex32(const nlohmann::json& v) {
+  if (!v.is_number_unsigned()) return escape(value_text(v));
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08llx", static_cast<unsigned long long>(v.get<uint64_t>()));
+  return buf;
 }
 
 std::string token(const std::string& s) {

@@ -20,6 +20,8 @@ std::string percent(double fraction, int precision = 1);  // 0.123 -> "12.3 %"
 // A scalar as text ("-" for null, yes / no for booleans); objects and
 // arrays as compact JSON.
 std::string value_text(const nlohmann::json& v);
+// A register's value as 0x%08x (anything else as value_text, escaped).
+std::string hex32(const nlohmann::json& v);
 // A lane / state name as a CSS-safe token ("wait load->compute" -> "wait-load-compute").
 std::string token(const std::string& s);
 

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <sstream>
 
 #include "report_html/html.hpp"
@@ -91,13 +90,11 @@ std::string gtkwave_command(const nlohmann::json& r, const WaveCommand& w) {
 namespace {
 
 // Every element matched but a register read did not: that read, and GTKWave at its cycle.
-std::string register_divergence(const nlohmann::json& r, const nlohmann::json& d, const WaveCommand& w) {
+std::string register_divergence_section(const nlohmann::json& r, const nlohmann::json& d, const WaveCommand& w) {
   std::ostringstream o;
-  char read[40];
-  std::snprintf(read, sizeof read, "0x%08llx, expected 0x%08llx", static_cast<unsigned long long>(d.value("actual", uint64_t{0})),
-                static_cast<unsigned long long>(d.value("expected", uint64_t{0})));
   o << "<p class=\"divergence\" id=\"first-divergence\">First divergence: register <b>" << escape(d.value("register", "?"))
-    << "</b> (" << escape(d.value("offset", "?")) << ") read " << read << ", at cycle " << value_text(d.value("cycle", nlohmann::json()))
+    << "</b> (" << escape(d.value("offset", "?")) << ") read " << hex32(d.value("actual", nlohmann::json())) << ", expected "
+    << hex32(d.value("expected", nlohmann::json())) << ", at cycle " << value_text(d.value("cycle", nlohmann::json()))
     << "</p>\n";
   const std::string cmd = gtkwave_command(r, w);
   if (!cmd.empty()) {
@@ -112,7 +109,7 @@ std::string register_divergence(const nlohmann::json& r, const nlohmann::json& d
 std::string divergence_section(const nlohmann::json& r, const WaveCommand& w) {
   const nlohmann::json mm = r.value("mismatch", nlohmann::json::object());
   const nlohmann::json d = r.value("first_divergence", nlohmann::json(nullptr));
-  if (mm.value("count", int64_t{0}) == 0) return d.is_object() && d.contains("register") ? register_divergence(r, d, w) : "";
+  if (mm.value("count", int64_t{0}) == 0) return d.is_object() && d.contains("register") ? register_divergence_section(r, d, w) : "";
   std::ostringstream o;
   if (d.is_object()) {
     o << "<p class=\"divergence\" id=\"first-divergence\">First divergence: <b>" << escape(d.value("check", "?"))

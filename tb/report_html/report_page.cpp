@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -213,13 +212,6 @@ std::string summary(const nlohmann::json& r) {
   }
   o << "</table>\n";
   return o.str();
-}
-
-std::string hex32(const nlohmann::json& v) {
-  if (!v.is_number_unsigned()) return escape(value_text(v));
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08llx", static_cast<unsigned long long>(v.get<uint64_t>()));
-  return buf;
 }
 
 // The reg_check steps (report.json "register_checks"): one row each, the
