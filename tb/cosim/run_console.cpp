@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <iomanip>
+#include <map>
+#include <string>
 
 #include "common/text.hpp"
 
@@ -67,6 +69,21 @@ void print_findings(std::ostream& console, const FinishedRun& run) {
   for (const auto& e : run.sim.dut_errors) console << label << e << "\n";
 }
 
+// A block-level control port's calls and their latency (harness/ap_ctrl_binder.hpp counters):
+// "calls 2000 (control), latency 11 cycles from ap_start to ap_done" (a range when they differ).
+void print_calls(std::ostream& console, const std::map<std::string, uint64_t>& perf) {
+  for (const auto& [key, calls] : perf) {
+    const std::size_t dot = key.rfind(".calls");
+    if (calls == 0 || dot == std::string::npos || dot + 6 != key.size()) continue;
+    const std::string port = key.substr(0, dot);
+    const auto lo = perf.find(port + ".latency_min"), hi = perf.find(port + ".latency_max");
+    if (lo == perf.end() || hi == perf.end()) continue;
+    console << "  calls       " << calls << " (" << port << "), latency " << lo->second
+            << (hi->second != lo->second ? ".." + std::to_string(hi->second) : std::string())
+            << " cycles from ap_start to ap_done\n";
+  }
+}
+
 void print_cycles_and_macs(std::ostream& console, const FinishedRun& run) {
   const SimOutcome& sim = run.sim;
   const Metrics& metrics = run.metrics;
@@ -77,6 +94,7 @@ void print_cycles_and_macs(std::ostream& console, const FinishedRun& run) {
   if (!run.context.clocks.empty()) console << "  clocks      " << run.context.clocks << "\n";
   console << "  cycles      " << sim.cycles << " (memory wait " << sim.memory_wait_cycles << " cycles" << wait_share
           << ": cycles in which some DRAM access was waiting)\n";
+  print_calls(console, sim.perf);
   console << "  MACs        " << metrics.macs << ", utilization "
           << (metrics.utilization ? fixed_text(*metrics.utilization * 100.0, 1) + " %" : std::string("n/a"));
   // A target whose busy-unit figure counts padded lanes also gives the share

@@ -51,7 +51,8 @@
 #      (calls: 300), a stream word a call, the last call's return checked
 #      (results): bit-exact with stalls; one key word wrong fails; then
 #      as a batch (per_call: a key and a returned value a call, rows of
-#      .npy files): bit-exact, and one wrong return fails naming call 150;
+#      .npy files): bit-exact, its 300 calls and their latency counted, and
+#      one wrong return fails naming call 150;
 #  14. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
@@ -579,7 +580,8 @@ PY
     fail "block-level kernel: a wrong key word: exit $rc: $(cat "$scratch/blk-wrong.log")"
   # per_call: a key and a returned value a call, from the rows of .npy files.
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/batch.yaml" --out "$scratch/out/blk-batch" > "$scratch/blk-batch.log" 2>&1 &&
-    grep -q "PASS bit-exact (1 check, 600 elements; 300 register checks)" "$scratch/blk-batch.log" ||
+    grep -q "PASS bit-exact (1 check, 600 elements; 300 register checks)" "$scratch/blk-batch.log" &&
+    grep -q "^  calls       300 (control), latency [0-9.]* cycles from ap_start to ap_done$" "$scratch/blk-batch.log" ||
     fail "block-level kernel: a key a call: $(cat "$scratch/blk-batch.log")"
   set +e
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/batch_wrong.yaml" --out "$scratch/out/blk-batch-wrong" > "$scratch/blk-batch-wrong.log" 2>&1
