@@ -463,9 +463,9 @@ def manifest(name, folder, files, top=None):
     port_list = ports(body)
     p = interfaces(port_list, body)
     regs, skipped, chain, isr_rc = [], [], False, False
+    widths = port_widths(body)
     if p["control"] == "ap_ctrl":
         chain = "ap_continue" in dict(port_list)
-        widths = port_widths(body)
         regs = [(off, rname, "rw", f"word {w} of input {pin}", pin, w)
                 for off, rname, pin, w in argument_registers(p["arguments"], widths)]
         regs += [(off, rname, "ro", f"word {w} of output {pin}, as of " +
@@ -534,7 +534,7 @@ def manifest(name, folder, files, top=None):
                 if p["control"] == "ap_ctrl" else "")]
     if p["control"] == "ap_ctrl" and (p["arguments"] or p["results"]):
         summary.append("ports (the op call's args and results by these names; a batch: per_call files): " +
-                       port_summary(p, port_widths(body)))
+                       port_summary(p, widths))
     if p["tie"]:
         summary.append("tied: " + ", ".join(f"{n}={v}" for n, v in p["tie"].items()))
     if vendor:

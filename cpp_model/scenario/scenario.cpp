@@ -373,18 +373,17 @@ template <class T> void fill_uniform(Tensor& t, Rng& rng, Range r) {
     v[i] = static_cast<T>(rng.uniform_int(static_cast<int64_t>(r.lo), static_cast<int64_t>(r.hi)));
 }
 
-// 64-bit integers: the bounds as integers (a double at 2^63 or 2^64 is the type's top), each
-// element drawn over [lo, hi] as a span of 64-bit words (the whole type: any word).
+// 64-bit integers: the bounds as integers (a double at 2^63 or 2^64 is the type's top), drawn by
+// uniform_int, whose span arithmetic is modulo 2^64 (a uint64 bound passes as the same word).
 template <class T> void fill_uniform_64(Tensor& t, Rng& rng, Range r) {
   const auto bound = [](double d) {
     if (d >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
     if (d <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
     return static_cast<T>(d);
   };
-  const auto lo = static_cast<uint64_t>(bound(r.lo)), hi = static_cast<uint64_t>(bound(r.hi));
-  const uint64_t span = hi - lo + 1;  // 0: all 2^64 words
+  const auto lo = static_cast<int64_t>(bound(r.lo)), hi = static_cast<int64_t>(bound(r.hi));
   T* v = t.data<T>();
-  for (int64_t i = 0; i < t.numel(); ++i) v[i] = static_cast<T>(lo + (span == 0 ? rng.next() : rng.next() % span));
+  for (int64_t i = 0; i < t.numel(); ++i) v[i] = static_cast<T>(rng.uniform_int(lo, hi));
 }
 
 uint16_t to_bf16(float f) {
