@@ -229,7 +229,7 @@ def interfaces(port_list, body):
     masters = sorted({m.group(1) for n in names for m in [re.fullmatch(r"m_axi_(\w+?)_(?:AW|AR)ADDR", n)] if m})
     for b in masters:
         prefix = f"m_axi_{b}_"
-        res["interfaces"].append({"name": b, "kind": "axi4", "prefix": prefix, "case": "upper"})
+        res["interfaces"].append({"name": b.lower(), "kind": "axi4", "prefix": prefix, "case": "upper"})
         claimed.update(n for n in names if n.startswith(prefix))
     widths = port_widths(body)
     for n in names:
@@ -238,7 +238,9 @@ def interfaces(port_list, body):
             continue
         s = m.group(1)
         kind = "axis_in" if dirs[n] == "input" else "axis_out"
-        res["interfaces"].append(dict({"name": s, "kind": kind, "prefix": s + "_", "case": "upper"},
+        # An interface's name is lower case (HLS 2020 and older name a stream of an array's element
+        # input_1_V_data_0_V); its prefix keeps the port's spelling.
+        res["interfaces"].append(dict({"name": s.lower(), "kind": kind, "prefix": s + "_", "case": "upper"},
                                       **stream_bytes(widths.get(n))))
         claimed.update(x for x in names if re.fullmatch(re.escape(s) + r"_T[A-Z]+", x))
     # ap_fifo (an hls::stream without an axis pragma): <s>_dout, _empty_n, _read in; <s>_din, _full_n, _write

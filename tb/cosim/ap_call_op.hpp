@@ -12,6 +12,9 @@
 //   streams:                                              # the manifest's AXI-Streams, by interface name
 //     - {name: in, dtype: int32, shape: [256], data: {npy: in.npy}}       # sent
 //     - {name: out, dtype: int32, shape: [256], expect: {npy: out.npy}}   # checked
+//     - {name: res_v_data_*_v, dtype: uint16, shape: [100, 16], expect: {npy: y.npy}}
+//       # streams numbered alike from 0 (an array HLS split into a stream an element): the
+//       # file's last dimension is their count, stream k takes element k of each row
 //   wait: poll      # or irq (GIE, IER, the interrupt, ISR), or none: no start, no wait
 //                   # (the default for a kernel without the control map, control: none)
 //   calls: 1        # ap_start and the wait that many times (a kernel that takes one item of
@@ -71,6 +74,7 @@ struct CallPorts {
   harness::ControlProtocol control = harness::ControlProtocol::kApCtrlHs;
   bool has_irq = true;
   std::map<std::string, uint64_t> sram_bases;  // native memory ports (kind sram) by name: where each array lies
+  std::vector<std::string> streams;            // the AXI-Stream and FIFO interfaces by name, in and out
 };
 
 namespace ap_call_detail {
@@ -189,7 +193,22 @@ class ApCallOp : public TypedOperator<CallState> {
     for (const scenario::Value& v : sc["streams"].items) {
       Transfer s = transfer(sc, v, "stream", w);
       if (s.data && s.expect) v.fail("a stream is sent (data) or checked (expect), not both");
-      st.streams.push_back(std::move(s));
+      if (s.name.find('*') == std::string::npos) {
+        st.streams.push_back(std::move(s));
+        continue;
+      }
+      const std::vector<std::string> members = stream_members(v["name"]);
+      const Tensor& whole = s.data ? *s.data : *s.expect;
+      if (whole.shape().back() != static_cast<int64_t>(members.size())) {
+        v["shape"].fail("its last dimension, " + std::to_string(whole.shape().back()) + ", is the number of streams " +
+                        s.name + " names: " + std::to_string(members.size()) + " (" + members.front() + " to " +
+                        members.back() + ")");
+      }
+      for (std::size_t k = 0; k < members.size(); ++k) {
+        Transfer member{members[k], 0, {}, {}};
+        (s.data ? member.data : member.expect) = column(whole, k);
+        st.streams.push_back(std::move(member));
+      }
     }
     const scenario::Value& args = sc["args"];
     std::map<uint32_t, std::string> given;  // a word's offset -> the key that gave it
@@ -296,6 +315,43 @@ class ApCallOp : public TypedOperator<CallState> {
     if (x.data) w.inputs[x.name] = *x.data;
     if (x.expect) w.expected[x.name] = *x.expect;
     return x;
+  }
+
+  // The kernel's streams a name with a '*' stands for, by the number in its place, 0 to n-1.
+  std::vector<std::string> stream_members(const scenario::Value& name) const {
+    const std::string pattern = name.as_string();
+    const std::size_t star = pattern.find('*');
+    const std::string head = pattern.substr(0, star), tail = pattern.substr(star + 1);
+    std::map<int, std::string> found;
+    for (const std::string& s : ports_.streams) {
+      if (s.size() <= head.size() + tail.size() || s.compare(0, head.size(), head) != 0 ||
+          s.compare(s.size() - tail.size(), tail.size(), tail) != 0) {
+        continue;
+      }
+      const int index = number(s.substr(head.size(), s.size() - head.size() - tail.size()));
+      if (index >= 0) found.emplace(index, s);
+    }
+    if (found.empty() || found.rbegin()->first + 1 != static_cast<int>(found.size())) {
+      std::string known;
+      for (const std::string& s : ports_.streams) known += (known.empty() ? "" : ", ") + s;
+      name.fail("names no streams numbered from 0 (the kernel's streams: " + (known.empty() ? "none" : known) + ")");
+    }
+    std::vector<std::string> members;
+    for (const auto& [index, s] : found) members.push_back(s);
+    return members;
+  }
+
+  // Element k of each row of `t` (its last dimension), a tensor of the leading dimensions.
+  static Tensor column(const Tensor& t, std::size_t k) {
+    std::vector<int64_t> shape(t.shape().begin(), t.shape().end() - 1);
+    if (shape.empty()) shape.push_back(1);
+    Tensor c(t.dtype(), shape);
+    const std::size_t size = dtype_size(t.dtype()), count = static_cast<std::size_t>(t.shape().back());
+    for (std::size_t row = 0; row * size < c.nbytes(); ++row) {
+      std::copy_n(t.bytes().begin() + static_cast<std::ptrdiff_t>((row * count + k) * size), size,
+                  c.bytes().begin() + static_cast<std::ptrdiff_t>(row * size));
+    }
+    return c;
   }
 
   // A buffer's DRAM address: its `at`, or else the base of the sram interface it is named after
@@ -570,18 +626,21 @@ std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, CallPorts ports
 }
 
 // The same from the binding's top (dut/<name>_pins.hpp pins::Top): its control protocol, whether it
-// has an interrupt, its sram interfaces' bases.
+// has an interrupt, its sram interfaces' bases, its streams' names.
 template <class Top, class Registers>
 std::unique_ptr<Operator> make_ap_call_op(const Registers& regs) {
-  CallPorts ports{Top::kControl, Top::Irqs::size > 0, {}};
+  CallPorts ports{Top::kControl, Top::Irqs::size > 0, {}, {}};
   Top::Srams::for_each([&](auto bus) { ports.sram_bases[decltype(bus)::kName] = decltype(bus)::kBase; });
+  const auto stream = [&](auto bus) { ports.streams.push_back(decltype(bus)::kName); };
+  Top::AxisIns::for_each(stream);
+  Top::AxisOuts::for_each(stream);
   return make_ap_call_op(regs, std::move(ports));
 }
 
 // The form a project made before the binding's ports were read (its NAME_call_op.cpp): the protocol only.
 template <class Registers>
 std::unique_ptr<Operator> make_ap_call_op(const Registers& regs, harness::ControlProtocol control) {
-  return make_ap_call_op(regs, CallPorts{control, true, {}});
+  return make_ap_call_op(regs, CallPorts{control, true, {}, {}});
 }
 
 }  // namespace cosim::tb

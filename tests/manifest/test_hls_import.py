@@ -289,7 +289,7 @@ class Import(unittest.TestCase):
             hi.manifest("krnl", ".", {"krnl.v": uninstantiated, "krnl_fifo.v": FIFO})
         fp = FIFO.replace("endmodule", "  krnl_fadd_32ns_32ns_32_5_full_dsp_1_ip u_ip (.aclk(clk));\nendmodule")
         with self.assertRaisesRegex(hi.ImportError_, r"krnl_fadd_32ns_32ns_32_5_full_dsp_1_ip \(Xilinx IP such as "
-                                    "HLS's floating-point cores, which has no source to simulate\)"):
+                                    r"HLS's floating-point cores, which has no source to simulate\)"):
             hi.manifest("krnl", ".", self.files(**{"krnl_fifo.v": fp}))
 
     def test_block_level_control_becomes_an_ap_ctrl_port(self):
@@ -376,6 +376,22 @@ class Import(unittest.TestCase):
         self.assertEqual({i["name"]: (i.get("data_bytes"), i.get("data_bits"))
                           for i in m["interfaces"] if i["kind"].startswith("axis")},
                          {"x": (None, None), "y": (10, None), "f": (6, None), "g": (7, 54)})
+
+    def test_streams_of_an_arrays_elements_get_lower_case_names(self):
+        """Vivado HLS 2020 and older split an hls4ml nnet::array into a stream an element,
+        input_1_V_data_0_V: the interface's name is lower case (as dutgen requires), its prefix the
+        ports' spelling."""
+        text = ("module k (ap_clk, ap_rst_n, ap_start, ap_done, ap_idle, ap_ready, input_1_V_data_0_V_TDATA,\n"
+                "  input_1_V_data_0_V_TVALID, input_1_V_data_0_V_TREADY, out_V_data_1_V_TDATA, out_V_data_1_V_TVALID,\n"
+                "  out_V_data_1_V_TREADY);\ninput ap_clk;\ninput ap_rst_n;\ninput ap_start;\noutput ap_done;\n"
+                "output ap_idle;\noutput ap_ready;\ninput [15:0] input_1_V_data_0_V_TDATA;\n"
+                "input input_1_V_data_0_V_TVALID;\noutput input_1_V_data_0_V_TREADY;\n"
+                "output [15:0] out_V_data_1_V_TDATA;\noutput out_V_data_1_V_TVALID;\ninput out_V_data_1_V_TREADY;\n"
+                "endmodule\n")
+        m, _, _ = import_folder("k", {"k.v": text})
+        self.assertEqual([(i["name"], i["kind"], i["prefix"]) for i in m["interfaces"] if i["kind"].startswith("axis")],
+                         [("input_1_v_data_0_v", "axis_in", "input_1_V_data_0_V_"),
+                          ("out_v_data_1_v", "axis_out", "out_V_data_1_V_")])
 
     def test_rom_images_are_found_and_relocated(self):
         rom = ("module krnl_w_rom (input clk);\nreg [7:0] ram[0:15];\ninitial begin\n"

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -86,15 +87,21 @@ class ApCall : public cosim::test::CosimCli {
   // The steps the op compiles the scenario `yaml` (target k) to: each op with its address, a register
   // write's or check's value folded in (addr * 0x100 + value).
   using S = std::vector<std::pair<cosim::trace::Op, uint64_t>>;
-  static S steps_of(const std::unique_ptr<cosim::tb::Operator>& op, const std::string& yaml,
-                    const std::vector<std::string>& overrides) {
-    namespace trace = cosim::trace;
+  // The trace the op compiles the scenario (target k) to.
+  static cosim::trace::Trace trace_of(const std::unique_ptr<cosim::tb::Operator>& op, const std::string& yaml,
+                                      const std::vector<std::string>& overrides) {
     const std::vector<cosim::scenario::TargetSchema> targets = {
         {"k", {"call"}, [&](const std::string&) { return op->schema(); }}};
     const cosim::scenario::Scenario sc = cosim::scenario::load_scenario(yaml, targets, overrides);
     const cosim::tb::Workload w = op->prepare(sc);
+    return op->compile(sc, w);
+  }
+
+  static S steps_of(const std::unique_ptr<cosim::tb::Operator>& op, const std::string& yaml,
+                    const std::vector<std::string>& overrides) {
+    namespace trace = cosim::trace;
     S steps;
-    for (const trace::Step& st : op->compile(sc, w).steps) {
+    for (const trace::Step& st : trace_of(op, yaml, overrides).steps) {
       uint64_t folded = st.addr;
       if (st.op == trace::Op::kRegWrite) folded = st.addr * 0x100 + st.value;
       if (st.op == trace::Op::kRegCheck) folded = st.addr * 0x100 + st.expected;
@@ -222,7 +229,7 @@ TEST_F(ApCall, TheControlProtocolShapesTheCall) {
 TEST_F(ApCall, SramBuffersLieAtTheirBaseAndIrqNeedsAPin) {
   namespace trace = cosim::trace;
   write_vectors();
-  const cosim::tb::CallPorts ports{cosim::tb::harness::ControlProtocol::kApCtrlHs, false, {{"a", 0x2000}, {"c", 0x9000}}};
+  const cosim::tb::CallPorts ports{cosim::tb::harness::ControlProtocol::kApCtrlHs, false, {{"a", 0x2000}, {"c", 0x9000}}, {}};
   const auto op = cosim::tb::make_ap_call_op(std::array<Reg, 0>{}, ports);
   const auto yaml = [&](const std::string& name, const std::string& buffer) {
     return write_file(name + ".yaml", "target: k\nop: call\nbuffers: [" + buffer + "]\n");
@@ -247,6 +254,65 @@ TEST_F(ApCall, SramBuffersLieAtTheirBaseAndIrqNeedsAPin) {
   EXPECT_NE(error(yaml("irq", "{name: a, dtype: int32, shape: [1024], data: {npy: a.npy}}"), {"wait=irq"})
                 .find("the kernel has no interrupt pin"),
             std::string::npos);
+}
+
+// Streams numbered alike from 0 (an hls4ml array that Vivado HLS 2020 split into a stream an
+// element) under one name with a '*': the file's last dimension is their count, stream k sends or
+// is checked against element k of every row.
+TEST_F(ApCall, StreamsNumberedAlikeTakeAFilesColumns) {
+  namespace trace = cosim::trace;
+  const cosim::tb::CallPorts ports{cosim::tb::harness::ControlProtocol::kApCtrlHs, false, {},
+                                   {"in_v_data_0_v", "in_v_data_1_v", "in_v_data_2_v", "out_v_data_1_v",
+                                    "out_v_data_0_v", "gap_0", "gap_2"}};
+  const auto op = cosim::tb::make_ap_call_op(std::array<Reg, 0>{}, ports);
+  Tensor x(DType::kInt16, {4, 3}), y(DType::kInt16, {4, 2});
+  for (int r = 0; r < 4; ++r) {
+    for (int k = 0; k < 3; ++k) x.data<int16_t>()[r * 3 + k] = static_cast<int16_t>(-100 * r - k);
+    for (int k = 0; k < 2; ++k) y.data<int16_t>()[r * 2 + k] = static_cast<int16_t>(1000 + 10 * r + k);
+  }
+  cosim::write_npy(work() + "/sx.npy", x);
+  cosim::write_npy(work() + "/sy.npy", y);
+  const std::string yaml = write_file("split.yaml",
+                                      "target: k\nop: call\ncalls: 4\nstreams:\n"
+                                      "  - {name: in_v_data_*_v, dtype: int16, shape: [4, 3], data: {npy: sx.npy}}\n"
+                                      "  - {name: out_v_data_*_v, dtype: int16, shape: [4, 2], expect: {npy: sy.npy}}\n");
+  std::vector<std::pair<std::string, std::vector<int16_t>>> sent, checked;
+  for (const trace::Step& st : trace_of(op, yaml, {}).steps) {
+    if (st.op == trace::Op::kStreamSend) {
+      std::vector<int16_t> v(st.data.size() / 2);
+      std::memcpy(v.data(), st.data.data(), st.data.size());
+      sent.emplace_back(st.stream, v);
+    }
+    if (st.op == trace::Op::kStreamCheck) {
+      const Tensor t = trace::Trace::expected_tensor(st);
+      checked.emplace_back(st.stream, std::vector<int16_t>(t.data<int16_t>(), t.data<int16_t>() + t.numel()));
+    }
+  }
+  const std::vector<std::pair<std::string, std::vector<int16_t>>> want_sent = {
+      {"in_v_data_0_v", {0, -100, -200, -300}}, {"in_v_data_1_v", {-1, -101, -201, -301}},
+      {"in_v_data_2_v", {-2, -102, -202, -302}}};
+  const std::vector<std::pair<std::string, std::vector<int16_t>>> want_checked = {
+      {"out_v_data_0_v", {1000, 1010, 1020, 1030}}, {"out_v_data_1_v", {1001, 1011, 1021, 1031}}};
+  EXPECT_EQ(sent, want_sent);
+  EXPECT_EQ(checked, want_checked);
+  const auto error = [&](const std::vector<std::string>& overrides) {
+    try {
+      trace_of(op, yaml, overrides);
+    } catch (const cosim::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  cosim::write_npy(work() + "/sx4.npy", Tensor(DType::kInt16, {3, 4}));
+  const std::vector<std::string> four = {"streams.0.shape=[3, 4]", "streams.0.data.npy=sx4.npy"};
+  EXPECT_NE(error(four).find("its last dimension, 4, is the number of streams in_v_data_*_v names: 3 (in_v_data_0_v "
+                             "to in_v_data_2_v)"),
+            std::string::npos)
+      << error(four);
+  EXPECT_NE(error({"streams.0.name=gap_*"}).find("names no streams numbered from 0 (the kernel's streams: in_v_data_0_v"),
+            std::string::npos)
+      << error({"streams.0.name=gap_*"});
+  EXPECT_NE(error({"streams.0.name=nope_*"}).find("names no streams numbered from 0"), std::string::npos);
 }
 
 // A port wider than 32 bits (KEY_0..KEY_2, OUT_LO / OUT_HI) given whole from a .npy file: its
