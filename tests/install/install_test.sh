@@ -52,7 +52,10 @@
 #      (results): bit-exact with stalls; one key word wrong fails; then
 #      as a batch (per_call: a key and a returned value a call, rows of
 #      .npy files): bit-exact, its 300 calls and their latency counted, and
-#      one wrong return fails naming call 150;
+#      one wrong return fails naming call 150; its array split into two
+#      streams as Vivado HLS 2020 splits one (res_V_data_0_V, _1_V) gets
+#      lower-case names and is checked as res_v_data_*_v, a file's columns,
+#      one wrong half failing naming it;
 #  14. `git status` of the source tree unchanged.
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
@@ -520,7 +523,8 @@ if [ "$style" == vitis ]; then
   mkdir -p "$bhls"
   sed "s/@NAME@/$bk/g" "$src/tests/install/stream_kernel/@NAME@_blk.v" > "$bhls/$bk.v"
   "$cosim" new-dut "$bk" --out "$bdir" --from-hls "$bhls" > "$scratch/import-blk.log" 2>&1 &&
-    grep -q "^new-dut: interfaces: control (ap_ctrl), in_r (axis_in), out_r (axis_out)$" "$scratch/import-blk.log" &&
+    grep -q "^new-dut: interfaces: control (ap_ctrl), in_r (axis_in), res_v_data_0_v (axis_out), res_v_data_1_v (axis_out), out_r (axis_out)$" \
+      "$scratch/import-blk.log" &&
     grep -q "^new-dut: registers: 4 argument words$" "$scratch/import-blk.log" &&
     grep -q "{name: AP_RETURN, offset: 0x1c, access: ro, pin: ap_return, word: 0" "$bdir/rtl/$bk/$bk.yaml" &&
     grep -q "{name: out_r, kind: axis_out, signals: {tdata: out_r_din, tvalid: out_r_write, tready: out_r_full_n}}" \
@@ -543,6 +547,7 @@ lo = np.uint64(key[0] | key[1] << 32)
 y = (x ^ lo) + np.uint64(key[2])   # wrapping, as the kernel adds
 np.save(f"{d}/x.npy", x.view(np.uint32))
 np.save(f"{d}/y.npy", y.view(np.uint32))
+np.save(f"{d}/y_res.npy", y.view(np.uint32).reshape(300, 2))  # the split array: y's low half, high half a call
 for name, k2 in (("call", key[2]), ("call_wrong", key[2] ^ 1)):
     with open(f"{d}/{name}.yaml", "w") as f:
         f.write(f"target: {k}\nop: call\ncalls: 300\n"
@@ -550,27 +555,32 @@ for name, k2 in (("call", key[2]), ("call_wrong", key[2] ^ 1)):
                 f"results: {{AP_RETURN: {int(y[-1]) >> 32}}}\n"
                 "streams:\n"
                 "  - {name: in_r, dtype: uint32, shape: [600], data: {npy: x.npy}}\n"
-                "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: y.npy}}\n")
+                "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: y.npy}}\n"
+                "  - {name: res_v_data_*_v, dtype: uint32, shape: [300, 2], expect: {npy: y_res.npy}}\n")
 # A batch: each call its own key (a row of keys.npy) and its own returned value (rets.npy).
 keys = rng.integers(0, 2**32, (300, 3), dtype=np.uint64)
 lo = keys[:, 0] | keys[:, 1] << np.uint64(32)
 yb = (x ^ lo) + keys[:, 2]
 np.save(f"{d}/keys.npy", keys.astype(np.uint32))
 np.save(f"{d}/yb.npy", yb.view(np.uint32))
-for name, flip in (("batch", 0), ("batch_wrong", 1)):
+for name, flip, halves in (("batch", 0, 0), ("batch_wrong", 1, 0), ("batch_halves_wrong", 0, 1)):
     rets = (yb >> np.uint64(32)).astype(np.uint32)
     rets[150] ^= flip  # the return of call 150 only
     np.save(f"{d}/{name}_rets.npy", rets)
+    res = yb.view(np.uint32).reshape(300, 2)  # the split array: y's low half, high half a call
+    res[77, 1] ^= halves  # the high half of call 77 only
+    np.save(f"{d}/{name}_res.npy", res)
     with open(f"{d}/{name}.yaml", "w") as f:
         f.write(f"target: {k}\nop: call\ncalls: 300\n"
                 "args: {KEY: {npy: keys.npy, per_call: true}}\n"
                 f"results: {{AP_RETURN: {{npy: {name}_rets.npy, per_call: true}}}}\n"
                 "streams:\n"
                 "  - {name: in_r, dtype: uint32, shape: [600], data: {npy: x.npy}}\n"
-                "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: yb.npy}}\n")
+                "  - {name: out_r, dtype: uint32, shape: [600], expect: {npy: yb.npy}}\n"
+                f"  - {{name: res_v_data_*_v, dtype: uint32, shape: [300, 2], expect: {{npy: {name}_res.npy}}}}\n")
 PY
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/call.yaml" --set testbench.stall_probability=0.3 \
-    --out "$scratch/out/blk" > "$scratch/blk.log" 2>&1 && grep -q "PASS bit-exact (1 check, 600 elements; 1 register check)" "$scratch/blk.log" ||
+    --out "$scratch/out/blk" > "$scratch/blk.log" 2>&1 && grep -q "PASS bit-exact (3 checks, 1200 elements; 1 register check)" "$scratch/blk.log" ||
     fail "block-level kernel: the calls: $(cat "$scratch/blk.log")"
   set +e
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/call_wrong.yaml" --out "$scratch/out/blk-wrong" > "$scratch/blk-wrong.log" 2>&1
@@ -580,7 +590,7 @@ PY
     fail "block-level kernel: a wrong key word: exit $rc: $(cat "$scratch/blk-wrong.log")"
   # per_call: a key and a returned value a call, from the rows of .npy files.
   "$cosim" --dut-path "$bdir" run "$bdir/scenarios/batch.yaml" --out "$scratch/out/blk-batch" > "$scratch/blk-batch.log" 2>&1 &&
-    grep -q "PASS bit-exact (1 check, 600 elements; 300 register checks)" "$scratch/blk-batch.log" &&
+    grep -q "PASS bit-exact (3 checks, 1200 elements; 300 register checks)" "$scratch/blk-batch.log" &&
     grep -q "^  calls       300 (control), latency [0-9.]* cycles from ap_start to ap_done$" "$scratch/blk-batch.log" ||
     fail "block-level kernel: a key a call: $(cat "$scratch/blk-batch.log")"
   set +e
@@ -590,6 +600,15 @@ PY
   [ "$rc" -eq 1 ] && grep -q "300 register checks, 1 failing" "$scratch/blk-batch-wrong.log" &&
     grep -q "register AP_RETURN.call150 " "$scratch/blk-batch-wrong.log" ||
     fail "block-level kernel: a wrong return of call 150: exit $rc: $(cat "$scratch/blk-batch-wrong.log")"
+  # The split array (res_v_data_*_v, a file's columns): the high half of call 77 off by one bit.
+  set +e
+  "$cosim" --dut-path "$bdir" run "$bdir/scenarios/batch_halves_wrong.yaml" --out "$scratch/out/blk-halves-wrong" \
+    > "$scratch/blk-halves-wrong.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q "FAIL (3 checks, 1200 elements, 1 mismatching" "$scratch/blk-halves-wrong.log" &&
+    grep -q "res_v_data_1_v\[i0=77\]" "$scratch/blk-halves-wrong.log" ||
+    fail "block-level kernel: a wrong high half of call 77: exit $rc: $(cat "$scratch/blk-halves-wrong.log")"
 fi
 
 after=$(git -C "$src" status --porcelain --untracked-files=all)
