@@ -195,7 +195,9 @@ MemoryTensorKey memory_tensor_key(YAML::Node& root, const std::string& name, con
       const YAML::Node e = entries[i];
       if (!e.IsMap() || !e["name"] || !e["name"].IsScalar()) continue;
       const std::string entry = e["name"].as<std::string>();
-      if (entry == name) return {std::string(list) + "[" + std::to_string(i) + "].data", root[list][i], "data"};
+      // A buffer or stream that is only checked takes the array as its expected values.
+      const std::string field = e["expect"] && !e["data"] ? "expect" : "data";
+      if (entry == name) return {std::string(list) + "[" + std::to_string(i) + "]." + field, root[list][i], field};
       keys += (keys.empty() ? "" : ", ") + entry;
     }
   }

@@ -59,6 +59,12 @@ def test_a_kernel_call_with_in_memory_buffers(tmp_path):
         cosim.run(call, inputs={"d": a}, out=str(tmp_path / "out2"))
     # The random data the arrays replace would not have passed.
     assert not cosim.run(call, out=str(tmp_path / "out3")).passed
+    # A buffer only checked (c) takes an array as its expected values; one element off fails there.
+    c = np.load(tmp_path / "c.npy")
+    assert cosim.run(call, inputs={"a": a, "b": b, "c": c}, out=str(tmp_path / "out4")).passed
+    c[700] ^= 1
+    r = cosim.run(call, inputs={"a": a, "b": b, "c": c}, out=str(tmp_path / "out5"))
+    assert not r.passed and r.report["first_divergence"]["index"] == [700], r.report["first_divergence"]
 
 
 def test_a_batch_of_calls_from_arrays(tmp_path):
