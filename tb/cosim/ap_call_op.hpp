@@ -19,6 +19,10 @@
 //                   # (the default for a kernel without the control map, control: none)
 //   calls: 1        # ap_start and the wait that many times (a kernel that takes one item of
 //                   # its streams a call); the arguments are written once, the checks come last
+//   overlap: false  # true: each call's ap_start as soon as the last one was taken (ap_start
+//                   # read back low), not after its ap_done: a pipelined or dataflow kernel runs
+//                   # calls at its own interval (the console's `one taken every`); after the last,
+//                   # CTRL is polled for ap_idle, then the checks
 //   results: {AP_RETURN: 42}   # registers the call must leave so (a returned scalar), read
 //                              # after the wait
 // A port wider than 32 bits is several registers, NAME_0, NAME_1, ... (NAME_LO, NAME_HI): under
@@ -108,6 +112,7 @@ struct CallState {
   std::vector<Transfer> buffers, streams;
   std::string wait;
   int64_t calls = 1;
+  bool overlap = false;  // each ap_start once the last was taken, not after its ap_done
 };
 
 class ApCallOp : public TypedOperator<CallState> {
@@ -156,6 +161,7 @@ class ApCallOp : public TypedOperator<CallState> {
         .optional("streams", Schema::list(transfer(), 0, 64), "[]")
         .optional("wait", Schema::one_of({"poll", "irq", "none"}), has_ctrl_ ? "poll" : "none")
         .optional("calls", Schema::integer(1, kMaxCalls), "1")
+        .optional("overlap", Schema::boolean(), "false")
         .optional("results", results, "{}");
   }
 
@@ -234,12 +240,14 @@ class ApCallOp : public TypedOperator<CallState> {
       from_file(sc, *v, port, regs, st.calls, given, st.results, st.call_results);
     }
     std::sort(st.writes.begin(), st.writes.end());
+    st.overlap = sc["overlap"].as_bool();
+    if (st.overlap) check_overlap(sc, st);
     if (st.wait == "none" && (!st.results.empty() || !st.call_results.empty() || !st.call_writes.empty())) {
       sc["results"].fail("results are read after the wait, and per-call arguments written before ap_start; with wait: none there is neither");
     }
     w.summary = "call: " + std::to_string(st.writes.size()) + " arguments, " + std::to_string(st.buffers.size()) +
                 " buffers, " + std::to_string(st.streams.size()) + " streams, wait " + st.wait +
-                (st.calls > 1 ? ", " + std::to_string(st.calls) + " calls" : "");
+                (st.calls > 1 ? ", " + std::to_string(st.calls) + " calls" : "") + (st.overlap ? ", overlapping" : "");
     return st;
   }
 
@@ -264,6 +272,13 @@ class ApCallOp : public TypedOperator<CallState> {
         for (const auto& [offset, value] : st.call_writes[call]) t.reg_write(offset, value);
       }
       t.reg_write(ap::kCtrl, ap::kApStart);
+      if (st.overlap) {
+        // The next start once the kernel took this one (ap_start reads back low: the adapters
+        // clear it then), not after its ap_done. Not auto_restart: a start beyond the calls would
+        // hold HLS's pipelines waiting for more input, and the last call's output with them.
+        t.reg_poll(ap::kCtrl, 0, ap::kApStart, budget, "CTRL");
+        continue;
+      }
       if (st.wait == "irq") {
         t.wait_irq(budget);
         // The interrupt drops: ISR toggles on write (ap_done's bit), or clears on a read (a poll
@@ -282,6 +297,7 @@ class ApCallOp : public TypedOperator<CallState> {
         }
       }
     }
+    if (st.overlap) t.reg_poll(ap::kCtrl, ap::kApIdle, ap::kApIdle, budget, "CTRL");  // the last call ended
     for (const RegisterCheck& c : st.results) t.reg_check(c.reg.offset, c.value, c.mask, c.reg.name);
     for (const Transfer& b : st.buffers) {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
@@ -315,6 +331,23 @@ class ApCallOp : public TypedOperator<CallState> {
     if (x.data) w.inputs[x.name] = *x.data;
     if (x.expect) w.expected[x.name] = *x.expect;
     return x;
+  }
+
+  // What overlapping calls need: ap_ctrl_hs (ap_ctrl_chain waits for ap_continue a call), a poll
+  // (of ap_idle after the last), no register read a call (there is no wait for its ap_done);
+  // per-call arguments are written before each start.
+  void check_overlap(const scenario::Scenario& sc, const CallState& st) const {
+    const scenario::Value& v = sc["overlap"];
+    if (!has_ctrl_ || chain_) {
+      v.fail("overlapping calls are for ap_ctrl_hs; this kernel's control is " +
+             std::string(chain_ ? "ap_ctrl_chain (an ap_continue a call, after its ap_done)" : "none"));
+    }
+    if (st.wait != "poll") {
+      v.fail("overlapping calls poll CTRL for each start taken and for ap_idle at the end: wait: poll");
+    }
+    if (!st.call_results.empty()) {
+      v.fail("per_call results are read after each call's ap_done; overlapping calls do not wait for it");
+    }
   }
 
   // The kernel's streams a name with a '*' stands for, by the number in its place, 0 to n-1.

@@ -69,18 +69,30 @@ void print_findings(std::ostream& console, const FinishedRun& run) {
   for (const auto& e : run.sim.dut_errors) console << label << e << "\n";
 }
 
-// A block-level control port's calls and their latency (harness/ap_ctrl_binder.hpp counters):
-// "calls 2000 (control), latency 11 cycles from ap_start to ap_done" (a range when they differ).
+// A block-level control port's calls, their latency and the interval between them
+// (harness/ap_ctrl_binder.hpp counters): "calls 2000 (control), latency 11 cycles from ap_start to
+// ap_done, one taken every 1 cycles, 1999 while an earlier call ran" (ranges where they differ).
 void print_calls(std::ostream& console, const std::map<std::string, uint64_t>& perf) {
+  const auto range = [&perf](const std::string& lo_key, const std::string& hi_key) {
+    const auto lo = perf.find(lo_key), hi = perf.find(hi_key);
+    if (lo == perf.end() || hi == perf.end()) return std::string();
+    return std::to_string(lo->second) + (hi->second != lo->second ? ".." + std::to_string(hi->second) : std::string());
+  };
   for (const auto& [key, calls] : perf) {
     const std::size_t dot = key.rfind(".calls");
     if (calls == 0 || dot == std::string::npos || dot + 6 != key.size()) continue;
     const std::string port = key.substr(0, dot);
-    const auto lo = perf.find(port + ".latency_min"), hi = perf.find(port + ".latency_max");
-    if (lo == perf.end() || hi == perf.end()) continue;
-    console << "  calls       " << calls << " (" << port << "), latency " << lo->second
-            << (hi->second != lo->second ? ".." + std::to_string(hi->second) : std::string())
-            << " cycles from ap_start to ap_done\n";
+    const std::string latency = range(port + ".latency_min", port + ".latency_max");
+    if (latency.empty()) continue;
+    console << "  calls       " << calls << " (" << port << "), latency " << latency
+            << " cycles from ap_start to ap_done";
+    const std::string interval = range(port + ".interval_min", port + ".interval_max");
+    if (!interval.empty()) console << ", one taken every " << interval << " cycles";
+    const auto overlapped = perf.find(port + ".overlapped");
+    if (overlapped != perf.end() && overlapped->second > 0) {
+      console << ", " << overlapped->second << " while an earlier call ran";
+    }
+    console << "\n";
   }
 }
 

@@ -31,6 +31,10 @@
 // definition (counters(): <port>.calls, .latency_min, .latency_max,
 // .latency_total), to set beside what HLS reports (HLS_SYN_LAT). Not from
 // ap_ready: a dataflow kernel raises it once its inputs are read, late.
+// And the interval between the starts it takes, ap_ready to ap_ready
+// (.interval_min, .interval_max: HLS's initiation interval when ap_start is
+// held high, auto_restart), and how many were taken while an earlier call
+// still ran (.overlapped: a pipelined or dataflow kernel's).
 #pragma once
 
 #include <algorithm>
@@ -71,6 +75,14 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
       ready_ = true;
       start_ = auto_restart_;
       if (ier_ & 2) isr_ |= 2;
+      if (takes_ > 0) {
+        const uint64_t interval = cycle - last_take_;
+        interval_min_ = takes_ == 1 ? interval : std::min(interval_min_, interval);
+        interval_max_ = std::max(interval_max_, interval);
+      }
+      last_take_ = cycle;
+      ++takes_;
+      if (!started_.empty()) ++overlapped_;
       started_.push_back(start_cycle_);
       start_seen_ = false;
     }
@@ -99,8 +111,16 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
   std::map<std::string, uint64_t> counters() const {
     const std::string p = std::string(Bus::kName) + ".";
     if (calls_ == 0) return {{p + "calls", 0}};
-    return {{p + "calls", calls_}, {p + "latency_min", latency_min_}, {p + "latency_max", latency_max_},
-            {p + "latency_total", latency_total_}};
+    std::map<std::string, uint64_t> c = {{p + "calls", calls_},
+                                         {p + "latency_min", latency_min_},
+                                         {p + "latency_max", latency_max_},
+                                         {p + "latency_total", latency_total_},
+                                         {p + "overlapped", overlapped_}};
+    if (takes_ > 1) {
+      c[p + "interval_min"] = interval_min_;
+      c[p + "interval_max"] = interval_max_;
+    }
+    return c;
   }
 
  private:
@@ -161,6 +181,7 @@ class ApCtrlBinder final : public ControlPort<Model, ApCtrlBinder<Model, Bus>> {
   bool start_seen_ = false;       // the pending start's first cycle is recorded (start_cycle_)
   uint64_t start_cycle_ = 0;
   uint64_t calls_ = 0, latency_min_ = 0, latency_max_ = 0, latency_total_ = 0;
+  uint64_t takes_ = 0, last_take_ = 0, interval_min_ = 0, interval_max_ = 0, overlapped_ = 0;
   std::map<uint32_t, uint32_t> args_, pending_;  // what each argument word holds; those not yet on the pins
   std::map<uint32_t, uint32_t> outputs_;         // output pins' words as last latched
   const Model* model_ = nullptr;

@@ -15,9 +15,11 @@
 #include "Vap_ctrl_chain.h"
 #include "Vap_ctrl_hs.h"
 #include "Vap_ctrl_late.h"
+#include "Vap_ctrl_pipe.h"
 #include "dut/ap_ctrl_chain_pins.hpp"
 #include "dut/ap_ctrl_hs_pins.hpp"
 #include "dut/ap_ctrl_late_pins.hpp"
+#include "dut/ap_ctrl_pipe_pins.hpp"
 #include "harness/ap_ctrl.hpp"
 #include "harness/control.hpp"
 
@@ -100,6 +102,45 @@ TEST(ApCtrl, LatencyRunsFromApStartNotApReady) {
   EXPECT_EQ(hs.ctrl.counters().at("control.latency_max"), 42u);
   EXPECT_EQ(late.ctrl.counters().at("control.latency_max"), 42u);
   EXPECT_EQ(late.ctrl.counters().at("control.calls"), 1u);
+}
+
+// Calls one after the other: the interval between the starts taken is the host's whole call (its
+// argument writes, ap_start, the poll for ap_done), and none overlaps.
+TEST(ApCtrl, SequentialCallsCountTheirIntervalAndNoOverlap) {
+  const uint32_t key[3] = {5, 6, 7};
+  Kernel<Vap_ctrl_hs, cosim::ap_ctrl_hs::pins::Top> k;
+  k.call(40, key);
+  k.call(40, key);
+  const auto c = k.ctrl.counters();
+  EXPECT_EQ(c.at("control.overlapped"), 0u);
+  EXPECT_GT(c.at("control.interval_min"), c.at("control.latency_min"));
+}
+
+// A kernel pipelined at II=1 (ap_pipe_top.sv) called as the op `call` does with overlap: true: a
+// call's argument, its ap_start, and CTRL read until ap_start reads back low (taken), then the
+// next, without waiting for ap_done. Each access takes one cycle, so a start is taken every three
+// cycles, each while the one before is still in the pipeline (DEPTH 4); the latency is DEPTH.
+TEST(ApCtrl, OverlappingCallsCountTheirIntervalAndOverlap) {
+  constexpr uint32_t kX = 0x10, kY = 0x18;
+  constexpr uint32_t kCalls = 20;
+  Kernel<Vap_ctrl_pipe, cosim::ap_ctrl_pipe::pins::Top> k;
+  for (uint32_t c = 0; c < kCalls; ++c) {
+    k.ctrl.write(k.core, kX, 1000 + c);
+    k.ctrl.write(k.core, ap_ctrl::kCtrl, ap_ctrl::kApStart);
+    int polls = 0;
+    while ((k.ctrl.read(k.core, ap_ctrl::kCtrl) & ap_ctrl::kApStart) != 0 && polls < 100) ++polls;
+    ASSERT_EQ(polls, 0) << "call " << c << ": the pipelined kernel takes a start in the cycle it sees it";
+  }
+  for (int i = 0; i < 10; ++i) k.core.cycle();
+  const auto c = k.ctrl.counters();
+  EXPECT_EQ(c.at("control.calls"), kCalls);
+  EXPECT_EQ(c.at("control.latency_min"), 4u);
+  EXPECT_EQ(c.at("control.latency_max"), 4u);
+  EXPECT_EQ(c.at("control.interval_min"), 3u);
+  EXPECT_EQ(c.at("control.interval_max"), 3u);
+  EXPECT_EQ(c.at("control.overlapped"), kCalls - 1);
+  EXPECT_EQ(k.ctrl.read(k.core, kY), (1000 + kCalls - 1) * 3 + 1);  // the last call's y, latched at its ap_done
+  EXPECT_EQ(k.ctrl.errors(), std::vector<std::string>{});
 }
 
 TEST(ApCtrl, CallsThroughBlockLevelPinsAreBitExact) {

@@ -315,6 +315,63 @@ TEST_F(ApCall, StreamsNumberedAlikeTakeAFilesColumns) {
   EXPECT_NE(error({"streams.0.name=nope_*"}).find("names no streams numbered from 0"), std::string::npos);
 }
 
+// overlap: true: each ap_start once CTRL reads it back low (taken), its per-call arguments first,
+// no wait for ap_done; after the last, a poll for ap_idle, then the checks. A register read a call
+// is refused (there is no wait for a call's ap_done).
+TEST_F(ApCall, OverlappingCallsStartOnceTheLastIsTaken) {
+  namespace trace = cosim::trace;
+  using cosim::tb::harness::ControlProtocol;
+  write_vectors();
+  const std::array<Reg, 3> regs = {{{"CTRL", 0x00, "rw"}, {"N", 0x10, "rw"}, {"DONE_CNT", 0x18, "ro"}}};
+  Tensor n(DType::kUint32, {3});
+  for (uint32_t i = 0; i < 3; ++i) n.data<uint32_t>()[i] = 5 + i;
+  cosim::write_npy(work() + "/n.npy", n);
+  const std::string yaml = write_file("overlap.yaml",
+                                      "target: k\nop: call\ncalls: 3\noverlap: true\n"
+                                      "args: {N: {npy: n.npy, per_call: true}}\n"
+                                      "streams: [{name: in, dtype: int32, shape: [1024], data: {npy: a.npy}},\n"
+                                      "          {name: out, dtype: int32, shape: [1024], expect: {npy: c.npy}}]\n");
+  const auto op_for = [&](ControlProtocol control) {
+    return cosim::tb::make_ap_call_op(regs, cosim::tb::CallPorts{control, true, {}, {"in", "out"}});
+  };
+  const auto hs = op_for(ControlProtocol::kApCtrlHs);
+  S want = {{trace::Op::kStreamSend, 0}};
+  for (uint32_t i = 0; i < 3; ++i) {
+    want.insert(want.end(), {{trace::Op::kRegWrite, 0x10 * 0x100 + 5 + i}, {trace::Op::kRegWrite, 0x00 * 0x100 + 1},
+                             {trace::Op::kRegPoll, 0x00}});
+  }
+  want.insert(want.end(), {{trace::Op::kRegPoll, 0x00}, {trace::Op::kStreamCheck, 0}});
+  EXPECT_EQ(steps_of(hs, yaml, {}), want);
+  // Each call's poll waits for ap_start (bit 0) to read 0; the last poll for ap_idle (bit 2) to read 1.
+  const trace::Trace t = trace_of(hs, yaml, {});
+  std::vector<std::pair<uint32_t, uint32_t>> polls;  // (mask, expected)
+  for (const trace::Step& st : t.steps) {
+    if (st.op == trace::Op::kRegPoll) polls.emplace_back(st.mask, st.expected);
+  }
+  EXPECT_EQ(polls, (std::vector<std::pair<uint32_t, uint32_t>>{{1, 0}, {1, 0}, {1, 0}, {4, 4}}));
+  // A returned value is read after the poll for ap_idle.
+  S with_result = want;
+  with_result.insert(with_result.end() - 1, {trace::Op::kRegCheck, 0x18 * 0x100 + 3});
+  EXPECT_EQ(steps_of(hs, yaml, {"results.DONE_CNT=3"}), with_result);
+  const auto error = [&](const std::unique_ptr<cosim::tb::Operator>& op, const std::vector<std::string>& overrides) {
+    try {
+      trace_of(op, yaml, overrides);
+    } catch (const cosim::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const auto refused = [&](const std::unique_ptr<cosim::tb::Operator>& op, const std::vector<std::string>& overrides,
+                           const std::string& what) {
+    const std::string e = error(op, overrides);
+    EXPECT_NE(e.find(what), std::string::npos) << e;
+  };
+  refused(op_for(ControlProtocol::kApCtrlChain), {}, "this kernel's control is ap_ctrl_chain");
+  refused(op_for(ControlProtocol::kNone), {"wait=none", "calls=1", "args={N: 5}"}, "this kernel's control is none");
+  refused(hs, {"wait=irq"}, "and for ap_idle at the end: wait: poll");
+  refused(hs, {"results.DONE_CNT={npy: n.npy, per_call: true}"}, "per_call results are read after each call's ap_done");
+}
+
 // A port wider than 32 bits (KEY_0..KEY_2, OUT_LO / OUT_HI) given whole from a .npy file: its
 // bytes in order, little-endian words, the last zero-padded; the same for results.
 TEST_F(ApCall, AWidePortTakesItsWordsFromANpyFile) {
