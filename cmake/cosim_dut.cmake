@@ -188,6 +188,9 @@ function(cosim_add_dut manifest)
     # leaves them out (Verilator 5 stops without one of --timing / --no-timing,
     # then warns of each delay it leaves out: STMTDLY, said here once).
     set(args ${COSIM_DUT_WAIVERS} --no-timing -Wno-STMTDLY ${COSIM_DUT_VERILATOR_ARGS} ${${p}_ARGS} -I${dut_dir})
+    foreach(d ${COSIM_DUT_SOURCE_DIRS})  # the folders of sources kept elsewhere (dutgen: source_dirs)
+      list(APPEND args -I${d})
+    endforeach()
     if(assert)
       list(APPEND args --assert)
     endif()

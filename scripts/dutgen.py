@@ -180,6 +180,10 @@ def validate(m, path):
         c.string(f"sources[{i}]", s)
         if not os.path.isfile(os.path.join(folder, s)):
             c.fail(f"sources[{i}]", f"file {s} not found next to the manifest")
+    # The folders of sources kept elsewhere (RTL in its own repository, named by a relative path):
+    # on the include path beside the manifest's own, so that a source's `include of a file next to
+    # it is found, by the port check and the build alike.
+    m["source_dirs"] = sorted({os.path.dirname(os.path.normpath(os.path.join(folder, s))) for s in srcs} - {folder})
     for i, a in enumerate(c.seq("verilator_args", m.setdefault("verilator_args", []))):
         c.string(f"verilator_args[{i}]", a)
     # Verilator configuration files (lint_off waivers for vendor code), beside
@@ -889,7 +893,9 @@ def gen_views(ms, outdir=None):
             if it["kind"] in _AXIS_VIEW and it["pins"]["tvalid"][0] not in listed:
                 shown = [s for s in _AXIS_SIGNALS if s in it["pins"] and
                          ((top is not None and it["pins"][s][0] in top) or (top is None and it["pins"][s][2]))]
-                sigs = ", ".join(f"ViewSignal({_cpp_str(it['pins'][s][0])})" for s in shown)
+                names = [n for s in shown for n in (it.get("data_parts") if s == "tdata" and "data_parts" in it
+                                                    else [it["pins"][s][0]])]
+                sigs = ", ".join(f"ViewSignal({_cpp_str(n)})" for n in names)
                 title = f"{_AXIS_VIEW[it['kind']]} ({it['name']})"
                 L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str(title)}, {{{sigs}}}, false}});")
             # A native memory port the manifest's own groups leave out (by its address).
@@ -938,6 +944,7 @@ def gen_cmake(m):
          f"set(COSIM_DUT_TOP {m['top']})",
          "set(COSIM_DUT_SOURCES " + " ".join(_cm(os.path.join(f, s)) for s in m["sources"]) + ")",
          "set(COSIM_DUT_VERILATOR_ARGS " + " ".join(_cm(a) for a in m["verilator_args"]) + ")",
+         "set(COSIM_DUT_SOURCE_DIRS " + " ".join(_cm(d) for d in m["source_dirs"]) + ")",
          "set(COSIM_DUT_WAIVERS " + " ".join(_cm(os.path.join(f, w)) for w in m["waivers"]) + ")",
          "set(COSIM_DUT_VENDOR_SOURCES " + " ".join(_cm(x) for x in m["vendor_sources"]) + ")",
          f"set(COSIM_DUT_REG_TOP {'ON' if m['reg_block'] else 'OFF'})",
@@ -1039,13 +1046,15 @@ def _query_manifest(ms, rest, nargs, key, usage):
 
 def check_top_ports(m, outdir, verilator):
     """The manifest's ports against the top's (verilator --xml-only): a
-    missing or unclaimed port is a ManifestError naming both."""
+    missing or unclaimed port is a ManifestError naming both. Keeps the
+    ports' widths in m["port_widths"] (a TDATA on several ports needs them)."""
     files = lint_files(m, outdir)
     try:
-        ports = dutgen_ports.top_ports(m, files, [os.path.join(REPO, "rtl", "common"), m["folder"]], verilator,
-                                       os.path.join(outdir, "ports"))
+        ports = dutgen_ports.top_ports(m, files, [os.path.join(REPO, "rtl", "common"), m["folder"]] + m["source_dirs"],
+                                       verilator, os.path.join(outdir, "ports"))
     except RuntimeError as e:
         raise ManifestError(f"{m['path']}: ports: {e}")
+    m["port_widths"] = dict(getattr(ports, "widths", {}))
     errs = dutgen_ports.check_top(m, ports)
     if errs:
         more = f" (and {len(errs) - 1} more: " + "; ".join(errs[1:4]) + ")" if len(errs) > 1 else ""
@@ -1134,9 +1143,13 @@ def main(argv):
             o = outputs(m, a.outdir)
             write_generated(m, a.outdir)
             write_if_changed(o["cpp"], gen_cpp(m))
-            write_if_changed(o["pins"], dutgen_ports.gen_cpp(m, GENERATOR, _rel(m["path"])))
             if a.verilator:
                 check_top_ports(m, a.outdir, a.verilator)
+            split = [it["name"] for it in m["interfaces"] if "data_parts" in it]
+            if split and not a.verilator:
+                raise ManifestError(f"{m['path']}: interface {split[0]}: a TDATA on several ports takes its layout "
+                                    "from the ports' widths, which dutgen reads with --verilator (as the build runs it)")
+            write_if_changed(o["pins"], dutgen_ports.gen_cpp(m, GENERATOR, _rel(m["path"])))
             if a.command == "configure":
                 write_if_changed(o["cmake"], gen_cmake(m))
         if a.stamp:

@@ -255,11 +255,34 @@ def _validate_signals(c, k, it):
     for s, nm in signals.items():
         if s not in known:
             c.fail(f"{k}.signals", f"expected a signal of kind {kind} ({', '.join(known)}), got {s!r}")
+        if s == "tdata" and isinstance(nm, list):
+            _validate_data_parts(c, f"{k}.signals.tdata", it, nm)
+            signals[s] = nm[0]  # the first part stands for TDATA where one port is meant (views, checks)
+            continue
         c.string(f"{k}.signals.{s}", nm, IDENT, "a port name")
     needed = ["addr"] if kind == "sram" else [s for s, _, req in KINDS[kind][0] if req]
     if not it["prefix"] and any(s not in signals for s in needed):
         c.fail(f"{k}.signals", f"expected the port{'s' if len(needed) > 1 else ''} of {', '.join(needed)} at least "
                                f"(an {kind} interface without a prefix names its pins under signals)")
+
+
+def _validate_data_parts(c, key, it, parts):
+    """A stream's TDATA on several ports, `tdata: [a, b, ...]`: the beat is their bits, a's from bit 0,
+    then b's (SystemVerilog's {b, a}); its bytes come from the ports' widths (the port check's), so
+    the interface takes neither data_bytes nor data_bits."""
+    if it["kind"] not in ("axis_in", "axis_out"):
+        c.fail(key, "a list of ports is a stream's TDATA on several ports (axis_in, axis_out)")
+    if len(parts) < 2:
+        c.fail(key, f"expected two ports or more (one port is its name alone), got {len(parts)}")
+    for j, nm in enumerate(parts):
+        c.string(f"{key}[{j}]", nm, IDENT, "a port name")
+    if len(set(parts)) != len(parts):
+        c.fail(key, "a port named twice")
+    for extra in ("data_bytes", "data_bits"):
+        if extra in it:
+            c.fail(f"{key[:key.rfind('.signals')]}.{extra}",
+                   "a beat on several ports has the bytes of their widths together: leave it out")
+    it["data_parts"] = list(parts)
 
 
 def _port_mapping(c, ports, key, what, name):
@@ -384,6 +407,8 @@ def top_ports(m, files, includes, verilator, cache_dir):
             h.update(f.encode() + b"\0" + fh.read())
     h.update(" ".join(includes).encode())
     h.update(("\0" + " ".join(shaping)).encode())
+    with open(__file__, "rb") as fh:  # a change of how ports are read reads them again
+        h.update(fh.read())
     key = h.hexdigest()
     cache = os.path.join(cache_dir, f"{m['name']}_ports.json")
     try:
@@ -406,25 +431,58 @@ def top_ports(m, files, includes, verilator, cache_dir):
         first = next((ln for ln in p.stderr.splitlines() if ln.startswith("%Error")), p.stderr.strip()[:300])
         raise RuntimeError(f"verilator cannot read the sources of {m['name']}: {first}")
     root = ET.parse(xml).getroot()
-    bits = {}
-    for d in root.iter("basicdtype"):
-        left, right = d.get("left"), d.get("right")
-        try:
-            bits[d.get("id")] = abs(int(left) - int(right)) + 1 if left is not None else 1
-        except ValueError:
-            pass
+    dtypes = {d.get("id"): d for d in root.iter() if d.get("id") is not None and d.tag.endswith("dtype")}
     ports, widths = {}, {}
     for mod in root.iter("module"):
         if mod.get("topModule") == "1" or mod.get("name") == m["top"]:
             for v in mod.findall("var"):
                 if v.get("dir"):
                     ports[v.get("name")] = v.get("dir")
-                    if v.get("dtype_id") in bits:
-                        widths[v.get("name")] = bits[v.get("dtype_id")]
+                    w = _dtype_bits(dtypes, v.get("dtype_id"))
+                    if w is not None:
+                        widths[v.get("name")] = w
             break
     with open(cache, "w", encoding="utf-8") as f:
         json.dump({"key": key, "ports": ports, "widths": widths}, f)
     return PortMap(ports, widths)
+
+
+def _xml_const(c):
+    """The value of a const of Verilator's XML (32'h3, 32'sh0, 8'd12, 1'b1); None if not one."""
+    mt = re.fullmatch(r"\d*'s?([hdbo])([0-9a-fA-F_]+)", c.get("name", "")) if c is not None else None
+    if mt is None:
+        return None
+    return int(mt.group(2).replace("_", ""), {"h": 16, "d": 10, "b": 2, "o": 8}[mt.group(1)])
+
+
+def _dtype_bits(dtypes, dtype_id, depth=0):
+    """Bits of a type of Verilator's XML type table: a basic type's range, a packed array's
+    elements times its element's bits (logic [3:0][7:0]: 32), a packed struct's members together,
+    a typedef's or enum's underlying type; None when it cannot be told."""
+    d = dtypes.get(dtype_id)
+    if d is None or depth > 32:
+        return None
+    tag = d.tag
+    if tag == "basicdtype":
+        left, right = d.get("left"), d.get("right")
+        try:
+            return abs(int(left) - int(right)) + 1 if left is not None else 1
+        except ValueError:
+            return None
+    if tag == "packarraydtype":
+        rng = d.find("range")
+        consts = rng.findall("const") if rng is not None else []
+        sub = _dtype_bits(dtypes, d.get("sub_dtype_id"), depth + 1)
+        vals = [_xml_const(c) for c in consts]
+        if len(vals) != 2 or None in vals or sub is None:
+            return None
+        return (abs(vals[0] - vals[1]) + 1) * sub
+    if tag == "structdtype":  # on a port, a packed one
+        members = [_dtype_bits(dtypes, x.get("sub_dtype_id"), depth + 1) for x in d.findall("memberdtype")]
+        return None if not members or None in members else sum(members)
+    if tag in ("refdtype", "enumdtype", "typedef"):
+        return _dtype_bits(dtypes, d.get("sub_dtype_id"), depth + 1)
+    return None
 
 
 def storage_bytes(bits):
@@ -451,6 +509,9 @@ def check_top(m, ports):
         for s, (nm, d, req) in it["pins"].items():
             req = req or (s == "continue" and m["control"] == "ap_ctrl_chain")
             want[nm] = ("input" if d == "in" else "output", req, f"interface {it['name']} ({it['kind']}) signal {s}")
+            if s == "tdata":
+                for part in it.get("data_parts", [])[1:]:
+                    want[part] = (want[nm][0], True, f"interface {it['name']} ({it['kind']}) signal tdata")
     for r in m.get("argument_pins", []):
         want[r["pin"]] = ("output" if r["access"] == "ro" else "input", True, f"register {r['name']} (pin)")
         if "valid" in r:
@@ -472,7 +533,7 @@ def check_top(m, ports):
             continue
         sig = "tdata" if it["kind"] != "sram" else "rdata" if it["pins"].get("rdata", ("",))[0] in ports else "wdata"
         nm = it["pins"].get(sig, ("",))[0]
-        if nm not in widths:
+        if nm not in widths or "data_parts" in it:  # a beat on several ports: their widths give its bytes
             continue
         w = widths[nm]
         who = f"interface {it['name']} ({it['kind']})"
@@ -551,6 +612,29 @@ def _struct(name):
     return "".join(p[:1].upper() + p[1:] for p in name.split("_") if p)
 
 
+def _concat_tdata_cpp(m, it):
+    """A stream's TDATA on several ports (`tdata: [a, b]`): each port a pin of its own, tdata() the
+    ports taken as one (harness::ConcatPin, a's bits from bit 0), kDataBytes the bytes of their
+    widths together (the port check's, m["port_widths"])."""
+    widths = m.get("port_widths", {})
+    parts = it["data_parts"]
+    bits = [widths[p] for p in parts]
+    L = [f"  COSIM_PIN(tdata_part{j}, {p})" for j, p in enumerate(parts)]
+    at = 0
+    layout = []
+    for p, w in zip(parts, bits):
+        layout.append(f"{p} bits {at}..{at + w - 1}")
+        at += w
+    L.append(f"  // TDATA: {', '.join(layout)}")
+    L.append("  template <class M_>")
+    L.append("  static auto tdata(M_& m) {")
+    L.append(f"    return cosim::tb::harness::concat_pins<{', '.join(str(b) for b in bits)}>("
+             + ", ".join(f"tdata_part{j}(m)" for j in range(len(parts))) + ");")
+    L.append("  }")
+    L.append(f"  static constexpr unsigned kDataBytes = {(at + 7) // 8};")
+    return L
+
+
 def _argument_pins_cpp(regs):
     """An ap_ctrl port's argument registers (harness/ap_ctrl_binder.hpp): a
     write drives its word of the pin, a read of an output pin's register gives
@@ -616,6 +700,9 @@ def gen_cpp(m, generator, rel):
             L.append(f"  static constexpr unsigned kAddrWidth = {it['addr_width']};")
             L.append(f"  static constexpr unsigned kAddrShift = {0 if it.get('addressing', 'byte') == 'byte' else 2};")
         for s, (nm, _, _) in it["pins"].items():
+            if s == "tdata" and "data_parts" in it:
+                L += _concat_tdata_cpp(m, it)
+                continue
             L.append(f"  COSIM_PIN({s + '_' if s == 'continue' else s}, {nm})")  # `continue` is a C++ word
         if it["kind"] in NAMED:  # those `signals` leaves out of an interface without a prefix
             L += [f"  COSIM_NO_PIN({s})" for s, _, _ in KINDS[it['kind']][0] if s not in it["pins"]]

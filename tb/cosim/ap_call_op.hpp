@@ -13,6 +13,8 @@
 //     - {name: in, dtype: int32, shape: [256], data: {npy: in.npy}}       # sent
 //     - {name: out, dtype: int32, shape: [256], expect: {npy: out.npy}}   # checked
 //     - {name: res_v_data_*_v, dtype: uint16, shape: [100, 16], expect: {npy: y.npy}}
+//     - {name: in, dtype: uint8, shape: [20, 160], data: {npy: m.npy}, packets: true}
+//       # sent a packet a row (its first dimension), TLAST on each's last beat
 //       # streams numbered alike from 0 (an array HLS split into a stream an element): the
 //       # file's last dimension is their count, stream k takes element k of each row
 //   wait: poll      # or irq (GIE, IER, the interrupt, ISR), or none: no start, no wait
@@ -92,6 +94,7 @@ struct Transfer {
   uint64_t at = 0;
   std::optional<Tensor> data;    // loaded / sent before the call
   std::optional<Tensor> expect;  // checked after it
+  bool packets = false;          // a stream sent a packet a row of its first dimension (TLAST on each's last beat)
 };
 
 using Writes = std::vector<std::pair<uint32_t, uint32_t>>;          // (offset, value)
@@ -158,7 +161,7 @@ class ApCallOp : public TypedOperator<CallState> {
     return Schema::map()
         .optional("args", args, "{}")
         .optional("buffers", Schema::list(transfer().optional("at", Schema::integer(0, 0xffffffffffll)), 0, 64), "[]")
-        .optional("streams", Schema::list(transfer(), 0, 64), "[]")
+        .optional("streams", Schema::list(transfer().optional("packets", Schema::boolean(), "false"), 0, 64), "[]")
         .optional("wait", Schema::one_of({"poll", "irq", "none"}), has_ctrl_ ? "poll" : "none")
         .optional("calls", Schema::integer(1, kMaxCalls), "1")
         .optional("overlap", Schema::boolean(), "false")
@@ -199,6 +202,10 @@ class ApCallOp : public TypedOperator<CallState> {
     for (const scenario::Value& v : sc["streams"].items) {
       Transfer s = transfer(sc, v, "stream", w);
       if (s.data && s.expect) v.fail("a stream is sent (data) or checked (expect), not both");
+      s.packets = v["packets"].as_bool();
+      if (s.packets && !s.data) {
+        v["packets"].fail("packets cut what a stream sends (data) at TLAST; a checked stream's bytes are compared whole");
+      }
       if (s.name.find('*') == std::string::npos) {
         st.streams.push_back(std::move(s));
         continue;
@@ -211,7 +218,7 @@ class ApCallOp : public TypedOperator<CallState> {
                         members.back() + ")");
       }
       for (std::size_t k = 0; k < members.size(); ++k) {
-        Transfer member{members[k], 0, {}, {}};
+        Transfer member{members[k], 0, {}, {}, s.packets};
         (s.data ? member.data : member.expect) = column(whole, k);
         st.streams.push_back(std::move(member));
       }
@@ -260,7 +267,7 @@ class ApCallOp : public TypedOperator<CallState> {
       if (b.data) t.mem_load(b.at, b.data->bytes(), b.name);
     }
     for (const Transfer& s : st.streams) {
-      if (s.data) t.stream_send(s.name, s.data->bytes());
+      if (s.data) send(t, s);
     }
     for (const auto& [offset, value] : st.writes) t.reg_write(offset, value);
     if (st.wait == "irq") {
@@ -347,6 +354,17 @@ class ApCallOp : public TypedOperator<CallState> {
     }
     if (!st.call_results.empty()) {
       v.fail("per_call results are read after each call's ap_done; overlapping calls do not wait for it");
+    }
+  }
+
+  // A stream's data: one packet, or with `packets` one a row of its first dimension.
+  static void send(trace::Trace& t, const Transfer& s) {
+    const std::vector<uint8_t>& bytes = s.data->bytes();
+    const std::size_t rows = s.packets ? static_cast<std::size_t>(s.data->shape().front()) : 1;
+    const std::size_t each = bytes.size() / rows;
+    for (std::size_t r = 0; r < rows; ++r) {
+      t.stream_send(s.name, std::vector<uint8_t>(bytes.begin() + static_cast<std::ptrdiff_t>(r * each),
+                                                 bytes.begin() + static_cast<std::ptrdiff_t>((r + 1) * each)));
     }
   }
 

@@ -47,30 +47,34 @@ class BasicAxisEnds {
 // Two 64-bit streams.
 using AxisEnds = BasicAxisEnds<axis::Pins, axis::Pins>;
 
-// Copies between a Verilated port (CData ... QData, or VlWide<N>) and a
-// stream field (uint64_t, or axis::Bytes<N>). Integer to integer is a plain
+// Copies between a Verilated port (CData ... QData, or VlWide<N>; or ports
+// taken as one, a ConcatPin, which tdata() returns by value) and a stream
+// field (uint64_t, or axis::Bytes<N>). Integer to integer is a plain
 // assignment (truncated to the port), the fast path; otherwise the common
 // bytes are copied, little-endian, and a wider port's extra bytes are zero.
-template <class Pin, class V>
-inline void field_to_pin(Pin& pin, const V& v) {
+template <class PinRef, class V>
+inline void field_to_pin(PinRef&& pin, const V& v) {
+  using Pin = std::remove_reference_t<PinRef>;
+  constexpr std::size_t n = pin_bytes<Pin>;
   if constexpr (std::is_integral_v<Pin> && std::is_integral_v<V>) {
     pin = static_cast<Pin>(v);
   } else {
-    uint8_t buf[sizeof(Pin)] = {0};
-    std::memcpy(buf, &v, sizeof(V) < sizeof(Pin) ? sizeof(V) : sizeof(Pin));
-    bytes_to_pin(pin, buf, sizeof(Pin));
+    uint8_t buf[n] = {0};
+    std::memcpy(buf, &v, sizeof(V) < n ? sizeof(V) : n);
+    bytes_to_pin(pin, buf, n);
   }
 }
 
 template <class Pin, class V>
 inline void pin_to_field(const Pin& pin, V& v) {
+  constexpr std::size_t n = pin_bytes<Pin>;
   if constexpr (std::is_integral_v<Pin> && std::is_integral_v<V>) {
     v = static_cast<V>(pin);
   } else {
-    uint8_t buf[sizeof(Pin)];
-    pin_to_bytes(pin, buf, sizeof(Pin));
+    uint8_t buf[n];
+    pin_to_bytes(pin, buf, n);
     v = V{};
-    std::memcpy(&v, buf, sizeof(V) < sizeof(Pin) ? sizeof(V) : sizeof(Pin));
+    std::memcpy(&v, buf, sizeof(V) < n ? sizeof(V) : n);
   }
 }
 

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "harness/pins.hpp"  // ConcatPin: a generated tdata() on several ports
+
 // One signal `sig` of an interface, on the model's member `port`. Verilator
 // names a port that is a C++ word (`interrupt`, say) __SYM__<port>; either
 // spelling is found.

@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@
 // core.hpp first: it brings in Verilator's headers.
 #include "Vaxis_bits_top.h"
 #include "Vaxis_narrow_top.h"
+#include "Vaxis_split_top.h"
 #include "Vaxis_wide_top.h"
 #include "axi/memory_port.hpp"
 #include "axis/axis_checker.hpp"
@@ -33,6 +35,7 @@
 #include "axis/axis_source.hpp"
 #include "dut/axis_bits_pins.hpp"
 #include "dut/axis_narrow_pins.hpp"
+#include "dut/axis_split_pins.hpp"
 #include "dut/axis_wide_pins.hpp"
 #include "harness/axis_binder.hpp"
 
@@ -412,6 +415,32 @@ TEST(AxisBits, EighteenBitBeatsTakeThreeBytesAndOnlyTheirBits) {
   }
 }
 
+// A stream whose beat is on two data ports each way (tdata: [s_a, s_b], 12 + 20 bits in; [m_lo,
+// m_hi], 5 + 27 out): four bytes a beat, the first port's bits from bit 0. The DUT answers v * 3 + 1
+// for the beat v = {b, a}; a wrong split of the bytes among the ports gives other values.
+namespace spins = cosim::axis_split::pins;
+using SplitBinder = AxisBinder<Vaxis_split_top, spins::In, spins::Out>;
+static_assert(spins::In::kDataBytes == 4 && spins::Out::kDataBytes == 4);
+static_assert(std::is_same_v<SplitBinder::InPins, axis::BasicPins<4>>);
+
+TEST(AxisSplit, ABeatOnTwoPortsOfOddWidthsIsTheirBitsTogether) {
+  constexpr std::size_t kBeats = 16, kLen = 4 * kBeats, kSrc = 16, kDst = 128;
+  std::vector<uint8_t> image = image_with_source(256, 13, kSrc, kLen);
+  VectorMemory mem(image);
+  Core<Vaxis_split_top, NeverDone, spins::Top> core("axis_split");
+  DmaStreams<SplitBinder, 4, 4, false> s(mem, 43, "axis_split");
+  s.out_check_.expect_packet(kBeats);
+  s.run(core, kSrc, kLen, kDst, 64, 2000);
+  ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
+  EXPECT_EQ(s.s2mm_.bytes_written(), kLen);
+  for (std::size_t b = 0; b < kBeats; ++b) {
+    uint32_t v = 0, u = 0;
+    std::memcpy(&v, &image[kSrc + 4 * b], 4);
+    std::memcpy(&u, &image[kDst + 4 * b], 4);
+    EXPECT_EQ(u, v * 3u + 1u) << "beat " << b;
+  }
+}
+
 // The pin copies the binder uses, without a model.
 TEST(AxisWidePins, WideAndNarrowPortsCopyLittleEndian) {
   VlWide<4> wide{};
@@ -435,6 +464,27 @@ TEST(AxisWidePins, WideAndNarrowPortsCopyLittleEndian) {
   field_to_pin(q, uint64_t{0x0123456789abcdefULL});
   EXPECT_EQ(q, 0x0123456789abcdefULL);
 
+  // Ports taken as one (a beat on several data ports): the first's bits from bit 0.
+  uint16_t a = 0;
+  uint32_t b = 0;
+  field_to_pin(concat_pins<12, 20>(a, b), uint64_t{0x89abcdefULL});
+  EXPECT_EQ(a, 0xdefu);
+  EXPECT_EQ(b, 0x89abcu);
+  uint64_t ab = 0;
+  pin_to_field(concat_pins<12, 20>(a, b), ab);
+  EXPECT_EQ(ab, 0x89abcdefULL);
+  uint8_t c = 0;  // 3 bits, then a 70-bit port: 73 bits in ten bytes
+  VlWide<3> w{};
+  axis::Bytes<10> cw;
+  for (std::size_t i = 0; i < 10; ++i) cw.b[i] = uint8_t(0xa5 ^ i);
+  field_to_pin(concat_pins<3, 70>(c, w), cw);
+  EXPECT_EQ(c, 0x5u);                                 // 0xa5's low three bits
+  EXPECT_EQ(w[0], (0xa5u >> 3) | 0xa4u << 5 | 0xa7u << 13 | 0xa6u << 21 | (0xa1u & 0x7u) << 29);
+  EXPECT_EQ(w[2], (0xadu >> 3) | (0xacu & 0x1u) << 5);  // bits 64..69 only
+  axis::Bytes<10> cw_back;
+  pin_to_field(concat_pins<3, 70>(c, w), cw_back);
+  for (std::size_t i = 0; i < 9; ++i) EXPECT_EQ(cw_back.b[i], cw.b[i]) << "byte " << i;
+  EXPECT_EQ(cw_back.b[9], cw.b[9] & 0x1u);  // bit 72 the last
   EXPECT_EQ(axis::low_bits<16>(9).b[0], 0xffu);
   EXPECT_EQ(axis::low_bits<16>(9).b[1], 0x01u);
   EXPECT_EQ(axis::low_bits<16>(9).b[2], 0x00u);

@@ -621,6 +621,80 @@ class Ports(unittest.TestCase):
         self.assertIn("ports.interfaces[1].signals: expected the ports of tvalid, tready, tdata at least (an axis_out "
                       "interface without a prefix names its pins under signals)", err)
 
+    # A stream whose beat is on several data ports (x and k on one handshake), of packed-array types.
+    SPLIT_SV = textwrap.dedent("""\
+        module mini (
+          input  logic CLK, input logic RST,
+          input  logic s_valid, output logic s_ready, input logic [3:0][3:0] s_x, input logic [7:0][7:0] s_k,
+          output logic m_valid, input logic m_ready, output logic [3:0][15:0] m_y
+        );
+          assign s_ready = 1'b1;
+          assign {m_valid, m_y} = '0;
+        endmodule
+        """)
+
+    def split(self, tdata="[s_x, s_k]", extra=""):
+        return self.AXIS_MANIFEST.replace(
+            "- {name: pix_in, kind: axis_in, prefix: s_axis_EXTRA}",
+            "- {name: pix_in, kind: axis_in, signals: {tvalid: s_valid, tready: s_ready, tdata: " + tdata + "}" +
+            extra + "}").replace("- {name: pix_out, kind: axis_out, prefix: m_axis_}",
+                                 "- {name: pix_out, kind: axis_out, signals: {tvalid: m_valid, tready: m_ready, "
+                                 "tdata: m_y}}")
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_a_beat_on_several_ports(self):
+        """tdata: [s_x, s_k]: each port a pin of its own, tdata() the two taken as one from their widths
+        (packed arrays: 4 x 4 and 8 x 8 bits), ten bytes a beat."""
+        rc, _, err = self.configure(self.split(), self.SPLIT_SV)
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(self.gen, "include", "dut", "mini_pins.hpp")) as f:
+            h = f.read()
+        self.assertRegex(h, r"struct PixIn \{[^}]*COSIM_PIN\(tdata_part0, s_x\)\s*COSIM_PIN\(tdata_part1, s_k\)")
+        self.assertIn("// TDATA: s_x bits 0..15, s_k bits 16..79", h)
+        self.assertIn("return cosim::tb::harness::concat_pins<16, 64>(tdata_part0(m), tdata_part1(m));", h)
+        self.assertRegex(h, r"struct PixIn \{[^}]*\}[^}]*static constexpr unsigned kDataBytes = 10;")
+        # The packed array m_y (4 x 16 bits) is 64 bits, stored exactly: no data_bytes asked.
+        self.assertNotRegex(h, r"struct PixOut \{[^}]*kDataBytes")
+        # Each port is claimed; a missing one is named.
+        self.expect_error(self.split("[s_x, s_q]"), self.SPLIT_SV, "signal tdata names port s_q, which top module mini lacks")
+        # Without the ports' widths (no --verilator) there is no layout.
+        rc, _, err = self.configure(self.split(), self.SPLIT_SV, check=False)
+        self.assertEqual(rc, 2, err)
+        self.assertIn("interface pix_in: a TDATA on several ports takes its layout from the ports' widths", err)
+
+    def test_bad_beats_on_several_ports(self):
+        for tdata, extra, words in (
+                ("[s_x]", "", "signals.tdata: expected two ports or more (one port is its name alone), got 1"),
+                ("[s_x, s_x]", "", "signals.tdata: a port named twice"),
+                ("[s_x, 3]", "", "signals.tdata[1]: expected a non-empty string, got 3"),
+                ("[s_x, s_k]", ", data_bytes: 10", "data_bytes: a beat on several ports has the bytes of their widths")):
+            rc, _, err = self.configure(self.split(tdata, extra), self.SPLIT_SV, check=False)
+            self.assertEqual(rc, 2, f"{tdata}: {err}")
+            self.assertIn("ports.interfaces[0]." + words.split(": ", 1)[0], err)
+            self.assertIn(words.split(": ", 1)[1], err)
+        sram = self.SRAM_MANIFEST.replace("rdata: data_r}}", "rdata: [data_r, data_q]}}")
+        rc, _, err = self.configure(sram, check=False)
+        self.assertEqual(rc, 2, err)
+
+    @unittest.skipUnless(VERILATOR, "verilator not installed")
+    def test_sources_kept_elsewhere_find_their_includes(self):
+        """A source named by a path outside the manifest's folder (RTL in its own repository) has its
+        folder on the include path: its `include of a file beside it is found."""
+        other = os.path.join(self.dir, "elsewhere")
+        os.makedirs(other)
+        with open(os.path.join(other, "defs.svh"), "w") as f:
+            f.write("`define MINI_W 32\n")
+        m, sv = self.axis(32)
+        with open(os.path.join(other, "top.sv"), "w") as f:
+            f.write('`include "defs.svh"\n' + sv.replace("[31:0] s_axis_tdata", "[`MINI_W-1:0] s_axis_tdata"))
+        m = m.replace("sources: [mini.sv]", "sources: [elsewhere/top.sv]")
+        with open(self.path, "w") as f:
+            f.write(m)
+        rc, _, err = run(self.dir, "configure", self.path, "--outdir", self.gen, "--verilator", VERILATOR)
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(self.gen, "cmake", "mini.cmake")) as f:
+            self.assertIn(f"set(COSIM_DUT_SOURCE_DIRS \"{other}\")", f.read())
+
     def test_bad_sram_keys(self):
         for old, new, words in (
                 ("latency: 2,", "latency: 0,", "ports.interfaces[0].latency: expected an integer in [1, 64], got 0"),
