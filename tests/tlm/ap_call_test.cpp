@@ -315,6 +315,38 @@ TEST_F(ApCall, StreamsNumberedAlikeTakeAFilesColumns) {
   EXPECT_NE(error({"streams.0.name=nope_*"}).find("names no streams numbered from 0"), std::string::npos);
 }
 
+// packets: true sends a stream a packet a row of its file (TLAST on each's last beat): one
+// stream_send a row, its bytes; a checked stream takes no packets.
+TEST_F(ApCall, PacketsSendAStreamARowEach) {
+  namespace trace = cosim::trace;
+  const cosim::tb::CallPorts ports{cosim::tb::harness::ControlProtocol::kNone, false, {}, {"in", "out"}};
+  const auto op = cosim::tb::make_ap_call_op(std::array<Reg, 0>{}, ports);
+  Tensor m(DType::kUint8, {3, 5});
+  for (int i = 0; i < 15; ++i) m.data<uint8_t>()[i] = static_cast<uint8_t>(10 + i);
+  cosim::write_npy(work() + "/pk.npy", m);
+  const std::string yaml = write_file("packets.yaml",
+                                      "target: k\nop: call\nwait: none\nstreams:\n"
+                                      "  - {name: in, dtype: uint8, shape: [3, 5], data: {npy: pk.npy}, packets: true}\n"
+                                      "  - {name: out, dtype: uint8, shape: [3, 5], expect: {npy: pk.npy}}\n");
+  std::vector<std::vector<uint8_t>> sent;
+  for (const trace::Step& st : trace_of(op, yaml, {}).steps) {
+    if (st.op == trace::Op::kStreamSend) sent.push_back(st.data);
+  }
+  EXPECT_EQ(sent, (std::vector<std::vector<uint8_t>>{{10, 11, 12, 13, 14}, {15, 16, 17, 18, 19}, {20, 21, 22, 23, 24}}));
+  sent.clear();
+  for (const trace::Step& st : trace_of(op, yaml, {"streams.0.packets=false"}).steps) {
+    if (st.op == trace::Op::kStreamSend) sent.push_back(st.data);
+  }
+  ASSERT_EQ(sent.size(), 1u);  // one packet of all 15 bytes
+  EXPECT_EQ(sent[0].size(), 15u);
+  try {
+    trace_of(op, yaml, {"streams.1.packets=true"});
+    ADD_FAILURE() << "packets on a checked stream taken";
+  } catch (const cosim::InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("packets cut what a stream sends (data) at TLAST"), std::string::npos) << e.what();
+  }
+}
+
 // overlap: true: each ap_start once CTRL reads it back low (taken), its per-call arguments first,
 // no wait for ap_done; after the last, a poll for ap_idle, then the checks. A register read a call
 // is refused (there is no wait for a call's ap_done).
