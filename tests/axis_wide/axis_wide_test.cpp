@@ -386,6 +386,20 @@ TEST(AxisNarrow, ThreeByteBeatsThroughTheDmaModels) {
   EXPECT_EQ(image[kDst + kLen], 0xee);
 }
 
+// `beats` beats of kBytes each from the image at kThroughSrc through a DUT whose output beat is as
+// wide as its input to kThroughDst, one packet, by DMA both ways (streams stalled at random).
+constexpr std::size_t kThroughSrc = 16, kThroughDst = 128;
+template <class Model, class Top, class Binder, std::size_t kBytes>
+void stream_through(const std::string& dut, std::vector<uint8_t>& image, std::size_t beats, uint64_t seed) {
+  VectorMemory mem(image);
+  Core<Model, NeverDone, Top> core(dut);
+  DmaStreams<Binder, kBytes, kBytes, false> s(mem, seed, dut);
+  s.out_check_.expect_packet(beats);
+  s.run(core, kThroughSrc, kBytes * beats, kThroughDst, 64, 2000);
+  ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
+  EXPECT_EQ(s.s2mm_.bytes_written(), kBytes * beats);
+}
+
 // An 18-bit stream (data_bits: 18): three bytes a beat, the bits above 18 cleared on the way into
 // the model. Beats whose three bytes are all ones are 18 ones to the DUT, which answers 1; with the
 // bits left set it would see no match and answer x + 1.
@@ -396,16 +410,10 @@ static_assert(std::is_same_v<BitsBinder::InPins, axis::BasicPins<3>>);
 
 
 TEST(AxisBits, EighteenBitBeatsTakeThreeBytesAndOnlyTheirBits) {
-  constexpr std::size_t kBeats = 8, kLen = 3 * kBeats, kSrc = 16, kDst = 128;
-  std::vector<uint8_t> image = image_with_source(256, 9, kSrc, kLen);
+  constexpr std::size_t kBeats = 8, kSrc = kThroughSrc, kDst = kThroughDst;
+  std::vector<uint8_t> image = image_with_source(256, 9, kSrc, 3 * kBeats);
   for (std::size_t b : {1u, 4u, 7u}) std::fill_n(image.begin() + kSrc + 3 * b, 3, 0xff);
-  VectorMemory mem(image);
-  Core<Vaxis_bits_top, NeverDone, bpins::Top> core("axis_bits");
-  DmaStreams<BitsBinder, 3, 3, false> s(mem, 41, "axis_bits");
-  s.out_check_.expect_packet(kBeats);
-  s.run(core, kSrc, kLen, kDst, 64, 2000);
-  ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
-  EXPECT_EQ(s.s2mm_.bytes_written(), kLen);
+  stream_through<Vaxis_bits_top, bpins::Top, BitsBinder, 3>("axis_bits", image, kBeats, 41);
   for (std::size_t b = 0; b < kBeats; ++b) {
     const uint8_t* in = &image[kSrc + 3 * b];
     const uint32_t x = (in[0] | in[1] << 8 | in[2] << 16) & 0x3ffffu;
@@ -424,15 +432,9 @@ static_assert(spins::In::kDataBytes == 4 && spins::Out::kDataBytes == 4);
 static_assert(std::is_same_v<SplitBinder::InPins, axis::BasicPins<4>>);
 
 TEST(AxisSplit, ABeatOnTwoPortsOfOddWidthsIsTheirBitsTogether) {
-  constexpr std::size_t kBeats = 16, kLen = 4 * kBeats, kSrc = 16, kDst = 128;
-  std::vector<uint8_t> image = image_with_source(256, 13, kSrc, kLen);
-  VectorMemory mem(image);
-  Core<Vaxis_split_top, NeverDone, spins::Top> core("axis_split");
-  DmaStreams<SplitBinder, 4, 4, false> s(mem, 43, "axis_split");
-  s.out_check_.expect_packet(kBeats);
-  s.run(core, kSrc, kLen, kDst, 64, 2000);
-  ASSERT_FALSE(s.s2mm_.busy()) << "S2MM still waiting after " << s.s2mm_.bytes_written() << " bytes";
-  EXPECT_EQ(s.s2mm_.bytes_written(), kLen);
+  constexpr std::size_t kBeats = 16, kSrc = kThroughSrc, kDst = kThroughDst;
+  std::vector<uint8_t> image = image_with_source(256, 13, kSrc, 4 * kBeats);
+  stream_through<Vaxis_split_top, spins::Top, SplitBinder, 4>("axis_split", image, kBeats, 43);
   for (std::size_t b = 0; b < kBeats; ++b) {
     uint32_t v = 0, u = 0;
     std::memcpy(&v, &image[kSrc + 4 * b], 4);
