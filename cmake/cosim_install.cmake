@@ -19,6 +19,7 @@ endforeach()
 install(FILES ${CMAKE_SOURCE_DIR}/scripts/dutgen.py ${CMAKE_SOURCE_DIR}/scripts/dutgen_ports.py
               ${CMAKE_SOURCE_DIR}/scripts/dutgen_regtop.py ${CMAKE_SOURCE_DIR}/scripts/dutgen_isa.py
               ${CMAKE_SOURCE_DIR}/scripts/hls_import.py
+              ${CMAKE_SOURCE_DIR}/scripts/rtl_import.py
         DESTINATION share/cosim/scripts)
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/scripts/new-dut DESTINATION share/cosim/scripts)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/rtl/common ${CMAKE_SOURCE_DIR}/rtl/vendor DESTINATION share/cosim/rtl)

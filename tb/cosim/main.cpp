@@ -148,6 +148,7 @@ struct CommandLine {
   // list, new-dut
   std::string list_dir;
   std::string newdut_name, newdut_out, newdut_style = "reg", newdut_hls, newdut_top;
+  std::vector<std::string> newdut_rtl;  // --from-rtl, every source file
   bool newdut_refresh = false;
   CLI::App* run = nullptr;
   CLI::App* replay = nullptr;
@@ -261,7 +262,12 @@ void define_commands(CLI::App& app, CommandLine& cl) {
   cl.newdut->add_option("--from-hls", cl.newdut_hls,
                         "the folder of a kernel's Verilog that Vitis / Vivado HLS generated: a Vitis-style project "
                         "with that kernel in the template's place, its manifest read from it");
-  cl.newdut->add_option("--top", cl.newdut_top, "with --from-hls: the kernel's top module, when it cannot be told");
+  cl.newdut->add_option("--from-rtl", cl.newdut_rtl,
+                        "hand-written RTL, kept where it is (repeatable: every source file, in compile order): a "
+                        "Vitis-style project whose manifest names the files and sorts the top's ports into "
+                        "interfaces by their names");
+  cl.newdut->add_option("--top", cl.newdut_top,
+                        "with --from-hls or --from-rtl: the top module, when it cannot be told");
 
   // Everything after `suite` is the suite script's (scripts/suite --help).
   cl.suite = app.add_subcommand("suite", "the MLPerf Tiny models on every accelerator, one table (--inputs N, --only vta,tf2, --out DIR)");
@@ -301,13 +307,19 @@ void set_up_logging(const CommandLine& cl) {
 // `cosim new-dut`: the template copier (scripts/new-dut).
 [[noreturn]] void exec_new_dut(const CommandLine& cl) {
   if (cl.newdut_refresh) exec_script("new-dut", {"--refresh", cl.newdut_out, cl.newdut_name});
-  // An HLS kernel makes a Vitis-style project: --from-hls implies the style.
-  if (!cl.newdut_hls.empty() && cl.newdut->count("--style") > 0 && cl.newdut_style != "vitis") {
-    throw cosim::InputError("cosim new-dut: --from-hls makes a Vitis-style project; --style " + cl.newdut_style +
-                            " does not go with it");
+  // An imported kernel makes a Vitis-style project: --from-hls and --from-rtl imply the style.
+  const bool imported = !cl.newdut_hls.empty() || !cl.newdut_rtl.empty();
+  if (imported && cl.newdut->count("--style") > 0 && cl.newdut_style != "vitis") {
+    throw cosim::InputError("cosim new-dut: --from-hls and --from-rtl make a Vitis-style project; --style " +
+                            cl.newdut_style + " does not go with them");
   }
-  std::vector<std::string> args = {"--style", cl.newdut_hls.empty() ? cl.newdut_style : std::string("vitis")};
+  if (!cl.newdut_hls.empty() && !cl.newdut_rtl.empty()) {
+    throw cosim::InputError("cosim new-dut: --from-hls (a kernel HLS generated) or --from-rtl (hand-written RTL), "
+                            "not both");
+  }
+  std::vector<std::string> args = {"--style", imported ? std::string("vitis") : cl.newdut_style};
   if (!cl.newdut_hls.empty()) args.insert(args.end(), {"--from-hls", cl.newdut_hls});
+  for (const std::string& f : cl.newdut_rtl) args.insert(args.end(), {"--from-rtl", f});
   if (!cl.newdut_top.empty()) args.insert(args.end(), {"--top", cl.newdut_top});
   args.insert(args.end(), {"--standalone", cl.newdut_out, cl.newdut_name});
   exec_script("new-dut", args);

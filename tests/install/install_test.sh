@@ -58,6 +58,9 @@
 #      one wrong half failing naming it; the batch with overlap: true
 #      (no wait for ap_done between calls) bit-exact in fewer cycles;
 #  14. `git status` of the source tree unchanged.
+#  (8b, vitis: the free-running kernel of step 8 as hand-written RTL in a
+#      folder of its own, imported with --from-rtl: its streams found by
+#      their names, STEP named as tied; bit-exact once STEP is set to 1.)
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -337,6 +340,28 @@ YAML
       > "$scratch/inc$seed.log" 2>&1 && grep -q "PASS bit-exact" "$scratch/inc$seed.log" ||
       fail "free-running kernel, seed $seed, stalls 0.5: $(cat "$scratch/inc$seed.log")"
   done
+  # 8b. The same kernel as hand-written RTL kept in a repository of its own, imported with
+  # --from-rtl: the manifest names it there and sorts its ports by their names; STEP, which the
+  # import ties at 0 and names to check, set to 1 as a user would; the call above passes on it.
+  fk=freek frepo=$scratch/free-repo fdir=$scratch/freek
+  mkdir -p "$frepo"
+  sed "s/@NAME@/$fk/g" "$kit/@NAME@_free.sv" > "$frepo/$fk.sv"
+  sed "s/@NAME@/$fk/g" "$kit/@NAME@_joined_ports.svh" > "$frepo/${fk}_joined_ports.svh"
+  "$cosim" new-dut "$fk" --out "$fdir" --from-rtl "$frepo/$fk.sv" > "$scratch/import-free.log" 2>&1 &&
+    grep -q "^new-dut: interfaces: s0 (axis_in, prefix s0_), s2 (axis_in, prefix s2_), s1 (axis_out, prefix s1_)$" \
+      "$scratch/import-free.log" &&
+    grep -q "^new-dut: tied at 0 (check): STEP$" "$scratch/import-free.log" &&
+    grep -q "^  - ../../../free-repo/$fk.sv$" "$fdir/rtl/$fk/$fk.yaml" ||
+    fail "hand-written kernel: import: $(cat "$scratch/import-free.log")"
+  sed -i 's/^  tie: {STEP: 0}$/  tie: {STEP: 1}/' "$fdir/rtl/$fk/$fk.yaml"
+  cmake -S "$fdir" -B "$fdir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
+    "${launcher[@]}" > "$scratch/configure-free.log" 2>&1 || fail "hand-written kernel: configure: $(tail -20 "$scratch/configure-free.log")"
+  cmake --build "$fdir/build" -j 1 > "$scratch/build-free.log" 2>&1 ||
+    fail "hand-written kernel: build: $(grep -m5 -E 'error|Error' "$scratch/build-free.log")"
+  sed "s/^target: $name$/target: $fk/" "$dir/scenarios/call_free.yaml" > "$dir/scenarios/call_free_imported.yaml"
+  "$cosim" --dut-path "$fdir" run "$dir/scenarios/call_free_imported.yaml" --out "$scratch/out/call_free_imported" \
+    > "$scratch/call_free_imported.log" 2>&1 && grep -q "PASS bit-exact (1 check, 2001 elements)" "$scratch/call_free_imported.log" ||
+    fail "hand-written kernel, call: $(cat "$scratch/call_free_imported.log")"
 
   # 9. The sums made in a second clock domain: ap_clk_2 at 3/2, then at 2/5, of ap_clk.
   sed "s/@NAME@/$name/g" "$kit/@NAME@_twoclk.sv" > "$dir/rtl/$name/$name.sv"
