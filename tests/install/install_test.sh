@@ -138,7 +138,7 @@ set +e
 "$cosim" new-dut "$name" --out "$scratch" --refresh > "$scratch/refresh_bad.log" 2>&1
 rc=$?
 set -e
-[ "$rc" -eq 1 ] && grep -q "is not a project of $name" "$scratch/refresh_bad.log" || fail "refresh elsewhere: exit $rc: $(cat "$scratch/refresh_bad.log")"
+[ "$rc" -eq 2 ] && grep -q "is not a project of $name" "$scratch/refresh_bad.log" || fail "refresh elsewhere: exit $rc: $(cat "$scratch/refresh_bad.log")"
 
 first=$(ls "$dir"/scenarios/*.yaml | head -1)
 PYTHONPATH=$prefix/lib/cosim/python COSIM_DUT_PATH=$dir "$python" - "$first" "$scratch/py" "$style" <<'PY' || fail "Python"
@@ -354,6 +354,17 @@ YAML
     grep -q "^  - ../../../free-repo/$fk.sv$" "$fdir/rtl/$fk/$fk.yaml" ||
     fail "hand-written kernel: import: $(cat "$scratch/import-free.log")"
   sed -i 's/^  tie: {STEP: 0}$/  tie: {STEP: 1}/' "$fdir/rtl/$fk/$fk.yaml"
+  # What --from-rtl refuses, one line each, leaving no folder behind.
+  for bad in "--from-rtl $frepo/nope.sv|no such file" "--style reg --from-rtl $frepo/$fk.sv|does not go with them" \
+             "--from-hls $frepo --from-rtl $frepo/$fk.sv|not both"; do
+    set +e
+    # shellcheck disable=SC2086  # the options are words
+    "$cosim" new-dut badk --out "$scratch/badk" ${bad%%|*} > "$scratch/import-bad.log" 2>&1
+    rc=$?
+    set -e
+    [ "$rc" -eq 2 ] && grep -q "${bad#*|}" "$scratch/import-bad.log" && [ "$(wc -l < "$scratch/import-bad.log")" -eq 1 ] &&
+      [ ! -e "$scratch/badk" ] || fail "hand-written kernel: new-dut ${bad%%|*}: exit $rc: $(cat "$scratch/import-bad.log")"
+  done
   cmake -S "$fdir" -B "$fdir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
     "${launcher[@]}" > "$scratch/configure-free.log" 2>&1 || fail "hand-written kernel: configure: $(tail -20 "$scratch/configure-free.log")"
   cmake --build "$fdir/build" -j 1 > "$scratch/build-free.log" 2>&1 ||
