@@ -480,16 +480,15 @@ def manifest(name, folder, files, top=None):
     rel = sorted(files)
     rel.remove(top_file)
     rel.append(top_file)  # the top last, as HLS's own file lists have it
-    L = [f"# {name}: the HLS kernel {top} from {folder}, imported by `cosim new-dut --from-hls`",
-         "# (scripts/hls_import.py): ports by HLS's naming, registers from its Address Info table.",
-         f"name: {name}", f"description: HLS kernel {top}", f"top: {top}", "sources:"]
-    L += [f"  - {f}" for f in rel]
-    L += ["# HLS's Verilog is not lint-clean: its warnings do not stop the build. Its AXI adapters",
-          "# shift their request FIFOs in a for loop of delayed assignments: unrolled, each stage is",
-          "# simulated (Verilator 5.006 refuses a deep one as BLKLOOPINIT, and with -Wno-BLKLOOPINIT",
-          "# keeps only the loop's last assignment).",
-          f"verilator_args: [-O3, --x-assign, fast, --x-initial, fast, -Wno-fatal, --unroll-count, '{UNROLL_COUNT}']",
-          f"waivers: [{name}.vlt]"]
+    L = manifest_head(name, [f"the HLS kernel {top} from {folder}, imported by `cosim new-dut --from-hls`",
+                             "(scripts/hls_import.py): ports by HLS's naming, registers from its Address Info table."],
+                      f"HLS kernel {top}", top, rel,
+                      ["HLS's Verilog is not lint-clean: its warnings do not stop the build. Its AXI adapters",
+                       "shift their request FIFOs in a for loop of delayed assignments: unrolled, each stage is",
+                       "simulated (Verilator 5.006 refuses a deep one as BLKLOOPINIT, and with -Wno-BLKLOOPINIT",
+                       "keeps only the loop's last assignment)."],
+                      f"-Wno-fatal, --unroll-count, '{UNROLL_COUNT}'")
+    L.append(f"waivers: [{name}.vlt]")
     if vendor:
         L.append(f"vendor: [{', '.join(vendor)}]   # the stand-ins of the vendor primitives it instantiates")
     L += ["", "ports:", "  clock: ap_clk",
@@ -542,6 +541,15 @@ def manifest(name, folder, files, top=None):
     if vendor:
         summary.append("vendor stand-ins: " + ", ".join(vendor))
     return "\n".join(L) + "\n", summary
+
+
+def manifest_head(name, about, description, top, sources, args_about, args):
+    """A manifest's first lines: what it is (`about`, comment lines after the name), name, description,
+    top, sources, and verilator_args (the build's optimization, then `args`) with why (`args_about`)."""
+    return ([f"# {name}: {about[0]}"] + [f"# {line}" for line in about[1:]] +
+            [f"name: {name}", f"description: {description}", f"top: {top}", "sources:"] +
+            [f"  - {f}" for f in sources] + [f"# {line}" for line in args_about] +
+            [f"verilator_args: [-O3, --x-assign, fast, --x-initial, fast, {args}]"])
 
 
 def _yaml(v):

@@ -118,6 +118,18 @@ def _iface_name(prefix, taken):
     return n
 
 
+def _by_prefix(res, names, ports, claimed, prefix, pin, kind, signals, extra):
+    """An interface of `kind` whose pins are <prefix><signal>: its spelling from `pin`, its keys `extra`,
+    the ports whose rest matches `signals` (a regex, with or without _i / _o) claimed."""
+    case, suffix = _spelling(pin, prefix)
+    it = {"name": _iface_name(prefix, names), "kind": kind, "prefix": prefix, "case": case}
+    if suffix == "io":
+        it["suffix"] = "io"
+    it.update(extra)
+    res["interfaces"].append(it)
+    claimed.update(x for x in ports if x.startswith(prefix) and re.fullmatch(signals + r"(_[io])?", x[len(prefix):], re.I))
+
+
 def classify(ports):
     """The manifest's ports from the top's {port: (direction, bits)}: clock, reset, interfaces, tie,
     debug, control ('ap_ctrl' or None), the ap_ctrl port's arguments and results; and notes, what
@@ -147,16 +159,8 @@ def classify(ports):
         master = ports[p][0] == "output"
         if master != burst:
             continue  # an AXI4 slave or an AXI4-Lite master: neither is an interface the testbench serves
-        case, suffix = _spelling(p, prefix)
-        it = {"name": _iface_name(prefix, names), "kind": "axi4" if master else "axi4lite", "prefix": prefix,
-              "case": case}
-        if suffix == "io":
-            it["suffix"] = "io"
-        if not master:
-            it["addr_width"] = ports[p][1]
-        res["interfaces"].append(it)
-        claimed.update(x for x in ports if x.startswith(prefix) and re.fullmatch(
-            r"(aw|w|b|ar|r)[a-z]*(_[io])?", x[len(prefix):], re.I))
+        _by_prefix(res, names, ports, claimed, prefix, p, "axi4" if master else "axi4lite", r"(aw|w|b|ar|r)[a-z]*",
+                   {} if master else {"addr_width": ports[p][1]})
     # AXI-Streams by TVALID / TREADY / TDATA.
     for p in ports:
         m = re.fullmatch(r"(.*?)tvalid(_[io])?", p, re.I)
@@ -166,15 +170,8 @@ def classify(ports):
         data = _signal(ports, claimed, prefix, "tdata")
         if data is None or _signal(ports, claimed, prefix, "tready") is None:
             continue
-        case, suffix = _spelling(p, prefix)
-        it = {"name": _iface_name(prefix, names), "kind": "axis_in" if ports[data][0] == "input" else "axis_out",
-              "prefix": prefix, "case": case}
-        if suffix == "io":
-            it["suffix"] = "io"
-        it.update(hls_import.stream_bytes(ports[data][1]))
-        res["interfaces"].append(it)
-        claimed.update(x for x in ports if x.startswith(prefix) and re.fullmatch(
-            r"t(valid|ready|data|last|keep|strb|user|id|dest)(_[io])?", x[len(prefix):], re.I))
+        _by_prefix(res, names, ports, claimed, prefix, p, "axis_in" if ports[data][0] == "input" else "axis_out",
+                   r"t(valid|ready|data|last|keep|strb|user|id|dest)", hls_import.stream_bytes(ports[data][1]))
     # valid / ready handshakes with their data ports.
     for p in ports:
         m = re.fullmatch(r"(.*?)valid(_[io])?", p, re.I)
@@ -240,15 +237,13 @@ def manifest(name, files, rtl_dir, top=None, verilator="verilator"):
     top, ports = read_top(files, top, verilator)
     p = classify(ports)
     widths = {n: w for n, (_, w) in ports.items()}
-    L = [f"# {name}: {top}, hand-written RTL kept where it is, imported by `cosim new-dut --from-rtl`",
-         "# (scripts/rtl_import.py): its ports sorted into interfaces by their names. Check what the",
-         "# import says it tied or kept as debug pins.",
-         f"name: {name}", f"description: {top}", f"top: {top}", "sources:"]
-    L += [f"  - {_rel(f, rtl_dir)}" for f in files]
-    L += ["# Verilator's warnings do not stop the build; an error that may be waived (BLKANDNBLK, say)",
-          "# goes here as -Wno-<CODE>.",
-          "verilator_args: [-O3, --x-assign, fast, --x-initial, fast, -Wno-fatal]",
-          "", "ports:", f"  clock: {p['clock']}",
+    L = hls_import.manifest_head(
+        name, [f"{top}, hand-written RTL kept where it is, imported by `cosim new-dut --from-rtl`",
+               "(scripts/rtl_import.py): its ports sorted into interfaces by their names. Check what the",
+               "import says it tied or kept as debug pins."], top, top, [_rel(f, rtl_dir) for f in files],
+        ["Verilator's warnings do not stop the build; an error that may be waived (BLKANDNBLK, say)",
+         "goes here as -Wno-<CODE>."], "-Wno-fatal")
+    L += ["", "ports:", f"  clock: {p['clock']}",
           f"  reset: {{port: {p['reset'][0]}, active: {p['reset'][1]}, cycles: 2}}", "  interfaces:"]
     for it in p["interfaces"]:
         L.append("    - {" + ", ".join(f"{k}: {_flow(v)}" for k, v in it.items()) + "}")
