@@ -79,6 +79,24 @@ def read_top(files, top=None, verilator="verilator"):
     raise ImportError_("Verilator found no top module in the sources")
 
 
+def lint_stops(files, top, verilator="verilator"):
+    """{code: first message} of the errors with a code that `verilator --lint-only` stops on (the
+    build would too): BLKANDNBLK, say, which -Wno-<code> in verilator_args may waive."""
+    includes = sorted({os.path.dirname(os.path.abspath(f)) for f in files})
+    cmd = [verilator, "--lint-only", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--no-timing", "--timescale", "1ps/1ps",
+           "--top-module", top] + [f"-I{i}" for i in includes] + list(files)
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+    except OSError:
+        return {}
+    stops = {}
+    for ln in p.stderr.splitlines():
+        m = re.match(r"%Error-([A-Z0-9_]+): (.*)", ln)
+        if m:
+            stops.setdefault(m.group(1), m.group(2))
+    return stops
+
+
 def _base(name):
     """A port's name without its _i / _o suffix."""
     return re.sub(r"_(i|o|ni|no)$", "", name)
@@ -278,6 +296,9 @@ def manifest(name, files, rtl_dir, top=None, verilator="verilator"):
         summary.append("tied at 0 (check): " + ", ".join(p["tie"]))
     if p["debug"]:
         summary.append("debug outputs: " + ", ".join(p["debug"]))
+    for code, what in lint_stops(files, top, verilator).items():
+        summary.append(f"Verilator stops on {code} ({what}); where the RTL is right as written, "
+                       f"add -Wno-{code} to verilator_args")
     return "\n".join(L) + "\n", summary
 
 

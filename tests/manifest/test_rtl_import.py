@@ -149,6 +149,22 @@ class Import(unittest.TestCase):
         with open(os.path.join(gen, "include", "dut", "arr_pins.hpp")) as f:
             self.assertIn("concat_pins<16, 64>(tdata_part0(m), tdata_part1(m))", f.read())  # 4 x 4 bits, 8 x 8
 
+    def test_what_verilator_stops_on_is_named(self):
+        """An error the build would stop on (a variable assigned blocking and non-blocking, which
+        Verilator 5.006 does not support) is named in the summary with its waiver."""
+        top = self.write("d.sv", """\
+            module d (input logic clk, input logic rst_n, input logic [7:0] x, output logic [7:0] y);
+              logic [1:0][7:0] q;
+              assign q[0] = x;
+              always_ff @(posedge clk) if (!rst_n) q[1] <= '0; else q[1] <= q[0];
+              assign y = q[1];
+            endmodule
+            """)
+        _, summary = ri.manifest("d", [top], self.dir, verilator=VERILATOR)
+        self.assertTrue(any(s.startswith("Verilator stops on BLKANDNBLK (") and s.endswith("add -Wno-BLKANDNBLK to "
+                                                                                          "verilator_args")
+                            for s in summary), summary)
+
     def test_two_tops_need_top(self):
         a = self.write("a.sv", "module a (input logic clk, input logic rst); endmodule\n")
         b = self.write("b.sv", "module b (input logic clk, input logic rst); endmodule\n")
