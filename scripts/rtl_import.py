@@ -111,6 +111,15 @@ def _find(ports, claimed, *names, direction=None):
     return None
 
 
+def _ending(ports, ends):
+    """The one 1-bit input whose name (its _i aside) ends in one of `ends` after an underscore
+    (s_axi_aclk, S_AXI_ARESETN: an interface's clock and reset when the design has no other); None
+    when none or several do."""
+    found = [p for p, (d, w) in ports.items() if d == "input" and w == 1 and
+             any(_base(p).lower().endswith("_" + e) or _base(p).lower().endswith("_a" + e) for e in ends)]
+    return found[0] if len(found) == 1 else None
+
+
 def _signal(ports, claimed, prefix, sig):
     """The unclaimed port <prefix><sig> (any case of sig, with or without _i / _o)."""
     for p in ports:
@@ -126,7 +135,9 @@ def _spelling(port, prefix):
 
 
 def _iface_name(prefix, taken):
-    name = re.sub(r"[^a-z0-9_]", "_", prefix.strip("_").lower()) or "port"
+    """An interface's name from its pins' prefix (Vitis's m_axi_gmem0_: gmem0), unique among `taken`."""
+    bundle = re.fullmatch(r"[ms]_axi_(\w+?)_?", prefix, re.I)
+    name = re.sub(r"[^a-z0-9_]", "_", (bundle.group(1) if bundle else prefix).strip("_").lower()) or "port"
     if not name[0].isalpha():
         name = "p_" + name
     n, k = name, 2
@@ -150,17 +161,18 @@ def _by_prefix(res, names, ports, claimed, prefix, pin, kind, signals, extra):
 
 def classify(ports):
     """The manifest's ports from the top's {port: (direction, bits)}: clock, reset, interfaces, tie,
-    debug, control ('ap_ctrl' or None), the ap_ctrl port's arguments and results; and notes, what
-    the summary should name."""
+    debug, control ('ap_ctrl': start and done on pins; 'vitis': the control map on s_axi_control;
+    or None), the ap_ctrl port's arguments and results."""
     claimed, names = set(), set()
-    res = {"interfaces": [], "tie": {}, "debug": [], "control": None, "arguments": [], "results": [], "notes": []}
-    clock = _find(ports, claimed, *CLOCKS, direction="input")
+    res = {"interfaces": [], "tie": {}, "debug": [], "control": None, "arguments": [], "results": []}
+    clock = _find(ports, claimed, *CLOCKS, direction="input") or _ending(ports, ("clk", "clock"))
     if clock is None:
         raise ImportError_("no clock input (clk, clk_i, aclk, ap_clk, clock): name the clock port clk or edit the "
                            "manifest this writes")
     claimed.add(clock)
     res["clock"] = clock
-    reset = _find(ports, claimed, *RESETS, direction="input")
+    reset = _find(ports, claimed, *RESETS, direction="input") or _ending(ports, ("resetn", "reset_n", "rst_n", "rstn",
+                                                                                "reset", "rst"))
     if reset is None:
         raise ImportError_("no reset input (rst, rst_n, rst_ni, aresetn, ap_rst_n, reset)")
     claimed.add(reset)
@@ -230,6 +242,11 @@ def classify(ports):
     if irq and ports[irq][1] == 1:
         res["interfaces"].append({"name": "interrupt", "kind": "irq", "port": irq})
         claimed.add(irq)
+    vitis = [it for it in res["interfaces"] if it["kind"] == "axi4lite" and it["prefix"].lower() == "s_axi_control_"]
+    if vitis and res["control"] is None:
+        # Vitis's RTL kernel convention: the control map (ap_ctrl_hs) on s_axi_control.
+        vitis[0]["name"] = "control"
+        res["control"] = "vitis"
     for p, (d, _) in ports.items():
         if p in claimed:
             continue
@@ -282,6 +299,10 @@ def manifest(name, files, rtl_dir, top=None, verilator="verilator"):
         L.append("  # read back by its results.")
         for off, rname, access, what, pin, w in regs:
             L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}, pin: {pin}, word: {w}, desc: \"{what}\"}}")
+    elif p["control"] == "vitis":
+        L += ["control: ap_ctrl_hs", "", "registers:", hls_import.ctrl_registers(False)]
+        L.append("  # The kernel's arguments from 0x10, as its control slave decodes them, e.g.")
+        L.append("  #   - {name: SIZE, offset: 0x10, access: rw}")
     else:
         L += ["control: none", "registers: []"]
     L += ["", "variants:", f"  - {{name: {name}_rtl, trace: true}}"]
@@ -289,9 +310,11 @@ def manifest(name, files, rtl_dir, top=None, verilator="verilator"):
                f"clock {p['clock']}, reset {p['reset'][0]} (active {p['reset'][1]})",
                "interfaces: " + (", ".join(f"{i['name']} ({i['kind']}{_pins_note(i)})" for i in p["interfaces"])
                                  or "none")]
-    summary.append("control: " + ("ap_ctrl_hs on pins (the testbench is its control adapter), "
-                                  f"{len(regs)} argument words" if p["control"] else
-                                  "none (the op call's wait: none; its streams and buffers alone)"))
+    summary.append("control: " + {
+        "ap_ctrl": f"ap_ctrl_hs on pins (the testbench is its control adapter), {len(regs)} argument words",
+        "vitis": "ap_ctrl_hs on s_axi_control (Vitis's control map, CTRL to ISR; add the kernel's argument "
+                 "registers from 0x10 to the manifest)",
+        None: "none (the op call's wait: none; its streams and buffers alone)"}[p["control"]])
     if p["tie"]:
         summary.append("tied at 0 (check): " + ", ".join(p["tie"]))
     if p["debug"]:
@@ -313,6 +336,8 @@ def _flow(v):
 
 def _pins_note(it):
     """How an interface's pins were found, for the summary."""
+    if it["kind"] == "irq":
+        return f": {it['port']}"
     if "prefix" in it:
         return f", prefix {it['prefix']}"
     s = it.get("signals", {})

@@ -72,13 +72,23 @@ class Classify(unittest.TestCase):
         p = ri.classify(VITIS)
         self.assertEqual((p["clock"], p["reset"]), ("ap_clk", ("ap_rst_n", "low")))
         self.assertEqual(p["interfaces"], [
-            {"name": "s_axi_control", "kind": "axi4lite", "prefix": "s_axi_control_", "case": "upper", "addr_width": 7},
-            {"name": "m_axi_gmem", "kind": "axi4", "prefix": "m_axi_gmem_", "case": "upper"},
+            {"name": "control", "kind": "axi4lite", "prefix": "s_axi_control_", "case": "upper", "addr_width": 7},
+            {"name": "gmem", "kind": "axi4", "prefix": "m_axi_gmem_", "case": "upper"},
             {"name": "p0", "kind": "axis_in", "prefix": "p0_", "case": "upper", "data_bytes": 3},
             {"name": "p1", "kind": "axis_out", "prefix": "p1_", "case": "upper", "data_bits": 18},
             {"name": "interrupt", "kind": "irq", "port": "interrupt"}])
         self.assertEqual(p["tie"], {"mode": 0})
         self.assertEqual(p["debug"], ["state_o"])
+        self.assertEqual(p["control"], "vitis")  # Vitis's control map on s_axi_control
+
+    def test_an_interfaces_own_clock_and_reset(self):
+        """A design whose only clock and reset are its AXI4-Lite slave's (s_axi_aclk, s_axi_aresetn)."""
+        p = ri.classify(ports("in s_axi_aclk 1", "in s_axi_aresetn 1", "in s_axi_awaddr 6", "in s_axi_awvalid 1",
+                              "out s_axi_awready 1", "in s_axi_araddr 6", "out s_axi_rdata 32", "in s_axi_arvalid 1"))
+        self.assertEqual((p["clock"], p["reset"]), ("s_axi_aclk", ("s_axi_aresetn", "low")))
+        self.assertEqual(p["interfaces"], [{"name": "s_axi", "kind": "axi4lite", "prefix": "s_axi_", "case": "lower",
+                                            "addr_width": 6}])
+        self.assertEqual(p["control"], None)
 
     def test_block_level_control_and_its_arguments(self):
         p = ri.classify(BLOCK)
@@ -148,6 +158,30 @@ class Import(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         with open(os.path.join(gen, "include", "dut", "arr_pins.hpp")) as f:
             self.assertIn("concat_pins<16, 64>(tdata_part0(m), tdata_part1(m))", f.read())  # 4 x 4 bits, 8 x 8
+
+    def test_the_vitis_templates_kernel_imports_as_a_vitis_kernel(self):
+        """The Vitis template's own RTL (two files and the header they include), imported as
+        hand-written RTL: the control map on s_axi_control (ap_ctrl_hs), its two AXI4 masters and
+        the interrupt; the manifest passes dutgen's validation and port check."""
+        folder = os.path.join(REPO, "templates", "vitis", "rtl", "@NAME@")
+        files = []
+        for f in ("@NAME@_control_s_axi.sv", "@NAME@.sv", "@NAME@_ports.svh"):
+            with open(os.path.join(folder, f)) as fh:
+                path = self.write("krepo/" + f.replace("@NAME@", "vk"), fh.read().replace("@NAME@", "vk"))
+            if path.endswith(".sv"):
+                files.append(path)
+        rtl = os.path.join(self.dir, "proj", "rtl", "vk")
+        os.makedirs(rtl)
+        text, summary = ri.manifest("vk", files, rtl, verilator=VERILATOR)
+        self.assertIn("interfaces: gmem0 (axi4, prefix m_axi_gmem0_), gmem1 (axi4, prefix m_axi_gmem1_), "
+                      "control (axi4lite, prefix s_axi_control_), interrupt (irq: interrupt)", summary)
+        self.assertIn("control: ap_ctrl_hs", text)
+        path = os.path.join(rtl, "vk.yaml")
+        with open(path, "w") as f:
+            f.write(text)
+        p = subprocess.run([sys.executable, os.path.join(REPO, "scripts", "dutgen.py"), "configure", path, "--outdir",
+                            os.path.join(self.dir, "gen"), "--verilator", VERILATOR], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
 
     def test_what_verilator_stops_on_is_named(self):
         """An error the build would stop on (a variable assigned blocking and non-blocking, which
