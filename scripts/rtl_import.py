@@ -6,7 +6,8 @@ hand-written RTL commonly gives them:
 
   clock, reset   clk, clk_i, aclk, ap_clk, clock / rst, rst_n, rst_ni, aresetn,
                  ap_rst_n, reset (active low when the name ends in n, _n, _ni)
-  axi4lite       <p>awaddr ... <p>rdata with no <p>awlen, awaddr an input (a slave)
+  axi4lite       <p>awaddr ... <p>rdata with no <p>awlen, awaddr an input (a slave);
+                 s_axi_control_ is Vitis's: control ap_ctrl_hs, its control map
   axi4           <p>awaddr / <p>araddr an output with <p>awlen / <p>arlen (a master)
   axis_in/out    <p>tvalid, <p>tready, <p>tdata (TLAST, TKEEP, ... with them)
   axis_in/out    <s>valid, <s>ready and the data ports of <s>'s direction whose
