@@ -907,8 +907,10 @@ def gen_views(ms, outdir=None):
             if it["kind"] != "axi4":
                 continue
             for title, chans in _AXI_VIEW:
-                shown = [s for s in chans if (top is not None and it["pins"][s][0] in top) or
-                         (top is None and it["pins"][s][2])]
+                shown = [s for s in chans if s in it["pins"] and ((top is not None and it["pins"][s][0] in top) or
+                                                                  (top is None and it["pins"][s][2]))]
+                if not shown:
+                    continue  # a channel the master lacks (channels: read or write)
                 sigs = ", ".join(f"ViewSignal({_cpp_str(it['pins'][s][0])}" + (", Format::kDec" if s.endswith("len") else "")
                                  + ")" for s in shown)
                 L.append(f"    v.groups.push_back(ViewGroup{{{_cpp_str(title + ' (' + it['name'] + ')')}, {{{sigs}}}, false}});")

@@ -129,7 +129,7 @@ def validate(c, m):
                     "reg": ("prefix", "suffix", "case", "addr_width", "addressing", "clock", "desc"),
                     "axi4lite": ("prefix", "suffix", "case", "addr_width", "clock", "desc"),
                     "ap_ctrl": ("prefix", "suffix", "case", "signals", "clock", "desc"),
-                    "axi4": ("prefix", "suffix", "case", "stall_seed", "clock", "desc"),
+                    "axi4": ("prefix", "suffix", "case", "stall_seed", "channels", "clock", "desc"),
                     "axis_in": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "clock", "desc"),
                     "axis_out": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "clock", "desc"),
                     "sram": ("prefix", "suffix", "case", "signals", "data_bytes", "data_bits", "latency", "base",
@@ -163,6 +163,10 @@ def validate(c, m):
         if kind == "axi4":
             c.integer(f"{k}.stall_seed", it.setdefault("stall_seed", len([x for x in ifaces if x["kind"] == "axi4"])),
                       0)
+            # A master that only reads (AR, R) or only writes (AW, W, B), as DMA engines often are.
+            if it.setdefault("channels", "both") not in ("both", "read", "write"):
+                c.fail(f"{k}.channels", f"expected both, read (AR and R only) or write (AW, W, B only), "
+                                        f"got {it['channels']!r}")
         if kind == "sram":
             _validate_sram(c, k, it)
         if kind in ("axis_in", "axis_out", "sram"):
@@ -171,7 +175,7 @@ def validate(c, m):
             _validate_signals(c, k, it)
         sigs, master = KINDS[kind]
         it["pins"] = {s: (pin_name(it, s, d if master else _flip(d)), d if master else _flip(d), req)
-                      for s, d, req in sigs}
+                      for s, d, req in sigs if _on_channel(it, s)}
         if kind in NAMED:
             # `signals` names pins the prefix does not; without a prefix they are all its pins.
             it["pins"] = {s: ((it["signals"][s],) + p[1:] if s in it["signals"] else p)
@@ -264,6 +268,13 @@ def _validate_signals(c, k, it):
     if not it["prefix"] and any(s not in signals for s in needed):
         c.fail(f"{k}.signals", f"expected the port{'s' if len(needed) > 1 else ''} of {', '.join(needed)} at least "
                                f"(an {kind} interface without a prefix names its pins under signals)")
+
+
+def _on_channel(it, sig):
+    """Whether an axi4 master with `channels: read` or `write` has signal `sig` (the others: every one)."""
+    channels = it.get("channels", "both") if it["kind"] == "axi4" else "both"
+    reads = sig.startswith(("ar", "r"))
+    return channels == "both" or (channels == "read") == reads
 
 
 def _validate_data_parts(c, key, it, parts):
@@ -704,7 +715,7 @@ def gen_cpp(m, generator, rel):
                 L += _concat_tdata_cpp(m, it)
                 continue
             L.append(f"  COSIM_PIN({s + '_' if s == 'continue' else s}, {nm})")  # `continue` is a C++ word
-        if it["kind"] in NAMED:  # those `signals` leaves out of an interface without a prefix
+        if it["kind"] in NAMED or it["kind"] == "axi4":  # those `signals` or `channels` leave out
             L += [f"  COSIM_NO_PIN({s})" for s, _, _ in KINDS[it['kind']][0] if s not in it["pins"]]
         if it["kind"] == "ap_ctrl":
             L.append(f"  static constexpr bool kChain = {'true' if m['control'] == 'ap_ctrl_chain' else 'false'};")

@@ -8,7 +8,8 @@ hand-written RTL commonly gives them:
                  ap_rst_n, reset (active low when the name ends in n, _n, _ni)
   axi4lite       <p>awaddr ... <p>rdata with no <p>awlen, awaddr an input (a slave);
                  s_axi_control_ is Vitis's: control ap_ctrl_hs, its control map
-  axi4           <p>awaddr / <p>araddr an output with <p>awlen / <p>arlen (a master)
+  axi4           <p>awaddr / <p>araddr an output with <p>awlen / <p>arlen (a master; with
+                 one side only, channels: read or write)
   axis_in/out    <p>tvalid, <p>tready, <p>tdata (TLAST, TKEEP, ... with them)
   axis_in/out    <s>valid, <s>ready and the data ports of <s>'s direction whose
                  name starts with <s> and has `data` in it (sx_data_i, sk_data_i:
@@ -180,18 +181,21 @@ def classify(ports):
     # Active low when its name says so: rst_n, rst_ni (an input's _i after the n), aresetn, nrst.
     res["reset"] = (reset, "low" if re.search(r"(n|_n|_ni|n_i)$|^n", reset.lower()) else "high")
     lower = {p.lower(): p for p in ports}
-    # AXI4 masters and AXI4-Lite slaves, by their AW address port.
+    # AXI4 masters and AXI4-Lite slaves, by their address ports (a master may have one side only).
     for p in ports:
-        m = re.fullmatch(r"(.*?)awaddr(_[io])?", p, re.I)
+        m = re.fullmatch(r"(.*?)(aw|ar)addr(_[io])?", p, re.I)
         if m is None or p in claimed:
             continue
         prefix = m.group(1)
-        burst = any(lower.get((prefix + s).lower()) or lower.get((prefix + s + "_o").lower()) for s in ("awlen", "arlen"))
+        has = {s: any(x.lower() in ((prefix + s).lower(), (prefix + s + "_o").lower()) for x in ports)
+               for s in ("awaddr", "araddr", "awlen", "arlen")}
         master = ports[p][0] == "output"
-        if master != burst:
+        if master != (has["awlen"] or has["arlen"]):
             continue  # an AXI4 slave or an AXI4-Lite master: neither is an interface the testbench serves
-        _by_prefix(res, names, ports, claimed, prefix, p, "axi4" if master else "axi4lite", r"(aw|w|b|ar|r)[a-z]*",
-                   {} if master else {"addr_width": ports[p][1]})
+        extra = {"addr_width": ports[p][1]} if not master else {}
+        if master and has["awaddr"] != has["araddr"]:
+            extra["channels"] = "read" if has["araddr"] else "write"
+        _by_prefix(res, names, ports, claimed, prefix, p, "axi4" if master else "axi4lite", r"(aw|w|b|ar|r)[a-z]*", extra)
     # AXI-Streams by TVALID / TREADY / TDATA.
     for p in ports:
         m = re.fullmatch(r"(.*?)tvalid(_[io])?", p, re.I)

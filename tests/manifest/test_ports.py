@@ -695,6 +695,24 @@ class Ports(unittest.TestCase):
         with open(os.path.join(self.gen, "cmake", "mini.cmake")) as f:
             self.assertIn(f"set(COSIM_DUT_SOURCE_DIRS \"{other}\")", f.read())
 
+    def test_a_master_with_one_side(self):
+        """channels: read binds AR and R only (AW, W and B left out: COSIM_NO_PIN), write the other side;
+        the port check then asks only for those."""
+        read_only = MANIFEST.replace("{name: gmem, kind: axi4, prefix: m_g_, case: upper, stall_seed: 7}",
+                                     "{name: gmem, kind: axi4, prefix: m_g_, case: upper, stall_seed: 7, channels: read}")
+        h = self.pins(read_only)
+        self.assertRegex(h, r"struct Gmem \{[^}]*COSIM_PIN\(arvalid, m_g_ARVALID\)")
+        self.assertRegex(h, r"struct Gmem \{[^}]*COSIM_NO_PIN\(awvalid\)[^}]*COSIM_NO_PIN\(bready\)")
+        self.assertNotIn("COSIM_PIN(awvalid, m_g_AWVALID)", h)
+        rc, _, err = self.configure(read_only.replace("channels: read", "channels: writes"), check=False)
+        self.assertEqual(rc, 2, err)
+        self.assertIn("ports.interfaces[1].channels: expected both, read (AR and R only) or write (AW, W, B only), "
+                      "got 'writes'", err)
+        if VERILATOR:  # the top's AW, W and B ports are then claimed by no interface
+            rc, _, err = self.configure(read_only)
+            self.assertEqual(rc, 2, err)
+            self.assertIn("has port m_g_AWVALID that no interface of the manifest claims", err)
+
     def test_bad_sram_keys(self):
         for old, new, words in (
                 ("latency: 2,", "latency: 0,", "ports.interfaces[0].latency: expected an integer in [1, 64], got 0"),

@@ -90,6 +90,21 @@ class Classify(unittest.TestCase):
                                             "addr_width": 6}])
         self.assertEqual(p["control"], None)
 
+    def test_masters_with_one_side(self):
+        """A DMA engine's read-only and write-only masters: channels read and write."""
+        p = ri.classify(ports("in clk 1", "in rst_n 1",
+                              "out m_axi_rd_arvalid 1", "in m_axi_rd_arready 1", "out m_axi_rd_araddr 64",
+                              "out m_axi_rd_arlen 8", "in m_axi_rd_rvalid 1", "out m_axi_rd_rready 1",
+                              "in m_axi_rd_rdata 512", "in m_axi_rd_rlast 1",
+                              "out m_axi_wr_awvalid 1", "in m_axi_wr_awready 1", "out m_axi_wr_awaddr 64",
+                              "out m_axi_wr_awlen 8", "out m_axi_wr_wvalid 1", "in m_axi_wr_wready 1",
+                              "out m_axi_wr_wdata 512", "out m_axi_wr_wlast 1", "in m_axi_wr_bvalid 1",
+                              "out m_axi_wr_bready 1"))
+        self.assertEqual(p["interfaces"], [
+            {"name": "rd", "kind": "axi4", "prefix": "m_axi_rd_", "case": "lower", "channels": "read"},
+            {"name": "wr", "kind": "axi4", "prefix": "m_axi_wr_", "case": "lower", "channels": "write"}])
+        self.assertEqual((p["tie"], p["debug"]), ({}, []))
+
     def test_block_level_control_and_its_arguments(self):
         p = ri.classify(BLOCK)
         self.assertEqual(p["reset"], ("reset", "high"))
