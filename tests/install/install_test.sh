@@ -365,8 +365,11 @@ YAML
     [ "$rc" -eq 2 ] && grep -q "${bad#*|}" "$scratch/import-bad.log" && [ "$(wc -l < "$scratch/import-bad.log")" -eq 1 ] &&
       [ ! -e "$scratch/badk" ] || fail "hand-written kernel: new-dut ${bad%%|*}: exit $rc: $(cat "$scratch/import-bad.log")"
   done
-  cmake -S "$fdir" -B "$fdir/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH="$prefix" \
+  # Configured as new-dut's next steps say, without a build type: the project builds optimized.
+  cmake -S "$fdir" -B "$fdir/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" \
     "${launcher[@]}" > "$scratch/configure-free.log" 2>&1 || fail "hand-written kernel: configure: $(tail -20 "$scratch/configure-free.log")"
+  grep -q "^CMAKE_BUILD_TYPE:STRING=Release$" "$fdir/build/CMakeCache.txt" ||
+    fail "hand-written kernel: a project configured without a build type is not built optimized"
   cmake --build "$fdir/build" -j 1 > "$scratch/build-free.log" 2>&1 ||
     fail "hand-written kernel: build: $(grep -m5 -E 'error|Error' "$scratch/build-free.log")"
   sed "s/^target: $name$/target: $fk/" "$dir/scenarios/call_free.yaml" > "$dir/scenarios/call_free_imported.yaml"
