@@ -344,7 +344,7 @@ def _pins_note(it):
     if it["kind"] == "irq":
         return f": {it['port']}"
     if "prefix" in it:
-        return f", prefix {it['prefix']}"
+        return f", prefix {it['prefix']}" + (f", {it['channels']} only" if "channels" in it else "")
     s = it.get("signals", {})
     data = s.get("tdata")
     if isinstance(data, list):
