@@ -405,9 +405,15 @@ void Trace::mem_check_rows(uint64_t addr, const Tensor& expected, const std::str
   steps.push_back(std::move(s));
 }
 
-void Trace::stream_check(const std::string& stream, const Tensor& expected, const std::string& name) {
+void Trace::stream_check(const std::string& stream, const Tensor& expected, const std::string& name,
+                         uint64_t packet_bytes) {
   Step s = check_step(Op::kStreamCheck, expected, name);
   s.stream = stream;
+  if (packet_bytes > 0 && expected.nbytes() % packet_bytes != 0) {
+    throw InputError("stream_check '" + name + "': " + std::to_string(expected.nbytes()) +
+                     " bytes are no whole number of packets of " + std::to_string(packet_bytes));
+  }
+  s.value = packet_bytes;
   steps.push_back(std::move(s));
 }
 
@@ -538,7 +544,8 @@ void write_trace(const Trace& trace, const std::string& dir) {
             << (s.tensor.channel_block > 0 ? "nchw" + std::to_string(s.tensor.channel_block) + "c"
                 : s.tensor.row_pitch > 0   ? "nhwc_pitch" + std::to_string(s.tensor.row_pitch)
                                            : std::string(layout_name(s.tensor.layout)))
-            << " " << s.tensor.name << "\n";
+            << " " << s.tensor.name << (s.op == Op::kStreamCheck && s.value > 0 ? " packets=" + std::to_string(s.value) : "")
+            << "\n";
         break;
       case Op::kMemDump:
         out << "mem_dump " << hex(s.addr) << " " << s.value << " " << s.file << "\n";
@@ -804,10 +811,18 @@ void parse_register_step(const LineParser& p, Step& s) {
 }
 
 // mem_check ADDR BLOB DTYPE SHAPE LAYOUT NAME,
-// stream_check STREAM BLOB DTYPE SHAPE LAYOUT NAME.
+// stream_check STREAM BLOB DTYPE SHAPE LAYOUT NAME [packets=BYTES] (TLAST after every BYTES bytes).
 void parse_check(const LineParser& p, const BlobReader& blobs, Step& s) {
   const bool mem = p.tok[0] == "mem_check";
-  p.arity(7, mem ? "ADDR BLOB DTYPE SHAPE LAYOUT NAME" : "STREAM BLOB DTYPE SHAPE LAYOUT NAME");
+  if (!mem && p.tok.size() == 8) {
+    const std::string& t = p.tok[7];
+    const std::optional<uint64_t> v = t.rfind("packets=", 0) == 0 ? parse_unsigned(t.substr(8), kMaxBlobBytes)
+                                                                 : std::nullopt;
+    if (!v || *v == 0) p.fail("expected packets=BYTES (the bytes of each packet, TLAST on its last), got '" + t + "'");
+    s.value = *v;
+  } else {
+    p.arity(7, mem ? "ADDR BLOB DTYPE SHAPE LAYOUT NAME" : "STREAM BLOB DTYPE SHAPE LAYOUT NAME [packets=BYTES]");
+  }
   if (mem) {
     s.op = Op::kMemCheck;
     s.addr = p.number(1, "memory address");
@@ -821,6 +836,10 @@ void parse_check(const LineParser& p, const BlobReader& blobs, Step& s) {
   }
   if (s.op == Op::kMemCheck) p.no_wrap(s.addr, s.tensor.memory_bytes());
   blobs.load(p, 2, &s.tensor, s);
+  if (s.value > 0 && s.data.size() % s.value != 0) {
+    p.fail("packets=" + std::to_string(s.value) + ": the check's " + std::to_string(s.data.size()) +
+           " bytes are no whole number of packets");
+  }
 }
 
 // One step line (the header and the settings are not steps).

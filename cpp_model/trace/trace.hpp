@@ -56,7 +56,8 @@ enum class Op {
   kStreamSend,   // push `data` into DUT input stream `stream`
   kWaitDone,     // run the DUT until done, at most `value` cycles
   kMemCheck,     // memory at `addr` must equal `data` (described by `tensor`)
-  kStreamCheck,  // the next bytes of output stream `stream` must equal `data`
+  kStreamCheck,  // the next bytes of output stream `stream` must equal `data` (`value` > 0: in packets of
+                 // that many bytes, TLAST ending each)
   kMemDump,      // save `value` bytes of memory at `addr` to output file `file`
   // Host steps that read a DUT register (32 bits at offset `addr`):
   kRegCheck,     // (read & `mask`) must equal (`expected` & `mask`); register `reg_name`
@@ -113,7 +114,10 @@ struct Trace {
   // (TensorDesc::row_pitch; at least one row's bytes). A pitch of exactly
   // one row is the dense check mem_check makes.
   void mem_check_rows(uint64_t addr, const Tensor& expected, const std::string& name, uint64_t row_pitch);
-  void stream_check(const std::string& stream, const Tensor& expected, const std::string& name);
+  // packet_bytes > 0: the stream's packets are that long, TLAST on the last beat of each and of no
+  // other (the check's bytes a whole number of them).
+  void stream_check(const std::string& stream, const Tensor& expected, const std::string& name,
+                    uint64_t packet_bytes = 0);
   void mem_dump(uint64_t addr, uint64_t length, const std::string& file);
 
   // The expected bytes of a check step as a tensor.

@@ -44,7 +44,9 @@ class StreamEnd {
   // Output: up to n of the bytes taken so far, oldest first; with `cycles`,
   // the cycle each of them was handed over (the debug loop's cycle of a
   // mismatching stream element, as a write log gives memory's).
-  virtual std::vector<uint8_t> take(std::size_t n, std::vector<uint64_t>* cycles = nullptr) = 0;
+  // With `ends`, the counts of those bytes after which a beat with TLAST ended.
+  virtual std::vector<uint8_t> take(std::size_t n, std::vector<uint64_t>* cycles = nullptr,
+                                    std::vector<std::size_t>* ends = nullptr) = 0;
   // Input: bytes sent that the DUT has not taken yet. Output: bytes the DUT
   // gave that no check has taken yet.
   virtual uint64_t pending_bytes() const = 0;
@@ -81,7 +83,7 @@ class BasicStreamFeed final : public StreamEnd {
     pending_ += bytes.size();
     packets_.push_back(std::move(bytes));
   }
-  std::vector<uint8_t> take(std::size_t, std::vector<uint64_t>*) override {
+  std::vector<uint8_t> take(std::size_t, std::vector<uint64_t>*, std::vector<std::size_t>*) override {
     throw InputError("stream " + name() + " is a DUT input");
   }
   uint64_t pending_bytes() const override { return pending_; }
@@ -140,8 +142,9 @@ class BasicStreamCapture final : public StreamEnd {
 
   bool is_input() const override { return false; }
   void send(std::vector<uint8_t>) override { throw InputError("stream " + name() + " is a DUT output"); }
-  std::vector<uint8_t> take(std::size_t n, std::vector<uint64_t>* cycles = nullptr) override {
-    return captured_.take(n, cycles);
+  std::vector<uint8_t> take(std::size_t n, std::vector<uint64_t>* cycles = nullptr,
+                            std::vector<std::size_t>* ends = nullptr) override {
+    return captured_.take(n, cycles, ends);
   }
   uint64_t pending_bytes() const override { return captured_.size(); }
   std::string describe() const override {
@@ -169,7 +172,7 @@ class BasicStreamCapture final : public StreamEnd {
     ++beats_;
     for (std::size_t i = 0; i < W; ++i)
       if (get_bit(p.tkeep, i)) captured_.push(get_byte(p.tdata, i));
-    captured_.end_beat(time);
+    captured_.end_beat(time, p.tlast);
   }
 
  private:

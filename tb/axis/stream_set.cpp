@@ -38,8 +38,9 @@ void StreamSet::send(const std::string& stream, std::vector<uint8_t> bytes) {
   find(stream, true, "stream_send").send(std::move(bytes));
 }
 
-std::vector<uint8_t> StreamSet::receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles) {
-  std::vector<uint8_t> got = find(stream, false, "stream_check").take(n, cycles);
+std::vector<uint8_t> StreamSet::receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles,
+                                        std::vector<std::size_t>* ends) {
+  std::vector<uint8_t> got = find(stream, false, "stream_check").take(n, cycles, ends);
   if (got.size() < n && shortfalls_.size() < kMaxShortfalls) {
     shortfalls_.push_back(stream_shortfall(stream, n, got.size()));
   }

@@ -29,7 +29,9 @@ class StreamSet {
   void send(const std::string& stream, std::vector<uint8_t> bytes);
   // The next n bytes of output `stream`; fewer when the DUT gave fewer (the
   // shortfall becomes one of errors()). `cycles`: the cycle each was handed over.
-  std::vector<uint8_t> receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles = nullptr);
+  // `ends`: the counts of those bytes after which a beat with TLAST ended.
+  std::vector<uint8_t> receive(const std::string& stream, std::size_t n, std::vector<uint64_t>* cycles = nullptr,
+                               std::vector<std::size_t>* ends = nullptr);
   // Output `stream` (cosim::InputError for a name that is not an output):
   // looked up once by a caller that asks it every cycle.
   const StreamEnd& output(const std::string& stream) const { return find(stream, false, "stream_check"); }

@@ -14,7 +14,8 @@
 //     - {name: out, dtype: int32, shape: [256], expect: {npy: out.npy}}   # checked
 //     - {name: res_v_data_*_v, dtype: uint16, shape: [100, 16], expect: {npy: y.npy}}
 //     - {name: in, dtype: uint8, shape: [20, 160], data: {npy: m.npy}, packets: true}
-//       # sent a packet a row (its first dimension), TLAST on each's last beat
+//       # sent a packet a row (its first dimension), TLAST on each's last beat; under expect,
+//       # the DUT must end a packet (TLAST) after each row and nowhere else
 //       # streams numbered alike from 0 (an array HLS split into a stream an element): the
 //       # file's last dimension is their count, stream k takes element k of each row
 //   wait: poll      # or irq (GIE, IER, the interrupt, ISR), or none: no start, no wait
@@ -94,7 +95,7 @@ struct Transfer {
   uint64_t at = 0;
   std::optional<Tensor> data;    // loaded / sent before the call
   std::optional<Tensor> expect;  // checked after it
-  bool packets = false;          // a stream sent a packet a row of its first dimension (TLAST on each's last beat)
+  bool packets = false;  // a stream a packet a row of its first dimension (TLAST on each's last beat): sent, or checked
 };
 
 using Writes = std::vector<std::pair<uint32_t, uint32_t>>;          // (offset, value)
@@ -203,9 +204,6 @@ class ApCallOp : public TypedOperator<CallState> {
       Transfer s = transfer(sc, v, "stream", w);
       if (s.data && s.expect) v.fail("a stream is sent (data) or checked (expect), not both");
       s.packets = v["packets"].as_bool();
-      if (s.packets && !s.data) {
-        v["packets"].fail("packets cut what a stream sends (data) at TLAST; a checked stream's bytes are compared whole");
-      }
       if (s.name.find('*') == std::string::npos) {
         st.streams.push_back(std::move(s));
         continue;
@@ -310,7 +308,7 @@ class ApCallOp : public TypedOperator<CallState> {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
     }
     for (const Transfer& s : st.streams) {
-      if (s.expect) t.stream_check(s.name, *s.expect, s.name);
+      if (s.expect) t.stream_check(s.name, *s.expect, s.name, s.packets ? s.expect->nbytes() / s.expect->shape().front() : 0);
     }
     return t;
   }

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,9 @@ class DutWrapper : public sc_core::sc_module {
   // over, where the DUT's wrapper keeps it (empty otherwise): a mismatching
   // stream element's cycle, for the waveform window.
   virtual std::vector<uint64_t> last_receive_cycles() const { return {}; }
+  // Where the last stream_receive's bytes ended a packet (the counts of them after which a beat with
+  // TLAST ended), where the DUT's wrapper keeps it; none otherwise: a check of packets cannot be made.
+  virtual std::optional<std::vector<std::size_t>> last_receive_packet_ends() const { return std::nullopt; }
   // Before a stream check: clocks the DUT until output `stream` holds
   // `nbytes` bytes not yet checked, or `max_cycles` more cycles passed
   // (false). A DUT whose output is complete once it reports done (the

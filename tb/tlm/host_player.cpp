@@ -259,10 +259,36 @@ void HostPlayer::capture_check(const trace::Step& s) {
     }
     std::vector<uint8_t> got = dut_.stream_receive(s.stream, s.data.size());
     c.stream_cycles = dut_.last_receive_cycles();
+    if (s.value > 0) check_packets(s, got.size());
     got.resize(s.data.size());  // a short stream compares as zeros; the DUT reports the shortfall
     c.actual.bytes() = std::move(got);
   }
   result_.checks.push_back(std::move(c));
+}
+
+// A stream check of packets: the DUT ended a packet (TLAST) after every `s.value` bytes it gave,
+// and nowhere else.
+void HostPlayer::check_packets(const trace::Step& s, std::size_t got) {
+  const std::optional<std::vector<std::size_t>> ends = dut_.last_receive_packet_ends();
+  if (!ends) {
+    throw InputError(where(s) + ": check '" + s.tensor.name + "' of packets, but " + dut_.name() +
+                     "'s wrapper does not report TLAST (a project made before: cosim new-dut NAME --out DIR --refresh)");
+  }
+  std::vector<std::size_t> want;
+  for (std::size_t at = s.value; at <= got; at += s.value) want.push_back(at);
+  if (*ends == want) return;
+  std::size_t i = 0;
+  while (i < ends->size() && i < want.size() && (*ends)[i] == want[i]) ++i;
+  const std::string stream = "stream " + s.stream + " (check '" + s.tensor.name + "', packets of " +
+                             std::to_string(s.value) + " bytes): ";
+  if (i < ends->size() && (i >= want.size() || (*ends)[i] < want[i])) {
+    result_.framing_errors.push_back(stream + "TLAST after byte " + std::to_string((*ends)[i]) + ", inside packet " +
+                                     std::to_string(i) + ", which ends after byte " +
+                                     std::to_string(i < want.size() ? want[i] : got));
+  } else {
+    result_.framing_errors.push_back(stream + "no TLAST at the end of packet " + std::to_string(i) + " (after byte " +
+                                     std::to_string(want[i]) + ")");
+  }
 }
 
 void HostPlayer::dump_memory(const trace::Step& s) {

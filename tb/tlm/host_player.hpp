@@ -58,6 +58,8 @@ struct PlayResult {
   std::vector<CheckCapture> checks;
   std::vector<RegCheck> reg_checks;  // in trace order, held or not
   std::vector<std::string> dumps;  // files written to the output directory
+  // Stream checks of packets (a stream_check's packets=BYTES) whose TLAST was elsewhere: one line each.
+  std::vector<std::string> framing_errors;
   uint64_t done_cycles = 0;        // DUT cycle count when the last wait_done / wait_irq finished
 };
 
@@ -82,6 +84,7 @@ class HostPlayer : public sc_core::sc_module {
   void wait_irq(const trace::Step& s);
   void wait_done(const trace::Step& s);
   void capture_check(const trace::Step& s);
+  void check_packets(const trace::Step& s, std::size_t got);
   void dump_memory(const trace::Step& s);
   void mem_write(uint64_t addr, const std::vector<uint8_t>& data, const trace::Step& s);
   // One 32-bit register access through reg_socket (TLM b_transport).

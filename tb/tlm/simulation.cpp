@@ -46,6 +46,8 @@ SimOutcome simulate(const trace::Trace& trace, const TbConfig& cfg, const DutFac
   out.build = dut->build();
   if (const timeline::Timeline* t = dut->timeline()) out.timeline = *t;
   out.dut_errors = dut->errors();
+  // Packets the DUT framed otherwise than a check of packets expects: the DUT's doing too.
+  out.dut_errors.insert(out.dut_errors.end(), out.play.framing_errors.begin(), out.play.framing_errors.end());
   out.dram = dram.stats();
   out.memory = dut->memory_stats();
   out.memory_wait_cycles = dut->memory_wait_cycles();

@@ -60,7 +60,9 @@
 #  14. `git status` of the source tree unchanged.
 #  (8b, vitis: the free-running kernel of step 8 as hand-written RTL in a
 #      folder of its own, imported with --from-rtl: its streams found by
-#      their names, STEP named as tied; bit-exact once STEP is set to 1.)
+#      their names, STEP named as tied; bit-exact once STEP is set to 1;
+#      s0 sent as packets and s1 checked as packets (TLAST after each row),
+#      and checked against other packets, the first misplaced TLAST named.)
 #
 #   install_test.sh SOURCE_DIR BUILD_DIR STYLE [PYTHON]   (STYLE: reg or vitis;
 #                    PYTHON: the interpreter the module was built for)
@@ -376,6 +378,40 @@ YAML
   "$cosim" --dut-path "$fdir" run "$dir/scenarios/call_free_imported.yaml" --out "$scratch/out/call_free_imported" \
     > "$scratch/call_free_imported.log" 2>&1 && grep -q "PASS bit-exact (1 check, 2001 elements)" "$scratch/call_free_imported.log" ||
     fail "hand-written kernel, call: $(cat "$scratch/call_free_imported.log")"
+  # Packets (packets: true): s0 sent as 667 packets of 3 words, a short beat each, TLAST on it; the
+  # kernel passes TLAST through, so s1 must end a packet after every 3 words. Checked against
+  # packets of 23 words instead, the first TLAST is named.
+  "$python" - "$dir/scenarios" "$fk" <<'PY' || fail "hand-written kernel: packet files"
+import sys
+import numpy as np
+d, k = sys.argv[1:]
+rng = np.random.default_rng(8)
+x = rng.integers(0, 2**32, 2001, dtype=np.uint64)
+add = rng.integers(0, 2**32, 1334, dtype=np.uint64)   # an s2 beat (two words) a packet
+w = np.arange(2001)
+y = (x + add[2 * (w // 3) + (w % 3) % 2] + 1) % 2**32  # lane l of a beat adds s2's word l % 2, STEP 1
+np.save(f"{d}/x_pk.npy", x.astype(np.uint32).reshape(667, 3))
+np.save(f"{d}/add_pk.npy", add.astype(np.uint32))
+np.save(f"{d}/y_pk.npy", y.astype(np.uint32).reshape(667, 3))
+np.save(f"{d}/y_pk23.npy", y.astype(np.uint32).reshape(87, 23))
+for name, out in (("call_packets", "{name: s1, dtype: uint32, shape: [667, 3], expect: {npy: y_pk.npy}, packets: true}"),
+                  ("call_packets_wrong", "{name: s1, dtype: uint32, shape: [87, 23], expect: {npy: y_pk23.npy}, packets: true}")):
+    with open(f"{d}/{name}.yaml", "w") as f:
+        f.write(f"target: {k}\nop: call\ntestbench: {{stall_probability: 0.25}}\nstreams:\n"
+                "  - {name: s0, dtype: uint32, shape: [667, 3], data: {npy: x_pk.npy}, packets: true}\n"
+                "  - {name: s2, dtype: uint32, shape: [1334], data: {npy: add_pk.npy}}\n"
+                f"  - {out}\n")
+PY
+  "$cosim" --dut-path "$fdir" run "$dir/scenarios/call_packets.yaml" --out "$scratch/out/call_packets" \
+    > "$scratch/call_packets.log" 2>&1 && grep -q "PASS bit-exact (1 check, 2001 elements)" "$scratch/call_packets.log" ||
+    fail "hand-written kernel, packets: $(cat "$scratch/call_packets.log")"
+  set +e
+  "$cosim" --dut-path "$fdir" run "$dir/scenarios/call_packets_wrong.yaml" --out "$scratch/out/call_packets_wrong" \
+    > "$scratch/call_packets_wrong.log" 2>&1
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q "DUT error   stream s1 (check 's1', packets of 92 bytes): TLAST after byte 12, inside packet 0, which ends after byte 92" \
+    "$scratch/call_packets_wrong.log" || fail "hand-written kernel, packets of 23: exit $rc: $(cat "$scratch/call_packets_wrong.log")"
 
   # 9. The sums made in a second clock domain: ap_clk_2 at 3/2, then at 2/5, of ap_clk.
   sed "s/@NAME@/$name/g" "$kit/@NAME@_twoclk.sv" > "$dir/rtl/$name/$name.sv"

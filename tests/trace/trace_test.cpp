@@ -65,6 +65,7 @@ TEST(Trace, RoundTripKeepsEveryStep) {
   s.data<float>()[1] = -2.0f;
   s.data<float>()[2] = 0.25f;
   t.stream_check("out0", s, "y");
+  t.stream_check("out1", s, "z", 4);  // packets of one float each
   t.mem_dump(0, 64, "dram_out.bin");
 
   const std::string dir = fresh_trace_dir("roundtrip");
@@ -73,7 +74,7 @@ TEST(Trace, RoundTripKeepsEveryStep) {
   EXPECT_EQ(r.target, "testdut");
   EXPECT_EQ(r.config.at("dram_latency"), "7");
   EXPECT_EQ(r.config.at("scenario"), "demo");
-  ASSERT_EQ(r.steps.size(), 7u);
+  ASSERT_EQ(r.steps.size(), 8u);
   EXPECT_EQ(r.steps[0].op, trace::Op::kMemLoad);
   EXPECT_EQ(r.steps[0].addr, 0x1000u);
   EXPECT_EQ(r.steps[0].data, (std::vector<uint8_t>{1, 2, 3, 4, 5}));
@@ -95,9 +96,13 @@ TEST(Trace, RoundTripKeepsEveryStep) {
   EXPECT_EQ(r.steps[5].op, trace::Op::kStreamCheck);
   EXPECT_EQ(r.steps[5].stream, "out0");
   EXPECT_EQ(trace::Trace::expected_tensor(r.steps[5]), s);
-  EXPECT_EQ(r.steps[6].op, trace::Op::kMemDump);
-  EXPECT_EQ(r.steps[6].value, 64u);
-  EXPECT_EQ(r.steps[6].file, "dram_out.bin");
+  EXPECT_EQ(r.steps[5].value, 0u);  // compared whole
+  EXPECT_EQ(r.steps[6].stream, "out1");
+  EXPECT_EQ(r.steps[6].value, 4u);  // packets of 4 bytes, TLAST ending each
+  EXPECT_EQ(r.steps[7].op, trace::Op::kMemDump);
+  EXPECT_EQ(r.steps[7].value, 64u);
+  EXPECT_EQ(r.steps[7].file, "dram_out.bin");
+  EXPECT_THROW(t.stream_check("out1", s, "z", 5), cosim::InputError);  // 12 bytes are no packets of 5
   // Lines are numbered for error messages: header, comment, target and 2 config lines come first.
   EXPECT_EQ(r.steps[0].line, 6);
 }
@@ -174,6 +179,14 @@ INSTANTIATE_TEST_SUITE_P(
         BadLine{"pitch3d", "mem_check 0x0 blobs/a.bin int8 2,1,8 nhwc_pitch16 out", {"needs a 4-D shape"}},
         BadLine{"pitchstream", "stream_check s blobs/a.bin int8 1,2,1,8 nhwc_pitch16 out",
                 {"a channel-blocked or row-pitched layout needs mem_check"}},
+        BadLine{"packets0", "stream_check s blobs/a.bin int8 16 any out packets=0",
+                {"expected packets=BYTES (the bytes of each packet, TLAST on its last), got 'packets=0'"}},
+        BadLine{"packetsword", "stream_check s blobs/a.bin int8 16 any out tlast",
+                {"expected packets=BYTES", "got 'tlast'"}},
+        BadLine{"packetsuneven", "stream_check s blobs/a.bin int8 16 any out packets=5",
+                {"packets=5: the check's 16 bytes are no whole number of packets"}},
+        BadLine{"packetsmem", "mem_check 0x0 blobs/a.bin int8 16 any out packets=4",
+                {"'mem_check' expects 6 argument(s)", "got 7"}},
         BadLine{"hugepitch", "mem_check 0x0 blobs/a.bin int8 1,16,1,1 nhwc_pitch1073741824 out",
                 {"tensor int8 [1,16,1,1 in nhwc_pitch1073741824] is larger than the limit"}},
         BadLine{"dumplen", "mem_dump 0x0 0x40000001 out.bin", {"expected length in bytes", "at most 0x40000000"}},

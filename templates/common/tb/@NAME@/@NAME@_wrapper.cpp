@@ -28,7 +28,10 @@ void Wrapper::stream_send(const std::string& stream, const std::vector<uint8_t>&
 }
 
 std::vector<uint8_t> Wrapper::stream_receive(const std::string& stream, std::size_t nbytes) {
-  return streams_.receive(stream, nbytes, &received_cycles_);
+  std::vector<std::size_t> ends;
+  std::vector<uint8_t> got = streams_.receive(stream, nbytes, &received_cycles_, &ends);
+  received_ends_ = std::move(ends);
+  return got;
 }
 
 bool Wrapper::stream_wait(const std::string& stream, std::size_t nbytes, uint64_t max_cycles) {

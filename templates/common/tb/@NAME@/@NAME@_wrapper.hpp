@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,7 @@ class Wrapper : public CoreDutWrapper {
   // ap_done (ap_ctrl_none) is checked so.
   bool stream_wait(const std::string& stream, std::size_t nbytes, uint64_t max_cycles) override;
   std::vector<uint64_t> last_receive_cycles() const override { return received_cycles_; }
+  std::optional<std::vector<std::size_t>> last_receive_packet_ends() const override { return received_ends_; }
 
  protected:
   // Status::diagnosis (@NAME@_status.hpp), then each stream's state.
@@ -67,6 +69,7 @@ class Wrapper : public CoreDutWrapper {
  private:
   axis::StreamSet streams_;
   std::vector<uint64_t> received_cycles_;  // of the last stream_receive's bytes
+  std::vector<std::size_t> received_ends_;  // where those bytes ended packets (TLAST)
 };
 
 // The wrapper's model half over the Verilated model class Model (V<variant>):
