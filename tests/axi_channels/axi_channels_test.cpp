@@ -2,12 +2,11 @@
 // `channels: write`): the generated binding leaves the other side's pins
 // out, and harness::AxiMasterBinder drives and samples the side the master
 // has. axi_channels_top.sv reads 16 beats over its read-only master and
-// writes their complements over its write-only one; the expected memory
-// image is computed here from the random source bytes.
+// writes their complements over its write-only one (support/copy_image.hpp:
+// the image and what it must hold after).
 #include <gtest/gtest.h>
 
 #include <cstdint>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -19,6 +18,7 @@
 #include "dut/axi_channels_pins.hpp"
 #include "harness/axi_masters.hpp"
 #include "harness/module_binding.hpp"
+#include "support/copy_image.hpp"
 
 namespace cosim::tb::harness {
 namespace {
@@ -32,15 +32,9 @@ static_assert(!AxiMasterBinder<Model, pins::Wr>::kReads && AxiMasterBinder<Model
 static_assert(AxiMasterBinder<Model, pins::Wr>::kDataBytes == 8, "a write-only master's width from WDATA");
 
 void copy_through_both(double stall, uint64_t seed) {
-  std::vector<uint8_t> image(0x4000);
-  std::mt19937_64 rng(seed);
-  for (uint8_t& b : image) b = static_cast<uint8_t>(rng());
-  const std::vector<uint8_t> source(image.begin() + 0x1000, image.begin() + 0x1080);
-  VectorMemory mem(image);
-  Axi4SlaveConfig cfg;
-  cfg.data_bytes = 8;
-  cfg.stall_probability = stall;
-  cfg.seed = seed;
+  test::CopyImage copy(seed);
+  VectorMemory mem(copy.image);
+  const Axi4SlaveConfig cfg = test::CopyImage::slave_config(stall, seed);
   Axi4SlaveModel rd_slave(mem, cfg), wr_slave(mem, cfg);
   AxiSlaveRef<Axi4SlaveModel> rd(rd_slave), wr(wr_slave);
   Core<Model, NeverDone, Pins> core("axi_channels");
@@ -56,9 +50,7 @@ void copy_through_both(double stall, uint64_t seed) {
   EXPECT_EQ(rd_slave.write_beats(), 0u);
   EXPECT_EQ(wr_slave.read_beats(), 0u);
   EXPECT_EQ(wr_slave.write_beats(), 16u);
-  for (std::size_t i = 0; i < source.size(); ++i) {
-    ASSERT_EQ(image[0x2000 + i], static_cast<uint8_t>(~source[i])) << "byte " << i;
-  }
+  copy.expect_copied();
 }
 
 TEST(AxiChannels, AReadOnlyAndAWriteOnlyMasterCopyBitExact) { copy_through_both(0.0, 3); }

@@ -1,7 +1,7 @@
 // A test DUT (tests/axi_channels) with an AXI4 master that only reads (rd_:
 // AR and R) and one that only writes (wr_: AW, W and B), as hand-written DMA
-// engines often have: after reset it reads 16 64-bit beats from 0x1000 over
-// rd_, then writes their complements to 0x2000 over wr_, and raises done_o.
+// engines often have: the copy of tests/support/rtl/copy16.sv, its reads on
+// rd_ and its writes on wr_.
 `timescale 1ps/1ps
 module axi_channels_top (
   input  logic        clk,
@@ -26,42 +26,12 @@ module axi_channels_top (
   output logic        wr_bready,
   output logic        done_o
 );
-  typedef enum logic [2:0] {StAr, StR, StAw, StW, StB, StDone} state_e;
-  state_e state;
-  logic [63:0] beats[16];
-  logic [3:0] beat;
-  assign rd_arvalid = state == StAr;
-  assign rd_araddr  = 32'h1000;
-  assign rd_arlen   = 8'd15;
-  assign rd_rready  = state == StR;
-  assign wr_awvalid = state == StAw;
-  assign wr_awaddr  = 32'h2000;
-  assign wr_awlen   = 8'd15;
-  assign wr_wvalid  = state == StW;
-  assign wr_wdata   = ~beats[beat];
-  assign wr_wlast   = beat == 4'd15;
-  assign wr_bready  = state == StB;
-  assign done_o     = state == StDone;
-  always_ff @(posedge clk) begin
-    if (!rst_n) begin
-      state <= StAr;
-      beat  <= '0;
-    end else begin
-      unique case (state)
-        StAr: if (rd_arready) state <= StR;
-        StR: if (rd_rvalid) begin
-          beats[beat] <= rd_rdata;
-          beat <= beat + 4'd1;
-          if (rd_rlast) state <= StAw;
-        end
-        StAw: if (wr_awready) state <= StW;
-        StW: if (wr_wready) begin
-          beat <= beat + 4'd1;
-          if (wr_wlast) state <= StB;
-        end
-        StB: if (wr_bvalid) state <= StDone;
-        default: ;
-      endcase
-    end
-  end
+  copy16 u_copy (
+    .clk, .rst_n,
+    .arvalid (rd_arvalid), .arready (rd_arready), .araddr (rd_araddr), .arlen (rd_arlen),
+    .rvalid (rd_rvalid), .rready (rd_rready), .rdata (rd_rdata), .rlast (rd_rlast),
+    .awvalid (wr_awvalid), .awready (wr_awready), .awaddr (wr_awaddr), .awlen (wr_awlen),
+    .wvalid (wr_wvalid), .wready (wr_wready), .wdata (wr_wdata), .wlast (wr_wlast),
+    .bvalid (wr_bvalid), .bready (wr_bready), .done_o
+  );
 endmodule
