@@ -7,12 +7,8 @@
 module ap_pipe_top #(
   parameter int unsigned DEPTH = 4
 ) (
-  input  logic        ap_clk,
-  input  logic        ap_rst_n,
-  input  logic        ap_start,
-  output logic        ap_done,
-  output logic        ap_idle,
-  output logic        ap_ready,
+  input  logic ap_clk, ap_rst_n,
+  input  logic ap_start, output logic ap_done, output logic ap_idle, output logic ap_ready,
   input  logic [31:0] x,
   output logic [31:0] y
 );

@@ -3,28 +3,14 @@
 // engines often have: the copy of tests/support/rtl/copy16.sv, its reads on
 // rd_ and its writes on wr_.
 `timescale 1ps/1ps
-module axi_channels_top (
-  input  logic        clk,
-  input  logic        rst_n,
-  output logic        rd_arvalid,
-  input  logic        rd_arready,
-  output logic [31:0] rd_araddr,
-  output logic [7:0]  rd_arlen,
-  input  logic        rd_rvalid,
-  output logic        rd_rready,
-  input  logic [63:0] rd_rdata,
-  input  logic        rd_rlast,
-  output logic        wr_awvalid,
-  input  logic        wr_awready,
-  output logic [31:0] wr_awaddr,
-  output logic [7:0]  wr_awlen,
-  output logic        wr_wvalid,
-  input  logic        wr_wready,
-  output logic [63:0] wr_wdata,
-  output logic        wr_wlast,
-  input  logic        wr_bvalid,
-  output logic        wr_bready,
-  output logic        done_o
+module axi_channels_top (  // a channel a line
+  input  logic clk, rst_n,
+  output logic rd_arvalid, input logic rd_arready, output logic [31:0] rd_araddr, output logic [7:0] rd_arlen,
+  input  logic rd_rvalid, output logic rd_rready, input logic [63:0] rd_rdata, input logic rd_rlast,
+  output logic wr_awvalid, input logic wr_awready, output logic [31:0] wr_awaddr, output logic [7:0] wr_awlen,
+  output logic wr_wvalid, input logic wr_wready, output logic [63:0] wr_wdata, output logic wr_wlast,
+  input  logic wr_bvalid, output logic wr_bready,
+  output logic done_o
 );
   copy16 u_copy (
     .clk, .rst_n,

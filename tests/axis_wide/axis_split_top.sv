@@ -4,19 +4,10 @@
 // hi [26:0], the beat u = {hi, lo} = v * 3 + 1 (mod 2^32). Valid, ready and
 // TLAST pass straight through.
 `timescale 1ps/1ps
-module axis_split_top (
-  input  logic        clk,
-  input  logic        rst_n,
-  input  logic        s_valid,
-  output logic        s_ready,
-  input  logic [11:0] s_a,
-  input  logic [19:0] s_b,
-  input  logic        s_last,
-  output logic        m_valid,
-  input  logic        m_ready,
-  output logic [4:0]  m_lo,
-  output logic [26:0] m_hi,
-  output logic        m_last
+module axis_split_top (  // a stream a line
+  input  logic clk, rst_n,
+  input  logic s_valid, output logic s_ready, input logic [11:0] s_a, input logic [19:0] s_b, input logic s_last,
+  output logic m_valid, input logic m_ready, output logic [4:0] m_lo, output logic [26:0] m_hi, output logic m_last
 );
   logic unused_clk_rst;
   logic [31:0] u;

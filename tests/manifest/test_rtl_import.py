@@ -127,6 +127,18 @@ class Import(unittest.TestCase):
     def tearDown(self):
         shutil.rmtree(self.dir)
 
+    def configure(self, rtl, name, text):
+        """The manifest `text` written as rtl/NAME.yaml and passed through dutgen's validation and
+        port check (its generated files under gen/); the folder they are in."""
+        path = os.path.join(rtl, name + ".yaml")
+        with open(path, "w") as f:
+            f.write(text)
+        gen = os.path.join(self.dir, "gen")
+        p = subprocess.run([sys.executable, os.path.join(REPO, "scripts", "dutgen.py"), "configure", path, "--outdir",
+                            gen, "--verilator", VERILATOR], capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return gen
+
     def write(self, rel, text):
         path = os.path.join(self.dir, rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -164,13 +176,7 @@ class Import(unittest.TestCase):
         self.assertIn("interfaces: s (axis_in: s_valid_i / s_ready_o, one beat on sx_data_i + sk_data_i), "
                       "m (axis_out: m_valid_o / m_ready_i / m_data_o)", summary)
         self.assertIn("tied at 0 (check): mode_i", summary)
-        path = os.path.join(rtl, "arr.yaml")
-        with open(path, "w") as f:
-            f.write(text)
-        gen = os.path.join(self.dir, "gen")
-        p = subprocess.run([sys.executable, os.path.join(REPO, "scripts", "dutgen.py"), "configure", path, "--outdir",
-                            gen, "--verilator", VERILATOR], capture_output=True, text=True)
-        self.assertEqual(p.returncode, 0, p.stderr)
+        gen = self.configure(rtl, "arr", text)
         with open(os.path.join(gen, "include", "dut", "arr_pins.hpp")) as f:
             self.assertIn("concat_pins<16, 64>(tdata_part0(m), tdata_part1(m))", f.read())  # 4 x 4 bits, 8 x 8
 
@@ -191,12 +197,7 @@ class Import(unittest.TestCase):
         self.assertIn("interfaces: gmem0 (axi4, prefix m_axi_gmem0_), gmem1 (axi4, prefix m_axi_gmem1_), "
                       "control (axi4lite, prefix s_axi_control_), interrupt (irq: interrupt)", summary)
         self.assertIn("control: ap_ctrl_hs", text)
-        path = os.path.join(rtl, "vk.yaml")
-        with open(path, "w") as f:
-            f.write(text)
-        p = subprocess.run([sys.executable, os.path.join(REPO, "scripts", "dutgen.py"), "configure", path, "--outdir",
-                            os.path.join(self.dir, "gen"), "--verilator", VERILATOR], capture_output=True, text=True)
-        self.assertEqual(p.returncode, 0, p.stderr)
+        self.configure(rtl, "vk", text)
 
     def test_what_verilator_stops_on_is_named(self):
         """An error the build would stop on (a variable assigned blocking and non-blocking, which
