@@ -158,7 +158,8 @@ def _by_prefix(res, names, ports, claimed, prefix, pin, kind, signals, extra):
         it["suffix"] = "io"
     it.update(extra)
     res["interfaces"].append(it)
-    claimed.update(x for x in ports if x.startswith(prefix) and re.fullmatch(signals + r"(_[io])?", x[len(prefix):], re.I))
+    claimed.update(x for x in ports
+                   if x.startswith(prefix) and re.fullmatch(signals + r"(_[io])?", x[len(prefix):], re.I))
 
 
 def classify(ports):
@@ -180,7 +181,6 @@ def classify(ports):
     claimed.add(reset)
     # Active low when its name says so: rst_n, rst_ni (an input's _i after the n), aresetn, nrst.
     res["reset"] = (reset, "low" if re.search(r"(n|_n|_ni|n_i)$|^n", reset.lower()) else "high")
-    lower = {p.lower(): p for p in ports}
     # AXI4 masters and AXI4-Lite slaves, by their address ports (a master may have one side only).
     for p in ports:
         m = re.fullmatch(r"(.*?)(aw|ar)addr(_[io])?", p, re.I)
@@ -195,7 +195,8 @@ def classify(ports):
         extra = {"addr_width": ports[p][1]} if not master else {}
         if master and has["awaddr"] != has["araddr"]:
             extra["channels"] = "read" if has["araddr"] else "write"
-        _by_prefix(res, names, ports, claimed, prefix, p, "axi4" if master else "axi4lite", r"(aw|w|b|ar|r)[a-z]*", extra)
+        _by_prefix(res, names, ports, claimed, prefix, p, "axi4" if master else "axi4lite", r"(aw|w|b|ar|r)[a-z]*",
+                   extra)
     # AXI-Streams by TVALID / TREADY / TDATA.
     for p in ports:
         m = re.fullmatch(r"(.*?)tvalid(_[io])?", p, re.I)
@@ -303,7 +304,8 @@ def manifest(name, files, rtl_dir, top=None, verilator="verilator"):
         L.append("  # The other ports, a 32-bit word of a pin each: inputs written by the op call's args, outputs")
         L.append("  # read back by its results.")
         for off, rname, access, what, pin, w in regs:
-            L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}, pin: {pin}, word: {w}, desc: \"{what}\"}}")
+            L.append(f"  - {{name: {rname}, offset: {off:#04x}, access: {access}, pin: {pin}, word: {w}, "
+                     f"desc: \"{what}\"}}")
     elif p["control"] == "vitis":
         L += ["control: ap_ctrl_hs", "", "registers:", hls_import.ctrl_registers(False)]
         L.append("  # The kernel's arguments from 0x10, as its control slave decodes them, e.g.")

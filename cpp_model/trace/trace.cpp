@@ -544,8 +544,9 @@ void write_trace(const Trace& trace, const std::string& dir) {
             << (s.tensor.channel_block > 0 ? "nchw" + std::to_string(s.tensor.channel_block) + "c"
                 : s.tensor.row_pitch > 0   ? "nhwc_pitch" + std::to_string(s.tensor.row_pitch)
                                            : std::string(layout_name(s.tensor.layout)))
-            << " " << s.tensor.name << (s.op == Op::kStreamCheck && s.value > 0 ? " packets=" + std::to_string(s.value) : "")
-            << "\n";
+            << " " << s.tensor.name;
+        if (s.op == Op::kStreamCheck && s.value > 0) out << " packets=" << s.value;  // TLAST every that many bytes
+        out << "\n";
         break;
       case Op::kMemDump:
         out << "mem_dump " << hex(s.addr) << " " << s.value << " " << s.file << "\n";

@@ -308,7 +308,9 @@ class ApCallOp : public TypedOperator<CallState> {
       if (b.expect) t.mem_check(b.at, *b.expect, b.name);
     }
     for (const Transfer& s : st.streams) {
-      if (s.expect) t.stream_check(s.name, *s.expect, s.name, s.packets ? s.expect->nbytes() / s.expect->shape().front() : 0);
+      if (!s.expect) continue;
+      const uint64_t packet_bytes = s.packets ? s.expect->nbytes() / s.expect->shape().front() : 0;  // a row each
+      t.stream_check(s.name, *s.expect, s.name, packet_bytes);
     }
     return t;
   }
