@@ -1,5 +1,5 @@
 """The manifest of a hand-written accelerator, read from its top's ports
-(`cosim new-dut NAME --out DIR --from-rtl FILE...`): the sources stay where
+(`cosim new-dut NAME --out DIR --from-rtl FILE|DIR...`): the sources stay where
 they are (the manifest names them by relative paths), Verilator reads the top's
 ports and their widths, and the ports are sorted into interfaces by the names
 hand-written RTL commonly gives them:
@@ -43,6 +43,21 @@ RESETS = ("ap_rst_n", "aresetn", "rst_n", "rstn", "resetn", "reset_n", "i_rst_n"
           "reset", "i_rst")
 STARTS, DONES = ("ap_start", "start", "go"), ("ap_done", "done", "finished", "finish")
 IRQS = ("irq", "interrupt", "intr")
+
+
+def source_files(paths):
+    """The sources `--from-rtl` names: each file as given, and for a folder its .sv and .v files
+    (not those of its subfolders: a testbench's, say), packages (*_pkg.sv) first, then by name."""
+    files = []
+    for p in paths:
+        if os.path.isdir(p):
+            found = sorted(f for f in os.listdir(p) if f.endswith((".sv", ".v")) and os.path.isfile(os.path.join(p, f)))
+            if not found:
+                raise ImportError_(f"{p}: a folder with no .sv or .v file")
+            files += [os.path.join(p, f) for f in sorted(found, key=lambda f: (not f.endswith("_pkg.sv"), f))]
+        else:
+            files.append(p)
+    return files
 
 
 def read_top(files, top=None, verilator="verilator"):

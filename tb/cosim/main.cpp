@@ -263,7 +263,8 @@ void define_commands(CLI::App& app, CommandLine& cl) {
                         "the folder of a kernel's Verilog that Vitis / Vivado HLS generated: a Vitis-style project "
                         "with that kernel in the template's place, its manifest read from it");
   cl.newdut->add_option("--from-rtl", cl.newdut_rtl,
-                        "hand-written RTL, kept where it is (repeatable: every source file, in compile order): a "
+                        "hand-written RTL, kept where it is (repeatable: every source file, in compile order, or a "
+                        "folder, its .sv and .v files with packages first): a "
                         "Vitis-style project whose manifest names the files and sorts the top's ports into "
                         "interfaces by their names");
   cl.newdut->add_option("--top", cl.newdut_top,

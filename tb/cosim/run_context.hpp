@@ -19,7 +19,7 @@ struct RunContext {
   // its manifest enables) or "fast" (none: cosim run --fast). DutWrapper::build.
   std::string build = "checked";
   // The DUT's clocks when it has several (TargetBackend::clocks()), "" for one.
-  std::string clocks;
+  std::string clocks = "";
 };
 
 }  // namespace cosim::tb

@@ -215,6 +215,17 @@ class Import(unittest.TestCase):
                                                                                           "verilator_args")
                             for s in summary), summary)
 
+    def test_a_folder_names_its_sources(self):
+        """--from-rtl DIR: its .sv and .v files, packages first, not its subfolders' (a testbench's)."""
+        for f in ("top.sv", "a_pkg.sv", "core.v", "defs.svh", "tbs/tb_top.sv", "notes.txt"):
+            self.write("rtl/" + f, "// " + f + "\n")
+        rtl = os.path.join(self.dir, "rtl")
+        self.assertEqual(ri.source_files([rtl]), [os.path.join(rtl, f) for f in ("a_pkg.sv", "core.v", "top.sv")])
+        self.assertEqual(ri.source_files([os.path.join(rtl, "top.sv"), os.path.join(rtl, "tbs")]),
+                         [os.path.join(rtl, "top.sv"), os.path.join(rtl, "tbs", "tb_top.sv")])
+        with self.assertRaisesRegex(ri.ImportError_, "a folder with no .sv or .v file"):
+            ri.source_files([os.path.join(self.dir, "rtl", "tbs", "..", "..")])
+
     def test_two_tops_need_top(self):
         a = self.write("a.sv", "module a (input logic clk, input logic rst); endmodule\n")
         b = self.write("b.sv", "module b (input logic clk, input logic rst); endmodule\n")
