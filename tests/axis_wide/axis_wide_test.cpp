@@ -38,6 +38,7 @@
 #include "dut/axis_split_pins.hpp"
 #include "dut/axis_wide_pins.hpp"
 #include "harness/axis_binder.hpp"
+#include "harness/module_binding.hpp"
 
 namespace cosim::tb::harness {
 namespace {
@@ -56,17 +57,7 @@ static_assert(InPins::kDataBytes == 32 && OutPins::kDataBytes == 16);
 static_assert(std::is_same_v<InPins::Data, axis::Bytes<32>> && std::is_same_v<OutPins::Data, axis::Bytes<16>>);
 static_assert(std::is_same_v<InPins::Mask, uint64_t> && std::is_same_v<InPins::User, uint64_t>);
 
-// A test DUT is never done: each test runs it until its streams have moved.
-struct NeverDone : NoErrorPin {
-  template <class M>
-  static bool done(const M&) {
-    return false;
-  }
-  template <class M>
-  static std::string diagnosis(const M&) {
-    return "a stream test DUT";
-  }
-};
+// A test DUT is never done (harness::NeverDone): each test runs it until its streams have moved.
 using WideCore = Core<Model, NeverDone, pins::Top>;
 
 // axis_wide_top's transform of byte `lane` (0..31) of an input beat.

@@ -97,6 +97,17 @@ class ApCall : public cosim::test::CosimCli {
     return op->compile(sc, w);
   }
 
+  // The one-line error compiling the scenario gives, or "no error".
+  static std::string error_of(const std::unique_ptr<cosim::tb::Operator>& op, const std::string& yaml,
+                              const std::vector<std::string>& overrides) {
+    try {
+      trace_of(op, yaml, overrides);
+    } catch (const cosim::InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+
   static S steps_of(const std::unique_ptr<cosim::tb::Operator>& op, const std::string& yaml,
                     const std::vector<std::string>& overrides) {
     namespace trace = cosim::trace;
@@ -241,12 +252,7 @@ TEST_F(ApCall, SramBuffersLieAtTheirBaseAndIrqNeedsAPin) {
   EXPECT_EQ(steps_of(op, yaml("sram_at", "{name: a, at: 0x1000, dtype: int32, shape: [1024], data: {npy: a.npy}}"), {}),
             elsewhere);
   const auto error = [&](const std::string& path, const std::vector<std::string>& overrides) {
-    try {
-      steps_of(op, path, overrides);
-    } catch (const cosim::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
+    return error_of(op, path, overrides);
   };
   EXPECT_NE(error(yaml("no_at", "{name: b, dtype: int32, shape: [1024], data: {npy: b.npy}}"), {})
                 .find("a buffer needs `at`, its DRAM address, or the name of an sram interface (a, c)"),
@@ -295,14 +301,7 @@ TEST_F(ApCall, StreamsNumberedAlikeTakeAFilesColumns) {
       {"out_v_data_0_v", {1000, 1010, 1020, 1030}}, {"out_v_data_1_v", {1001, 1011, 1021, 1031}}};
   EXPECT_EQ(sent, want_sent);
   EXPECT_EQ(checked, want_checked);
-  const auto error = [&](const std::vector<std::string>& overrides) {
-    try {
-      trace_of(op, yaml, overrides);
-    } catch (const cosim::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  const auto error = [&](const std::vector<std::string>& overrides) { return error_of(op, yaml, overrides); };
   cosim::write_npy(work() + "/sx4.npy", Tensor(DType::kInt16, {3, 4}));
   const std::vector<std::string> four = {"streams.0.shape=[3, 4]", "streams.0.data.npy=sx4.npy"};
   EXPECT_NE(error(four).find("its last dimension, 4, is the number of streams in_v_data_*_v names: 3 (in_v_data_0_v "
@@ -387,17 +386,9 @@ TEST_F(ApCall, OverlappingCallsStartOnceTheLastIsTaken) {
   S with_result = want;
   with_result.insert(with_result.end() - 1, {trace::Op::kRegCheck, 0x18 * 0x100 + 3});
   EXPECT_EQ(steps_of(hs, yaml, {"results.DONE_CNT=3"}), with_result);
-  const auto error = [&](const std::unique_ptr<cosim::tb::Operator>& op, const std::vector<std::string>& overrides) {
-    try {
-      trace_of(op, yaml, overrides);
-    } catch (const cosim::InputError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
   const auto refused = [&](const std::unique_ptr<cosim::tb::Operator>& op, const std::vector<std::string>& overrides,
                            const std::string& what) {
-    const std::string e = error(op, overrides);
+    const std::string e = error_of(op, yaml, overrides);
     EXPECT_NE(e.find(what), std::string::npos) << e;
   };
   refused(op_for(ControlProtocol::kApCtrlChain), {}, "this kernel's control is ap_ctrl_chain");
