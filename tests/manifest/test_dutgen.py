@@ -123,31 +123,21 @@ class Malformed(ManifestFolder):
     def test_mutant_list_must_exist(self):
         self.expect_error(GOOD + "mutants: gone.yaml\n", "mutants", "gone.yaml", "not a file")
 
-    def test_offset_not_aligned(self):
-        self.expect_error(GOOD.replace("offset: 0x04", "offset: 0x06"), "registers[1].offset", "multiple of 4")
-
-    def test_offset_twice(self):
-        self.expect_error(GOOD.replace("offset: 0x04", "offset: 0x00"), "registers[1].offset", "already used by CTRL")
-
-    def test_offset_too_wide(self):
-        self.expect_error(GOOD.replace("offset: 0x04", "offset: 0x400"), "registers[1].offset", "8-bit")
-
-    def test_offset_not_integer(self):
-        self.expect_error(GOOD.replace("offset: 0x04", "offset: four"), "registers[1].offset", "integer")
-
-    def test_bad_access(self):
-        self.expect_error(GOOD.replace("access: ro}", "access: read}"), "registers[1].access", "ro, rw")
-
-    def test_field_bits(self):
-        self.expect_error(GOOD.replace('bits: "3:1"', 'bits: "1:3"'), "registers[0].fields[1].bits", "HI >= LO")
-
-    def test_unknown_enum(self):
-        self.expect_error(GOOD.replace("enum: state_e", "enum: mode_e"), "registers[0].fields[1].enum",
-                          "unknown enum 'mode_e'")
-
-    def test_enum_value_too_wide(self):
-        self.expect_error(GOOD.replace("{name: StRun, value: 1}", "{name: StRun, value: 9}"),
-                          "enums[0].items[1].value", "[0, 7]")
+    def test_bad_register_or_enum(self):
+        # One edit of GOOD's registers or enums: (what, text replaced, by, the key named, what the line says).
+        for what, old, new, key, words in (
+                ("offset not aligned", "offset: 0x04", "offset: 0x06", "registers[1].offset", "multiple of 4"),
+                ("offset twice", "offset: 0x04", "offset: 0x00", "registers[1].offset", "already used by CTRL"),
+                ("offset too wide", "offset: 0x04", "offset: 0x400", "registers[1].offset", "8-bit"),
+                ("offset not an integer", "offset: 0x04", "offset: four", "registers[1].offset", "integer"),
+                ("bad access", "access: ro}", "access: read}", "registers[1].access", "ro, rw"),
+                ("field bits", 'bits: "3:1"', 'bits: "1:3"', "registers[0].fields[1].bits", "HI >= LO"),
+                ("unknown enum", "enum: state_e", "enum: mode_e", "registers[0].fields[1].enum",
+                 "unknown enum 'mode_e'"),
+                ("enum value too wide", "{name: StRun, value: 1}", "{name: StRun, value: 9}", "enums[0].items[1].value",
+                 "[0, 7]")):
+            with self.subTest(what):
+                self.expect_error(GOOD.replace(old, new), key, words)
 
     def test_variant_unknown_parameter(self):
         self.expect_error(GOOD.replace("{Depth: 8}", "{Width: 8}"), "variants[0].params.Width", "unknown key")
@@ -177,37 +167,28 @@ class Malformed(ManifestFolder):
         self.expect_error(GOOD.replace("registers:", "register_block: {generate: true, decode: lanes}\nregisters:"),
                           "register_block.decode", "exact, word")
 
-    def test_set_on_a_wide_field(self):
-        self.expect_error(self.GEN.replace('bits: "3:1", access: ro, enum: state_e', 'bits: "3:1", access: ro, hw: [set]'),
-                          "registers[0].fields[1].hw", "1-bit")
-
-    def test_hw_value_on_a_stored_field(self):
-        self.expect_error(self.GEN.replace('{name: start, bits: "0"}', '{name: start, bits: "0", hw: value}'),
-                          "registers[0].fields[0].hw", "not rw")
-
-    def test_reset_too_wide(self):
-        self.expect_error(self.GEN.replace('{name: start, bits: "0"}', '{name: start, bits: "0", reset: 2}'),
-                          "registers[0].fields[0].reset", "[0, 1]")
-
-    def test_two_fields_read_one_bit(self):
-        self.expect_error(self.GEN.replace('{name: start, bits: "0"}',
-                                           '{name: start, bits: "0"}\n      - {name: busy, bits: "0", access: ro}'),
-                          "registers[0].fields[1].bits", "bit 0 is read by ctrl_start")
-
-    def test_write_enable_on_a_read_only_field(self):
-        self.expect_error(self.GEN.replace("access: ro, enum: state_e", "access: ro, write_enable: idle"),
-                          "registers[0].fields[1].write_enable", "not written by software")
+    def test_generated_block_field_rules(self):
+        # A field of the generated block edited against a rule: (the rule, text replaced, by, key, words).
+        start = '{name: start, bits: "0"}'
+        for rule, old, new, key, words in (
+                ("set on a wide field", 'bits: "3:1", access: ro, enum: state_e', 'bits: "3:1", access: ro, hw: [set]',
+                 "registers[0].fields[1].hw", "1-bit"),
+                ("hw value on a stored field", start, '{name: start, bits: "0", hw: value}',
+                 "registers[0].fields[0].hw", "not rw"),
+                ("reset too wide", start, '{name: start, bits: "0", reset: 2}',
+                 "registers[0].fields[0].reset", "[0, 1]"),
+                ("two fields read one bit", start, start + '\n      - {name: busy, bits: "0", access: ro}',
+                 "registers[0].fields[1].bits", "bit 0 is read by ctrl_start"),
+                ("write enable on a read-only field", "access: ro, enum: state_e", "access: ro, write_enable: idle",
+                 "registers[0].fields[1].write_enable", "not written by software")):
+            with self.subTest(rule):
+                self.expect_error(self.GEN.replace(old, new), key, words)
 
     def test_generated_block_is_written(self):
         self.write(self.GEN)
-        out = os.path.join(self.dir, "gen")
-        rc, _, err = run(self.dir, "gen", self.path, "--outdir", out)
-        self.assertEqual(rc, 0, err)
-        with open(os.path.join(out, "sv", "mini_reg_top.sv")) as f:
-            text = f.read()
-        self.assertIn("module mini_reg_top", text)
-        with open(os.path.join(out, "sv", "mini_reg_pkg.sv")) as f:
-            self.assertIn("} mini_reg2hw_t;", f.read())
+        top, pkg = self.generated(os.path.join("sv", "mini_reg_top.sv"), os.path.join("sv", "mini_reg_pkg.sv"))
+        self.assertIn("module mini_reg_top", top)
+        self.assertIn("} mini_reg2hw_t;", pkg)
 
     # `deadlock`: a rule over a debug vector's engine-state fields.
     DBG = GOOD.replace("variants:", """debug:
@@ -227,22 +208,18 @@ variants:""").replace("addr_width: 8}\n", "addr_width: 8}\n  debug: [status_o]\n
 
     def test_deadlock_rule_is_generated(self):
         self.write(self.DBG)
-        out = os.path.join(self.dir, "gen")
-        rc, _, err = run(self.dir, "gen", self.path, "--outdir", out)
-        self.assertEqual(rc, 0, err)
-        with open(os.path.join(out, "include", "dut", "mini_regs.hpp")) as f:
-            text = f.read()
+        text, = self.generated(os.path.join("include", "dut", "mini_regs.hpp"))
         self.assertIn("inline constexpr uint64_t kCycles = 100;", text)
         self.assertIn("none of a_state is StRun, no change of level", text)
 
-    def test_deadlock_unknown_vector(self):
-        self.expect_error(self.DBG.replace("vector: status_t", "vector: dbg_t"), "deadlock.vector", "status_t")
-
-    def test_deadlock_field_without_enum(self):
-        self.expect_error(self.DBG.replace("fields: [a_state]", "fields: [level]"), "deadlock.fields[0]", "enum")
-
-    def test_deadlock_busy_not_an_item(self):
-        self.expect_error(self.DBG.replace("busy: StRun", "busy: StGo"), "deadlock.busy", "StIdle, StRun")
+    def test_bad_deadlock_rule(self):
+        # One edit of the rule: (what, text replaced, by, the key named, what the line says).
+        for what, old, new, key, words in (
+                ("unknown vector", "vector: status_t", "vector: dbg_t", "deadlock.vector", "status_t"),
+                ("field without an enum", "fields: [a_state]", "fields: [level]", "deadlock.fields[0]", "enum"),
+                ("busy not an item", "busy: StRun", "busy: StGo", "deadlock.busy", "StIdle, StRun")):
+            with self.subTest(what):
+                self.expect_error(self.DBG.replace(old, new), key, words)
 
     def test_configure_through_cmake_script(self):
         # What CMake prints comes from the same line (cosim_add_dut's FATAL_ERROR).

@@ -97,9 +97,13 @@ class Ports(unittest.TestCase):
         args = ["configure", self.path, "--outdir", self.gen] + (["--verilator", VERILATOR] if check else [])
         return run(self.dir, *args)
 
-    def pins(self, manifest=MANIFEST):
-        rc, _, err = self.configure(manifest, check=False)
+    def expect_configured(self, *args, **kwargs):
+        """configure(*args, **kwargs) passes."""
+        rc, _, err = self.configure(*args, **kwargs)
         self.assertEqual(rc, 0, err)
+
+    def pins(self, manifest=MANIFEST):
+        self.expect_configured(manifest, check=False)
         with open(os.path.join(self.gen, "include", "dut", "mini_pins.hpp")) as f:
             return f.read()
 
@@ -210,10 +214,8 @@ class Ports(unittest.TestCase):
         for bits in (8, 32, 64, 128, 256, 96):  # stored exactly: no data_bytes needed
             rc, _, err = self.configure(*self.axis(bits))
             self.assertEqual(rc, 0, f"{bits} bits: {err}")
-        rc, _, err = self.configure(*self.axis(24, "data_bytes: 3"))
-        self.assertEqual(rc, 0, err)
-        rc, _, err = self.configure(*self.axis(72, "data_bytes: 9"))
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(*self.axis(24, "data_bytes: 3"))
+        self.expect_configured(*self.axis(72, "data_bytes: 9"))
         self.expect_error(*self.axis(24), "interface pix_in (axis_in)", "s_axis_tdata", "24 bits",
                           "stores in 4 bytes", "add data_bytes: 3")
         self.expect_error(*self.axis(72), "72 bits", "stores in 12 bytes", "add data_bytes: 9")
@@ -222,8 +224,7 @@ class Ports(unittest.TestCase):
                           "2 bytes)")
         # data_bits: a beat of 12 bits is 2 bytes of the stream's data, the bits above cleared on the way in.
         m, sv = self.axis(12, "data_bits: 12")
-        rc, _, err = self.configure(m, sv)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(m, sv)
         self.expect_error(*self.axis(16, "data_bits: 12"), "has data_bits: 12, but TDATA s_axis_tdata", "is 16 bits")
 
     @unittest.skipUnless(VERILATOR, "verilator not installed")
@@ -235,8 +236,7 @@ class Ports(unittest.TestCase):
         sv = sv.replace("output logic [127:0] m_axis_tdata", "output logic [127:0] m_axis_tdata, output logic [1:0] m_axis_tid")
         sv = sv.replace("assign {m_axis_tvalid, m_axis_tdata} = '0;", "assign {m_axis_tvalid, m_axis_tdata, m_axis_tid} = '0;")
         self.assertIn("s_axis_tid", sv)
-        rc, _, err = self.configure(m, sv)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(m, sv)
 
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_a_top_with_delays_is_read(self):
@@ -244,8 +244,7 @@ class Ports(unittest.TestCase):
         m, sv = self.axis(32)
         sv = sv.replace("endmodule", "  logic st;\n  initial begin\n    #0 st = 1'b1;\n  end\nendmodule")
         self.assertIn("#0 st", sv)
-        rc, _, err = self.configure(m, sv)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(m, sv)
 
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_a_second_clock_is_named_as_such(self):
@@ -269,8 +268,7 @@ class Ports(unittest.TestCase):
         # A second clock at a ratio to ports.clock, with its reset: claimed, checked, generated into Top::Clocks.
         m, sv = self.clocked("{ap_clk_2: {ratio: 3/2, reset: ap_rst_n_2}}")
         self.assertIn("ratio: 3/2", m)
-        rc, _, err = self.configure(m, sv)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(m, sv)
         h = self.pins(m)
         self.assertIn("struct Clocks {", h)
         self.assertIn("case 0: m.ap_clk_2 = level; break;", h)
@@ -293,8 +291,7 @@ class Ports(unittest.TestCase):
     def test_further_clocks_in_the_view(self):
         # The view gets a group with the further clocks and resets its own groups leave out.
         m, _ = self.clocked("{ap_clk_2: {ratio: 2, reset: ap_rst_n_2}}")
-        rc, _, err = self.configure(m + "wave:\n  groups:\n    - {name: g, signals: [CLK, ap_rst_n_2]}\n", check=False)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(m + "wave:\n  groups:\n    - {name: g, signals: [CLK, ap_rst_n_2]}\n", check=False)
         rc, out, err = run(self.dir, "views", self.path)
         self.assertEqual(rc, 0, err)
         self.assertIn('ViewGroup{"Further clocks", {ViewSignal("ap_clk_2", Format::kBin)}, false}', out)
@@ -364,8 +361,7 @@ class Ports(unittest.TestCase):
                                                                                          "[W-1:0] s_axis_tdata")
         self.assertIn("[W-1:0] s_axis_tdata", sv)
         self.expect_error(m, sv, "verilator cannot read the sources of mini", "'W'")
-        rc, _, err = self.configure(m.replace("sources: [mini.sv]", "sources: [mini.sv]\nverilator_args: [-GW=32]"), sv)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(m.replace("sources: [mini.sv]", "sources: [mini.sv]\nverilator_args: [-GW=32]"), sv)
         self.expect_error(m.replace("sources: [mini.sv]", "sources: [mini.sv]\nverilator_args: [-GW=24]"), sv,
                           "24 bits", "add data_bytes: 3")
 
@@ -377,8 +373,7 @@ class Ports(unittest.TestCase):
         tied = m.replace("  reset: {port: RST, active: high}", "  reset: {port: RST, active: high}\n  tie: {MODE: 5}")
         self.assertIn("tie: {MODE: 5}", tied)
         self.expect_error(m, sv, "has port MODE that no interface of the manifest claims")
-        rc, _, err = self.configure(tied, sv)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(tied, sv)
         self.assertIn("cosim::tb::harness::set_pin(m.MODE, 5ULL);", self.pins(tied))
         out = sv.replace("input logic [3:0] MODE,", "output logic [3:0] MODE,").replace("endmodule", "  assign MODE = '0;\nendmodule")
         self.expect_error(tied, out, "ports.tie expects MODE to be an input")
@@ -404,8 +399,7 @@ class Ports(unittest.TestCase):
     # -- the top against the manifest ---------------------------------------
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_matching_top_passes(self):
-        rc, _, err = self.configure()
-        self.assertEqual(rc, 0, err)
+        self.expect_configured()
 
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_missing_required_port(self):
@@ -474,8 +468,7 @@ class Ports(unittest.TestCase):
         h = self.pins(self.AP_MANIFEST.replace("control: ap_ctrl_hs", "control: ap_ctrl_chain"))
         self.assertIn("static constexpr bool kChain = true;", h)
         if VERILATOR:
-            rc, _, err = self.configure(self.AP_MANIFEST, self.AP_SV)
-            self.assertEqual(rc, 0, err)
+            self.expect_configured(self.AP_MANIFEST, self.AP_SV)
 
     def register_error(self, manifest, *words):
         rc, _, err = self.configure(manifest, check=False)
@@ -519,8 +512,7 @@ class Ports(unittest.TestCase):
         own = self.AP_SV.replace("ap_start", "go").replace("ap_done", "finished")
         named = self.AP_MANIFEST.replace("{name: control, kind: ap_ctrl}",
                                          "{name: control, kind: ap_ctrl, signals: {start: go, done: finished}}")
-        rc, _, err = self.configure(named, own)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(named, own)
         self.assertRegex(self.pins(named), r"COSIM_PIN\(start, go\)\s*COSIM_PIN\(done, finished\)\s*COSIM_PIN\(idle, ap_idle\)")
         self.expect_error(self.AP_MANIFEST, own, "interface control (ap_ctrl) signal start names port ap_start, which "
                           "top module mini lacks")
@@ -575,8 +567,7 @@ class Ports(unittest.TestCase):
 
     @unittest.skipUnless(VERILATOR, "verilator not installed")
     def test_sram_checked_against_the_top(self):
-        rc, _, err = self.configure(self.SRAM_MANIFEST, self.SRAM_SV)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(self.SRAM_MANIFEST, self.SRAM_SV)
         sv = self.SRAM_SV
         self.expect_error(self.SRAM_MANIFEST, sv.replace(", output logic [31:0] data_w", "").replace(" data_w,", ""),
                           "interface wr (sram) of top module mini has a write enable (BYTE_WRITE) but no write data "
@@ -599,8 +590,7 @@ class Ports(unittest.TestCase):
         self.expect_error(self.SRAM_MANIFEST, narrow, "interface rd (sram)", "RDATA data_r", "is 18 bits, not a whole "
                           "number of bytes; add data_bits: 18 (each word then takes 3 bytes in the DRAM)")
         with_bits = self.SRAM_MANIFEST.replace("rdata: data_r}}", "rdata: data_r}, data_bits: 18}")
-        rc, _, err = self.configure(with_bits, narrow)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(with_bits, narrow)
         self.expect_error(with_bits, sv, "interface rd (sram) has data_bits: 18, but RDATA data_r of top module mini is 32 bits")
         self.expect_error(self.SRAM_MANIFEST, sv.replace("addr_r_byte, input", "addr_rb, input")
                           .replace("{addr_r_byte,", "{addr_rb,"),
@@ -645,8 +635,7 @@ class Ports(unittest.TestCase):
     def test_a_beat_on_several_ports(self):
         """tdata: [s_x, s_k]: each port a pin of its own, tdata() the two taken as one from their widths
         (packed arrays: 4 x 4 and 8 x 8 bits), ten bytes a beat."""
-        rc, _, err = self.configure(self.split(), self.SPLIT_SV)
-        self.assertEqual(rc, 0, err)
+        self.expect_configured(self.split(), self.SPLIT_SV)
         with open(os.path.join(self.gen, "include", "dut", "mini_pins.hpp")) as f:
             h = f.read()
         self.assertRegex(h, r"struct PixIn \{[^}]*COSIM_PIN\(tdata_part0, s_x\)\s*COSIM_PIN\(tdata_part1, s_k\)")
@@ -756,8 +745,7 @@ class Ports(unittest.TestCase):
     def test_vendor_primitive_is_compiled_in(self):
         with open(os.path.join(REPO, "tests", "vendor_xpm", "user_rtl", "user_stream_buffer.sv")) as f:
             user = f.read()
-        rc, _, err = self.configure(self.VENDOR, user)
-        self.assertEqual(rc, 0, err)  # elaborates: xpm_fifo_sync comes from rtl/vendor
+        self.expect_configured(self.VENDOR, user)  # elaborates: xpm_fifo_sync comes from rtl/vendor
         with open(os.path.join(self.gen, "cmake", "mini.cmake")) as f:
             self.assertRegex(f.read(), r"COSIM_DUT_VENDOR_SOURCES [^)]*rtl/vendor/xpm/xpm_fifo_sync\.sv")
         rc, _, err = self.configure(self.VENDOR.replace("vendor: [xpm_fifo_sync]", "vendor: []"), user)

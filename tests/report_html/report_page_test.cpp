@@ -10,8 +10,10 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 #include <regex>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "report_html/report_page.hpp"
@@ -353,6 +355,10 @@ struct LayerTable {
   bool has(const std::string& header) const {
     return std::find(headers.begin(), headers.end(), header) != headers.end();
   }
+  // One check per {header, text}: the cell of `row` under that header.
+  void expect_row(std::size_t row, std::initializer_list<std::pair<std::string, std::string>> cells) const {
+    for (const auto& [header, text] : cells) EXPECT_EQ(at(row, header), text) << "row " << row << ", " << header;
+  }
 };
 
 std::string strip_tags(const std::string& s) {
@@ -447,12 +453,8 @@ TEST(ReportPageUnit, LayersHaveDesignedColumnsNotReportKeys) {
   }
   // No row has them: no column.
   for (const char* h : {"cycles / input", "input", "SNR vs float32 (dB)", "layer SNR (dB)"}) EXPECT_FALSE(t.has(h)) << h;
-  EXPECT_EQ(t.at(0, "where"), "DUT");
-  EXPECT_EQ(t.at(0, "exact"), "yes");
-  EXPECT_EQ(t.at(0, "cycles"), "11\u2009166");
-  EXPECT_EQ(t.at(0, "util. %"), "18.3");
-  EXPECT_EQ(t.at(0, "compute bound %"), "19.4");
-  EXPECT_EQ(t.at(0, "vs TFLite double exact % / max |diff|"), "73.27 % / 1");
+  t.expect_row(0, {{"where", "DUT"}, {"exact", "yes"}, {"cycles", "11\u2009166"}, {"util. %", "18.3"},
+                   {"compute bound %", "19.4"}, {"vs TFLite double exact % / max |diff|", "73.27 % / 1"}});
   EXPECT_EQ(t.at(1, "compute bound %"), "\u2013");  // an ADD has none
   // The raw fields, one click away: the keys the columns leave out too.
   EXPECT_NE(t.rows[1].cells.back().find("gemm_busy_fraction 0.2065"), std::string::npos) << t.rows[1].cells.back();
@@ -487,9 +489,7 @@ TEST(ReportPageUnit, OnlyFailedRowsAreTintedAndCpuRowsHaveShapes) {
     EXPECT_EQ(t.at(i, "exact"), "\u2014") << "row " << i;
   }
   EXPECT_EQ(t.at(2, "where"), "fused into op 1");
-  EXPECT_EQ(t.at(3, "where"), "CPU");
-  EXPECT_EQ(t.at(3, "type"), "AVERAGE_POOL_2D");
-  EXPECT_EQ(t.at(3, "shapes"), "1x8x8x16 -&gt; 1x1x1x16");
+  t.expect_row(3, {{"where", "CPU"}, {"type", "AVERAGE_POOL_2D"}, {"shapes", "1x8x8x16 -&gt; 1x1x1x16"}});
   EXPECT_EQ(t.at(4, "shapes"), "1x10 -&gt; 1x10");
   EXPECT_EQ(count(html, "<tr class=\"layer bad"), 1u);
 }
@@ -515,11 +515,9 @@ TEST(ReportPageUnit, FloatModelsShowPerLayerDrift) {
   std::string html = cosim::tb::report_html::report_page(tinydnn, {"out/t", "cosim"});
   LayerTable t = layer_table_of(html);
   ASSERT_EQ(t.rows.size(), 3u) << html;
-  EXPECT_EQ(t.at(0, "SNR vs float32 (dB)"), "47.6");
+  t.expect_row(0, {{"SNR vs float32 (dB)", "47.6"}, {"max |diff| vs float32", "0.0081"}, {"cycles / input", "32\u2009362"}});
   EXPECT_EQ(t.at(1, "SNR vs float32 (dB)"), "36.4");
   EXPECT_EQ(t.at(2, "SNR vs float32 (dB)"), "7.3");
-  EXPECT_EQ(t.at(0, "max |diff| vs float32"), "0.0081");
-  EXPECT_EQ(t.at(0, "cycles / input"), "32\u2009362");
   EXPECT_EQ(t.at(1, "MACs"), "\u2013");  // 0 on the CPU is no figure
   EXPECT_EQ(html.find("No reference semantics"), std::string::npos);
   EXPECT_NE(html.find("id=\"layer-snr\""), std::string::npos);
@@ -542,12 +540,9 @@ TEST(ReportPageUnit, FloatModelsShowPerLayerDrift) {
   html = cosim::tb::report_html::report_page(tf2, {"out/f", "cosim"});
   t = layer_table_of(html);
   ASSERT_EQ(t.rows.size(), 3u) << html;
-  EXPECT_EQ(t.at(0, "layer SNR (dB)"), "8.7");
-  EXPECT_EQ(t.at(0, "layer max |err|"), "0.6316");
-  EXPECT_EQ(t.at(0, "INQ weights SNR (dB)"), "8.7");
-  EXPECT_EQ(t.at(0, "network SNR (dB)"), "8.8");
+  t.expect_row(0, {{"layer SNR (dB)", "8.7"}, {"layer max |err|", "0.6316"}, {"INQ weights SNR (dB)", "8.7"},
+                   {"network SNR (dB)", "8.8"}, {"util. %", "27.8"}});
   EXPECT_EQ(t.at(2, "network SNR (dB)"), "-3.3");
-  EXPECT_EQ(t.at(0, "util. %"), "27.8");
   EXPECT_EQ(t.at(1, "where"), "fused into op 0");
   EXPECT_FALSE(t.has("cycles"));
   EXPECT_EQ(html.find("No reference semantics"), std::string::npos);

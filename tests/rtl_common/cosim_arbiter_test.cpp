@@ -95,13 +95,11 @@ class RefArbiter {
 
 template <class Model>
 void reset(Tb<Model>& tb) {
-  tb.dut.rst_ni = 0;
-  tb.dut.valid_i = 0;
-  tb.dut.ready_i = 0;
-  for (auto& d : tb.dut.data_i) d = 0;
-  tb.settle();
-  tb.dut.rst_ni = 1;
-  tb.settle();
+  tb.reset([](Model& m) {
+    m.valid_i = 0;
+    m.ready_i = 0;
+    for (auto& d : m.data_i) d = 0;
+  });
 }
 
 // Random traffic against the reference; `order` gets the requesters in the

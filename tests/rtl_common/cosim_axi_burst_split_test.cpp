@@ -33,15 +33,13 @@ using cosim::rtl_common_test::expected_bursts;
 
 template <class Model>
 void reset(Tb<Model>& tb) {
-  tb.dut.rst_ni = 0;
-  tb.dut.clr_i = 0;
-  tb.dut.req_valid_i = 0;
-  tb.dut.req_addr_i = 0;
-  tb.dut.req_beats_i = 0;
-  tb.dut.ax_ready_i = 0;
-  tb.settle();
-  tb.dut.rst_ni = 1;
-  tb.settle();
+  tb.reset([](Model& m) {
+    m.clr_i = 0;
+    m.req_valid_i = 0;
+    m.req_addr_i = 0;
+    m.req_beats_i = 0;
+    m.ax_ready_i = 0;
+  });
 }
 
 template <class Model>

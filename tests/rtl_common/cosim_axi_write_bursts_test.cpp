@@ -43,13 +43,11 @@ void drive(Tb<Model>& tb, bool aw_ready, bool w_ready, bool beat_valid, bool b_v
 }
 
 void reset(Tb<Model>& tb) {
-  tb.dut.rst_ni = 0;
-  tb.dut.clr_i = 0;
-  tb.dut.req_valid_i = 0;
-  drive(tb, false, false, false, false);
-  tb.settle();
-  tb.dut.rst_ni = 1;
-  tb.settle();
+  tb.reset([&tb](Model& m) {
+    m.clr_i = 0;
+    m.req_valid_i = 0;
+    drive(tb, false, false, false, false);
+  });
 }
 
 // A request of `beats` beats from `addr`, taken at the next edge.

@@ -18,12 +18,11 @@ using cosim::rtl_common_test::Tb;
 TEST(CosimFifoSync, RandomTrafficMatchesReference) {
   constexpr std::size_t kDepth = 5;
   Tb<Vcosim_fifo_sync_5> tb;
-  tb.dut.rst_ni = 0;
-  tb.dut.clr_i = 0;
-  tb.dut.valid_i = 0;
-  tb.dut.ready_i = 0;
-  tb.settle();
-  tb.dut.rst_ni = 1;
+  tb.reset([](Vcosim_fifo_sync_5& m) {
+    m.clr_i = 0;
+    m.valid_i = 0;
+    m.ready_i = 0;
+  });
   std::mt19937_64 g(1);
   std::deque<uint8_t> ref;
   std::size_t pushes = 0, pops = 0, full_cycles = 0;

@@ -43,24 +43,25 @@ void drive_write(Tb<M>& tb, bool we, unsigned waddr, unsigned wmask, Word wdata)
   tb.dut.wdata_i = wdata;
 }
 
-// Writes a random word to every entry, whole (`full_mask`), and keeps it in
-// `ref`: the storage has no reset.
-template <class M, class Word>
-void fill_every_entry(Tb<M>& tb, std::vector<Word>& ref, unsigned full_mask, std::mt19937_64& g) {
-  for (unsigned a = 0; a < ref.size(); ++a) {
+// Writes a random word to each of the `depth` entries, whole (`full_mask`),
+// and returns the words, the reference: the storage has no reset.
+template <class Word, class M>
+std::vector<Word> fill_every_entry(Tb<M>& tb, unsigned depth, unsigned full_mask, std::mt19937_64& g) {
+  std::vector<Word> ref(depth);
+  for (unsigned a = 0; a < depth; ++a) {
     ref[a] = static_cast<Word>(g());
     drive_write(tb, true, a, full_mask, ref[a]);
     tb.dut.re_i = 0;
     tb.edge();
   }
+  return ref;
 }
 
 TEST(CosimRam, RegisteredReadsMatchReference) {
   constexpr unsigned kDepth = 12;
   Tb<Vcosim_ram_sync> tb;
   std::mt19937_64 g(3);
-  std::vector<uint32_t> ref(kDepth);
-  fill_every_entry(tb, ref, 0xf, g);
+  std::vector<uint32_t> ref = fill_every_entry<uint32_t>(tb, kDepth, 0xf, g);
   std::array<uint32_t, 2> rd{};
   std::array<bool, 2> known{false, false};
   for (int cy = 0; cy < 20000; ++cy) {
@@ -92,8 +93,7 @@ TEST(CosimRam, CombinationalReadsMatchReference) {
   constexpr unsigned kDepth = 16;
   Tb<Vcosim_ram_comb> tb;
   std::mt19937_64 g(5);
-  std::vector<uint64_t> ref(kDepth);
-  fill_every_entry(tb, ref, 3, g);
+  std::vector<uint64_t> ref = fill_every_entry<uint64_t>(tb, kDepth, 3, g);
   tb.dut.we_i = 0;
   for (int cy = 0; cy < 20000; ++cy) {
     const unsigned ra0 = g() % kDepth, ra1 = g() % kDepth;

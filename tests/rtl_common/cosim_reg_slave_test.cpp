@@ -22,12 +22,10 @@ namespace {
 // in a DUT's core) and the register block's read data, set per cycle.
 struct SlaveTb : cosim::rtl_common_test::Tb<Vcosim_reg_slave> {
   SlaveTb() : Tb("cosim_reg_slave") {
-    dut.rst_ni = 0;
-    dut.reg_req_valid_i = 0;
-    dut.reg_rsp_ready_i = 1;
-    settle();
-    dut.rst_ni = 1;
-    settle();
+    reset([](Vcosim_reg_slave& m) {
+      m.reg_req_valid_i = 0;
+      m.reg_rsp_ready_i = 1;
+    });
   }
 
   // Host request pins for the coming cycle.
@@ -42,6 +40,12 @@ struct SlaveTb : cosim::rtl_common_test::Tb<Vcosim_reg_slave> {
     dut.acc_rdata_i = rdata;
     core.cycle();
   }
+  // What the register block sees this cycle: an access or none (`valid`), a
+  // write or a read; `when` names the cycle in a failure.
+  void expect_access(bool valid, bool write, const std::string& when = "") const {
+    EXPECT_EQ(dut.acc_valid_o, valid) << when;
+    EXPECT_EQ(dut.acc_write_o, write) << when;
+  }
 };
 
 TEST(CosimRegSlave, IdleAfterResetAcceptsARequest) {
@@ -49,8 +53,7 @@ TEST(CosimRegSlave, IdleAfterResetAcceptsARequest) {
   tb.settle();
   EXPECT_EQ(tb.dut.reg_rsp_valid_o, 0);
   EXPECT_EQ(tb.dut.reg_req_ready_o, 1);
-  EXPECT_EQ(tb.dut.acc_valid_o, 0);
-  EXPECT_EQ(tb.dut.acc_write_o, 0);
+  tb.expect_access(false, false);
 }
 
 TEST(CosimRegSlave, WriteIsPresentedInItsCycleAndAnsweredTheNext) {
@@ -58,8 +61,7 @@ TEST(CosimRegSlave, WriteIsPresentedInItsCycleAndAnsweredTheNext) {
   tb.request(true, 0x0c, 0xdeadbeef);
   tb.settle();
   // The register block sees the access in the request's cycle.
-  EXPECT_EQ(tb.dut.acc_valid_o, 1);
-  EXPECT_EQ(tb.dut.acc_write_o, 1);
+  tb.expect_access(true, true);
   EXPECT_EQ(tb.dut.acc_addr_o, 0x0c);
   EXPECT_EQ(tb.dut.acc_wdata_o, 0xdeadbeefu);
   EXPECT_EQ(tb.dut.reg_rsp_valid_o, 0);
@@ -77,8 +79,7 @@ TEST(CosimRegSlave, ReadReturnsTheValueAtTheRequestEdge) {
   SlaveTb tb;
   tb.request(false, 0x24, 0);
   tb.settle();
-  EXPECT_EQ(tb.dut.acc_valid_o, 1);
-  EXPECT_EQ(tb.dut.acc_write_o, 0);
+  tb.expect_access(true, false);
   tb.edge(0xcafe0001);
   tb.dut.reg_req_valid_i = 0;
   tb.dut.reg_rsp_ready_i = 0;
@@ -97,8 +98,7 @@ TEST(CosimRegSlave, HeldResponseBlocksTheNextRequestUntilTaken) {
   for (int i = 0; i < 3; ++i) {
     tb.settle();
     EXPECT_EQ(tb.dut.reg_req_ready_o, 0) << i;
-    EXPECT_EQ(tb.dut.acc_valid_o, 0) << i;
-    EXPECT_EQ(tb.dut.acc_write_o, 0) << i;
+    tb.expect_access(false, false, std::to_string(i));
     tb.edge(100 + i);
     EXPECT_EQ(tb.dut.reg_rsp_valid_o, 1) << i;
     EXPECT_EQ(tb.dut.reg_rdata_o, 7u) << i;

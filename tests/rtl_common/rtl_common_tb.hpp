@@ -33,6 +33,16 @@ struct Tb {
   void settle() { core.settle(); }
   // One rising edge; an assertion that failed on it throws.
   void edge() { core.cycle(); }
+  // rst_ni low with the inputs at the values `idle(dut)` gives them, settled;
+  // then rst_ni high, settled again.
+  template <class Idle>
+  void reset(Idle idle) {
+    dut.rst_ni = 0;
+    idle(dut);
+    settle();
+    dut.rst_ni = 1;
+    settle();
+  }
 };
 
 // Runs `body`, which must end in an RTL assertion failure whose message

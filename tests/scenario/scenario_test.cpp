@@ -20,6 +20,7 @@
 #include "scenario/resolved_yaml.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/buffer_addresses.hpp"
+#include "support/expect_text.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/text_file.hpp"
 #include "tensor/tensor.hpp"
@@ -409,15 +410,7 @@ TEST(Scenario, RandomRangeIsRespectedAndChecked) {
 }
 
 // The message of the InputError `f` throws ("" and a failure when none).
-std::string input_error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no InputError";
-  return "";
-}
+std::string input_error_of(const std::function<void()>& f) { return cosim::test::what_of<InputError>(f); }
 
 TEST(Scenario, UnsignedTensorsComeFromRandomAndNpy) {
   // random: the whole unsigned range by default, none of it negative.

@@ -65,9 +65,26 @@ inline Insn mem_insn(uint32_t op, uint32_t mem, uint32_t sram_base, uint32_t dra
   return in;
 }
 
+// The loop nest of GEMM and ALU: for i < iter_out, j < iter_in, each
+// micro-op in [uop_bgn, uop_end); the dst / src / wgt indices advance by
+// i * *_out + j * *_in. Set field by field, or pair by pair as the spec
+// groups them: Loop{}.uops(0, 4).iters(2, 2).dst(2, 4).src(4, 1).wgt(0, 4).
 struct Loop {
   uint32_t uop_bgn = 0, uop_end = 1, iter_out = 1, iter_in = 1;
   uint32_t dst_out = 0, dst_in = 0, src_out = 0, src_in = 0, wgt_out = 0, wgt_in = 0;
+
+  Loop& uops(uint32_t bgn, uint32_t end) { return set(uop_bgn, uop_end, bgn, end); }
+  Loop& iters(uint32_t out, uint32_t in) { return set(iter_out, iter_in, out, in); }
+  Loop& dst(uint32_t out, uint32_t in) { return set(dst_out, dst_in, out, in); }
+  Loop& src(uint32_t out, uint32_t in) { return set(src_out, src_in, out, in); }
+  Loop& wgt(uint32_t out, uint32_t in) { return set(wgt_out, wgt_in, out, in); }
+
+ private:
+  Loop& set(uint32_t& a, uint32_t& b, uint32_t va, uint32_t vb) {
+    a = va;
+    b = vb;
+    return *this;
+  }
 };
 
 inline Insn gemm_insn(const Loop& l, bool reset, Deps d = {}) {

@@ -12,6 +12,7 @@
 #include "dut/testdut_regs.hpp"
 #include "scoreboard/scoreboard.hpp"
 #include "support/child.hpp"
+#include "support/expect_text.hpp"
 #include "support/scratch_dir.hpp"
 #include "support/same_cycle_configs.hpp"
 #include "testdut/testdut_wrapper.hpp"
@@ -19,6 +20,7 @@
 
 class Vtestdut_rtl;  // the template DUT's variant (library cosim_tb_testdut_testdut_rtl)
 
+using cosim::test::expect_contains;
 using cosim::test::in_child;
 using cosim::tb::TbConfig;
 using nlohmann::json;
@@ -163,11 +165,7 @@ TEST(TestDutTlm, DramLatencyAddsExactlyOncePerNonSequentialAccess) {
   // 4 KiB-aligned vectors of 4096 bytes: 32 bursts of 16 beats. Each round
   // reads a burst of A, then one of B (both jumps: latency), then writes a
   // burst to DST (sequential after the first); the DUT waits out each one.
-  VAdd c;
-  c.src = 0x1000;
-  c.src_b = 0x20000;
-  c.dst = 0x40000;
-  c.bytes = 4096;
+  const VAdd c{0x1000, 0x20000, 0x40000, 4096};  // A, B, DST, bytes
   const json fast = run(vadd_trace(c), cfg(0));
   const json slow = run(vadd_trace(c), cfg(50));
   ASSERT_EQ(fast["mismatches"], 0) << fast.dump();
@@ -181,9 +179,7 @@ TEST(TestDutTlm, NeverStartedDutTimesOutNamingItsState) {
   const json r = run(vadd_trace(c), cfg());
   ASSERT_TRUE(ended_in(r, "TimeoutError"));
   const std::string what = r["what"];
-  EXPECT_NE(what.find("did not finish within 300 cycles"), std::string::npos) << what;
-  EXPECT_NE(what.find("StIdle"), std::string::npos) << what;
-  EXPECT_NE(what.find("start bit was never written"), std::string::npos) << what;
+  expect_contains(what, {"did not finish within 300 cycles", "StIdle", "start bit was never written"});
 }
 
 TEST(TestDutTlm, SlowDutTimesOutInTheMiddle) {
@@ -192,8 +188,7 @@ TEST(TestDutTlm, SlowDutTimesOutInTheMiddle) {
   const json r = run(vadd_trace(c), cfg(20));
   ASSERT_TRUE(r.contains("exception")) << r.dump();
   const std::string what = r["what"];
-  EXPECT_NE(what.find("did not finish within 50 cycles"), std::string::npos) << what;
-  EXPECT_NE(what.find("stuck in state St"), std::string::npos) << what;
+  expect_contains(what, {"did not finish within 50 cycles", "stuck in state St"});
   EXPECT_EQ(what.find("StIdle"), std::string::npos) << what;
 }
 
@@ -377,11 +372,9 @@ TEST(TestDutTlmRegRead, PollThatNeverMatchesTimesOutWithinItsBound) {
   const json r = play(t, cfg());
   ASSERT_TRUE(ended_in(r, "TimeoutError"));
   const std::string what = r["what"];
-  EXPECT_NE(what.find("register CONTROL (0x0)"), std::string::npos) << what;
-  EXPECT_NE(what.find("within 300 cycles"), std::string::npos) << what;
-  EXPECT_NE(what.find("last read 0x00000000"), std::string::npos) << what;
-  EXPECT_NE(what.find("expected 0x00000002 under mask 0x00000002"), std::string::npos) << what;
-  EXPECT_NE(what.find("start bit was never written"), std::string::npos) << what;  // the DUT's diagnosis
+  // The register, the budget, what was read and expected, and the DUT's diagnosis.
+  expect_contains(what, {"register CONTROL (0x0)", "within 300 cycles", "last read 0x00000000",
+                         "expected 0x00000002 under mask 0x00000002", "start bit was never written"});
   // Cycles spent: past the budget, by one read (a cycle or two).
   const auto at = what.find(" cycles and ");
   ASSERT_NE(at, std::string::npos) << what;
@@ -398,9 +391,9 @@ TEST(TestDutTlmRegRead, PollWithABitThatIsNeverSetTimesOutAfterTheAdd) {
   const json r = play(vadd_polled(c, [](trace::Trace& t) { t.reg_poll(0x00, 0x4, 0x4, 20000, "CONTROL"); }), cfg());
   ASSERT_TRUE(ended_in(r, "TimeoutError"));
   const std::string what = r["what"];
-  EXPECT_NE(what.find("register CONTROL (0x0) did not match within 20000 cycles"), std::string::npos) << what;
-  EXPECT_NE(what.find("last read 0x00000002"), std::string::npos) << what;  // done, idle
-  EXPECT_NE(what.find("expected 0x00000004 under mask 0x00000004"), std::string::npos) << what;
+  expect_contains(what, {"register CONTROL (0x0) did not match within 20000 cycles",
+                         "last read 0x00000002",  // done, idle
+                         "expected 0x00000004 under mask 0x00000004"});
 }
 
 TEST(TestDutTlmRegRead, WaitIrqOnATargetWithoutAnInterruptIsAnInputError) {
@@ -408,7 +401,5 @@ TEST(TestDutTlmRegRead, WaitIrqOnATargetWithoutAnInterruptIsAnInputError) {
   const json r = play(vadd_polled(c, [](trace::Trace& t) { t.wait_irq(100000); }), cfg());
   ASSERT_TRUE(ended_in(r, "InputError"));
   const std::string what = r["what"];
-  EXPECT_NE(what.find("wait_irq"), std::string::npos) << what;
-  EXPECT_NE(what.find("target 'testdut' has no interrupt pin"), std::string::npos) << what;
-  EXPECT_NE(what.find("irq"), std::string::npos) << what;
+  expect_contains(what, {"wait_irq", "target 'testdut' has no interrupt pin", "irq"});
 }

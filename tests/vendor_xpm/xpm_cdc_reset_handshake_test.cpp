@@ -52,17 +52,26 @@ const EdgeSchedule kRatios[] = {{10, 7}, {7, 10}, {10, 10}, {3, 10}, {10, 3}, {1
 template <class M>
 using OneClockTb = xt::Tb<M, xt::DestClk>;
 
+// check(tb, clocks, g) once per ratio of kRatios, each on a testbench of its
+// own with a generator seeded with `seed`.
+template <class M, class Check>
+void for_each_ratio(uint64_t seed, Check check) {
+  for (const EdgeSchedule& ratio : kRatios) {
+    EdgeSchedule clocks = ratio;
+    SCOPED_TRACE(clocks.describe("source", "dest_clk"));
+    OneClockTb<M> tb;
+    std::mt19937_64 g(seed);
+    check(tb, clocks, g);
+  }
+}
+
 // ---- xpm_cdc_sync_rst -----------------------------------------------------------
 
 // dest_rst after dest_clk edge k is src_rst as sampled on edge k - DEST_SYNC_FF + 1
 // (DEST_SYNC_FF flip-flops), INIT before that with INIT_SYNC_FF 1.
 template <class M>
 void check_sync_rst(unsigned stages, bool init, bool init_sync_ff, uint64_t seed) {
-  for (const EdgeSchedule& ratio : kRatios) {
-    EdgeSchedule clocks = ratio;
-    SCOPED_TRACE(clocks.describe("source", "dest_clk"));
-    OneClockTb<M> tb;
-    std::mt19937_64 g(seed);
+  for_each_ratio<M>(seed, [&](OneClockTb<M>& tb, EdgeSchedule& clocks, std::mt19937_64& g) {
     tb.dut.src_rst = 1;
     std::deque<bool> row(stages, init);  // the reference's flip-flops, row.back() = dest_rst
     unsigned dest_edges = 0, changes = 0, checked = 0;
@@ -86,7 +95,7 @@ void check_sync_rst(unsigned stages, bool init, bool init_sync_ff, uint64_t seed
     }
     EXPECT_GT(checked, 5000u);
     EXPECT_GT(changes, 100u);
-  }
+  });
 }
 
 TEST(XpmCdcSyncRst, TwoStagesStartingInReset) { check_sync_rst<Vxpm_sync_rst_2>(2, true, true, 1); }
@@ -123,11 +132,7 @@ TEST(XpmCdcSyncRst, InitIsTheValueBeforeTheFirstEdges) {
 // with src_arst inactive.
 template <class M>
 void check_async_rst(unsigned stages, bool active_high, bool init_sync_ff, uint64_t seed) {
-  for (const EdgeSchedule& ratio : kRatios) {
-    EdgeSchedule clocks = ratio;
-    SCOPED_TRACE(clocks.describe("source", "dest_clk"));
-    OneClockTb<M> tb;
-    std::mt19937_64 g(seed);
+  for_each_ratio<M>(seed, [&](OneClockTb<M>& tb, EdgeSchedule& clocks, std::mt19937_64& g) {
     const auto level = [active_high](bool active) { return active ? active_high : !active_high; };
     bool src_active = false;
     tb.dut.src_arst = level(false);
@@ -167,7 +172,7 @@ void check_async_rst(unsigned stages, bool active_high, bool init_sync_ff, uint6
     }
     EXPECT_GT(assertions, 100u);
     EXPECT_GT(checked, 3000u);
-  }
+  });
 }
 
 TEST(XpmCdcAsyncRst, ActiveHighThreeStages) { check_async_rst<Vxpm_async_rst_hi>(3, true, true, 4); }

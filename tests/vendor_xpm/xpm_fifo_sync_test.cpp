@@ -29,11 +29,7 @@
 
 namespace {
 
-using cosim::vendor_xpm_test::FifoCfg;
-using cosim::vendor_xpm_test::FifoOut;
-using cosim::vendor_xpm_test::FifoRef;
-using cosim::vendor_xpm_test::Tb;
-using cosim::vendor_xpm_test::WrClk;
+using namespace cosim::vendor_xpm_test;
 
 // The configurations, as the CMakeLists passes them.
 //                              depth width fwft lat pf  pe wcw rcw adv     full_rst dout_rst

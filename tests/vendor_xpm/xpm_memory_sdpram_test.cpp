@@ -78,38 +78,37 @@ void cycle(Tb<M, ClkA>& tb, bool ena, unsigned wea, unsigned addra, uint64_t din
   tb.edge();
 }
 
+// cycle(), then doutb once the outputs have settled after that edge.
+template <class M, class... Args>
+uint64_t doutb_after(Tb<M, ClkA>& tb, Args... cycle_args) {
+  cycle(tb, cycle_args...);
+  tb.settle();
+  return tb.dut.doutb;
+}
+
 // doutb shows a read READ_LATENCY_B edges after the edge that starts it.
 TEST(XpmMemorySdpram, DoutbFollowsTheReadAfterReadLatencyB) {
   {
     Tb<Vxpm_sdp_l1_wf, ClkA> tb;
     cycle(tb, true, 0xF, 5, 0x11223344, false, 0);
-    cycle(tb, false, 0, 0, 0, true, 5);
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0x11223344u) << "latency 1: one edge";
+    EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, true, 5), 0x11223344u) << "latency 1: one edge";
   }
   {
     Tb<Vxpm_sdp_l2_rf, ClkA> tb;
-    cycle(tb, true, 0xF, 5, 0x123456789, false, 0, true);  // rstb: doutb = "ABC"
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0xABCu) << "READ_RESET_VALUE_B";
-    cycle(tb, false, 0, 0, 0, true, 5, false, false);  // the read; regceb low
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0xABCu) << "latency 2: not after one edge";
-    cycle(tb, false, 0, 0, 0, false, 0, false, false);
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0xABCu) << "regceb low holds the output register";
-    cycle(tb, false, 0, 0, 0, false, 0);
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0x123456789u) << "regceb high: the latched word";
+    // rstb high: doutb = "ABC"
+    EXPECT_EQ(doutb_after(tb, true, 0xF, 5, 0x123456789, false, 0, true), 0xABCu) << "READ_RESET_VALUE_B";
+    // The read, regceb low:
+    EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, true, 5, false, false), 0xABCu) << "latency 2: not after one edge";
+    EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, false, 0, false, false), 0xABCu)
+        << "regceb low holds the output register";
+    EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, false, 0), 0x123456789u) << "regceb high: the latched word";
   }
   {
     Tb<Vxpm_sdp_l0, ClkA> tb;
     SdpOps<Vxpm_sdp_l0>::drive(tb.dut, {false, 0, 0, 0}, {false, 0, 3, 0});
     tb.settle();
     EXPECT_EQ(tb.dut.doutb, 0xABCDu) << "latency 0: combinational, MEMORY_INIT_PARAM word 3";
-    cycle(tb, true, 1, 3, 0x5555, false, 3);
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0x5555u) << "latency 0 shows the array as it is";
+    EXPECT_EQ(doutb_after(tb, true, 1, 3, 0x5555, false, 3), 0x5555u) << "latency 0 shows the array as it is";
   }
 }
 
@@ -118,9 +117,7 @@ TEST(XpmMemorySdpram, ByteWritesChangeOnlyTheirLanes) {
   Tb<Vxpm_sdp_l1_wf, ClkA> tb;
   cycle(tb, true, 0xF, 9, 0xAABBCCDD, false, 0);
   cycle(tb, true, 0x2, 9, 0x11223344, false, 0);  // bits 15:8 only
-  cycle(tb, false, 0, 0, 0, true, 9);
-  tb.settle();
-  EXPECT_EQ(tb.dut.doutb, 0xAABB33DDu);
+  EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, true, 9), 0xAABB33DDu);
 }
 
 // Port B reading the word port A writes on the same edge: the new word with
@@ -129,17 +126,13 @@ TEST(XpmMemorySdpram, SameAddressReadFollowsWriteModeB) {
   {
     Tb<Vxpm_sdp_l1_wf, ClkA> tb;
     cycle(tb, true, 0xF, 2, 0x01010101, false, 0);
-    cycle(tb, true, 0x1, 2, 0x000000FF, true, 2);
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0x010101FFu) << "write_first";
+    EXPECT_EQ(doutb_after(tb, true, 0x1, 2, 0x000000FF, true, 2), 0x010101FFu) << "write_first";
   }
   {
     Tb<Vxpm_sdp_l2_rf, ClkA> tb;
     cycle(tb, true, 0xF, 2, 0x101010101, false, 0);
     cycle(tb, true, 0xF, 2, 0x0FFFFFFFF, true, 2);
-    cycle(tb, false, 0, 0, 0, false, 0);
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, 0x101010101u) << "read_first";
+    EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, false, 0), 0x101010101u) << "read_first";
   }
 }
 
@@ -151,16 +144,13 @@ TEST(XpmMemorySdpram, InitFileWriteProtectOffAndAsyncReset) {
   for (unsigned addr = 0; addr < 16; ++addr) {
     cycle(tb, false, 0, 0, 0, true, addr);
     cycle(tb, false, 0, 0, 0, false, 0);
-    cycle(tb, false, 0, 0, 0, false, 0);
-    tb.settle();
-    EXPECT_EQ(tb.dut.doutb, addr < kInitFile.size() ? kInitFile[addr] : 0) << "word " << addr;
+    EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, false, 0), addr < kInitFile.size() ? kInitFile[addr] : 0)
+        << "word " << addr;
   }
   cycle(tb, false, 0xFF, 15, 0x0123456789ABCDEF, false, 0);  // ena low
   cycle(tb, false, 0, 0, 0, true, 15);
   cycle(tb, false, 0, 0, 0, false, 0);
-  cycle(tb, false, 0, 0, 0, false, 0);
-  tb.settle();
-  EXPECT_EQ(tb.dut.doutb, 0x0123456789ABCDEFu) << "written without ena";
+  EXPECT_EQ(doutb_after(tb, false, 0, 0, 0, false, 0), 0x0123456789ABCDEFu) << "written without ena";
   SdpOps<Vxpm_sdp_l3_async>::drive(tb.dut, {false, 0, 0, 0}, {false, 0, 0, 0, true, true});
   tb.settle();  // no edge
   EXPECT_EQ(tb.dut.doutb, 0u) << "asynchronous reset";

@@ -26,10 +26,7 @@
 
 namespace fs = std::filesystem;
 using cosim::test::read_text;
-using wavetest::read_fst;
-using wavetest::read_json;
-using wavetest::run;
-using wavetest::scenario;
+using namespace wavetest;
 
 namespace {
 

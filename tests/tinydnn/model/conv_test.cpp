@@ -31,6 +31,9 @@ std::vector<bf16> V(std::initializer_list<uint16_t> bits) {
 constexpr uint32_t kAThenB = 0x40808000u;
 constexpr uint32_t kBThenA = 0x40808080u;
 
+// One channel, one row: an input 1 x in_w under a kernel 1 x k_w.
+ConvShape row(int in_w, int k_w) { return ConvShape{1, 1, in_w, 1, 1, k_w}; }
+
 TEST(TinyDnnOrder, ProductsInEitherOrderDiffer) {
   const bf16 x81 = bf16::from_bits(0x3F81), one = bf16::from_bits(0x3F80), three = bf16::from_bits(0x4040);
   EXPECT_EQ(normalise(mac_step(mac_step(RunningSum{}, x81, x81), three, one)), kAThenB);
@@ -51,9 +54,7 @@ TEST(TinyDnnOrder, BiasIsTheLastStep) {
 TEST(TinyDnnOrder, ForwardKxInnermostAscending) {
   // in 1x1x2, kernel 1x2: kx = 0 gives a (x 0x3F81 * w 0x3F81), kx = 1 gives
   // b (x 0x3F80 * w 0x4040) -> a then b.
-  ConvShape s;
-  s.in_w = 2;
-  s.k_w = 2;
+  const ConvShape s = row(2, 2);
   const auto y = forward(s, V({0x3F81, 0x3F80}), V({0x3F81, 0x4040}));
   ASSERT_EQ(y.size(), 1u);
   EXPECT_EQ(y[0], kAThenB);
@@ -72,9 +73,7 @@ TEST(TinyDnnOrder, ForwardChannelsOutsideKernel) {
 TEST(TinyDnnOrder, BackwardRotatesKernelAndSkipsOutsideTaps) {
   // Layer in 1x1x3, kernel 1x2 -> delta 1x1x2. dx[ix] = sum over kx of
   // delta[ix-1+kx] * w[1-kx].
-  ConvShape s;
-  s.in_w = 3;
-  s.k_w = 2;
+  const ConvShape s = row(3, 2);
   // dx[1]: kx=0 delta[0]*w[1] = 0x3F81*0x3F81 (a), kx=1 delta[1]*w[0] =
   //   0x3F80*0x4040 (b) -> a then b.
   // dx[0]: kx=0 delta[-1] skipped; kx=1 delta[0]*w[0] = 0x3F81*0x4040:
@@ -96,9 +95,7 @@ TEST(TinyDnnOrder, BackwardSkippedTapIsNotAZeroProduct) {
   // Had the outside tap been a MAC with 0x0000 * w[1] (0x3F81): first
   // (0, 127, 16512), then D = 129-127+16 = 18, aligned = 16512*2^16>>18 =
   // 4128, A = 28704 = 0x7020 -> 0x01604000. So the skip is visible.
-  ConvShape s;
-  s.in_w = 3;
-  s.k_w = 2;
+  const ConvShape s = row(3, 2);
   const auto dx = backward(s, V({0x0080, 0x3F80}), V({0x4040, 0x3F81}));
   EXPECT_EQ(dx[0], 0x01400000u);
 }
@@ -120,8 +117,7 @@ TEST(TinyDnnOrder, WeightGradStoresFirstSampleThenAccumulates) {
 TEST(TinyDnnOrder, WeightGradSumsOverOyThenOx) {
   // in 1x1x2, kernel 1x1 -> delta 1x1x2. dW = delta[0]*x[0] + delta[1]*x[1]
   // in that order: a (0x3F81*0x3F81) then b (0x4040*0x3F80).
-  ConvShape s;
-  s.in_w = 2;
+  const ConvShape s = row(2, 1);
   EXPECT_EQ(weight_grad(s, {V({0x3F81, 0x3F80})}, {V({0x3F81, 0x4040})})[0], kAThenB);
 }
 
@@ -133,8 +129,7 @@ TEST(TinyDnnOrder, WeightGradFlushedStoredValuePassesLaterSample) {
 }
 
 TEST(TinyDnnShape, BadShapesAreInputErrors) {
-  ConvShape s;
-  s.k_w = 3;
+  const ConvShape s = row(1, 3);
   EXPECT_THROW(forward(s, V({0}), V({0, 0, 0})), InputError);
   ConvShape ok;
   EXPECT_THROW(forward(ok, V({0, 0}), V({0})), InputError);

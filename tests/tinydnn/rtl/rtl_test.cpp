@@ -27,30 +27,24 @@ namespace {
 using cosim::tb::tinydnn::BareOptions;
 using cosim::tb::tinydnn::TinyDnnBare;
 
-// The regress build gets its own suite name so CTest names stay unique.
+// The regress build gets its own suite name so CTest names stay unique, and
+// more and larger layers (each limit below: regress ? regress value : default).
 #ifdef TINYDNN_REGRESS
 #define RTL_SUITE TinyDnnRtlRegress
-constexpr int kDefaultLayers = 1000;
-constexpr int kMaxC = 6;
-constexpr int kMaxHW = 12;
-constexpr int kMaxK = 5;
-constexpr int kMaxBatch = 5;
+constexpr bool kRegress = true;
 #else
 #define RTL_SUITE TinyDnnRtl
-constexpr int kDefaultLayers = 100;
-constexpr int kMaxC = 3;
-constexpr int kMaxHW = 6;
-constexpr int kMaxK = 3;
-constexpr int kMaxBatch = 3;
+constexpr bool kRegress = false;
 #endif
+constexpr int kDefaultLayers = kRegress ? 1000 : 100;
+constexpr int kMaxC = kRegress ? 6 : 3;
+constexpr int kMaxHW = kRegress ? 12 : 6;
+constexpr int kMaxK = kRegress ? 5 : 3;
+constexpr int kMaxBatch = kRegress ? 5 : 3;
+constexpr uint64_t kCycleBudget = kRegress ? 20'000'000 : 1'000'000;
 constexpr int kLayersPerHarness = 10;
 // COSIM_SWEEP_COUNT / COSIM_SWEEP_SEED (tests/support/sweep.hpp) pick a CI slice.
 const int kLayers = cosim::testing::sweep_count(kDefaultLayers);
-#ifdef TINYDNN_REGRESS
-constexpr uint64_t kCycleBudget = 20'000'000;
-#else
-constexpr uint64_t kCycleBudget = 1'000'000;
-#endif
 
 // The RTL suite's mix: 70 % ordinary values up to 8, 15 % raw patterns.
 class Gen : public testgen::Bf16Gen {

@@ -14,6 +14,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 
 #include "common/error.hpp"
 #include "support/scratch_dir.hpp"
@@ -367,20 +368,16 @@ TEST(TinyDnnTlm, BadRegisterAccessesAreInputErrors) {
     ASSERT_TRUE(r.contains("exception")) << r.dump();
     EXPECT_NE(r["what"].get<std::string>().find(needle), std::string::npos) << r["what"];
   };
-  trace::Trace a;
-  a.reg_write(0x200, 1);
-  expect_input_error(a, "unmapped offset 0x200");
-  trace::Trace b;
-  b.reg_write(kDmaS2mmAddr, 0x1000);
-  b.reg_write(kDmaS2mmLen, 12);
-  expect_input_error(b, "S2MM length 12");
-  trace::Trace c;
-  c.reg_write(kDmaInStall, 950000);
-  expect_input_error(c, "at most 900000");
-  trace::Trace d;
-  d.reg_write(kDmaMm2sAddr, 0x3fffff8);
-  d.reg_write(kDmaMm2sLen, 64);
-  expect_input_error(d, "leaves DRAM");
+  // A trace of register writes {offset, value}, in order.
+  auto writes = [](std::initializer_list<std::pair<uint64_t, uint32_t>> regs) {
+    trace::Trace t;
+    for (const auto& [offset, value] : regs) t.reg_write(offset, value);
+    return t;
+  };
+  expect_input_error(writes({{0x200, 1}}), "unmapped offset 0x200");
+  expect_input_error(writes({{kDmaS2mmAddr, 0x1000}, {kDmaS2mmLen, 12}}), "S2MM length 12");
+  expect_input_error(writes({{kDmaInStall, 950000}}), "at most 900000");
+  expect_input_error(writes({{kDmaMm2sAddr, 0x3fffff8}, {kDmaMm2sLen, 64}}), "leaves DRAM");
   trace::Trace e;
   e.stream_send("input", {1, 2, 3});
   expect_input_error(e, "'s_axis'");

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
@@ -33,31 +34,35 @@ inline Tensor random_int32(std::mt19937_64& rng, int64_t n, int32_t lo, int32_t 
 }
 
 // Counts of pushes and pops per token queue, from the dependency flags and
-// the engine each instruction runs on (spec: LOAD uses only its next flags,
-// STORE only its prev flags).
+// the engine each instruction runs on.
 struct TokenBalance {
   std::array<int64_t, 4> pushes{}, pops{};
 };
+
+// The queue each dependency flag of an engine's instruction names, in the
+// order pop_prev, pop_next, push_prev, push_next; none for a flag the engine
+// ignores (spec: LOAD uses only its next flags, STORE only its prev flags).
+inline std::array<std::optional<Queue>, 4> flag_queues(Engine e) {
+  switch (e) {
+    case Engine::kLoad:
+      return {std::nullopt, Queue::kComputeToLoad, std::nullopt, Queue::kLoadToCompute};
+    case Engine::kCompute:
+      return {Queue::kLoadToCompute, Queue::kStoreToCompute, Queue::kComputeToLoad, Queue::kComputeToStore};
+    case Engine::kStore:
+      return {Queue::kComputeToStore, std::nullopt, Queue::kStoreToCompute, std::nullopt};
+  }
+  return {};
+}
 
 inline TokenBalance token_balance(const std::vector<Insn>& insns) {
   TokenBalance b;
   for (const Insn& insn : insns) {
     const DepFlags& d = dep_of(insn);
-    switch (engine_of(insn)) {
-      case Engine::kLoad:
-        if (d.pop_next) ++b.pops[static_cast<int>(Queue::kComputeToLoad)];
-        if (d.push_next) ++b.pushes[static_cast<int>(Queue::kLoadToCompute)];
-        break;
-      case Engine::kCompute:
-        if (d.pop_prev) ++b.pops[static_cast<int>(Queue::kLoadToCompute)];
-        if (d.pop_next) ++b.pops[static_cast<int>(Queue::kStoreToCompute)];
-        if (d.push_prev) ++b.pushes[static_cast<int>(Queue::kComputeToLoad)];
-        if (d.push_next) ++b.pushes[static_cast<int>(Queue::kComputeToStore)];
-        break;
-      case Engine::kStore:
-        if (d.pop_prev) ++b.pops[static_cast<int>(Queue::kComputeToStore)];
-        if (d.push_prev) ++b.pushes[static_cast<int>(Queue::kStoreToCompute)];
-        break;
+    const bool set[4] = {d.pop_prev, d.pop_next, d.push_prev, d.push_next};
+    const auto queues = flag_queues(engine_of(insn));
+    for (std::size_t f = 0; f < 4; ++f) {
+      std::array<int64_t, 4>& count = f < 2 ? b.pops : b.pushes;  // the pop flags come first
+      if (set[f] && queues[f]) ++count[static_cast<int>(*queues[f])];
     }
   }
   return b;

@@ -31,6 +31,19 @@ std::vector<int32_t> random_ints(std::mt19937& rng, int n, int32_t lo, int32_t h
   return v;
 }
 
+// A random convolution's tensors, drawn in this order: the int8 input
+// 1xHxWxC, the int8 weights OxKxKxC (from w_lo to 127), the int32 biases
+// (within +-b_max).
+struct RandomConv {
+  Tensor x, w, b;
+};
+RandomConv random_conv(std::mt19937& rng, int H, int W, int C, int O, int K, int32_t w_lo, int32_t b_max) {
+  Tensor x = i8({1, H, W, C}, random_ints(rng, H * W * C, -128, 127));
+  Tensor w = i8({O, K, K, C}, random_ints(rng, O * K * K * C, w_lo, 127));
+  Tensor b = i32({O}, random_ints(rng, O, -b_max, b_max));
+  return {x, w, b};
+}
+
 TEST(VtaConv2d, PlanUsesChannelWeightsAndInputRange) {
   // Two channels, 1x1x6 filters. in 0.5 * w 0.25 / out 2.0 = 1/16 -> {16384, -3}.
   const Tensor w = i8({2, 1, 1, 6}, {1, -2, 3, 0, 0, 0, 127, 127, 127, 127, 127, 127});
@@ -57,9 +70,7 @@ TEST(VtaConv2d, PlanUsesChannelWeightsAndInputRange) {
 TEST(VtaConv2d, EqualsAccumulatorsThroughTheProgram) {
   std::mt19937 rng(41);
   const int H = 7, W = 6, C = 5, O = 4, K = 3;
-  const Tensor xt = i8({1, H, W, C}, random_ints(rng, H * W * C, -128, 127));
-  const Tensor wt = i8({O, K, K, C}, random_ints(rng, O * K * K * C, -128, 127));
-  const Tensor bt = i32({O}, random_ints(rng, O, -10000, 10000));
+  const auto [xt, wt, bt] = random_conv(rng, H, W, C, O, K, -128, 10000);
   const std::vector<float> fs = {0.004f, 0.011f, 0.0007f, 0.02f};
   const auto plans = vta_plan_conv2d(wt, bt, 0.05f, 3, fs, 0.09f, -6, quant::Activation::kNone);
   ConvParams p;
@@ -80,9 +91,7 @@ TEST(VtaConv2d, EqualsAccumulatorsThroughTheProgram) {
 TEST(VtaConv2d, DistanceFromTfliteIsMeasuredAndSmall) {
   std::mt19937 rng(43);
   const int H = 8, W = 8, C = 16, O = 16, K = 3;
-  const Tensor xt = i8({1, H, W, C}, random_ints(rng, H * W * C, -128, 127));
-  const Tensor wt = i8({O, K, K, C}, random_ints(rng, O * K * K * C, -127, 127));
-  const Tensor bt = i32({O}, random_ints(rng, O, -1000, 1000));
+  const auto [xt, wt, bt] = random_conv(rng, H, W, C, O, K, -127, 1000);
   std::vector<float> fs(O);
   for (int o = 0; o < O; ++o) fs[static_cast<std::size_t>(o)] = 0.0005f * static_cast<float>(1 + o % 5);
   const float s_in = 0.02f, s_out = 0.15f;

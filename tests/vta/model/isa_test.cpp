@@ -6,38 +6,36 @@
 #include <random>
 
 #include "common/error.hpp"
+#include "insn_builders.hpp"
 #include "vta/isa.hpp"
 
 namespace cosim::vta {
 namespace {
 
+using test::load;
+using test::nest;
 using u64 = uint64_t;
 
+// `insn` encodes to the words {w0, w1} and decodes back to itself.
+template <class T>
+void expect_encodes(const T& insn, u64 w0, u64 w1) {
+  const InsnWord w = encode(insn);
+  EXPECT_EQ(w.w[0], w0);
+  EXPECT_EQ(w.w[1], w1);
+  EXPECT_EQ(std::get<T>(decode(w)), insn);
+}
+
 TEST(VtaIsa, LoadWordMatchesFieldTable) {
-  MemInsn m;
-  m.opcode = Opcode::kLoad;
+  MemInsn m = load(MemType::kInp, 0x1234, 0xDEADBEEF, 0x0102, 0x0304, 0x0506, 1, 2, 3, 4);
   m.dep.pop_prev = true;
   m.dep.push_next = true;
-  m.mem_type = MemType::kInp;
-  m.sram_base = 0x1234;
-  m.dram_base = 0xDEADBEEF;
-  m.y_size = 0x0102;
-  m.x_size = 0x0304;
-  m.x_stride = 0x0506;
-  m.y_pad_0 = 1;
-  m.y_pad_1 = 2;
-  m.x_pad_0 = 3;
-  m.x_pad_1 = 4;
   // opcode [2:0]=0, pop_prev [3], push_next [6], memory_type [9:7]=2,
   // sram_base [25:10], dram_base [57:26]; word 1: y_size [79:64],
   // x_size [95:80], x_stride [111:96], pads [115:112] [119:116] [123:120] [127:124].
   const u64 w0 = (u64{1} << 3) | (u64{1} << 6) | (u64{2} << 7) | (u64{0x1234} << 10) | (u64{0xDEADBEEF} << 26);
   const u64 w1 = u64{0x0102} | (u64{0x0304} << 16) | (u64{0x0506} << 32) | (u64{1} << 48) | (u64{2} << 52) |
                  (u64{3} << 56) | (u64{4} << 60);
-  const InsnWord w = encode(m);
-  EXPECT_EQ(w.w[0], w0);
-  EXPECT_EQ(w.w[1], w1);
-  EXPECT_EQ(std::get<MemInsn>(decode(w)), m);
+  expect_encodes(m, w0, w1);
 }
 
 TEST(VtaIsa, StoreAndAcc8Codes) {
@@ -58,14 +56,8 @@ TEST(VtaIsa, GemmWordMatchesFieldTable) {
   g.dep.pop_next = true;
   g.dep.push_prev = true;
   g.reset = true;
-  g.loop.uop_bgn = 0x1ABC;    // 13 bits
-  g.loop.uop_end = 0x2DEF;    // 14 bits
-  g.loop.iter_out = 0x3001;   // 14 bits
-  g.loop.iter_in = 0x2ABC;    // 14 bits
-  g.loop.dst_factor_out = 0x7FF;
-  g.loop.dst_factor_in = 0x123;
-  g.loop.src_factor_out = 0x456;
-  g.loop.src_factor_in = 0x789;
+  // uop_bgn 13 bits, uop_end and the iteration counts 14, the dst / src factors 11.
+  g.loop = nest(0x1ABC, 0x2DEF, {0x3001, 0x2ABC}, {0x7FF, 0x123}, {0x456, 0x789});
   g.wgt_factor_out = 0x3FF;
   g.wgt_factor_in = 0x2AA;
   const u64 w0 = u64{2} | (u64{1} << 4) | (u64{1} << 5) | (u64{1} << 7) | (u64{0x1ABC} << 8) |
@@ -74,23 +66,13 @@ TEST(VtaIsa, GemmWordMatchesFieldTable) {
   // [96:86], src_factor_in [107:97], wgt_factor_out [117:108], wgt_factor_in [127:118].
   const u64 w1 = u64{0x7FF} | (u64{0x123} << 11) | (u64{0x456} << 22) | (u64{0x789} << 33) | (u64{0x3FF} << 44) |
                  (u64{0x2AA} << 54);
-  const InsnWord w = encode(g);
-  EXPECT_EQ(w.w[0], w0);
-  EXPECT_EQ(w.w[1], w1);
-  EXPECT_EQ(std::get<GemmInsn>(decode(w)), g);
+  expect_encodes(g, w0, w1);
 }
 
 TEST(VtaIsa, AluWordMatchesFieldTable) {
   AluInsn a;
   a.dep.pop_prev = true;
-  a.loop.uop_bgn = 5;
-  a.loop.uop_end = 9;
-  a.loop.iter_out = 3;
-  a.loop.iter_in = 2;
-  a.loop.dst_factor_out = 7;
-  a.loop.dst_factor_in = 1;
-  a.loop.src_factor_out = 0x400;
-  a.loop.src_factor_in = 2;
+  a.loop = nest(5, 9, {3, 2}, {7, 1}, {0x400, 2});
   a.op = AluOp::kShr;
   a.use_imm = true;
   a.imm = -2;
@@ -98,12 +80,8 @@ TEST(VtaIsa, AluWordMatchesFieldTable) {
   // alu_opcode [110:108], use_imm [111], imm [127:112].
   const u64 w1 = u64{7} | (u64{1} << 11) | (u64{0x400} << 22) | (u64{2} << 33) | (u64{3} << 44) | (u64{1} << 47) |
                  (u64{0xFFFE} << 48);
-  const InsnWord w = encode(a);
-  EXPECT_EQ(w.w[0], w0);
-  EXPECT_EQ(w.w[1], w1);
-  const AluInsn back = std::get<AluInsn>(decode(w));
-  EXPECT_EQ(back, a);
-  EXPECT_EQ(back.imm, -2);
+  expect_encodes(a, w0, w1);
+  EXPECT_EQ(std::get<AluInsn>(decode(encode(a))).imm, -2);
   // The ALU opcode codes.
   const unsigned codes[] = {0, 1, 2, 3, 4};
   const AluOp ops[] = {AluOp::kMin, AluOp::kMax, AluOp::kAdd, AluOp::kShr, AluOp::kMul};

@@ -7,27 +7,18 @@
 #include <set>
 
 #include "common/error.hpp"
+#include "insn_builders.hpp"
+#include "support/expect_text.hpp"
 #include "vta/functional_model.hpp"
 
 namespace cosim::vta {
 namespace {
 
-MemInsn load(MemType t, uint16_t sram, uint32_t dram, uint16_t y, uint16_t x, uint16_t stride, uint8_t yp0 = 0,
-             uint8_t yp1 = 0, uint8_t xp0 = 0, uint8_t xp1 = 0) {
-  MemInsn m;
-  m.opcode = Opcode::kLoad;
-  m.mem_type = t;
-  m.sram_base = sram;
-  m.dram_base = dram;
-  m.y_size = y;
-  m.x_size = x;
-  m.x_stride = stride;
-  m.y_pad_0 = yp0;
-  m.y_pad_1 = yp1;
-  m.x_pad_0 = xp0;
-  m.x_pad_1 = xp1;
-  return m;
-}
+using test::expect_contains;
+using test::alu_imm;
+using test::load;
+using test::nest;
+using test::what_of;
 
 MemInsn store(uint16_t sram, uint32_t dram, uint16_t y, uint16_t x, uint16_t stride) {
   MemInsn m = load(MemType::kOut, sram, dram, y, x, stride);
@@ -194,14 +185,7 @@ TEST(VtaModelGemm, BothLoopLevelsWithAccumulation) {
   s.uop[101] = Uop{40, 1, 9};
   s.uop[102] = Uop{5, 30, 0};
   GemmInsn g;
-  g.loop.uop_bgn = 100;
-  g.loop.uop_end = 103;
-  g.loop.iter_out = 3;
-  g.loop.iter_in = 4;
-  g.loop.dst_factor_out = 11;
-  g.loop.dst_factor_in = 0;  // accumulate over the inner loop
-  g.loop.src_factor_out = 5;
-  g.loop.src_factor_in = 2;
+  g.loop = nest(100, 103, {3, 4}, {11, 0}, {5, 2});  // dst_in 0: accumulate over the inner loop
   g.wgt_factor_out = 3;
   g.wgt_factor_in = 1;
   std::vector<int64_t> expect(s.acc.begin(), s.acc.end());
@@ -250,12 +234,7 @@ TEST(VtaModelGemm, ResetZeroesOnlyTouchedEntries) {
   s.uop[0] = Uop{10, 0, 0};
   GemmInsn g;
   g.reset = true;
-  g.loop.uop_bgn = 0;
-  g.loop.uop_end = 1;
-  g.loop.iter_out = 2;
-  g.loop.iter_in = 2;
-  g.loop.dst_factor_out = 4;
-  g.loop.dst_factor_in = 1;
+  g.loop = nest(0, 1, {2, 2}, {4, 1});
   std::vector<uint8_t> dram;
   ModelStats st;
   execute_insn(g, 0, s, dram, st);
@@ -321,12 +300,7 @@ TEST(VtaModelAlu, ImmediateIsSignExtended) {
   VtaSram s;
   s.uop[0] = Uop{0, 0, 0};
   s.acc[0] = 100;
-  AluInsn a;
-  a.op = AluOp::kAdd;
-  a.use_imm = true;
-  a.imm = static_cast<int16_t>(0xFFFF);  // -1
-  a.loop.uop_bgn = 0;
-  a.loop.uop_end = 1;
+  AluInsn a = alu_imm(AluOp::kAdd, static_cast<int16_t>(0xFFFF), nest(0, 1));  // -1
   std::vector<uint8_t> dram;
   exec(a, s, dram);
   EXPECT_EQ(s.acc[0], 99);
@@ -345,14 +319,7 @@ TEST(VtaModelAlu, LoopIndicesPerLaneAndResetIgnored) {
   AluInsn a;
   a.op = AluOp::kAdd;
   a.reset = true;  // ignored by ALU
-  a.loop.uop_bgn = 5;
-  a.loop.uop_end = 7;
-  a.loop.iter_out = 2;
-  a.loop.iter_in = 3;
-  a.loop.dst_factor_out = 10;
-  a.loop.dst_factor_in = 2;
-  a.loop.src_factor_out = 1;
-  a.loop.src_factor_in = 3;
+  a.loop = nest(5, 7, {2, 3}, {10, 2}, {1, 3});
   std::vector<int32_t> expect = s.acc;
   for (int i = 0; i < 2; ++i) {
     for (int j = 0; j < 3; ++j) {
@@ -388,12 +355,7 @@ TEST(VtaModelProgram, PopWaitsForPushAcrossEngines) {
   st.dep.push_prev = true;
   MemInsn ld = load(MemType::kAcc8, 0, 1, 1, 1, 1);
   MemInsn uop = load(MemType::kUop, 0, 8, 1, 1, 1);  // DRAM bytes 32..35 = uop {0,0,0}
-  AluInsn add;
-  add.op = AluOp::kAdd;
-  add.use_imm = true;
-  add.imm = 41;
-  add.loop.uop_bgn = 0;
-  add.loop.uop_end = 1;
+  AluInsn add = alu_imm(AluOp::kAdd, 41, nest(0, 1));
   add.dep.push_next = true;
   FinishInsn fin;
   fin.dep.pop_next = true;
@@ -419,12 +381,7 @@ TEST(VtaModelProgram, RandomSchedulesExposeARace) {
   MemInsn uop = load(MemType::kUop, 0, 8, 1, 1, 1);  // uop {0,0,0}
   MemInsn st = store(0, 4, 1, 1, 1);                 // no pop: races with the ALU
   st.dep.push_prev = true;
-  AluInsn add;
-  add.op = AluOp::kAdd;
-  add.use_imm = true;
-  add.imm = 5;
-  add.loop.uop_bgn = 0;
-  add.loop.uop_end = 1;
+  const AluInsn add = alu_imm(AluOp::kAdd, 5, nest(0, 1));
   FinishInsn fin;
   fin.dep.pop_next = true;
   uint64_t addr = 0;
@@ -475,17 +432,9 @@ TEST(VtaModelProgram, DeadlockNamesEngineAndQueue) {
   MemInsn ld = load(MemType::kInp, 0, 0, 1, 1, 1);
   ld.dep.pop_next = true;  // pops compute->load, pushed only by the GEMM
   std::vector<uint8_t> dram(64, 0);
-  try {
-    run_model({ld, g, FinishInsn{}}, dram);
-    FAIL() << "expected TimeoutError";
-  } catch (const TimeoutError& e) {
-    const std::string msg = e.what();
-    EXPECT_NE(msg.find("deadlock"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("COMPUTE engine stuck at instruction 1"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("LOAD engine stuck at instruction 0"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("load->compute"), std::string::npos) << msg;
-    EXPECT_NE(msg.find("compute->load"), std::string::npos) << msg;
-  }
+  expect_contains(what_of<TimeoutError>([&] { run_model({ld, g, FinishInsn{}}, dram); }),
+                  {"deadlock", "COMPUTE engine stuck at instruction 1", "LOAD engine stuck at instruction 0",
+                   "load->compute", "compute->load"});
   EXPECT_THROW(run_model({load(MemType::kInp, 0, 0, 1, 1, 1)}, dram), TimeoutError);  // no FINISH
 }
 

@@ -66,17 +66,7 @@ std::vector<int64_t> build_gemm_program(Program& p, uint32_t seed) {
   p.add(mem_insn(kLoad, kWgt, 0, p.wgt_base(), 1, 8, 8, kPushNext));
   p.add(mem_insn(kLoad, kUop, 0, p.uop_base(), 1, 5, 5, kPopPrev));
   p.add(mem_insn(kLoad, kAcc, 0, p.acc_base(), 1, 8, 8));
-  Loop l;
-  l.uop_bgn = 0;
-  l.uop_end = 4;
-  l.iter_out = 2;
-  l.iter_in = 2;
-  l.dst_out = 2;
-  l.dst_in = 4;
-  l.src_out = 4;
-  l.src_in = 1;
-  l.wgt_out = 0;
-  l.wgt_in = 4;
+  const Loop l = Loop{}.uops(0, 4).iters(2, 2).dst(2, 4).src(4, 1).wgt(0, 4);
   p.add(gemm_insn(l, false, kPushNext));
   p.put_u32(Layout::kUop + 4 * 4, uop(0, 0, 0));
   store_planes(p, 0, 8, p.out_base(), 4);
@@ -197,12 +187,7 @@ TEST(VtaRtl, AluAllOpsImmediateAndRegister) {
   p.add(mem_insn(kLoad, kAcc, 8, p.acc_base() + 8, nc, 8, 0));  // x_stride 0: the same row nc times
   p.add(mem_insn(kLoad, kAcc, kShiftSram, p.acc_base() + 16, 1, 8, 8));
   for (uint32_t c = 0; c < nc; ++c) {
-    Loop l;
-    l.uop_bgn = c;
-    l.uop_end = c + 1;
-    l.iter_out = 8;
-    l.dst_out = 1;
-    l.src_out = 1;
+    const Loop l = Loop{}.uops(c, c + 1).iters(8, 1).dst(1, 0).src(1, 0);
     p.add(alu_insn(l, cases[c].op, cases[c].imm, cases[c].value, c + 1 == nc ? kPushNext : Deps{}));
   }
   const uint32_t n = 8 * nc;
@@ -254,10 +239,7 @@ TEST(VtaRtl, LoadInpWithAllPadsAndStride) {
   p.add(mem_insn(kLoad, kInp, 2, p.inp_base() + 100, 3, 2, 5, Deps{}, pads));
   p.add(mem_insn(kLoad, kWgt, 0, p.wgt_base(), 1, 1, 1, kPushNext));
   p.add(mem_insn(kLoad, kUop, 0, p.uop_base(), 1, 1, 1, kPopPrev));
-  Loop l;
-  l.iter_out = n;
-  l.dst_out = 1;
-  l.src_out = 1;
+  const Loop l = Loop{}.iters(n, 1).dst(1, 0).src(1, 0);
   p.add(gemm_insn(l, true));
   p.add(gemm_insn(l, false, kPushNext));
   p.add(mem_insn(kStore, kOut, 0, p.out_base(), 1, n, n, kStoreTokens));
@@ -411,13 +393,7 @@ TEST(VtaRtl, LongBurstsSplitAt4KBAnd256Beats) {
   p.add(mem_insn(kLoad, kInp, 0, p.inp_base(), 1, 16, 16));
   p.add(mem_insn(kLoad, kWgt, 0, p.wgt_base() + 3, 1, nw, nw, kPushNext));  // 320 beats over 4 KB lines
   p.add(mem_insn(kLoad, kUop, 0, p.uop_base(), 1, 1, 1, kPopPrev));
-  Loop l;
-  l.iter_out = nw;
-  l.dst_out = 16;
-  l.wgt_out = 1;
-  l.iter_in = 16;
-  l.dst_in = 1;
-  l.src_in = 1;
+  const Loop l = Loop{}.iters(nw, 16).dst(16, 1).src(0, 1).wgt(1, 0);
   p.add(gemm_insn(l, true));
   p.add(gemm_insn(l, false, kPushNext));
   p.add(mem_insn(kStore, kOut, 0, p.out_base() + 3, 1, nw * 16, nw * 16, kStoreTokens));
@@ -442,10 +418,7 @@ void build_token_program(Program& p, bool with_tokens) {
   for (uint32_t k = 0; k < 16; ++k) p.dram[Layout::kWgt + k * 16 + k] = 1;
   p.put_u32(Layout::kUop, uop(0, 0, 0));
   auto d = [&](bool pp, bool pn, bool up, bool un) { return with_tokens ? Deps{pp, pn, up, un} : Deps{}; };
-  Loop l;
-  l.iter_out = 4;
-  l.dst_out = 1;
-  l.src_out = 1;
+  const Loop l = Loop{}.iters(4, 1).dst(1, 0).src(1, 0);
   p.add(mem_insn(kLoad, kWgt, 0, p.wgt_base(), 1, 1, 1));
   p.add(mem_insn(kLoad, kInp, 0, p.inp_base(), 1, 4, 4, d(0, 0, 0, 1)));
   p.add(mem_insn(kLoad, kUop, 0, p.uop_base(), 1, 1, 1, d(1, 0, 0, 0)));
@@ -538,12 +511,7 @@ TEST(VtaRtl, GemmSteadyStateOneUopPerCycle) {
   p.add(mem_insn(kLoad, kInp, 0, p.inp_base(), 1, 64, 64));
   p.add(mem_insn(kLoad, kWgt, 0, p.wgt_base(), 1, 64, 64, kPushNext));
   p.add(mem_insn(kLoad, kUop, 0, p.uop_base(), 1, 1, 1, kPopPrev));
-  Loop l;
-  l.iter_out = 64;
-  l.dst_out = 1;
-  l.src_out = 1;
-  l.iter_in = 64;
-  l.wgt_in = 1;
+  const Loop l = Loop{}.iters(64, 64).dst(1, 0).src(1, 0).wgt(0, 1);
   const int kGemms = 8;
   p.add(gemm_insn(l, true));
   for (int i = 0; i < kGemms; ++i) p.add(gemm_insn(l, false, i + 1 == kGemms ? kPushNext : Deps{}));

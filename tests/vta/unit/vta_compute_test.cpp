@@ -20,25 +20,32 @@ using AccEntry = ComputeTb::AccEntry;
 
 int32_t wrap32(int64_t v) { return static_cast<int32_t>(static_cast<uint32_t>(static_cast<uint64_t>(v))); }
 
-// The spec's GEMM loop over a snapshot of the buffers.
-void gemm_ref(std::vector<AccEntry>& acc, const ComputeTb& tb, const Loop& l, bool reset) {
+// The spec's loop nest over the micro-ops of `l`: step(d, s, g) with the
+// dst, src and wgt indices of each micro-op of each iteration, in order.
+template <class Step>
+void for_each_uop(const ComputeTb& tb, const Loop& l, Step step) {
   for (uint32_t i = 0; i < l.iter_out; ++i)
     for (uint32_t j = 0; j < l.iter_in; ++j)
       for (uint32_t u = l.uop_bgn; u < l.uop_end; ++u) {
         const uint32_t w = tb.uop[u];
-        const uint32_t d = (w & 0x7ff) + i * l.dst_out + j * l.dst_in;
-        const uint32_t s = ((w >> 11) & 0x7ff) + i * l.src_out + j * l.src_in;
-        const uint32_t g = (w >> 22) + i * l.wgt_out + j * l.wgt_in;
-        for (uint32_t o = 0; o < 16; ++o) {
-          if (reset) {
-            acc[d][o] = 0;
-            continue;
-          }
-          int64_t sum = 0;
-          for (uint32_t k = 0; k < 16; ++k) sum += int64_t{tb.inp[s][k]} * int64_t{tb.wgt[g][o * 16 + k]};
-          acc[d][o] = wrap32(int64_t{acc[d][o]} + sum);
-        }
+        step((w & 0x7ff) + i * l.dst_out + j * l.dst_in, ((w >> 11) & 0x7ff) + i * l.src_out + j * l.src_in,
+             (w >> 22) + i * l.wgt_out + j * l.wgt_in);
       }
+}
+
+// The spec's GEMM loop over a snapshot of the buffers.
+void gemm_ref(std::vector<AccEntry>& acc, const ComputeTb& tb, const Loop& l, bool reset) {
+  for_each_uop(tb, l, [&](uint32_t d, uint32_t s, uint32_t g) {
+    for (uint32_t o = 0; o < 16; ++o) {
+      if (reset) {
+        acc[d][o] = 0;
+        continue;
+      }
+      int64_t sum = 0;
+      for (uint32_t k = 0; k < 16; ++k) sum += int64_t{tb.inp[s][k]} * int64_t{tb.wgt[g][o * 16 + k]};
+      acc[d][o] = wrap32(int64_t{acc[d][o]} + sum);
+    }
+  });
 }
 
 // floor(a / 2^n) without relying on C++'s >> of negative numbers.
@@ -69,14 +76,9 @@ int32_t alu_ref(uint32_t op, int32_t a, int32_t b) {
 
 void alu_ref_loop(std::vector<AccEntry>& acc, const ComputeTb& tb, const Loop& l, uint32_t op, bool use_imm,
                   int32_t imm) {
-  for (uint32_t i = 0; i < l.iter_out; ++i)
-    for (uint32_t j = 0; j < l.iter_in; ++j)
-      for (uint32_t u = l.uop_bgn; u < l.uop_end; ++u) {
-        const uint32_t w = tb.uop[u];
-        const uint32_t d = (w & 0x7ff) + i * l.dst_out + j * l.dst_in;
-        const uint32_t s = ((w >> 11) & 0x7ff) + i * l.src_out + j * l.src_in;
-        for (uint32_t o = 0; o < 16; ++o) acc[d][o] = alu_ref(op, acc[d][o], use_imm ? imm : acc[s][o]);
-      }
+  for_each_uop(tb, l, [&](uint32_t d, uint32_t s, uint32_t) {
+    for (uint32_t o = 0; o < 16; ++o) acc[d][o] = alu_ref(op, acc[d][o], use_imm ? imm : acc[s][o]);
+  });
 }
 
 void fill_random(ComputeTb& tb, std::mt19937& g, uint32_t n_inp, uint32_t n_wgt, uint32_t n_acc) {
@@ -174,11 +176,7 @@ TEST(VtaUnitCompute, GemmAccumulatesAcrossInstructions) {
   ComputeTb tb;
   fill_random(tb, 11, 16, 16, 16);
   for (uint32_t u = 0; u < 4; ++u) tb.uop[u] = uop(u, u + 1, u + 2);
-  Loop l;
-  l.uop_end = 4;
-  l.iter_out = 2;
-  l.src_out = 4;
-  l.wgt_out = 4;
+  const Loop l = Loop{}.uops(0, 4).iters(2, 1).src(4, 0).wgt(4, 0);
   std::vector<AccEntry> want = tb.acc;
   for (int rep = 0; rep < 3; ++rep) {
     queue_gemm(tb, want, l);
@@ -191,14 +189,7 @@ TEST(VtaUnitCompute, GemmResetZeroesOnlyTheLoopedAccumulators) {
   fill_random(tb, 12, 0, 0, 64);
   tb.uop[0] = uop(1, 5, 7);
   tb.uop[1] = uop(2, 9, 3);
-  Loop l;
-  l.uop_end = 2;
-  l.iter_out = 3;
-  l.iter_in = 2;
-  l.dst_out = 10;
-  l.dst_in = 4;
-  l.src_out = 1;  // src / wgt are ignored by a reset
-  l.wgt_out = 1;
+  Loop l = Loop{}.uops(0, 2).iters(3, 2).dst(10, 4).src(1, 0).wgt(1, 0);  // src / wgt are ignored by a reset
   std::vector<AccEntry> want = tb.acc;
   for (uint32_t i = 0; i < 3; ++i)
     for (uint32_t j = 0; j < 2; ++j)
@@ -208,9 +199,7 @@ TEST(VtaUnitCompute, GemmResetZeroesOnlyTheLoopedAccumulators) {
   EXPECT_EQ(tb.errors, 0);
   expect_acc_eq(tb.acc, want, "reset");
   // A GEMM after the reset starts from zero.
-  l.iter_out = 1;
-  l.iter_in = 1;
-  l.uop_end = 1;
+  l.uops(0, 1).iters(1, 1);
   tb.uop[0] = uop(1, 5, 7);
   queue_gemm(tb, want, l);
   run_and_expect_acc(tb, want, "GEMM after reset");
@@ -223,12 +212,8 @@ TEST(VtaUnitCompute, GemmBackToBackSameIndexHazard) {
   fill_random(tb, 13, 16, 16, 16);
   const uint32_t pattern[8][3] = {{7, 0, 0}, {7, 1, 1}, {7, 2, 2}, {4, 3, 3}, {7, 4, 4}, {4, 5, 5}, {4, 6, 6}, {7, 7, 7}};
   for (uint32_t u = 0; u < 8; ++u) tb.uop[u] = uop(pattern[u][0], pattern[u][1], pattern[u][2]);
-  Loop l;
-  l.uop_end = 8;
-  l.iter_out = 5;  // dst factors 0: 40 updates of acc[7] / acc[4] back to back
-  l.iter_in = 2;
-  l.src_in = 8;
-  l.wgt_in = 8;
+  // dst factors 0: 40 updates of acc[7] / acc[4] back to back
+  const Loop l = Loop{}.uops(0, 8).iters(5, 2).src(0, 8).wgt(0, 8);
   std::vector<AccEntry> want = tb.acc;
   queue_gemm(tb, want, l);
   // Independent check of acc[7] lane 0: 5 x (uops 0,1,2,4,7 over j = 0,1).
@@ -248,11 +233,7 @@ TEST(VtaUnitCompute, GemmIssuesOneMicroOpPerCycle) {
     ComputeTb tb;
     tb.uop[0] = uop(0, 0, 0);
     tb.uop[1] = uop(0, 1, 1);  // same accumulator back to back: no stall either
-    Loop l;
-    l.uop_end = 2;
-    l.iter_out = iters;
-    l.src_out = 2;
-    l.wgt_out = 2;
+    const Loop l = Loop{}.uops(0, 2).iters(iters, 1).src(2, 0).wgt(2, 0);
     tb.queue.push_back(gemm_insn(l, false, kPushNext));
     tb.run();
     EXPECT_EQ(tb.c2s_pushes, 1);
@@ -338,13 +319,7 @@ TEST(VtaUnitCompute, AluImmediateAllOps) {
     std::mt19937 g(100 + n);
     fill_alu(tb, g, 8);
     tb.uop[3] = uop(0, 0, 0);
-    Loop l;
-    l.uop_bgn = 3;
-    l.uop_end = 4;
-    l.iter_out = 4;
-    l.dst_out = 2;
-    l.iter_in = 2;
-    l.dst_in = 1;
+    const Loop l = Loop{}.uops(3, 4).iters(4, 2).dst(2, 1);
     SCOPED_TRACE("op " + std::to_string(c.op) + " imm " + std::to_string(c.imm));
     expect_alu_as_reference(tb, l, c.op, true, c.imm, "ALU imm");
     ++n;
@@ -398,12 +373,7 @@ TEST(VtaUnitCompute, AluRegisterAllOps) {
         for (auto& v : tb.acc[e]) v = static_cast<int32_t>(g() % 63) - 31;
     }
     for (uint32_t u = 0; u < 4; ++u) tb.uop[u] = uop(u, 16 + u, 0);
-    Loop l;
-    l.uop_end = 4;
-    l.iter_out = 3;
-    l.dst_out = 4;
-    l.src_out = 4;
-    l.iter_in = 1;
+    const Loop l = Loop{}.uops(0, 4).iters(3, 1).dst(4, 0).src(4, 0);
     SCOPED_TRACE("op " + std::to_string(op));
     expect_alu_as_reference(tb, l, op, false, 0, "ALU register");
     EXPECT_GT(tb.alu_busy, 0u);
@@ -420,18 +390,12 @@ TEST(VtaUnitCompute, AluChainsReadTheirOwnWrites) {
     for (auto& v : tb.acc[e]) v = static_cast<int32_t>(g() % 1000);
   // acc[e] += acc[e-1] for e = 1..15 in one instruction: a prefix sum.
   tb.uop[0] = uop(1, 0, 0);
-  Loop l;
-  l.iter_out = 15;
-  l.dst_out = 1;
-  l.src_out = 1;
+  const Loop l = Loop{}.iters(15, 1).dst(1, 0).src(1, 0);
   std::vector<AccEntry> start = tb.acc;
   tb.queue.push_back(alu_insn(l, kAdd, false, 0));
   // acc[19] = acc[19] * 3 + ... : 6 back-to-back updates of one entry.
   tb.uop[1] = uop(19, 0, 0);
-  Loop m;
-  m.uop_bgn = 1;
-  m.uop_end = 2;
-  m.iter_out = 6;
+  const Loop m = Loop{}.uops(1, 2).iters(6, 1);
   tb.queue.push_back(alu_insn(m, kMul, true, 3));
   tb.run();
   for (uint32_t o = 0; o < 16; ++o) {
