@@ -1,6 +1,8 @@
 // Internal: the job description shared by the driver and the per-ISA kernels.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -53,6 +55,18 @@ struct ConvJob {
     for (int r = 0; r < R; ++r) base[r] = in + pixel_base(r < valid ? q0 + r : q0 + valid - 1);
     return valid;
   }
+  // The R pixels' bytes at tap t, from their first-tap addresses (tile_bases).
+  template <int R>
+  std::array<const uint8_t*, R> tap_pixels(const uint8_t* const (&base)[R], int t) const {
+    std::array<const uint8_t*, R> p;
+#pragma GCC unroll 16
+    for (int r = 0; r < R; ++r) p[r] = base[r] + tap_off[t];
+    return p;
+  }
+  // Output block `block`'s packed weights at tap 0, group 0; each next group
+  // (and tap) is group_stride() bytes on.
+  const int8_t* block_weights(int block) const { return w + static_cast<std::size_t>(block) * 64; }
+  std::size_t group_stride() const { return static_cast<std::size_t>(ob) * 64; }
 };
 
 // Four input bytes (one channel group of a pixel) as one 32-bit lane value,

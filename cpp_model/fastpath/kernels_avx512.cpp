@@ -98,12 +98,10 @@ COSIM_AVX512 void tile(const ConvJob& job, int64_t q0, int ob0) {
 #pragma GCC unroll 4
     for (int j = 0; j < J; ++j) acc[r][j] = _mm512_setzero_si512();
 
-  const std::size_t wstride = static_cast<std::size_t>(job.ob) * 64;  // one channel group
-  const int8_t* w = job.w + static_cast<std::size_t>(ob0) * 64;
+  const std::size_t wstride = job.group_stride();
+  const int8_t* w = job.block_weights(ob0);
   for (int t = 0; t < job.taps; ++t) {
-    const uint8_t* p[R];
-#pragma GCC unroll 16
-    for (int r = 0; r < R; ++r) p[r] = base[r] + job.tap_off[t];
+    const auto p = job.tap_pixels(base, t);
     for (int g = 0; g < job.groups; ++g) {
       __m512i wv[J];
 #pragma GCC unroll 4

@@ -28,12 +28,10 @@ COSIM_AVXVNNI void tile(const ConvJob& job, int64_t q0, int ob0) {
 #pragma GCC unroll 16
   for (int r = 0; r < R; ++r) lo[r] = hi[r] = _mm256_setzero_si256();
 
-  const std::size_t wstride = static_cast<std::size_t>(job.ob) * 64;
-  const int8_t* w = job.w + static_cast<std::size_t>(ob0) * 64;
+  const std::size_t wstride = job.group_stride();
+  const int8_t* w = job.block_weights(ob0);
   for (int t = 0; t < job.taps; ++t) {
-    const uint8_t* p[R];
-#pragma GCC unroll 16
-    for (int r = 0; r < R; ++r) p[r] = base[r] + job.tap_off[t];
+    const auto p = job.tap_pixels(base, t);
     for (int g = 0; g < job.groups; ++g) {
       const __m256i w_lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w));
       const __m256i w_hi = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 32));

@@ -9,12 +9,12 @@ namespace cosim::fastpath::detail {
 
 void conv_portable(const ConvJob& job) {
   const int64_t pixels = job.pixels();
-  const std::size_t wstride = static_cast<std::size_t>(job.ob) * 64;
+  const std::size_t wstride = job.group_stride();
   for (int64_t q = 0; q < pixels; ++q) {
     const uint8_t* base = job.in + job.pixel_base(q);
     for (int ob = 0; ob < job.ob; ++ob) {
       uint32_t acc[16] = {};
-      const int8_t* w = job.w + static_cast<std::size_t>(ob) * 64;
+      const int8_t* w = job.block_weights(ob);
       for (int t = 0; t < job.taps; ++t) {
         const uint8_t* p = base + job.tap_off[t];
         for (int g = 0; g < job.groups; ++g, w += wstride) {

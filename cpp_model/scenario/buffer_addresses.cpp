@@ -24,4 +24,10 @@ std::vector<uint64_t> buffer_addresses(const Scenario& sc, const std::vector<std
   return addr;
 }
 
+Schema buffer_addresses_schema(const std::vector<std::pair<std::string, std::string>>& defaults) {
+  Schema s = Schema::map();
+  for (const auto& [key, address] : defaults) s.optional(key, Schema::integer(0, 0xffffffffll), address);
+  return s;
+}
+
 }  // namespace cosim::scenario

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scenario/scenario.hpp"
@@ -16,5 +17,9 @@ namespace cosim::scenario {
 // input; otherwise that key's one-line InputError.
 std::vector<uint64_t> buffer_addresses(const Scenario& sc, const std::vector<std::string>& keys, uint64_t bytes,
                                        uint64_t align, uint64_t dram_bytes);
+
+// The schema of that map: each key a 32-bit address, by default the text
+// paired with it, e.g. {{"src", "0x1000"}, {"dst", "0x100000"}}.
+Schema buffer_addresses_schema(const std::vector<std::pair<std::string, std::string>>& defaults);
 
 }  // namespace cosim::scenario

@@ -478,6 +478,14 @@ Schema data_source() {
   return Schema::any_of({Schema::one_of({"random"}), Schema::map().required("random", range), npy});
 }
 
+Schema input_tensors(const std::vector<std::string>& tensors) {
+  Schema data = Schema::map();
+  for (const std::string& t : tensors) data.optional(t, data_source(), "random");
+  return Schema::map()
+      .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
+      .optional("data", data, "{}");
+}
+
 }  // namespace schemas
 
 }  // namespace cosim::scenario

@@ -77,6 +77,10 @@ Schema quant_tensor();
 Schema filter_scales();
 // `random`, {random: {min, max}}, or {npy: path relative to the scenario file}.
 Schema data_source();
+// {shapes: {input: a shape of rank 1 to 4}, data: {<tensor>: data_source(),
+// `random` by default, for each of `tensors`}}: the keys every operator over
+// one input shape starts its schema with (a template's `vadd`, ...).
+Schema input_tensors(const std::vector<std::string>& tensors);
 // {mli: fx8|fx16|sa8|sa32, frac_bits | scale, zero_point}: the MLI format a
 // run's outputs are seen in (scenario key `output_format`).
 Schema output_format();

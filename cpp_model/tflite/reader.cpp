@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <type_traits>
 
 #include <sys/stat.h>
 
@@ -267,7 +268,9 @@ class Walker {
 
 using TableVec = fb::Vector<fb::Offset<fb::Table>>;
 
-FusedActivation activation(int8_t v, Walker& w, const std::string& path) {
+// An options table's fused_activation_function, field `id`.
+FusedActivation read_activation(Walker& w, const fb::Table* t, int id, const std::string& path) {
+  const int8_t v = w.scalar<int8_t>(t, id, 0, path + ".fused_activation_function");
   if (v < 0 || v > 5) w.fail(path + ".fused_activation_function: unknown value " + std::to_string(v));
   return static_cast<FusedActivation>(v);
 }
@@ -286,6 +289,30 @@ void read_window(Walker& w, const fb::Table* t, int padding_id, int stride_w_id,
   o.stride_h = w.scalar<int32_t>(t, stride_h_id, 0, p + ".stride_h");
 }
 
+// The field ids both convolutions' options have (Conv2DOptions, DepthwiseConv2DOptions).
+struct ConvFields {
+  int padding, stride_w, stride_h, activation, dilation_w, dilation_h;
+};
+constexpr ConvFields kConvFields{field::kConvPadding,    field::kConvStrideW,   field::kConvStrideH,
+                                 field::kConvActivation, field::kConvDilationW, field::kConvDilationH};
+constexpr ConvFields kDwFields{field::kDwPadding,    field::kDwStrideW,   field::kDwStrideH,
+                               field::kDwActivation, field::kDwDilationW, field::kDwDilationH};
+
+// A convolution's options, its fields read in the schema's order (the
+// depthwise one's depth_multiplier after the strides).
+template <class O>
+O read_conv_options(Walker& w, const fb::Table* t, const ConvFields& f, const std::string& p) {
+  O o;
+  read_window(w, t, f.padding, f.stride_w, f.stride_h, p, o);
+  if constexpr (std::is_same_v<O, DepthwiseConv2DOptions>) {
+    o.depth_multiplier = w.scalar<int32_t>(t, field::kDwDepthMultiplier, 0, p + ".depth_multiplier");
+  }
+  o.activation = read_activation(w, t, f.activation, p);
+  o.dilation_w = w.scalar<int32_t>(t, f.dilation_w, 1, p + ".dilation_w_factor");
+  o.dilation_h = w.scalar<int32_t>(t, f.dilation_h, 1, p + ".dilation_h_factor");
+  return o;
+}
+
 BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const std::string& path) {
   if (type != kOptConv2D && type != kOptDepthwiseConv2D && type != kOptAdd && type != kOptPool2D &&
       type != kOptFullyConnected && type != kOptSoftmax) {
@@ -296,30 +323,19 @@ BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const 
   if (t == nullptr) w.fail(p + ": union tag " + std::to_string(type) + " set but the options table is missing");
   BuiltinOptions out;
   if (type == kOptConv2D) {
-    Conv2DOptions o;
-    read_window(w, t, field::kConvPadding, field::kConvStrideW, field::kConvStrideH, p, o);
-    o.activation = activation(w.scalar<int8_t>(t, field::kConvActivation, 0, p + ".fused_activation_function"), w, p);
-    o.dilation_w = w.scalar<int32_t>(t, field::kConvDilationW, 1, p + ".dilation_w_factor");
-    o.dilation_h = w.scalar<int32_t>(t, field::kConvDilationH, 1, p + ".dilation_h_factor");
-    out = o;
+    out = read_conv_options<Conv2DOptions>(w, t, kConvFields, p);
   } else if (type == kOptDepthwiseConv2D) {
-    DepthwiseConv2DOptions o;
-    read_window(w, t, field::kDwPadding, field::kDwStrideW, field::kDwStrideH, p, o);
-    o.depth_multiplier = w.scalar<int32_t>(t, field::kDwDepthMultiplier, 0, p + ".depth_multiplier");
-    o.activation = activation(w.scalar<int8_t>(t, field::kDwActivation, 0, p + ".fused_activation_function"), w, p);
-    o.dilation_w = w.scalar<int32_t>(t, field::kDwDilationW, 1, p + ".dilation_w_factor");
-    o.dilation_h = w.scalar<int32_t>(t, field::kDwDilationH, 1, p + ".dilation_h_factor");
-    out = o;
+    out = read_conv_options<DepthwiseConv2DOptions>(w, t, kDwFields, p);
   } else if (type == kOptPool2D) {
     Pool2DOptions o;
     read_window(w, t, field::kPoolPadding, field::kPoolStrideW, field::kPoolStrideH, p, o);
     o.filter_width = w.scalar<int32_t>(t, field::kPoolFilterW, 0, p + ".filter_width");
     o.filter_height = w.scalar<int32_t>(t, field::kPoolFilterH, 0, p + ".filter_height");
-    o.activation = activation(w.scalar<int8_t>(t, field::kPoolActivation, 0, p + ".fused_activation_function"), w, p);
+    o.activation = read_activation(w, t, field::kPoolActivation, p);
     out = o;
   } else if (type == kOptFullyConnected) {
     FullyConnectedOptions o;
-    o.activation = activation(w.scalar<int8_t>(t, field::kFcActivation, 0, p + ".fused_activation_function"), w, p);
+    o.activation = read_activation(w, t, field::kFcActivation, p);
     o.weights_format = w.scalar<int8_t>(t, field::kFcWeightsFormat, 0, p + ".weights_format");
     o.keep_num_dims = w.scalar<uint8_t>(t, field::kFcKeepNumDims, 0, p + ".keep_num_dims") != 0;
     o.asymmetric_quantize_inputs =
@@ -331,7 +347,7 @@ BuiltinOptions read_options(Walker& w, const fb::Table* op, uint8_t type, const 
     out = o;
   } else {
     AddOptions o;
-    o.activation = activation(w.scalar<int8_t>(t, field::kAddActivation, 0, p + ".fused_activation_function"), w, p);
+    o.activation = read_activation(w, t, field::kAddActivation, p);
     out = o;
   }
   w.end();
@@ -424,6 +440,23 @@ void check_indices(const Model& m, Walker& w) {
   }
 }
 
+// The tables of vector field `id` of `parent` (none when absent), each read
+// by `read` with its path "<path>[i]", then closed.
+template <class T>
+std::vector<T> read_tables(Walker& w, const fb::Table* parent, int id, const std::string& path,
+                           T (*read)(Walker&, const fb::Table*, const std::string&)) {
+  std::vector<T> out;
+  if (const auto* tables = w.vector<fb::Offset<fb::Table>>(parent, id, path)) {
+    out.reserve(tables->size());
+    for (fb::uoffset_t i = 0; i < tables->size(); ++i) {
+      const std::string p = path + "[" + std::to_string(i) + "]";
+      out.push_back(read(w, w.element(tables, i, p), p));
+      w.end();
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Model parse_model(const uint8_t* data, std::size_t size, const std::string& name) {
@@ -469,28 +502,12 @@ Model parse_model(const uint8_t* data, std::size_t size, const std::string& name
     const std::string sp = "subgraphs[" + std::to_string(s) + "]";
     const fb::Table* g = w.element(sgs, s, sp);
     SubGraph sg;
-    if (const auto* tensors = w.vector<fb::Offset<fb::Table>>(g, field::kSubgraphTensors, sp + ".tensors")) {
-      sg.tensors.reserve(tensors->size());
-      for (fb::uoffset_t t = 0; t < tensors->size(); ++t) {
-        const std::string tp = sp + ".tensors[" + std::to_string(t) + "]";
-        const fb::Table* tt = w.element(tensors, t, tp);
-        sg.tensors.push_back(read_tensor(w, tt, tp));
-        w.end();
-      }
-    }
+    sg.tensors = read_tables(w, g, field::kSubgraphTensors, sp + ".tensors", read_tensor);
     sg.inputs = w.scalars<int32_t>(g, field::kSubgraphInputs, sp + ".inputs");
     const fb::Vector<uint8_t>* outputs_raw = nullptr;
     sg.outputs = w.scalars<int32_t>(g, field::kSubgraphOutputs, sp + ".outputs", &outputs_raw);
     if (outputs_raw != nullptr) sg.outputs_file_offset = w.offset(outputs_raw->Data());
-    if (const auto* ops = w.vector<fb::Offset<fb::Table>>(g, field::kSubgraphOperators, sp + ".operators")) {
-      sg.operators.reserve(ops->size());
-      for (fb::uoffset_t o = 0; o < ops->size(); ++o) {
-        const std::string op_path = sp + ".operators[" + std::to_string(o) + "]";
-        const fb::Table* ot = w.element(ops, o, op_path);
-        sg.operators.push_back(read_operator(w, ot, op_path));
-        w.end();
-      }
-    }
+    sg.operators = read_tables(w, g, field::kSubgraphOperators, sp + ".operators", read_operator);
     sg.name = w.string(g, field::kSubgraphName, sp + ".name");
     w.end();
     m.subgraphs.push_back(std::move(sg));

@@ -310,19 +310,20 @@ Step data_step(Op op, std::vector<uint8_t> bytes, const std::string& file) {
   return s;
 }
 
-// A step that waits up to max_cycles for the DUT (done, an interrupt).
-Step wait_step(Op op, uint64_t max_cycles) {
+// A step at `addr` with `value`: a register write's offset and value, a
+// wait's (done, an interrupt) or a poll's cycle budget.
+Step value_step(Op op, uint64_t addr, uint64_t value) {
   Step s;
   s.op = op;
-  s.value = max_cycles;
+  s.addr = addr;
+  s.value = value;
   return s;
 }
 
-// A step that compares (register & mask) with expected.
-Step reg_compare_step(Op op, uint32_t offset, uint32_t expected, uint32_t mask, const std::string& name) {
-  Step s;
-  s.op = op;
-  s.addr = offset;
+// A step that compares (register & mask) with expected; `value` as for value_step.
+Step reg_compare_step(Op op, uint32_t offset, uint64_t value, uint32_t expected, uint32_t mask,
+                      const std::string& name) {
+  Step s = value_step(op, offset, value);
   s.expected = expected;
   s.mask = mask;
   s.reg_name = name;
@@ -336,13 +337,7 @@ void Trace::mem_load(uint64_t addr, std::vector<uint8_t> bytes, const std::strin
   steps.push_back(std::move(s));
 }
 
-void Trace::reg_write(uint64_t offset, uint32_t value) {
-  Step s;
-  s.op = Op::kRegWrite;
-  s.addr = offset;
-  s.value = value;
-  steps.push_back(std::move(s));
-}
+void Trace::reg_write(uint64_t offset, uint32_t value) { steps.push_back(value_step(Op::kRegWrite, offset, value)); }
 
 void Trace::stream_send(const std::string& stream, std::vector<uint8_t> bytes) {
   Step s = data_step(Op::kStreamSend, std::move(bytes), stream);
@@ -350,19 +345,17 @@ void Trace::stream_send(const std::string& stream, std::vector<uint8_t> bytes) {
   steps.push_back(std::move(s));
 }
 
-void Trace::wait_done(uint64_t max_cycles) { steps.push_back(wait_step(Op::kWaitDone, max_cycles)); }
+void Trace::wait_done(uint64_t max_cycles) { steps.push_back(value_step(Op::kWaitDone, 0, max_cycles)); }
 
 void Trace::reg_check(uint32_t offset, uint32_t expected, uint32_t mask, const std::string& name) {
-  steps.push_back(reg_compare_step(Op::kRegCheck, offset, expected, mask, name));
+  steps.push_back(reg_compare_step(Op::kRegCheck, offset, 0, expected, mask, name));
 }
 
 void Trace::reg_poll(uint32_t offset, uint32_t expected, uint32_t mask, uint64_t max_cycles, const std::string& name) {
-  Step s = reg_compare_step(Op::kRegPoll, offset, expected, mask, name);
-  s.value = max_cycles;
-  steps.push_back(std::move(s));
+  steps.push_back(reg_compare_step(Op::kRegPoll, offset, max_cycles, expected, mask, name));
 }
 
-void Trace::wait_irq(uint64_t max_cycles) { steps.push_back(wait_step(Op::kWaitIrq, max_cycles)); }
+void Trace::wait_irq(uint64_t max_cycles) { steps.push_back(value_step(Op::kWaitIrq, 0, max_cycles)); }
 
 namespace {
 Step check_step(Op op, const Tensor& expected, const std::string& name) {

@@ -199,6 +199,31 @@ class TargetBackend {
   std::vector<std::unique_ptr<const Operator>> operators_;
 };
 
+// A target whose DUT is one wrapper over the Verilated builds it is given:
+// its name, the manifest's description (`Top`: pins::Top of the generated
+// dut/<dut>_pins.hpp) and make_dut(), the same for every accelerator. The
+// target adds its operators and what else is its own.
+template <class Wrapper, class Top, class Builds>
+class DutBackend : public TargetBackend {
+ public:
+  std::string name() const override { return name_; }
+  std::string description() const override { return Top::kDescription; }
+  std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
+    return std::make_unique<Wrapper>(name, cfg, builds_);
+  }
+
+ protected:
+  // `ops`: the target's list (listed_operators(), cosim/operator_list.inc).
+  DutBackend(std::string name, const Builds& builds, std::vector<std::unique_ptr<Operator>> ops)
+      : name_(std::move(name)), builds_(builds) {
+    add_operators(std::move(ops));
+  }
+
+ private:
+  std::string name_;
+  Builds builds_;
+};
+
 class BackendRegistry {
  public:
   void add(std::unique_ptr<TargetBackend> backend);

@@ -87,26 +87,18 @@ class AxiLiteBinder final : public ControlPort<Model, AxiLiteBinder<Model, Bus>>
     resp_ = 0;
     answered_ = false;
     // Address (and data).
-    uint64_t from = edges_;
-    while (aw_ || w_ || ar_) {
-      if (edges_ - from >= kRegPortCycles) {
-        aw_ = w_ = ar_ = false;
-        dirty_ = true;
-        throw TimeoutError(dut + ": AXI4-Lite control port did not take the " + (write ? "write" : "read") +
-                           " at " + hex(addr) + " within " + std::to_string(kRegPortCycles) + " cycles");
-      }
-      core.cycle();
-    }
+    clock_while(core, edges_, [this] { return aw_ || w_ || ar_; }, [&] {
+      aw_ = w_ = ar_ = false;
+      dirty_ = true;
+      return dut + ": AXI4-Lite control port did not take the " + (write ? "write" : "read") + " at " + hex(addr) +
+             " within " + std::to_string(kRegPortCycles) + " cycles";
+    });
     // Response.
-    from = edges_;
-    while (!answered_) {
-      if (edges_ - from >= kRegPortCycles) {
-        waiting_ = false;
-        throw TimeoutError(dut + ": AXI4-Lite control port gave no " + (write ? "B" : "R") + " response at " +
-                           hex(addr) + " within " + std::to_string(kRegPortCycles) + " cycles");
-      }
-      core.cycle();
-    }
+    clock_while(core, edges_, [this] { return !answered_; }, [&] {
+      waiting_ = false;
+      return dut + ": AXI4-Lite control port gave no " + (write ? "B" : "R") + " response at " + hex(addr) +
+             " within " + std::to_string(kRegPortCycles) + " cycles";
+    });
     if (resp_ != 0) {  // a failed access fails the run (the wrapper's dut_errors), as a bus error does
       errors_.push_back(std::string("AXI4-Lite ") + (write ? "write" : "read") + " at " + hex(addr) + " answered " +
                         (resp_ == 2 ? "SLVERR" : resp_ == 3 ? "DECERR" : "EXOKAY"));

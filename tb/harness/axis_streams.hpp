@@ -20,62 +20,62 @@
 
 namespace cosim::tb::harness {
 
-// Input stream `Bus` of `Model`, fed by the trace's stream_send steps.
-template <class Model, class Bus>
-class AxisFeedBinder final : public Port<Model> {
+// What an input's and an output's binder share: the testbench end `EndOf`
+// (a feed or a capture, at the stream's widths) over the pins of stream
+// `Bus` of `Model`, stepped on the bus's clock.
+template <class Model, class Bus, template <std::size_t, std::size_t> class EndOf>
+class AxisEndBinder : public Port<Model> {
  public:
   using Pins = AxisPinsOf<Model, Bus>;
-  using Feed = axis::BasicStreamFeed<Pins::kDataBytes, Pins::kUserBytes>;
 
-  AxisFeedBinder(uint64_t seed, double stall) : feed_(Bus::kName, COSIM_HAS(Bus, tkeep, Model), seed, stall) {}
-
-  void drive(Model& m) override {
-    feed_.drive(pins_);
-    drive_axis_in<Bus>(m, pins_);
-  }
-  void sample(const Model& m, uint64_t) override {
-    pins_.tready = Bus::tready(m);
-    feed_.observe(pins_);
-  }
-  void update(const Model&, uint64_t) override { feed_.update(pins_); }
   bool has_update() const override { return true; }
-  bool owed() const override { return feed_.owed(); }
+  bool owed() const override { return end_.owed(); }
   int clock() const override { return bus_clock<Bus>; }
 
-  axis::StreamEnd& end() { return feed_; }
+  axis::StreamEnd& end() { return end_; }
 
- private:
-  Feed feed_;
+ protected:
+  // `args`: the end's constructor's.
+  template <class... Args>
+  explicit AxisEndBinder(Args&&... args) : end_(std::forward<Args>(args)...) {}
+
+  EndOf<Pins::kDataBytes, Pins::kUserBytes> end_;
   Pins pins_;
+};
+
+// Input stream `Bus` of `Model`, fed by the trace's stream_send steps.
+template <class Model, class Bus>
+class AxisFeedBinder final : public AxisEndBinder<Model, Bus, axis::BasicStreamFeed> {
+ public:
+  AxisFeedBinder(uint64_t seed, double stall)
+      : AxisFeedBinder::AxisEndBinder(Bus::kName, COSIM_HAS(Bus, tkeep, Model), seed, stall) {}
+
+  void drive(Model& m) override {
+    this->end_.drive(this->pins_);
+    drive_axis_in<Bus>(m, this->pins_);
+  }
+  void sample(const Model& m, uint64_t) override {
+    this->pins_.tready = Bus::tready(m);
+    this->end_.observe(this->pins_);
+  }
+  void update(const Model&, uint64_t) override { this->end_.update(this->pins_); }
 };
 
 // Output stream `Bus` of `Model`, its bytes kept for the trace's stream_check steps.
 template <class Model, class Bus>
-class AxisCaptureBinder final : public Port<Model> {
+class AxisCaptureBinder final : public AxisEndBinder<Model, Bus, axis::BasicStreamCapture> {
  public:
-  using Pins = AxisPinsOf<Model, Bus>;
-  using Capture = axis::BasicStreamCapture<Pins::kDataBytes, Pins::kUserBytes>;
-
-  AxisCaptureBinder(uint64_t seed, double stall) : capture_(Bus::kName, seed, stall) {}
+  AxisCaptureBinder(uint64_t seed, double stall) : AxisCaptureBinder::AxisEndBinder(Bus::kName, seed, stall) {}
 
   void drive(Model& m) override {
-    capture_.drive(pins_);
-    set_pin(Bus::tready(m), pins_.tready);
+    this->end_.drive(this->pins_);
+    set_pin(Bus::tready(m), this->pins_.tready);
   }
   void sample(const Model& m, uint64_t time) override {
-    sample_axis_out<Bus>(m, pins_);
-    capture_.observe(time, pins_);
+    sample_axis_out<Bus>(m, this->pins_);
+    this->end_.observe(time, this->pins_);
   }
-  void update(const Model&, uint64_t time) override { capture_.update(time, pins_); }
-  bool has_update() const override { return true; }
-  bool owed() const override { return capture_.owed(); }
-  int clock() const override { return bus_clock<Bus>; }
-
-  axis::StreamEnd& end() { return capture_; }
-
- private:
-  Capture capture_;
-  Pins pins_;
+  void update(const Model&, uint64_t time) override { this->end_.update(time, this->pins_); }
 };
 
 // The seed of stream `index` (inputs and outputs counted apart) of a run

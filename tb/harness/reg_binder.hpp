@@ -23,6 +23,19 @@ namespace cosim::tb::harness {
 // Cycles a register access may wait for the request or the response.
 constexpr uint64_t kRegPortCycles = 100;
 
+// One wait of a register access: clocks `core` while `pending()`, at most
+// kRegPortCycles rising edges of the port's clock (`edges`, as the binder
+// counts them); then the TimeoutError whose message `give_up()` returns once
+// it has withdrawn the request.
+template <class Clock, class Pending, class GiveUp>
+void clock_while(Clock& core, const uint64_t& edges, Pending pending, GiveUp give_up) {
+  const uint64_t from = edges;
+  while (pending()) {
+    if (edges - from >= kRegPortCycles) throw TimeoutError(give_up());
+    core.cycle();
+  }
+}
+
 template <class Model, class Bus>
 class RegBinder final : public ControlPort<Model, RegBinder<Model, Bus>> {
  public:
@@ -72,23 +85,15 @@ class RegBinder final : public ControlPort<Model, RegBinder<Model, Bus>> {
     wdata_ = wdata;
     dirty_ = true;
     answered_ = false;
-    uint64_t from = edges_;
-    while (valid_) {
-      if (edges_ - from >= kRegPortCycles) {
-        valid_ = false;
-        dirty_ = true;
-        throw TimeoutError(dut + ": register port did not take the request at " + hex(addr));
-      }
-      core.cycle();
-    }
-    from = edges_;
-    while (!answered_) {
-      if (edges_ - from >= kRegPortCycles) {
-        waiting_ = false;
-        throw TimeoutError(dut + ": register port did not answer at " + hex(addr));
-      }
-      core.cycle();
-    }
+    clock_while(core, edges_, [this] { return valid_; }, [&] {
+      valid_ = false;
+      dirty_ = true;
+      return dut + ": register port did not take the request at " + hex(addr);
+    });
+    clock_while(core, edges_, [this] { return !answered_; }, [&] {
+      waiting_ = false;
+      return dut + ": register port did not answer at " + hex(addr);
+    });
     return rdata_;
   }
 

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <type_traits>
 
 namespace cosim::tb::harness {
 
@@ -67,5 +68,13 @@ struct Builds {
   // manifest enables).
   const char* name(bool want_fast) const { return want_fast && fast != nullptr ? "fast" : "checked"; }
 };
+
+// The Builds of a DUT's core template `Over` (<Core>Over<Model>::build())
+// over the model classes of its checked, fast and traced variants.
+template <template <class> class Over, class Checked, class Fast, class Traced>
+auto builds_over() {
+  using Build = std::decay_t<decltype(Over<Checked>::build())>;
+  return Builds<Build>{&Over<Checked>::build(), &Over<Fast>::build(), &Over<Traced>::build()};
+}
 
 }  // namespace cosim::tb::harness

@@ -25,16 +25,9 @@ namespace cosim::tb::tf2 {
 
 namespace {
 
-class Tf2Backend : public TargetBackend {
+class Tf2Backend : public DutBackend<Tf2Wrapper, cosim::tf2::pins::Top, Tf2Builds> {
  public:
-  explicit Tf2Backend(const Tf2Builds& builds) : builds_(builds) { add_operators(listed_operators()); }
-
-  std::string name() const override { return "tf2"; }
-  std::string description() const override { return cosim::tf2::pins::Top::kDescription; }  // the manifest's
-
-  std::unique_ptr<tb::DutWrapper> make_dut(const char* name, const tb::TbConfig& cfg) const override {
-    return std::make_unique<tb::tf2::Tf2Wrapper>(name, cfg, builds_);
-  }
+  explicit Tf2Backend(const Tf2Builds& builds) : DutBackend("tf2", builds, listed_operators()) {}
 
   // The engine's configuration (cfg_*) is the same in every slice of a
   // split run: one slice's; every other counter as the default merges it.
@@ -106,9 +99,6 @@ class Tf2Backend : public TargetBackend {
       sc["requant"].fail("expected saturate (or no requant key: the original engine's 32-bit requantization)");
     }
   }
-
- private:
-  Tf2Builds builds_;
 };
 
 }  // namespace
@@ -123,9 +113,7 @@ namespace cosim::backends {
 // assertions) and tf2_rtl (assertions, FST-capable: --wave); libraries
 // cosim_tf2_core_<variant>.
 std::unique_ptr<tb::TargetBackend> make_tf2() {
-  using tb::tf2::Tf2CoreOver;
-  return make_tf2(tb::tf2::Tf2Builds{&Tf2CoreOver<Vtf2_rtl_notrace>::build(), &Tf2CoreOver<Vtf2_rtl_fast>::build(),
-                                     &Tf2CoreOver<Vtf2_rtl>::build()});
+  return make_tf2(tb::harness::builds_over<tb::tf2::Tf2CoreOver, Vtf2_rtl_notrace, Vtf2_rtl_fast, Vtf2_rtl>());
 }
 std::unique_ptr<tb::TargetBackend> make_tf2(const tb::tf2::Tf2Builds& builds) {
   return std::make_unique<tb::tf2::Tf2Backend>(builds);

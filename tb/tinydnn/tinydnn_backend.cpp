@@ -23,16 +23,9 @@ namespace cosim::tb::tinydnn {
 
 namespace {
 
-class TinyDnnBackend : public TargetBackend {
+class TinyDnnBackend : public DutBackend<TinyDnnWrapper, cosim::tinydnn::pins::Top, TinyDnnBuilds> {
  public:
-  explicit TinyDnnBackend(const TinyDnnBuilds& builds) : builds_(builds) { add_operators(listed_operators()); }
-
-  std::string name() const override { return "tinydnn"; }
-  std::string description() const override { return cosim::tinydnn::pins::Top::kDescription; }  // the manifest's
-
-  std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
-    return std::make_unique<TinyDnnWrapper>(name, cfg, builds_);
-  }
+  explicit TinyDnnBackend(const TinyDnnBuilds& builds) : DutBackend("tinydnn", builds, listed_operators()) {}
 
  protected:
   void check_scenario(const scenario::Scenario& sc) const override {
@@ -51,9 +44,6 @@ class TinyDnnBackend : public TargetBackend {
     (void)tr, (void)address;
     return layer_work_unit(check, index);
   }
-
- private:
-  TinyDnnBuilds builds_;
 };
 
 }  // namespace
@@ -68,10 +58,8 @@ namespace cosim::backends {
 // (no assertions) and tinydnn_rtl (assertions, FST-capable: --wave);
 // libraries cosim_tinydnn_core_<variant>.
 std::unique_ptr<tb::TargetBackend> make_tinydnn() {
-  using tb::tinydnn::TinyDnnCoreOver;
-  return make_tinydnn(tb::tinydnn::TinyDnnBuilds{&TinyDnnCoreOver<Vtinydnn_rtl_notrace>::build(),
-                                                  &TinyDnnCoreOver<Vtinydnn_rtl_fast>::build(),
-                                                  &TinyDnnCoreOver<Vtinydnn_rtl>::build()});
+  return make_tinydnn(
+      tb::harness::builds_over<tb::tinydnn::TinyDnnCoreOver, Vtinydnn_rtl_notrace, Vtinydnn_rtl_fast, Vtinydnn_rtl>());
 }
 std::unique_ptr<tb::TargetBackend> make_tinydnn(const tb::tinydnn::TinyDnnBuilds& builds) {
   return std::make_unique<tb::tinydnn::TinyDnnBackend>(builds);

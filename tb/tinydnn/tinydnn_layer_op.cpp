@@ -21,6 +21,7 @@
 
 #include "common/error.hpp"
 #include "common/text.hpp"
+#include "scenario/buffer_addresses.hpp"
 #include "tinydnn/dma_regs.hpp"
 #include "tinydnn/program.hpp"
 
@@ -124,11 +125,7 @@ scenario::Schema LayerOp::schema() const {
                     .optional("in_stall", Schema::number(0.0, 0.9), "0.0")
                     .optional("out_stall", Schema::number(0.0, 0.9), "0.0"),
                 "{}")
-      .optional("addresses",
-                Schema::map()
-                    .optional("input", Schema::integer(0, 0xffffffffll), "0x10000")
-                    .optional("output", Schema::integer(0, 0xffffffffll), "0x1000000"),
-                "{}")
+      .optional("addresses", scenario::buffer_addresses_schema({{"input", "0x10000"}, {"output", "0x1000000"}}), "{}")
       .optional("fault", Schema::one_of({"none", "no_start", "tdata_change", "duplicate_beat"}), "none");
   if (m != Mode::kWeightGrad) s.optional("bias", Schema::boolean(), m == Mode::kBackward ? "false" : "true");
   return s;

@@ -136,34 +136,16 @@ std::vector<uint8_t> HostPlayer::mem_peek(uint64_t addr, std::size_t len, const 
 
 void HostPlayer::step(const trace::Step& s) {
   switch (s.op) {
-    case trace::Op::kMemLoad:
-      mem_write(s.addr, s.data, s);
-      break;
-    case trace::Op::kRegWrite:
-      reg_access(tlm::TLM_WRITE_COMMAND, s.addr, static_cast<uint32_t>(s.value), s);
-      break;
-    case trace::Op::kRegCheck:
-      check_register(s);
-      break;
-    case trace::Op::kRegPoll:
-      poll_register(s);
-      break;
-    case trace::Op::kWaitIrq:
-      wait_irq(s);
-      break;
-    case trace::Op::kStreamSend:
-      dut_.stream_send(s.stream, s.data);
-      break;
-    case trace::Op::kWaitDone:
-      wait_done(s);
-      break;
+    case trace::Op::kMemLoad: mem_write(s.addr, s.data, s); break;
+    case trace::Op::kRegWrite: reg_access(tlm::TLM_WRITE_COMMAND, s.addr, static_cast<uint32_t>(s.value), s); break;
+    case trace::Op::kRegCheck: check_register(s); break;
+    case trace::Op::kRegPoll: poll_register(s); break;
+    case trace::Op::kWaitIrq: wait_irq(s); break;
+    case trace::Op::kStreamSend: dut_.stream_send(s.stream, s.data); break;
+    case trace::Op::kWaitDone: wait_done(s); break;
     case trace::Op::kMemCheck:
-    case trace::Op::kStreamCheck:
-      capture_check(s);
-      break;
-    case trace::Op::kMemDump:
-      dump_memory(s);
-      break;
+    case trace::Op::kStreamCheck: capture_check(s); break;
+    case trace::Op::kMemDump: dump_memory(s); break;
   }
 }
 

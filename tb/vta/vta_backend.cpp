@@ -85,19 +85,13 @@ std::optional<tb::WorkUnit> raw_program_work_unit(const trace::Trace& tr, const 
   return found;
 }
 
-class VtaBackend : public TargetBackend {
+// The DUT: VtaWrapper with per-run counters (VtaRunLogWrapper).
+class VtaBackend : public DutBackend<VtaRunLogWrapper, cosim::vta::pins::Top, VtaBuilds> {
  public:
-  explicit VtaBackend(const VtaBuilds& builds) : builds_(builds) { add_operators(listed_operators()); }
-
-  std::string name() const override { return "vta"; }
-  std::string description() const override { return cosim::vta::pins::Top::kDescription; }  // the manifest's
+  explicit VtaBackend(const VtaBuilds& builds) : DutBackend("vta", builds, listed_operators()) {}
 
   std::map<std::string, uint64_t> merge_perf_counters(const std::vector<PerfSlice>& slices) const override {
     return merge_run_log_counters(slices);
-  }
-
-  std::unique_ptr<DutWrapper> make_dut(const char* name, const TbConfig& cfg) const override {
-    return std::make_unique<VtaRunLogWrapper>(name, cfg, builds_);  // VtaWrapper + per-run counters
   }
 
   bool disassemble(const trace::Trace& tr, std::ostream& os) const override {
@@ -165,9 +159,6 @@ class VtaBackend : public TargetBackend {
     }
     return m;
   }
-
- private:
-  VtaBuilds builds_;
 };
 
 }  // namespace
@@ -178,9 +169,7 @@ namespace cosim::backends {
 // assertions) and vta_rtl_trace (assertions, FST-capable: --wave);
 // libraries cosim_vta_core_<variant>.
 std::unique_ptr<tb::TargetBackend> make_vta() {
-  using tb::vta::VtaCoreOver;
-  return make_vta(tb::vta::VtaBuilds{&VtaCoreOver<Vvta_rtl>::build(), &VtaCoreOver<Vvta_rtl_fast>::build(),
-                                     &VtaCoreOver<Vvta_rtl_trace>::build()});
+  return make_vta(tb::harness::builds_over<tb::vta::VtaCoreOver, Vvta_rtl, Vvta_rtl_fast, Vvta_rtl_trace>());
 }
 std::unique_ptr<tb::TargetBackend> make_vta(const tb::vta::VtaBuilds& builds) {
   return std::make_unique<tb::vta::VtaBackend>(builds);

@@ -45,14 +45,9 @@
 
 namespace cosim::wave {
 
+// TbConfig's wave_* fields, in WaveSettings' order.
 inline WaveSettings wave_settings(const tb::TbConfig& cfg) {
-  WaveSettings s;
-  s.file = cfg.wave_file;
-  s.from = cfg.wave_from;
-  s.to = cfg.wave_to;
-  s.depth = cfg.wave_depth;
-  s.max_bytes = cfg.wave_max_bytes;
-  return s;
+  return WaveSettings{cfg.wave_file, cfg.wave_from, cfg.wave_to, cfg.wave_depth, cfg.wave_max_bytes};
 }
 
 // One variable of an FST: full dotted name with its bit range, its width,

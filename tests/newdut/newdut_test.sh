@@ -168,12 +168,7 @@ struct CopyState {
 class CopyOp : public tb::TypedOperator<CopyState> {
  public:
   std::string name() const override { return "copy"; }
-  scenario::Schema schema() const override {
-    using scenario::Schema;
-    return Schema::map()
-        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
-        .optional("data", Schema::map().optional("a", scenario::schemas::data_source(), "random"), "{}");
-  }
+  scenario::Schema schema() const override { return scenario::schemas::input_tensors({"a"}); }
   CopyState prepare(const scenario::Scenario& sc, tb::Workload& w) const override {
     const std::vector<int64_t> shape = sc["shapes"]["input"].as_ints();
     Tensor a = scenario::make_tensor(sc, sc["data"]["a"], DType::kInt8, shape, Layout::kAny, "a");

@@ -13,11 +13,10 @@
 
 #include "dut/tf2_pins.hpp"
 #include "harness/core.hpp"
-#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
 #include "tf2/core/tf2_core.hpp"
 #include "tf2/core/tf2_timeline.hpp"
-#include "timeline/core_timeline.hpp"
+#include "timeline/timed_core_seam.hpp"
 #include "timeline/timeline_port.hpp"
 
 namespace cosim::tb::tf2 {
@@ -82,13 +81,13 @@ struct Tf2Status : harness::NoErrorPin {
 };
 
 template <class Model>
-class ImplOver final : public harness::CoreSeamOver<Tf2Core::Impl, Model, Tf2Status, cosim::tf2::pins::Top> {
-  using Base = harness::CoreSeamOver<Tf2Core::Impl, Model, Tf2Status, cosim::tf2::pins::Top>;
+class ImplOver final
+    : public timeline::TimedCoreSeamOver<Tf2Core::Impl, Model, Tf2Status, cosim::tf2::pins::Top, TimelineProbe> {
   using Mem = cosim::tf2::pins::Mem;
 
  public:
   ImplOver(harness::AxiSlavePort& s, const TbConfig* wave)
-      : Base("tf2", wave), axi_(s), timeline_(wave, &timeline_lanes) {
+      : ImplOver::TimedCoreSeamOver("tf2", wave, &timeline_lanes), axi_(s) {
     this->core_.add_port(axi_);
     this->core_.add_port(events_);
   }
@@ -105,15 +104,11 @@ class ImplOver final : public harness::CoreSeamOver<Tf2Core::Impl, Model, Tf2Sta
   }
   EventCounts& events() override { return events_.c; }
   std::size_t& first_desc() override { return events_.first_desc; }
-  const timeline::Timeline* timeline() const override { return timeline_.get(); }
 
  private:
-  void on_timeline_start() override { timeline_.start(this->core_, TimelineProbe{}); }
-
   static_assert(harness::AxiMasterBinder<Model, Mem>::kDataBytes == kAxiDataBytes);
   harness::AxiMasterBinder<Model, Mem> axi_;
   EventPort<Model> events_;
-  timeline::CoreTimeline<Model, TimelineProbe> timeline_;
 };
 
 }  // namespace model

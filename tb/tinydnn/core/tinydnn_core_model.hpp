@@ -14,9 +14,8 @@
 
 #include "dut/tinydnn_pins.hpp"
 #include "harness/core.hpp"
-#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
-#include "timeline/core_timeline.hpp"
+#include "timeline/timed_core_seam.hpp"
 #include "timeline/timeline_port.hpp"
 #include "tinydnn/core/tinydnn_core.hpp"
 #include "tinydnn/core/tinydnn_timeline.hpp"
@@ -80,12 +79,12 @@ struct TinyDnnStatus : harness::NoErrorPin {
 };
 
 template <class Model>
-class ImplOver final : public harness::CoreSeamOver<TinyDnnCore::Impl, Model, TinyDnnStatus, pins::Top> {
-  using Base = harness::CoreSeamOver<TinyDnnCore::Impl, Model, TinyDnnStatus, pins::Top>;
-
+class ImplOver final
+    : public timeline::TimedCoreSeamOver<TinyDnnCore::Impl, Model, TinyDnnStatus, pins::Top, TimelineProbe> {
  public:
   ImplOver(Streams& streams, const TbConfig* wave)
-      : Base("tinydnn", wave), streams_(streams), axis_(streams), counters_(axis_), timeline_(wave, &timeline_lanes) {
+      : ImplOver::TimedCoreSeamOver("tinydnn", wave, &timeline_lanes), streams_(streams), axis_(streams),
+        counters_(axis_) {
     this->core_.add_port(axis_);
     this->core_.add_port(counters_);
   }
@@ -96,7 +95,6 @@ class ImplOver final : public harness::CoreSeamOver<TinyDnnCore::Impl, Model, Ti
   bool busy() const override { return this->core_.model().busy_o; }
   void set_od(uint32_t od) override { counters_.od = od; }
   const StreamCounters& counters() const override { return counters_.c; }
-  const timeline::Timeline* timeline() const override { return timeline_.get(); }
   std::string diagnosis() const override {
     const CtrlState st = CtrlState::decode(this->core_.model().dbg_o);
     std::string d = this->core_.diagnosis() + "; " + streams_.describe(axis_.in(), axis_.out());
@@ -107,12 +105,11 @@ class ImplOver final : public harness::CoreSeamOver<TinyDnnCore::Impl, Model, Ti
   }
 
  private:
-  void on_timeline_start() override { timeline_.start(this->core_, TimelineProbe{&axis_.in(), &axis_.out()}); }
+  TimelineProbe timeline_probe() const override { return TimelineProbe{&axis_.in(), &axis_.out()}; }
 
   Streams& streams_;
   harness::AxisBinder<Model, pins::In, pins::Out> axis_;
   CounterPort<Model> counters_;
-  timeline::CoreTimeline<Model, TimelineProbe> timeline_;
 };
 
 }  // namespace model

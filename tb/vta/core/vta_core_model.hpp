@@ -12,9 +12,8 @@
 
 #include "dut/vta_pins.hpp"
 #include "harness/core.hpp"
-#include "harness/core_seam_over.hpp"
 #include "harness/variant.hpp"
-#include "timeline/core_timeline.hpp"
+#include "timeline/timed_core_seam.hpp"
 #include "timeline/timeline_port.hpp"
 #include "vta/core/vta_core.hpp"
 #include "vta/core/vta_timeline.hpp"
@@ -63,12 +62,13 @@ struct VtaStatus {
 };
 
 template <class Model>
-class ImplOver final : public harness::CoreSeamOver<VtaCore::Impl, Model, VtaStatus, cosim::vta::pins::Top> {
-  using Base = harness::CoreSeamOver<VtaCore::Impl, Model, VtaStatus, cosim::vta::pins::Top>;
+class ImplOver final
+    : public timeline::TimedCoreSeamOver<VtaCore::Impl, Model, VtaStatus, cosim::vta::pins::Top, TimelineProbe> {
   using Mem = cosim::vta::pins::Mem;
 
  public:
-  ImplOver(harness::AxiSlavePort& s, const TbConfig* wave) : Base("vta", wave), axi_(s), timeline_(wave, &timeline_lanes) {
+  ImplOver(harness::AxiSlavePort& s, const TbConfig* wave)
+      : ImplOver::TimedCoreSeamOver("vta", wave, &timeline_lanes), axi_(s) {
     this->core_.add_port(axi_);
   }
   static std::unique_ptr<VtaCore::Impl> make(harness::AxiSlavePort& s, const TbConfig* wave) {
@@ -79,14 +79,10 @@ class ImplOver final : public harness::CoreSeamOver<VtaCore::Impl, Model, VtaSta
   bool error() const override { return this->core_.error(); }
   StatusVector status() const override { return status_of(this->core_.model()); }
   std::string deadlock_note() const override { return this->core_.deadlock_note(); }
-  const timeline::Timeline* timeline() const override { return timeline_.get(); }
 
  private:
-  void on_timeline_start() override { timeline_.start(this->core_, TimelineProbe{}); }
-
   static_assert(harness::AxiMasterBinder<Model, Mem>::kDataBytes == kAxiDataBytes);
   harness::AxiMasterBinder<Model, Mem> axi_;
-  timeline::CoreTimeline<Model, TimelineProbe> timeline_;
 };
 
 }  // namespace model

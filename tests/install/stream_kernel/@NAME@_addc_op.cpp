@@ -36,9 +36,7 @@ class AddcOp : public tb::TypedOperator<AddcState> {
 
   scenario::Schema schema() const override {
     using scenario::Schema;
-    return Schema::map()
-        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
-        .optional("data", Schema::map().optional("in", scenario::schemas::data_source(), "random"), "{}")
+    return scenario::schemas::input_tensors({"in"})
         .optional("increment", Schema::integer(-2147483648ll, 2147483647ll), "7")
         .optional("fault", Schema::one_of({"none", "long", "short", "increment"}), "none")
         .optional("wait", Schema::one_of({"poll", "none"}), "poll");

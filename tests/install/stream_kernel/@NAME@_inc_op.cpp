@@ -24,14 +24,7 @@ class IncOp : public tb::TypedOperator<IncState> {
   std::string name() const override { return "inc"; }
 
   scenario::Schema schema() const override {
-    using scenario::Schema;
-    return Schema::map()
-        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
-        .optional("data",
-                  Schema::map()
-                      .optional("in", scenario::schemas::data_source(), "random")
-                      .optional("add", scenario::schemas::data_source(), "random"),
-                  "{}");
+    return scenario::schemas::input_tensors({"in", "add"});
   }
 
   IncState prepare(const scenario::Scenario& sc, tb::Workload& w) const override {

@@ -41,21 +41,11 @@ class VaddOp : public tb::TypedOperator<VaddState> {
   std::string name() const override { return "vadd"; }
 
   scenario::Schema schema() const override {
-    using scenario::Schema;
-    return Schema::map()
-        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
-        .optional("data",
-                  Schema::map()
-                      .optional("a", scenario::schemas::data_source(), "random")
-                      .optional("b", scenario::schemas::data_source(), "random"),
-                  "{}")
+    return scenario::schemas::input_tensors({"a", "b"})
         .optional("addresses",
-                  Schema::map()
-                      .optional("src_a", Schema::integer(0, 0xffffffffll), "0x1000")
-                      .optional("src_b", Schema::integer(0, 0xffffffffll), "0x40000")
-                      .optional("dst", Schema::integer(0, 0xffffffffll), "0x100000"),
+                  scenario::buffer_addresses_schema({{"src_a", "0x1000"}, {"src_b", "0x40000"}, {"dst", "0x100000"}}),
                   "{}")
-        .optional("fault", Schema::one_of({"none", "no_start"}), "none");
+        .optional("fault", scenario::Schema::one_of({"none", "no_start"}), "none");
   }
 
   VaddState prepare(const scenario::Scenario& sc, tb::Workload& w) const override {

@@ -46,19 +46,9 @@ class VaddOp : public tb::TypedOperator<VaddState> {
 
   scenario::Schema schema() const override {
     using scenario::Schema;
-    return Schema::map()
-        .required("shapes", Schema::map().required("input", Schema::shape(1, 4)))
-        .optional("data",
-                  Schema::map()
-                      .optional("a", scenario::schemas::data_source(), "random")
-                      .optional("b", scenario::schemas::data_source(), "random"),
-                  "{}")
+    return scenario::schemas::input_tensors({"a", "b"})
         .optional("addresses",
-                  Schema::map()
-                      .optional("a", Schema::integer(0, 0xffffffffll), "0x1000")
-                      .optional("b", Schema::integer(0, 0xffffffffll), "0x80000")
-                      .optional("c", Schema::integer(0, 0xffffffffll), "0x100000"),
-                  "{}")
+                  scenario::buffer_addresses_schema({{"a", "0x1000"}, {"b", "0x80000"}, {"c", "0x100000"}}), "{}")
         .optional("wait", Schema::one_of({"poll", "irq"}), "poll")
         .optional("fault", Schema::one_of({"none", "no_start"}), "none");
   }
