@@ -102,6 +102,15 @@
   input  logic                  r_last_i, \
   input  logic [1:0]            r_resp_i
 
+// These ports of read client Id in a top's connection list (unlike the
+// *_CONNECT macros, which pass ports on by name): the address handshake on
+// entry Id of the top's per-client arrays ar_valid, ar_ready, ar_addr,
+// ar_len and r_valid (its read arbiter's side), the R data, last and
+// response straight from the top's AXI4 master pins.
+`define COSIM_AXI_READ_CLIENT_AT(Id) \
+  .ar_valid_o (ar_valid[Id]), .ar_ready_i (ar_ready[Id]), .ar_addr_o (ar_addr[Id]), .ar_len_o (ar_len[Id]), \
+  .r_valid_i (r_valid[Id]), .r_data_i (m_axi_rdata_i), .r_last_i (m_axi_rlast_i), .r_resp_i (m_axi_rresp_i)
+
 // A request to the AXI burst primitives (rtl/common/cosim_axi_burst_split,
 // cosim_axi_write_bursts), slave side: req_beats_i (> 0) full-width beats
 // from each of NumAddr byte addresses.
@@ -150,5 +159,13 @@
   input  logic                  rvalid_i, \
   input  logic [(DataW)-1:0]    rdata_i, \
   output logic                  rready_o
+
+// These ports of DMA read client Id in a top's connection list, like
+// COSIM_AXI_READ_CLIENT_AT: on entry Id of the top's per-client arrays
+// req_valid, req_ready, req_addr, req_beats (its request), r_valid and
+// r_ready (its beats), the data straight from the top's m_axi_rdata_i.
+`define COSIM_DMA_READ_CLIENT_AT(Id) \
+  .req_valid_o (req_valid[Id]), .req_ready_i (req_ready[Id]), .req_addr_o (req_addr[Id]), \
+  .req_beats_o (req_beats[Id]), .rvalid_i (r_valid[Id]), .rdata_i (m_axi_rdata_i), .rready_o (r_ready[Id])
 
 `endif  // COSIM_PORTS_SVH_

@@ -31,8 +31,16 @@ module tf2_adder
   output logic [31:0]                 slot_beta_o
 );
 
-  logic [NCol-1:0][31:0] acc_q, slot_acc_q, col_sum, total;
-  logic [31:0]           slot_alpha_q, slot_beta_q;
+  logic [NCol-1:0][31:0] acc_q, col_sum, total;
+
+  // The result slot: a finished block's sums with its channel's alpha and
+  // beta, written together on the block's last beat.
+  typedef struct packed {
+    logic [NCol-1:0][31:0] acc;
+    logic [31:0]           alpha;
+    logic [31:0]           beta;
+  } slot_t;
+  slot_t slot_q;
 
   always_comb begin
     for (int unsigned j = 0; j < NCol; j++) begin
@@ -50,22 +58,16 @@ module tf2_adder
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      acc_q        <= '0;
-      slot_acc_q   <= '0;
-      slot_alpha_q <= '0;
-      slot_beta_q  <= '0;
+      acc_q  <= '0;
+      slot_q <= '0;
     end else if (adv_i && valid_i) begin
       acc_q <= total;
-      if (last_i) begin
-        slot_acc_q   <= total;
-        slot_alpha_q <= alpha_i;
-        slot_beta_q  <= beta_i;
-      end
+      if (last_i) slot_q <= '{acc: total, alpha: alpha_i, beta: beta_i};
     end
   end
 
-  assign slot_acc_o   = slot_acc_q;
-  assign slot_alpha_o = slot_alpha_q;
-  assign slot_beta_o  = slot_beta_q;
+  assign slot_acc_o   = slot_q.acc;
+  assign slot_alpha_o = slot_q.alpha;
+  assign slot_beta_o  = slot_q.beta;
 
 endmodule

@@ -37,8 +37,12 @@ module tf2_feature_loader
   `COSIM_AXI_READ_CLIENT_PORTS(AddrW, AxiDataWidth)
 );
 
-  logic [AddrW-1:0] base_q;
-  logic [DimW-1:0]  groups_q, h_q, w_q;
+  // The map being loaded, latched at start_i.
+  typedef struct packed {
+    logic [AddrW-1:0] base;
+    logic [DimW-1:0]  groups, h, w;
+  } map_t;
+  map_t             map_q;
   logic             issue_q;    // the next band's command is due
   logic             busy_q;     // a command's beats are arriving
   logic [DimW-1:0]  y0_q;       // the band's first row
@@ -51,8 +55,8 @@ module tf2_feature_loader
   logic [DimW-1:0] nrows, brows;
   logic [19:0]     words;   // nrows * groups * w <= Depth (the controller checks the map fits)
   assign brows = (y0_q == '0) ? DimW'(BandFirst) : DimW'(BandRows);
-  assign nrows = (32'(y0_q) + 32'(brows) > 32'(h_q)) ? h_q - y0_q : brows;
-  assign words = 20'(32'(nrows) * 32'(groups_q) * 32'(w_q));
+  assign nrows = (32'(y0_q) + 32'(brows) > 32'(map_q.h)) ? map_q.h - y0_q : brows;
+  assign words = 20'(32'(nrows) * 32'(map_q.groups) * 32'(map_q.w));
 
   logic                    cmd_ready, beat_valid, cmd_done;
   logic [AxiDataWidth-1:0] beat_data;
@@ -60,7 +64,7 @@ module tf2_feature_loader
     .clk_i, .rst_ni,
     .cmd_valid_i (issue_q && (y0_q == '0 || go_i)),
     .cmd_ready_o (cmd_ready),
-    .cmd_addr_i  (base_q + ((32'(y0_q) * 32'(groups_q) * 32'(w_q)) << 4)),
+    .cmd_addr_i  (map_q.base + ((32'(y0_q) * 32'(map_q.groups) * 32'(map_q.w)) << 4)),
     .cmd_beats_i (words),
     .beat_valid_o(beat_valid),
     .beat_data_o (beat_data),
@@ -71,27 +75,27 @@ module tf2_feature_loader
   );
 
   logic last_band, row_end;
-  assign last_band = (32'(y0_q) + 32'(nrows) >= 32'(h_q));
-  assign row_end   = beat_valid && (cg_q == groups_q - 1'b1) && (ix_q == w_q - 1'b1);
+  assign last_band = (32'(y0_q) + 32'(nrows) >= 32'(map_q.h));
+  assign row_end   = beat_valid && (cg_q == map_q.groups - 1'b1) && (ix_q == map_q.w - 1'b1);
 
   assign we_o    = beat_valid;
-  assign waddr_o = AW'(32'(plane_q) + 32'(rows_q) * 32'(w_q) + 32'(ix_q));
+  assign waddr_o = AW'(32'(plane_q) + 32'(rows_q) * 32'(map_q.w) + 32'(ix_q));
   assign wdata_o = beat_data;
   assign rows_o  = rows_q;
   assign band_end_o = busy_q && cmd_done;
   assign done_o  = busy_q && cmd_done && last_band;
 
   // Next state; the flops below only register it.
-  logic [AddrW-1:0] base_d;
-  logic [DimW-1:0]  groups_d, h_d, w_d, y0_d, rows_d, cg_d, ix_d;
+  map_t             map_d;
+  logic [DimW-1:0]  y0_d, rows_d, cg_d, ix_d;
   logic             issue_d, busy_d;
   logic [AW-1:0]    plane_d;
 
   always_comb begin
-    {base_d, groups_d, h_d, w_d} = {base_q, groups_q, h_q, w_q};
+    map_d = map_q;
     {issue_d, busy_d, y0_d, cg_d, ix_d, plane_d, rows_d} = {issue_q, busy_q, y0_q, cg_q, ix_q, plane_q, rows_q};
     if (start_i) begin
-      {base_d, groups_d, h_d, w_d} = {addr_i, groups_i, h_i, w_i};
+      map_d = '{base: addr_i, groups: groups_i, h: h_i, w: w_i};
       // A new map: its first band is due, nothing is loaded.
       issue_d = 1'b1;
       {busy_d, y0_d, cg_d, ix_d, plane_d, rows_d} = '0;
@@ -102,13 +106,13 @@ module tf2_feature_loader
       end
       // Beats arrive column by column, channel group by channel group, row by row.
       if (beat_valid) begin
-        if (ix_q != w_q - 1'b1) begin
+        if (ix_q != map_q.w - 1'b1) begin
           ix_d = ix_q + 1'b1;
         end else begin
           ix_d = '0;
           if (!row_end) begin
             cg_d    = cg_q + 1'b1;
-            plane_d = plane_q + AW'(32'(h_q) * 32'(w_q));
+            plane_d = plane_q + AW'(32'(map_q.h) * 32'(map_q.w));
           end else begin
             cg_d    = '0;
             plane_d = '0;
@@ -126,10 +130,7 @@ module tf2_feature_loader
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      base_q   <= '0;
-      groups_q <= '0;
-      h_q      <= '0;
-      w_q      <= '0;
+      map_q    <= '0;
       issue_q  <= 1'b0;
       busy_q   <= 1'b0;
       y0_q     <= '0;
@@ -138,10 +139,7 @@ module tf2_feature_loader
       plane_q  <= '0;
       rows_q   <= '0;
     end else begin
-      base_q   <= base_d;
-      groups_q <= groups_d;
-      h_q      <= h_d;
-      w_q      <= w_d;
+      map_q    <= map_d;
       issue_q  <= issue_d;
       busy_q   <= busy_d;
       y0_q     <= y0_d;

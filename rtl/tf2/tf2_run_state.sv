@@ -28,8 +28,13 @@ module tf2_run_state
   output logic [31:0] err_info_o     // ERR_INFO
 );
 
+  // The run's cycle and event counters, cleared together by a start.
+  typedef struct packed {
+    logic [31:0] cycles, pe_busy, filt_wait, out_wait;
+  } counts_t;
   logic        running_q;
-  logic [31:0] cycles_q, pe_busy_q, filt_wait_q, out_wait_q, err_info_q;
+  counts_t     cnt_q;
+  logic [31:0] err_info_q;
 
   // The flags live in the register block (start clears them first there).
   assign done_set_o  = running_q && done_i;
@@ -37,25 +42,19 @@ module tf2_run_state
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      running_q    <= 1'b0;
-      cycles_q     <= '0;
-      pe_busy_q    <= '0;
-      filt_wait_q  <= '0;
-      out_wait_q   <= '0;
-      err_info_q   <= '0;
+      running_q  <= 1'b0;
+      cnt_q      <= '0;
+      err_info_q <= '0;
     end else begin
       if (start_i) begin
-        running_q   <= 1'b1;
-        cycles_q    <= '0;
-        pe_busy_q   <= '0;
-        filt_wait_q <= '0;
-        out_wait_q  <= '0;
-        err_info_q  <= '0;
+        running_q  <= 1'b1;
+        cnt_q      <= '0;
+        err_info_q <= '0;
       end else if (running_q) begin
-        cycles_q <= cycles_q + 32'd1;
-        if (pe_busy_i) pe_busy_q <= pe_busy_q + 32'd1;
-        if (filt_wait_i) filt_wait_q <= filt_wait_q + 32'd1;
-        if (out_wait_i) out_wait_q <= out_wait_q + 32'd1;
+        cnt_q.cycles <= cnt_q.cycles + 32'd1;
+        if (pe_busy_i) cnt_q.pe_busy <= cnt_q.pe_busy + 32'd1;
+        if (filt_wait_i) cnt_q.filt_wait <= cnt_q.filt_wait + 32'd1;
+        if (out_wait_i) cnt_q.out_wait <= cnt_q.out_wait + 32'd1;
         if (done_i) running_q <= 1'b0;
       end
       // The first error is kept.
@@ -63,10 +62,10 @@ module tf2_run_state
     end
   end
 
-  assign cycles_o    = cycles_q;
-  assign pe_busy_o   = pe_busy_q;
-  assign filt_wait_o = filt_wait_q;
-  assign out_wait_o  = out_wait_q;
+  assign cycles_o    = cnt_q.cycles;
+  assign pe_busy_o   = cnt_q.pe_busy;
+  assign filt_wait_o = cnt_q.filt_wait;
+  assign out_wait_o  = cnt_q.out_wait;
   assign err_info_o  = err_info_q;
 
 endmodule

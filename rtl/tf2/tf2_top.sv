@@ -87,26 +87,26 @@ module tf2_top
     .filt_wait_o (filt_wait_count), .out_wait_o (out_wait_count), .err_info_o (err_info_o)
   );
 
-  always_comb begin
-    hw2reg                      = '0;
-    hw2reg.ctrl_done_set        = done_set;
-    hw2reg.ctrl_done_clr        = start;
-    hw2reg.ctrl_error_set       = error_set;
-    hw2reg.ctrl_error_clr       = start;
-    hw2reg.ctrl_busy            = busy;
-    hw2reg.cycles               = cycles;
-    hw2reg.err_info_code        = err_info_o[3:0];
-    hw2reg.err_info_desc_index  = err_info_o[31:16];
-    hw2reg.config_npe           = 8'(NPe);
-    hw2reg.config_ocol3d        = 8'(OCol3D);
-    hw2reg.config_ktap          = 8'(KTap);
-    hw2reg.config_ocol2d        = 8'(OCol2D);
-    hw2reg.pe_busy              = pe_busy_count;
-    hw2reg.filt_wait            = filt_wait_count;
-    hw2reg.out_wait             = out_wait_count;
-    hw2reg.feat_depth           = 32'(FeatDepth);
-    hw2reg.filt_depth           = 32'(FilterDepth);
-  end
+  assign hw2reg = '{
+    ctrl_done_set:       done_set,
+    ctrl_done_clr:       start,
+    ctrl_error_set:      error_set,
+    ctrl_error_clr:      start,
+    ctrl_busy:           busy,
+    cycles:              cycles,
+    err_info_code:       err_info_o[3:0],
+    err_info_desc_index: err_info_o[31:16],
+    config_npe:          8'(NPe),
+    config_ocol3d:       8'(OCol3D),
+    config_ktap:         8'(KTap),
+    config_ocol2d:       8'(OCol2D),
+    pe_busy:             pe_busy_count,
+    filt_wait:           filt_wait_count,
+    out_wait:            out_wait_count,
+    feat_depth:          32'(FeatDepth),
+    filt_depth:          32'(FilterDepth),
+    default:             '0
+  };
   assign busy_o         = busy;
 
   // Read clients: 0 descriptor fetch, 1 Filter Loader, 2 Feature Loader,
@@ -209,14 +209,7 @@ module tf2_top
     .qin_we_o      (qin_we),
     .qin_waddr_o   (qin_waddr),
     .qin_wdata_o   (qin_wdata),
-    .ar_valid_o    (ar_valid[0]),
-    .ar_ready_i    (ar_ready[0]),
-    .ar_addr_o     (ar_addr[0]),
-    .ar_len_o      (ar_len[0]),
-    .r_valid_i     (r_valid[0]),
-    .r_data_i      (m_axi_rdata_i),
-    .r_last_i      (m_axi_rlast_i),
-    .r_resp_i      (m_axi_rresp_i),
+    `COSIM_AXI_READ_CLIENT_AT(0),
     .feat_start_o  (feat_start),
     .feat_groups_o (feat_groups),
     .feat_h_o      (feat_h),
@@ -279,14 +272,7 @@ module tf2_top
     .we_o      (fc_we),
     .waddr_o   (fc_waddr),
     .wdata_o   (fc_wdata),
-    .ar_valid_o(ar_valid[2]),
-    .ar_ready_i(ar_ready[2]),
-    .ar_addr_o (ar_addr[2]),
-    .ar_len_o  (ar_len[2]),
-    .r_valid_i (r_valid[2]),
-    .r_data_i  (m_axi_rdata_i),
-    .r_last_i  (m_axi_rlast_i),
-    .r_resp_i  (m_axi_rresp_i)
+    `COSIM_AXI_READ_CLIENT_AT(2)
   );
 
   // A Filter Loader group (params and codes) and a Feature Loader band
@@ -386,14 +372,7 @@ module tf2_top
     .cw_bank_o  (cw_bank),
     .cw_pos_o   (cw_pos),
     .cw_codes_o (cw_codes),
-    .ar_valid_o (ar_valid[1]),
-    .ar_ready_i (ar_ready[1]),
-    .ar_addr_o  (ar_addr[1]),
-    .ar_len_o   (ar_len[1]),
-    .r_valid_i  (r_valid[1]),
-    .r_data_i   (m_axi_rdata_i),
-    .r_last_i   (m_axi_rlast_i),
-    .r_resp_i   (m_axi_rresp_i)
+    `COSIM_AXI_READ_CLIENT_AT(1)
   );
 
   // ---------------------------------------------------------------------------
@@ -504,14 +483,7 @@ module tf2_top
     .slot_acc_i  (slot_acc),
     .slot_alpha_i(slot_alpha),
     .slot_beta_i (slot_beta),
-    .ar_valid_o  (ar_valid[3]),
-    .ar_ready_i  (ar_ready[3]),
-    .ar_addr_o   (ar_addr[3]),
-    .ar_len_o    (ar_len[3]),
-    .r_valid_i   (r_valid[3]),
-    .r_data_i    (m_axi_rdata_i),
-    .r_last_i    (m_axi_rlast_i),
-    .r_resp_i    (m_axi_rresp_i),
+    `COSIM_AXI_READ_CLIENT_AT(3),
     .m_awvalid_o (m_axi_awvalid_o),
     .m_awready_i (m_axi_awready_i),
     .m_awaddr_o  (m_axi_awaddr_o),

@@ -219,18 +219,18 @@ module tinydnn_batch_ctrl
   assign busy_o = state_q != StIdle;
   assign err_o  = err_q;
 
-  always_comb begin
-    dbg_o             = '0;
-    dbg_o.batch_state = state_q;
-    dbg_o.rx_busy     = rx_busy_q;
-    dbg_o.cmp_busy    = cmp_busy_q;
-    dbg_o.tx_busy     = tx_busy_q;
-    dbg_o.src_full    = src_full_q;
-    dbg_o.dst_full    = dst_full_q;
-    dbg_o.rx_cnt      = rx_cnt_q;
-    dbg_o.cmp_cnt     = cmp_cnt_q;
-    dbg_o.tx_cnt      = tx_cnt_q;
-  end
+  assign dbg_o = '{
+    batch_state: state_q,
+    rx_busy:     rx_busy_q,
+    cmp_busy:    cmp_busy_q,
+    tx_busy:     tx_busy_q,
+    src_full:    src_full_q,
+    dst_full:    dst_full_q,
+    rx_cnt:      rx_cnt_q,
+    cmp_cnt:     cmp_cnt_q,
+    tx_cnt:      tx_cnt_q,
+    default:     '0
+  };
 
   // ---- Assertions (Verilated with --assert) --------------------------------
   `COSIM_ASSERT(a_legal_state, state_q inside {StIdle, StLoad, StRun},

@@ -28,14 +28,8 @@ module tinydnn_core
   sum_t        sum_q, sum_base, sum_mac, sum_d, hold_q;
 
   cosim_ram #(.Width(16), .Depth(2 * WBankDepth)) u_wmem (
-    .clk_i,
-    .we_i    (w_we_i),
-    .waddr_i (w_waddr_i),
-    .wmask_i (1'b1),
-    .wdata_i (w_wdata_i),
-    .re_i    (1'b1),
-    .raddr_i (w_raddr_i),
-    .rdata_o (w_rdata)
+    .clk_i, .we_i (w_we_i), .waddr_i (w_waddr_i), .wmask_i (1'b1), .wdata_i (w_wdata_i),
+    .re_i (1'b1), .raddr_i (w_raddr_i), .rdata_o (w_rdata)
   );
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

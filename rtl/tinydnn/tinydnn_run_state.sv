@@ -15,22 +15,24 @@ module tinydnn_run_state
   output logic [31:0] macs_o
 );
 
-  logic [31:0] cycles_q, macs_q;
+  // The counters, cleared together by a start.
+  typedef struct packed {
+    logic [31:0] cycles, macs;
+  } counts_t;
+  counts_t cnt_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cycles_q <= '0;
-      macs_q   <= '0;
+      cnt_q <= '0;
     end else if (start_i) begin
-      cycles_q <= '0;
-      macs_q   <= '0;
+      cnt_q <= '0;
     end else begin
-      if (busy_i) cycles_q <= cycles_q + 32'd1;
-      if (mac_step_i) macs_q <= macs_q + 32'(od_i);
+      if (busy_i) cnt_q.cycles <= cnt_q.cycles + 32'd1;
+      if (mac_step_i) cnt_q.macs <= cnt_q.macs + 32'(od_i);
     end
   end
 
-  assign cycles_o = cycles_q;
-  assign macs_o   = macs_q;
+  assign cycles_o = cnt_q.cycles;
+  assign macs_o   = cnt_q.macs;
 
 endmodule

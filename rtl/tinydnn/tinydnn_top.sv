@@ -76,15 +76,15 @@ module tinydnn_top
     .cycles_o (cycles), .macs_o (macs)
   );
 
-  always_comb begin
-    hw2reg               = '0;
-    hw2reg.ctrl_busy     = busy;
-    hw2reg.ctrl_done_set = cmd_done;
-    hw2reg.ctrl_done_clr = start;
-    hw2reg.ctrl_error    = cmd_err;
-    hw2reg.cycles        = cycles;
-    hw2reg.macs          = macs;
-  end
+  assign hw2reg = '{
+    ctrl_busy:     busy,
+    ctrl_done_set: cmd_done,
+    ctrl_done_clr: start,
+    ctrl_error:    cmd_err,
+    cycles:        cycles,
+    macs:          macs,
+    default:       '0
+  };
 
   dbg_t batch_dbg;
 
@@ -143,14 +143,8 @@ module tinydnn_top
   // Source buffer: two banks of bf16 (the next sample streams into one while
   // the cores read the other); one synchronous read port shared by all cores.
   cosim_ram #(.Width(16), .Depth(2 * SrcBankDepth)) u_src (
-    .clk_i,
-    .we_i    (src_we),
-    .waddr_i (src_waddr),
-    .wmask_i (1'b1),
-    .wdata_i (rx_wdata),
-    .re_i    (1'b1),
-    .raddr_i (src_raddr),
-    .rdata_o (src_rdata)
+    .clk_i, .we_i (src_we), .waddr_i (src_waddr), .wmask_i (1'b1), .wdata_i (rx_wdata),
+    .re_i (1'b1), .raddr_i (src_raddr), .rdata_o (src_rdata)
   );
 
   tinydnn_sample_ctrl u_ctl (
@@ -218,14 +212,9 @@ module tinydnn_top
   // accumulator) and a combinational 64-bit read (stream sender).
   logic [1:0][63:0] dst_rword;
   cosim_ram #(.Width(64), .Depth(DstBankDepth), .ChunkWidth(32), .NumRd(2), .ReadLatency(0)) u_dst (
-    .clk_i,
-    .we_i    (dst_we),
-    .waddr_i (dst_waddr[DstAddrW-1:1]),
-    .wmask_i (dst_waddr[0] ? 2'b10 : 2'b01),
-    .wdata_i ({dst_wdata, dst_wdata}),
-    .re_i    (2'b11),
-    .raddr_i ({tx_addr, dst_raddr[DstAddrW-1:1]}),
-    .rdata_o (dst_rword)
+    .clk_i, .we_i (dst_we), .waddr_i (dst_waddr[DstAddrW-1:1]),
+    .wmask_i (dst_waddr[0] ? 2'b10 : 2'b01), .wdata_i ({dst_wdata, dst_wdata}),
+    .re_i (2'b11), .raddr_i ({tx_addr, dst_raddr[DstAddrW-1:1]}), .rdata_o (dst_rword)
   );
   always_ff @(posedge clk_i) begin
     dst_rdata_q <= dst_raddr[0] ? dst_rword[0][63:32] : dst_rword[0][31:0];

@@ -77,9 +77,7 @@ module vta_compute import vta_pkg::*; #(
   output logic [AccWidth-1:0]  acc_wdata_o,
 
   // Status and performance.
-  output eng_state_e           state_o,
-  output logic [2:0]           op_o,
-  output logic [1:0]           pops_o,
+  `VTA_ENGINE_STATUS_PORTS,
   output logic                 gemm_busy_o,
   output logic                 alu_busy_o,
   output logic                 cload_busy_o,

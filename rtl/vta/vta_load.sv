@@ -6,10 +6,9 @@
 `include "vta_ports.svh"
 
 module vta_load import vta_pkg::*; #(
-  parameter int unsigned InpDepth  = vta_pkg::DefInpDepth,
-  parameter int unsigned WgtDepth  = vta_pkg::DefWgtDepth,
-  parameter int unsigned DataWidth = vta_pkg::AxiDataWidth,
-  parameter int unsigned AddrWidth = vta_pkg::AxiAddrWidth,
+  parameter int unsigned InpDepth = vta_pkg::DefInpDepth,
+  parameter int unsigned WgtDepth = vta_pkg::DefWgtDepth,
+  `VTA_AXI_PARAMS,
   localparam int unsigned InpAw = $clog2(InpDepth),
   localparam int unsigned WgtAw = $clog2(WgtDepth),
   localparam int unsigned InpChunks = InpWidth / DataWidth,
@@ -35,32 +34,15 @@ module vta_load import vta_pkg::*; #(
   output logic [WgtChunks-1:0] wgt_wmask_o,
   output logic [WgtWidth-1:0]  wgt_wdata_o,
 
-  output eng_state_e           state_o,
-  output logic [2:0]           op_o,
-  output logic [1:0]           pops_o,
+  `VTA_ENGINE_STATUS_PORTS,
   output logic                 busy_o,
   output logic [7:0]           bytes_o,
   output logic                 stall_o
 );
 
-  insn_mem_t head;
-  assign head = insn_mem_t'(insn_i);
-
-  typedef enum logic [1:0] {StIdle, StRun, StDone, StHalt} state_e;
-  state_e state_q;
-  insn_hdr_t hdr_q;
-
   // No token queue on the "prev" side: pop_prev never waits and pops nothing.
-  logic start, unused_pop_prev, unused_stall_prev;
-  vta_engine_front u_front (
-    .idle_i (state_q == StIdle), .accept_i (state_q == StIdle), .halt_i, .insn_valid_i,
-    .head_i (head.hdr), .run_i (hdr_q),
-    .prev_avail_i (1'b1), .next_avail_i (c2l_avail_i),
-    .start_o (start), .pop_prev_o (unused_pop_prev), .pop_next_o (c2l_pop_o),
-    .stall_prev_o (unused_stall_prev), .stall_next_o (stall_o),
-    .state_o, .op_o, .pops_o
-  );
-  assign insn_ready_o = start;
+  logic unused_pop_prev, unused_stall_prev;
+  `VTA_MEM_ENGINE_FRONT(1'b1, unused_pop_prev, unused_stall_prev, c2l_avail_i, c2l_pop_o, stall_o);
 
   logic ld_busy, ld_done, ld_err, wr_valid, wr_zero;
   logic [2:0] wr_mt;
@@ -99,7 +81,13 @@ module vta_load import vta_pkg::*; #(
   assign wgt_wmask_o = wr_zero ? '1 : WgtChunks'(1) << wr_chunk;
   assign wgt_wdata_o = wr_zero ? '0 : {WgtChunks{wr_data}};
 
+  // Token, error and busy, from the FSM below.
   logic err_q;
+  assign l2c_push_o = (state_q == StDone) && hdr_q.push_next;
+  assign err_o      = err_q;
+  assign err_code_o = ErrSramRange;
+  assign busy_o     = (state_q == StRun) || ld_busy;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       state_q <= StIdle;
@@ -128,11 +116,6 @@ module vta_load import vta_pkg::*; #(
       endcase
     end
   end
-
-  assign l2c_push_o = (state_q == StDone) && hdr_q.push_next;
-  assign err_o      = err_q;
-  assign err_code_o = ErrSramRange;
-  assign busy_o     = (state_q == StRun) || ld_busy;
 
   // LOAD ignores its "prev" push flag; indices above the buffers are
   // excluded by the loader's range check.

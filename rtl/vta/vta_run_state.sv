@@ -24,10 +24,14 @@ module vta_run_state import vta_pkg::*; (
   output logic [31:0]              perf_o [NumPerf]
 );
 
+  // The run's first error: its code and the engine that reported it.
+  typedef struct packed {
+    err_e    code;
+    engine_e engine;
+  } first_err_t;
   logic [31:0] cycles_q;
   logic        running_q;
-  err_e        err_code_q;
-  engine_e     err_engine_q;
+  first_err_t  err_q;
   logic [31:0] perf_q [NumPerf];
 
   // First engine (lowest index) reporting an error this cycle.
@@ -52,20 +56,19 @@ module vta_run_state import vta_pkg::*; (
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      cycles_q <= '0;
+      cycles_q  <= '0;
       running_q <= 1'b0;
-      err_code_q <= ErrNone;  err_engine_q <= EngFetch;
+      err_q     <= '{code: ErrNone, engine: EngFetch};
     end else begin
       if (running_q) cycles_q <= cycles_q + 32'd1;
       if (finish_i && running_q) running_q <= 1'b0;
       if (error_set_o) begin
-        err_code_q   <= new_code;
-        err_engine_q <= new_engine;
-        running_q    <= 1'b0;
+        err_q     <= '{code: new_code, engine: new_engine};
+        running_q <= 1'b0;
       end
       if (start_i) begin
         running_q  <= 1'b1;
-        err_code_q <= ErrNone;
+        err_q.code <= ErrNone;
         cycles_q   <= '0;
       end
     end
@@ -86,7 +89,7 @@ module vta_run_state import vta_pkg::*; (
 
   assign running_o    = running_q;
   assign cycles_o     = cycles_q;
-  assign err_code_o   = err_code_q;
-  assign err_engine_o = err_engine_q;
+  assign err_code_o   = err_q.code;
+  assign err_engine_o = err_q.engine;
 
 endmodule

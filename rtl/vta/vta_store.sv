@@ -12,9 +12,8 @@
 `include "vta_ports.svh"
 
 module vta_store import vta_pkg::*; #(
-  parameter int unsigned AccDepth  = vta_pkg::DefAccDepth,
-  parameter int unsigned DataWidth = vta_pkg::AxiDataWidth,
-  parameter int unsigned AddrWidth = vta_pkg::AxiAddrWidth,
+  parameter int unsigned AccDepth = vta_pkg::DefAccDepth,
+  `VTA_AXI_PARAMS,
   localparam int unsigned AccAw = $clog2(AccDepth),
   localparam int unsigned DataBytes = DataWidth / 8
 ) (
@@ -33,9 +32,7 @@ module vta_store import vta_pkg::*; #(
 
   `COSIM_AXI_WRITE_CLIENT_PORTS(AddrWidth, DataWidth),
 
-  output eng_state_e           state_o,
-  output logic [2:0]           op_o,
-  output logic [1:0]           pops_o,
+  `VTA_ENGINE_STATUS_PORTS,
   output logic                 busy_o,
   output logic [7:0]           bytes_o,
   output logic                 stall_o
@@ -44,24 +41,9 @@ module vta_store import vta_pkg::*; #(
   localparam int unsigned BeatsPerElem = OutWidth / DataWidth;
   localparam int unsigned DDepth = 4;
 
-  insn_mem_t head;
-  assign head = insn_mem_t'(insn_i);
-
-  typedef enum logic [1:0] {StIdle, StRun, StDone, StHalt} state_e;
-  state_e state_q;
-  insn_hdr_t hdr_q;
-
   // No token queue on the "next" side: pop_next never waits and pops nothing.
-  logic start, unused_pop_next, unused_stall_next;
-  vta_engine_front u_front (
-    .idle_i (state_q == StIdle), .accept_i (state_q == StIdle), .halt_i, .insn_valid_i,
-    .head_i (head.hdr), .run_i (hdr_q),
-    .prev_avail_i (c2s_avail_i), .next_avail_i (1'b1),
-    .start_o (start), .pop_prev_o (c2s_pop_o), .pop_next_o (unused_pop_next),
-    .stall_prev_o (stall_o), .stall_next_o (unused_stall_next),
-    .state_o, .op_o, .pops_o
-  );
-  assign insn_ready_o = start;
+  logic unused_pop_next, unused_stall_next;
+  `VTA_MEM_ENGINE_FRONT(c2s_avail_i, c2s_pop_o, stall_o, 1'b1, unused_pop_next, unused_stall_next);
 
   logic [31:0] s_count;
   logic [32:0] s_end;

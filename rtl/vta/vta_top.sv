@@ -78,29 +78,34 @@ module vta_top import vta_pkg::*; #(
     .err_code_o (err_code_q), .err_engine_o (err_engine_q), .perf_o (perf)
   );
 
-  always_comb begin
-    hw2reg                 = '0;
-    hw2reg.ctrl_start      = running;
-    hw2reg.ctrl_done_set   = run_done;
-    hw2reg.ctrl_done_clr   = start;
-    hw2reg.ctrl_error_set  = run_error;
-    hw2reg.ctrl_error_clr  = start;
-    hw2reg.cycles          = cycles;
-    hw2reg.err_info_code   = err_code_q;
-    hw2reg.err_info_engine = err_engine_q;
-    hw2reg.status_lo       = status[31:0];
-  end
+  assign hw2reg = '{
+    ctrl_start:      running,
+    ctrl_done_set:   run_done,
+    ctrl_done_clr:   start,
+    ctrl_error_set:  run_error,
+    ctrl_error_clr:  start,
+    cycles:          cycles,
+    err_info_code:   err_code_q,
+    err_info_engine: err_engine_q,
+    status_lo:       status[31:0],
+    default:         '0
+  };
 
   logic clr, halt;
   assign clr  = start;
   assign halt = error;
 
+  // The DMA read clients' requests and beats, by their AXI ID (IdFetch,
+  // IdLoad, IdCompute): each has a burst splitter; the AR arbiter and the R
+  // demultiplexer are below.
+  logic [2:0] req_valid, req_ready, r_valid, r_ready;
+  logic [2:0][AddrWidth-1:0] req_addr;
+  logic [2:0][31:0] req_beats;
+
   // ---------------------------------------------------------------------------
   // Fetch and instruction queues.
   // ---------------------------------------------------------------------------
-  logic f_req_valid, f_req_ready, f_rvalid, f_rready;
-  logic [AddrWidth-1:0] f_req_addr;
-  logic [31:0] f_req_beats, f_remaining;
+  logic [31:0] f_remaining;
   logic [7:0] f_pf_count;
   logic lq_in_valid, lq_in_ready, cq_in_valid, cq_in_ready, sq_in_valid, sq_in_ready;
   logic [InsnWidth-1:0] f_insn;
@@ -113,9 +118,7 @@ module vta_top import vta_pkg::*; #(
   vta_fetch #(.DataWidth(DataWidth), .AddrWidth(AddrWidth)) u_fetch (
     .clk_i, .rst_ni, .clr_i (1'b0), .halt_i (halt),
     .start_i (start), .insn_addr_i (insn_addr), .insn_count_i (insn_count), .queued_i (queued),
-    .req_valid_o (f_req_valid), .req_ready_i (f_req_ready),
-    .req_addr_o (f_req_addr), .req_beats_o (f_req_beats),
-    .rvalid_i (f_rvalid), .rdata_i (m_axi_rdata_i), .rready_o (f_rready),
+    `COSIM_DMA_READ_CLIENT_AT(IdFetch),
     .load_valid_o (lq_in_valid), .load_ready_i (lq_in_ready),
     .compute_valid_o (cq_in_valid), .compute_ready_i (cq_in_ready),
     .store_valid_o (sq_in_valid), .store_ready_i (sq_in_ready),
@@ -208,39 +211,26 @@ module vta_top import vta_pkg::*; #(
   // ---------------------------------------------------------------------------
   // Engines.
   // ---------------------------------------------------------------------------
-  logic l_req_valid, l_req_ready, l_rvalid, l_rready;
-  logic [AddrWidth-1:0] l_req_addr;
-  logic [31:0] l_req_beats;
-  logic l_err, l_busy, l_stall;
-  err_e l_err_code;
-  eng_state_e l_state;
-  logic [2:0] l_op;
-  logic [1:0] l_pops;
-  logic [7:0] l_bytes;
+  // Their errors and status (l_ LOAD, c_ COMPUTE, s_ STORE).
+  logic l_err, l_busy, l_stall, s_err, s_busy, s_stall;
+  logic c_err, c_gemm_busy, c_alu_busy, c_cload_busy, c_stall_l2c, c_stall_s2c;
+  err_e l_err_code, c_err_code, s_err_code;
+  eng_state_e l_state, c_state, s_state;
+  logic [2:0] l_op, c_op, s_op;
+  logic [1:0] l_pops, c_pops, s_pops;
+  logic [7:0] l_bytes, c_bytes, s_bytes;
 
   vta_load #(.InpDepth(InpDepth), .WgtDepth(WgtDepth), .DataWidth(DataWidth), .AddrWidth(AddrWidth)) u_load (
     .clk_i, .rst_ni, .clr_i (clr), .halt_i (halt),
     .insn_valid_i (lq_valid), .insn_ready_o (lq_ready), .insn_i (lq_insn),
     .c2l_avail_i (c2l_avail), .c2l_pop_o (c2l_pop), .l2c_push_o (l2c_push),
     .err_o (l_err), .err_code_o (l_err_code),
-    .req_valid_o (l_req_valid), .req_ready_i (l_req_ready),
-    .req_addr_o (l_req_addr), .req_beats_o (l_req_beats),
-    .rvalid_i (l_rvalid), .rdata_i (m_axi_rdata_i), .rready_o (l_rready),
+    `COSIM_DMA_READ_CLIENT_AT(IdLoad),
     .inp_we_o (inp_we), .inp_waddr_o (inp_waddr), .inp_wmask_o (inp_wmask), .inp_wdata_o (inp_wdata),
     .wgt_we_o (wgt_we), .wgt_waddr_o (wgt_waddr), .wgt_wmask_o (wgt_wmask), .wgt_wdata_o (wgt_wdata),
     .state_o (l_state), .op_o (l_op), .pops_o (l_pops), .busy_o (l_busy),
     .bytes_o (l_bytes), .stall_o (l_stall)
   );
-
-  logic c_req_valid, c_req_ready, c_rvalid, c_rready;
-  logic [AddrWidth-1:0] c_req_addr;
-  logic [31:0] c_req_beats;
-  logic c_err, c_gemm_busy, c_alu_busy, c_cload_busy, c_stall_l2c, c_stall_s2c;
-  err_e c_err_code;
-  eng_state_e c_state;
-  logic [2:0] c_op;
-  logic [1:0] c_pops;
-  logic [7:0] c_bytes;
 
   vta_compute #(
     .InpDepth(InpDepth), .WgtDepth(WgtDepth), .AccDepth(AccDepth), .UopDepth(UopDepth),
@@ -251,9 +241,7 @@ module vta_top import vta_pkg::*; #(
     .l2c_avail_i (l2c_avail), .s2c_avail_i (s2c_avail),
     .l2c_pop_o (l2c_pop), .s2c_pop_o (s2c_pop), .c2l_push_o (c2l_push), .c2s_push_o (c2s_push),
     .finish_o (finish), .err_o (c_err), .err_code_o (c_err_code),
-    .req_valid_o (c_req_valid), .req_ready_i (c_req_ready),
-    .req_addr_o (c_req_addr), .req_beats_o (c_req_beats),
-    .rvalid_i (c_rvalid), .rdata_i (m_axi_rdata_i), .rready_o (c_rready),
+    `COSIM_DMA_READ_CLIENT_AT(IdCompute),
     .uop_we_o (uop_we), .uop_waddr_o (uop_waddr), .uop_wdata_o (uop_wdata),
     .uop_re_o (uop_re), .uop_raddr_o (uop_raddr), .uop_rdata_i (uop_rdata),
     .inp_re_o (inp_re), .inp_raddr_o (inp_raddr), .inp_rdata_i (inp_rdata),
@@ -264,13 +252,6 @@ module vta_top import vta_pkg::*; #(
     .gemm_busy_o (c_gemm_busy), .alu_busy_o (c_alu_busy), .cload_busy_o (c_cload_busy),
     .cload_bytes_o (c_bytes), .stall_l2c_o (c_stall_l2c), .stall_s2c_o (c_stall_s2c)
   );
-
-  logic s_err, s_busy, s_stall;
-  err_e s_err_code;
-  eng_state_e s_state;
-  logic [2:0] s_op;
-  logic [1:0] s_pops;
-  logic [7:0] s_bytes;
 
   vta_store #(.AccDepth(AccDepth), .DataWidth(DataWidth), .AddrWidth(AddrWidth)) u_store (
     .clk_i, .rst_ni, .clr_i (clr), .halt_i (halt),
@@ -290,36 +271,20 @@ module vta_top import vta_pkg::*; #(
   // ---------------------------------------------------------------------------
   // AXI read side: three burst splitters and the AR arbiter.
   // ---------------------------------------------------------------------------
-  logic [2:0] ar_valid, ar_ready, r_valid, r_ready;
+  logic [2:0] ar_valid, ar_ready;
   logic [2:0][AddrWidth-1:0] ar_addr;
   logic [2:0][7:0] ar_len;
   logic [2:0] unused_split_idle;
   logic [2:0][31:0] unused_split_left;
 
-  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_fetch (
-    .clk_i, .rst_ni, .clr_i (1'b0),
-    .req_valid_i (f_req_valid), .req_ready_o (f_req_ready),
-    .req_addr_i (f_req_addr), .req_beats_i (f_req_beats),
-    .ax_valid_o (ar_valid[IdFetch]), .ax_ready_i (ar_ready[IdFetch]),
-    .ax_addr_o (ar_addr[IdFetch]), .ax_len_o (ar_len[IdFetch]), .idle_o (unused_split_idle[IdFetch]),
-    .beats_left_o (unused_split_left[IdFetch])
-  );
-  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_load (
-    .clk_i, .rst_ni, .clr_i (1'b0),
-    .req_valid_i (l_req_valid), .req_ready_o (l_req_ready),
-    .req_addr_i (l_req_addr), .req_beats_i (l_req_beats),
-    .ax_valid_o (ar_valid[IdLoad]), .ax_ready_i (ar_ready[IdLoad]),
-    .ax_addr_o (ar_addr[IdLoad]), .ax_len_o (ar_len[IdLoad]), .idle_o (unused_split_idle[IdLoad]),
-    .beats_left_o (unused_split_left[IdLoad])
-  );
-  cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split_compute (
-    .clk_i, .rst_ni, .clr_i (1'b0),
-    .req_valid_i (c_req_valid), .req_ready_o (c_req_ready),
-    .req_addr_i (c_req_addr), .req_beats_i (c_req_beats),
-    .ax_valid_o (ar_valid[IdCompute]), .ax_ready_i (ar_ready[IdCompute]),
-    .ax_addr_o (ar_addr[IdCompute]), .ax_len_o (ar_len[IdCompute]), .idle_o (unused_split_idle[IdCompute]),
-    .beats_left_o (unused_split_left[IdCompute])
-  );
+  for (genvar c = 0; c < 3; c++) begin : g_split
+    cosim_axi_burst_split #(.AddrWidth(AddrWidth), .DataBytes(StrbWidth)) u_split (
+      .clk_i, .rst_ni, .clr_i (1'b0),
+      .req_valid_i (req_valid[c]), .req_ready_o (req_ready[c]), .req_addr_i (req_addr[c]), .req_beats_i (req_beats[c]),
+      .ax_valid_o (ar_valid[c]), .ax_ready_i (ar_ready[c]), .ax_addr_o (ar_addr[c]), .ax_len_o (ar_len[c]),
+      .idle_o (unused_split_idle[c]), .beats_left_o (unused_split_left[c])
+    );
+  end
 
   // Round-robin for one registered AR slot (stable while ARVALID waits for
   // ARREADY); client i uses ARID i. R beats go back by RID, in order.
@@ -347,13 +312,6 @@ module vta_top import vta_pkg::*; #(
       end
     end
   end
-
-  assign f_rvalid = r_valid[IdFetch];
-  assign l_rvalid = r_valid[IdLoad];
-  assign c_rvalid = r_valid[IdCompute];
-  assign r_ready[IdFetch]   = f_rready;
-  assign r_ready[IdLoad]    = l_rready;
-  assign r_ready[IdCompute] = c_rready;
 
   localparam logic [2:0] BeatSize = 3'($clog2(StrbWidth));
   assign m_axi_arsize_o  = BeatSize;
@@ -397,33 +355,33 @@ module vta_top import vta_pkg::*; #(
     perf_inc[PerfCloadBusy]  = 8'(c_cload_busy);
   end
 
-  always_comb begin
-    status = '0;
-    status.load_state      = l_state;
-    status.compute_state   = c_state;
-    status.store_state     = s_state;
-    status.fetch_state     = (f_remaining != '0) ? EngBusy : EngIdle;
-    status.fetch_q         = f_pf_count;
-    status.running         = running;
-    status.done            = done;
-    status.error           = error;
-    status.err_code        = err_code_q;
-    status.err_engine      = err_engine_q;
-    status.load_pops       = l_pops;
-    status.compute_pops    = c_pops;
-    status.store_pops      = s_pops;
-    status.load_op         = l_op;
-    status.compute_op      = c_op;
-    status.store_op        = s_op;
-    status.tok_l2c         = sat8(32'(l2c_count));
-    status.tok_c2l         = sat8(32'(c2l_count));
-    status.tok_c2s         = sat8(32'(c2s_count));
-    status.tok_s2c         = sat8(32'(s2c_count));
-    status.load_q          = sat8(32'(lq_count));
-    status.compute_q       = sat8(32'(cq_count));
-    status.store_q         = sat8(32'(sq_count));
-    status.fetch_remaining = (f_remaining > 32'hffff) ? 16'hffff : f_remaining[15:0];
-  end
+  assign status = '{
+    load_state:      l_state,
+    compute_state:   c_state,
+    store_state:     s_state,
+    fetch_state:     (f_remaining != '0) ? EngBusy : EngIdle,
+    fetch_q:         f_pf_count,
+    running:         running,
+    done:            done,
+    error:           error,
+    err_code:        err_code_q,
+    err_engine:      err_engine_q,
+    load_pops:       l_pops,
+    compute_pops:    c_pops,
+    store_pops:      s_pops,
+    load_op:         l_op,
+    compute_op:      c_op,
+    store_op:        s_op,
+    tok_l2c:         sat8(32'(l2c_count)),
+    tok_c2l:         sat8(32'(c2l_count)),
+    tok_c2s:         sat8(32'(c2s_count)),
+    tok_s2c:         sat8(32'(s2c_count)),
+    load_q:          sat8(32'(lq_count)),
+    compute_q:       sat8(32'(cq_count)),
+    store_q:         sat8(32'(sq_count)),
+    fetch_remaining: (f_remaining > 32'hffff) ? 16'hffff : f_remaining[15:0],
+    default:         '0
+  };
 
   assign status_o = status;
   assign done_o   = done;

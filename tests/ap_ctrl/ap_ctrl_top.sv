@@ -18,18 +18,10 @@ module ap_ctrl_top #(
   parameter int unsigned CHAIN = 0,
   parameter int unsigned LATE_READY = 0
 ) (
-  input  logic        ap_clk,
-  input  logic        ap_rst_n,
-  input  logic        ap_start,
-  output logic        ap_done,
-  output logic        ap_idle,
-  output logic        ap_ready,
-  input  logic        ap_continue,
-  input  logic [15:0] n,
-  input  logic [95:0] key,
-  output logic [63:0] result,
-  output logic [31:0] peek,
-  output logic        peek_vld
+  input  logic ap_clk, ap_rst_n,
+  input  logic ap_start, output logic ap_done, output logic ap_idle, output logic ap_ready, input logic ap_continue,
+  input  logic [15:0] n, input logic [95:0] key,
+  output logic [63:0] result, output logic [31:0] peek, output logic peek_vld
 );
   typedef enum logic [1:0] {Idle, Busy, Done} state_e;
   state_e state_q;

@@ -5,16 +5,9 @@
 // input are not clear. Valid, ready and TLAST pass through unchanged.
 `timescale 1ps/1ps
 module axis_bits_top (
-  input  logic        clk,
-  input  logic        rst_n,
-  input  logic        s_axis_tvalid,
-  output logic        s_axis_tready,
-  input  logic [17:0] s_axis_tdata,
-  input  logic        s_axis_tlast,
-  output logic        m_axis_tvalid,
-  input  logic        m_axis_tready,
-  output logic [17:0] m_axis_tdata,
-  output logic        m_axis_tlast
+  input  logic clk, rst_n,
+  input  logic s_axis_tvalid, output logic s_axis_tready, input logic [17:0] s_axis_tdata, input logic s_axis_tlast,
+  output logic m_axis_tvalid, input logic m_axis_tready, output logic [17:0] m_axis_tdata, output logic m_axis_tlast
 );
   logic unused_clk_rst;
   assign unused_clk_rst = clk ^ rst_n;  // combinational: the clock and reset only time the testbench

@@ -15,15 +15,15 @@ module regtop_top import regtop_reg_pkg::*; (
   output logic [7:0]  locked_o
 );
   `COSIM_REG_TOP(regtop, .unlock_i);
-  always_comb begin
-    hw2reg         = '0;
-    hw2reg.val     = val_i;
-    hw2reg.flags_c_set = c_set_i;
-    hw2reg.flags_r_set = r_set_i;
-    hw2reg.flags_k_set = k_set_i;
-    hw2reg.flags_k_clr = k_clr_i;
-    hw2reg.flags_p_clr = p_clr_i;
-  end
+  assign hw2reg = '{
+    val:         val_i,
+    flags_c_set: c_set_i,
+    flags_r_set: r_set_i,
+    flags_k_set: k_set_i,
+    flags_k_clr: k_clr_i,
+    flags_p_clr: p_clr_i,
+    default:     '0
+  };
   assign rw_o     = reg2hw.rw;
   assign c_o      = reg2hw.flags_c;
   assign r_o      = reg2hw.flags_r;

@@ -25,24 +25,14 @@ module sram_dut_top #(
   parameter int unsigned BYTE_B = 0,
   parameter int unsigned N = 16
 ) (
-  input  logic        clk,
-  input  logic        rst_n,
-
-  output logic [15:0] addr_r,
-  output logic        en_r,
-  input  logic [31:0] data_r,
-
-  output logic [15:0] addr_w,
-  output logic [3:0]  BYTE_WRITE,
-  output logic [31:0] data_w,
-
-  output logic [15:0] b_addr,
-  output logic        b_en,
-  output logic        b_we,
-  output logic [31:0] b_wdata,
+  input  logic clk, rst_n,
+  // copy: its read-only port, then its write-only port
+  output logic [15:0] addr_r, output logic en_r, input logic [31:0] data_r,
+  output logic [15:0] addr_w, output logic [3:0] BYTE_WRITE, output logic [31:0] data_w,
+  // rmw: its read/write port
+  output logic [15:0] b_addr, output logic b_en, output logic b_we, output logic [31:0] b_wdata,
   input  logic [31:0] b_rdata,
-
-  output logic        done
+  output logic done
 );
   // ---- copy -------------------------------------------------------------
   logic [15:0] rd_i;                // next word to read

@@ -9,15 +9,10 @@
 module sram_narrow_top #(
   parameter int unsigned N = 64
 ) (
-  input  logic        clk,
-  input  logic        rst_n,
-  output logic [15:0] r_addr,
-  output logic        r_en,
-  input  logic [17:0] r_rdata,
-  output logic [15:0] w_addr,
-  output logic        w_we,
-  output logic [17:0] w_wdata,
-  output logic        done
+  input  logic clk, rst_n,
+  output logic [15:0] r_addr, output logic r_en, input logic [17:0] r_rdata,
+  output logic [15:0] w_addr, output logic w_we, output logic [17:0] w_wdata,
+  output logic done
 );
   logic [15:0] i_q;        // next word to read
   logic        v_q;        // a read's data arrives this cycle

@@ -12,38 +12,21 @@
 `include "@NAME@_ports.svh"
 `timescale 1ns/1ps
 module @NAME@ #(
-  parameter integer C_S_AXI_CONTROL_ADDR_WIDTH = 6,
-  parameter integer C_S_AXI_CONTROL_DATA_WIDTH = 32
+  `@NAME@_CONTROL_PARAMS
 ) (
-  input  logic        ap_clk,
-  input  logic        ap_rst_n,
-  input  logic        p0_TVALID,
-  output logic        p0_TREADY,
-  input  logic [31:0] p0_TDATA,
-  input  logic [1:0]  p0_TID,     // routing, as an HLS side-channel stream has it: unused here
-  input  logic [1:0]  p0_TDEST,
-  output logic        p1_TVALID,
-  input  logic        p1_TREADY,
-  output logic [31:0] p1_TDATA,
-  output logic [1:0]  p1_TID,
-  output logic [1:0]  p1_TDEST,
+  input  logic ap_clk, ap_rst_n,
+  // TID and TDEST: routing, as an HLS side-channel stream has it; unused here.
+  input  logic p0_TVALID, output logic p0_TREADY, input logic [31:0] p0_TDATA,
+  input  logic [1:0] p0_TID, input logic [1:0] p0_TDEST,
+  output logic p1_TVALID, input logic p1_TREADY, output logic [31:0] p1_TDATA,
+  output logic [1:0] p1_TID, output logic [1:0] p1_TDEST,
   `@NAME@_S_AXI_LITE_PORTS(s_axi_control_, C_S_AXI_CONTROL_ADDR_WIDTH, C_S_AXI_CONTROL_DATA_WIDTH),
   output logic        interrupt
 );
 
-  logic        ap_start, ap_done, ap_ready, ap_idle;
-  logic [63:0] arg_inc;     // A_LO: the increment (bits 31:0)
-  logic [31:0] arg_length;  // LENGTH: bytes in and out
-
-  @NAME@_control_s_axi #(
-    .C_S_AXI_ADDR_WIDTH(C_S_AXI_CONTROL_ADDR_WIDTH), .C_S_AXI_DATA_WIDTH(C_S_AXI_CONTROL_DATA_WIDTH)
-  ) u_control (
-    .ACLK(ap_clk), .ARESET_N(ap_rst_n),
-    `@NAME@_S_AXI_LITE_CONNECT(s_axi_control_),
-    .interrupt,
-    .ap_start, .ap_done, .ap_ready, .ap_idle,
-    .a(arg_inc), .b(), .c(), .length(arg_length)  // B and C: not this kernel's
-  );
+  // arg_a: the increment (A_LO, bits 31:0); arg_length: bytes in and out;
+  // B and C are not this kernel's.
+  `@NAME@_CONTROL;
 
   logic        run_q, run_d;
   logic [31:0] inc_q, inc_d;
@@ -70,7 +53,7 @@ module @NAME@ #(
     ap_done_d   = 1'b0;
     if (!run_q && ap_start) begin
       run_d      = 1'b1;
-      inc_d      = arg_inc[31:0];
+      inc_d      = arg_a[31:0];
       in_left_d  = arg_length >> 2;
       out_left_d = arg_length >> 2;
     end else if (run_q && out_left_q == 0) begin
@@ -101,6 +84,6 @@ module @NAME@ #(
   assign p1_TDEST  = '0;
 
   logic unused;
-  assign unused = ^{arg_inc[63:32], arg_length[1:0], p0_TID, p0_TDEST};
+  assign unused = ^{arg_a[63:32], arg_b, arg_c, arg_length[1:0], p0_TID, p0_TDEST};
 
 endmodule

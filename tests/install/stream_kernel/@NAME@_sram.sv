@@ -11,37 +11,17 @@
 `include "@NAME@_ports.svh"
 `timescale 1ns/1ps
 module @NAME@ #(
-  parameter integer C_S_AXI_CONTROL_ADDR_WIDTH = 6,
-  parameter integer C_S_AXI_CONTROL_DATA_WIDTH = 32
+  `@NAME@_CONTROL_PARAMS
 ) (
-  input  logic        ap_clk,
-  input  logic        ap_rst_n,
+  input  logic ap_clk, ap_rst_n,
   `@NAME@_S_AXI_LITE_PORTS(s_axi_control_, C_S_AXI_CONTROL_ADDR_WIDTH, C_S_AXI_CONTROL_DATA_WIDTH),
-  output logic        interrupt,
-  output logic [31:0] a_addr,
-  output logic        a_en,
-  input  logic [31:0] a_rdata,
-  output logic [31:0] b_addr,
-  output logic        b_en,
-  input  logic [31:0] b_rdata,
-  output logic [31:0] c_addr,
-  output logic [3:0]  c_be,
-  output logic [31:0] c_wdata
+  output logic interrupt,
+  output logic [31:0] a_addr, output logic a_en, input logic [31:0] a_rdata,
+  output logic [31:0] b_addr, output logic b_en, input logic [31:0] b_rdata,
+  output logic [31:0] c_addr, output logic [3:0] c_be, output logic [31:0] c_wdata
 );
 
-  logic        ap_start, ap_done, ap_ready, ap_idle;
-  logic [63:0] arg_a, arg_b, arg_c;
-  logic [31:0] arg_length;
-
-  @NAME@_control_s_axi #(
-    .C_S_AXI_ADDR_WIDTH(C_S_AXI_CONTROL_ADDR_WIDTH), .C_S_AXI_DATA_WIDTH(C_S_AXI_CONTROL_DATA_WIDTH)
-  ) u_control (
-    .ACLK(ap_clk), .ARESET_N(ap_rst_n),
-    `@NAME@_S_AXI_LITE_CONNECT(s_axi_control_),
-    .interrupt,
-    .ap_start, .ap_done, .ap_ready, .ap_idle,
-    .a(arg_a), .b(arg_b), .c(arg_c), .length(arg_length)
-  );
+  `@NAME@_CONTROL;
 
   logic        run_q;       // a call in progress
   logic [29:0] issue_q;     // words addressed so far

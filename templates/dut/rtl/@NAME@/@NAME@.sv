@@ -46,15 +46,15 @@ module @NAME@
   // Lengths and addresses count 8-byte beats: their three low bits are ignored.
   logic unused_low_bits;
   assign unused_low_bits = ^{len_q[2:0], src_a_q[2:0], src_b_q[2:0], dst_q[2:0]};
-  always_comb begin
-    hw2reg                  = '0;
-    hw2reg.control_start    = state_q != StIdle;  // reads 1 while busy
-    hw2reg.control_done_set = done_set;
-    hw2reg.control_done_clr = done_clr;
-    hw2reg.cycles           = cycles_q;
-    hw2reg.status_state     = state_q;
-    hw2reg.status_bus_error = err_q;
-  end
+  assign hw2reg = '{
+    control_start:    state_q != StIdle,  // reads 1 while busy
+    control_done_set: done_set,
+    control_done_clr: done_clr,
+    cycles:           cycles_q,
+    status_state:     state_q,
+    status_bus_error: err_q,
+    default:          '0
+  };
 
   // Bursts (rtl/common/cosim_axi_burst_split): the remaining beats, capped by
   // the burst size and by the distance of all three addresses (A 0, B 1,

@@ -13,8 +13,7 @@
 `include "@NAME@_ports.svh"
 `timescale 1ns/1ps
 module @NAME@ #(
-  parameter integer C_S_AXI_CONTROL_ADDR_WIDTH = 6,
-  parameter integer C_S_AXI_CONTROL_DATA_WIDTH = 32,
+  `@NAME@_CONTROL_PARAMS,
   parameter integer C_M_AXI_GMEM0_ADDR_WIDTH   = 64,
   parameter integer C_M_AXI_GMEM0_DATA_WIDTH   = 128,
   parameter integer C_M_AXI_GMEM1_ADDR_WIDTH   = 64,
@@ -38,19 +37,7 @@ module @NAME@ #(
     StIdle, StRead, StWriteAddr, StWriteData, StWriteResp
   } state_e;
 
-  logic        ap_start, ap_done, ap_ready, ap_idle;
-  logic [63:0] arg_a, arg_b, arg_c;
-  logic [31:0] arg_length;
-
-  @NAME@_control_s_axi #(
-    .C_S_AXI_ADDR_WIDTH(C_S_AXI_CONTROL_ADDR_WIDTH), .C_S_AXI_DATA_WIDTH(C_S_AXI_CONTROL_DATA_WIDTH)
-  ) u_control (
-    .ACLK(ap_clk), .ARESET_N(ap_rst_n),
-    `@NAME@_S_AXI_LITE_CONNECT(s_axi_control_),
-    .interrupt,
-    .ap_start, .ap_done, .ap_ready, .ap_idle,
-    .a(arg_a), .b(arg_b), .c(arg_c), .length(arg_length)
-  );
+  `@NAME@_CONTROL;
 
   state_e      state_q;
   logic [63:0] a_q, b_q, c_q;          // next burst's addresses

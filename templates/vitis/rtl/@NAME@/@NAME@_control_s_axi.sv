@@ -21,15 +21,10 @@ module @NAME@_control_s_axi #(
   input  logic                              ARESET_N,
   `@NAME@_S_AXI_LITE_PORTS(, C_S_AXI_ADDR_WIDTH, C_S_AXI_DATA_WIDTH),
   output logic                              interrupt,
-  // to and from the kernel
-  output logic                              ap_start,
-  input  logic                              ap_done,
-  input  logic                              ap_ready,
-  input  logic                              ap_idle,
-  output logic [63:0]                       a,
-  output logic [63:0]                       b,
-  output logic [63:0]                       c,
-  output logic [31:0]                       length
+  // to and from the kernel: the block-level handshake, the arguments
+  output logic ap_start, input logic ap_done, input logic ap_ready, input logic ap_idle,
+  output logic [63:0] a, b, c,
+  output logic [31:0] length
 );
 
   localparam logic [5:0] AddrCtrl = 6'h00, AddrGie = 6'h04, AddrIer = 6'h08, AddrIsr = 6'h0c,

@@ -56,4 +56,27 @@
   .ARVALID(Prefix``ARVALID), .ARREADY(Prefix``ARREADY), .ARADDR(Prefix``ARADDR), \
   .RVALID(Prefix``RVALID), .RREADY(Prefix``RREADY), .RDATA(Prefix``RDATA), .RRESP(Prefix``RRESP)
 
+// The parameters of the top's AXI4-Lite control port s_axi_control_*.
+`define @NAME@_CONTROL_PARAMS \
+  parameter integer C_S_AXI_CONTROL_ADDR_WIDTH = 6, \
+  parameter integer C_S_AXI_CONTROL_DATA_WIDTH = 32
+
+// The kernel's control block (@NAME@_control_s_axi) on the top's
+// s_axi_control_* pins, ap_clk, ap_rst_n and interrupt, with what it gives
+// the kernel declared: the block-level handshake ap_start, ap_done, ap_ready,
+// ap_idle and the arguments arg_a, arg_b, arg_c (64 bits) and arg_length.
+`define @NAME@_CONTROL \
+  logic        ap_start, ap_done, ap_ready, ap_idle; \
+  logic [63:0] arg_a, arg_b, arg_c; \
+  logic [31:0] arg_length; \
+  @NAME@_control_s_axi #( \
+    .C_S_AXI_ADDR_WIDTH(C_S_AXI_CONTROL_ADDR_WIDTH), .C_S_AXI_DATA_WIDTH(C_S_AXI_CONTROL_DATA_WIDTH) \
+  ) u_control ( \
+    .ACLK(ap_clk), .ARESET_N(ap_rst_n), \
+    `@NAME@_S_AXI_LITE_CONNECT(s_axi_control_), \
+    .interrupt, \
+    .ap_start, .ap_done, .ap_ready, .ap_idle, \
+    .a(arg_a), .b(arg_b), .c(arg_c), .length(arg_length) \
+  )
+
 `endif  // @NAME@_PORTS_SVH_
